@@ -1,0 +1,34 @@
+/** One Jest run over every workspace; scripts/jest-global-setup.mjs brings up real Postgres, Temporal and mail. */
+const workspaces = [
+  ['@groupsplit/shared', 'shared'],
+  ['@groupsplit/workflows', 'workflows'],
+  ['@groupsplit/activities', 'activities'],
+  ['@groupsplit/gateway', 'services/gateway'],
+  ['@groupsplit/merchants', 'services/merchants'],
+  ['@groupsplit/checkout', 'services/checkout'],
+  ['@groupsplit/worker', 'services/worker'],
+  ['@groupsplit/processor-emulator', 'services/processor-emulator'],
+  ['@groupsplit/testing', 'testing'],
+];
+
+const transform = {
+  '^.+\\.ts$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
+};
+
+module.exports = {
+  globalSetup: '<rootDir>/scripts/jest-global-setup.mjs',
+  globalTeardown: '<rootDir>/scripts/jest-global-teardown.mjs',
+  maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
+  testTimeout: 120_000,
+  projects: workspaces.map(([displayName, dir]) => ({
+    displayName,
+    rootDir: `<rootDir>/${dir}`,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/src/**/*.test.ts'],
+    transform,
+    setupFiles: [`<rootDir>/${dir.includes('/') ? '../../' : '../'}scripts/jest-env.js`],
+  })),
+};

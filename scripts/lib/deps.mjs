@@ -1,0 +1,19 @@
+// Installs npm dependencies when they are missing or older than the lockfile.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './paths.mjs';
+
+export function ensureNodeModules() {
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = join(ROOT, 'package-lock.json');
+  const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
+  if (!stale) return;
+  const useCi = existsSync(lock);
+  console.log(`[deps] npm ${useCi ? 'ci' : 'install'}`);
+  const result = spawnSync('npm', [useCi ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('npm install failed; see the output above.');
+}

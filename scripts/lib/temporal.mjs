@@ -1,0 +1,44 @@
+// Starts `temporal server start-dev` with the project's search attributes.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { startProcess, waitFor } from './procs.mjs';
+import { ensureTemporalCli } from './tools.mjs';
+
+export const SEARCH_ATTRIBUTES = ['SplitStatus', 'MerchantId', 'SplitMode'];
+
+/** dbFile: SQLite file to keep state across runs; omitted means in memory. */
+export async function startTemporal({ port, uiPort, dbFile, quiet = false }) {
+  const cli = ensureTemporalCli();
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--log-level',
+    'warn',
+    '--dynamic-config-value',
+    'frontend.enableExecuteMultiOperation=true',
+    '--dynamic-config-value',
+    'frontend.enableUpdateWorkflowExecution=true',
+  ];
+  if (uiPort) args.push('--ui-port', String(uiPort));
+  else args.push('--headless');
+  if (dbFile) {
+    mkdirSync(dirname(dbFile), { recursive: true });
+    args.push('--db-filename', dbFile);
+  }
+  for (const name of SEARCH_ATTRIBUTES) args.push('--search-attribute', `${name}=Keyword`);
+  const child = startProcess('temporal', cli, args, { quiet });
+  const address = `127.0.0.1:${port}`;
+  await waitFor(
+    'the Temporal dev server',
+    async () =>
+      spawnSync(cli, ['operator', 'cluster', 'health', '--address', address], { encoding: 'utf8' }).status === 0,
+    90_000,
+    500,
+  );
+  return { child, address };
+}

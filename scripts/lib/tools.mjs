@@ -1,0 +1,115 @@
+// Finds or installs the Go-built tools the stack needs, into the git-ignored .tools/bin.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TOOLS_BIN } from './paths.mjs';
+
+export const TEMPORAL_CLI_VERSION = 'v1.5.1';
+export const MAILPIT_VERSION = 'v1.21.8';
+export const STRIPE_MOCK_VERSION = 'v0.203.0';
+
+function onPath(name) {
+  const result = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : null;
+}
+
+function goBinary() {
+  const go = onPath('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : null);
+  return go;
+}
+
+function goInstall(modulePath, version, env = {}) {
+  const go = goBinary();
+  if (!go) return false;
+  mkdirSync(TOOLS_BIN, { recursive: true });
+  console.log(`[tools] go install ${modulePath}@${version} (first run only; this can take several minutes)`);
+  const result = spawnSync(go, ['install', `${modulePath}@${version}`], {
+    stdio: 'inherit',
+    env: { ...process.env, GOBIN: TOOLS_BIN, ...env },
+  });
+  return result.status === 0;
+}
+
+/**
+ * `go install` of a module whose proxy listing is unavailable still works when the
+ * module is required from a throwaway module and built there.
+ */
+function goBuildPinned(modulePath, version, output) {
+  const go = goBinary();
+  if (!go) return false;
+  const dir = mkdtempSync(join(tmpdir(), 'groupsplit-gobuild-'));
+  writeFileSync(join(dir, 'go.mod'), `module toolbuild\n\ngo 1.22\n\nrequire ${modulePath} ${version}\n`);
+  writeFileSync(join(dir, 'tools.go'), `//go:build tools\npackage tools\n\nimport _ "${modulePath}"\n`);
+  const result = spawnSync(go, ['build', '-o', output, modulePath], {
+    cwd: dir,
+    stdio: 'inherit',
+    env: { ...process.env, GOFLAGS: '-mod=mod', GONOSUMDB: modulePath },
+  });
+  return result.status === 0;
+}
+
+function missingGo(tool) {
+  return new Error(
+    `${tool} is not installed and Go is not available to install it. Install Go 1.22+ (https://go.dev/dl/) ` +
+      `or put ${tool} on PATH, then run again.`,
+  );
+}
+
+/** TEMPORAL_CLI, then `temporal` on PATH, then .tools/bin, else go install. */
+export function ensureTemporalCli() {
+  if (process.env.TEMPORAL_CLI) return process.env.TEMPORAL_CLI;
+  const local = join(TOOLS_BIN, 'temporal');
+  if (existsSync(local)) return local;
+  const found = onPath('temporal');
+  if (found) return found;
+  if (!goBinary()) throw missingGo('The Temporal CLI');
+  if (!goInstall('github.com/temporalio/cli/cmd/temporal', TEMPORAL_CLI_VERSION) || !existsSync(local)) {
+    throw new Error(`go install of the Temporal CLI ${TEMPORAL_CLI_VERSION} failed; see the output above.`);
+  }
+  return local;
+}
+
+/**
+ * Mailpit if it can be had; null means the caller should use the bundled
+ * Mailpit-compatible catcher (scripts/mail-catcher.mjs) instead.
+ */
+export function ensureMailpit() {
+  if (process.env.MAILPIT_BIN) return process.env.MAILPIT_BIN;
+  const local = join(TOOLS_BIN, 'mailpit');
+  if (existsSync(local)) return local;
+  const found = onPath('mailpit');
+  if (found) return found;
+  if (!goBinary()) return null;
+  const marker = join(TOOLS_BIN, '.mailpit-unavailable');
+  if (existsSync(marker)) return null;
+  if (goInstall('github.com/axllent/mailpit', 'latest') && existsSync(local)) return local;
+  if (goBuildPinned('github.com/axllent/mailpit', MAILPIT_VERSION, local) && existsSync(local)) return local;
+  // Remember the failure so every later start does not wait on the module proxy again.
+  mkdirSync(TOOLS_BIN, { recursive: true });
+  writeFileSync(marker, `${new Date().toISOString()} mailpit could not be installed with go\n`);
+  console.log('[tools] Mailpit could not be installed; using the bundled Mailpit-compatible mail catcher.');
+  return null;
+}
+
+/** stripe-mock, for the adapter's request-shape contract tests. */
+export function ensureStripeMock() {
+  if (process.env.STRIPE_MOCK_BIN) return process.env.STRIPE_MOCK_BIN;
+  const local = join(TOOLS_BIN, 'stripe-mock');
+  if (existsSync(local)) return local;
+  const found = onPath('stripe-mock');
+  if (found) return found;
+  if (!goBinary()) throw missingGo('stripe-mock');
+  if (!goInstall('github.com/stripe/stripe-mock', STRIPE_MOCK_VERSION) || !existsSync(local)) {
+    throw new Error(`go install of stripe-mock ${STRIPE_MOCK_VERSION} failed; see the output above.`);
+  }
+  return local;
+}
+
+export function toolVersion(bin) {
+  try {
+    return execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,26 @@
+// `npm test`: install what is missing, then lint, typecheck and every workspace's tests
+// against real Postgres and a real Temporal dev server (started by the Jest global setup).
+import { spawnSync } from 'node:child_process';
+import { ensureNodeModules } from './lib/deps.mjs';
+import { ROOT } from './lib/paths.mjs';
+
+function run(label, command, args) {
+  console.log(`\n==> ${label}`);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n${label} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+ensureNodeModules();
+const { ensureStripeMock, ensureTemporalCli } = await import('./lib/tools.mjs');
+ensureTemporalCli();
+ensureStripeMock();
+
+const jestArgs = process.argv.slice(2);
+if (jestArgs.length === 0) {
+  run('lint and format (biome)', 'npx', ['biome', 'check', '.']);
+  run('typecheck (tsc)', 'npx', ['tsc', '-p', 'tsconfig.json']);
+}
+run('tests (jest)', 'npx', ['jest', ...jestArgs]);

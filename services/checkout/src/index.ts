@@ -1,0 +1,2 @@
+export { createCheckoutApp } from './app';
+export type { CheckoutDeps } from './deps';

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  type Config,
+  type Db,
+  errorHandler,
+  isDbReachable,
+  type Logger,
+  PRINCIPAL_HEADER,
+  REQUEST_ID_HEADER,
+  signPrincipal,
+  withLogContext,
+} from '@groupsplit/shared';
+import Koa, { type Context } from 'koa';
+import { authenticate } from './authenticate';
+import { clientIp, parseTrustedProxies } from './client-ip';
+import { forward } from './proxy';
+import { matchRoute } from './routes/match';
+import { routeTable } from './routes/table';
+import type { RouteRule, Target } from './routes/types';
+
+export type GatewayDeps = {
+  config: Config;
+  db: Db;
+  logger: Logger;
+};
+
+async function readBodyCapped(ctx: Context, limit: number): Promise<Buffer> {
+  const tooLarge = () => new AppError(413, 'Request body is too large', 'payload_too_large');
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > limit) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The only public app: authenticates per route, caps request size, and forwards with a signed principal. */
+export function createGatewayApp({ config, db, logger }: GatewayDeps): Koa {
+  const app = new Koa();
+  app.silent = true;
+  const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES);
+  const targets: Record<Target, string> = { merchants: config.MERCHANTS_URL, checkout: config.CHECKOUT_URL };
+
+  app.use(async (ctx, next) => {
+    const requestId = ctx.get(REQUEST_ID_HEADER) || randomUUID();
+    ctx.set(REQUEST_ID_HEADER, requestId);
+    ctx.state.requestId = requestId;
+    ctx.log = logger.child({ requestId });
+    const started = performance.now();
+    await withLogContext({ requestId }, next);
+    ctx.log.info(
+      { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use(errorHandler());
+
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/healthz') {
+      ctx.body = { ok: true, service: 'gateway' };
+      return;
+    }
+    if (ctx.path === '/readyz') {
+      const checks = { database: await isDbReachable(db) };
+      ctx.status = checks.database ? 200 : 503;
+      ctx.body = { ok: checks.database, service: 'gateway', checks };
+      return;
+    }
+    return next();
+  });
+
+  app.use(async (ctx) => {
+    const rule: RouteRule | undefined = matchRoute(routeTable, ctx.method, ctx.path);
+    if (!rule) throw new AppError(404, 'Not found', 'route_not_found');
+    const body = await readBodyCapped(ctx, config.REQUEST_SIZE_LIMIT_BYTES);
+    const caller = { ip: clientIp(ctx, trustedProxies), requestId: ctx.state.requestId as string };
+    const principal = await authenticate(
+      db,
+      config,
+      rule.auth,
+      { authorization: ctx.get('authorization') || undefined, apiKey: ctx.get('x-merchant-api-key') || undefined },
+      caller,
+    );
+    await forward(ctx, targets[rule.target], body, {
+      [PRINCIPAL_HEADER]: signPrincipal(principal, config.INTERNAL_SIGNING_SECRET),
+      [REQUEST_ID_HEADER]: caller.requestId,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,41 @@
+import { request } from 'node:http';
+import type { Context } from 'koa';
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+]);
+
+/** Credentials stop at the gateway: services receive the signed principal instead. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'x-merchant-api-key', 'cookie']);
+
+/** Forwards the buffered request to a service and streams its answer back. */
+export async function forward(ctx: Context, baseUrl: string, body: Buffer, extraHeaders: Record<string, string>) {
+  const target = new URL(ctx.originalUrl, baseUrl);
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(ctx.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || CREDENTIAL_HEADERS.has(name)) continue;
+    headers[name] = value;
+  }
+  Object.assign(headers, extraHeaders, { 'content-length': String(body.length) });
+
+  const upstream = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
+    const req = request(target, { method: ctx.method, headers }, resolve);
+    req.on('error', reject);
+    req.end(body);
+  });
+  ctx.status = upstream.statusCode ?? 502;
+  for (const [name, value] of Object.entries(upstream.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    ctx.set(name, value as string | string[]);
+  }
+  ctx.body = upstream;
+}

@@ -1,0 +1,2 @@
+export { createMerchantsApp } from './app';
+export type { MerchantsDeps } from './deps';

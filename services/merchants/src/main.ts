@@ -1,0 +1,12 @@
+import { runService } from '@groupsplit/shared';
+import { createMerchantsApp } from './app';
+
+void runService({
+  name: 'merchants',
+  port: (config) => config.MERCHANTS_PORT,
+  needsTemporal: true,
+  build: ({ temporal, ...rest }) => {
+    if (!temporal) throw new Error('merchants needs Temporal');
+    return createMerchantsApp({ ...rest, temporal });
+  },
+});

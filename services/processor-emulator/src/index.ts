@@ -1,0 +1,1 @@
+export { createEmulatorApp, type EmulatorDeps } from './app';

@@ -1,0 +1,1 @@
+export { createWorker, installWorkerRuntime, type WorkerDeps } from './worker';

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+const durationMs = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Every environment variable the system reads, with its documented default.
+ * The README's configuration table mirrors this schema.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/groupsplit'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+
+  TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('groupsplit'),
+
+  PUBLIC_BASE_URL: z.string().url().default('http://localhost:3000'),
+  GATEWAY_PORT: port(3000),
+  MERCHANTS_PORT: port(3001),
+  CHECKOUT_PORT: port(3002),
+  EMULATOR_PORT: port(3010),
+  WORKER_METRICS_PORT: port(3020),
+  MERCHANTS_URL: z.string().url().default('http://127.0.0.1:3001'),
+  CHECKOUT_URL: z.string().url().default('http://127.0.0.1:3002'),
+
+  /** HMAC key the gateway signs forwarded principals with; services refuse anything else. */
+  INTERNAL_SIGNING_SECRET: z.string().min(16).default('dev-only-internal-signing-secret'),
+  /** 32-byte key (hex or base64) for AES-256-GCM encryption of secrets at rest. */
+  ENCRYPTION_KEY: z.string().min(32).default('0000000000000000000000000000000000000000000000000000000000000000'),
+  REQUEST_SIZE_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  TRUSTED_PROXIES: z.string().default(''),
+  REDIS_URL: z.string().optional(),
+  ALLOW_PRIVATE_WEBHOOK_TARGETS: bool(false),
+
+  SMTP_HOST: z.string().default('127.0.0.1'),
+  SMTP_PORT: port(1025),
+  SMTP_SECURE: bool(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().default('groupsplit <no-reply@groupsplit.test>'),
+
+  STRIPE_TEST_SECRET_KEY: z.string().default('sk_test_emulator'),
+  STRIPE_LIVE_SECRET_KEY: z.string().default('sk_live_emulator'),
+  STRIPE_TEST_PUBLISHABLE_KEY: z.string().default('pk_test_emulator'),
+  STRIPE_LIVE_PUBLISHABLE_KEY: z.string().default('pk_live_emulator'),
+  STRIPE_TEST_WEBHOOK_SECRET: z.string().default('whsec_test_emulator'),
+  STRIPE_LIVE_WEBHOOK_SECRET: z.string().default('whsec_live_emulator'),
+  /** Where the stripe package sends requests; unset means the real Stripe API. */
+  STRIPE_API_BASE_URL: z.string().url().optional(),
+
+  TERMS_VERSION: z.string().min(1).default('2026-09-01'),
+  PRIVACY_VERSION: z.string().min(1).default('2026-09-01'),
+
+  HOLD_TTL_MS: durationMs(7 * DAY_MS),
+  CHECKOUT_SESSION_TTL_MS: durationMs(2 * 60 * 60 * 1000),
+  /** Divides every webhook retry delay; 1 in production, large in tests. */
+  WEBHOOK_RETRY_TIME_SCALE: z.coerce.number().positive().default(1),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; a bad variable stops start-up with its name in the message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const config = { ...result.data, ...overrides };
+  if (config.NODE_ENV === 'production') {
+    for (const name of ['INTERNAL_SIGNING_SECRET', 'ENCRYPTION_KEY'] as const) {
+      if (!env[name]) throw new ConfigError(`Invalid configuration: ${name}: required in production`);
+    }
+  }
+  return config;
+}

@@ -1,0 +1,25 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import { Pool, types } from 'pg';
+import type { Database } from './types';
+
+// BIGINT columns hold pence and counters well inside Number's safe range.
+types.setTypeParser(20, (value) => Number(value));
+
+export type Db = Kysely<Database>;
+
+export function createDb(databaseUrl: string, poolSize = 10): Db {
+  const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export async function isDbReachable(db: Db): Promise<boolean> {
+  try {
+    await db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export { MIGRATIONS_DIR, runMigrations } from './migrate';
+export type { Database } from './types';

@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'migrations');
+
+// Any fixed number works; it only has to be the same for every process that migrates.
+const MIGRATION_LOCK_ID = 727_001;
+
+/**
+ * Applies every `<timestamp>_<name>.sql` file not yet recorded, in name order, each in
+ * its own transaction. An advisory lock lets several services start at once safely.
+ */
+export async function runMigrations(databaseUrl: string, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+    );
+    const files = readdirSync(dir)
+      .filter((f) => /^\d{14}_[\w-]+\.sql$/.test(f))
+      .sort();
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const text = readFileSync(join(dir, file), 'utf8');
+      try {
+        await client.query('BEGIN');
+        await client.query(text);
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${file} failed: ${(error as Error).message}`);
+      }
+      applied.push(file);
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await client.end();
+  }
+  return applied;
+}

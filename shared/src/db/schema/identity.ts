@@ -1,0 +1,71 @@
+import type { Generated } from 'kysely';
+
+/** Written by the merchants service. The gateway reads auth_sessions to authenticate bearers. */
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  name: string | null;
+  identity_verified: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface AuthSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface ConsentsTable {
+  user_id: string;
+  terms_version: string;
+  privacy_version: string;
+  accepted_at: Generated<Date>;
+}
+
+export interface MerchantsTable {
+  id: Generated<string>;
+  name: string;
+  legal_name: string;
+  business_type: string;
+  business_address: string;
+  business_address_parts: unknown | null;
+  business_email: string;
+  business_phone: string;
+  vat_number: string | null;
+  company_number: string | null;
+  country: Generated<string>;
+  default_currency: Generated<string>;
+  platform_fee_bps: Generated<number>;
+  platform_fee_discount_bps: number | null;
+  platform_fee_discount_ends_at: Date | null;
+  allowed_domain: string | null;
+  processor_account_id: string | null;
+  processor_connected_at: Date | null;
+  processor_charges_enabled: Generated<boolean>;
+  processor_details_submitted: Generated<boolean>;
+  verification_status: Generated<string>;
+  verification_grandfathered: Generated<boolean>;
+  paused_at: Date | null;
+  paused_reason: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface MembershipsTable {
+  id: Generated<string>;
+  merchant_id: string;
+  user_id: string;
+  role: 'owner' | 'admin' | 'finance' | 'member';
+  joined_at: Generated<Date>;
+}
+
+export interface IdentityTables {
+  users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  consents: ConsentsTable;
+  merchants: MerchantsTable;
+  memberships: MembershipsTable;
+}

@@ -1,0 +1,24 @@
+/**
+ * The whole database, composed from one interface per table group. Each group is
+ * written by exactly one service (named in its file); anyone may read.
+ */
+import type { CheckoutTables } from './schema/checkout';
+import type { CredentialsTables } from './schema/credentials';
+import type { IdentityTables } from './schema/identity';
+import type { OperationsTables } from './schema/operations';
+import type { PlatformTables } from './schema/platform';
+import type { ProcessorTables } from './schema/processor';
+import type { SplitsTables } from './schema/splits';
+import type { TeamTables } from './schema/team';
+import type { WebhooksTables } from './schema/webhooks';
+
+export interface Database
+  extends PlatformTables,
+    IdentityTables,
+    TeamTables,
+    CredentialsTables,
+    ProcessorTables,
+    SplitsTables,
+    CheckoutTables,
+    WebhooksTables,
+    OperationsTables {}

@@ -1,0 +1,45 @@
+import type { Context, Next } from 'koa';
+import { AppError } from '../errors';
+
+declare module 'koa' {
+  interface Request {
+    /** Exact bytes received; signature checks (processor webhooks) need them untouched. */
+    rawBody?: Buffer;
+    body?: unknown;
+  }
+}
+
+async function readAll(ctx: Context, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new AppError(413, 'Request body is too large', 'payload_too_large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Parses JSON (and form-encoded) bodies, keeping the raw bytes alongside. */
+export function bodyParser(limit = 1024 * 1024) {
+  return async (ctx: Context, next: Next) => {
+    if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
+    const raw = await readAll(ctx, limit);
+    ctx.request.rawBody = raw;
+    const type = ctx.request.type;
+    if (raw.length === 0) {
+      ctx.request.body = {};
+    } else if (type === 'application/x-www-form-urlencoded') {
+      ctx.request.body = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    } else if (type === 'application/json' || type === '' || type.endsWith('+json')) {
+      try {
+        ctx.request.body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new AppError(400, 'Request body is not valid JSON', 'invalid_json');
+      }
+    } else {
+      ctx.request.body = {};
+    }
+    return next();
+  };
+}

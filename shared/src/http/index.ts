@@ -1,0 +1,5 @@
+export * from './body';
+export * from './principal';
+export * from './run-service';
+export * from './service-app';
+export * from './validate';

@@ -1,0 +1,43 @@
+import type { Server } from 'node:http';
+import type Koa from 'koa';
+import { type Config, loadConfig } from '../config';
+import { createDb, type Db, runMigrations } from '../db';
+import { createLogger, type Logger } from '../logger';
+import { createTemporalClient, type TemporalHandle } from '../temporal';
+
+export type ServiceRuntime = { config: Config; db: Db; logger: Logger; temporal?: TemporalHandle };
+
+/**
+ * Start-up shared by every HTTP service: config, logger, migrations, database,
+ * optionally Temporal, then listen; SIGTERM/SIGINT close everything in order.
+ */
+export async function runService(options: {
+  name: string;
+  port: (config: Config) => number;
+  needsTemporal?: boolean;
+  build: (runtime: ServiceRuntime) => Koa | Promise<Koa>;
+}): Promise<void> {
+  try {
+    const config = loadConfig();
+    const logger = createLogger(options.name, config.LOG_LEVEL);
+    await runMigrations(config.DATABASE_URL);
+    const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+    const temporal = options.needsTemporal ? await createTemporalClient(config) : undefined;
+    const app = await options.build({ config, db, logger, temporal });
+    const port = options.port(config);
+    const server: Server = app.listen(port, () => logger.info({ port }, `${options.name} listening`));
+    const stop = () => {
+      logger.info(`${options.name} stopping`);
+      server.close(async () => {
+        await temporal?.close();
+        await db.destroy();
+        process.exit(0);
+      });
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  } catch (error) {
+    console.error(`${options.name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import Koa, { type Context, type Next } from 'koa';
+import { AppError, UNHANDLED_ERROR_MESSAGE } from '../errors';
+import { type Logger, withLogContext } from '../logger';
+import { bodyParser } from './body';
+import { PRINCIPAL_HEADER, type Principal, verifyPrincipal } from './principal';
+
+declare module 'koa' {
+  interface DefaultState {
+    principal: Principal;
+  }
+  interface BaseContext {
+    log: Logger;
+  }
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export type Readiness = () => Promise<Record<string, boolean>>;
+
+export type ServiceAppOptions = {
+  name: string;
+  logger: Logger;
+  /** Checks behind GET /readyz; each must be true for a 200. */
+  readiness: Readiness;
+  /** Routers mounted after the common middleware. */
+  routers: Router[];
+  /** Present for services behind the gateway: calls without a valid signed principal are refused. */
+  internalSigningSecret?: string;
+  bodyLimitBytes?: number;
+};
+
+/** Maps every thrown error to the spec's `{ error, code?, details? }` body. */
+export function errorHandler() {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = { error: 'Not found', code: 'route_not_found' };
+      }
+    } catch (error) {
+      if (error instanceof AppError) {
+        ctx.status = error.status;
+        ctx.body = error.toBody();
+        if (error.status >= 500) ctx.log.error({ err: error }, 'request failed');
+        return;
+      }
+      ctx.log.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { error: UNHANDLED_ERROR_MESSAGE };
+    }
+  };
+}
+
+export function createServiceApp(options: ServiceAppOptions): Koa {
+  const app = new Koa();
+  app.proxy = false;
+  // Errors are logged by errorHandler; Koa's default handler would print them again.
+  app.silent = true;
+
+  app.use(async (ctx, next) => {
+    const requestId = ctx.get(REQUEST_ID_HEADER) || randomUUID();
+    ctx.set(REQUEST_ID_HEADER, requestId);
+    ctx.log = options.logger.child({ requestId });
+    const started = performance.now();
+    await withLogContext({ requestId }, next);
+    ctx.log.info(
+      { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use(errorHandler());
+
+  const health = new Router();
+  health.get('/healthz', (ctx) => {
+    ctx.body = { ok: true, service: options.name };
+  });
+  health.get('/readyz', async (ctx) => {
+    const checks = await options.readiness();
+    const ready = Object.values(checks).every(Boolean);
+    ctx.status = ready ? 200 : 503;
+    ctx.body = { ok: ready, service: options.name, checks };
+  });
+  app.use(health.routes());
+
+  if (options.internalSigningSecret) {
+    const secret = options.internalSigningSecret;
+    app.use(async (ctx, next) => {
+      const principal = verifyPrincipal(ctx.get(PRINCIPAL_HEADER) || undefined, secret);
+      if (!principal) throw new AppError(401, 'Unsigned internal call', 'unsigned_internal_call');
+      ctx.state.principal = principal;
+      return next();
+    });
+  }
+  app.use(bodyParser(options.bodyLimitBytes));
+  for (const router of options.routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  return app;
+}

@@ -1,0 +1,47 @@
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
+
+export type RequestOptions = {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Bearer access token. */
+  token?: string;
+  /** Value of x-merchant-api-key. */
+  apiKey?: string;
+};
+
+/** A thin fetch wrapper for talking to the gateway the way a merchant or buyer would. */
+export function createApiClient(baseUrl: string) {
+  async function call<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.apiKey) headers['x-merchant-api-key'] = options.apiKey;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(new URL(path, baseUrl), { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (an HTML page, for example); the text is the body.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers, text };
+  }
+  return {
+    baseUrl,
+    call,
+    get: <T = any>(path: string, options?: RequestOptions) => call<T>('GET', path, options),
+    post: <T = any>(path: string, body?: unknown, options?: RequestOptions) =>
+      call<T>('POST', path, { ...options, body }),
+    patch: <T = any>(path: string, body?: unknown, options?: RequestOptions) =>
+      call<T>('PATCH', path, { ...options, body }),
+    put: <T = any>(path: string, body?: unknown, options?: RequestOptions) =>
+      call<T>('PUT', path, { ...options, body }),
+    delete: <T = any>(path: string, options?: RequestOptions) => call<T>('DELETE', path, options),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

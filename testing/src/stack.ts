@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createCheckoutApp } from '@groupsplit/checkout';
+import { createGatewayApp } from '@groupsplit/gateway';
+import { createMerchantsApp } from '@groupsplit/merchants';
+import { createEmulatorApp } from '@groupsplit/processor-emulator';
+import { type Config, createDb, createLogger, createTemporalClient, loadConfig } from '@groupsplit/shared';
+import { createWorker, installWorkerRuntime } from '@groupsplit/worker';
+import type Koa from 'koa';
+import { createApiClient } from './api';
+
+async function listening(): Promise<{ server: Server; url: string }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
+function serve(server: Server, app: Koa) {
+  server.on('request', app.callback());
+}
+
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+/**
+ * The whole system in this test process: emulator, merchants, checkout and gateway on
+ * their own ports, and a worker on a task queue of its own, against the run's real
+ * Postgres and Temporal. `overrides` changes configuration for this stack only.
+ */
+export async function startStack(overrides: Partial<Config> = {}) {
+  const [gateway, merchants, checkout, emulator] = await Promise.all([
+    listening(),
+    listening(),
+    listening(),
+    listening(),
+  ]);
+  const config = loadConfig(process.env, {
+    TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
+    PUBLIC_BASE_URL: gateway.url,
+    MERCHANTS_URL: merchants.url,
+    CHECKOUT_URL: checkout.url,
+    STRIPE_API_BASE_URL: emulator.url,
+    ...overrides,
+  });
+  const logger = createLogger('test-stack', config.LOG_LEVEL);
+  const db = createDb(config.DATABASE_URL, 8);
+  const temporal = await createTemporalClient(config);
+
+  serve(emulator.server, createEmulatorApp({ config, db, logger }));
+  serve(merchants.server, createMerchantsApp({ config, db, logger, temporal }));
+  serve(checkout.server, createCheckoutApp({ config, db, logger, temporal }));
+  serve(gateway.server, createGatewayApp({ config, db, logger }));
+
+  installWorkerRuntime(logger);
+  const { worker, connection } = await createWorker({
+    config,
+    db,
+    logger,
+    workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
+  });
+  const workerRun = worker.run();
+
+  return {
+    config,
+    db,
+    temporal,
+    worker,
+    urls: { gateway: gateway.url, merchants: merchants.url, checkout: checkout.url, emulator: emulator.url },
+    api: createApiClient(gateway.url),
+    async stop() {
+      worker.shutdown();
+      await workerRun.catch(() => undefined);
+      await connection.close();
+      await Promise.all([gateway, merchants, checkout, emulator].map(({ server }) => close(server)));
+      await temporal.close();
+      await db.destroy();
+    },
+  };
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;

@@ -1,0 +1,3 @@
+export type * from './activity-types';
+export * from './names';
+export * from './skeleton';
