@@ -1,4 +1,5 @@
 import type { ActivityDeps } from './deps';
+import { createEmailActivities } from './email';
 import { createSkeletonActivities } from './skeleton';
 
 export type { ActivityDeps } from './deps';
@@ -7,6 +8,7 @@ export type { ActivityDeps } from './deps';
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createSkeletonActivities(deps),
+    ...createEmailActivities(deps),
   };
 }
 

@@ -1,3 +1,4 @@
 export * from './api';
+export * from './factories';
 export * from './mail';
 export * from './stack';

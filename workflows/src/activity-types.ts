@@ -5,3 +5,18 @@
 export interface SkeletonActivities {
   recordPing(message: string): Promise<string>;
 }
+
+export type EmailRequest = {
+  id: string;
+  to: string;
+  template: string;
+  data: Record<string, unknown>;
+  merchantId?: string;
+  category: 'account' | 'participant' | 'merchant';
+};
+export type EmailResult = { id: string; status: 'sent' | 'suppressed' | 'failed'; error?: string };
+
+export interface EmailActivities {
+  deliverEmail(request: EmailRequest): Promise<EmailResult>;
+  markEmailFailed(id: string, error: string): Promise<void>;
+}

@@ -1,3 +1,4 @@
 export type * from './activity-types';
+export * from './email';
 export * from './names';
 export * from './skeleton';

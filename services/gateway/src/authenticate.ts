@@ -1,8 +1,5 @@
-import { createHash } from 'node:crypto';
-import { AppError, type Config, type Db, type Principal } from '@groupsplit/shared';
+import { AppError, type Config, type Db, type Principal, sha256Hex } from '@groupsplit/shared';
 import type { AuthRequirement } from './routes/types';
-
-export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 const API_KEY_SHAPE = /^svc_(prod|test|sk)_[A-Za-z0-9_]+$/;
 

@@ -4,7 +4,7 @@
  */
 import type { CheckoutTables } from './schema/checkout';
 import type { CredentialsTables } from './schema/credentials';
-import type { IdentityTables } from './schema/identity';
+import type { IdentityTables, MailTables } from './schema/identity';
 import type { OperationsTables } from './schema/operations';
 import type { PlatformTables } from './schema/platform';
 import type { ProcessorTables } from './schema/processor';
@@ -15,6 +15,7 @@ import type { WebhooksTables } from './schema/webhooks';
 export interface Database
   extends PlatformTables,
     IdentityTables,
+    MailTables,
     TeamTables,
     CredentialsTables,
     ProcessorTables,

@@ -69,3 +69,42 @@ export interface IdentityTables {
   merchants: MerchantsTable;
   memberships: MembershipsTable;
 }
+
+/** Written by the merchants service (and support tooling); the database refuses UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  merchant_id: string;
+  actor_user_id: string | null;
+  actor_role: string;
+  action: string;
+  before: unknown | null;
+  after: unknown | null;
+  created_at: Generated<Date>;
+}
+
+/** Written by the worker's e-mail activity. */
+export interface EmailsTable {
+  id: string;
+  recipient: string;
+  template: string;
+  subject: string;
+  merchant_id: string | null;
+  status: 'sending' | 'sent' | 'failed' | 'suppressed';
+  error: string | null;
+  attempts: Generated<number>;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+/** Written by the merchants service (one-click unsubscribe). */
+export interface EmailSuppressionsTable {
+  email: string;
+  created_at: Generated<Date>;
+}
+
+export interface MailTables {
+  audit_log: AuditLogTable;
+  emails: EmailsTable;
+  email_suppressions: EmailSuppressionsTable;
+}

@@ -1,0 +1,3 @@
+export * from './audit';
+export * from './merchant-context';
+export * from './policy';

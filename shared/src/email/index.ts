@@ -1,0 +1,6 @@
+export * from './client';
+export * from './html';
+export * from './layout';
+export * from './message';
+export * from './templates';
+export * from './transport';
