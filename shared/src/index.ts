@@ -4,6 +4,7 @@ export * from './crypto';
 export * from './db';
 export * from './email';
 export * from './errors';
+export * from './events';
 export * from './http';
 export * from './logger';
 export * from './money';

@@ -7,7 +7,15 @@ export type RequestOptions = {
   token?: string;
   /** Value of x-merchant-api-key. */
   apiKey?: string;
+  /**
+   * Client address the gateway should see (sent as X-Forwarded-For; test stacks trust
+   * 127.0.0.1 as a proxy). Omitted: a fresh random address per request, so per-IP rate
+   * limits only bite in the tests that are about them.
+   */
+  ip?: string;
 };
+
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
 /** A thin fetch wrapper for talking to the gateway the way a merchant or buyer would. */
 export function createApiClient(baseUrl: string) {
@@ -15,6 +23,7 @@ export function createApiClient(baseUrl: string) {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.apiKey) headers['x-merchant-api-key'] = options.apiKey;
+    headers['x-forwarded-for'] ??= options.ip ?? randomIp();
     let body: string | undefined;
     if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);

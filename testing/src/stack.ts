@@ -45,6 +45,8 @@ export async function startStack(overrides: Partial<Config> = {}) {
     MERCHANTS_URL: merchants.url,
     CHECKOUT_URL: checkout.url,
     STRIPE_API_BASE_URL: emulator.url,
+    // The API client sends X-Forwarded-For; trusting loopback lets tests choose the client IP.
+    TRUSTED_PROXIES: '127.0.0.1',
     ...overrides,
   });
   const logger = createLogger('test-stack', config.LOG_LEVEL);
