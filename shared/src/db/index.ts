@@ -9,6 +9,9 @@ export type Db = Kysely<Database>;
 
 export function createDb(databaseUrl: string, poolSize = 10): Db {
   const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on next use.
+  pool.on('error', (error) => console.warn(`postgres pool: idle connection lost: ${error.message}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

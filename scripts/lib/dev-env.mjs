@@ -1,0 +1,35 @@
+// The environment `npm start` runs the stack with: documented defaults, overridable by the caller's env.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './paths.mjs';
+
+export async function devEnvironment() {
+  const env = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    GATEWAY_PORT: '3000',
+    MERCHANTS_PORT: '3001',
+    CHECKOUT_PORT: '3002',
+    EMULATOR_PORT: '3010',
+    TEMPORAL_PORT: '7233',
+    TEMPORAL_UI_PORT: '8233',
+    SMTP_PORT: '1025',
+    MAIL_UI_PORT: '8025',
+    EMBEDDED_POSTGRES_PORT: '5433',
+    // The dev stack receives webhooks on localhost; production keeps this off (see docs/credentials.md).
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+    ...process.env,
+  };
+  env.PUBLIC_BASE_URL ??= `http://localhost:${env.GATEWAY_PORT}`;
+  env.MERCHANTS_URL ??= `http://127.0.0.1:${env.MERCHANTS_PORT}`;
+  env.CHECKOUT_URL ??= `http://127.0.0.1:${env.CHECKOUT_PORT}`;
+  env.STRIPE_API_BASE_URL ??= `http://127.0.0.1:${env.EMULATOR_PORT}`;
+  env.TEMPORAL_ADDRESS ??= `127.0.0.1:${env.TEMPORAL_PORT}`;
+  // A per-machine encryption key kept in .data/, once the credentials module provides it.
+  const keyModule = join(ROOT, 'scripts', 'lib', 'encryption-key.mjs');
+  if (!env.ENCRYPTION_KEY && existsSync(keyModule)) {
+    const { ensureDevEncryptionKey } = await import(keyModule);
+    env.ENCRYPTION_KEY = ensureDevEncryptionKey();
+  }
+  return env;
+}
