@@ -50,7 +50,9 @@ export async function resolvePostgresServer({ preferLocal, embeddedName, embedde
     };
   }
   const local = 'postgres://postgres@127.0.0.1:5432';
-  if (preferLocal && (await reachable(`${local}/postgres`))) return { serverUrl: local, kind: 'local' };
+  const forceEmbedded = process.env.TEST_POSTGRES === 'embedded';
+  if (preferLocal && !forceEmbedded && (await reachable(`${local}/postgres`)))
+    return { serverUrl: local, kind: 'local' };
   return { serverUrl: await startEmbedded(embeddedName, embeddedPort), kind: 'embedded' };
 }
 
