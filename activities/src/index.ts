@@ -1,14 +1,24 @@
 import type { ActivityDeps } from './deps';
 import { createEmailActivities } from './email';
+import { createJanitorActivities } from './janitor';
+import { createSessionActivities } from './sessions';
 import { createSkeletonActivities } from './skeleton';
+import { createSplitActivities } from './split';
+import { createWebhookActivities } from './webhooks';
 
 export type { ActivityDeps } from './deps';
+export { ensureJanitorSchedule, installJanitorSchedule } from './janitor';
+export { ensureCheckoutSchedules, installCheckoutSchedules } from './sessions';
 
 /** Every activity the worker registers, bound to its dependencies. */
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createSkeletonActivities(deps),
     ...createEmailActivities(deps),
+    ...createSessionActivities(deps),
+    ...createSplitActivities(deps),
+    ...createWebhookActivities(deps),
+    ...createJanitorActivities(deps),
   };
 }
 

@@ -31,6 +31,10 @@ export const configSchema = z.object({
   CHECKOUT_PORT: port(3002),
   EMULATOR_PORT: port(3010),
   WORKER_METRICS_PORT: port(3020),
+  /** Loopback port of the Temporal core's own Prometheus exporter; the worker's /metrics re-serves it. */
+  WORKER_TEMPORAL_METRICS_PORT: port(3021),
+  /** Bearer token for the gateway's GET /metrics; unset, the gateway does not serve metrics at all. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   MERCHANTS_URL: z.string().url().default('http://127.0.0.1:3001'),
   CHECKOUT_URL: z.string().url().default('http://127.0.0.1:3002'),
 
@@ -62,14 +66,23 @@ export const configSchema = z.object({
   STRIPE_LIVE_WEBHOOK_SECRET: z.string().default('whsec_live_emulator'),
   /** Where the stripe package sends requests; unset means the real Stripe API. */
   STRIPE_API_BASE_URL: z.string().url().optional(),
+  /** Where the processor emulator posts test/live events; default `${PUBLIC_BASE_URL}/api/processor/webhooks/<mode>`. */
+  EMULATOR_WEBHOOK_URL_TEST: z.string().url().optional(),
+  EMULATOR_WEBHOOK_URL_LIVE: z.string().url().optional(),
+  /** false: the emulator records events but posts none. */
+  EMULATOR_WEBHOOKS_ENABLED: bool(true),
 
   TERMS_VERSION: z.string().min(1).default('2026-09-01'),
   PRIVACY_VERSION: z.string().min(1).default('2026-09-01'),
 
   HOLD_TTL_MS: durationMs(7 * DAY_MS),
   CHECKOUT_SESSION_TTL_MS: durationMs(2 * 60 * 60 * 1000),
+  /** How long a line-item image host gets before its picture is left out (hosted checkout). */
+  CHECKOUT_IMAGE_TIMEOUT_MS: durationMs(5_000),
   /** Divides every webhook retry delay; 1 in production, large in tests. */
   WEBHOOK_RETRY_TIME_SCALE: z.coerce.number().positive().default(1),
+  /** How long a merchant endpoint has to answer a webhook with a 2xx (spec: 10 seconds). */
+  WEBHOOK_TIMEOUT_MS: durationMs(10_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,4 +1,6 @@
 export * from './api';
 export * from './factories';
+export * from './factories-processor';
 export * from './mail';
 export * from './stack';
+export * from './webhook-receiver';

@@ -59,25 +59,33 @@ export async function startStack(overrides: Partial<Config> = {}) {
   serve(gateway.server, createGatewayApp({ config, db, logger }));
 
   installWorkerRuntime(logger);
-  const { worker, connection } = await createWorker({
-    config,
-    db,
-    logger,
-    workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
-  });
-  const workerRun = worker.run();
+  const startWorker = async () => {
+    const started = await createWorker({ config, db, logger, workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH });
+    return { ...started, run: started.worker.run() };
+  };
+  const stopWorker = async ({ worker, connection, run }: Awaited<ReturnType<typeof startWorker>>) => {
+    worker.shutdown();
+    await run.catch(() => undefined);
+    await connection.close();
+  };
+  let running = await startWorker();
 
   return {
     config,
     db,
     temporal,
-    worker,
+    get worker() {
+      return running.worker;
+    },
+    /** Stops the worker (as a crash or deploy would) and starts a fresh one on the same task queue. */
+    async restartWorker() {
+      await stopWorker(running);
+      running = await startWorker();
+    },
     urls: { gateway: gateway.url, merchants: merchants.url, checkout: checkout.url, emulator: emulator.url },
     api: createApiClient(gateway.url),
     async stop() {
-      worker.shutdown();
-      await workerRun.catch(() => undefined);
-      await connection.close();
+      await stopWorker(running);
       await Promise.all([gateway, merchants, checkout, emulator].map(({ server }) => close(server)));
       await temporal.close();
       await db.destroy();

@@ -1,6 +1,14 @@
 import { createServiceApp, isDbReachable, isTemporalReachable } from '@groupsplit/shared';
 import type Koa from 'koa';
 import type { CheckoutDeps } from './deps';
+import { checkoutSessionRoutes } from './routes/checkout-sessions/checkout-sessions';
+import { checkoutSplitRoutes } from './routes/checkout-splits/checkout-splits';
+import { signalHoldAuthorised } from './routes/checkout-splits/hold-authorised';
+import { hostedCheckoutRoutes } from './routes/hosted-checkout/hosted-checkout';
+import { payRoutes } from './routes/pay/pay';
+import { processorWebhookRoutes } from './routes/processor-webhooks/processor-webhooks';
+import { remindRoutes } from './routes/remind/remind';
+import { serverCancelRoutes } from './routes/server-cancel/server-cancel';
 import { skeletonRoutes } from './routes/skeleton/skeleton';
 
 export function createCheckoutApp(deps: CheckoutDeps): Koa {
@@ -12,6 +20,15 @@ export function createCheckoutApp(deps: CheckoutDeps): Koa {
       database: await isDbReachable(deps.db),
       temporal: await isTemporalReachable(deps.temporal),
     }),
-    routers: [skeletonRoutes(deps)],
+    routers: [
+      skeletonRoutes(deps),
+      payRoutes(deps),
+      checkoutSplitRoutes(deps),
+      checkoutSessionRoutes(deps),
+      hostedCheckoutRoutes(deps),
+      serverCancelRoutes(deps),
+      remindRoutes(deps),
+      processorWebhookRoutes(deps, { onHoldAuthorised: signalHoldAuthorised }),
+    ],
   });
 }

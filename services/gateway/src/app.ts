@@ -14,7 +14,9 @@ import {
 import Koa, { type Context } from 'koa';
 import { authenticate } from './authenticate';
 import { clientIp, parseTrustedProxies } from './client-ip';
+import { gatewayMetrics } from './metrics';
 import { forward } from './proxy';
+import { createRateLimits } from './rate-limit';
 import { matchRoute } from './routes/match';
 import { routeTable } from './routes/table';
 import type { RouteRule, Target } from './routes/types';
@@ -45,6 +47,7 @@ export function createGatewayApp({ config, db, logger }: GatewayDeps): Koa {
   app.silent = true;
   const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES);
   const targets: Record<Target, string> = { merchants: config.MERCHANTS_URL, checkout: config.CHECKOUT_URL };
+  const rateLimits = createRateLimits({ db, logger, redisUrl: config.REDIS_URL });
 
   app.use(async (ctx, next) => {
     const requestId = ctx.get(REQUEST_ID_HEADER) || randomUUID();
@@ -58,6 +61,7 @@ export function createGatewayApp({ config, db, logger }: GatewayDeps): Koa {
       'request',
     );
   });
+  app.use(gatewayMetrics(config));
   app.use(errorHandler());
 
   app.use(async (ctx, next) => {
@@ -86,6 +90,8 @@ export function createGatewayApp({ config, db, logger }: GatewayDeps): Koa {
       { authorization: ctx.get('authorization') || undefined, apiKey: ctx.get('x-merchant-api-key') || undefined },
       caller,
     );
+    // Per key or per IP, so it runs once the caller is known; unauthenticated calls cost nothing.
+    if (rule.bucket) await rateLimits.consume(ctx, rule.bucket, principal);
     await forward(ctx, targets[rule.target], body, {
       [PRINCIPAL_HEADER]: signPrincipal(principal, config.INTERNAL_SIGNING_SECRET),
       [REQUEST_ID_HEADER]: caller.requestId,

@@ -1,7 +1,5 @@
-import { AppError, type Config, type Db, type Principal, sha256Hex } from '@groupsplit/shared';
+import { AppError, apiKeyShape, type Config, type Db, type Principal, sha256Hex } from '@groupsplit/shared';
 import type { AuthRequirement } from './routes/types';
-
-const API_KEY_SHAPE = /^svc_(prod|test|sk)_[A-Za-z0-9_]+$/;
 
 const MESSAGES = {
   merchantUnauthorized: 'Unauthorized',
@@ -29,14 +27,34 @@ async function findSession(db: Db, token: string) {
     .executeTakeFirst();
 }
 
-async function findApiKey(db: Db, key: string) {
-  if (!API_KEY_SHAPE.test(key)) return undefined;
-  return db
+/** last_used_at is refreshed at most this often, so busy keys do not turn every request into a write. */
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+/**
+ * An unrevoked key whose stored mode agrees with its shape; no cache, so a revocation
+ * applies to the very next request. Legacy shapes (svc_sk_…) keep their mode.
+ */
+export async function findApiKey(db: Db, key: string) {
+  const shape = apiKeyShape(key);
+  if (!shape) return undefined;
+  const row = await db
     .selectFrom('api_keys')
-    .select(['id', 'merchant_id', 'mode'])
+    .select(['id', 'merchant_id', 'mode', 'last_used_at'])
     .where('key_hash', '=', sha256Hex(key))
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  if (!row || row.mode !== shape.mode) return undefined;
+  if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
+    const staleBefore = new Date(Date.now() - LAST_USED_GRANULARITY_MS);
+    // Conditional, so concurrent requests that all saw a stale value write once between them.
+    await db
+      .updateTable('api_keys')
+      .set({ last_used_at: new Date() })
+      .where('id', '=', row.id)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', staleBefore)]))
+      .execute();
+  }
+  return row;
 }
 
 async function hasConsented(db: Db, config: Config, userId: string): Promise<boolean> {
@@ -81,7 +99,9 @@ export async function authenticate(
     case 'session':
     case 'session_no_consent': {
       const principal = await sessionPrincipal();
-      if (!principal) throw new AppError(401, MESSAGES.merchantUnauthorized);
+      // Spec rule 6: an API key (with no bearer) on any session route gets the splits wording.
+      if (!principal)
+        throw new AppError(401, !token && headers.apiKey ? MESSAGES.splitsMissing : MESSAGES.merchantUnauthorized);
       return requirement === 'session' ? requireConsent(principal) : principal;
     }
     case 'session_splits': {

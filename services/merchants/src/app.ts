@@ -1,6 +1,21 @@
 import { createServiceApp, isDbReachable, isTemporalReachable } from '@groupsplit/shared';
 import type Koa from 'koa';
 import type { MerchantsDeps } from './deps';
+import { apiKeyRoutes } from './routes/api-keys/api-keys';
+import { authRoutes } from './routes/auth/auth';
+import { billingRoutes } from './routes/billing/billing';
+import { connectRoutes } from './routes/connect/connect';
+import { consentRoutes } from './routes/consent/consent';
+import { credentialRoutes } from './routes/credentials/credentials';
+import { integrationRoutes } from './routes/integration/integration';
+import { meRoutes } from './routes/me/me';
+import { publicFormRoutes } from './routes/public-forms/public-forms';
+import { registerRoutes } from './routes/register/register';
+import { teamRoutes } from './routes/team/team';
+import { teamInviteRoutes } from './routes/team-invites/team-invites';
+import { unsubscribeRoutes } from './routes/unsubscribe/unsubscribe';
+import { webhookRoutes } from './routes/webhooks/webhooks';
+import { workspacesRoutes } from './routes/workspaces/workspaces';
 
 export function createMerchantsApp(deps: MerchantsDeps): Koa {
   return createServiceApp({
@@ -11,6 +26,22 @@ export function createMerchantsApp(deps: MerchantsDeps): Koa {
       database: await isDbReachable(deps.db),
       temporal: await isTemporalReachable(deps.temporal),
     }),
-    routers: [],
+    routers: [
+      authRoutes(deps),
+      consentRoutes(deps),
+      registerRoutes(deps),
+      meRoutes(deps),
+      workspacesRoutes(deps),
+      billingRoutes(deps),
+      unsubscribeRoutes(deps),
+      teamRoutes(deps),
+      teamInviteRoutes(deps),
+      webhookRoutes(deps),
+      apiKeyRoutes(deps),
+      credentialRoutes(deps),
+      integrationRoutes(deps),
+      publicFormRoutes(deps),
+      connectRoutes(deps),
+    ],
   });
 }

@@ -1,14 +1,52 @@
 import { type Config, createServiceApp, type Db, isDbReachable, type Logger } from '@groupsplit/shared';
+import Router from '@koa/router';
 import type Koa from 'koa';
+import { stripeRoutes } from './api';
+import type { Emu } from './context';
+import { controlRoutes } from './control';
+import { Deliverer } from './deliverer';
+import { Faults } from './faults';
+import { stripeApi } from './pipeline';
 
 export type EmulatorDeps = { config: Config; db: Db; logger: Logger };
 
-/** A stateful stand-in for the Stripe API subset groupsplit uses; it is "the processor" in dev and tests. */
-export function createEmulatorApp(deps: EmulatorDeps): Koa {
-  return createServiceApp({
+export type Emulator = {
+  app: Koa;
+  /** Flushes pending webhook deliveries (same as POST /_emulator/events/flush). */
+  flushEvents: Deliverer['flush'];
+  /** Stops background deliveries (timers); in-flight ones finish. */
+  stop: () => void;
+};
+
+/**
+ * A stateful stand-in for the Stripe API subset groupsplit uses; it is "the processor" in dev
+ * and tests. `/v1/...` speaks Stripe's wire protocol; `/_emulator/...` is its control API.
+ * All processor state is in Postgres (emulator_* tables), so a restart loses nothing; fault
+ * injection and latency are per instance.
+ */
+export function createEmulator(deps: EmulatorDeps): Emulator {
+  const logger = deps.logger.child({ component: 'processor-emulator' });
+  const deliverer = new Deliverer(deps.db, deps.config, logger);
+  const emu: Emu = {
+    db: deps.db,
+    config: deps.config,
+    logger,
+    deliverer,
+    faults: new Faults(),
+    settings: { latencyMs: 0 },
+  };
+  const api = new Router();
+  api.all('/v1/{*rest}', stripeApi(emu, stripeRoutes));
+  const app = createServiceApp({
     name: 'processor-emulator',
     logger: deps.logger,
     readiness: async () => ({ database: await isDbReachable(deps.db) }),
-    routers: [],
+    routers: [api, controlRoutes(emu)],
   });
+  deliverer.resume();
+  return { app, flushEvents: () => deliverer.flush(), stop: () => deliverer.stop() };
+}
+
+export function createEmulatorApp(deps: EmulatorDeps): Koa {
+  return createEmulator(deps).app;
 }

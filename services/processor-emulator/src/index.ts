@@ -1,1 +1,3 @@
-export { createEmulatorApp, type EmulatorDeps } from './app';
+export { createEmulator, createEmulatorApp, type Emulator, type EmulatorDeps } from './app';
+export { FAULT_OPERATIONS, type FaultSpec } from './faults';
+export { TEST_CARDS } from './test-cards';

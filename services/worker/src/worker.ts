@@ -27,10 +27,16 @@ export async function createWorker({ config, db, logger, workflowBundlePath }: W
 let runtimeInstalled = false;
 
 /** Routes the Temporal core's own logging through pino at the given level; call once per process. */
-export function installWorkerRuntime(logger: Logger, level: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' = 'WARN') {
+export function installWorkerRuntime(
+  logger: Logger,
+  level: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' = 'WARN',
+  /** host:port for the Temporal core's Prometheus exporter (worker metrics); none when omitted. */
+  prometheusBindAddress?: string,
+) {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   Runtime.install({
+    ...(prometheusBindAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: prometheusBindAddress } } } } : {}),
     logger: new DefaultLogger(level, (entry) => {
       const fields = { ...entry.meta, temporal: true };
       if (entry.level === 'ERROR') logger.error(fields, entry.message);

@@ -4,3 +4,4 @@ export * from './layout';
 export * from './message';
 export * from './templates';
 export * from './transport';
+export * from './unsubscribe';

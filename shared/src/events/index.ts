@@ -1,1 +1,4 @@
+export * from './dispatch';
+export * from './envelope';
 export * from './outbox';
+export * from './split-event-data';

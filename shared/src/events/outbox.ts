@@ -14,18 +14,51 @@ export type OutboxEvent = {
   merchantId: string;
   mode: 'test' | 'live';
   type: WebhookEventType;
-  /** The envelope's `data`; amounts already as two-place pound strings. */
+  /** The envelope's `data`; amounts already as two-place pound strings (see splitEventData). */
   data: Record<string, unknown>;
   /** Stable id of what caused the event, e.g. `paid:<splitId>`; a repeat is ignored. */
   dedupeKey: string;
+  /** Only the dashboard's test send. */
+  sample?: boolean;
 };
+
+/** Split states the spec says never produce a webhook. */
+const SILENT_SPLIT_STATUSES = new Set(['creation_failed', 'capture_failed']);
+
+/** Status the split must be in when each event is recorded, where the spec pins it. */
+const REQUIRED_SPLIT_STATUS: Partial<Record<WebhookEventType, string>> = {
+  'checkout_split.paid': 'captured',
+  'checkout_split.canceled': 'canceled',
+};
+
+export class OutboxEventRefused extends Error {
+  override name = 'OutboxEventRefused';
+}
+
+/** The spec's "not emitted" rules, checked where every event is written so no emitter can break them. */
+export function assertEventAllowed(event: Pick<OutboxEvent, 'type' | 'data'>): void {
+  if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type)) {
+    throw new OutboxEventRefused(`Unknown webhook event type: ${event.type}`);
+  }
+  const status = event.data.status;
+  if (!event.type.startsWith('checkout_split.') || typeof status !== 'string') return;
+  if (SILENT_SPLIT_STATUSES.has(status)) {
+    throw new OutboxEventRefused(`No webhook is sent for a split in status ${status}`);
+  }
+  const required = REQUIRED_SPLIT_STATUS[event.type];
+  if (required && status !== required) {
+    throw new OutboxEventRefused(`${event.type} needs split status ${required}, not ${status}`);
+  }
+}
 
 /**
  * Writes an event to the outbox. Call it with the transaction that makes the state change,
- * so the event exists if and only if the change does. Returns the event id, or null when
- * the same cause was already recorded.
+ * so the event exists if and only if the change does; after commit, hand the id to
+ * dispatchWebhookEvents (the every-minute sweeper catches anything that is not).
+ * Returns the event id, or null when the same cause was already recorded.
  */
 export async function recordEvent(trx: Kysely<Database>, event: OutboxEvent): Promise<string | null> {
+  assertEventAllowed(event);
   const row = await trx
     .insertInto('webhook_events')
     .values({
@@ -34,6 +67,7 @@ export async function recordEvent(trx: Kysely<Database>, event: OutboxEvent): Pr
       type: event.type,
       payload: JSON.stringify(event.data),
       dedupe_key: event.dedupeKey,
+      sample: event.sample ?? false,
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')

@@ -2,4 +2,5 @@ export * from './body';
 export * from './principal';
 export * from './run-service';
 export * from './service-app';
+export * from './service-mode';
 export * from './validate';

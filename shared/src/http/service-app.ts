@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
 import { AppError, UNHANDLED_ERROR_MESSAGE } from '../errors';
 import { type Logger, withLogContext } from '../logger';
+import { httpMetrics, serveMetrics } from '../metrics/http';
 import { bodyParser } from './body';
 import { PRINCIPAL_HEADER, type Principal, verifyPrincipal } from './principal';
 
@@ -71,6 +72,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
       'request',
     );
   });
+  app.use(httpMetrics(options.name));
   app.use(errorHandler());
 
   const health = new Router();
@@ -83,6 +85,8 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
     ctx.status = ready ? 200 : 503;
     ctx.body = { ok: ready, service: options.name, checks };
   });
+  // Internal services are never routed by the gateway, so the scrape endpoint needs no token.
+  health.get('/metrics', serveMetrics);
   app.use(health.routes());
 
   if (options.internalSigningSecret) {

@@ -6,6 +6,38 @@ export const checkoutRoutes: RouteRule[] = [
   { method: '*', path: '/api/processor/**', target: 'checkout', auth: 'none' },
   { method: '*', path: '/checkout/**', target: 'checkout', auth: 'none' },
   { method: '*', path: '/pay/**', target: 'checkout', auth: 'none' },
+  // Limits (issue 5): session creation has its own per-key bucket; buyer lookups are public, per IP.
+  {
+    method: 'POST',
+    path: '/api/merchants/checkout/sessions',
+    target: 'checkout',
+    auth: 'api_key',
+    bucket: 'session_create',
+  },
+  {
+    method: 'GET',
+    path: '/api/merchants/checkout/sessions/:token',
+    target: 'checkout',
+    auth: 'none',
+    bucket: 'public_lookup',
+  },
+  { method: 'GET', path: '/api/checkout-splits/pay/:token', target: 'checkout', auth: 'none', bucket: 'public_lookup' },
+  // Hosted checkout (issue 7): the buyer's split needs a signed-in buyer (no merchant terms to accept);
+  // remind takes an API key or a dashboard session.
+  {
+    method: 'POST',
+    path: '/api/merchants/checkout/sessions/:token/split',
+    target: 'checkout',
+    auth: 'session_no_consent',
+  },
+  {
+    method: 'POST',
+    path: '/api/merchants/checkout/sessions/:token/remind',
+    target: 'checkout',
+    auth: 'api_key_or_session',
+    bucket: 'server_ops',
+  },
   { method: '*', path: '/api/merchants/checkout/**', target: 'checkout', auth: 'api_key', bucket: 'server_ops' },
+  { method: 'POST', path: '/api/checkout-splits/pay/:token/authorise', target: 'checkout', auth: 'none' },
   { method: '*', path: '/api/checkout-splits/**', target: 'checkout', auth: 'session_splits' },
 ];

@@ -1,3 +1,87 @@
-/** Tables of this group; see docs/architecture.md for which service writes them. */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in as the group's tables land
-export interface CheckoutTables {}
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Hosted checkout (migration 20261121118000_checkout_sessions.sql).
+ *   checkout_sessions, checkout_images, checkout_idempotency_keys   written only by checkout
+ *   checkout_session_expiries, checkout_remind_calls,
+ *   checkout_participant_reminders                                   written only by the worker
+ */
+
+type Json<T> = ColumnType<T, string, string>;
+type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
+
+/** One stored line; `amount` is the line's total in pence (negative for a discount). */
+export type StoredLineItem = {
+  description: string;
+  amount: number;
+  quantity: number;
+  image_id: string | null;
+};
+
+export interface CheckoutSessionsTable {
+  token: string;
+  merchant_id: string;
+  mode: 'test' | 'live';
+  api_key_id: string | null;
+  /** Pence. */
+  amount: number;
+  currency: Generated<string>;
+  order_reference: string;
+  return_url: string;
+  cancel_url: string | null;
+  customer_email: string | null;
+  customer_name: string | null;
+  metadata: NullableJson<Record<string, string>>;
+  line_items: Json<StoredLineItem[]>;
+  split_id: string | null;
+  split_claimed_by: string | null;
+  expires_at: Date;
+  created_at: Generated<Date>;
+}
+
+export interface CheckoutImagesTable {
+  id: string;
+  session_token: string;
+  content_type: string;
+  bytes: Buffer;
+  created_at: Generated<Date>;
+}
+
+export interface CheckoutIdempotencyKeysTable {
+  merchant_id: string;
+  mode: 'test' | 'live';
+  idempotency_key: string;
+  request_hash: string;
+  session_token: string;
+  created_at: Generated<Date>;
+}
+
+export interface CheckoutSessionExpiriesTable {
+  session_token: string;
+  expired_at: Generated<Date>;
+}
+
+export interface CheckoutRemindCallsTable {
+  id: Generated<number>;
+  session_token: string;
+  actor: string;
+  reminded: number;
+  skipped: number;
+  created_at: Generated<Date>;
+}
+
+export interface CheckoutParticipantRemindersTable {
+  participant_id: string;
+  split_id: string;
+  last_reminded_at: Date;
+  reminder_count: Generated<number>;
+}
+
+export interface CheckoutTables {
+  checkout_sessions: CheckoutSessionsTable;
+  checkout_images: CheckoutImagesTable;
+  checkout_idempotency_keys: CheckoutIdempotencyKeysTable;
+  checkout_session_expiries: CheckoutSessionExpiriesTable;
+  checkout_remind_calls: CheckoutRemindCallsTable;
+  checkout_participant_reminders: CheckoutParticipantRemindersTable;
+}

@@ -108,3 +108,49 @@ export interface MailTables {
   emails: EmailsTable;
   email_suppressions: EmailSuppressionsTable;
 }
+
+/** Written by the merchants service (sign-in). */
+export interface SignInCodesTable {
+  id: Generated<string>;
+  email: string;
+  /** HMAC of the code; the code itself is only ever in the e-mail. */
+  code_hash: string;
+  expires_at: Date;
+  failed_attempts: Generated<number>;
+  consumed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** Written by the merchants service (PUT /api/merchants/billing/card). */
+export interface BillingCardsTable {
+  merchant_id: string;
+  mode: 'test' | 'live';
+  processor_customer_id: string;
+  payment_method_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number | null;
+  exp_year: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Written by the merchants service (billing). */
+export interface BillsTable {
+  id: Generated<string>;
+  merchant_id: string;
+  mode: 'test' | 'live';
+  /** Pence. */
+  amount: number;
+  description: string;
+  issued_at: Generated<Date>;
+  paid_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+// Declaration merging adds issue 11's tables to the group declared above.
+export interface IdentityTables {
+  sign_in_codes: SignInCodesTable;
+  billing_cards: BillingCardsTable;
+  bills: BillsTable;
+}

@@ -1,3 +1,249 @@
-/** Tables of this group; see docs/architecture.md for which service writes them. */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in as the group's tables land
-export interface ProcessorTables {}
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * The processor layer's tables (migration 20261121120000_processor_emulator.sql).
+ *   emulator_*                  written only by services/processor-emulator
+ *   processor_events            written by checkout (processor webhook ingestion)
+ *   merchant_processor_accounts written by merchants (connect and reconcile)
+ */
+
+/** A jsonb column: read as the parsed value, written as a JSON string. */
+export type Json<T> = ColumnType<T, string, string>;
+/** A nullable jsonb column. */
+export type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
+type Mode = 'test' | 'live';
+
+export type EmulatorCard = {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  funding: string;
+  country: string;
+};
+
+export interface EmulatorAccountsTable {
+  id: string;
+  mode: Mode;
+  type: Generated<string>;
+  country: string;
+  default_currency: string;
+  email: string | null;
+  business_name: string | null;
+  metadata: Json<Record<string, string>>;
+  charges_enabled: Generated<boolean>;
+  payouts_enabled: Generated<boolean>;
+  details_submitted: Generated<boolean>;
+  owner_identity_verified: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface EmulatorAccountLinksTable {
+  token: string;
+  account_id: string;
+  mode: Mode;
+  type: string;
+  refresh_url: string;
+  return_url: string;
+  expires_at: Date;
+  visited_at: Date | null;
+  completed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface EmulatorCustomersTable {
+  id: string;
+  mode: Mode;
+  account: string;
+  email: string | null;
+  name: string | null;
+  description: string | null;
+  metadata: Json<Record<string, string>>;
+  default_payment_method: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface EmulatorPaymentMethodsTable {
+  id: string;
+  mode: Mode;
+  account: string;
+  test_card: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  funding: string;
+  country: string;
+  customer: string | null;
+  metadata: Json<Record<string, string>>;
+  created_at: Generated<Date>;
+}
+
+export interface EmulatorPaymentIntentsTable {
+  id: string;
+  mode: Mode;
+  account: string;
+  amount: number;
+  currency: string;
+  status: string;
+  capture_method: string;
+  application_fee_amount: number | null;
+  description: string | null;
+  metadata: Json<Record<string, string>>;
+  payment_method: string | null;
+  payment_method_types: Json<string[]>;
+  customer: string | null;
+  client_secret: string;
+  amount_capturable: Generated<number>;
+  amount_received: Generated<number>;
+  latest_charge: string | null;
+  last_payment_error: NullableJson<Record<string, unknown>>;
+  cancellation_reason: string | null;
+  canceled_at: Date | null;
+  capture_calls: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface EmulatorChargesTable {
+  id: string;
+  mode: Mode;
+  account: string;
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  status: 'succeeded' | 'failed';
+  paid: boolean;
+  captured: Generated<boolean>;
+  amount_captured: Generated<number>;
+  amount_refunded: Generated<number>;
+  refunded: Generated<boolean>;
+  disputed: Generated<boolean>;
+  payment_method: string;
+  card: Json<EmulatorCard>;
+  capture_before: Date | null;
+  application_fee_id: string | null;
+  application_fee_amount: number | null;
+  application_fee_refunded: Generated<number>;
+  failure_code: string | null;
+  failure_message: string | null;
+  decline_code: string | null;
+  description: string | null;
+  metadata: Json<Record<string, string>>;
+  created_at: Generated<Date>;
+}
+
+export interface EmulatorRefundsTable {
+  id: string;
+  mode: Mode;
+  account: string;
+  charge: string;
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  status: string;
+  reason: string | null;
+  metadata: Json<Record<string, string>>;
+  refund_application_fee: boolean;
+  application_fee_refunded: number;
+  source: 'api' | 'dashboard';
+  created_at: Generated<Date>;
+}
+
+export interface EmulatorFeeRefundsTable {
+  id: string;
+  mode: Mode;
+  fee: string;
+  charge: string;
+  amount: number;
+  metadata: Json<Record<string, string>>;
+  created_at: Generated<Date>;
+}
+
+export interface EmulatorDisputesTable {
+  id: string;
+  mode: Mode;
+  account: string;
+  charge: string;
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  status: string;
+  created_at: Generated<Date>;
+}
+
+export interface EmulatorIdempotencyTable {
+  mode: Mode;
+  account: string;
+  key: string;
+  method: string;
+  path: string;
+  params_hash: string;
+  status: number | null;
+  response: NullableJson<unknown>;
+  request_id: string;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+export interface EmulatorEventsTable {
+  id: string;
+  mode: Mode;
+  account: string | null;
+  type: string;
+  data: Json<{ object: Record<string, unknown>; previous_attributes?: Record<string, unknown> }>;
+  request_id: string | null;
+  idempotency_key: string | null;
+  payment_intent: string | null;
+  endpoint: string | null;
+  delivery_status: 'pending' | 'delivered' | 'failed' | 'disabled';
+  attempts: Generated<number>;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  locked_until: Date | null;
+  delivered_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** Written by checkout: every processor event received, deduplicated on its id. */
+export interface ProcessorEventsTable {
+  id: string;
+  mode: Mode;
+  type: string;
+  account_id: string | null;
+  payload: Json<Record<string, unknown>>;
+  received_at: Generated<Date>;
+  deliveries: Generated<number>;
+  processed_at: Date | null;
+  last_error: string | null;
+}
+
+/** Written by merchants: the connected account per mode (live mirrored onto merchants.processor_*). */
+export interface MerchantProcessorAccountsTable {
+  merchant_id: string;
+  mode: Mode;
+  account_id: string;
+  connected_at: Generated<Date>;
+  charges_enabled: Generated<boolean>;
+  details_submitted: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface ProcessorTables {
+  emulator_accounts: EmulatorAccountsTable;
+  emulator_account_links: EmulatorAccountLinksTable;
+  emulator_customers: EmulatorCustomersTable;
+  emulator_payment_methods: EmulatorPaymentMethodsTable;
+  emulator_payment_intents: EmulatorPaymentIntentsTable;
+  emulator_charges: EmulatorChargesTable;
+  emulator_refunds: EmulatorRefundsTable;
+  emulator_fee_refunds: EmulatorFeeRefundsTable;
+  emulator_disputes: EmulatorDisputesTable;
+  emulator_idempotency: EmulatorIdempotencyTable;
+  emulator_events: EmulatorEventsTable;
+  processor_events: ProcessorEventsTable;
+  merchant_processor_accounts: MerchantProcessorAccountsTable;
+}

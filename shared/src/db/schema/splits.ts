@@ -1,3 +1,99 @@
-/** Tables of this group; see docs/architecture.md for which service writes them. */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in as the group's tables land
-export interface SplitsTables {}
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Written only by the worker: the split workflow's activities keep these tables in step with
+ * the workflow (migration 20261121116000_splits.sql). Checkout and everyone else only read.
+ */
+
+/** Statuses the API shows, plus `creating` (holds still being placed; never shown). */
+export const SPLIT_STATUSES = [
+  'creating',
+  'pending',
+  'capturing',
+  'captured',
+  'canceling',
+  'canceled',
+  'refunded',
+  'partially_refunded',
+  'creation_failed',
+  'capture_failed',
+] as const;
+export type SplitStatus = (typeof SPLIT_STATUSES)[number];
+
+export const PARTICIPANT_STATUSES = ['pending', 'authorised', 'captured', 'canceled', 'refunded'] as const;
+export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
+
+type JsonColumn<T> = ColumnType<T | null, string | null, string | null>;
+
+export type SplitSessionContext = {
+  customer_email: string | null;
+  customer_name: string | null;
+  metadata: Record<string, string> | null;
+};
+
+export interface SplitsTable {
+  id: string;
+  merchant_id: string;
+  mode: 'test' | 'live';
+  created_by: string | null;
+  order_reference: string;
+  currency: string;
+  status: SplitStatus;
+  /** Pence. */
+  total_amount: number;
+  customer_fee_total: number;
+  merchant_fee_total: number;
+  application_fee_total: number;
+  merchant_fee_bps: number;
+  processor_account_id: string;
+  authorization_expires_at: Date;
+  disputed_at: Date | null;
+  session_token: string | null;
+  session_context: JsonColumn<SplitSessionContext>;
+  failure_reason: string | null;
+  created_at: Date;
+  updated_at: Generated<Date>;
+}
+
+export interface SplitParticipantsTable {
+  id: string;
+  split_id: string;
+  position: number;
+  user_id: string | null;
+  email: string;
+  /** Pence: share, customer fee on top, merchant fee taken from the share. */
+  amount: number;
+  customer_fee: number;
+  merchant_fee: number;
+  status: ParticipantStatus;
+  processor_payment_intent_id: string | null;
+  processor_client_secret: string | null;
+  pay_token: string;
+  capture_before: Date | null;
+  refunded_amount: Generated<number>;
+  disputed_at: Date | null;
+  authorised_at: Date | null;
+  captured_at: Date | null;
+  last_error: string | null;
+  created_at: Date;
+  updated_at: Generated<Date>;
+}
+
+export interface SplitHistoryTable {
+  id: Generated<number>;
+  split_id: string;
+  participant_id: string | null;
+  kind: string;
+  from_status: string | null;
+  to_status: string | null;
+  actor: string;
+  detail: JsonColumn<Record<string, unknown>>;
+  dedupe_key: string;
+  created_at: Generated<Date>;
+}
+
+export interface SplitsTables {
+  splits: SplitsTable;
+  split_participants: SplitParticipantsTable;
+  split_history: SplitHistoryTable;
+}

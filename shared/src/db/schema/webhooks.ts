@@ -8,10 +8,35 @@ export interface WebhookEventsTable {
   type: string;
   payload: unknown;
   dedupe_key: string;
+  sample: Generated<boolean>;
   created_at: Generated<Date>;
   dispatched_at: Date | null;
 }
 
+/** The delivery log, one row per attempt. Written only by the worker's webhook activities. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  delivery_id: string;
+  event_id: string;
+  merchant_id: string;
+  mode: 'test' | 'live';
+  event_type: string;
+  trigger: 'event' | 'test' | 'resend';
+  attempt: number;
+  url: string | null;
+  outcome: 'succeeded' | 'failed' | 'skipped';
+  status_code: number | null;
+  response_excerpt: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  signed_at: Date | null;
+  next_attempt_at: Date | null;
+  gave_up_at: Date | null;
+  started_at: Date;
+  created_at: Generated<Date>;
+}
+
 export interface WebhooksTables {
   webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -1,4 +1,9 @@
 import type { RenderedEmail } from '../layout';
+import { AUTH_EMAIL_TEMPLATES } from './auth';
+import { CHECKOUT_EMAIL_TEMPLATES } from './checkout';
+import { SPLIT_EMAIL_TEMPLATES } from './splits';
+import { TEAM_EMAIL_TEMPLATES } from './team';
+import { WEBHOOK_EMAIL_TEMPLATES } from './webhooks';
 
 /**
  * Every e-mail template, by name. Each area registers its own in a file beside this one
@@ -6,7 +11,13 @@ import type { RenderedEmail } from '../layout';
  */
 export type EmailTemplate = (data: Record<string, any>) => RenderedEmail;
 
-export const EMAIL_TEMPLATES: Record<string, EmailTemplate> = {};
+export const EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
+  ...AUTH_EMAIL_TEMPLATES,
+  ...TEAM_EMAIL_TEMPLATES,
+  ...WEBHOOK_EMAIL_TEMPLATES,
+  ...SPLIT_EMAIL_TEMPLATES,
+  ...CHECKOUT_EMAIL_TEMPLATES,
+};
 
 export function renderEmail(template: string, data: Record<string, any>): RenderedEmail {
   const render = EMAIL_TEMPLATES[template];

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { createProcessor } from '@groupsplit/shared';
+import {
+  authoriseShare,
+  createSplitReadyMerchant,
+  emulatorControl,
+  postSplit,
+  type SplitReadyMerchant,
+  type Stack,
+  startStack,
+  uniqueEmail,
+  waitForSplitStatus,
+} from '@groupsplit/testing';
+import { runSupportCommand } from '@groupsplit/worker/src/support/dispatch';
+import {
+  type JanitorSweepInput,
+  reconciliationJanitorWorkflow,
+  splitWorkflowId,
+  stateQuery,
+  supportRetrySignal,
+} from '@groupsplit/workflows';
+import { ensureJanitorSchedule } from './schedule';
+
+type Created = { id: string; participants: { id: string; payToken: string; paymentIntentId: string }[] };
+
+describe('reconciliation janitor', () => {
+  let stack: Stack;
+  let shop: SplitReadyMerchant;
+  beforeAll(async () => {
+    stack = await startStack();
+    shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
+  });
+  afterEach(() => emulatorControl(stack, 'DELETE', '/faults'));
+  afterAll(() => stack.stop());
+
+  /** One sweep through Temporal, on this stack's worker, limited to this test's business. */
+  const sweep = (input: JanitorSweepInput = {}) =>
+    stack.temporal.client.workflow.execute(reconciliationJanitorWorkflow, {
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      workflowId: `janitor-test-${randomUUID()}`,
+      args: [{ merchantId: shop.merchant.id, ...input }],
+    });
+
+  const create = async (amounts: number[]) => {
+    const res = await postSplit(stack, shop.owner.token, {
+      merchantId: shop.merchant.id,
+      participants: amounts.map((amountMinor) => ({ email: uniqueEmail('payer'), amountMinor })),
+    });
+    expect(res.status).toBe(201);
+    return res.body as Created;
+  };
+
+  const findingsOf = (splitId: string) =>
+    stack.db.selectFrom('janitor_findings').selectAll().where('split_id', '=', splitId).orderBy('id').execute();
+
+  async function cli(...argv: string[]) {
+    const out: string[] = [];
+    const code = await runSupportCommand(
+      argv,
+      { db: stack.db, config: stack.config, temporal: stack.temporal },
+      { out: (line) => out.push(line), err: (line) => out.push(line) },
+    );
+    return { code, out: out.join('\n') };
+  }
+
+  it('a hold that lapsed (capture_before passed, or cancelled at the processor) cancels the pending split through its workflow', async () => {
+    const expired = await create([1000, 1000]);
+    const canceled = await create([1200, 1300]);
+    await authoriseShare(stack, expired.participants[0]!.payToken);
+    await authoriseShare(stack, canceled.participants[0]!.payToken);
+    // One hold past its capture_before at the processor; the other cancelled there.
+    await stack.db
+      .updateTable('emulator_charges')
+      .set({ capture_before: new Date(Date.now() - 1000) })
+      .where('payment_intent', '=', expired.participants[0]!.paymentIntentId)
+      .execute();
+    await createProcessor(stack.config, 'test').releaseHold({
+      accountId: shop.accounts.test!,
+      paymentIntentId: canceled.participants[0]!.paymentIntentId,
+      participantId: 'outside-the-split-flow',
+    });
+
+    const result = await sweep({ splitIds: [expired.id, canceled.id] });
+    expect(result).toMatchObject({ examined: 2, findings: 2, signalled: 2, errors: 0 });
+
+    for (const [split, processorStatus] of [
+      [expired, 'requires_capture'],
+      [canceled, 'canceled'],
+    ] as const) {
+      await waitForSplitStatus(stack, split.id, ['canceled']);
+      const [finding, ...rest] = await findingsOf(split.id);
+      expect(rest).toEqual([]);
+      expect(finding).toMatchObject({
+        kind: 'hold_lapsed',
+        action: 'signalled_cancel',
+        participant_id: split.participants[0]!.id,
+        merchant_id: shop.merchant.id,
+        split_status: 'pending',
+        participant_status: 'authorised',
+        processor_status: processorStatus,
+        resolved_at: null,
+      });
+      // The workflow, not the janitor, moved the split: its history names the janitor as the actor.
+      const history = await stack.db
+        .selectFrom('split_history')
+        .select(['actor', 'to_status'])
+        .where('split_id', '=', split.id)
+        .where('kind', '=', 'status')
+        .where('to_status', '=', 'canceled')
+        .executeTakeFirstOrThrow();
+      expect(history.actor).toBe('janitor');
+    }
+
+    // The next sweep sees no drift any more and closes both findings.
+    const next = await sweep({ splitIds: [expired.id, canceled.id] });
+    expect(next).toMatchObject({ findings: 0, resolved: 2 });
+    for (const split of [expired, canceled]) {
+      expect(await findingsOf(split.id)).toEqual([
+        expect.objectContaining({ resolved_by: 'janitor', resolved_at: expect.any(Date) }),
+      ]);
+    }
+  });
+
+  it('a share captured in the processor dashboard is flagged for support (once), never acted on', async () => {
+    const split = await create([1000, 1500]);
+    await authoriseShare(stack, split.participants[0]!.payToken);
+    await emulatorControl(stack, 'POST', `/payment_intents/${split.participants[0]!.paymentIntentId}/capture`, {});
+
+    expect(await sweep({ splitIds: [split.id] })).toMatchObject({ examined: 1, findings: 1, signalled: 0 });
+    const [first] = await findingsOf(split.id);
+    expect(first).toMatchObject({
+      kind: 'captured_in_dashboard',
+      action: 'flagged',
+      participant_id: split.participants[0]!.id,
+      split_status: 'pending',
+      participant_status: 'authorised',
+      processor_status: 'succeeded',
+      resolved_at: null,
+    });
+    expect(first!.detail).toMatchObject({ payment_intent_id: split.participants[0]!.paymentIntentId, amount: 1020 });
+
+    // Seen again: the same row is refreshed, the split is left exactly as it was.
+    await sweep({ splitIds: [split.id] });
+    const again = await findingsOf(split.id);
+    expect(again).toHaveLength(1);
+    expect(again[0]!.last_seen_at.getTime()).toBeGreaterThan(first!.last_seen_at.getTime());
+    const row = await stack.db
+      .selectFrom('splits')
+      .select('status')
+      .where('id', '=', split.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+
+    // Support sees it in both commands.
+    const stuck = await cli('stuck', '--merchant', shop.merchant.id);
+    expect(stuck.out).toContain(`${split.id}  captured_in_dashboard participant ${split.participants[0]!.id}  flagged`);
+    const shown = await cli('split', split.id);
+    expect(shown.out).toContain(`- captured_in_dashboard participant ${split.participants[0]!.id}: flagged`);
+    expect(shown.out).toContain('database says authorised, processor says succeeded');
+  });
+
+  it('flags a split waiting for support, and closes the finding once support has recovered it', async () => {
+    const split = await create([1000, 1000]);
+    await emulatorControl(stack, 'POST', '/faults', {
+      operation: 'capture',
+      match: { payment_intent: split.participants[1]!.paymentIntentId },
+      error: { type: 'api_error', message: 'An unknown error occurred', status: 500 },
+    });
+    for (const p of split.participants) await authoriseShare(stack, p.payToken);
+    const handle = stack.temporal.client.workflow.getHandle(splitWorkflowId(split.id));
+    const deadline = Date.now() + 30_000;
+    while ((await handle.query(stateQuery)).stuck === null) {
+      if (Date.now() > deadline) throw new Error('never stuck');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await sweep({ splitIds: [split.id] })).toMatchObject({ findings: 1, signalled: 0 });
+    expect(await findingsOf(split.id)).toEqual([
+      expect.objectContaining({
+        kind: 'stuck',
+        action: 'flagged',
+        participant_id: null,
+        split_status: 'capturing',
+        detail: expect.objectContaining({ stage: 'capturing', error: 'An unknown error occurred' }),
+      }),
+    ]);
+
+    await emulatorControl(stack, 'DELETE', '/faults');
+    await handle.signal(supportRetrySignal, { actor: 'support:test', reason: 'fixed' });
+    await waitForSplitStatus(stack, split.id, ['captured']);
+    expect(await sweep({ splitIds: [split.id] })).toMatchObject({ findings: 0, resolved: 1 });
+  });
+
+  it('is a Temporal Schedule every 15 minutes, created idempotently', async () => {
+    const config = { TEMPORAL_TASK_QUEUE: `janitor-schedule-${randomUUID()}` };
+    const handle = await ensureJanitorSchedule(stack.temporal.client, config);
+    await ensureJanitorSchedule(stack.temporal.client, config);
+    try {
+      const description = await handle.describe();
+      expect(description.spec.intervals).toEqual([expect.objectContaining({ every: 15 * 60 * 1000 })]);
+      expect(description.action).toMatchObject({
+        type: 'startWorkflow',
+        workflowType: 'reconciliationJanitorWorkflow',
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+      });
+      expect(description.policies.overlap).toBe('SKIP');
+    } finally {
+      await handle.delete();
+    }
+  });
+});

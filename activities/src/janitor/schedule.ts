@@ -1,0 +1,46 @@
+import { type Config, createTemporalClient } from '@groupsplit/shared';
+import {
+  JANITOR_INTERVAL,
+  JANITOR_WORKFLOW_TYPE,
+  type JanitorSweepInput,
+  janitorScheduleId,
+} from '@groupsplit/workflows';
+import { type Client, ScheduleAlreadyRunning } from '@temporalio/client';
+
+/**
+ * The janitor's Schedule for this task queue, created if missing: a sweep every 15 minutes,
+ * never two at once. Safe to call from every worker at start-up.
+ */
+export async function ensureJanitorSchedule(client: Client, config: Pick<Config, 'TEMPORAL_TASK_QUEUE'>) {
+  const scheduleId = janitorScheduleId(config.TEMPORAL_TASK_QUEUE);
+  const everything: JanitorSweepInput = {};
+  try {
+    await client.schedule.create({
+      scheduleId,
+      spec: { intervals: [{ every: JANITOR_INTERVAL }] },
+      action: {
+        type: 'startWorkflow',
+        workflowType: JANITOR_WORKFLOW_TYPE,
+        workflowId: scheduleId,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        args: [everything],
+      },
+      policies: { overlap: 'SKIP', catchupWindow: JANITOR_INTERVAL },
+    });
+  } catch (error) {
+    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+  }
+  return client.schedule.getHandle(scheduleId);
+}
+
+/** For the worker's start-up: connects, makes sure the schedule exists, disconnects. */
+export async function installJanitorSchedule(
+  config: Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE'>,
+): Promise<void> {
+  const temporal = await createTemporalClient(config);
+  try {
+    await ensureJanitorSchedule(temporal.client, config);
+  } finally {
+    await temporal.close();
+  }
+}

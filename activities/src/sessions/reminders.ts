@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { type Database, formatPounds, unsubscribeUrl } from '@groupsplit/shared';
+import {
+  type DailyRemindersResult,
+  type EmailRequest,
+  REMIND_INTERVAL_MS,
+  REMIND_SESSION_CAP,
+  type ReminderPlan,
+  type RemindRequest,
+  type RemindResult,
+} from '@groupsplit/workflows';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { ActivityDeps } from '../deps';
+
+type Participant = Selectable<Database['split_participants']>;
+type Split = Selectable<Database['splits']>;
+
+async function suppressedEmails(trx: Kysely<Database>, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('email_suppressions')
+    .select(sql<string>`lower(email)`.as('email'))
+    .where(
+      sql<string>`lower(email)`,
+      'in',
+      emails.map((e) => e.toLowerCase()),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.email));
+}
+
+/**
+ * Takes the participant's 12-hour slot, whoever asks: one conditional upsert, so a remind call
+ * and the daily job racing each other remind a person once. Returns the new reminder count, or
+ * null when they were reminded less than 12 hours ago.
+ */
+async function claimReminder(trx: Kysely<Database>, participant: Participant, now: Date) {
+  const row = await trx
+    .insertInto('checkout_participant_reminders')
+    .values({ participant_id: participant.id, split_id: participant.split_id, last_reminded_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('participant_id')
+        .doUpdateSet({
+          last_reminded_at: now,
+          reminder_count: sql<number>`checkout_participant_reminders.reminder_count + 1`,
+        })
+        .where('checkout_participant_reminders.last_reminded_at', '<=', new Date(now.getTime() - REMIND_INTERVAL_MS)),
+    )
+    .returning('reminder_count')
+    .executeTakeFirst();
+  return row?.reminder_count ?? null;
+}
+
+export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) {
+  function reminderEmail(split: Split & { business_name: string }, p: Participant): EmailRequest {
+    return {
+      // Fixed in the activity's recorded result, so a replayed workflow starts the same e-mail.
+      id: randomUUID(),
+      to: p.email,
+      template: 'checkout.reminder',
+      merchantId: split.merchant_id,
+      category: 'participant',
+      data: {
+        business_name: split.business_name,
+        order_reference: split.order_reference,
+        amount: formatPounds(p.amount),
+        card_charge: formatPounds(p.amount + p.customer_fee),
+        pay_url: new URL(`/pay/${p.pay_token}`, config.PUBLIC_BASE_URL).toString(),
+        expires_at: split.authorization_expires_at.toISOString(),
+        unsubscribe_url: unsubscribeUrl(config, p.email),
+      },
+    };
+  }
+
+  /** Reminds the still-pending participants of one split; unsubscribed or recently reminded ones are skipped. */
+  async function remindSplit(trx: Kysely<Database>, split: Split & { business_name: string }, now: Date) {
+    const pending = await trx
+      .selectFrom('split_participants')
+      .selectAll()
+      .where('split_id', '=', split.id)
+      .where('status', '=', 'pending')
+      .orderBy('position')
+      .execute();
+    const suppressed = await suppressedEmails(
+      trx,
+      pending.map((p) => p.email),
+    );
+    const emails: EmailRequest[] = [];
+    for (const participant of pending) {
+      if (suppressed.has(participant.email.toLowerCase())) continue;
+      if ((await claimReminder(trx, participant, now)) !== null) emails.push(reminderEmail(split, participant));
+    }
+    const remindable = pending.filter((p) => !suppressed.has(p.email.toLowerCase())).map((p) => p.id);
+    return { pending, emails, remindable };
+  }
+
+  return { remindSplit };
+}
+
+const splitWithBusiness = (trx: Kysely<Database>) =>
+  trx
+    .selectFrom('splits')
+    .innerJoin('merchants', 'merchants.id', 'splits.merchant_id')
+    .selectAll('splits')
+    .select('merchants.name as business_name');
+
+export function createReminderActivities(deps: ActivityDeps) {
+  const { db } = deps;
+  const planner = createReminderPlanner(deps);
+
+  return {
+    async planSessionReminders(request: RemindRequest): Promise<ReminderPlan<RemindResult>> {
+      return db.transaction().execute(async (trx) => {
+        const none = (code: 'nothing_to_remind' | 'session_cap_reached' | 'not_found') => ({
+          result: { ok: false as const, code },
+          emails: [],
+        });
+        // The lock serialises remind calls on one session, so the cap of three cannot be overrun.
+        const session = await trx
+          .selectFrom('checkout_sessions')
+          .select('token')
+          .where('token', '=', request.sessionToken)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!session) return none('not_found');
+        const calls = await trx
+          .selectFrom('checkout_remind_calls')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('session_token', '=', session.token)
+          .executeTakeFirstOrThrow();
+        if (Number(calls.n) >= REMIND_SESSION_CAP) return none('session_cap_reached');
+
+        const now = new Date();
+        const split = await splitWithBusiness(trx)
+          .where('splits.session_token', '=', session.token)
+          .where('splits.status', 'not in', ['creating', 'creation_failed'])
+          .orderBy('splits.created_at', 'desc')
+          .executeTakeFirst();
+        if (split?.status !== 'pending' || split.authorization_expires_at <= now) return none('nothing_to_remind');
+        const { pending, emails, remindable } = await planner.remindSplit(trx, split, now);
+        if (pending.length === 0) return none('nothing_to_remind');
+
+        await trx
+          .insertInto('checkout_remind_calls')
+          .values({
+            session_token: session.token,
+            actor: request.actor,
+            reminded: emails.length,
+            skipped: pending.length - emails.length,
+          })
+          .execute();
+        const last = remindable.length
+          ? await trx
+              .selectFrom('checkout_participant_reminders')
+              .select(['participant_id', 'last_reminded_at'])
+              .where('participant_id', 'in', remindable)
+              .execute()
+          : [];
+        // The earliest moment someone still pending could be reminded again; now if someone never was.
+        const lastById = new Map(last.map((r) => [r.participant_id, r.last_reminded_at.getTime()]));
+        const nextTimes = remindable.map((id) =>
+          lastById.has(id) ? lastById.get(id)! + REMIND_INTERVAL_MS : now.getTime(),
+        );
+        const capReached = Number(calls.n) + 1 >= REMIND_SESSION_CAP;
+        return {
+          result: {
+            ok: true as const,
+            reminded: emails.length,
+            skipped: pending.length - emails.length,
+            next_allowed_at:
+              capReached || nextTimes.length === 0 ? null : new Date(Math.min(...nextTimes)).toISOString(),
+          },
+          emails,
+        };
+      });
+    },
+
+    async planDailyReminders(input: { limit?: number }): Promise<ReminderPlan<DailyRemindersResult>> {
+      const now = new Date();
+      const splits = await splitWithBusiness(db)
+        .where('splits.status', '=', 'pending')
+        .where('splits.authorization_expires_at', '>', now)
+        .where('splits.authorization_expires_at', '<=', new Date(now.getTime() + 24 * 3600_000))
+        .orderBy('splits.authorization_expires_at')
+        .limit(input.limit ?? 1000)
+        .execute();
+      const emails: EmailRequest[] = [];
+      let skipped = 0;
+      for (const split of splits) {
+        const planned = await db.transaction().execute((trx) => planner.remindSplit(trx, split, now));
+        emails.push(...planned.emails);
+        skipped += planned.pending.length - planned.emails.length;
+      }
+      return { result: { reminded: emails.length, skipped }, emails };
+    },
+  };
+}

@@ -1,0 +1,455 @@
+import {
+  createProcessors,
+  type Database,
+  type Hold,
+  isProcessorError,
+  type Processor,
+  randomToken,
+  toProcessorError,
+} from '@groupsplit/shared';
+import type { ParticipantStatus, ReleaseOutcome, SplitActivities, SplitStatus } from '@groupsplit/workflows';
+import { ApplicationFailure, activityInfo } from '@temporalio/activity';
+import type { Kysely } from 'kysely';
+import type { ActivityDeps } from '../deps';
+import { recordSplitEvent } from './events';
+import { processorFailure } from './processor-failure';
+
+type HistoryRow = {
+  splitId: string;
+  participantId?: string | null;
+  kind: string;
+  actor: string;
+  dedupeKey: string;
+  from?: string | null;
+  to?: string | null;
+  detail?: Record<string, unknown>;
+};
+
+async function addHistory(db: Kysely<Database>, row: HistoryRow) {
+  await db
+    .insertInto('split_history')
+    .values({
+      split_id: row.splitId,
+      participant_id: row.participantId ?? null,
+      kind: row.kind,
+      actor: row.actor,
+      from_status: row.from ?? null,
+      to_status: row.to ?? null,
+      detail: row.detail ? JSON.stringify(row.detail) : null,
+      dedupe_key: row.dedupeKey,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
+const isLastAttempt = (maxAttempts: number) => activityInfo().attempt >= maxAttempts;
+
+/**
+ * The split workflow's I/O: processor calls (always with an idempotency key built from the
+ * participant id) and the Postgres projection the API reads. Every projection change and the
+ * webhook event it causes are written in one transaction.
+ */
+export function createSplitActivities({ config, db, logger }: ActivityDeps): SplitActivities {
+  const processors = createProcessors(config, { logger });
+
+  async function loadShare(splitId: string, participantId: string) {
+    const row = await db
+      .selectFrom('split_participants as p')
+      .innerJoin('splits as s', 's.id', 'p.split_id')
+      .select([
+        'p.id',
+        'p.status',
+        'p.amount',
+        'p.customer_fee',
+        'p.merchant_fee',
+        'p.processor_payment_intent_id',
+        's.mode',
+        's.currency',
+        's.order_reference',
+        's.processor_account_id',
+      ])
+      .where('p.id', '=', participantId)
+      .where('p.split_id', '=', splitId)
+      .executeTakeFirst();
+    if (!row) throw ApplicationFailure.nonRetryable(`Participant ${participantId} of split ${splitId} not found`);
+    const processor: Processor = processors.forMode(row.mode);
+    const ref = row.processor_payment_intent_id
+      ? { accountId: row.processor_account_id, paymentIntentId: row.processor_payment_intent_id }
+      : null;
+    return { ...row, processor, ref };
+  }
+
+  async function setParticipant(
+    participantId: string,
+    status: ParticipantStatus,
+    history: HistoryRow,
+    extra: { last_error?: string | null; refunded_amount?: number; captured_at?: Date } = {},
+  ) {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('split_participants')
+        .set({ status, updated_at: new Date(), ...extra })
+        .where('id', '=', participantId)
+        .execute();
+      await addHistory(trx, history);
+    });
+  }
+
+  /** Where a hold really is, after a call on it failed; null when even that cannot be read. */
+  async function holdAfterFailure(processor: Processor, ref: { accountId: string; paymentIntentId: string }) {
+    try {
+      return await processor.retrieveHold(ref);
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    async openSplit(input) {
+      await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('splits')
+          .values({
+            id: input.splitId,
+            merchant_id: input.merchantId,
+            mode: input.mode,
+            created_by: input.createdBy,
+            order_reference: input.orderReference,
+            currency: input.currency,
+            status: 'creating',
+            total_amount: input.totalAmount,
+            customer_fee_total: input.customerFeeTotal,
+            merchant_fee_total: input.merchantFeeTotal,
+            application_fee_total: input.applicationFeeTotal,
+            merchant_fee_bps: input.merchantFeeBps,
+            processor_account_id: input.processorAccountId,
+            authorization_expires_at: new Date(input.authorizationExpiresAt),
+            session_token: input.session?.token ?? null,
+            session_context: input.session
+              ? JSON.stringify({
+                  customer_email: input.session.customerEmail,
+                  customer_name: input.session.customerName,
+                  metadata: input.session.metadata,
+                })
+              : null,
+            created_at: new Date(input.createdAt),
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) return; // a retried activity: already written
+        await trx
+          .insertInto('split_participants')
+          .values(
+            input.participants.map((p, position) => ({
+              id: p.id,
+              split_id: input.splitId,
+              position,
+              user_id: null,
+              email: p.email,
+              amount: p.amount,
+              customer_fee: p.customerFee,
+              merchant_fee: p.merchantFee,
+              status: 'pending' as const,
+              pay_token: randomToken(24),
+              created_at: new Date(input.createdAt),
+            })),
+          )
+          .execute();
+        await addHistory(trx, {
+          splitId: input.splitId,
+          kind: 'opened',
+          actor: input.createdBy ? `user:${input.createdBy}` : 'system',
+          dedupeKey: `opened:${input.splitId}`,
+          to: 'creating',
+        });
+      });
+    },
+
+    async placeHold({ splitId, participantId }) {
+      const share = await loadShare(splitId, participantId);
+      if (share.processor_payment_intent_id) return { paymentIntentId: share.processor_payment_intent_id };
+      let hold: Hold;
+      try {
+        hold = await share.processor.createHold({
+          accountId: share.processor_account_id,
+          splitId,
+          participantId,
+          shareAmount: share.amount,
+          customerFee: share.customer_fee,
+          applicationFeeAmount: share.customer_fee + share.merchant_fee,
+          currency: share.currency,
+          description: share.order_reference,
+        });
+      } catch (error) {
+        const failure = toProcessorError(error);
+        if (!failure.retryable) {
+          await addHistory(db, {
+            splitId,
+            participantId,
+            kind: 'hold_failed',
+            actor: 'processor',
+            dedupeKey: `hold_failed:${participantId}`,
+            detail: { error: failure.message, code: failure.code },
+          });
+        }
+        throw processorFailure(failure);
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('split_participants')
+          .set({
+            processor_payment_intent_id: hold.id,
+            processor_client_secret: hold.clientSecret,
+            updated_at: new Date(),
+          })
+          .where('id', '=', participantId)
+          .execute();
+        await addHistory(trx, {
+          splitId,
+          participantId,
+          kind: 'hold_placed',
+          actor: 'system',
+          dedupeKey: `hold_placed:${participantId}`,
+          detail: {
+            payment_intent_id: hold.id,
+            amount: hold.amount,
+            application_fee_amount: hold.applicationFeeAmount,
+          },
+        });
+      });
+      return { paymentIntentId: hold.id };
+    },
+
+    async recordAuthorisation({ splitId, participantId, source }) {
+      const share = await loadShare(splitId, participantId);
+      if (share.status !== 'pending' || !share.ref) {
+        return { authorised: false, status: share.status, captureBefore: null };
+      }
+      let hold: Hold;
+      try {
+        hold = await share.processor.retrieveHold(share.ref);
+      } catch (error) {
+        throw processorFailure(toProcessorError(error));
+      }
+      // Only a hold the processor says is capturable counts, whoever signalled it.
+      if (hold.status !== 'requires_capture') {
+        return { authorised: false, status: 'pending', captureBefore: null };
+      }
+      await db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('split_participants')
+          .set({
+            status: 'authorised',
+            authorised_at: new Date(),
+            capture_before: hold.captureBefore ? new Date(hold.captureBefore) : null,
+            updated_at: new Date(),
+          })
+          .where('id', '=', participantId)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) === 0) return null;
+        await addHistory(trx, {
+          splitId,
+          participantId,
+          kind: 'authorised',
+          actor: source,
+          dedupeKey: `authorised:${participantId}`,
+          from: 'pending',
+          to: 'authorised',
+        });
+        return recordSplitEvent(trx, splitId, 'checkout_split.participant_authorised', `authorised:${participantId}`, {
+          authorisedParticipantId: participantId,
+        });
+      });
+      return { authorised: true, status: 'authorised', captureBefore: hold.captureBefore };
+    },
+
+    async captureShare({ splitId, participantId }) {
+      const share = await loadShare(splitId, participantId);
+      if (share.status === 'captured') return { status: 'captured' };
+      if (!share.ref) throw ApplicationFailure.nonRetryable(`Participant ${participantId} has no hold to capture`);
+      try {
+        await share.processor.captureHold({ ...share.ref, participantId });
+      } catch (error) {
+        const failure = toProcessorError(error);
+        if (failure.retryable) throw processorFailure(failure);
+        // Captured already (a replay, or the merchant in the processor dashboard): that is success.
+        const hold = await holdAfterFailure(share.processor, share.ref);
+        if (hold?.status !== 'succeeded') {
+          await setParticipant(
+            participantId,
+            share.status,
+            {
+              splitId,
+              participantId,
+              kind: 'capture_failed',
+              actor: 'processor',
+              dedupeKey: `capture_failed:${participantId}`,
+              detail: { error: failure.message, code: failure.code, hold_status: hold?.status ?? null },
+            },
+            { last_error: failure.message },
+          );
+          throw processorFailure(failure);
+        }
+      }
+      await setParticipant(
+        participantId,
+        'captured',
+        {
+          splitId,
+          participantId,
+          kind: 'captured',
+          actor: 'system',
+          dedupeKey: `captured:${participantId}`,
+          from: share.status,
+          to: 'captured',
+        },
+        { captured_at: new Date() },
+      );
+      return { status: 'captured' };
+    },
+
+    async releaseShare({ splitId, participantId, purpose, actor, maxAttempts }): Promise<ReleaseOutcome> {
+      const share = await loadShare(splitId, participantId);
+      if (share.status !== 'pending' && share.status !== 'authorised')
+        return { outcome: 'no_hold', status: share.status };
+      if (!share.ref) return { outcome: 'no_hold', status: share.status };
+      const history = (kind: string, to: ParticipantStatus, detail?: Record<string, unknown>): HistoryRow => ({
+        splitId,
+        participantId,
+        kind,
+        actor,
+        dedupeKey: `${kind}:${purpose}:${participantId}`,
+        from: share.status,
+        to,
+        detail: { purpose, ...detail },
+      });
+      try {
+        await share.processor.releaseHold({ ...share.ref, participantId, reason: 'abandoned' });
+        await setParticipant(participantId, 'canceled', history('hold_released', 'canceled'));
+        return { outcome: 'released', status: 'canceled' };
+      } catch (error) {
+        const failure = isProcessorError(error) ? error : toProcessorError(error);
+        const hold = await holdAfterFailure(share.processor, share.ref);
+        if (hold?.status === 'canceled') {
+          await setParticipant(participantId, 'canceled', history('hold_released', 'canceled', { already: true }));
+          return { outcome: 'already_released', status: 'canceled' };
+        }
+        if (hold?.status === 'succeeded') {
+          // Captured in the merchant's own processor dashboard: skipped, and the participant says so.
+          await setParticipant(participantId, 'captured', history('captured_elsewhere', 'captured'));
+          return { outcome: 'captured_elsewhere', status: 'captured' };
+        }
+        if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
+        // Cancel and expiry end the row canceled even so (the hold lapses by itself); a failed
+        // rollback leaves it authorised, because that is where the money is.
+        const to: ParticipantStatus = purpose === 'capture_failed' ? share.status : 'canceled';
+        await setParticipant(participantId, to, history('release_failed', to, { error: failure.message }), {
+          last_error: failure.message,
+        });
+        return { outcome: 'failed', status: to, error: failure.message };
+      }
+    },
+
+    async rollbackCapturedShare({ splitId, participantId, actor }) {
+      const share = await loadShare(splitId, participantId);
+      if (share.status !== 'captured' || !share.ref) return { outcome: 'refunded', status: share.status };
+      try {
+        await share.processor.refund({
+          ...share.ref,
+          refundId: `rollback-${splitId}`,
+          participantId,
+          refundApplicationFee: true,
+          metadata: { reason: 'capture_failed' },
+        });
+      } catch (error) {
+        const failure = toProcessorError(error);
+        await setParticipant(
+          participantId,
+          'captured',
+          {
+            splitId,
+            participantId,
+            kind: 'rollback_refund_failed',
+            actor,
+            dedupeKey: `rollback_refund_failed:${participantId}`,
+            detail: { error: failure.message },
+          },
+          { last_error: failure.message },
+        );
+        return { outcome: 'failed', status: 'captured', error: failure.message };
+      }
+      await setParticipant(
+        participantId,
+        'refunded',
+        {
+          splitId,
+          participantId,
+          kind: 'rollback_refunded',
+          actor,
+          dedupeKey: `rollback_refunded:${participantId}`,
+          from: 'captured',
+          to: 'refunded',
+        },
+        { refunded_amount: share.amount },
+      );
+      return { outcome: 'refunded', status: 'refunded' };
+    },
+
+    async transitionSplit({ splitId, from, to, actor, dedupeKey, reason, participants }) {
+      await db.transaction().execute(async (trx): Promise<string | null> => {
+        const split = await trx
+          .selectFrom('splits')
+          .select(['status'])
+          .where('id', '=', splitId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!split) throw ApplicationFailure.nonRetryable(`Split ${splitId} not found`);
+        if (split.status === to) return null; // a retried activity
+        if (split.status !== from) {
+          throw ApplicationFailure.nonRetryable(`Split ${splitId} is ${split.status}, expected ${from} before ${to}`);
+        }
+        const failed = to === 'creation_failed' || to === 'capture_failed';
+        await trx
+          .updateTable('splits')
+          .set({
+            status: to as SplitStatus,
+            updated_at: new Date(),
+            ...(failed ? { failure_reason: reason ?? null } : {}),
+          })
+          .where('id', '=', splitId)
+          .execute();
+        if (participants && participants.ids.length > 0) {
+          await trx
+            .updateTable('split_participants')
+            .set({ status: participants.to, updated_at: new Date() })
+            .where('split_id', '=', splitId)
+            .where('id', 'in', participants.ids)
+            .where('status', 'in', ['pending', 'authorised'])
+            .execute();
+        }
+        await addHistory(trx, {
+          splitId,
+          kind: 'status',
+          actor,
+          dedupeKey,
+          from,
+          to,
+          detail: reason ? { reason } : undefined,
+        });
+        if (to === 'captured') return recordSplitEvent(trx, splitId, 'checkout_split.paid', `paid:${splitId}`);
+        if (to === 'canceled') {
+          return recordSplitEvent(trx, splitId, 'checkout_split.canceled', `canceled:${splitId}`, {
+            data: { reason: reason === 'expired' ? 'expired' : 'canceled' },
+          });
+        }
+        return null;
+      });
+    },
+
+    async recordSplitHistory({ splitId, kind, actor, dedupeKey, detail }) {
+      await addHistory(db, { splitId, kind, actor, dedupeKey, detail });
+    },
+  };
+}

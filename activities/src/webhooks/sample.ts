@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { recordEvent, sampleSplitPaidData } from '@groupsplit/shared';
+import { Context } from '@temporalio/activity';
+import type { ActivityDeps } from '../deps';
+
+/**
+ * Writes the test send's sample checkout_split.paid to the outbox, already marked
+ * dispatched: only the test-send workflow delivers it (once), never the sweeper.
+ */
+export function createSampleEventActivity({ db }: ActivityDeps) {
+  return async function recordSampleWebhookEvent(input: { merchantId: string; mode: 'test' | 'live' }) {
+    // Keyed on the calling workflow so a retried activity finds the event it already wrote.
+    const { info } = Context.current();
+    const dedupeKey = `sample:${info.workflowExecution?.workflowId ?? info.activityId}`;
+    return db.transaction().execute(async (trx) => {
+      await recordEvent(trx, {
+        merchantId: input.merchantId,
+        mode: input.mode,
+        type: 'checkout_split.paid',
+        data: sampleSplitPaidData(randomUUID()),
+        dedupeKey,
+        sample: true,
+      });
+      const row = await trx
+        .updateTable('webhook_events')
+        .set({ dispatched_at: new Date() })
+        .where('dedupe_key', '=', dedupeKey)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+  };
+}

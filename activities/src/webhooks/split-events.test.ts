@@ -1,0 +1,108 @@
+import {
+  randomToken,
+  saveWebhookSecret,
+  saveWebhookUrl,
+  verifyWebhookSignature,
+  WEBHOOK_SWEEP_WORKFLOW,
+} from '@groupsplit/shared';
+import {
+  authoriseShare,
+  createSplitReadyMerchant,
+  postSplit,
+  type SplitReadyMerchant,
+  type Stack,
+  startStack,
+  startWebhookReceiver,
+  uniqueEmail,
+  type WebhookReceiver,
+  waitForSplitStatus,
+} from '@groupsplit/testing';
+
+/**
+ * The split workflow's real events (issue 6) reaching a merchant endpoint. The split
+ * activities record events without dispatching them, so the sweeper delivers them here.
+ */
+describe('split lifecycle events delivered to the merchant', () => {
+  let stack: Stack;
+  let shop: SplitReadyMerchant;
+  let endpoint: WebhookReceiver;
+  const secret = `whsec_${randomToken(24)}`;
+
+  beforeAll(async () => {
+    stack = await startStack({ WEBHOOK_RETRY_TIME_SCALE: 100_000 });
+    endpoint = await startWebhookReceiver();
+    shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
+    await saveWebhookUrl(stack.db, shop.merchant.id, 'test', endpoint.url);
+    await saveWebhookSecret(stack.db, stack.config, shop.merchant.id, 'test', secret);
+  });
+  afterAll(async () => {
+    await endpoint.close();
+    await stack.stop();
+  });
+
+  const sweep = () =>
+    stack.temporal.client.workflow.execute(WEBHOOK_SWEEP_WORKFLOW, {
+      workflowId: `webhook-sweep-test:${randomToken(8)}`,
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      args: [{ olderThanMs: 0, merchantId: shop.merchant.id }],
+    });
+
+  const forSplit = (splitId: string) => endpoint.received.filter((r) => r.body?.data?.split_id === splitId);
+
+  async function createSplit(amounts: number[]) {
+    const res = await postSplit(stack, shop.owner.token, {
+      merchantId: shop.merchant.id,
+      orderReference: `ORD-${randomToken(4)}`,
+      participants: amounts.map((amountMinor) => ({ email: uniqueEmail('payer'), amountMinor })),
+    });
+    expect(res.status).toBe(201);
+    return res.body as { id: string; participants: { id: string; payToken: string }[] };
+  }
+
+  it('every authorisation and the payment arrive signed, with the split’s data', async () => {
+    const split = await createSplit([1000, 2500]);
+    for (const p of split.participants) expect((await authoriseShare(stack, p.payToken)).status).toBe(200);
+    await waitForSplitStatus(stack, split.id, ['captured']);
+
+    expect((await sweep()).dispatched).toBeGreaterThanOrEqual(3);
+    await endpoint.waitFor(() => forSplit(split.id).length >= 3);
+    const mine = forSplit(split.id);
+    expect(mine.map((r) => r.body.type).sort()).toEqual([
+      'checkout_split.paid',
+      'checkout_split.participant_authorised',
+      'checkout_split.participant_authorised',
+    ]);
+    for (const request of mine) {
+      const header = request.headers['x-service-signature'] as string;
+      expect(verifyWebhookSignature({ rawBody: request.rawBody, header, secret }).ok).toBe(true);
+      expect(request.headers['x-service-event-id']).toBe(request.body.id);
+      expect(request.body).toMatchObject({ mode: 'test', sample: false });
+    }
+    const paid = mine.find((r) => r.body.type === 'checkout_split.paid')!;
+    expect(paid.body.data).toMatchObject({
+      split_id: split.id,
+      status: 'captured',
+      total_amount: '35.00',
+      session_token: null,
+      customer_email: null,
+      customer_name: null,
+      metadata: null,
+    });
+  });
+
+  it('the merchant’s own cancel arrives as checkout_split.canceled', async () => {
+    const split = await createSplit([1500, 1500]);
+    const res = await stack.api.post(`/api/checkout-splits/${split.id}/cancel`, undefined, {
+      token: shop.owner.token,
+    });
+    expect(res.status).toBe(200);
+    await waitForSplitStatus(stack, split.id, ['canceled']);
+    await sweep();
+    await endpoint.waitFor(() => forSplit(split.id).length >= 1);
+    const [canceled] = forSplit(split.id);
+    expect(canceled!.body).toMatchObject({
+      type: 'checkout_split.canceled',
+      data: { split_id: split.id, status: 'canceled' },
+    });
+  });
+});

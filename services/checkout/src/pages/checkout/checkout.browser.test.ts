@@ -1,0 +1,187 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Stack, startStack, uniqueEmail, waitForMail, waitForSplitStatus } from '@groupsplit/testing';
+import { type BrowserContext, chromium } from 'playwright-core';
+import {
+  type CheckoutMerchant,
+  createCheckoutMerchant,
+  createSession,
+  poll,
+  sessionBody,
+} from '../../routes/checkout-sessions/test-support';
+
+const ROOT = join(__dirname, '..', '..', '..', '..', '..');
+const ARTIFACTS = join(ROOT, 'test-artifacts');
+
+/** Debian's chromium, installed by scripts/lib/chromium.mjs when missing. */
+function chromiumPath(): string {
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/lib/chromium.mjs')], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`chromium unavailable: ${result.stderr || result.stdout}`);
+  return result.stdout.trim().split('\n').pop() as string;
+}
+
+const CODE_IN_MAIL = /sign-in code is (\d{6})/;
+const PAY_LINK = /(https?:\/\/\S+\/pay\/[\w-]+)/;
+
+describe('hosted checkout in a real browser', () => {
+  let stack: Stack;
+  let shop: CheckoutMerchant;
+  let context: BrowserContext;
+  let profile: string;
+  beforeAll(async () => {
+    const executablePath = chromiumPath();
+    stack = await startStack();
+    shop = await createCheckoutMerchant(stack);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    profile = mkdtempSync(join(tmpdir(), 'groupsplit-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      viewport: { width: 390, height: 844 },
+    });
+  });
+  afterAll(async () => {
+    await context?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    await stack?.stop();
+  });
+
+  it('a buyer signs in by code, splits three ways, everyone pays, and the order is captured and paid', async () => {
+    const buyer = uniqueEmail('buyer');
+    const friends = [uniqueEmail('friend'), uniqueEmail('friend')];
+    const created = await createSession(
+      stack,
+      shop.testKey,
+      sessionBody({
+        amount: 100,
+        order_reference: 'Dinner <for> three',
+        customer_email: buyer,
+        cancel_url: 'https://shop.example.com/basket',
+        line_items: [
+          { description: 'Tasting menu ×3', amount: 90 },
+          { description: 'Service', amount: 10 },
+        ],
+      }),
+    );
+    expect(created.status).toBe(201);
+    const errors: string[] = [];
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      // Failed loads are checked by URL below (the browser's own /favicon.ico probe is expected to 404).
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) {
+        errors.push(`${response.status()} ${response.url()}`);
+      }
+    });
+
+    await page.goto(created.body.checkout_url);
+    await page.getByRole('heading', { name: 'Dinner <for> three' }).waitFor();
+    expect(await page.getByLabel('E-mail address', { exact: true }).inputValue()).toBe(buyer);
+    expect(await page.getByRole('link', { name: 'Cancel and return to the shop' }).count()).toBe(1);
+    await page.screenshot({ path: join(ARTIFACTS, 'checkout-sign-in.png'), fullPage: true });
+
+    const asked = new Date();
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    const mail = await waitForMail(buyer, { subject: 'sign-in code', after: new Date(asked.getTime() - 1000) });
+    const code = CODE_IN_MAIL.exec(mail.Text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel(/6-digit code/).fill(code!);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByRole('heading', { name: 'How would you like to pay?' }).waitFor();
+    await page.getByRole('button', { name: 'Add a person' }).click();
+    const emails = page.locator('.person-email');
+    await emails.nth(1).fill(friends[0]!);
+    await emails.nth(2).fill(friends[1]!);
+    await page.getByRole('button', { name: 'Split equally' }).click();
+    expect(
+      await page
+        .locator('.person-amount')
+        .evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value)),
+    ).toEqual(['33.34', '33.33', '33.33']);
+    await page.screenshot({ path: join(ARTIFACTS, 'checkout-choose.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByRole('heading', { name: 'Your order is set up' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Cancel and return to the shop' }).count()).toBe(0);
+    expect(await page.locator('#return-link').getAttribute('href')).toBe('https://shop.example.com/thanks?order=1');
+    await page.screenshot({ path: join(ARTIFACTS, 'checkout-done.png'), fullPage: true });
+    const myPayUrl = await page.locator('#my-pay-link').getAttribute('href');
+    expect(myPayUrl).toMatch(/\/pay\//);
+
+    const session = await stack.api.get(`/api/merchants/checkout/sessions/${created.body.token}`);
+    const splitId = session.body.split_id as string;
+    expect(splitId).toBeTruthy();
+
+    const payUrls = [myPayUrl!];
+    for (const friend of friends) {
+      const invite = await waitForMail(friend, { subject: 'Pay your share' });
+      payUrls.push(PAY_LINK.exec(invite.Text)![1]!);
+    }
+    for (const [i, url] of payUrls.entries()) {
+      const pay = await context.newPage();
+      await pay.goto(url);
+      await pay.locator('input[value="pm_card_visa"]').check();
+      if (i === 0) await pay.screenshot({ path: join(ARTIFACTS, 'pay-page.png'), fullPage: true });
+      await Promise.all([pay.waitForLoadState('load'), pay.getByRole('button', { name: /^Hold £/ }).click()]);
+      expect(await pay.locator('.error').count()).toBe(0);
+      const payToken = url.split('/pay/')[1]!;
+      await poll(
+        () =>
+          stack.db
+            .selectFrom('split_participants')
+            .select('status')
+            .where('pay_token', '=', payToken)
+            .executeTakeFirstOrThrow(),
+        (row) => row.status === 'authorised' || row.status === 'captured',
+      );
+      if (i === 0) {
+        await pay.reload();
+        await pay.screenshot({ path: join(ARTIFACTS, 'pay-page-held.png'), fullPage: true });
+      }
+      await pay.close();
+    }
+
+    await waitForSplitStatus(stack, splitId, ['captured'], 30_000);
+    const paid = await poll(
+      () =>
+        stack.db
+          .selectFrom('webhook_events')
+          .selectAll()
+          .where('type', '=', 'checkout_split.paid')
+          .where('merchant_id', '=', shop.merchant.id)
+          .execute(),
+      (rows) => rows.some((row) => (row.payload as { split_id?: string }).split_id === splitId),
+    );
+    expect(paid.find((row) => (row.payload as { split_id?: string }).split_id === splitId)?.payload).toMatchObject({
+      split_id: splitId,
+      session_token: created.body.token,
+      customer_email: buyer,
+      status: 'captured',
+    });
+    const status = await stack.api.get(`/api/merchants/checkout/sessions/${created.body.token}/status`, {
+      apiKey: shop.testKey,
+    });
+    expect(status.body).toMatchObject({ status: 'paid', approved_count: 3, total_count: 3 });
+
+    await page.reload();
+    await page.getByText('Everyone has paid and the order has gone through.').waitFor();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,217 @@
+import {
+  AppError,
+  formatPounds,
+  GATES,
+  type Gate,
+  type MerchantRow,
+  type Principal,
+  randomToken,
+  takeSplitGate,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { CheckoutDeps } from '../../deps';
+import { processorAccountFor } from '../checkout-splits/create-split';
+import { claimKey, IDEMPOTENCY_HEADER, idempotencyKey, replayFor, requestHash } from './idempotency';
+import { fetchLineItemImages } from './images';
+import { presentPublicSession, presentSessionStatus, type RefundHistorySource } from './presenters';
+import { CreateSessionSchema, createSessionFailure, ImageParams, SESSION_MESSAGES, TokenParams } from './schema';
+import { checkoutUrl, type LoadedSession, loadSession } from './session-state';
+
+export const SESSION_NOT_FOUND = 'Checkout session not found';
+export const sessionNotFound = () => new AppError(404, SESSION_NOT_FOUND, 'not_found');
+
+export function apiKeyPrincipal(principal: Principal) {
+  if (principal.kind !== 'api_key') throw new AppError(401, 'Invalid API Key');
+  return principal;
+}
+
+/** Spec rule 2: https, hostname equal to allowed_domain ignoring case; path, port and query unchecked. */
+export function matchesAllowedDomain(raw: string, allowedDomain: string | null): boolean {
+  if (!allowedDomain) return false;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.replace(/\.$/, '').toLowerCase();
+  return url.protocol === 'https:' && host === allowedDomain.trim().replace(/\.$/, '').toLowerCase();
+}
+
+/** Why the buyer cannot pay right now (the public lookup's `unavailable_reason`), or null. */
+export async function checkoutGate(
+  deps: CheckoutDeps,
+  merchant: MerchantRow,
+  mode: 'test' | 'live',
+): Promise<Gate | null> {
+  // A split needs a connected account in the session's mode, test included.
+  if (!(await processorAccountFor(deps.db, merchant, mode))) return GATES.connector_not_live;
+  return takeSplitGate(deps.db, merchant, mode);
+}
+
+/** The caller's own session in the key's mode; anyone else's (or the other mode's) is 404. */
+export async function ownSession(deps: CheckoutDeps, token: string, principal: { merchantId: string; mode: string }) {
+  const loaded = await loadSession(deps.db, token);
+  if (!loaded || loaded.session.merchant_id !== principal.merchantId || loaded.session.mode !== principal.mode) {
+    throw sessionNotFound();
+  }
+  return loaded;
+}
+
+/** Refund history of the split; the refunds engineer's table feeds it once it exists. */
+async function refundHistory(_loaded: LoadedSession): Promise<RefundHistorySource[]> {
+  return [];
+}
+
+class IdempotencyRaceLost extends Error {}
+
+/** Hosted checkout's server API (API key) and the public session lookup. */
+export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
+  const { db, config, logger } = deps;
+  const router = new Router();
+
+  router.post(
+    '/api/merchants/checkout/sessions',
+    validate('body', CreateSessionSchema, createSessionFailure),
+    async (ctx: Context) => {
+      const principal = apiKeyPrincipal(ctx.state.principal);
+      const body = validBody(ctx, CreateSessionSchema);
+      const key = idempotencyKey(ctx.get(IDEMPOTENCY_HEADER));
+      const scope = key ? { merchantId: principal.merchantId, mode: principal.mode, key } : null;
+      const hash = requestHash(ctx.request.body);
+      const replay = (token: string) => {
+        ctx.status = 200;
+        ctx.body = { token, checkout_url: checkoutUrl(config.PUBLIC_BASE_URL, token) };
+      };
+      if (scope) {
+        const existing = await replayFor(db, scope, hash);
+        if (existing) return replay(existing);
+      }
+
+      const merchant = (await db
+        .selectFrom('merchants')
+        .selectAll()
+        .where('id', '=', principal.merchantId)
+        .executeTakeFirstOrThrow()) as MerchantRow;
+      if (!matchesAllowedDomain(body.return_url, merchant.allowed_domain)) {
+        throw new AppError(400, SESSION_MESSAGES.returnUrl, 'invalid_return_url');
+      }
+      if (body.cancel_url != null && !matchesAllowedDomain(body.cancel_url, merchant.allowed_domain)) {
+        throw new AppError(400, SESSION_MESSAGES.cancelUrl, 'invalid_cancel_url');
+      }
+      const lines = body.line_items ?? [];
+      const linesTotal = lines.reduce((sum, line) => sum + line.amount, 0);
+      if (lines.length > 0 && linesTotal !== body.amount) {
+        throw new AppError(
+          400,
+          `line_items must add up to amount: they add up to £${formatPounds(linesTotal)}, amount is £${formatPounds(body.amount)}`,
+          'line_items_mismatch',
+        );
+      }
+      if (principal.mode === 'live' && !merchant.processor_charges_enabled) {
+        throw new AppError(400, SESSION_MESSAGES.onboarding, 'processor_onboarding_required');
+      }
+
+      const images = await fetchLineItemImages(
+        lines.map((line) => line.image_url),
+        {
+          allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+          timeoutMs: config.CHECKOUT_IMAGE_TIMEOUT_MS,
+          logger: ctx.log,
+        },
+      );
+      const token = randomToken(32);
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('checkout_sessions')
+            .values({
+              token,
+              merchant_id: merchant.id,
+              mode: principal.mode,
+              api_key_id: principal.apiKeyId,
+              amount: body.amount,
+              currency: body.currency,
+              order_reference: body.order_reference,
+              return_url: body.return_url,
+              cancel_url: body.cancel_url ?? null,
+              customer_email: body.customer_email ?? null,
+              customer_name: body.customer_name ?? null,
+              metadata: body.metadata ? JSON.stringify(body.metadata) : null,
+              line_items: JSON.stringify(
+                lines.map((line, i) => ({
+                  description: line.description,
+                  amount: line.amount,
+                  quantity: line.quantity,
+                  image_id: images[i]?.id ?? null,
+                })),
+              ),
+              expires_at: new Date(Date.now() + config.CHECKOUT_SESSION_TTL_MS),
+            })
+            .execute();
+          for (const image of images) {
+            if (!image) continue;
+            await trx
+              .insertInto('checkout_images')
+              .values({ id: image.id, session_token: token, content_type: image.contentType, bytes: image.bytes })
+              .execute();
+          }
+          if (scope && !(await claimKey(trx, scope, hash, token))) throw new IdempotencyRaceLost();
+        });
+      } catch (error) {
+        if (!(error instanceof IdempotencyRaceLost) || !scope) throw error;
+        const winner = await replayFor(db, scope, hash);
+        if (!winner) throw error;
+        return replay(winner);
+      }
+      logger.info({ merchantId: merchant.id, mode: principal.mode }, 'checkout session created');
+      ctx.status = 201;
+      ctx.body = { token, checkout_url: checkoutUrl(config.PUBLIC_BASE_URL, token) };
+    },
+  );
+
+  router.get(
+    '/api/merchants/checkout/sessions/:token',
+    validate('params', TokenParams, sessionNotFound),
+    async (ctx: Context) => {
+      const loaded = await loadSession(db, ctx.params.token as string);
+      if (!loaded) throw sessionNotFound();
+      const gate = await checkoutGate(deps, loaded.merchant, loaded.session.mode);
+      ctx.set('cache-control', 'no-store');
+      ctx.body = presentPublicSession(loaded, gate, config.PUBLIC_BASE_URL);
+    },
+  );
+
+  router.get(
+    '/api/merchants/checkout/sessions/:token/status',
+    validate('params', TokenParams, sessionNotFound),
+    async (ctx: Context) => {
+      const principal = apiKeyPrincipal(ctx.state.principal);
+      const loaded = await ownSession(deps, ctx.params.token as string, principal);
+      ctx.body = presentSessionStatus(loaded, await refundHistory(loaded), config.PUBLIC_BASE_URL);
+    },
+  );
+
+  router.get(
+    '/checkout/images/:id',
+    validate('params', ImageParams, () => new AppError(404, 'Not found')),
+    async (ctx: Context) => {
+      const image = await db
+        .selectFrom('checkout_images')
+        .select(['content_type', 'bytes'])
+        .where('id', '=', ctx.params.id as string)
+        .executeTakeFirst();
+      if (!image) throw new AppError(404, 'Not found');
+      ctx.set('content-type', image.content_type);
+      ctx.set('cache-control', 'public, max-age=86400, immutable');
+      ctx.set('x-content-type-options', 'nosniff');
+      ctx.set('content-security-policy', "default-src 'none'; sandbox");
+      ctx.body = image.bytes;
+    },
+  );
+
+  return router;
+}

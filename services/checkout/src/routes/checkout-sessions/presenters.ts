@@ -1,0 +1,122 @@
+import { formatPounds, type Gate } from '@groupsplit/shared';
+import {
+  imageUrl,
+  isApproved,
+  type LoadedSession,
+  type ParticipantRow,
+  type SessionRow,
+  type SplitRow,
+  sessionStatus,
+} from './session-state';
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+export function presentLineItems(session: SessionRow, baseUrl: string) {
+  return session.line_items.map((line) => ({
+    description: line.description,
+    amount: formatPounds(line.amount),
+    quantity: line.quantity,
+    image_url: line.image_id ? imageUrl(baseUrl, line.image_id) : null,
+  }));
+}
+
+/**
+ * GET /api/merchants/checkout/sessions/:token, public (the token is the credential). Never
+ * carries customer_name, metadata or the return_url: those are for the merchant only.
+ */
+export function presentPublicSession(loaded: LoadedSession, gate: Gate | null, baseUrl: string) {
+  const { session, merchant, split } = loaded;
+  return {
+    status: sessionStatus(loaded),
+    expired: loaded.expired,
+    expires_at: session.expires_at.toISOString(),
+    mode: session.mode,
+    business_name: merchant.name,
+    order_reference: session.order_reference,
+    amount: formatPounds(session.amount),
+    currency: session.currency,
+    line_items: presentLineItems(session, baseUrl),
+    split_id: split?.id ?? null,
+    customer_email: session.customer_email,
+    cancel_url: session.cancel_url,
+    unavailable_reason: gate?.code ?? null,
+  };
+}
+
+/** One row of split.refunds (spec: Refund result and history); fed by the refunds table once it exists. */
+export type RefundHistorySource = {
+  id: string;
+  amount: number;
+  refunded: number;
+  status: 'in_progress' | 'complete' | 'partial';
+  reason: string | null;
+  actor: string;
+  created_at: Date;
+};
+
+export function presentRefund(refund: RefundHistorySource) {
+  return {
+    refund_id: refund.id,
+    amount: formatPounds(refund.amount),
+    refunded: formatPounds(refund.refunded),
+    status: refund.status,
+    reason: refund.reason,
+    actor: refund.actor,
+    created_at: refund.created_at.toISOString(),
+  };
+}
+
+function presentParticipant(p: ParticipantRow) {
+  return {
+    id: p.id,
+    email: p.email,
+    amount: formatPounds(p.amount),
+    application_fee: formatPounds(p.customer_fee),
+    refunded_amount: formatPounds(p.refunded_amount),
+    status: p.status,
+    approved: isApproved(p),
+    authorised_at: iso(p.authorised_at),
+    pay_token: p.pay_token,
+  };
+}
+
+function presentSplit(split: SplitRow, participants: ParticipantRow[], refunds: RefundHistorySource[]) {
+  return {
+    id: split.id,
+    status: split.status,
+    total_amount: formatPounds(split.total_amount),
+    authorization_expires_at: split.authorization_expires_at.toISOString(),
+    approvals: participants
+      .filter(isApproved)
+      .map((p) => ({ participant_id: p.id, email: p.email, authorised_at: iso(p.authorised_at) })),
+    participants: participants.map(presentParticipant),
+    refunds: refunds.map(presentRefund),
+  };
+}
+
+/** GET /api/merchants/checkout/sessions/:token/status (API key): everything the merchant supplied, plus progress. */
+export function presentSessionStatus(loaded: LoadedSession, refunds: RefundHistorySource[], baseUrl: string) {
+  const { session, split, participants } = loaded;
+  return {
+    token: session.token,
+    status: sessionStatus(loaded),
+    expired: loaded.expired,
+    mode: session.mode,
+    amount: formatPounds(session.amount),
+    currency: session.currency,
+    order_reference: session.order_reference,
+    return_url: session.return_url,
+    cancel_url: session.cancel_url,
+    customer_email: session.customer_email,
+    customer_name: session.customer_name,
+    metadata: session.metadata,
+    line_items: presentLineItems(session, baseUrl),
+    created_at: session.created_at.toISOString(),
+    expires_at: session.expires_at.toISOString(),
+    split_id: split?.id ?? null,
+    approved_count: participants.filter(isApproved).length,
+    total_count: participants.length,
+    participants: participants.map((p) => ({ email: p.email, amount: formatPounds(p.amount), status: p.status })),
+    split: split ? presentSplit(split, participants, refunds) : null,
+  };
+}

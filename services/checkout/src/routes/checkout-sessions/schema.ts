@@ -1,0 +1,110 @@
+import { AppError, type ErrorDetail, MoneyFormatError, poundsToPence } from '@groupsplit/shared';
+import { z } from 'zod';
+
+/** The spec's messages (Errors table) and ours for the cases it leaves open (docs/hosted-checkout.md). */
+export const SESSION_MESSAGES = {
+  amount: 'amount must be between £1 and £5000',
+  currency: 'Only gbp is supported',
+  returnUrl: 'return_url must be https and match your allowed return domain',
+  cancelUrl: 'cancel_url must be https and match your allowed return domain',
+  onboarding: 'Finish payment processor onboarding before accepting checkouts',
+  lineItems: 'line_items must be an array of line items',
+  lineDescription: 'Each line item needs a description of up to 120 characters',
+  lineAmount: 'Each line item needs an amount in pounds with at most two decimals',
+  lineQuantity: 'Line item quantity must be a whole number of at least 1',
+  lineImage: 'Line item image_url must be a string',
+  orderReference: 'order_reference must be text of up to 200 characters',
+  customerEmail: 'customer_email must be a valid email address',
+  customerName: 'customer_name must be at most 120 characters',
+  metadata: 'metadata must be a flat object of strings',
+  metadataKeys: 'metadata can have at most 20 keys',
+  metadataKey: 'metadata keys must be 1 to 40 characters',
+  metadataValue: 'metadata values must be at most 500 characters',
+  metadataSize: 'metadata must be at most 4 KB in all',
+  idempotencyKey: 'Idempotency-Key must be 1 to 255 characters',
+} as const;
+
+const M = SESSION_MESSAGES;
+
+export const MIN_SESSION_PENCE = 100;
+export const MAX_SESSION_PENCE = 500_000;
+export const METADATA_LIMITS = { keys: 20, keyLength: 40, valueLength: 500, totalBytes: 4096 } as const;
+
+/** Pounds as a number or decimal string, to whole pence; anything else is an issue with `message`. */
+const pounds = (message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    try {
+      return poundsToPence(value);
+    } catch (error) {
+      if (!(error instanceof MoneyFormatError)) throw error;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+  });
+
+export const LineItemSchema = z.object(
+  {
+    description: z.string({ error: M.lineDescription }).trim().min(1, { error: M.lineDescription }).max(120, {
+      error: M.lineDescription,
+    }),
+    amount: pounds(M.lineAmount),
+    quantity: z
+      .number({ error: M.lineQuantity })
+      .int({ error: M.lineQuantity })
+      .min(1, { error: M.lineQuantity })
+      .default(1),
+    image_url: z.string({ error: M.lineImage }).nullish(),
+  },
+  { error: M.lineItems },
+);
+
+const metadataBytes = (metadata: Record<string, string>) =>
+  Object.entries(metadata).reduce((sum, [k, v]) => sum + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
+
+export const MetadataSchema = z
+  .record(z.string(), z.string({ error: M.metadata }).max(METADATA_LIMITS.valueLength, { error: M.metadataValue }), {
+    error: M.metadata,
+  })
+  .refine((m) => Object.keys(m).every((k) => k.length >= 1 && k.length <= METADATA_LIMITS.keyLength), {
+    error: M.metadataKey,
+  })
+  .refine((m) => Object.keys(m).length <= METADATA_LIMITS.keys, { error: M.metadataKeys })
+  .refine((m) => metadataBytes(m) <= METADATA_LIMITS.totalBytes, { error: M.metadataSize });
+
+/** POST /api/merchants/checkout/sessions. Null is taken as "not sent" for every optional field. */
+export const CreateSessionSchema = z.object({
+  amount: pounds(M.amount).pipe(
+    z.number().min(MIN_SESSION_PENCE, { error: M.amount }).max(MAX_SESSION_PENCE, { error: M.amount }),
+  ),
+  currency: z
+    .string({ error: M.currency })
+    .transform((c) => c.trim().toLowerCase())
+    .pipe(z.literal('gbp', { error: M.currency }))
+    .nullish()
+    .transform((c) => c ?? 'gbp'),
+  order_reference: z
+    .string({ error: M.orderReference })
+    .trim()
+    .max(200, { error: M.orderReference })
+    .nullish()
+    .transform((r) => r || 'Order'),
+  return_url: z.string({ error: M.returnUrl }),
+  cancel_url: z.string({ error: M.cancelUrl }).nullish(),
+  line_items: z.array(LineItemSchema, { error: M.lineItems }).nullish(),
+  customer_email: z.email({ error: M.customerEmail }).max(254, { error: M.customerEmail }).nullish(),
+  customer_name: z.string({ error: M.customerName }).max(120, { error: M.customerName }).nullish(),
+  metadata: MetadataSchema.nullish(),
+});
+export type CreateSessionBody = z.infer<typeof CreateSessionSchema>;
+
+/** Most important first: a body with several problems gets the spec's message for the first. */
+const PRIORITY: string[] = [M.amount, M.currency, M.returnUrl, M.cancelUrl];
+
+export function createSessionFailure(details: ErrorDetail[]): AppError {
+  const messages = details.map((d) => d.message);
+  const message = PRIORITY.find((m) => messages.includes(m)) ?? messages[0] ?? 'Validation failed';
+  return new AppError(400, message, 'validation_failed', details);
+}
+
+export const TokenParams = z.object({ token: z.string().min(1).max(200) });
+export const ImageParams = z.object({ id: z.uuid() });

@@ -1,0 +1,87 @@
+import type { Database, Db, MerchantRow } from '@groupsplit/shared';
+import type { Selectable } from 'kysely';
+
+export type SessionRow = Selectable<Database['checkout_sessions']>;
+export type SplitRow = Selectable<Database['splits']>;
+export type ParticipantRow = Selectable<Database['split_participants']>;
+
+export type SessionStatus = 'pending' | 'paid' | 'canceled' | 'refunded';
+
+/** Tokens are 32 random bytes in base64url; anything else cannot be one, so it is not looked up. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+
+export type LoadedSession = {
+  session: SessionRow;
+  merchant: MerchantRow;
+  /** Null until the buyer's split exists (and while it is still placing holds). */
+  split: SplitRow | null;
+  participants: ParticipantRow[];
+  expired: boolean;
+};
+
+export async function loadSession(db: Db, token: string): Promise<LoadedSession | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const session = await db.selectFrom('checkout_sessions').selectAll().where('token', '=', token).executeTakeFirst();
+  if (!session) return null;
+  const merchant = (await db
+    .selectFrom('merchants')
+    .selectAll()
+    .where('id', '=', session.merchant_id)
+    .executeTakeFirstOrThrow()) as MerchantRow;
+  // By session token rather than split_id, so a split whose creator crashed before recording
+  // split_id is still found. A failed creation does not count: the buyer may try again.
+  const split = session.split_claimed_by
+    ? ((await db
+        .selectFrom('splits')
+        .selectAll()
+        .where('session_token', '=', token)
+        .where('status', 'not in', ['creating', 'creation_failed'])
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst()) ?? null)
+    : null;
+  const participants = split
+    ? await db
+        .selectFrom('split_participants')
+        .selectAll()
+        .where('split_id', '=', split.id)
+        .orderBy('position')
+        .execute()
+    : [];
+  const expiry = await db
+    .selectFrom('checkout_session_expiries')
+    .select('expired_at')
+    .where('session_token', '=', token)
+    .executeTakeFirst();
+  // Past its lifetime with no split is expired even before the sweeper has recorded it.
+  const expired = Boolean(expiry) || (!session.split_claimed_by && session.expires_at.getTime() <= Date.now());
+  return { session, merchant, split, participants, expired };
+}
+
+/**
+ * The order's status as the merchant sees it: pending until paid, then paid or refunded;
+ * canceled when the split was cancelled or failed, or the session expired with no split.
+ */
+export function sessionStatus({ split, expired }: Pick<LoadedSession, 'split' | 'expired'>): SessionStatus {
+  if (!split) return expired ? 'canceled' : 'pending';
+  switch (split.status) {
+    case 'captured':
+    case 'partially_refunded':
+      return 'paid';
+    case 'refunded':
+      return 'refunded';
+    case 'canceled':
+    case 'creation_failed':
+    case 'capture_failed':
+      return 'canceled';
+    default:
+      return 'pending';
+  }
+}
+
+const APPROVED = new Set(['authorised', 'captured', 'refunded']);
+export const isApproved = (participant: Pick<ParticipantRow, 'status'>) => APPROVED.has(participant.status);
+
+export const payUrl = (baseUrl: string, payToken: string) => new URL(`/pay/${payToken}`, baseUrl).toString();
+export const checkoutUrl = (baseUrl: string, token: string) => new URL(`/checkout/${token}`, baseUrl).toString();
+export const imageUrl = (baseUrl: string, imageId: string) =>
+  new URL(`/checkout/images/${imageId}`, baseUrl).toString();

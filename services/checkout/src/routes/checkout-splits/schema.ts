@@ -1,0 +1,51 @@
+import { AppError, type ErrorDetail } from '@groupsplit/shared';
+import { z } from 'zod';
+
+/** The spec's messages for a bad create body, most general first. */
+export const CREATE_SPLIT_MESSAGES = {
+  validation: 'Validation failed',
+  empty: 'A checkout split needs at least one participant',
+  row: 'Each participant needs an email and a positive integer amountMinor',
+  minShare: 'Each share must be at least £1.',
+} as const;
+
+const M = CREATE_SPLIT_MESSAGES;
+
+export const NewParticipantSchema = z.object(
+  {
+    email: z.string({ error: M.row }).min(1, { error: M.row }),
+    amountMinor: z
+      .number({ error: M.row })
+      .int({ error: M.row })
+      .positive({ error: M.row })
+      .min(100, { error: M.minShare })
+      .max(Number.MAX_SAFE_INTEGER, { error: M.row }),
+  },
+  { error: M.row },
+);
+
+/**
+ * POST /api/checkout-splits. A missing or non-array `participants` is `Validation failed`;
+ * an empty array is `A checkout split needs at least one participant` (docs/splits.md).
+ */
+export const CreateSplitSchema = z.object(
+  {
+    merchantId: z.string({ error: M.validation }),
+    orderReference: z.string({ error: M.validation }),
+    // Not validated beyond being text: the spec passes it to the processor as sent.
+    currency: z.string({ error: M.validation }).min(1, { error: M.validation }).optional(),
+    participants: z.array(NewParticipantSchema, { error: M.validation }).min(1, { error: M.empty }),
+  },
+  { error: M.validation },
+);
+
+const PRIORITY: string[] = [M.validation, M.empty, M.row, M.minShare];
+
+/** Answers with the most general spec message among the issues found. */
+export function createSplitFailure(details: ErrorDetail[]): AppError {
+  const messages = new Set(details.map((d) => d.message));
+  const message = PRIORITY.find((m) => messages.has(m)) ?? M.validation;
+  return new AppError(400, message);
+}
+
+export const SplitIdParams = z.object({ id: z.string() });

@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppError, formatPounds, gateError, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { sql } from 'kysely';
+import type { CheckoutDeps } from '../../deps';
+import { CHECKOUT_PAGE_CSP, notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
+import { checkoutGate, sessionNotFound } from '../checkout-sessions/checkout-sessions';
+import { TokenParams } from '../checkout-sessions/schema';
+import { loadSession, payUrl } from '../checkout-sessions/session-state';
+import { createSplit } from '../checkout-splits/create-split';
+import { CHOOSE_MESSAGES, ChooseSplitSchema, chooseSplitFailure } from './schema';
+import { sharesFor } from './shares';
+
+const PAGE_DIR = join(__dirname, '..', '..', 'pages', 'checkout');
+const ASSETS: Record<string, { type: string; body: Buffer }> = {
+  'checkout.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(join(PAGE_DIR, 'checkout.js')) },
+  'checkout.css': { type: 'text/css; charset=utf-8', body: readFileSync(join(PAGE_DIR, 'checkout.css')) },
+};
+
+function pageHeaders(ctx: Context) {
+  ctx.set('content-security-policy', CHECKOUT_PAGE_CSP);
+  ctx.set('cache-control', 'no-store');
+  ctx.set('referrer-policy', 'no-referrer');
+  ctx.set('x-content-type-options', 'nosniff');
+  ctx.set('x-frame-options', 'DENY');
+  ctx.type = 'text/html; charset=utf-8';
+}
+
+/** The buyer's side of hosted checkout: the page at checkout_url, its assets, and the split it creates. */
+export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
+  const { db, config } = deps;
+  const router = new Router();
+
+  router.get('/checkout/assets/:name', (ctx: Context) => {
+    const asset = ASSETS[ctx.params.name as string];
+    if (!asset) throw new AppError(404, 'Not found');
+    ctx.set('cache-control', 'public, max-age=300');
+    ctx.set('x-content-type-options', 'nosniff');
+    ctx.type = asset.type;
+    ctx.body = asset.body;
+  });
+
+  router.get('/checkout/:token', async (ctx: Context) => {
+    pageHeaders(ctx);
+    const loaded = await loadSession(db, ctx.params.token as string);
+    if (!loaded) {
+      ctx.status = 404;
+      ctx.body = notFoundPage();
+      return;
+    }
+    const gate = await checkoutGate(deps, loaded.merchant, loaded.session.mode);
+    ctx.body = renderCheckoutPage(loaded, { baseUrl: config.PUBLIC_BASE_URL, unavailable: gate !== null });
+  });
+
+  router.post(
+    '/api/merchants/checkout/sessions/:token/split',
+    validate('params', TokenParams, sessionNotFound),
+    validate('body', ChooseSplitSchema, chooseSplitFailure),
+    async (ctx: Context) => {
+      const buyer = sessionPrincipal(ctx.state.principal);
+      const body = validBody(ctx, ChooseSplitSchema);
+      const loaded = await loadSession(db, ctx.params.token as string);
+      if (!loaded) throw sessionNotFound();
+      const { session, merchant } = loaded;
+      if (session.split_claimed_by || loaded.split)
+        throw new AppError(409, CHOOSE_MESSAGES.alreadySplit, 'already_split');
+      if (loaded.expired) throw new AppError(409, CHOOSE_MESSAGES.expired, 'session_expired');
+      const gate = await checkoutGate(deps, merchant, session.mode);
+      if (gate) throw gateError(gate);
+      const shares = sharesFor(body, buyer.email, session.amount);
+
+      // The claim is what makes "once per session" hold under concurrent tabs: one UPDATE wins.
+      const claimed = await db
+        .updateTable('checkout_sessions')
+        .set({ split_claimed_by: buyer.userId })
+        .where('token', '=', session.token)
+        .where('split_claimed_by', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('checkout_session_expiries')
+                .select('session_token')
+                .whereRef('session_token', '=', 'checkout_sessions.token'),
+            ),
+          ),
+        )
+        .returning('token')
+        .executeTakeFirst();
+      if (!claimed) {
+        const now = await loadSession(db, session.token);
+        if (now?.expired && !now.session.split_claimed_by)
+          throw new AppError(409, CHOOSE_MESSAGES.expired, 'session_expired');
+        throw new AppError(409, CHOOSE_MESSAGES.alreadySplit, 'already_split');
+      }
+
+      let created: Awaited<ReturnType<typeof createSplit>>;
+      try {
+        created = await createSplit(deps, {
+          merchant,
+          mode: session.mode,
+          createdBy: { userId: buyer.userId, email: buyer.email },
+          orderReference: session.order_reference,
+          currency: session.currency,
+          participants: shares,
+          session: {
+            token: session.token,
+            customerEmail: session.customer_email,
+            customerName: session.customer_name,
+            metadata: session.metadata,
+          },
+        });
+      } catch (error) {
+        // Nothing was placed (or creation failed and released its holds): the buyer may try again.
+        await db
+          .updateTable('checkout_sessions')
+          .set({ split_claimed_by: null })
+          .where('token', '=', session.token)
+          .where('split_id', 'is', null)
+          .execute();
+        throw error;
+      }
+      await db
+        .updateTable('checkout_sessions')
+        .set({ split_id: created.id })
+        .where('token', '=', session.token)
+        .execute();
+
+      ctx.status = 201;
+      ctx.body = {
+        split_id: created.id,
+        participants: created.participants.map((p) => ({
+          email: p.email,
+          amount: formatPounds(p.amountMinor),
+          card_charge: formatPounds(p.amountMinor + p.feeMinor),
+          pay_url: payUrl(config.PUBLIC_BASE_URL, p.payToken),
+        })),
+      };
+    },
+  );
+
+  return router;
+}

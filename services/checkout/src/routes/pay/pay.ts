@@ -1,0 +1,77 @@
+import { AppError, createProcessors, validate, validBody } from '@groupsplit/shared';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { CheckoutDeps } from '../../deps';
+import { newNonce, payPageCsp, renderNotFoundPage, renderPayPage } from './page';
+import { AuthoriseShareSchema, PayFormSchema, PayTokenParams } from './schema';
+import { authoriseShare, findShare, presentShare } from './share';
+
+/**
+ * The pay step: one participant's own view and authorisation, reached with their pay token
+ * (no sign-in; the token is the credential), as JSON and as a server-rendered page.
+ */
+export function payRoutes(deps: CheckoutDeps): Router {
+  const { db, config } = deps;
+  const processors = createProcessors(config, { logger: deps.logger });
+  const router = new Router();
+
+  const shareOr404 = async (ctx: Context) => {
+    const share = await findShare(db, ctx.params.token as string);
+    if (!share) throw new AppError(404, 'Not found');
+    return share;
+  };
+
+  router.get('/api/checkout-splits/pay/:token', validate('params', PayTokenParams), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentShare(config, await shareOr404(ctx));
+  });
+
+  router.post(
+    '/api/checkout-splits/pay/:token/authorise',
+    validate('params', PayTokenParams),
+    validate('body', AuthoriseShareSchema),
+    async (ctx) => {
+      const share = await shareOr404(ctx);
+      const { payment_method } = validBody(ctx, AuthoriseShareSchema);
+      const result = await authoriseShare({ ...deps, processors }, share, payment_method);
+      const after = await findShare(db, ctx.params.token as string);
+      ctx.body = { ...result, split_status: after?.split_status ?? share.split_status };
+    },
+  );
+
+  const renderPage = async (ctx: Context, error?: string) => {
+    const nonce = newNonce();
+    const share = await findShare(db, ctx.params.token as string);
+    const live = share?.mode === 'live';
+    ctx.set('Content-Security-Policy', payPageCsp(nonce, live));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.type = 'text/html; charset=utf-8';
+    if (!share) {
+      ctx.status = 404;
+      ctx.body = renderNotFoundPage(nonce);
+      return;
+    }
+    ctx.body = renderPayPage(presentShare(config, share), ctx.params.token as string, nonce, { error, live });
+  };
+
+  router.get('/pay/:token', (ctx) => renderPage(ctx));
+
+  // Test mode's card picker posts here (no script needed); live mode posts from Stripe.js instead.
+  router.post('/pay/:token', async (ctx) => {
+    const parsed = PayFormSchema.safeParse(ctx.request.body ?? {});
+    const share = await findShare(db, ctx.params.token as string);
+    if (!share || !parsed.success) return renderPage(ctx, share ? 'Choose a card.' : undefined);
+    try {
+      await authoriseShare({ ...deps, processors }, share, parsed.data.payment_method);
+      return renderPage(ctx);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await renderPage(ctx, error.message);
+      ctx.status = error.status;
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,102 @@
+import {
+  AppError,
+  createProcessors,
+  PROCESSOR_MODES,
+  PROCESSOR_SIGNATURE_HEADER,
+  type ProcessorEvent,
+  type ProcessorMode,
+  REQUEST_ID_HEADER,
+} from '@groupsplit/shared';
+import Router from '@koa/router';
+import { sql } from 'kysely';
+import type { CheckoutDeps } from '../../deps';
+import {
+  defaultProcessorEventHandlers,
+  dispatchProcessorEvent,
+  newRequestId,
+  type ProcessorEventHandlers,
+} from './handlers';
+
+export * from './handlers';
+
+export const INVALID_SIGNATURE_MESSAGE = 'Invalid processor signature';
+
+/**
+ * POST /api/processor/webhooks/:mode — processor (Stripe Connect) events. The gateway forwards
+ * it unauthenticated; the Stripe-Signature over the raw body, checked with the mode's webhook
+ * secret, is the credential. Each event is recorded once in processor_events (deduplicated on
+ * its id) and dispatched to a handler; see handlers.ts for the hook points.
+ */
+export function processorWebhookRoutes(deps: CheckoutDeps, overrides: Partial<ProcessorEventHandlers> = {}): Router {
+  const { db } = deps;
+  const processors = createProcessors(deps.config, { logger: deps.logger });
+  const handlers: ProcessorEventHandlers = { ...defaultProcessorEventHandlers(), ...overrides };
+  const router = new Router();
+
+  router.post('/api/processor/webhooks/:mode', async (ctx) => {
+    const mode = ctx.params.mode as ProcessorMode;
+    if (!PROCESSOR_MODES.includes(mode)) throw new AppError(404, 'Not found', 'route_not_found');
+
+    let event: ProcessorEvent;
+    try {
+      event = processors
+        .forMode(mode)
+        .parseWebhook(ctx.request.rawBody ?? Buffer.alloc(0), ctx.get(PROCESSOR_SIGNATURE_HEADER) || undefined);
+    } catch (error) {
+      ctx.log.warn({ mode, reason: (error as Error).message }, 'processor webhook refused: bad signature');
+      throw new AppError(400, INVALID_SIGNATURE_MESSAGE, 'invalid_signature');
+    }
+    if (event.livemode !== (mode === 'live')) {
+      throw new AppError(400, 'Event mode does not match this endpoint', 'mode_mismatch');
+    }
+
+    const log = ctx.log.child({ processorEventId: event.id, processorEventType: event.type, mode });
+    const requestId = ctx.get(REQUEST_ID_HEADER) || newRequestId();
+    const row = {
+      id: event.id,
+      mode,
+      type: event.type,
+      account_id: event.accountId,
+      payload: JSON.stringify(event),
+    };
+
+    let duplicate = false;
+    try {
+      // The row lock taken by the upsert makes a concurrent redelivery wait, then see it processed.
+      await db.transaction().execute(async (trx) => {
+        const recorded = await trx
+          .insertInto('processor_events')
+          .values(row)
+          .onConflict((oc) => oc.column('id').doUpdateSet({ deliveries: sql`processor_events.deliveries + 1` }))
+          .returning(['processed_at'])
+          .executeTakeFirstOrThrow();
+        if (recorded.processed_at) {
+          duplicate = true;
+          return;
+        }
+        await dispatchProcessorEvent(handlers, { mode, event, deps, log, requestId });
+        await trx
+          .updateTable('processor_events')
+          .set({ processed_at: new Date(), last_error: null })
+          .where('id', '=', event.id)
+          .execute();
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.error({ err: error }, 'processor event handler failed; the processor will redeliver');
+      await db
+        .insertInto('processor_events')
+        .values({ ...row, last_error: message })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({ last_error: message, deliveries: sql`processor_events.deliveries + 1` }),
+        )
+        .execute()
+        .catch((e) => log.error({ err: e }, 'could not record the processor event failure'));
+      throw new AppError(500, 'Processor event could not be processed', 'processor_event_failed');
+    }
+    if (duplicate) log.info('processor event already processed');
+    ctx.body = { received: true, ...(duplicate ? { duplicate: true } : {}) };
+  });
+
+  return router;
+}

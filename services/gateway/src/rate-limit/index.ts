@@ -1,0 +1,102 @@
+import { AppError, type Db, type Logger, type Principal } from '@groupsplit/shared';
+import type Redis from 'ioredis';
+import type { Context } from 'koa';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import type { BucketName } from '../routes/types';
+import { BUCKETS, type BucketPolicy, RATE_LIMITED_CODE } from './buckets';
+import { createRedisClient } from './redis';
+import { kyselyStoreClient } from './store';
+
+export { BUCKETS, RATE_LIMITED_CODE } from './buckets';
+
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+function limiterFor(
+  store: { db: Db; redis?: Redis },
+  name: BucketName,
+  policy: BucketPolicy,
+  clearsExpired: boolean,
+): RateLimiterAbstract {
+  const shape = { keyPrefix: name, points: policy.points, duration: policy.durationSeconds };
+  if (store.redis) {
+    return new RateLimiterRedis({
+      ...shape,
+      keyPrefix: `groupsplit:rl:${name}`,
+      storeClient: store.redis,
+      insuranceLimiter: new RateLimiterMemory(shape),
+    });
+  }
+  return new RateLimiterPostgres({
+    ...shape,
+    storeClient: kyselyStoreClient(store.db),
+    storeType: 'pool',
+    tableName: RATE_LIMIT_TABLE,
+    // The table comes from a migration; the library must not create it at run time.
+    tableCreated: true,
+    // One sweeper is enough: it deletes expired rows of every bucket.
+    clearExpiredByTimeout: clearsExpired,
+    // If Postgres is unreachable, each gateway process still limits on its own.
+    insuranceLimiter: new RateLimiterMemory(shape),
+  });
+}
+
+/** Who a bucket counts: the API key when the bucket is per key and one was used, otherwise the client IP. */
+function counterKey(policy: BucketPolicy, principal: Principal): string {
+  if (policy.keyedBy === 'api_key' && principal.kind === 'api_key') return `key:${principal.apiKeyId}`;
+  return `ip:${principal.ip}`;
+}
+
+function setHeaders(ctx: Context, policy: BucketPolicy, result: RateLimiterRes) {
+  const resetSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+  ctx.set('RateLimit-Limit', String(policy.points));
+  ctx.set('RateLimit-Remaining', String(Math.max(0, result.remainingPoints)));
+  ctx.set('RateLimit-Reset', String(resetSeconds));
+  return resetSeconds;
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>;
+
+/**
+ * The gateway's rate limits, in a store every gateway process shares: Redis when
+ * REDIS_URL is set, Postgres otherwise. Only routes whose rule names a bucket are
+ * limited, and only they get RateLimit-* headers.
+ */
+export function createRateLimits({ db, logger, redisUrl }: { db: Db; logger: Logger; redisUrl?: string }) {
+  const redis = redisUrl ? createRedisClient(redisUrl) : undefined;
+  redis?.on('error', (error) => logger.warn({ err: error }, 'rate limit store (Redis) unavailable'));
+  const names = Object.keys(BUCKETS) as BucketName[];
+  const limiters = new Map(names.map((name, i) => [name, limiterFor({ db, redis }, name, BUCKETS[name], i === 0)]));
+
+  return {
+    store: redis ? ('redis' as const) : ('postgres' as const),
+    /** Resolves once the store is connected (Postgres needs no wait); until then the in-memory insurance counts. */
+    async ready() {
+      if (redis && redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+    },
+    async close() {
+      await redis?.quit().catch(() => undefined);
+    },
+    /** Counts one request; sets the headers, or throws the bucket's 429. */
+    async consume(ctx: Context, bucket: BucketName, principal: Principal): Promise<void> {
+      const policy = BUCKETS[bucket];
+      const limiter = limiters.get(bucket)!;
+      try {
+        setHeaders(ctx, policy, await limiter.consume(counterKey(policy, principal)));
+      } catch (outcome) {
+        if (!(outcome instanceof RateLimiterRes)) {
+          // Both stores failed: let the request through rather than take the API down.
+          logger.error({ err: outcome, bucket }, 'rate limiter unavailable');
+          return;
+        }
+        ctx.set('Retry-After', String(setHeaders(ctx, policy, outcome)));
+        throw new AppError(429, policy.message, RATE_LIMITED_CODE);
+      }
+    },
+  };
+}

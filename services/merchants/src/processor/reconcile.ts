@@ -1,0 +1,145 @@
+import {
+  type Config,
+  createProcessors,
+  type Db,
+  type Logger,
+  type MerchantRow,
+  type ProcessorAccount,
+  type ProcessorMode,
+  type Processors,
+} from '@groupsplit/shared';
+
+/**
+ * The merchants service's view of connected processor accounts. The account per mode lives in
+ * merchant_processor_accounts; the live one is mirrored onto merchants.processor_* (the spec's
+ * fields). Only the merchants service writes either.
+ */
+export type ProcessorDeps = { db: Db; config: Config; logger: Logger; processors?: Processors };
+
+const shared = new WeakMap<Config, Processors>();
+
+export function processorsFor(deps: ProcessorDeps): Processors {
+  if (deps.processors) return deps.processors;
+  let processors = shared.get(deps.config);
+  if (!processors) {
+    processors = createProcessors(deps.config, { logger: deps.logger });
+    shared.set(deps.config, processors);
+  }
+  return processors;
+}
+
+export type ConnectedAccount = {
+  accountId: string;
+  chargesEnabled: boolean;
+  detailsSubmitted: boolean;
+  connectedAt: Date;
+};
+
+/** The merchant's connected account in this mode, or null when onboarding has not started. */
+export async function processorAccountFor(
+  db: Db,
+  merchantId: string,
+  mode: ProcessorMode,
+): Promise<ConnectedAccount | null> {
+  const row = await db
+    .selectFrom('merchant_processor_accounts')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
+  if (row) {
+    return {
+      accountId: row.account_id,
+      chargesEnabled: row.charges_enabled,
+      detailsSubmitted: row.details_submitted,
+      connectedAt: row.connected_at,
+    };
+  }
+  if (mode !== 'live') return null;
+  // A live account recorded only on the merchants row (before the per-mode table existed).
+  const merchant = await db
+    .selectFrom('merchants')
+    .select([
+      'processor_account_id',
+      'processor_charges_enabled',
+      'processor_details_submitted',
+      'processor_connected_at',
+    ])
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+  if (!merchant?.processor_account_id) return null;
+  return {
+    accountId: merchant.processor_account_id,
+    chargesEnabled: merchant.processor_charges_enabled,
+    detailsSubmitted: merchant.processor_details_submitted,
+    connectedAt: merchant.processor_connected_at ?? new Date(0),
+  };
+}
+
+/** Writes what the processor says about an account onto every row holding it; returns the merchant ids touched. */
+export async function applyProcessorAccount(db: Db, mode: ProcessorMode, account: ProcessorAccount): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const touched = new Set<string>();
+    const rows = await trx
+      .updateTable('merchant_processor_accounts')
+      .set({ charges_enabled: account.chargesEnabled, details_submitted: account.detailsSubmitted, updated_at: now })
+      .where('mode', '=', mode)
+      .where('account_id', '=', account.id)
+      .returning('merchant_id')
+      .execute();
+    for (const r of rows) touched.add(r.merchant_id);
+    if (mode === 'live') {
+      const merchants = await trx
+        .updateTable('merchants')
+        .set({
+          processor_charges_enabled: account.chargesEnabled,
+          processor_details_submitted: account.detailsSubmitted,
+          updated_at: now,
+        })
+        .where('processor_account_id', '=', account.id)
+        .returning('id')
+        .execute();
+      for (const m of merchants) touched.add(m.id);
+    }
+    return [...touched];
+  });
+}
+
+/** Re-reads the account from the processor and applies it (used when an account.updated event arrives). */
+export async function syncProcessorAccount(deps: ProcessorDeps, mode: ProcessorMode, accountId: string) {
+  const account = await processorsFor(deps).forMode(mode).retrieveAccount(accountId);
+  const merchantIds = await applyProcessorAccount(deps.db, mode, account);
+  return { account, merchantIds };
+}
+
+/**
+ * Reconcile on read (spec: "when the account still looks incomplete, the service reconciles from
+ * the processor"). If the merchant has started onboarding in `mode` but is not yet both
+ * details-submitted and charges-enabled, the account is re-read and the rows updated. A processor
+ * failure is logged and the stored values are returned: a read never fails because of it.
+ * Returns the merchant row with the live processor_* fields as now stored.
+ */
+export async function reconcileProcessorAccount(
+  deps: ProcessorDeps,
+  merchant: MerchantRow,
+  mode: ProcessorMode = 'live',
+): Promise<MerchantRow> {
+  const connected = await processorAccountFor(deps.db, merchant.id, mode);
+  if (!connected || (connected.chargesEnabled && connected.detailsSubmitted)) return merchant;
+  try {
+    const { account } = await syncProcessorAccount(deps, mode, connected.accountId);
+    if (mode !== 'live' || merchant.processor_account_id !== account.id) return merchant;
+    return {
+      ...merchant,
+      processor_charges_enabled: account.chargesEnabled,
+      processor_details_submitted: account.detailsSubmitted,
+    };
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, merchantId: merchant.id, accountId: connected.accountId, mode },
+      'processor reconcile failed; showing stored account state',
+    );
+    return merchant;
+  }
+}

@@ -1,0 +1,114 @@
+import {
+  AppError,
+  apiKeyRecordFields,
+  generateApiKey,
+  type MerchantRow,
+  merchantContext,
+  recordAudit,
+  serviceMode,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
+import Router from '@koa/router';
+import type { MerchantsDeps } from '../../deps';
+import { requirePermission } from '../credentials/guards';
+import { presentApiKey, presentCreatedApiKey } from './presenter';
+import { ApiKeyParamsSchema, apiKeyNotFound, CreateApiKeySchema, LIVE_KEY_NEEDS_VERIFICATION } from './schema';
+
+/** A verified business, or one that took payments before verification existed. */
+const mayHoldLiveKeys = (merchant: MerchantRow) =>
+  merchant.verification_status === 'verified' || merchant.verification_grandfathered;
+
+/** POST/GET /api/merchants/api-keys and POST /api/merchants/api-keys/:id/revoke (Owner, Admin). */
+export function apiKeyRoutes({ db }: MerchantsDeps): Router {
+  const router = new Router();
+
+  router.post(
+    '/api/merchants/api-keys',
+    merchantContext(db),
+    requirePermission('api_key.manage'),
+    validate('body', CreateApiKeySchema),
+    async (ctx) => {
+      const { merchant, role, userId } = ctx.state.merchantContext;
+      const mode = serviceMode(ctx);
+      if (mode === 'live' && !mayHoldLiveKeys(merchant)) {
+        throw new AppError(403, LIVE_KEY_NEEDS_VERIFICATION, 'live_key_needs_verification');
+      }
+      const name = validBody(ctx, CreateApiKeySchema).name || (mode === 'live' ? 'Live key' : 'Test key');
+      const key = generateApiKey(mode);
+      const row = await db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('api_keys')
+          .values({ merchant_id: merchant.id, name, mode, created_by: userId, ...apiKeyRecordFields(key) })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, {
+          merchantId: merchant.id,
+          actorUserId: userId,
+          actorRole: role,
+          action: 'api_key.created',
+          after: { id: created.id, name, mode, last_four: created.last_four },
+        });
+        return created;
+      });
+      ctx.status = 201;
+      ctx.body = presentCreatedApiKey(row, key);
+    },
+  );
+
+  // Every key of both modes, newest first; revoked keys stay listed (with revoked_at) as a record.
+  router.get('/api/merchants/api-keys', merchantContext(db), requirePermission('api_key.manage'), async (ctx) => {
+    const rows = await db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('merchant_id', '=', ctx.state.merchantContext.merchant.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+    ctx.body = rows.map(presentApiKey);
+  });
+
+  router.post(
+    '/api/merchants/api-keys/:id/revoke',
+    merchantContext(db),
+    requirePermission('api_key.manage'),
+    validate('params', ApiKeyParamsSchema, apiKeyNotFound),
+    async (ctx) => {
+      const { merchant, role, userId } = ctx.state.merchantContext;
+      const id = ctx.params.id as string;
+      const row = await db.transaction().execute(async (trx) => {
+        const revoked = await trx
+          .updateTable('api_keys')
+          .set({ revoked_at: new Date() })
+          .where('id', '=', id)
+          .where('merchant_id', '=', merchant.id)
+          .where('revoked_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (!revoked) {
+          // Revoking twice is not an error: the key is stopped either way.
+          const existing = await trx
+            .selectFrom('api_keys')
+            .selectAll()
+            .where('id', '=', id)
+            .where('merchant_id', '=', merchant.id)
+            .executeTakeFirst();
+          if (!existing) throw apiKeyNotFound();
+          return existing;
+        }
+        await recordAudit(trx, {
+          merchantId: merchant.id,
+          actorUserId: userId,
+          actorRole: role,
+          action: 'api_key.revoked',
+          before: { id, name: revoked.name, mode: revoked.mode, last_four: revoked.last_four },
+          after: { revoked_at: revoked.revoked_at },
+        });
+        return revoked;
+      });
+      ctx.body = presentApiKey(row);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,76 @@
+import { AppError, sendEmail, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
+import Router from '@koa/router';
+import type { MerchantsDeps } from '../../deps';
+import { StartSignInSchema, VerifySignInSchema } from './schema';
+import { createSession, findOrCreateUser, hasAcceptedCurrentConsent } from './sessions';
+import { CODE_VALID_MINUTES, type CodeCheck, checkSignInCode, issueSignInCode } from './sign-in-codes';
+
+const REFUSED_CODE: Record<Exclude<CodeCheck, 'ok'>, AppError> = {
+  wrong: new AppError(400, 'That code is not right. Check the e-mail and try again.', 'invalid_code'),
+  expired: new AppError(400, 'That code has expired or was already used. Ask for a new one.', 'code_expired'),
+  too_many_attempts: new AppError(400, 'Too many wrong codes. Ask for a new one.', 'too_many_attempts'),
+};
+
+const invalidStart = (details: { field: string; message: string }[]) =>
+  new AppError(400, 'Enter a valid email address', 'validation_failed', details);
+const invalidVerify = (details: { field: string; message: string }[]) =>
+  new AppError(400, 'Enter your email address and the 6-digit code from the e-mail', 'validation_failed', details);
+
+/** E-mail code sign-in and sign-out. The gateway lets start/verify through unauthenticated. */
+export function authRoutes({ config, db, temporal }: MerchantsDeps): Router {
+  const router = new Router();
+
+  router.post('/api/auth/email/start', validate('body', StartSignInSchema, invalidStart), async (ctx) => {
+    const { email } = validBody(ctx, StartSignInSchema);
+    // Whether the address has an account is never looked at here, so the answer cannot tell.
+    const code = await issueSignInCode(db, config.INTERNAL_SIGNING_SECRET, email);
+    await sendEmail(
+      temporal,
+      {
+        to: email,
+        template: 'auth.sign_in_code',
+        data: { code, validMinutes: CODE_VALID_MINUTES },
+        category: 'account',
+      },
+      { taskQueue: config.TEMPORAL_TASK_QUEUE },
+    );
+    ctx.status = 202;
+    ctx.body = { ok: true };
+  });
+
+  router.post('/api/auth/email/verify', validate('body', VerifySignInSchema, invalidVerify), async (ctx) => {
+    const { email, code } = validBody(ctx, VerifySignInSchema);
+    const outcome = await db.transaction().execute(async (trx) => {
+      const check = await checkSignInCode(trx, config.INTERNAL_SIGNING_SECRET, email, code);
+      if (check !== 'ok') return { refused: REFUSED_CODE[check] };
+      const user = await findOrCreateUser(trx, email);
+      return { user, session: await createSession(trx, user.id) };
+    });
+    // Thrown only after the commit, so a wrong try stays counted.
+    if ('refused' in outcome) throw outcome.refused;
+    const { user, session } = outcome;
+    ctx.body = {
+      access_token: session.token,
+      token_type: 'Bearer',
+      expires_at: session.expiresAt.toISOString(),
+      user: {
+        id: user.id,
+        email: user.email,
+        consent_required: !(await hasAcceptedCurrentConsent(db, config, user.id)),
+      },
+    };
+  });
+
+  router.post('/api/auth/sign-out', async (ctx) => {
+    const principal = sessionPrincipal(ctx.state.principal);
+    await db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', principal.sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    ctx.body = { ok: true };
+  });
+
+  return router;
+}

@@ -1,0 +1,61 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Db } from '@groupsplit/shared';
+
+export const CODE_VALID_MINUTES = 10;
+export const MAX_WRONG_CODES = 5;
+
+export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'too_many_attempts';
+
+// Keyed, so a leaked table does not give the codes away to a million-guess brute force.
+const hashCode = (secret: string, email: string, code: string) =>
+  createHmac('sha256', secret).update(`sign-in:${email}:${code}`).digest('hex');
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Issues a fresh code for the address, replacing any earlier one (and its wrong-try count). */
+export async function issueSignInCode(db: Db, secret: string, email: string): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const values = {
+    code_hash: hashCode(secret, email, code),
+    expires_at: new Date(Date.now() + CODE_VALID_MINUTES * 60_000),
+    failed_attempts: 0,
+    consumed_at: null,
+    created_at: new Date(),
+  };
+  await db
+    .insertInto('sign_in_codes')
+    .values({ email, ...values })
+    .onConflict((oc) => oc.column('email').doUpdateSet(values))
+    .execute();
+  return code;
+}
+
+/**
+ * Checks and, when right, uses up the address's code. Run it in the transaction that creates
+ * the session, and let that transaction commit on a wrong code too so the try is counted.
+ */
+export async function checkSignInCode(trx: Db, secret: string, email: string, code: string): Promise<CodeCheck> {
+  const row = await trx
+    .selectFrom('sign_in_codes')
+    .selectAll()
+    .where('email', '=', email)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return 'wrong';
+  if (row.consumed_at || row.expires_at.getTime() <= Date.now()) return 'expired';
+  if (row.failed_attempts >= MAX_WRONG_CODES) return 'too_many_attempts';
+  if (!sameHash(row.code_hash, hashCode(secret, email, code))) {
+    await trx
+      .updateTable('sign_in_codes')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute();
+    return 'wrong';
+  }
+  await trx.updateTable('sign_in_codes').set({ consumed_at: new Date() }).where('id', '=', row.id).execute();
+  return 'ok';
+}

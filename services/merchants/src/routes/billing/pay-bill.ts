@@ -1,0 +1,87 @@
+import {
+  AppError,
+  type Db,
+  GATES,
+  type Processor,
+  ProcessorError,
+  type Role,
+  recordAudit,
+  type ServiceMode,
+} from '@groupsplit/shared';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Charges the card on file for one unpaid bill. The charge is idempotency-keyed on the bill,
+ * so a retried or concurrent call cannot charge twice; paying restores splits at once
+ * because the billing_paused gate reads bills on every check.
+ */
+export async function payBill(
+  deps: { db: Db; processor: Processor },
+  input: { merchantId: string; mode: ServiceMode; billId: string; actor: { userId: string; role: Role } },
+) {
+  const { db, processor } = deps;
+  const { merchantId, mode, billId } = input;
+  const bill = UUID.test(billId)
+    ? await db
+        .selectFrom('bills')
+        .selectAll()
+        .where('id', '=', billId)
+        .where('merchant_id', '=', merchantId)
+        .where('mode', '=', mode)
+        .executeTakeFirst()
+    : undefined;
+  if (!bill) throw new AppError(404, 'Bill not found', 'bill_not_found');
+  if (bill.paid_at) throw new AppError(409, 'This bill is already paid.', 'bill_already_paid');
+  const card = await db
+    .selectFrom('billing_cards')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
+  if (!card) throw new AppError(400, GATES.billing_card_required.message, 'billing_card_required');
+
+  let charge: Awaited<ReturnType<Processor['chargeBillingCard']>>;
+  try {
+    charge = await processor.chargeBillingCard({
+      billId: bill.id,
+      customerId: card.processor_customer_id,
+      paymentMethodId: card.payment_method_id,
+      amount: bill.amount,
+      currency: 'gbp',
+      description: `groupsplit bill: ${bill.description}`,
+    });
+  } catch (error) {
+    if (error instanceof ProcessorError && (error.kind === 'card_declined' || error.kind === 'invalid_request')) {
+      throw new AppError(400, error.message, 'bill_payment_failed');
+    }
+    throw new AppError(502, 'Could not take the payment. Please try again.', 'processor_unavailable');
+  }
+  if (charge.status !== 'succeeded') {
+    throw new AppError(
+      400,
+      'The card on file could not pay this bill. Update the card and try again.',
+      'bill_payment_failed',
+    );
+  }
+
+  return db.transaction().execute(async (trx) => {
+    const paid = await trx
+      .updateTable('bills')
+      .set({ paid_at: new Date() })
+      .where('id', '=', bill.id)
+      .where('paid_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    // A concurrent call recorded the same (single) charge first.
+    if (!paid) return trx.selectFrom('bills').selectAll().where('id', '=', bill.id).executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      merchantId,
+      actorUserId: input.actor.userId,
+      actorRole: input.actor.role,
+      action: 'billing.bill_paid',
+      after: { bill_id: bill.id, mode, amount: bill.amount, charge_id: charge.id },
+    });
+    return paid;
+  });
+}

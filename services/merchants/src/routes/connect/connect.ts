@@ -1,0 +1,188 @@
+import {
+  AppError,
+  authorize,
+  type MerchantRow,
+  merchantContext,
+  type ProcessorMode,
+  type Role,
+  recordAudit,
+  serviceMode,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
+import Router from '@koa/router';
+import type { MerchantsDeps } from '../../deps';
+import { processorAccountFor, processorsFor, syncProcessorAccount } from '../../processor/reconcile';
+import { AccountSyncSchema } from './schema';
+
+export const START_FAILED_MESSAGE = 'Could not start payment processor onboarding';
+export const REFRESH_FAILED_MESSAGE = 'Could not refresh payment processor onboarding link';
+export const NO_PROCESSOR_ACCOUNT_MESSAGE = 'Connect the payment processor first.';
+export const NO_MERCHANT_MESSAGE = 'Register a merchant first';
+
+/** Where the processor sends the merchant back after onboarding (return) or when the link is spent (refresh). */
+export function onboardingUrls(publicBaseUrl: string, mode: ProcessorMode) {
+  const page = (state: string) => {
+    const url = new URL('/dashboard/settings/payments', publicBaseUrl);
+    url.searchParams.set('onboarding', state);
+    url.searchParams.set('mode', mode);
+    return url.toString();
+  };
+  return { returnUrl: page('complete'), refreshUrl: page('refresh') };
+}
+
+/**
+ * Records a newly created connected account for the merchant in this mode (and, for live, on the
+ * merchants row), with an audit entry. If another call got there first, its account wins.
+ */
+async function recordConnectedAccount(
+  deps: MerchantsDeps,
+  input: { merchant: MerchantRow; mode: ProcessorMode; accountId: string; actor: { userId: string; role: Role } },
+): Promise<string> {
+  return deps.db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const inserted = await trx
+      .insertInto('merchant_processor_accounts')
+      .values({ merchant_id: input.merchant.id, mode: input.mode, account_id: input.accountId, connected_at: now })
+      .onConflict((oc) => oc.columns(['merchant_id', 'mode']).doNothing())
+      .returning('account_id')
+      .executeTakeFirst();
+    if (!inserted) {
+      const existing = await trx
+        .selectFrom('merchant_processor_accounts')
+        .select('account_id')
+        .where('merchant_id', '=', input.merchant.id)
+        .where('mode', '=', input.mode)
+        .executeTakeFirstOrThrow();
+      return existing.account_id;
+    }
+    if (input.mode === 'live') {
+      await trx
+        .updateTable('merchants')
+        .set({
+          processor_account_id: input.accountId,
+          processor_connected_at: now,
+          processor_charges_enabled: false,
+          processor_details_submitted: false,
+          updated_at: now,
+        })
+        .where('id', '=', input.merchant.id)
+        .where('processor_account_id', 'is', null)
+        .execute();
+    }
+    await recordAudit(trx, {
+      merchantId: input.merchant.id,
+      actorUserId: input.actor.userId,
+      actorRole: input.actor.role,
+      action: 'processor.connected',
+      after: { mode: input.mode, processor_account_id: input.accountId },
+    });
+    return input.accountId;
+  });
+}
+
+/**
+ * POST /api/merchants/connect and /connect/refresh: processor onboarding (Owner, Admin). The mode
+ * (X-Service-Mode, default live) picks the processor backend and which connected account is meant.
+ * Also the internal account sync that processor account.updated events arrive through.
+ */
+export function connectRoutes(deps: MerchantsDeps): Router {
+  const { db, config } = deps;
+  const processors = processorsFor(deps);
+  const router = new Router();
+  const withMerchant = merchantContext(db, { noMerchant: () => new AppError(404, NO_MERCHANT_MESSAGE, 'no_merchant') });
+
+  router.post('/api/merchants/connect', withMerchant, async (ctx) => {
+    const mode = serviceMode(ctx);
+    const { merchant, role, userId } = ctx.state.merchantContext;
+    authorize({ role }, 'processor.manage', merchant);
+    const processor = processors.forMode(mode);
+    const requestId = ctx.state.principal.requestId;
+    try {
+      let accountId = (await processorAccountFor(db, merchant.id, mode))?.accountId;
+      if (!accountId) {
+        const account = await processor.createAccount({
+          merchantId: merchant.id,
+          email: merchant.business_email,
+          businessName: merchant.name,
+        });
+        accountId = await recordConnectedAccount(deps, {
+          merchant,
+          mode,
+          accountId: account.id,
+          actor: { userId, role },
+        });
+      }
+      const link = await processor.createOnboardingLink({
+        accountId,
+        ...onboardingUrls(config.PUBLIC_BASE_URL, mode),
+        requestId,
+      });
+      ctx.body = { url: link.url };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      ctx.log.error({ err: error, merchantId: merchant.id, mode }, 'processor onboarding could not start');
+      throw new AppError(502, START_FAILED_MESSAGE);
+    }
+  });
+
+  router.post('/api/merchants/connect/refresh', withMerchant, async (ctx) => {
+    const mode = serviceMode(ctx);
+    const { merchant, role } = ctx.state.merchantContext;
+    authorize({ role }, 'processor.manage', merchant);
+    const connected = await processorAccountFor(db, merchant.id, mode);
+    if (!connected) throw new AppError(400, NO_PROCESSOR_ACCOUNT_MESSAGE, 'no_stripe_account');
+    try {
+      const link = await processors.forMode(mode).createOnboardingLink({
+        accountId: connected.accountId,
+        ...onboardingUrls(config.PUBLIC_BASE_URL, mode),
+        requestId: ctx.state.principal.requestId,
+      });
+      ctx.body = { url: link.url };
+    } catch (error) {
+      ctx.log.error({ err: error, merchantId: merchant.id, mode }, 'processor onboarding link could not be refreshed');
+      throw new AppError(502, REFRESH_FAILED_MESSAGE);
+    }
+  });
+
+  // Internal (never routed by the gateway): checkout forwards account.updated events here.
+  router.post('/internal/processor/accounts/sync', validate('body', AccountSyncSchema), async (ctx) => {
+    const principal = ctx.state.principal;
+    if (principal.kind !== 'anonymous' || !principal.ip.startsWith('internal:')) {
+      throw new AppError(403, 'Internal route', 'forbidden');
+    }
+    const { mode, account_id } = validBody(ctx, AccountSyncSchema);
+    const known =
+      (await db
+        .selectFrom('merchant_processor_accounts')
+        .select('merchant_id')
+        .where('mode', '=', mode)
+        .where('account_id', '=', account_id)
+        .executeTakeFirst()) ??
+      (mode === 'live'
+        ? await db
+            .selectFrom('merchants')
+            .select('id')
+            .where('processor_account_id', '=', account_id)
+            .executeTakeFirst()
+        : undefined);
+    if (!known) {
+      ctx.body = { known: false, merchant_ids: [] };
+      return;
+    }
+    try {
+      const { account, merchantIds } = await syncProcessorAccount(deps, mode, account_id);
+      ctx.body = {
+        known: true,
+        merchant_ids: merchantIds,
+        charges_enabled: account.chargesEnabled,
+        details_submitted: account.detailsSubmitted,
+      };
+    } catch (error) {
+      ctx.log.error({ err: error, mode, accountId: account_id }, 'processor account sync failed');
+      throw new AppError(502, 'Could not read the processor account');
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,9 @@
+import { PROCESSOR_MODES, type ProcessorMode } from '@groupsplit/shared';
+import { z } from 'zod';
+
+/** Body of the internal account sync call checkout makes when an account.updated event arrives. */
+export const AccountSyncSchema = z.object({
+  mode: z.enum(PROCESSOR_MODES as [ProcessorMode, ...ProcessorMode[]]),
+  account_id: z.string().min(1).max(255),
+  event_id: z.string().max(255).optional(),
+});

@@ -1,0 +1,45 @@
+import { AppError, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
+import Router from '@koa/router';
+import type { MerchantsDeps } from '../../deps';
+import { hasAcceptedCurrentConsent } from '../auth/sessions';
+import { AcceptConsentSchema } from './schema';
+
+const invalidConsent = (details: { field: string; message: string }[]) =>
+  new AppError(400, 'Send the terms_version and privacy_version you accept', 'validation_failed', details);
+
+/**
+ * Terms and privacy acceptance. These routes are exempt from the gateway's consent check,
+ * so a signed-in person who has not accepted can still read and accept.
+ */
+export function consentRoutes({ config, db }: MerchantsDeps): Router {
+  const router = new Router();
+  const current = () => ({ terms_version: config.TERMS_VERSION, privacy_version: config.PRIVACY_VERSION });
+
+  router.get('/api/auth/consent', async (ctx) => {
+    const { userId } = sessionPrincipal(ctx.state.principal);
+    ctx.body = { ...current(), accepted: await hasAcceptedCurrentConsent(db, config, userId) };
+  });
+
+  router.post('/api/auth/consent', validate('body', AcceptConsentSchema, invalidConsent), async (ctx) => {
+    const { userId } = sessionPrincipal(ctx.state.principal);
+    const { terms_version, privacy_version } = validBody(ctx, AcceptConsentSchema);
+    // Accepting anything but the versions in force would record consent to text nobody is shown.
+    if (terms_version !== config.TERMS_VERSION || privacy_version !== config.PRIVACY_VERSION) {
+      throw new AppError(
+        400,
+        `Accept the current terms (${config.TERMS_VERSION}) and privacy policy (${config.PRIVACY_VERSION})`,
+        'consent_version_mismatch',
+        undefined,
+        current(),
+      );
+    }
+    await db
+      .insertInto('consents')
+      .values({ user_id: userId, terms_version, privacy_version })
+      .onConflict((oc) => oc.columns(['user_id', 'terms_version', 'privacy_version']).doNothing())
+      .execute();
+    ctx.body = { ...current(), accepted: true };
+  });
+
+  return router;
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AppError,
+  getWebhookSettings,
+  merchantContext,
+  recordAudit,
+  saveWebhookSecret,
+  serviceMode,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
+import Router from '@koa/router';
+import type { MerchantsDeps } from '../../deps';
+import { requirePermission } from './guards';
+import { RotateSchema, USE_API_KEYS_MESSAGE } from './schema';
+
+const newWebhookSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
+
+/** GET /api/merchants/credentials and POST /api/merchants/credentials/rotate (Owner, Admin). */
+export function credentialRoutes({ db, config }: MerchantsDeps): Router {
+  const router = new Router();
+
+  router.get('/api/merchants/credentials', merchantContext(db), requirePermission('credentials.view'), async (ctx) => {
+    const mode = serviceMode(ctx);
+    const settings = await getWebhookSettings(db, config, ctx.state.merchantContext.merchant.id, mode);
+    ctx.body = { mode, webhook_url: settings.url, webhook_secret: settings.secret };
+  });
+
+  router.post(
+    '/api/merchants/credentials/rotate',
+    merchantContext(db),
+    requirePermission('webhook_secret.manage'),
+    validate('body', RotateSchema),
+    async (ctx) => {
+      const { target } = validBody(ctx, RotateSchema);
+      if (target === 'api_key') throw new AppError(400, USE_API_KEYS_MESSAGE, 'use_api_keys');
+      const { merchant, role, userId } = ctx.state.merchantContext;
+      const mode = serviceMode(ctx);
+      const value = newWebhookSecret();
+      await db.transaction().execute(async (trx) => {
+        // Serialises concurrent rotations so the audit trail and the stored secret agree.
+        await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forNoKeyUpdate().execute();
+        const existed = await trx
+          .selectFrom('webhook_settings')
+          .select('secret_ciphertext')
+          .where('merchant_id', '=', merchant.id)
+          .where('mode', '=', mode)
+          .executeTakeFirst();
+        await saveWebhookSecret(trx, config, merchant.id, mode, value);
+        await recordAudit(trx, {
+          merchantId: merchant.id,
+          actorUserId: userId,
+          actorRole: role,
+          // Never the secret itself: the history only says that it changed.
+          action: existed?.secret_ciphertext ? 'webhook_secret.rotated' : 'webhook_secret.created',
+          after: { mode, last_four: value.slice(-4) },
+        });
+      });
+      ctx.body = { target, value, mode };
+    },
+  );
+
+  return router;
+}

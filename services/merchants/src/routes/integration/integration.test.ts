@@ -1,0 +1,181 @@
+import { createTeam, type Stack, startStack } from '@groupsplit/testing';
+
+const TEST_MODE = { 'x-service-mode': 'test' };
+
+describe('PATCH /api/merchants', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(() => stack.stop());
+
+  const patch = (token: string, body: unknown, headers: Record<string, string> = {}) =>
+    stack.api.patch('/api/merchants', body, { token, headers });
+  const credentials = (token: string, headers: Record<string, string> = {}) =>
+    stack.api.get('/api/merchants/credentials', { token, headers });
+
+  it('sets the webhook URL of the mode asked for and the allowed domain, and answers with the settings', async () => {
+    const { owner, merchant } = await createTeam(stack.db);
+    const live = await patch(owner.token, {
+      webhook_url: 'https://hooks.shop.example/groupsplit',
+      allowed_domain: 'Shop.Example.com',
+    });
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({
+      id: merchant.id,
+      mode: 'live',
+      webhook_url: 'https://hooks.shop.example/groupsplit',
+      allowed_domain: 'shop.example.com',
+    });
+    const test = await patch(owner.token, { webhook_url: 'https://test-hooks.shop.example/in' }, TEST_MODE);
+    expect(test.body).toEqual({
+      id: merchant.id,
+      mode: 'test',
+      webhook_url: 'https://test-hooks.shop.example/in',
+      allowed_domain: 'shop.example.com',
+    });
+    expect((await credentials(owner.token)).body.webhook_url).toBe('https://hooks.shop.example/groupsplit');
+    expect((await credentials(owner.token, TEST_MODE)).body.webhook_url).toBe('https://test-hooks.shop.example/in');
+    const row = await stack.db
+      .selectFrom('merchants')
+      .select('allowed_domain')
+      .where('id', '=', merchant.id)
+      .executeTakeFirstOrThrow();
+    expect(row.allowed_domain).toBe('shop.example.com');
+  });
+
+  it('clears a field sent empty or null, and leaves absent fields alone', async () => {
+    const { owner } = await createTeam(stack.db);
+    await patch(owner.token, { webhook_url: 'https://hooks.shop.example/a', allowed_domain: 'shop.example' });
+    const onlyUrl = await patch(owner.token, { webhook_url: '' });
+    expect(onlyUrl.body).toMatchObject({ webhook_url: null, allowed_domain: 'shop.example' });
+    const domain = await patch(owner.token, { allowed_domain: null });
+    expect(domain.body).toMatchObject({ webhook_url: null, allowed_domain: null });
+    const nothing = await patch(owner.token, {});
+    expect(nothing.status).toBe(200);
+    expect(nothing.body).toMatchObject({ webhook_url: null, allowed_domain: null });
+  });
+
+  it('audits every change with before and after, and nothing when nothing changed', async () => {
+    const { admin, merchant } = await createTeam(stack.db);
+    await patch(admin.token, { webhook_url: 'https://hooks.shop.example/a' });
+    await patch(admin.token, { webhook_url: 'https://hooks.shop.example/a' });
+    await patch(admin.token, { allowed_domain: 'shop.example' }, TEST_MODE);
+    const audit = await stack.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_role', 'before', 'after'])
+      .where('merchant_id', '=', merchant.id)
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'integration.updated',
+        actor_role: 'admin',
+        before: { mode: 'live', webhook_url: null },
+        after: { mode: 'live', webhook_url: 'https://hooks.shop.example/a' },
+      },
+      {
+        action: 'integration.updated',
+        actor_role: 'admin',
+        before: { mode: 'test', allowed_domain: null },
+        after: { mode: 'test', allowed_domain: 'shop.example' },
+      },
+    ]);
+  });
+
+  it.each([
+    ['https://shop.example.com/', 'shop.example.com'],
+    ['  SHOP.example.com.  ', 'shop.example.com'],
+    ['bücher.example', 'xn--bcher-kva.example'],
+  ])('stores allowed_domain %j as %j', async (input, stored) => {
+    const { owner } = await createTeam(stack.db);
+    const res = await patch(owner.token, { allowed_domain: input });
+    expect(res.status).toBe(200);
+    expect(res.body.allowed_domain).toBe(stored);
+  });
+
+  it.each([
+    ['shop.example.com/checkout', 'Invalid allowed_domain: enter only the host name, such as shop.example.com'],
+    ['shop.example.com:8443', 'Invalid allowed_domain: enter only the host name, such as shop.example.com'],
+    ['https://shop.example.com:8443/', 'Invalid allowed_domain: must not include a port'],
+    ['https://a:b@shop.example.com/', 'Invalid allowed_domain: must not contain credentials'],
+    ['-bad-.example', 'Invalid allowed_domain: enter a host name such as shop.example.com'],
+    ['sp ace.example', 'Invalid allowed_domain: enter a host name such as shop.example.com'],
+  ])('refuses allowed_domain %j', async (input, error) => {
+    const { owner } = await createTeam(stack.db);
+    const res = await patch(owner.token, { allowed_domain: input });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error, code: 'invalid_allowed_domain' });
+  });
+
+  it('refuses a bad webhook_url with 400 Invalid webhook_url and changes nothing', async () => {
+    const { owner } = await createTeam(stack.db);
+    await patch(owner.token, { webhook_url: 'https://hooks.shop.example/a', allowed_domain: 'shop.example' });
+    const cases: [unknown, string][] = [
+      ['ftp://hooks.shop.example/', 'Invalid webhook_url: must use https'],
+      ['https://u:p@hooks.shop.example/', 'Invalid webhook_url: must not contain credentials'],
+      ['nonsense', 'Invalid webhook_url: not a valid URL'],
+      [42, 'Invalid webhook_url: must be a string, or empty to clear it'],
+    ];
+    for (const [webhook_url, error] of cases) {
+      const res = await patch(owner.token, { webhook_url, allowed_domain: 'other.example' });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(error);
+    }
+    const after = await patch(owner.token, {});
+    expect(after.body).toMatchObject({ webhook_url: 'https://hooks.shop.example/a', allowed_domain: 'shop.example' });
+  });
+
+  it('is for Owner and Admin only, and is not rate limited', async () => {
+    const team = await createTeam(stack.db);
+    for (const role of ['finance', 'member'] as const) {
+      const res = await patch(team[role].token, { allowed_domain: 'shop.example' });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('business_forbidden');
+    }
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 8; i++) {
+      const res = await stack.api.patch('/api/merchants', {}, { token: team.owner.token, ip });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-limit')).toBeNull();
+      expect(res.headers.get('ratelimit-remaining')).toBeNull();
+    }
+  });
+});
+
+describe('PATCH /api/merchants with ALLOW_PRIVATE_WEBHOOK_TARGETS off (production)', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ ALLOW_PRIVATE_WEBHOOK_TARGETS: false });
+  });
+  afterAll(() => stack.stop());
+
+  it.each([
+    ['http://hooks.shop.example/in', 'must use https'],
+    ['https://127.0.0.1/in', 'host is a loopback address'],
+    ['https://2130706433/in', 'host is a loopback address'],
+    ['https://0177.0.0.1/in', 'host is a loopback address'],
+    ['https://[::ffff:127.0.0.1]/in', 'host is a loopback address'],
+    ['https://169.254.169.254/latest', 'host is a cloud metadata address'],
+    ['https://[fd00:ec2::254]/', 'host is a cloud metadata address'],
+    ['https://10.0.0.8/in', 'host is a private address'],
+    ['https://100.64.1.1/in', 'host is a shared address space (CGNAT) address'],
+    ['https://localhost/in', 'host must be a public domain name'],
+  ])('refuses %s', async (url, reason) => {
+    const { owner } = await createTeam(stack.db);
+    const res = await stack.api.patch('/api/merchants', { webhook_url: url }, { token: owner.token });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(`Invalid webhook_url: ${reason}`);
+  });
+
+  it('accepts a public https URL', async () => {
+    const { owner } = await createTeam(stack.db);
+    const res = await stack.api.patch(
+      '/api/merchants',
+      { webhook_url: 'https://93.184.216.34/hooks' },
+      { token: owner.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.webhook_url).toBe('https://93.184.216.34/hooks');
+  });
+});

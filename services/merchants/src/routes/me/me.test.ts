@@ -1,0 +1,261 @@
+import { GATES } from '@groupsplit/shared';
+import { addMember, createMerchant, createTeam, createUser, type Stack, startStack } from '@groupsplit/testing';
+
+const MERCHANT_FIELDS = [
+  'id',
+  'name',
+  'created_at',
+  'legal_name',
+  'business_type',
+  'business_email',
+  'business_phone',
+  'vat_number',
+  'company_number',
+  'business_address',
+  'business_address_parts',
+  'country',
+  'default_currency',
+  'processor_charges_enabled',
+  'processor_details_submitted',
+  'processor_account_id',
+  'processor_connected_at',
+  'business_role',
+  'platform_fee_bps',
+  'platform_fee_discount_ends_at',
+  'mode',
+  'webhook_url',
+  'allowed_domain',
+  'verification_status',
+  'verification_grandfathered',
+  'paused',
+  'paused_reason',
+  'gates',
+];
+
+const DAY = 86_400_000;
+
+describe('GET /api/merchants/me', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(() => stack.stop());
+
+  const me = (token: string, headers: Record<string, string> = {}) =>
+    stack.api.get('/api/merchants/me', { token, headers });
+
+  it("returns every field of the spec's merchant record", async () => {
+    const owner = await createUser(stack.db);
+    const merchant = await createMerchant(stack.db, owner, {
+      vat_number: 'GB999999973',
+      company_number: null,
+      allowed_domain: 'shop.example',
+      platform_fee_discount_ends_at: new Date('2027-01-01T00:00:00Z'),
+    });
+    const res = await me(owner.token);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual([...MERCHANT_FIELDS].sort());
+    expect(res.body).toMatchObject({
+      id: merchant.id,
+      name: merchant.name,
+      legal_name: 'Shop Ltd',
+      business_type: 'sole_trader',
+      business_email: 'hello@shop.example',
+      business_phone: '+44 20 7946 0000',
+      vat_number: 'GB999999973',
+      company_number: null,
+      business_address: '1 High Street, London, N1 1AA',
+      business_address_parts: null,
+      country: 'GB',
+      default_currency: 'gbp',
+      processor_charges_enabled: false,
+      processor_details_submitted: false,
+      processor_account_id: null,
+      processor_connected_at: null,
+      business_role: 'owner',
+      platform_fee_bps: 300,
+      platform_fee_discount_ends_at: '2027-01-01T00:00:00.000Z',
+      mode: 'live',
+      webhook_url: null,
+      allowed_domain: 'shop.example',
+      verification_status: 'verified',
+      verification_grandfathered: false,
+      paused: false,
+      paused_reason: null,
+    });
+    expect(new Date(res.body.created_at).getTime()).toBeGreaterThan(Date.now() - DAY);
+  });
+
+  it('shows each role its own business_role', async () => {
+    const team = await createTeam(stack.db);
+    for (const role of ['owner', 'admin', 'finance', 'member'] as const) {
+      const res = await me(team[role].token);
+      expect(res.status).toBe(200);
+      expect(res.body.business_role).toBe(role);
+    }
+  });
+
+  it('answers 404 No merchant for this user when the login has no business', async () => {
+    const user = await createUser(stack.db);
+    const res = await me(user.token);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'No merchant for this user' });
+  });
+
+  it('needs x-service-merchant-id for a login in more than one business', async () => {
+    const user = await createUser(stack.db);
+    const first = await createMerchant(stack.db, user, { name: 'First' });
+    const second = await createTeam(stack.db, { name: 'Second' });
+    await addMember(stack.db, second.merchant.id, user, 'finance');
+
+    const res = await me(user.token);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: expect.any(String), code: 'business_selection_required' });
+
+    const a = await me(user.token, { 'x-service-merchant-id': first.id });
+    expect(a.body).toMatchObject({ id: first.id, business_role: 'owner' });
+    const b = await me(user.token, { 'x-service-merchant-id': second.merchant.id });
+    expect(b.body).toMatchObject({ id: second.merchant.id, business_role: 'finance' });
+
+    const stranger = await createTeam(stack.db);
+    const notMine = await me(user.token, { 'x-service-merchant-id': stranger.merchant.id });
+    expect(notMine.status).toBe(404);
+    expect(notMine.body).toEqual({ error: 'No merchant for this user' });
+    const garbage = await me(user.token, { 'x-service-merchant-id': 'not-a-uuid' });
+    expect(garbage.status).toBe(404);
+  });
+
+  it('a paused workspace is still readable', async () => {
+    const team = await createTeam(stack.db, { paused_at: new Date(), paused_reason: 'Under review' });
+    const res = await me(team.member.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ paused: true, paused_reason: 'Under review' });
+  });
+
+  describe('gates', () => {
+    it('live, processor not enabled: take_split is connector_not_live', async () => {
+      const team = await createTeam(stack.db);
+      const res = await me(team.owner.token);
+      expect(res.body.gates).toEqual({
+        issue_invoice: GATES.connector_not_live,
+        issue_invoice_bank_transfer: GATES.connector_not_live,
+        take_split: {
+          code: 'connector_not_live',
+          message: 'Finish payment processor onboarding before accepting checkouts',
+          fix: { label: expect.any(String), path: expect.any(String) },
+        },
+      });
+    });
+
+    it('test mode needs no processor, but a billing card on file for test mode', async () => {
+      const team = await createTeam(stack.db);
+      const test = await me(team.owner.token, { 'x-service-mode': 'test' });
+      expect(test.body.mode).toBe('test');
+      expect(test.body.gates.take_split).toEqual({
+        code: 'billing_card_required',
+        message: expect.any(String),
+        fix: { label: expect.any(String), path: expect.any(String) },
+      });
+      expect(test.body.gates.issue_invoice).toBeNull();
+
+      await stack.db
+        .insertInto('billing_cards')
+        .values({
+          merchant_id: team.merchant.id,
+          mode: 'live',
+          processor_customer_id: 'cus_x',
+          payment_method_id: 'pm_x',
+          brand: 'visa',
+          last4: '4242',
+        })
+        .execute();
+      // A live card does not count for test mode.
+      expect((await me(team.owner.token, { 'x-service-mode': 'test' })).body.gates.take_split.code).toBe(
+        'billing_card_required',
+      );
+      await stack.db
+        .insertInto('billing_cards')
+        .values({
+          merchant_id: team.merchant.id,
+          mode: 'test',
+          processor_customer_id: 'cus_y',
+          payment_method_id: 'pm_y',
+          brand: 'visa',
+          last4: '4242',
+        })
+        .execute();
+      expect((await me(team.owner.token, { 'x-service-mode': 'test' })).body.gates.take_split).toBeNull();
+    });
+
+    it('live with charges enabled: billing card, then a bill unpaid 14 days pauses splits until paid', async () => {
+      const team = await createTeam(stack.db, {
+        processor_account_id: 'acct_gate',
+        processor_charges_enabled: true,
+        processor_details_submitted: true,
+      });
+      const gates = async () => (await me(team.finance.token)).body.gates;
+      expect((await gates()).take_split.code).toBe('billing_card_required');
+      expect((await gates()).issue_invoice).toBeNull();
+
+      await stack.db
+        .insertInto('billing_cards')
+        .values({
+          merchant_id: team.merchant.id,
+          mode: 'live',
+          processor_customer_id: 'cus_z',
+          payment_method_id: 'pm_z',
+          brand: 'visa',
+          last4: '4242',
+        })
+        .execute();
+      expect((await gates()).take_split).toBeNull();
+
+      const recent = await stack.db
+        .insertInto('bills')
+        .values({
+          merchant_id: team.merchant.id,
+          mode: 'live',
+          amount: 1234,
+          description: 'Fees',
+          issued_at: new Date(Date.now() - 13 * DAY),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect((await gates()).take_split).toBeNull();
+
+      await stack.db
+        .updateTable('bills')
+        .set({ issued_at: new Date(Date.now() - 14 * DAY - 60_000) })
+        .where('id', '=', recent.id)
+        .execute();
+      expect((await gates()).take_split).toEqual({
+        code: 'billing_paused',
+        message: expect.any(String),
+        fix: { label: expect.any(String), path: expect.any(String) },
+      });
+      // The same bill in the other mode does not pause this one.
+      expect((await me(team.owner.token, { 'x-service-mode': 'test' })).body.gates.take_split.code).toBe(
+        'billing_card_required',
+      );
+
+      await stack.db.updateTable('bills').set({ paid_at: new Date() }).where('id', '=', recent.id).execute();
+      expect((await gates()).take_split).toBeNull();
+    });
+
+    it('issue_invoice waits for verification unless the business is grandfathered', async () => {
+      const team = await createTeam(stack.db, { verification_status: 'unverified' });
+      const test = { 'x-service-mode': 'test' };
+      expect((await me(team.owner.token, test)).body.gates.issue_invoice.code).toBe('verification_required');
+      const old = await createTeam(stack.db, { verification_status: 'unverified', verification_grandfathered: true });
+      expect((await me(old.owner.token, test)).body.gates.issue_invoice).toBeNull();
+    });
+
+    it('refuses an X-Service-Mode other than test or live', async () => {
+      const team = await createTeam(stack.db);
+      const res = await me(team.owner.token, { 'x-service-mode': 'sandbox' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'X-Service-Mode must be test or live', code: 'invalid_service_mode' });
+      expect((await me(team.owner.token, { 'x-service-mode': 'LIVE' })).body.mode).toBe('live');
+    });
+  });
+});

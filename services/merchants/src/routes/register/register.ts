@@ -1,0 +1,121 @@
+import {
+  AppError,
+  assertWebhookUrl,
+  type Db,
+  type ErrorDetail,
+  recordAudit,
+  saveWebhookUrl,
+  sessionPrincipal,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
+import Router from '@koa/router';
+import { sql } from 'kysely';
+import type { MerchantsDeps } from '../../deps';
+import { addressText, normaliseAddressParts } from './address';
+import { type RegisterInput, RegisterSchema } from './schema';
+
+export const REGISTRATION_INVALID_MESSAGE = 'Complete the required business details';
+export const MERCHANT_EXISTS_MESSAGE =
+  'This account already has a business. Send allow_additional: true to register another one.';
+export const COMPANY_REGISTERED_MESSAGE = 'A business with this company number is already registered.';
+
+const invalidRegistration = (details: ErrorDetail[]) =>
+  new AppError(400, REGISTRATION_INVALID_MESSAGE, undefined, details);
+
+async function companyHolder(db: Db, companyNumber: string) {
+  return db
+    .selectFrom('merchants')
+    .select('name')
+    .where(sql<string>`upper(company_number)`, '=', companyNumber)
+    .executeTakeFirst();
+}
+
+const companyAlreadyRegistered = (businessName: string) =>
+  new AppError(409, COMPANY_REGISTERED_MESSAGE, 'company_already_registered', undefined, {
+    business_name: businessName,
+  });
+
+/** The merchant row for a registration: the fixed parts (GB, gbp, 300 bps) are not selectable. */
+function merchantValues(input: RegisterInput) {
+  const parts = input.business_address_parts ? normaliseAddressParts(input.business_address_parts) : null;
+  return {
+    name: input.name,
+    legal_name: input.legal_name,
+    business_type: input.business_type,
+    business_address: parts ? addressText(parts) : (input.business_address as string),
+    business_address_parts: parts ? JSON.stringify(parts) : null,
+    business_email: input.business_email,
+    business_phone: input.business_phone,
+    company_number: input.company_number,
+    vat_number: input.vat_number,
+    country: 'GB',
+    default_currency: 'gbp',
+    platform_fee_bps: 300,
+  };
+}
+
+/** POST /api/merchants/register: any signed-in account, even one in no business yet. */
+export function registerRoutes({ config, db }: MerchantsDeps): Router {
+  const router = new Router();
+
+  router.post('/api/merchants/register', validate('body', RegisterSchema, invalidRegistration), async (ctx) => {
+    const { userId } = sessionPrincipal(ctx.state.principal);
+    const input = validBody(ctx, RegisterSchema);
+    // Checked (and resolved) before the transaction: it may take a DNS lookup.
+    const webhookUrl = input.webhook_url
+      ? await assertWebhookUrl(input.webhook_url, { allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_TARGETS })
+      : null;
+
+    const values = merchantValues(input);
+    let merchant: { id: string; name: string };
+    try {
+      merchant = await db.transaction().execute(async (trx) => {
+        // Two registrations from one login at once must not both pass the one-business check.
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${`register:${userId}`}))`.execute(trx);
+        if (!input.allow_additional) {
+          const existing = await trx
+            .selectFrom('memberships')
+            .select('id')
+            .where('user_id', '=', userId)
+            .executeTakeFirst();
+          if (existing) throw new AppError(409, MERCHANT_EXISTS_MESSAGE, 'merchant_exists');
+        }
+        if (values.company_number) {
+          const holder = await companyHolder(trx, values.company_number);
+          if (holder) throw companyAlreadyRegistered(holder.name);
+        }
+        const created = await trx
+          .insertInto('merchants')
+          .values(values)
+          .returning(['id', 'name'])
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('memberships')
+          .values({ merchant_id: created.id, user_id: userId, role: 'owner' })
+          .execute();
+        if (webhookUrl) await saveWebhookUrl(trx, created.id, 'live', webhookUrl);
+        await recordAudit(trx, {
+          merchantId: created.id,
+          actorUserId: userId,
+          actorRole: 'owner',
+          action: 'business.registered',
+          after: { ...values, business_address_parts: input.business_address_parts ?? null, webhook_url: webhookUrl },
+        });
+        return created;
+      });
+    } catch (error) {
+      // Another registration took the company number between our check and our insert.
+      if ((error as { constraint?: string }).constraint === 'merchants_company_number_key' && values.company_number) {
+        const holder = await companyHolder(db, values.company_number);
+        throw companyAlreadyRegistered(holder?.name ?? '');
+      }
+      throw error;
+    }
+
+    ctx.status = 201;
+    ctx.body = { id: merchant.id, name: merchant.name, webhook_url: webhookUrl };
+  });
+
+  return router;
+}

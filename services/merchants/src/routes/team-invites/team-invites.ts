@@ -1,0 +1,102 @@
+import { AppError, recordAudit, sessionPrincipal, sha256Hex, validate } from '@groupsplit/shared';
+import Router from '@koa/router';
+import type { MerchantsDeps } from '../../deps';
+import { TEAM_MESSAGES } from '../team/messages';
+import { maskEmail } from '../team/presenters';
+import { InviteTokenParamsSchema, invalidInvitation } from './schema';
+
+/**
+ * The invitee's side: a public preview and the accept call. Neither uses the merchant
+ * context: the invitee may not belong to any business yet.
+ */
+export function teamInviteRoutes({ db }: MerchantsDeps): Router {
+  const router = new Router();
+
+  router.get(
+    '/api/merchants/team-invites/:token',
+    validate('params', InviteTokenParamsSchema, invalidInvitation),
+    async (ctx) => {
+      const invite = await db
+        .selectFrom('team_invites')
+        .innerJoin('merchants', 'merchants.id', 'team_invites.merchant_id')
+        .select([
+          'merchants.name as business_name',
+          'team_invites.role',
+          'team_invites.email',
+          'team_invites.expires_at',
+        ])
+        .where('team_invites.token_hash', '=', sha256Hex(ctx.params.token as string))
+        .where('team_invites.status', '=', 'pending')
+        .where('team_invites.expires_at', '>', new Date())
+        .executeTakeFirst();
+      if (!invite) throw invalidInvitation();
+      ctx.body = {
+        business_name: invite.business_name,
+        role: invite.role,
+        email_masked: maskEmail(invite.email),
+        expires_at: invite.expires_at,
+      };
+    },
+  );
+
+  router.post(
+    '/api/merchants/team-invites/:token/accept',
+    validate('params', InviteTokenParamsSchema, invalidInvitation),
+    async (ctx) => {
+      const principal = sessionPrincipal(ctx.state.principal);
+      const merchantId = await db.transaction().execute(async (trx) => {
+        // The row lock makes a double click or two tabs accept once; the second sees `accepted`.
+        const invite = await trx
+          .selectFrom('team_invites')
+          .selectAll()
+          .where('token_hash', '=', sha256Hex(ctx.params.token as string))
+          .forUpdate()
+          .executeTakeFirst();
+        if (!invite || invite.status === 'expired') throw invalidInvitation();
+        if (invite.status !== 'pending') {
+          throw new AppError(409, TEAM_MESSAGES.inviteUsed, 'invite_used');
+        }
+        if (invite.expires_at <= new Date()) throw invalidInvitation();
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'email'])
+          .where('id', '=', principal.userId)
+          .executeTakeFirstOrThrow();
+        if (user.email.toLowerCase() !== invite.email.toLowerCase()) {
+          throw new AppError(403, TEAM_MESSAGES.wrongInvitee(invite.email), 'invite_email_mismatch');
+        }
+        const existing = await trx
+          .selectFrom('memberships')
+          .select('id')
+          .where('merchant_id', '=', invite.merchant_id)
+          .where('user_id', '=', user.id)
+          .executeTakeFirst();
+        if (existing) throw new AppError(409, TEAM_MESSAGES.alreadyMember, 'already_member');
+
+        const membership = await trx
+          .insertInto('memberships')
+          .values({ merchant_id: invite.merchant_id, user_id: user.id, role: invite.role })
+          .returning(['id', 'role', 'joined_at'])
+          .executeTakeFirstOrThrow();
+        const acceptedAt = new Date();
+        await trx
+          .updateTable('team_invites')
+          .set({ status: 'accepted', accepted_by: user.id, accepted_at: acceptedAt, updated_at: acceptedAt })
+          .where('id', '=', invite.id)
+          .execute();
+        await recordAudit(trx, {
+          merchantId: invite.merchant_id,
+          actorUserId: user.id,
+          actorRole: invite.role,
+          action: 'team.invite.accepted',
+          before: { invite_id: invite.id, email: invite.email, role: invite.role, status: 'pending' },
+          after: { invite_id: invite.id, member_id: membership.id, user_id: user.id, role: membership.role },
+        });
+        return invite.merchant_id;
+      });
+      ctx.body = { ok: true, merchant_id: merchantId };
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,246 @@
+import {
+  AppError,
+  canManageRole,
+  merchantContext,
+  type Role,
+  recordAudit,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
+import type Router from '@koa/router';
+import { sql } from 'kysely';
+import type { MerchantsDeps } from '../../deps';
+import { allow, lockTeam } from './guards';
+import { newInviteToken, sendInviteEmail } from './invite-mail';
+import { TEAM_MESSAGES } from './messages';
+import { presentInvite } from './presenters';
+import { InviteParamsSchema, InviteSchema, invalidInvite, pendingInviteNotFound } from './schema';
+
+const cannotGrant = () => new AppError(403, TEAM_MESSAGES.cannotGrant, 'business_forbidden');
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
+
+/** Re-checked inside the lock: the caller's role may have changed since the request began. */
+function requireManages(callerRole: Role | undefined, role: Role): Role {
+  if (!callerRole || !canManageRole(callerRole, role)) throw cannotGrant();
+  return callerRole;
+}
+
+/** Invite, resend and revoke; all need a role that manages the invited role. */
+export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
+  const { db } = deps;
+
+  const inviterName = async (userId: string) =>
+    (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name ?? null;
+
+  router.post(
+    '/api/merchants/team/invites',
+    merchantContext(db),
+    allow('team.manage', TEAM_MESSAGES.cannotGrant),
+    validate('body', InviteSchema, invalidInvite),
+    async (ctx) => {
+      const context = ctx.state.merchantContext;
+      const { email, role } = validBody(ctx, InviteSchema);
+      if (!canManageRole(context.role, role)) throw cannotGrant();
+
+      const { token, tokenHash, expiresAt } = newInviteToken();
+      const invite = await db
+        .transaction()
+        .execute(async (trx) => {
+          const callerRole = requireManages((await lockTeam(trx, context)).callerRole, role);
+          const member = await trx
+            .selectFrom('memberships')
+            .innerJoin('users', 'users.id', 'memberships.user_id')
+            .select('memberships.id')
+            .where('memberships.merchant_id', '=', context.merchant.id)
+            .where(sql<string>`lower(users.email)`, '=', email.toLowerCase())
+            .executeTakeFirst();
+          if (member) throw new AppError(409, TEAM_MESSAGES.alreadyMember, 'already_member');
+          const pending = await trx
+            .selectFrom('team_invites')
+            .select(['id', 'expires_at'])
+            .where('merchant_id', '=', context.merchant.id)
+            .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+            .where('status', '=', 'pending')
+            .executeTakeFirst();
+          if (pending && pending.expires_at > new Date()) {
+            throw new AppError(409, TEAM_MESSAGES.invitePending, 'invite_pending');
+          }
+          if (pending) {
+            // A lapsed invitation gives way to the new one instead of blocking the address for ever.
+            await trx
+              .updateTable('team_invites')
+              .set({ status: 'expired', updated_at: new Date() })
+              .where('id', '=', pending.id)
+              .execute();
+          }
+          const created = await trx
+            .insertInto('team_invites')
+            .values({
+              merchant_id: context.merchant.id,
+              email,
+              role: role as Exclude<Role, 'owner'>,
+              token_hash: tokenHash,
+              invited_by: context.userId,
+              expires_at: expiresAt,
+            })
+            .returning(['id', 'email', 'role', 'expires_at'])
+            .executeTakeFirstOrThrow();
+          await recordAudit(trx, {
+            merchantId: context.merchant.id,
+            actorUserId: context.userId,
+            actorRole: callerRole,
+            action: 'team.invite.created',
+            after: presentInvite(created),
+          });
+          return created;
+        })
+        .catch((error) => {
+          if (isUniqueViolation(error)) throw new AppError(409, TEAM_MESSAGES.invitePending, 'invite_pending');
+          throw error;
+        });
+
+      const sent = await sendInviteEmail(deps, {
+        merchantId: context.merchant.id,
+        businessName: context.merchant.name,
+        inviterName: await inviterName(context.userId),
+        email: invite.email,
+        role: invite.role,
+        token,
+        expiresAt,
+      });
+      if (!sent) {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('team_invites')
+            .set({ status: 'revoked', revoked_at: new Date(), updated_at: new Date() })
+            .where('id', '=', invite.id)
+            .where('status', '=', 'pending')
+            .execute();
+          await recordAudit(trx, {
+            merchantId: context.merchant.id,
+            actorUserId: context.userId,
+            actorRole: context.role,
+            action: 'team.invite.revoked',
+            before: presentInvite(invite),
+            after: { reason: 'email_failed' },
+          });
+        });
+        throw new AppError(502, TEAM_MESSAGES.inviteEmailFailed, 'invite_email_failed');
+      }
+      ctx.status = 201;
+      ctx.body = presentInvite(invite);
+    },
+  );
+
+  router.post(
+    '/api/merchants/team/invites/:id/resend',
+    merchantContext(db),
+    allow('team.manage'),
+    validate('params', InviteParamsSchema, pendingInviteNotFound),
+    async (ctx) => {
+      const context = ctx.state.merchantContext;
+      const inviteId = ctx.params.id as string;
+      const { token, tokenHash, expiresAt } = newInviteToken();
+
+      const previous = await db.transaction().execute(async (trx) => {
+        const team = await lockTeam(trx, context);
+        const invite = await trx
+          .selectFrom('team_invites')
+          .select(['id', 'email', 'role', 'token_hash', 'expires_at'])
+          .where('id', '=', inviteId)
+          .where('merchant_id', '=', context.merchant.id)
+          .where('status', '=', 'pending')
+          .forUpdate()
+          .executeTakeFirst();
+        if (!invite) throw pendingInviteNotFound();
+        const callerRole = requireManages(team.callerRole, invite.role);
+        await trx
+          .updateTable('team_invites')
+          .set({ token_hash: tokenHash, expires_at: expiresAt, updated_at: new Date() })
+          .where('id', '=', invite.id)
+          .execute();
+        await recordAudit(trx, {
+          merchantId: context.merchant.id,
+          actorUserId: context.userId,
+          actorRole: callerRole,
+          action: 'team.invite.resent',
+          before: { expires_at: invite.expires_at },
+          after: { expires_at: expiresAt },
+        });
+        return invite;
+      });
+
+      const sent = await sendInviteEmail(deps, {
+        merchantId: context.merchant.id,
+        businessName: context.merchant.name,
+        inviterName: await inviterName(context.userId),
+        email: previous.email,
+        role: previous.role,
+        token,
+        expiresAt,
+      });
+      if (!sent) {
+        // The new link never reached anyone, so the one already in the invitee's inbox works again.
+        await db.transaction().execute(async (trx) => {
+          const restored = await trx
+            .updateTable('team_invites')
+            .set({ token_hash: previous.token_hash, expires_at: previous.expires_at, updated_at: new Date() })
+            .where('id', '=', previous.id)
+            .where('token_hash', '=', tokenHash)
+            .executeTakeFirst();
+          if (restored.numUpdatedRows === 0n) return;
+          await recordAudit(trx, {
+            merchantId: context.merchant.id,
+            actorUserId: context.userId,
+            actorRole: context.role,
+            action: 'team.invite.resend_failed',
+            before: { expires_at: expiresAt },
+            after: { expires_at: previous.expires_at, reason: 'email_failed' },
+          });
+        });
+        throw new AppError(502, TEAM_MESSAGES.inviteEmailFailed, 'invite_email_failed');
+      }
+      ctx.body = { ok: true, expires_at: expiresAt };
+    },
+  );
+
+  router.delete(
+    '/api/merchants/team/invites/:id',
+    merchantContext(db),
+    allow('team.manage'),
+    validate('params', InviteParamsSchema, pendingInviteNotFound),
+    async (ctx) => {
+      const context = ctx.state.merchantContext;
+      const inviteId = ctx.params.id as string;
+      await db.transaction().execute(async (trx) => {
+        const team = await lockTeam(trx, context);
+        const invite = await trx
+          .selectFrom('team_invites')
+          .select(['id', 'email', 'role', 'expires_at'])
+          .where('id', '=', inviteId)
+          .where('merchant_id', '=', context.merchant.id)
+          .where('status', '=', 'pending')
+          .forUpdate()
+          .executeTakeFirst();
+        if (!invite) throw pendingInviteNotFound();
+        const callerRole = requireManages(team.callerRole, invite.role);
+        const revokedAt = new Date();
+        await trx
+          .updateTable('team_invites')
+          .set({ status: 'revoked', revoked_at: revokedAt, updated_at: revokedAt })
+          .where('id', '=', invite.id)
+          .execute();
+        await recordAudit(trx, {
+          merchantId: context.merchant.id,
+          actorUserId: context.userId,
+          actorRole: callerRole,
+          action: 'team.invite.revoked',
+          before: presentInvite(invite),
+          after: { status: 'revoked' },
+        });
+      });
+      ctx.body = { ok: true };
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { merchantContext, ROLES } from '@groupsplit/shared';
+import Router from '@koa/router';
+import type { MerchantsDeps } from '../../deps';
+import { allow } from './guards';
+import { registerInviteRoutes } from './invites';
+import { registerMemberRoutes } from './members';
+import { presentInvite, presentMember } from './presenters';
+import { registerTransferRoute } from './transfer';
+
+/** The signed-in business's team: members, pending invitations, role changes and ownership. */
+export function teamRoutes(deps: MerchantsDeps): Router {
+  const { db } = deps;
+  const router = new Router();
+
+  router.get('/api/merchants/team', merchantContext(db), allow('team.view'), async (ctx) => {
+    const context = ctx.state.merchantContext;
+    const [members, invites] = await Promise.all([
+      db
+        .selectFrom('memberships')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select([
+          'memberships.id',
+          'memberships.user_id',
+          'memberships.role',
+          'users.email',
+          'users.name',
+          'memberships.joined_at',
+          'users.identity_verified',
+        ])
+        .where('memberships.merchant_id', '=', context.merchant.id)
+        .orderBy('memberships.joined_at')
+        .execute(),
+      db
+        .selectFrom('team_invites')
+        .select(['id', 'email', 'role', 'expires_at'])
+        .where('merchant_id', '=', context.merchant.id)
+        .where('status', '=', 'pending')
+        .orderBy('created_at')
+        .execute(),
+    ]);
+    // Owner first, then by seniority of role, then by who joined first.
+    members.sort((a, b) => ROLES.indexOf(a.role) - ROLES.indexOf(b.role));
+    ctx.body = {
+      current_role: context.role,
+      current_user_id: context.userId,
+      members: members.map(presentMember),
+      invites: invites.map(presentInvite),
+    };
+  });
+
+  registerInviteRoutes(router, deps);
+  registerMemberRoutes(router, deps);
+  registerTransferRoute(router, deps);
+  return router;
+}

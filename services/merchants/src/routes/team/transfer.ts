@@ -1,0 +1,88 @@
+import { AppError, badRequest, merchantContext, recordAudit, validate, validBody } from '@groupsplit/shared';
+import type Router from '@koa/router';
+import type { MerchantsDeps } from '../../deps';
+import { allow, lockTeam } from './guards';
+import { TEAM_MESSAGES } from './messages';
+import { invalidTransfer, TransferSchema } from './schema';
+
+/** Business types whose verification also needs the company registry to list the owner. */
+const REGISTRY_CHECKED_TYPES = new Set(['limited_company', 'limited_liability_partnership']);
+
+/**
+ * Verification restarts for the new owner. Nothing here can ask the company registry about
+ * the new owner, so a registry-checked business that would otherwise pass goes to manual review.
+ */
+export function verificationAfterTransfer(newOwnerVerified: boolean, businessType: string): string {
+  if (!newOwnerVerified) return 'pending_identity';
+  if (REGISTRY_CHECKED_TYPES.has(businessType)) return 'manual_review';
+  return 'verified';
+}
+
+export function registerTransferRoute(router: Router, { db }: MerchantsDeps) {
+  router.post(
+    '/api/merchants/team/transfer-ownership',
+    merchantContext(db),
+    allow('ownership.transfer', TEAM_MESSAGES.onlyOwnerTransfers),
+    validate('body', TransferSchema, invalidTransfer),
+    async (ctx) => {
+      const context = ctx.state.merchantContext;
+      const { member_id, confirmation } = validBody(ctx, TransferSchema);
+
+      const result = await db.transaction().execute(async (trx) => {
+        // The merchant row lock makes concurrent transfers queue; the loser sees it is no longer the owner.
+        const { merchant, callerRole } = await lockTeam(trx, context);
+        if (callerRole !== 'owner') throw new AppError(409, TEAM_MESSAGES.ownershipChanged, 'ownership_changed');
+        if (confirmation !== merchant.name) {
+          throw badRequest(TEAM_MESSAGES.confirmationMismatch, 'confirmation_mismatch');
+        }
+        const target = await trx
+          .selectFrom('memberships')
+          .innerJoin('users', 'users.id', 'memberships.user_id')
+          .select(['memberships.id', 'memberships.user_id', 'memberships.role', 'users.identity_verified'])
+          .where('memberships.id', '=', member_id)
+          .where('memberships.merchant_id', '=', merchant.id)
+          .executeTakeFirst();
+        if (!target || target.user_id === context.userId) {
+          throw badRequest(TEAM_MESSAGES.chooseAnotherMember, 'invalid_member');
+        }
+        const before = await trx
+          .selectFrom('merchants')
+          .select(['verification_status', 'verification_grandfathered'])
+          .where('id', '=', merchant.id)
+          .executeTakeFirstOrThrow();
+
+        // Demote first: the database allows one owner per business at any instant.
+        await trx.updateTable('memberships').set({ role: 'admin' }).where('id', '=', context.membershipId).execute();
+        await trx.updateTable('memberships').set({ role: 'owner' }).where('id', '=', target.id).execute();
+        const verificationStatus = verificationAfterTransfer(target.identity_verified, merchant.business_type);
+        // Grandfathering covered the previous owner's history; the new owner is verified afresh.
+        await trx
+          .updateTable('merchants')
+          .set({ verification_status: verificationStatus, verification_grandfathered: false, updated_at: new Date() })
+          .where('id', '=', merchant.id)
+          .execute();
+        await recordAudit(trx, {
+          merchantId: merchant.id,
+          actorUserId: context.userId,
+          actorRole: 'owner',
+          action: 'team.ownership.transferred',
+          before: {
+            owner_member_id: context.membershipId,
+            owner_user_id: context.userId,
+            new_owner_previous_role: target.role,
+            ...before,
+          },
+          after: {
+            owner_member_id: target.id,
+            owner_user_id: target.user_id,
+            previous_owner_role: 'admin',
+            verification_status: verificationStatus,
+            verification_grandfathered: false,
+          },
+        });
+        return { owner_member_id: target.id, verification_status: verificationStatus };
+      });
+      ctx.body = { ok: true, ...result };
+    },
+  );
+}

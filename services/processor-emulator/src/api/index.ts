@@ -1,0 +1,13 @@
+import type { Route } from '../pipeline';
+import { accountRoutes } from './accounts';
+import { customerRoutes } from './customers';
+import { paymentIntentRoutes } from './payment-intents';
+import { refundRoutes } from './refunds';
+
+/** Every Stripe endpoint the emulator speaks. */
+export const stripeRoutes: readonly Route[] = [
+  ...accountRoutes,
+  ...paymentIntentRoutes,
+  ...refundRoutes,
+  ...customerRoutes,
+];

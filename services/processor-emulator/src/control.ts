@@ -1,0 +1,277 @@
+import { AppError, validate, validBody, validQuery } from '@groupsplit/shared';
+import Router from '@koa/router';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Emu, OpContext, Tx } from './context';
+import { captureIntent, disputeIntent, lockPaymentIntent, refundIntent, updateAccountFlags } from './domain';
+import { EmulatorError } from './errors';
+import { FAULT_OPERATIONS } from './faults';
+import { accountJson, disputeJson, paymentIntentJson, refundJson } from './objects';
+import { onboardingRoutes } from './onboarding';
+
+/**
+ * The emulator's own control API (`/_emulator/...`): what a merchant would do in the processor's
+ * dashboard, fault injection, and inspection for tests. Not part of Stripe's protocol.
+ */
+
+const FaultSchema = z.object({
+  operation: z.enum(FAULT_OPERATIONS),
+  match: z
+    .object({
+      payment_intent: z.string().min(1).optional(),
+      amount: z.number().int().optional(),
+      account: z.string().min(1).optional(),
+    })
+    .optional(),
+  error: z
+    .object({
+      type: z.string().min(1),
+      code: z.string().optional(),
+      decline_code: z.string().optional(),
+      message: z.string().min(1),
+      status: z.number().int().min(400).max(599).optional(),
+    })
+    .optional(),
+  times: z.number().int().positive().optional(),
+  delay_ms: z.number().int().min(0).max(120_000).optional(),
+});
+
+const AccountFlagsSchema = z.object({
+  charges_enabled: z.boolean().optional(),
+  details_submitted: z.boolean().optional(),
+  payouts_enabled: z.boolean().optional(),
+  owner_identity_verified: z.boolean().optional(),
+});
+const RefundSchema = z.object({ amount: z.number().int().positive().optional() });
+const CaptureSchema = z.object({ amount: z.number().int().positive().optional() });
+const DisputeSchema = z.object({ reason: z.string().min(1).optional() });
+const ConfigSchema = z.object({ latency_ms: z.number().int().min(0).max(60_000) });
+const LedgerQuery = z.object({
+  payment_intent: z.string().optional(),
+  account: z.string().optional(),
+  split_id: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+const EventsQuery = z.object({
+  payment_intent: z.string().optional(),
+  account: z.string().optional(),
+  type: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+
+/** Runs a dashboard action in one transaction and starts delivering its events after commit. */
+async function dashboardAction<T>(emu: Emu, fn: (trx: Tx, op: OpContext) => Promise<T>): Promise<T> {
+  const op: OpContext = { requestId: null, idempotencyKey: null, emitted: [] };
+  const result = await emu.db.transaction().execute((trx) => fn(trx, op));
+  emu.deliverer.schedule(op.emitted);
+  return result;
+}
+
+export function controlRoutes(emu: Emu): Router {
+  const router = new Router({ prefix: '/_emulator' });
+
+  router.use(async (_ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (error instanceof EmulatorError) {
+        throw new AppError(error.status, error.message, error.code, undefined, { type: error.type });
+      }
+      throw error;
+    }
+  });
+
+  router.get('/accounts/:id', async (ctx) => {
+    const account = await emu.db
+      .selectFrom('emulator_accounts')
+      .selectAll()
+      .where('id', '=', ctx.params.id!)
+      .executeTakeFirst();
+    if (!account) throw new AppError(404, `No such account: '${ctx.params.id}'`, 'resource_missing');
+    ctx.body = {
+      ...accountJson(account),
+      owner_identity_verified: account.owner_identity_verified,
+      mode: account.mode,
+    };
+  });
+
+  router.post('/accounts/:id/activate', async (ctx) => {
+    const account = await dashboardAction(emu, (trx, op) =>
+      updateAccountFlags(emu, trx, op, ctx.params.id!, {
+        charges_enabled: true,
+        details_submitted: true,
+        payouts_enabled: true,
+        owner_identity_verified: true,
+      }),
+    );
+    ctx.body = { ...accountJson(account), owner_identity_verified: account.owner_identity_verified };
+  });
+
+  router.post('/accounts/:id/update', validate('body', AccountFlagsSchema), async (ctx) => {
+    const flags = validBody(ctx, AccountFlagsSchema);
+    const account = await dashboardAction(emu, (trx, op) => updateAccountFlags(emu, trx, op, ctx.params.id!, flags));
+    ctx.body = { ...accountJson(account), owner_identity_verified: account.owner_identity_verified };
+  });
+
+  router.post('/payment_intents/:id/refund', validate('body', RefundSchema), async (ctx) => {
+    const { amount } = validBody(ctx, RefundSchema);
+    const { refund } = await dashboardAction(emu, async (trx, op) => {
+      const pi = await lockPaymentIntent(trx, ctx.params.id!, null);
+      return refundIntent(emu, trx, op, pi, {
+        amount,
+        refundApplicationFee: false,
+        metadata: {},
+        source: 'dashboard',
+      });
+    });
+    ctx.body = refundJson(refund);
+  });
+
+  router.post('/payment_intents/:id/dispute', validate('body', DisputeSchema), async (ctx) => {
+    const { reason } = validBody(ctx, DisputeSchema);
+    const dispute = await dashboardAction(emu, async (trx, op) => {
+      const pi = await lockPaymentIntent(trx, ctx.params.id!, null);
+      return disputeIntent(emu, trx, op, pi, reason);
+    });
+    ctx.body = disputeJson(dispute);
+  });
+
+  router.post('/payment_intents/:id/capture', validate('body', CaptureSchema), async (ctx) => {
+    const { amount } = validBody(ctx, CaptureSchema);
+    const { pi } = await dashboardAction(emu, async (trx, op) => {
+      const locked = await lockPaymentIntent(trx, ctx.params.id!, null);
+      return captureIntent(emu, trx, op, locked, { amountToCapture: amount });
+    });
+    ctx.body = paymentIntentJson(pi);
+  });
+
+  router.post('/faults', validate('body', FaultSchema), async (ctx) => {
+    const spec = validBody(ctx, FaultSchema);
+    if (!spec.error && !spec.delay_ms) throw new AppError(400, 'A fault needs an error, a delay_ms, or both');
+    ctx.status = 201;
+    ctx.body = emu.faults.add(spec);
+  });
+  router.get('/faults', (ctx) => {
+    ctx.body = { faults: emu.faults.list() };
+  });
+  router.delete('/faults', (ctx) => {
+    const count = emu.faults.list().length;
+    emu.faults.clear();
+    ctx.body = { deleted: count };
+  });
+
+  router.post('/config', validate('body', ConfigSchema), (ctx) => {
+    emu.settings.latencyMs = validBody(ctx, ConfigSchema).latency_ms;
+    ctx.body = { latency_ms: emu.settings.latencyMs };
+  });
+  router.get('/config', (ctx) => {
+    ctx.body = { latency_ms: emu.settings.latencyMs };
+  });
+
+  router.get('/events', validate('query', EventsQuery), async (ctx) => {
+    const q = validQuery(ctx, EventsQuery);
+    let query = emu.db.selectFrom('emulator_events').selectAll();
+    if (q.payment_intent) query = query.where('payment_intent', '=', q.payment_intent);
+    if (q.account) query = query.where('account', '=', q.account);
+    if (q.type) query = query.where('type', '=', q.type);
+    const rows = await query.orderBy('created_at', 'asc').limit(q.limit).execute();
+    ctx.body = {
+      events: rows.map((e) => ({
+        id: e.id,
+        type: e.type,
+        mode: e.mode,
+        account: e.account,
+        payment_intent: e.payment_intent,
+        endpoint: e.endpoint,
+        delivery_status: e.delivery_status,
+        attempts: e.attempts,
+        last_status: e.last_status,
+        last_error: e.last_error,
+        created_at: e.created_at,
+        delivered_at: e.delivered_at,
+        data: e.data,
+      })),
+    };
+  });
+
+  router.post('/events/flush', async (ctx) => {
+    ctx.body = await emu.deliverer.flush();
+  });
+
+  router.get('/ledger', validate('query', LedgerQuery), async (ctx) => {
+    const q = validQuery(ctx, LedgerQuery);
+    let query = emu.db.selectFrom('emulator_payment_intents').selectAll();
+    if (q.payment_intent) query = query.where('id', '=', q.payment_intent);
+    if (q.account) query = query.where('account', '=', q.account);
+    if (q.split_id) query = query.where(sql<string>`metadata->>'split_id'`, '=', q.split_id);
+    const intents = await query.orderBy('created_at', 'desc').limit(q.limit).execute();
+    const ids = intents.map((pi) => pi.id);
+    const [charges, refunds, events] =
+      ids.length === 0
+        ? [[], [], []]
+        : await Promise.all([
+            emu.db.selectFrom('emulator_charges').selectAll().where('payment_intent', 'in', ids).execute(),
+            emu.db
+              .selectFrom('emulator_refunds')
+              .selectAll()
+              .where('payment_intent', 'in', ids)
+              .orderBy('created_at')
+              .execute(),
+            emu.db
+              .selectFrom('emulator_events')
+              .select(['id', 'type', 'payment_intent', 'delivery_status', 'attempts', 'created_at'])
+              .where('payment_intent', 'in', ids)
+              .orderBy('created_at')
+              .execute(),
+          ]);
+    ctx.body = {
+      payment_intents: intents.map((pi) => {
+        const charge = charges.find((c) => c.id === pi.latest_charge);
+        const captured = charge?.captured ? charge : undefined;
+        return {
+          id: pi.id,
+          mode: pi.mode,
+          account: pi.account,
+          status: pi.status,
+          currency: pi.currency,
+          amount: pi.amount,
+          amount_capturable: pi.amount_capturable,
+          amount_captured: captured?.amount_captured ?? 0,
+          capture_calls: pi.capture_calls,
+          amount_refunded: captured?.amount_refunded ?? 0,
+          application_fee_amount: pi.application_fee_amount,
+          application_fee_collected: captured?.application_fee_id ? (captured.application_fee_amount ?? 0) : 0,
+          application_fee_refunded: captured?.application_fee_refunded ?? 0,
+          application_fee_id: captured?.application_fee_id ?? null,
+          disputed: charge?.disputed ?? false,
+          capture_before: charge?.capture_before ?? null,
+          metadata: pi.metadata,
+          refunds: refunds
+            .filter((r) => r.payment_intent === pi.id)
+            .map((r) => ({
+              id: r.id,
+              amount: r.amount,
+              source: r.source,
+              reason: r.reason,
+              refund_application_fee: r.refund_application_fee,
+              application_fee_refunded: r.application_fee_refunded,
+              metadata: r.metadata,
+              created_at: r.created_at,
+            })),
+          events: events
+            .filter((e) => e.payment_intent === pi.id)
+            .map((e) => ({
+              id: e.id,
+              type: e.type,
+              delivery_status: e.delivery_status,
+              attempts: e.attempts,
+              created_at: e.created_at,
+            })),
+        };
+      }),
+    };
+  });
+
+  onboardingRoutes(emu, router);
+  return router;
+}

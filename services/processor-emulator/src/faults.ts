@@ -1,0 +1,72 @@
+import { EmulatorError } from './errors';
+
+export const FAULT_OPERATIONS = ['create', 'confirm', 'capture', 'cancel', 'refund'] as const;
+export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
+
+export type FaultSpec = {
+  operation: FaultOperation;
+  match?: { payment_intent?: string; amount?: number; account?: string };
+  error?: { type: string; code?: string; decline_code?: string; message: string; status?: number };
+  /** Fires this many times, then is spent; unlimited when omitted. */
+  times?: number;
+  /** Waits this long before answering (a slow or timed-out call); the request still executes afterwards unless `error` is set. */
+  delay_ms?: number;
+};
+
+export type Fault = FaultSpec & { id: number; hits: number };
+
+export type FaultTarget = { paymentIntentId?: string | null; amount?: number | null; account: string };
+
+/**
+ * Injected failures, held in memory by this emulator instance (they are test knobs, not
+ * processor state, and several test stacks share one database).
+ */
+export class Faults {
+  private faults: Fault[] = [];
+  private nextId = 1;
+
+  add(spec: FaultSpec): Fault {
+    const fault = { ...spec, id: this.nextId++, hits: 0 };
+    this.faults.push(fault);
+    return fault;
+  }
+
+  clear() {
+    this.faults = [];
+  }
+
+  list(): Fault[] {
+    return this.faults.map((f) => ({ ...f }));
+  }
+
+  /** The first live fault matching this call, consumed once. */
+  take(operation: FaultOperation, target: FaultTarget): Fault | null {
+    for (const fault of this.faults) {
+      if (fault.operation !== operation) continue;
+      if (fault.times !== undefined && fault.hits >= fault.times) continue;
+      const m = fault.match ?? {};
+      if (m.payment_intent !== undefined && m.payment_intent !== target.paymentIntentId) continue;
+      if (m.amount !== undefined && m.amount !== target.amount) continue;
+      if (m.account !== undefined && m.account !== target.account) continue;
+      fault.hits += 1;
+      return { ...fault };
+    }
+    return null;
+  }
+}
+
+export async function applyFault(fault: Fault | null): Promise<void> {
+  if (!fault) return;
+  if (fault.delay_ms && fault.delay_ms > 0) await new Promise((r) => setTimeout(r, fault.delay_ms));
+  if (fault.error) {
+    throw new EmulatorError({
+      type: fault.error.type,
+      message: fault.error.message,
+      status: fault.error.status,
+      code: fault.error.code,
+      declineCode: fault.error.decline_code,
+      // An injected failure happens before the request executes: nothing is remembered, so a retry can succeed.
+      replayable: false,
+    });
+  }
+}

@@ -1,0 +1,103 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Emu, OpContext } from './context';
+import { updateAccountFlags } from './domain';
+
+/** How long after opening the link the form may still be submitted. */
+const FORM_VALIDITY_MS = 60 * 60 * 1000;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function page(ctx: Context, status: number, title: string, body: string) {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('cache-control', 'no-store');
+  ctx.body = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a2e}
+.badge{display:inline-block;padding:.1rem .5rem;border-radius:.3rem;background:#fde68a;font-size:.8rem}
+button{font-size:1rem;padding:.6rem 1.2rem;border:0;border-radius:.4rem;background:#635bff;color:#fff;cursor:pointer}</style>
+</head><body>${body}</body></html>`;
+}
+
+/**
+ * The processor's hosted onboarding, emulated: the account link opens a page once (a second
+ * visit, or one after expiry, goes to refresh_url as Stripe does); "Complete onboarding"
+ * activates the account and returns to return_url.
+ */
+export function onboardingRoutes(emu: Emu, router: Router) {
+  router.get('/onboarding/:token', async (ctx) => {
+    const link = await emu.db
+      .selectFrom('emulator_account_links')
+      .selectAll()
+      .where('token', '=', ctx.params.token!)
+      .executeTakeFirst();
+    if (!link) return page(ctx, 404, 'Link not found', '<h1>This onboarding link is not valid.</h1>');
+    const claimed = await emu.db
+      .updateTable('emulator_account_links')
+      .set({ visited_at: new Date() })
+      .where('token', '=', link.token)
+      .where('visited_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) {
+      ctx.status = 302;
+      ctx.redirect(link.refresh_url);
+      return;
+    }
+    const account = await emu.db
+      .selectFrom('emulator_accounts')
+      .selectAll()
+      .where('id', '=', link.account_id)
+      .executeTakeFirstOrThrow();
+    page(
+      ctx,
+      200,
+      'Set up payments',
+      `<p><span class="badge">${escapeHtml(link.mode)} mode</span> Processor emulator</p>
+<h1>Set up payments for ${escapeHtml(account.business_name ?? account.id)}</h1>
+<p>Account <code>${escapeHtml(account.id)}</code> (${escapeHtml(account.country)}, ${escapeHtml(account.default_currency.toUpperCase())}).
+Completing onboarding submits the business details, verifies the owner's identity and enables charges and payouts.</p>
+<form method="post" action="/_emulator/onboarding/${encodeURIComponent(link.token)}/complete">
+<button type="submit">Complete onboarding</button></form>`,
+    );
+  });
+
+  router.post('/onboarding/:token/complete', async (ctx) => {
+    const link = await emu.db
+      .selectFrom('emulator_account_links')
+      .selectAll()
+      .where('token', '=', ctx.params.token!)
+      .executeTakeFirst();
+    if (!link) return page(ctx, 404, 'Link not found', '<h1>This onboarding link is not valid.</h1>');
+    const usable =
+      link.visited_at !== null &&
+      link.completed_at === null &&
+      Date.now() - link.visited_at.getTime() < FORM_VALIDITY_MS;
+    if (!usable) {
+      ctx.status = 303;
+      ctx.redirect(link.refresh_url);
+      return;
+    }
+    const op: OpContext = { requestId: null, idempotencyKey: null, emitted: [] };
+    await emu.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('emulator_account_links')
+        .set({ completed_at: new Date() })
+        .where('token', '=', link.token)
+        .execute();
+      await updateAccountFlags(emu, trx, op, link.account_id, {
+        charges_enabled: true,
+        details_submitted: true,
+        payouts_enabled: true,
+        owner_identity_verified: true,
+      });
+    });
+    emu.deliverer.schedule(op.emitted);
+    ctx.status = 303;
+    ctx.redirect(link.return_url);
+  });
+}

@@ -1,0 +1,76 @@
+/** Card details kept on a PaymentMethod and copied onto its charges (emulator_charges.card). */
+export type EmulatorCard = {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  funding: string;
+  country: string;
+};
+
+/** How a test card behaves when charged (and when attached to a customer). */
+export type CardBehaviour =
+  | { outcome: 'succeed' }
+  | { outcome: 'decline'; declineCode: string; message: string; onAttach: boolean };
+
+export type TestCard = { card: EmulatorCard; behaviour: CardBehaviour };
+
+const year = new Date().getUTCFullYear() + 3;
+const visa = (last4: string): EmulatorCard => ({
+  brand: 'visa',
+  last4,
+  exp_month: 12,
+  exp_year: year,
+  funding: 'credit',
+  country: 'US',
+});
+
+export const DECLINE_MESSAGES: Record<string, string> = {
+  generic_decline: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+};
+
+/** Stripe's magic test PaymentMethod ids that the emulator understands. */
+export const TEST_CARDS: Record<string, TestCard> = {
+  pm_card_visa: { card: visa('4242'), behaviour: { outcome: 'succeed' } },
+  pm_card_visa_debit: { card: { ...visa('5556'), funding: 'debit' }, behaviour: { outcome: 'succeed' } },
+  pm_card_mastercard: {
+    card: { brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: year, funding: 'credit', country: 'US' },
+    behaviour: { outcome: 'succeed' },
+  },
+  pm_card_amex: {
+    card: { brand: 'amex', last4: '8431', exp_month: 12, exp_year: year, funding: 'credit', country: 'US' },
+    behaviour: { outcome: 'succeed' },
+  },
+  pm_card_gb: { card: { ...visa('0000'), country: 'GB' }, behaviour: { outcome: 'succeed' } },
+  pm_card_chargeDeclined: {
+    card: visa('0002'),
+    behaviour: {
+      outcome: 'decline',
+      declineCode: 'generic_decline',
+      message: DECLINE_MESSAGES.generic_decline!,
+      onAttach: true,
+    },
+  },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    card: visa('9995'),
+    behaviour: {
+      outcome: 'decline',
+      declineCode: 'insufficient_funds',
+      message: DECLINE_MESSAGES.insufficient_funds!,
+      onAttach: true,
+    },
+  },
+  /** Attaches to a customer fine, declines when charged (Stripe's 4000 0000 0000 0341). */
+  pm_card_chargeCustomerFail: {
+    card: visa('0341'),
+    behaviour: {
+      outcome: 'decline',
+      declineCode: 'generic_decline',
+      message: DECLINE_MESSAGES.generic_decline!,
+      onAttach: false,
+    },
+  },
+};
+
+export const isTestCardId = (id: string) => Object.hasOwn(TEST_CARDS, id);

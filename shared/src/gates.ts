@@ -1,0 +1,104 @@
+import { sql } from 'kysely';
+import type { MerchantRow } from './auth/merchant-context';
+import type { Db } from './db';
+import { AppError } from './errors';
+import type { ServiceMode } from './http/service-mode';
+
+/**
+ * Readiness gates: whether a business may use a feature in a mode, and if not, what to fix.
+ * GET /api/merchants/me shows them; the split and hosted-checkout paths refuse with them.
+ */
+export type Gate = { code: GateCode; message: string; fix: { label: string; path: string } };
+export type GateCode = 'connector_not_live' | 'billing_card_required' | 'billing_paused' | 'verification_required';
+export type MerchantGates = {
+  issue_invoice: Gate | null;
+  issue_invoice_bank_transfer: Gate | null;
+  take_split: Gate | null;
+};
+
+export const UNPAID_BILL_PAUSE_DAYS = 14;
+
+export const GATES = {
+  connector_not_live: {
+    code: 'connector_not_live',
+    message: 'Finish payment processor onboarding before accepting checkouts',
+    fix: { label: 'Connect your payment processor', path: '/settings/processor' },
+  },
+  billing_card_required: {
+    code: 'billing_card_required',
+    message: 'Add a billing card in Settings, Billing before taking split payments.',
+    fix: { label: 'Add a billing card', path: '/settings/billing' },
+  },
+  billing_paused: {
+    code: 'billing_paused',
+    message: `A service bill has been unpaid for ${UNPAID_BILL_PAUSE_DAYS} days. Pay it to restore split payments at once.`,
+    fix: { label: 'Pay the outstanding bill', path: '/settings/billing' },
+  },
+  verification_required: {
+    code: 'verification_required',
+    message: 'Verify the business owner before sending invoices.',
+    fix: { label: 'Verify your identity', path: '/settings/verification' },
+  },
+} as const satisfies Record<GateCode, Gate>;
+
+type GateMerchant = Pick<MerchantRow, 'id' | 'processor_charges_enabled'>;
+
+export async function hasBillingCard(db: Db, merchantId: string, mode: ServiceMode): Promise<boolean> {
+  const card = await db
+    .selectFrom('billing_cards')
+    .select('merchant_id')
+    .where('merchant_id', '=', merchantId)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
+  return Boolean(card);
+}
+
+export async function hasOverdueBill(db: Db, merchantId: string, mode: ServiceMode): Promise<boolean> {
+  const bill = await db
+    .selectFrom('bills')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('mode', '=', mode)
+    .where('paid_at', 'is', null)
+    .where('issued_at', '<=', sql<Date>`now() - make_interval(days => ${UNPAID_BILL_PAUSE_DAYS})`)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(bill);
+}
+
+/**
+ * Why this business cannot take a split in this mode, or null when it can. Test mode needs
+ * no processor connection (like a test key); both modes need their own billing card.
+ */
+export async function takeSplitGate(db: Db, merchant: GateMerchant, mode: ServiceMode): Promise<Gate | null> {
+  if (mode === 'live' && !merchant.processor_charges_enabled) return GATES.connector_not_live;
+  if (!(await hasBillingCard(db, merchant.id, mode))) return GATES.billing_card_required;
+  if (await hasOverdueBill(db, merchant.id, mode)) return GATES.billing_paused;
+  return null;
+}
+
+type InvoiceMerchant = GateMerchant & Pick<MerchantRow, 'verification_status' | 'verification_grandfathered'>;
+
+/** Invoices need a verified owner (a transfer of ownership restarts verification) and, live, a working processor. */
+export function issueInvoiceGate(merchant: InvoiceMerchant, mode: ServiceMode): Gate | null {
+  if (merchant.verification_status !== 'verified' && !merchant.verification_grandfathered) {
+    return GATES.verification_required;
+  }
+  if (mode === 'live' && !merchant.processor_charges_enabled) return GATES.connector_not_live;
+  return null;
+}
+
+export async function merchantGates(db: Db, merchant: InvoiceMerchant, mode: ServiceMode): Promise<MerchantGates> {
+  const issueInvoice = issueInvoiceGate(merchant, mode);
+  return {
+    issue_invoice: issueInvoice,
+    // TODO(invoicing issue): also require bank details once that issue's table exists.
+    issue_invoice_bank_transfer: issueInvoice,
+    take_split: await takeSplitGate(db, merchant, mode),
+  };
+}
+
+/** The 400 a refused split answers with: `{ error: <message>, code: <gate code> }`. */
+export function gateError(gate: Gate): AppError {
+  return new AppError(400, gate.message, gate.code);
+}

@@ -1,0 +1,4 @@
+export * from './db-gauges';
+export * from './http';
+export * from './processor';
+export * from './registry';

@@ -1,0 +1,71 @@
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/**
+ * One registry per process. In production every service is its own process; in tests the
+ * whole stack shares one, which is why every HTTP series carries a `service` label.
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry, prefix: 'groupsplit_process_' });
+
+export const METRICS_CONTENT_TYPE = metricsRegistry.contentType;
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** `route` is the matched route pattern (bounded), never the raw path. */
+export const httpRequests = new Counter({
+  name: 'groupsplit_http_requests_total',
+  help: 'HTTP requests served, by service, method, matched route pattern and status',
+  labelNames: ['service', 'method', 'route', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+export const httpRequestDuration = new Histogram({
+  name: 'groupsplit_http_request_duration_seconds',
+  help: 'HTTP request latency, by service, method, matched route pattern and status',
+  labelNames: ['service', 'method', 'route', 'status'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const processorCalls = new Counter({
+  name: 'groupsplit_processor_calls_total',
+  help: 'Payment processor calls, by operation, mode and outcome (ok or error)',
+  labelNames: ['operation', 'mode', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const processorCallDuration = new Histogram({
+  name: 'groupsplit_processor_call_duration_seconds',
+  help: 'Payment processor call latency, by operation, mode and outcome',
+  labelNames: ['operation', 'mode', 'outcome'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const processorCallErrors = new Counter({
+  name: 'groupsplit_processor_call_errors_total',
+  help: 'Failed payment processor calls, by operation, mode, error kind and whether retryable',
+  labelNames: ['operation', 'mode', 'kind', 'retryable'] as const,
+  registers: [metricsRegistry],
+});
+
+export const webhookDeliveries = new Counter({
+  name: 'groupsplit_webhook_deliveries_total',
+  help: 'Merchant webhook delivery attempts, by event type and outcome (succeeded, failed, skipped)',
+  labelNames: ['event_type', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const janitorFindings = new Counter({
+  name: 'groupsplit_janitor_findings_total',
+  help: 'Drift found by the reconciliation janitor, by kind and what it did (signalled or flagged)',
+  labelNames: ['kind', 'action'] as const,
+  registers: [metricsRegistry],
+});
+
+export const janitorSweeps = new Counter({
+  name: 'groupsplit_janitor_sweeps_total',
+  help: 'Reconciliation janitor sweeps, by outcome',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});

@@ -1,0 +1,3 @@
+export * from './ip-address';
+export * from './safe-fetch';
+export * from './url-check';

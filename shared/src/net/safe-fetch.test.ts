@@ -1,0 +1,103 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { OutboundRequestError, safeFetch, UnsafeUrlError } from './safe-fetch';
+import type { Resolver } from './url-check';
+
+type Seen = { method?: string; url?: string; host?: string; body: string };
+
+describe('safeFetch', () => {
+  let server: Server;
+  let port: number;
+  const seen: Seen[] = [];
+  const handlers: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
+    '/ok': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks'),
+    '/redirect': (_req, res) => res.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' }).end(),
+    '/slow': () => undefined,
+    '/big': (_req, res) => {
+      res.writeHead(200);
+      res.end('x'.repeat(1024 * 1024));
+    },
+  };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, host: req.headers.host, body });
+        (handlers[req.url ?? ''] ?? handlers['/ok']!)(req, res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('refuses a loopback target without sending anything when private targets are not allowed', async () => {
+    const before = seen.length;
+    const error = await safeFetch(`https://127.0.0.1:${port}/ok`, { allowPrivate: false }).catch((e) => e);
+    expect(error).toBeInstanceOf(UnsafeUrlError);
+    expect(error.reason).toBe('host is a loopback address');
+    const rebinding: Resolver = async () => ['127.0.0.1'];
+    const viaName = await safeFetch(`https://hooks.example.com:${port}/ok`, {
+      allowPrivate: false,
+      resolve: rebinding,
+    }).catch((e) => e);
+    expect(viaName).toBeInstanceOf(UnsafeUrlError);
+    expect(viaName.reason).toBe('host resolves to a loopback address');
+    expect(seen.length).toBe(before);
+  });
+
+  it('connects to the address it checked, not to a second DNS answer', async () => {
+    // `hooks.test` exists only in this resolver: the request can only arrive if the
+    // connection used the checked address instead of resolving the name again.
+    let lookups = 0;
+    const resolve: Resolver = async () => {
+      lookups++;
+      return ['127.0.0.1'];
+    };
+    const res = await safeFetch(`http://hooks.test:${port}/ok`, {
+      allowPrivate: true,
+      resolve,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"hello":"world"}',
+    });
+    expect(res).toMatchObject({ status: 200, body: 'thanks', truncated: false });
+    expect(lookups).toBe(1);
+    expect(seen.at(-1)).toEqual({ method: 'POST', url: '/ok', host: `hooks.test:${port}`, body: '{"hello":"world"}' });
+  });
+
+  it('does not follow redirects', async () => {
+    const res = await safeFetch(`http://127.0.0.1:${port}/redirect`, { allowPrivate: true });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('http://127.0.0.1:1/elsewhere');
+  });
+
+  it('gives up on a target that does not answer in time', async () => {
+    const error = await safeFetch(`http://127.0.0.1:${port}/slow`, { allowPrivate: true, timeoutMs: 200 }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(OutboundRequestError);
+    expect(error.kind).toBe('timeout');
+  });
+
+  it('reads at most maxResponseBytes of the answer', async () => {
+    const res = await safeFetch(`http://127.0.0.1:${port}/big`, { allowPrivate: true, maxResponseBytes: 1000 });
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBe(1000);
+    expect(res.bytes).toEqual(Buffer.alloc(1000, 'x'));
+    expect(res.truncated).toBe(true);
+  });
+
+  it('reports a refused connection as a network error', async () => {
+    const error = await safeFetch('http://127.0.0.1:1/', { allowPrivate: true, timeoutMs: 2000 }).catch((e) => e);
+    expect(error).toBeInstanceOf(OutboundRequestError);
+    expect(error.kind).toBe('network');
+  });
+});

@@ -1,0 +1,126 @@
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { checkOutboundUrl, type Resolver } from './url-check';
+
+export type SafeFetchOptions = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Whole exchange, connect to last byte. */
+  timeoutMs?: number;
+  /** The body is cut off (and the connection closed) past this many bytes. */
+  maxResponseBytes?: number;
+  allowPrivate: boolean;
+  resolve?: Resolver;
+};
+
+export type SafeFetchResponse = {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body as UTF-8 text (webhook acknowledgements). */
+  body: string;
+  /** The same bytes undecoded, for binary answers such as images. */
+  bytes: Buffer;
+  truncated: boolean;
+};
+
+/** The URL failed the outbound checks; nothing was sent. */
+export class UnsafeUrlError extends Error {
+  override name = 'UnsafeUrlError';
+  constructor(readonly reason: string) {
+    super(`Refused outbound URL: ${reason}`);
+  }
+}
+
+/** The request was sent (or attempted) and did not complete. */
+export class OutboundRequestError extends Error {
+  override name = 'OutboundRequestError';
+  constructor(
+    readonly kind: 'timeout' | 'network',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A lookup that always answers with the address that was checked, so a second DNS answer cannot be used. */
+function pinnedLookup(address: string): LookupFunction {
+  const family = isIP(address);
+  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as unknown as LookupFunction;
+}
+
+/**
+ * Calls a merchant-controlled URL: re-checks it, resolves once, checks every address,
+ * then connects only to the checked address (DNS rebinding cannot swap it), follows no
+ * redirect, and bounds both time and response size.
+ */
+export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Promise<SafeFetchResponse> {
+  const check = await checkOutboundUrl(rawUrl, {
+    allowPrivate: options.allowPrivate,
+    resolve: options.resolve,
+    unresolvable: 'refuse',
+  });
+  if (!check.ok) throw new UnsafeUrlError(check.reason);
+  const { url } = check;
+  const address = check.addresses[0]!;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxBytes = options.maxResponseBytes ?? 64 * 1024;
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+
+  return new Promise<SafeFetchResponse>((resolve, reject) => {
+    const req = send({
+      protocol: url.protocol,
+      hostname: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      method: options.method ?? 'POST',
+      headers: options.headers,
+      lookup: pinnedLookup(address),
+      // A fresh connection each time: a pooled socket could belong to an earlier resolution.
+      agent: false,
+    });
+    const timer = setTimeout(() => {
+      req.destroy(new OutboundRequestError('timeout', `No complete response within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      reject(error instanceof OutboundRequestError ? error : new OutboundRequestError('network', error.message));
+    };
+    req.on('error', fail);
+    req.on('response', (res: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let truncated = false;
+      const finish = () => {
+        clearTimeout(timer);
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes, truncated });
+      };
+      res.on('data', (chunk: Buffer) => {
+        if (truncated) return;
+        const room = maxBytes - size;
+        if (chunk.length > room) {
+          chunks.push(chunk.subarray(0, room));
+          size = maxBytes;
+          truncated = true;
+          res.destroy();
+          finish();
+          return;
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      });
+      res.on('end', () => {
+        if (!truncated) finish();
+      });
+      res.on('error', (error) => {
+        if (!truncated) fail(error);
+      });
+    });
+    req.end(options.body);
+  });
+}

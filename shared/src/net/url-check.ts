@@ -1,0 +1,109 @@
+import { lookup } from 'node:dns/promises';
+import { AppError } from '../errors';
+import { forbiddenAddressKind, isIpLiteral } from './ip-address';
+
+/** Every address a host name resolves to. */
+export type Resolver = (host: string) => Promise<string[]>;
+
+export type OutboundUrlPolicy = {
+  /**
+   * ALLOW_PRIVATE_WEBHOOK_TARGETS: local development and tests receive webhooks on
+   * loopback over plain http. Never on in production.
+   */
+  allowPrivate: boolean;
+  /** Defaults to the system resolver (the one the connection would use). */
+  resolve?: Resolver;
+  /**
+   * Saving a URL whose name does not resolve yet is allowed (DNS may not be live); the
+   * check runs again before every delivery, where an unresolvable name fails.
+   */
+  unresolvable: 'allow' | 'refuse';
+  resolveTimeoutMs?: number;
+};
+
+export type UrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string };
+
+export const MAX_URL_LENGTH = 2048;
+
+/** Names that by definition, or by convention, only ever mean something inside a network. */
+const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.intranet', '.lan', '.home.arpa', '.localdomain'];
+
+export const systemResolver: Resolver = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+
+async function resolveWithin(resolve: Resolver, host: string, timeoutMs: number): Promise<string[] | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((done) => {
+    timer = setTimeout(() => done(null), timeoutMs);
+  });
+  try {
+    return await Promise.race([resolve(host).catch(() => null), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function isInternalName(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (!host.includes('.')) return true;
+  return INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix));
+}
+
+const refuse = (reason: string): UrlCheck => ({ ok: false, reason });
+
+/**
+ * Decides whether the service may call a merchant-supplied URL. The reason is
+ * written for the merchant; it never echoes what an internal name resolved to.
+ */
+export async function checkOutboundUrl(raw: string, policy: OutboundUrlPolicy): Promise<UrlCheck> {
+  if (raw.length > MAX_URL_LENGTH) return refuse(`must be at most ${MAX_URL_LENGTH} characters`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return refuse('not a valid URL');
+  }
+  const schemes = policy.allowPrivate ? ['https:', 'http:'] : ['https:'];
+  if (!schemes.includes(url.protocol)) return refuse('must use https');
+  if (url.username || url.password) return refuse('must not contain credentials');
+  // WHATWG parsing has already turned 2130706433, 0177.0.0.1 and 0x7f.1 into 127.0.0.1.
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if (!host) return refuse('must include a host');
+
+  if (isIpLiteral(host)) {
+    const kind = forbiddenAddressKind(host);
+    if (kind && !policy.allowPrivate) return refuse(`host is a ${kind} address`);
+    return { ok: true, url, addresses: [host] };
+  }
+  if (!policy.allowPrivate && isInternalName(host)) return refuse('host must be a public domain name');
+
+  const addresses = await resolveWithin(policy.resolve ?? systemResolver, host, policy.resolveTimeoutMs ?? 3000);
+  if (!addresses || addresses.length === 0) {
+    return policy.unresolvable === 'allow' ? { ok: true, url, addresses: [] } : refuse('host could not be resolved');
+  }
+  if (!policy.allowPrivate) {
+    for (const address of addresses) {
+      const kind = forbiddenAddressKind(address);
+      if (kind) return refuse(`host resolves to a ${kind} address`);
+    }
+  }
+  return { ok: true, url, addresses };
+}
+
+/**
+ * The save-time check behind `PATCH /api/merchants` and registration: 400
+ * `Invalid webhook_url: <reason>`. Returns the URL as the merchant typed it (trimmed), so
+ * it reads back unchanged.
+ */
+export async function assertWebhookUrl(
+  raw: string,
+  options: { allowPrivate: boolean; resolve?: Resolver },
+): Promise<string> {
+  const trimmed = raw.trim();
+  const check = await checkOutboundUrl(trimmed, { ...options, unresolvable: 'allow' });
+  if (!check.ok) throw new AppError(400, `Invalid webhook_url: ${check.reason}`, 'invalid_webhook_url');
+  return trimmed;
+}

@@ -1,0 +1,16 @@
+/**
+ * Idempotency keys for every mutating processor call, built only from stable ids the
+ * caller owns, so a retried activity (or a retried HTTP call) can never do the thing twice.
+ */
+export const idempotencyKeys = {
+  account: (merchantId: string) => `account:${merchantId}`,
+  hold: (participantId: string) => `hold:${participantId}`,
+  confirm: (participantId: string, attempt: number) => `confirm:${participantId}:${attempt}`,
+  capture: (participantId: string) => `capture:${participantId}`,
+  release: (participantId: string) => `release:${participantId}`,
+  refund: (refundId: string, participantId: string) => `refund:${refundId}:${participantId}`,
+  feeRefund: (refundId: string, participantId: string) => `fee-refund:${refundId}:${participantId}`,
+  billingCustomer: (merchantId: string) => `billing-customer:${merchantId}`,
+  billingCard: (merchantId: string, paymentMethodId: string) => `billing-card:${merchantId}:${paymentMethodId}`,
+  billingCharge: (billId: string) => `billing-charge:${billId}`,
+} as const;

@@ -1,0 +1,98 @@
+/**
+ * What the processor adapter returns: plain, JSON-serialisable objects (amounts in pence,
+ * timestamps as ISO strings) that activities can hand to workflows as they are.
+ */
+export type ProcessorMode = 'test' | 'live';
+export const PROCESSOR_MODES: readonly ProcessorMode[] = ['test', 'live'];
+
+export type ProcessorAccount = {
+  id: string;
+  chargesEnabled: boolean;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+  country: string | null;
+  defaultCurrency: string | null;
+  email: string | null;
+  /** The processor's reason the account cannot take charges yet, when it gives one. */
+  disabledReason: string | null;
+};
+
+export type OnboardingLink = { url: string; expiresAt: string };
+
+export type HoldStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export type PaymentFailure = { code: string | null; declineCode: string | null; message: string | null };
+
+/** A PaymentIntent on a connected account (a hold while `requires_capture`). */
+export type Hold = {
+  id: string;
+  accountId: string | null;
+  status: HoldStatus;
+  /** What the card is charged: share + customer fee, in pence. */
+  amount: number;
+  amountCapturable: number;
+  amountReceived: number;
+  currency: string;
+  applicationFeeAmount: number | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  clientSecret: string | null;
+  paymentMethodId: string | null;
+  /** Latest charge (present once a card was tried). */
+  chargeId: string | null;
+  /** Pence refunded on the latest charge; 0 when not expanded or none. */
+  amountRefunded: number;
+  /** When the authorisation lapses (charge.payment_method_details.card.capture_before), when known. */
+  captureBefore: string | null;
+  /** The application fee object on the platform, once the charge is captured. */
+  applicationFeeId: string | null;
+  lastPaymentError: PaymentFailure | null;
+  cancellationReason: string | null;
+  created: string;
+};
+
+export type ProcessorRefund = {
+  id: string;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  amount: number;
+  currency: string;
+  status: string | null;
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: string;
+};
+
+export type ApplicationFeeRefund = { id: string; feeId: string; amount: number; created: string };
+
+export type BillingCustomer = { id: string; email: string | null };
+
+export type BillingCard = {
+  customerId: string;
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+};
+
+export type BillingCharge = { id: string; status: HoldStatus; amount: number; currency: string };
+
+/** A verified processor event, with the raw object kept for handlers that need more fields. */
+export type ProcessorEvent = {
+  id: string;
+  type: string;
+  /** The connected account the event happened on (Connect events); null for the platform. */
+  accountId: string | null;
+  livemode: boolean;
+  created: string;
+  object: Record<string, unknown>;
+  previousAttributes: Record<string, unknown> | null;
+};

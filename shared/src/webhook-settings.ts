@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { Db } from './db';
+import type { Database } from './db/types';
+import { decryptSecret, encryptSecret } from './secrets';
+
+type Mode = 'test' | 'live';
+
+export type WebhookSettings = {
+  mode: Mode;
+  url: string | null;
+  /** The one secret to sign deliveries with; null until the merchant first rotates (creates) it. */
+  secret: string | null;
+  /**
+   * The secret the last rotation replaced. The spec says the old value stops verifying at
+   * once, so deliveries sign with `secret` only; this is kept for support investigations.
+   */
+  previousSecret: string | null;
+  rotatedAt: Date | null;
+};
+
+/** Associated data binding a ciphertext to its merchant and mode. */
+export const webhookSecretContext = (merchantId: string, mode: Mode) => `webhook_secret:${merchantId}:${mode}`;
+
+/** Webhook URL and decrypted secret(s) for one merchant and mode. Read by delivery and by /me. */
+export async function getWebhookSettings(
+  db: Db,
+  config: { ENCRYPTION_KEY: string },
+  merchantId: string,
+  mode: Mode,
+): Promise<WebhookSettings> {
+  const row = await db
+    .selectFrom('webhook_settings')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
+  const context = webhookSecretContext(merchantId, mode);
+  const open = (ciphertext: string | null | undefined) =>
+    ciphertext ? decryptSecret(ciphertext, config.ENCRYPTION_KEY, context) : null;
+  return {
+    mode,
+    url: row?.url ?? null,
+    secret: open(row?.secret_ciphertext),
+    previousSecret: open(row?.previous_secret_ciphertext),
+    rotatedAt: row?.rotated_at ?? null,
+  };
+}
+
+/**
+ * Sets (or with null clears) the webhook URL of one mode. Merchants service only (it owns
+ * the table); check the URL first with assertWebhookUrl and pass the transaction that audits it.
+ */
+export async function saveWebhookUrl(
+  trx: Kysely<Database>,
+  merchantId: string,
+  mode: Mode,
+  url: string | null,
+): Promise<void> {
+  await trx
+    .insertInto('webhook_settings')
+    .values({ merchant_id: merchantId, mode, url })
+    .onConflict((oc) => oc.columns(['merchant_id', 'mode']).doUpdateSet({ url, updated_at: new Date() }))
+    .execute();
+}
+
+/** Replaces the signing secret, keeping the one it replaces. Merchants service only. */
+export async function saveWebhookSecret(
+  trx: Kysely<Database>,
+  config: { ENCRYPTION_KEY: string },
+  merchantId: string,
+  mode: Mode,
+  secret: string,
+): Promise<void> {
+  const ciphertext = encryptSecret(secret, config.ENCRYPTION_KEY, webhookSecretContext(merchantId, mode));
+  const now = new Date();
+  await trx
+    .insertInto('webhook_settings')
+    .values({ merchant_id: merchantId, mode, secret_ciphertext: ciphertext, rotated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['merchant_id', 'mode']).doUpdateSet((eb) => ({
+        previous_secret_ciphertext: eb.ref('webhook_settings.secret_ciphertext'),
+        secret_ciphertext: ciphertext,
+        rotated_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}

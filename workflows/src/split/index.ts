@@ -1,0 +1,3 @@
+export type * from './types';
+export { TERMINAL_SPLIT_STATUSES } from './types';
+export * from './workflow';

@@ -1,0 +1,4 @@
+export * from './delivery';
+export * from './retry-schedule';
+export * from './sweep';
+export type * from './types';
