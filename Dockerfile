@@ -12,7 +12,8 @@ COPY services/checkout/package.json services/checkout/
 COPY services/worker/package.json services/worker/
 COPY services/processor-emulator/package.json services/processor-emulator/
 COPY testing/package.json testing/
-RUN npm ci --no-audit --no-fund
+# npm install, not npm ci: see scripts/lib/deps.mjs for why the lockfile lists only linux-x64 binaries.
+RUN npm install --no-audit --no-fund
 COPY . .
 USER node
 # Overridden per service, e.g. services/gateway/src/main.ts
