@@ -9,6 +9,7 @@ import { DATA_DIR, ROOT } from './lib/paths.mjs';
 import { ensureDatabase, resolvePostgresServer } from './lib/postgres.mjs';
 import { freePort, stopAll } from './lib/procs.mjs';
 import { startTemporal } from './lib/temporal.mjs';
+import { ensureDockerCompose } from './lib/tools.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -58,6 +59,7 @@ export default async function globalSetup() {
       WORKFLOW_BUNDLE_PATH: bundlePath,
       TEST_RUN_DIR: runDir,
       ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+      DOCKER_COMPOSE_COMMAND: JSON.stringify(ensureDockerCompose()),
     });
     console.log(
       `\n[test] postgres: ${pgServer.kind} (${databaseName}); temporal: ${temporal.address}; mail: ${mail.kind} ${mail.apiUrl}`,
