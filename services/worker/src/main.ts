@@ -21,7 +21,12 @@ async function main() {
   await installCheckoutSchedules(config);
   await installJanitorSchedule(config);
   const port = config.WORKER_METRICS_PORT;
-  const metrics = await startWorkerMetricsServer({ db, logger, port, temporalMetricsUrl: `http://${temporalMetrics}/metrics` });
+  const metrics = await startWorkerMetricsServer({
+    db,
+    logger,
+    port,
+    temporalMetricsUrl: `http://${temporalMetrics}/metrics`,
+  });
   logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
   await worker.run();
   metrics.server.close();

@@ -36,7 +36,9 @@ export function installWorkerRuntime(
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   Runtime.install({
-    ...(prometheusBindAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: prometheusBindAddress } } } } : {}),
+    ...(prometheusBindAddress
+      ? { telemetryOptions: { metrics: { prometheus: { bindAddress: prometheusBindAddress } } } }
+      : {}),
     logger: new DefaultLogger(level, (entry) => {
       const fields = { ...entry.meta, temporal: true };
       if (entry.level === 'ERROR') logger.error(fields, entry.message);
