@@ -208,3 +208,57 @@ describe('reconciliation janitor', () => {
     }
   });
 });
+
+describe('reconciliation janitor: an authorisation nobody reported', () => {
+  let stack: Stack;
+  let shop: SplitReadyMerchant;
+  beforeAll(async () => {
+    // The processor's webhooks are lost, so only the janitor can notice the authorised hold.
+    stack = await startStack({ EMULATOR_WEBHOOKS_ENABLED: false });
+    shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
+  });
+  afterAll(() => stack.stop());
+
+  it('signals the workflow, which checks the hold itself and carries on (here: captures a single payer)', async () => {
+    const res = await postSplit(stack, shop.owner.token, {
+      merchantId: shop.merchant.id,
+      participants: [{ email: uniqueEmail('payer'), amountMinor: 1500 }],
+    });
+    expect(res.status).toBe(201);
+    const split = res.body as Created;
+    const participant = split.participants[0]!;
+    await createProcessor(stack.config, 'test').confirmHold({
+      accountId: shop.accounts.test!,
+      paymentIntentId: participant.paymentIntentId,
+      participantId: participant.id,
+      attempt: 1,
+      paymentMethodId: 'pm_card_visa',
+    });
+
+    const result = await stack.temporal.client.workflow.execute(reconciliationJanitorWorkflow, {
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      workflowId: `janitor-test-${randomUUID()}`,
+      args: [{ splitIds: [split.id] }],
+    });
+    expect(result).toMatchObject({ findings: 1, signalled: 1 });
+    await waitForSplitStatus(stack, split.id, ['captured']);
+    const [finding] = await stack.db
+      .selectFrom('janitor_findings')
+      .selectAll()
+      .where('split_id', '=', split.id)
+      .execute();
+    expect(finding).toMatchObject({
+      kind: 'authorisation_missed',
+      action: 'signalled_authorisation',
+      participant_status: 'pending',
+      processor_status: 'requires_capture',
+    });
+    const authorised = await stack.db
+      .selectFrom('split_history')
+      .select('actor')
+      .where('participant_id', '=', participant.id)
+      .where('kind', '=', 'authorised')
+      .executeTakeFirstOrThrow();
+    expect(authorised.actor).toBe('janitor');
+  });
+});

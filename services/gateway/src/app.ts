@@ -6,6 +6,7 @@ import {
   errorHandler,
   isDbReachable,
   type Logger,
+  loggablePath,
   PRINCIPAL_HEADER,
   REQUEST_ID_HEADER,
   signPrincipal,
@@ -57,7 +58,12 @@ export function createGatewayApp({ config, db, logger }: GatewayDeps): Koa {
     const started = performance.now();
     await withLogContext({ requestId }, next);
     ctx.log.info(
-      { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+      {
+        method: ctx.method,
+        path: loggablePath(ctx.path),
+        status: ctx.status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     );
   });

@@ -1,4 +1,5 @@
 export * from './body';
+export * from './loggable-path';
 export * from './principal';
 export * from './run-service';
 export * from './service-app';

@@ -5,6 +5,7 @@ import { AppError, UNHANDLED_ERROR_MESSAGE } from '../errors';
 import { type Logger, withLogContext } from '../logger';
 import { httpMetrics, serveMetrics } from '../metrics/http';
 import { bodyParser } from './body';
+import { loggablePath } from './loggable-path';
 import { PRINCIPAL_HEADER, type Principal, verifyPrincipal } from './principal';
 
 declare module 'koa' {
@@ -48,7 +49,7 @@ export function errorHandler() {
         if (error.status >= 500) ctx.log.error({ err: error }, 'request failed');
         return;
       }
-      ctx.log.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error');
+      ctx.log.error({ err: error, method: ctx.method, path: loggablePath(ctx.path) }, 'unhandled error');
       ctx.status = 500;
       ctx.body = { error: UNHANDLED_ERROR_MESSAGE };
     }
@@ -68,7 +69,12 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
     const started = performance.now();
     await withLogContext({ requestId }, next);
     ctx.log.info(
-      { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+      {
+        method: ctx.method,
+        path: loggablePath(ctx.path),
+        status: ctx.status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     );
   });

@@ -1,0 +1,18 @@
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Processor object ids (pi_…, acct_…): references, not credentials. */
+const PROCESSOR_ID = /^(pi|ch|re|acct|cus|pm|evt|fee|fr|seti|src|txn|po|tr|py|dp|du)_[A-Za-z0-9]+$/;
+const MIN_TOKEN_LENGTH = 16;
+
+/**
+ * A request path fit for a log line. Pay links, checkout sessions and invitations carry their
+ * credential in the path, so any long segment that is neither a uuid nor a processor id is
+ * replaced; ids stay, so a line can still be tied to its split.
+ */
+export function loggablePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) =>
+      segment.length >= MIN_TOKEN_LENGTH && !UUID.test(segment) && !PROCESSOR_ID.test(segment) ? '[redacted]' : segment,
+    )
+    .join('/');
+}
