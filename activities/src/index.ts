@@ -1,6 +1,7 @@
 import type { ActivityDeps } from './deps';
 import { createEmailActivities } from './email';
 import { createJanitorActivities } from './janitor';
+import { createRefundActivities } from './refunds';
 import { createSessionActivities } from './sessions';
 import { createSkeletonActivities } from './skeleton';
 import { createSplitActivities } from './split';
@@ -17,6 +18,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createEmailActivities(deps),
     ...createSessionActivities(deps),
     ...createSplitActivities(deps),
+    ...createRefundActivities(deps),
     ...createWebhookActivities(deps),
     ...createJanitorActivities(deps),
   };

@@ -41,7 +41,21 @@ export const GATES = {
   },
 } as const satisfies Record<GateCode, Gate>;
 
-type GateMerchant = Pick<MerchantRow, 'id' | 'processor_charges_enabled'>;
+/** Same code as for invoices; the wording names what is blocked here. */
+const PAYMENTS_NEED_VERIFICATION: Gate = {
+  ...GATES.verification_required,
+  message: 'Verify the business owner before taking live payments.',
+};
+
+type GateMerchant = Pick<
+  MerchantRow,
+  'id' | 'processor_charges_enabled' | 'verification_status' | 'verification_grandfathered'
+>;
+
+/** Verified owner (and company, where that applies), or a business that predates verification. */
+export function isVerified(merchant: Pick<MerchantRow, 'verification_status' | 'verification_grandfathered'>) {
+  return merchant.verification_status === 'verified' || merchant.verification_grandfathered;
+}
 
 export async function hasBillingCard(db: Db, merchantId: string, mode: ServiceMode): Promise<boolean> {
   const card = await db
@@ -72,23 +86,21 @@ export async function hasOverdueBill(db: Db, merchantId: string, mode: ServiceMo
  */
 export async function takeSplitGate(db: Db, merchant: GateMerchant, mode: ServiceMode): Promise<Gate | null> {
   if (mode === 'live' && !merchant.processor_charges_enabled) return GATES.connector_not_live;
+  // Spec: after an ownership transfer, a business whose new owner is not verified cannot take payments.
+  if (mode === 'live' && !isVerified(merchant)) return PAYMENTS_NEED_VERIFICATION;
   if (!(await hasBillingCard(db, merchant.id, mode))) return GATES.billing_card_required;
   if (await hasOverdueBill(db, merchant.id, mode)) return GATES.billing_paused;
   return null;
 }
 
-type InvoiceMerchant = GateMerchant & Pick<MerchantRow, 'verification_status' | 'verification_grandfathered'>;
-
 /** Invoices need a verified owner (a transfer of ownership restarts verification) and, live, a working processor. */
-export function issueInvoiceGate(merchant: InvoiceMerchant, mode: ServiceMode): Gate | null {
-  if (merchant.verification_status !== 'verified' && !merchant.verification_grandfathered) {
-    return GATES.verification_required;
-  }
+export function issueInvoiceGate(merchant: GateMerchant, mode: ServiceMode): Gate | null {
+  if (!isVerified(merchant)) return GATES.verification_required;
   if (mode === 'live' && !merchant.processor_charges_enabled) return GATES.connector_not_live;
   return null;
 }
 
-export async function merchantGates(db: Db, merchant: InvoiceMerchant, mode: ServiceMode): Promise<MerchantGates> {
+export async function merchantGates(db: Db, merchant: GateMerchant, mode: ServiceMode): Promise<MerchantGates> {
   const issueInvoice = issueInvoiceGate(merchant, mode);
   return {
     issue_invoice: issueInvoice,

@@ -14,6 +14,7 @@ export * from './metrics';
 export * from './money';
 export * from './net';
 export * from './processor';
+export * from './refund-slicing';
 export * from './secrets';
 export * from './temporal';
 export * from './webhook-settings';

@@ -30,9 +30,10 @@ const close = (server: Server) =>
 /**
  * The whole system in this test process: emulator, merchants, checkout and gateway on
  * their own ports, and a worker on a task queue of its own, against the run's real
- * Postgres and Temporal. `overrides` changes configuration for this stack only.
+ * Postgres and Temporal. `overrides` changes configuration for this stack only. `{ worker: false }`
+ * leaves the task queue to a worker the test runs itself (e.g. a child process it can kill).
  */
-export async function startStack(overrides: Partial<Config> = {}) {
+export async function startStack(overrides: Partial<Config> = {}, options: { worker?: boolean } = {}) {
   const [gateway, merchants, checkout, emulator] = await Promise.all([
     listening(),
     listening(),
@@ -68,24 +69,25 @@ export async function startStack(overrides: Partial<Config> = {}) {
     await run.catch(() => undefined);
     await connection.close();
   };
-  let running = await startWorker();
+  let running = options.worker === false ? null : await startWorker();
 
   return {
     config,
     db,
     temporal,
     get worker() {
+      if (!running) throw new Error('this stack was started without its in-process worker');
       return running.worker;
     },
     /** Stops the worker (as a crash or deploy would) and starts a fresh one on the same task queue. */
     async restartWorker() {
-      await stopWorker(running);
+      if (running) await stopWorker(running);
       running = await startWorker();
     },
     urls: { gateway: gateway.url, merchants: merchants.url, checkout: checkout.url, emulator: emulator.url },
     api: createApiClient(gateway.url),
     async stop() {
-      await stopWorker(running);
+      if (running) await stopWorker(running);
       await Promise.all([gateway, merchants, checkout, emulator].map(({ server }) => close(server)));
       await temporal.close();
       await db.destroy();

@@ -5,13 +5,13 @@ import {
   createSplitReadyMerchant,
   emulatorControl,
   postSplit,
+  runSupport,
   type SplitReadyMerchant,
   type Stack,
   startStack,
   uniqueEmail,
   waitForSplitStatus,
 } from '@groupsplit/testing';
-import { runSupportCommand } from '@groupsplit/worker/src/support/dispatch';
 import {
   type JanitorSweepInput,
   reconciliationJanitorWorkflow,
@@ -53,15 +53,7 @@ describe('reconciliation janitor', () => {
   const findingsOf = (splitId: string) =>
     stack.db.selectFrom('janitor_findings').selectAll().where('split_id', '=', splitId).orderBy('id').execute();
 
-  async function cli(...argv: string[]) {
-    const out: string[] = [];
-    const code = await runSupportCommand(
-      argv,
-      { db: stack.db, config: stack.config, temporal: stack.temporal },
-      { out: (line) => out.push(line), err: (line) => out.push(line) },
-    );
-    return { code, out: out.join('\n') };
-  }
+  const cli = (...argv: string[]) => runSupport(stack, ...argv);
 
   it('a hold that lapsed (capture_before passed, or cancelled at the processor) cancels the pending split through its workflow', async () => {
     const expired = await create([1000, 1000]);

@@ -11,6 +11,7 @@ import type { ParticipantStatus, ReleaseOutcome, SplitActivities, SplitStatus } 
 import { ApplicationFailure, activityInfo } from '@temporalio/activity';
 import type { Kysely } from 'kysely';
 import type { ActivityDeps } from '../deps';
+import { dispatchCommittedEvents } from '../outbox';
 import { recordSplitEvent } from './events';
 import { processorFailure } from './processor-failure';
 
@@ -49,7 +50,8 @@ const isLastAttempt = (maxAttempts: number) => activityInfo().attempt >= maxAtte
  * participant id) and the Postgres projection the API reads. Every projection change and the
  * webhook event it causes are written in one transaction.
  */
-export function createSplitActivities({ config, db, logger }: ActivityDeps): SplitActivities {
+export function createSplitActivities(deps: ActivityDeps): SplitActivities {
+  const { config, db, logger } = deps;
   const processors = createProcessors(config, { logger });
 
   async function loadShare(splitId: string, participantId: string) {
@@ -236,7 +238,7 @@ export function createSplitActivities({ config, db, logger }: ActivityDeps): Spl
       if (hold.status !== 'requires_capture') {
         return { authorised: false, status: 'pending', captureBefore: null };
       }
-      await db.transaction().execute(async (trx) => {
+      const eventId = await db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('split_participants')
           .set({
@@ -262,6 +264,7 @@ export function createSplitActivities({ config, db, logger }: ActivityDeps): Spl
           authorisedParticipantId: participantId,
         });
       });
+      await dispatchCommittedEvents(deps, [eventId]);
       return { authorised: true, status: 'authorised', captureBefore: hold.captureBefore };
     },
 
@@ -398,7 +401,7 @@ export function createSplitActivities({ config, db, logger }: ActivityDeps): Spl
     },
 
     async transitionSplit({ splitId, from, to, actor, dedupeKey, reason, participants }) {
-      await db.transaction().execute(async (trx): Promise<string | null> => {
+      const eventId = await db.transaction().execute(async (trx): Promise<string | null> => {
         const split = await trx
           .selectFrom('splits')
           .select(['status'])
@@ -446,6 +449,7 @@ export function createSplitActivities({ config, db, logger }: ActivityDeps): Spl
         }
         return null;
       });
+      await dispatchCommittedEvents(deps, [eventId]);
     },
 
     async recordSplitHistory({ splitId, kind, actor, dedupeKey, detail }) {

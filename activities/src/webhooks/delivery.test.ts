@@ -16,7 +16,9 @@ import {
   webhookDeliveryWorkflowId,
 } from '@groupsplit/shared';
 import {
+  configureWebhooks,
   createTeam,
+  createTeamWithWebhooks,
   type ReceivedWebhook,
   type Stack,
   startStack,
@@ -65,13 +67,7 @@ describe('webhook delivery through the worker', () => {
     return r;
   }
 
-  async function merchantWithEndpoint(url: string | null, mode: Mode = 'test') {
-    const team = await createTeam(stack.db);
-    const secret = `whsec_${randomToken(24)}`;
-    if (url) await saveWebhookUrl(stack.db, team.merchant.id, mode, url);
-    await saveWebhookSecret(stack.db, stack.config, team.merchant.id, mode, secret);
-    return { ...team, secret };
-  }
+  const merchantWithEndpoint = (url: string | null, mode: Mode = 'test') => createTeamWithWebhooks(stack, url, mode);
 
   async function emit(merchantId: string, type: WebhookEventType, data: Record<string, unknown>, mode: Mode = 'test') {
     const id = await stack.db
@@ -464,8 +460,7 @@ describe('webhook delivery through the worker', () => {
     const testEndpoint = await receiver();
     const { merchant, secret: testSecret } = await merchantWithEndpoint(testEndpoint.url, 'test');
     const liveSecret = `whsec_${randomToken(24)}`;
-    await saveWebhookUrl(stack.db, merchant.id, 'live', liveEndpoint.url);
-    await saveWebhookSecret(stack.db, stack.config, merchant.id, 'live', liveSecret);
+    await configureWebhooks(stack, merchant.id, 'live', liveEndpoint.url, liveSecret);
     const data = splitEventData({ split: split('captured'), participants, session });
     const liveId = await emit(merchant.id, 'checkout_split.paid', data, 'live');
     expect(await outcome(liveId)).toMatchObject({ outcome: 'succeeded' });
@@ -606,8 +601,7 @@ describe('webhook delivery with private targets not allowed (production setting)
   ])('refuses %s at delivery time and never connects', async (_label, url, error) => {
     const { merchant } = await createTeam(stack.db);
     // Written past the save-time check on purpose: as if the URL was saved before the rules tightened.
-    await saveWebhookUrl(stack.db, merchant.id, 'test', url());
-    await saveWebhookSecret(stack.db, stack.config, merchant.id, 'test', `whsec_${randomToken(24)}`);
+    await configureWebhooks(stack, merchant.id, 'test', url());
     const eventId = await stack.db.transaction().execute((trx) =>
       recordEvent(trx, {
         merchantId: merchant.id,

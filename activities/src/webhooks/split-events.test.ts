@@ -1,12 +1,7 @@
-import {
-  randomToken,
-  saveWebhookSecret,
-  saveWebhookUrl,
-  verifyWebhookSignature,
-  WEBHOOK_SWEEP_WORKFLOW,
-} from '@groupsplit/shared';
+import { randomToken, verifyWebhookSignature, WEBHOOK_SWEEP_WORKFLOW } from '@groupsplit/shared';
 import {
   authoriseShare,
+  configureWebhooks,
   createSplitReadyMerchant,
   postSplit,
   type SplitReadyMerchant,
@@ -19,8 +14,8 @@ import {
 } from '@groupsplit/testing';
 
 /**
- * The split workflow's real events (issue 6) reaching a merchant endpoint. The split
- * activities record events without dispatching them, so the sweeper delivers them here.
+ * The split workflow's real events (issue 6) reaching a merchant endpoint. The activities
+ * dispatch each event as soon as the transaction that recorded it commits; no sweep runs here.
  */
 describe('split lifecycle events delivered to the merchant', () => {
   let stack: Stack;
@@ -32,8 +27,7 @@ describe('split lifecycle events delivered to the merchant', () => {
     stack = await startStack({ WEBHOOK_RETRY_TIME_SCALE: 100_000 });
     endpoint = await startWebhookReceiver();
     shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
-    await saveWebhookUrl(stack.db, shop.merchant.id, 'test', endpoint.url);
-    await saveWebhookSecret(stack.db, stack.config, shop.merchant.id, 'test', secret);
+    await configureWebhooks(stack, shop.merchant.id, 'test', endpoint.url, secret);
   });
   afterAll(async () => {
     await endpoint.close();
@@ -64,7 +58,6 @@ describe('split lifecycle events delivered to the merchant', () => {
     for (const p of split.participants) expect((await authoriseShare(stack, p.payToken)).status).toBe(200);
     await waitForSplitStatus(stack, split.id, ['captured']);
 
-    expect((await sweep()).dispatched).toBeGreaterThanOrEqual(3);
     await endpoint.waitFor(() => forSplit(split.id).length >= 3);
     const mine = forSplit(split.id);
     expect(mine.map((r) => r.body.type).sort()).toEqual([
@@ -90,6 +83,14 @@ describe('split lifecycle events delivered to the merchant', () => {
     });
   });
 
+  it('leaves nothing for the outbox sweeper, which only backs up the immediate dispatch', async () => {
+    const split = await createSplit([1200, 1300]);
+    for (const p of split.participants) expect((await authoriseShare(stack, p.payToken)).status).toBe(200);
+    await waitForSplitStatus(stack, split.id, ['captured']);
+    await endpoint.waitFor(() => forSplit(split.id).length >= 3);
+    expect((await sweep()).dispatched).toBe(0);
+  });
+
   it('the merchant’s own cancel arrives as checkout_split.canceled', async () => {
     const split = await createSplit([1500, 1500]);
     const res = await stack.api.post(`/api/checkout-splits/${split.id}/cancel`, undefined, {
@@ -97,7 +98,6 @@ describe('split lifecycle events delivered to the merchant', () => {
     });
     expect(res.status).toBe(200);
     await waitForSplitStatus(stack, split.id, ['canceled']);
-    await sweep();
     await endpoint.waitFor(() => forSplit(split.id).length >= 1);
     const [canceled] = forSplit(split.id);
     expect(canceled!.body).toMatchObject({

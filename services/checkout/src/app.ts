@@ -7,8 +7,11 @@ import { signalHoldAuthorised } from './routes/checkout-splits/hold-authorised';
 import { hostedCheckoutRoutes } from './routes/hosted-checkout/hosted-checkout';
 import { payRoutes } from './routes/pay/pay';
 import { processorWebhookRoutes } from './routes/processor-webhooks/processor-webhooks';
+import { signalProcessorRefund, startDisputeWorkflow } from './routes/refunds/processor-events';
+import { refundRoutes } from './routes/refunds/refunds';
 import { remindRoutes } from './routes/remind/remind';
 import { serverCancelRoutes } from './routes/server-cancel/server-cancel';
+import { serverRefundRoutes } from './routes/server-refund/server-refund';
 import { skeletonRoutes } from './routes/skeleton/skeleton';
 
 export function createCheckoutApp(deps: CheckoutDeps): Koa {
@@ -27,8 +30,14 @@ export function createCheckoutApp(deps: CheckoutDeps): Koa {
       checkoutSessionRoutes(deps),
       hostedCheckoutRoutes(deps),
       serverCancelRoutes(deps),
+      serverRefundRoutes(deps),
+      refundRoutes(deps),
       remindRoutes(deps),
-      processorWebhookRoutes(deps, { onHoldAuthorised: signalHoldAuthorised }),
+      processorWebhookRoutes(deps, {
+        onHoldAuthorised: signalHoldAuthorised,
+        onChargeRefunded: signalProcessorRefund,
+        onDisputeCreated: startDisputeWorkflow,
+      }),
     ],
   });
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   AppError,
   type Config,
@@ -6,11 +5,10 @@ import {
   errorHandler,
   isDbReachable,
   type Logger,
-  loggablePath,
   PRINCIPAL_HEADER,
   REQUEST_ID_HEADER,
+  requestLogger,
   signPrincipal,
-  withLogContext,
 } from '@groupsplit/shared';
 import Koa, { type Context } from 'koa';
 import { authenticate } from './authenticate';
@@ -50,23 +48,7 @@ export function createGatewayApp({ config, db, logger }: GatewayDeps): Koa {
   const targets: Record<Target, string> = { merchants: config.MERCHANTS_URL, checkout: config.CHECKOUT_URL };
   const rateLimits = createRateLimits({ db, logger, redisUrl: config.REDIS_URL });
 
-  app.use(async (ctx, next) => {
-    const requestId = ctx.get(REQUEST_ID_HEADER) || randomUUID();
-    ctx.set(REQUEST_ID_HEADER, requestId);
-    ctx.state.requestId = requestId;
-    ctx.log = logger.child({ requestId });
-    const started = performance.now();
-    await withLogContext({ requestId }, next);
-    ctx.log.info(
-      {
-        method: ctx.method,
-        path: loggablePath(ctx.path),
-        status: ctx.status,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    );
-  });
+  app.use(requestLogger(logger));
   app.use(gatewayMetrics(config));
   app.use(errorHandler());
 

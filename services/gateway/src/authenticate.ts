@@ -1,4 +1,12 @@
-import { AppError, apiKeyShape, type Config, type Db, type Principal, sha256Hex } from '@groupsplit/shared';
+import {
+  AppError,
+  apiKeyShape,
+  type Config,
+  type Db,
+  hasAcceptedCurrentConsent,
+  type Principal,
+  sha256Hex,
+} from '@groupsplit/shared';
 import type { AuthRequirement } from './routes/types';
 
 const MESSAGES = {
@@ -57,17 +65,6 @@ export async function findApiKey(db: Db, key: string) {
   return row;
 }
 
-async function hasConsented(db: Db, config: Config, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('consents')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('terms_version', '=', config.TERMS_VERSION)
-    .where('privacy_version', '=', config.PRIVACY_VERSION)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** Resolves the caller for one route, or throws the spec's 401/403 for that route family. */
 export async function authenticate(
   db: Db,
@@ -85,7 +82,7 @@ export async function authenticate(
     return session ? { kind: 'session', ...caller, ...session } : undefined;
   };
   const requireConsent = async (principal: Principal) => {
-    if (principal.kind === 'session' && !(await hasConsented(db, config, principal.userId))) {
+    if (principal.kind === 'session' && !(await hasAcceptedCurrentConsent(db, config, principal.userId))) {
       throw new AppError(403, 'Consent required', 'consent_required');
     }
     return principal;

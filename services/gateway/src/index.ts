@@ -1,1 +1,2 @@
 export { createGatewayApp, type GatewayDeps } from './app';
+export { authenticate } from './authenticate';

@@ -33,7 +33,7 @@ export function createEmulator(deps: EmulatorDeps): Emulator {
     logger,
     deliverer,
     faults: new Faults(),
-    settings: { latencyMs: 0 },
+    settings: { latencyMs: 0, captureBefore: new Map() },
   };
   const api = new Router();
   api.all('/v1/{*rest}', stripeApi(emu, stripeRoutes));

@@ -16,7 +16,8 @@ export type Emu = {
   logger: Logger;
   deliverer: Deliverer;
   faults: Faults;
-  settings: { latencyMs: number };
+  /** `captureBefore`: holds authorised later get this capture_before (control API) instead of now + 7 days. */
+  settings: { latencyMs: number; captureBefore: Map<string, Date> };
 };
 
 /** Either the database or an open transaction. */

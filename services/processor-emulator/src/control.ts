@@ -3,7 +3,14 @@ import Router from '@koa/router';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Emu, OpContext, Tx } from './context';
-import { captureIntent, disputeIntent, lockPaymentIntent, refundIntent, updateAccountFlags } from './domain';
+import {
+  captureIntent,
+  disputeIntent,
+  latestCharge,
+  lockPaymentIntent,
+  refundIntent,
+  updateAccountFlags,
+} from './domain';
 import { EmulatorError } from './errors';
 import { FAULT_OPERATIONS } from './faults';
 import { accountJson, disputeJson, paymentIntentJson, refundJson } from './objects';
@@ -46,6 +53,8 @@ const RefundSchema = z.object({ amount: z.number().int().positive().optional() }
 const CaptureSchema = z.object({ amount: z.number().int().positive().optional() });
 const DisputeSchema = z.object({ reason: z.string().min(1).optional() });
 const ConfigSchema = z.object({ latency_ms: z.number().int().min(0).max(60_000) });
+/** Unix seconds, like Stripe's `capture_before`. */
+const CaptureBeforeSchema = z.object({ capture_before: z.number().int().positive() });
 const LedgerQuery = z.object({
   payment_intent: z.string().optional(),
   account: z.string().optional(),
@@ -143,6 +152,25 @@ export function controlRoutes(emu: Emu): Router {
       return captureIntent(emu, trx, op, locked, { amountToCapture: amount });
     });
     ctx.body = paymentIntentJson(pi);
+  });
+
+  // A hold that lapses sooner than the usual 7 days: set on the current hold, or remembered for
+  // the intent's next authorisation (so the authorising request already reports it).
+  router.post('/payment_intents/:id/capture_before', validate('body', CaptureBeforeSchema), async (ctx) => {
+    const captureBefore = new Date(validBody(ctx, CaptureBeforeSchema).capture_before * 1000);
+    const applied = await emu.db.transaction().execute(async (trx) => {
+      const pi = await lockPaymentIntent(trx, ctx.params.id!, null);
+      const charge = await latestCharge(trx, pi, true);
+      if (pi.status !== 'requires_capture' || !charge) return 'next_authorisation' as const;
+      await trx
+        .updateTable('emulator_charges')
+        .set({ capture_before: captureBefore })
+        .where('id', '=', charge.id)
+        .execute();
+      return 'hold' as const;
+    });
+    if (applied === 'next_authorisation') emu.settings.captureBefore.set(ctx.params.id!, captureBefore);
+    ctx.body = { id: ctx.params.id, capture_before: Math.floor(captureBefore.getTime() / 1000), applied };
   });
 
   router.post('/faults', validate('body', FaultSchema), async (ctx) => {

@@ -45,19 +45,24 @@ export class Deliverer {
     for (const id of eventIds) this.track(this.attempt(id));
   }
 
+  /** Events still to deliver to these endpoints, oldest first. */
+  private pendingFor(endpoints: string[]) {
+    return this.db
+      .selectFrom('emulator_events')
+      .select('id')
+      .where('delivery_status', '=', 'pending')
+      .where('endpoint', 'in', endpoints)
+      .orderBy('created_at')
+      .execute();
+  }
+
   /** Picks up events left pending by an earlier instance with the same endpoints. */
   resume() {
     this.track(
       (async () => {
         const endpoints = this.endpoints();
         if (endpoints.length === 0) return;
-        const rows = await this.db
-          .selectFrom('emulator_events')
-          .select('id')
-          .where('delivery_status', '=', 'pending')
-          .where('endpoint', 'in', endpoints)
-          .orderBy('created_at')
-          .execute();
+        const rows = await this.pendingFor(endpoints);
         for (const row of rows) this.track(this.attempt(row.id));
       })(),
     );
@@ -72,13 +77,7 @@ export class Deliverer {
     const endpoints = this.endpoints();
     const result: FlushResult = { delivered: 0, pending: 0, failed: 0 };
     if (endpoints.length === 0) return result;
-    const rows = await this.db
-      .selectFrom('emulator_events')
-      .select('id')
-      .where('delivery_status', '=', 'pending')
-      .where('endpoint', 'in', endpoints)
-      .orderBy('created_at')
-      .execute();
+    const rows = await this.pendingFor(endpoints);
     for (const row of rows) await this.attempt(row.id, { ignoreLock: true });
     await this.settle();
     if (rows.length > 0) {

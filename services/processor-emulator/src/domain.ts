@@ -153,6 +153,48 @@ export async function latestCharge(trx: Tx, pi: PaymentIntentRow, lock = false) 
   return (await query.executeTakeFirst()) ?? null;
 }
 
+/** An event about a PaymentIntent, carrying its state after the change. */
+function emitIntentEvent(
+  emu: Emu,
+  trx: Tx,
+  op: OpContext,
+  updated: PaymentIntentRow,
+  type: string,
+  previousAttributes?: Record<string, unknown>,
+) {
+  return emitEvent(emu, trx, op, {
+    mode: updated.mode,
+    account: updated.account,
+    type,
+    object: paymentIntentJson(updated),
+    previousAttributes,
+    paymentIntent: updated.id,
+  });
+}
+
+/** What every charge a confirmation creates takes from its intent and PaymentMethod, declined or not. */
+function chargeOf(pi: PaymentIntentRow, pm: PaymentMethodRow) {
+  return {
+    id: newId('ch'),
+    mode: pi.mode,
+    account: pi.account,
+    payment_intent: pi.id,
+    amount: pi.amount,
+    currency: pi.currency,
+    payment_method: pm.id,
+    card: JSON.stringify({
+      brand: pm.brand,
+      last4: pm.last4,
+      exp_month: pm.exp_month,
+      exp_year: pm.exp_year,
+      funding: pm.funding,
+      country: pm.country,
+    }),
+    description: pi.description,
+    metadata: JSON.stringify(pi.metadata),
+  };
+}
+
 export type ConfirmOutcome = { pi: PaymentIntentRow; charge: ChargeRow; declined: EmulatorError | null };
 
 /** Charges (or authorises, for manual capture) the PaymentMethod; a declining test card leaves the intent reusable. */
@@ -173,37 +215,20 @@ export async function confirmIntent(
   const decline = cardDecline(pm);
   const manual = pi.capture_method === 'manual';
   const connected = pi.account !== PLATFORM;
-  const card = {
-    brand: pm.brand,
-    last4: pm.last4,
-    exp_month: pm.exp_month,
-    exp_year: pm.exp_year,
-    funding: pm.funding,
-    country: pm.country,
-  };
 
   if (decline) {
     const charge = await trx
       .insertInto('emulator_charges')
       .values({
-        id: newId('ch'),
-        mode: pi.mode,
-        account: pi.account,
-        payment_intent: pi.id,
-        amount: pi.amount,
-        currency: pi.currency,
+        ...chargeOf(pi, pm),
         status: 'failed',
         paid: false,
-        payment_method: pm.id,
-        card: JSON.stringify(card),
         capture_before: null,
         application_fee_id: null,
         application_fee_amount: pi.application_fee_amount,
         failure_code: 'card_declined',
         failure_message: decline.message,
         decline_code: decline.declineCode,
-        description: pi.description,
-        metadata: JSON.stringify(pi.metadata),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -228,13 +253,7 @@ export async function confirmIntent(
       .where('id', '=', pi.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await emitEvent(emu, trx, op, {
-      mode: pi.mode,
-      account: pi.account,
-      type: 'payment_intent.payment_failed',
-      object: paymentIntentJson(updated),
-      paymentIntent: pi.id,
-    });
+    await emitIntentEvent(emu, trx, op, updated, 'payment_intent.payment_failed');
     const declined = new EmulatorError({
       type: 'card_error',
       code: 'card_declined',
@@ -255,26 +274,19 @@ export async function confirmIntent(
   const charge = await trx
     .insertInto('emulator_charges')
     .values({
-      id: newId('ch'),
-      mode: pi.mode,
-      account: pi.account,
-      payment_intent: pi.id,
-      amount: pi.amount,
-      currency: pi.currency,
+      ...chargeOf(pi, pm),
       status: 'succeeded',
       paid: true,
       captured: !manual,
       amount_captured: manual ? 0 : pi.amount,
-      payment_method: pm.id,
-      card: JSON.stringify(card),
-      capture_before: manual ? new Date(now.getTime() + HOLD_VALIDITY_MS) : null,
+      capture_before: manual
+        ? (emu.settings.captureBefore.get(pi.id) ?? new Date(now.getTime() + HOLD_VALIDITY_MS))
+        : null,
       application_fee_id: !manual && connected && fee ? newId('fee') : null,
       application_fee_amount: fee,
       failure_code: null,
       failure_message: null,
       decline_code: null,
-      description: pi.description,
-      metadata: JSON.stringify(pi.metadata),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -292,14 +304,14 @@ export async function confirmIntent(
     .where('id', '=', pi.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await emitEvent(emu, trx, op, {
-    mode: pi.mode,
-    account: pi.account,
-    type: manual ? 'payment_intent.amount_capturable_updated' : 'payment_intent.succeeded',
-    object: paymentIntentJson(updated),
-    previousAttributes: manual ? { amount_capturable: 0 } : undefined,
-    paymentIntent: pi.id,
-  });
+  await emitIntentEvent(
+    emu,
+    trx,
+    op,
+    updated,
+    manual ? 'payment_intent.amount_capturable_updated' : 'payment_intent.succeeded',
+    manual ? { amount_capturable: 0 } : undefined,
+  );
   return { pi: updated, charge, declined: null };
 }
 
@@ -362,13 +374,10 @@ export async function captureIntent(
     .where('id', '=', pi.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await emitEvent(emu, trx, op, {
-    mode: pi.mode,
-    account: pi.account,
-    type: 'payment_intent.succeeded',
-    object: paymentIntentJson(updated),
-    previousAttributes: { status: 'requires_capture', amount_received: 0, amount_capturable: pi.amount_capturable },
-    paymentIntent: pi.id,
+  await emitIntentEvent(emu, trx, op, updated, 'payment_intent.succeeded', {
+    status: 'requires_capture',
+    amount_received: 0,
+    amount_capturable: pi.amount_capturable,
   });
   return { pi: updated, charge: capturedCharge };
 }
@@ -398,14 +407,7 @@ export async function cancelIntent(
     .where('id', '=', pi.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await emitEvent(emu, trx, op, {
-    mode: pi.mode,
-    account: pi.account,
-    type: 'payment_intent.canceled',
-    object: paymentIntentJson(updated),
-    previousAttributes: { status: pi.status },
-    paymentIntent: pi.id,
-  });
+  await emitIntentEvent(emu, trx, op, updated, 'payment_intent.canceled', { status: pi.status });
   return updated;
 }
 

@@ -28,12 +28,11 @@ button{font-size:1rem;padding:.6rem 1.2rem;border:0;border-radius:.4rem;backgrou
  * activates the account and returns to return_url.
  */
 export function onboardingRoutes(emu: Emu, router: Router) {
+  const findLink = (token: string) =>
+    emu.db.selectFrom('emulator_account_links').selectAll().where('token', '=', token).executeTakeFirst();
+
   router.get('/onboarding/:token', async (ctx) => {
-    const link = await emu.db
-      .selectFrom('emulator_account_links')
-      .selectAll()
-      .where('token', '=', ctx.params.token!)
-      .executeTakeFirst();
+    const link = await findLink(ctx.params.token!);
     if (!link) return page(ctx, 404, 'Link not found', '<h1>This onboarding link is not valid.</h1>');
     const claimed = await emu.db
       .updateTable('emulator_account_links')
@@ -67,11 +66,7 @@ Completing onboarding submits the business details, verifies the owner's identit
   });
 
   router.post('/onboarding/:token/complete', async (ctx) => {
-    const link = await emu.db
-      .selectFrom('emulator_account_links')
-      .selectAll()
-      .where('token', '=', ctx.params.token!)
-      .executeTakeFirst();
+    const link = await findLink(ctx.params.token!);
     if (!link) return page(ctx, 404, 'Link not found', '<h1>This onboarding link is not valid.</h1>');
     const usable =
       link.visited_at !== null &&

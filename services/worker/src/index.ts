@@ -1,1 +1,2 @@
+export { runSupportCommand, type SupportOutput } from './support/dispatch';
 export { createWorker, installWorkerRuntime, type WorkerDeps } from './worker';

@@ -1,3 +1,5 @@
 export * from './audit';
+export * from './consent';
 export * from './merchant-context';
+export * from './permit';
 export * from './policy';

@@ -8,6 +8,7 @@ import type { IdentityTables, MailTables } from './schema/identity';
 import type { OperationsTables } from './schema/operations';
 import type { PlatformTables } from './schema/platform';
 import type { ProcessorTables } from './schema/processor';
+import type { RefundsTables } from './schema/refunds';
 import type { SplitsTables } from './schema/splits';
 import type { TeamTables } from './schema/team';
 import type { WebhooksTables } from './schema/webhooks';
@@ -20,6 +21,7 @@ export interface Database
     CredentialsTables,
     ProcessorTables,
     SplitsTables,
+    RefundsTables,
     CheckoutTables,
     WebhooksTables,
     OperationsTables {}

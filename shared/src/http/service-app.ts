@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
 import { AppError, UNHANDLED_ERROR_MESSAGE } from '../errors';
-import { type Logger, withLogContext } from '../logger';
+import type { Logger } from '../logger';
 import { httpMetrics, serveMetrics } from '../metrics/http';
 import { bodyParser } from './body';
 import { loggablePath } from './loggable-path';
 import { PRINCIPAL_HEADER, type Principal, verifyPrincipal } from './principal';
+import { requestLogger } from './request-logger';
 
 declare module 'koa' {
   interface DefaultState {
@@ -16,8 +16,6 @@ declare module 'koa' {
     log: Logger;
   }
 }
-
-export const REQUEST_ID_HEADER = 'x-request-id';
 
 export type Readiness = () => Promise<Record<string, boolean>>;
 
@@ -62,22 +60,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   // Errors are logged by errorHandler; Koa's default handler would print them again.
   app.silent = true;
 
-  app.use(async (ctx, next) => {
-    const requestId = ctx.get(REQUEST_ID_HEADER) || randomUUID();
-    ctx.set(REQUEST_ID_HEADER, requestId);
-    ctx.log = options.logger.child({ requestId });
-    const started = performance.now();
-    await withLogContext({ requestId }, next);
-    ctx.log.info(
-      {
-        method: ctx.method,
-        path: loggablePath(ctx.path),
-        status: ctx.status,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    );
-  });
+  app.use(requestLogger(options.logger));
   app.use(httpMetrics(options.name));
   app.use(errorHandler());
 

@@ -13,6 +13,8 @@ export type SafeFetchOptions = {
   maxResponseBytes?: number;
   allowPrivate: boolean;
   resolve?: Resolver;
+  /** How long the one DNS lookup may take (checkOutboundUrl's default when unset). */
+  resolveTimeoutMs?: number;
 };
 
 export type SafeFetchResponse = {
@@ -62,6 +64,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
   const check = await checkOutboundUrl(rawUrl, {
     allowPrivate: options.allowPrivate,
     resolve: options.resolve,
+    resolveTimeoutMs: options.resolveTimeoutMs,
     unresolvable: 'refuse',
   });
   if (!check.ok) throw new UnsafeUrlError(check.reason);

@@ -94,6 +94,11 @@ export type SplitWorkflowInput = {
   holdTtlMs: number;
   /** How long the workflow stays open after capture for refunds; default 180 days. */
   refundWindowMs?: number;
+  /**
+   * After capture, continue-as-new once a run's history has this many events (at least
+   * MIN_CONTINUE_AS_NEW_EVENTS) as well as whenever Temporal suggests it. Tests set it low.
+   */
+  continueAsNewAfterEvents?: number;
   /** First run only. */
   creation?: SplitCreation;
   /** Runs after continue-as-new. */

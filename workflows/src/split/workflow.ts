@@ -8,11 +8,24 @@ import {
   defineQuery,
   defineSignal,
   defineUpdate,
+  executeChild,
   setHandler,
   upsertSearchAttributes,
   uuid4,
   workflowInfo,
 } from '@temporalio/workflow';
+import type {
+  ParticipantRefundState,
+  ProcessorRefundObserved,
+  RefundRequest,
+  RefundWorkflowResult,
+} from '../refunds/types';
+import {
+  REFUND_SLICE_ATTEMPTS,
+  refundProcessorActivities,
+  refundWorkflow,
+  refundWorkflowId,
+} from '../refunds/workflow';
 import {
   captureActivities,
   holdActivities,
@@ -47,6 +60,13 @@ export const supportRetrySignal = defineSignal<[SupportAction]>('supportRetry');
 export const supportCompensateSignal = defineSignal<[SupportAction]>('supportCompensate');
 export const supportResolveSignal = defineSignal<[SupportResolution]>('supportResolve');
 export const stateQuery = defineQuery<SplitWorkflowState>('state');
+/** Refund through the API key or the dashboard; answers once the child refund workflow finished. */
+export const requestRefundUpdate = defineUpdate<RefundWorkflowResult, [RefundRequest]>('requestRefund');
+/** From checkout's `charge.refunded` hook: re-read the participant's refunds at the processor. */
+export const processorRefundSignal = defineSignal<[ProcessorRefundObserved]>('processorRefundObserved');
+/** Validator rejections of requestRefund (the ApplicationFailure type the caller sees). */
+export const REFUND_IN_PROGRESS = 'refund_in_progress';
+export const NOT_REFUNDABLE = 'not_refundable';
 
 export const SPLIT_STATUS_KEY = defineSearchAttributeKey('SplitStatus', SearchAttributeType.KEYWORD);
 export const MERCHANT_ID_KEY = defineSearchAttributeKey('MerchantId', SearchAttributeType.KEYWORD);
@@ -57,7 +77,11 @@ export const splitWorkflowId = (splitId: string) => `split:${splitId}`;
 export const DEFAULT_REFUND_WINDOW_MS = 180 * 24 * 60 * 60 * 1000;
 /** Entries of in-memory history kept across continue-as-new (the full history is in Postgres). */
 const CARRIED_HISTORY = 50;
+/** A fresh run already has a few events; a lower threshold would continue-as-new for ever. */
+export const MIN_CONTINUE_AS_NEW_EVENTS = 20;
 const CANCEL_WAIT = '30 seconds';
+/** How long a refund asked for while the last capture is being recorded waits for it. */
+const CAPTURE_SETTLE_WAIT = '10 seconds';
 
 type SupportRequest =
   | { kind: 'retry'; action: SupportAction }
@@ -110,6 +134,10 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
   const authorisations: ParticipantAuthorised[] = [];
   const supportRequests: SupportRequest[] = [];
   const postCaptureTasks: PostCaptureTask[] = [];
+  /** The refund running or queued; there is at most one (that is how refund_in_progress works). */
+  let activeRefund: { request: RefundRequest; result: RefundWorkflowResult | null } | null = null;
+  const processorSyncsQueued = new Set<string>();
+  let refundWindowEndsAt = Number.POSITIVE_INFINITY;
 
   const note = (entry: Omit<HistoryEntry, 'at'>) => history.push({ at: new Date().toISOString(), ...entry });
   const findParticipant = (id: string) => participants.find((p) => p.id === id);
@@ -159,6 +187,122 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
     // Bounded: a cancel stuck waiting for support must not hold the caller's request open.
     await condition(() => status !== 'pending' && status !== 'canceling', CANCEL_WAIT);
     return { status, changed: true };
+  });
+
+  // ---- refunds (handlers; the work runs in the post-capture loop) -------------------------
+
+  const refundable = () =>
+    (status === 'captured' || status === 'partially_refunded') && Date.now() < refundWindowEndsAt;
+
+  /** A refund's effect on the in-memory state (the activities already wrote the projection). */
+  function applyRefund(to: SplitStatus, changed: ParticipantRefundState[], actor: Actor) {
+    for (const p of changed) {
+      const participant = findParticipant(p.id);
+      if (participant) participant.status = p.status;
+    }
+    if (to === status) return;
+    const from = status;
+    status = to;
+    upsertSearchAttributes([{ key: SPLIT_STATUS_KEY, value: to }]);
+    note({ kind: 'status', actor, from, to });
+  }
+
+  async function runRefund(request: RefundRequest): Promise<RefundWorkflowResult> {
+    try {
+      const result = await executeChild(refundWorkflow, {
+        workflowId: refundWorkflowId(splitId, request.refundId),
+        args: [{ ...request, splitId }],
+      });
+      if (result.kind === 'finished') applyRefund(result.splitStatus, result.participants, request.actor);
+      note({ kind: `refund_${result.kind}`, actor: request.actor, note: request.refundId });
+      return result;
+    } catch (error) {
+      note({ kind: 'refund_failed', actor: request.actor, note: failureMessage(error) });
+      return { kind: 'failed', refundId: request.refundId, message: failureMessage(error) };
+    }
+  }
+
+  setHandler(
+    requestRefundUpdate,
+    async (request) => {
+      const running = activeRefund;
+      if (running) {
+        // The validator let a second request in only for the same idempotency key: one refund.
+        await condition(() => running.result !== null);
+        return running.result!;
+      }
+      const entry: { request: RefundRequest; result: RefundWorkflowResult | null } = { request, result: null };
+      activeRefund = entry; // before any await, so a request in the same activation is refused
+      // The projection says captured a moment before this workflow does: wait that moment out.
+      await condition(() => status !== 'capturing', CAPTURE_SETTLE_WAIT);
+      if (!refundable()) {
+        entry.result = { kind: 'rejected', code: 'not_refundable', splitStatus: status };
+        activeRefund = null;
+        return entry.result;
+      }
+      postCaptureTasks.push({
+        name: 'refund',
+        run: async () => {
+          entry.result = await runRefund(request);
+          activeRefund = null;
+        },
+      });
+      await condition(() => entry.result !== null);
+      return entry.result!;
+    },
+    {
+      validator: (request) => {
+        if (activeRefund) {
+          const key = activeRefund.request.idempotencyKey;
+          if (key !== null && key === request.idempotencyKey) return;
+          throw ApplicationFailure.create({
+            type: REFUND_IN_PROGRESS,
+            message: 'Another refund is in progress',
+            nonRetryable: true,
+          });
+        }
+        if (!refundable() && status !== 'capturing') {
+          throw ApplicationFailure.create({
+            type: NOT_REFUNDABLE,
+            message: `The split is ${status}`,
+            nonRetryable: true,
+          });
+        }
+      },
+    },
+  );
+
+  setHandler(processorRefundSignal, ({ participantId }) => {
+    // While `capturing` the task waits in the queue for the post-capture loop (the projection
+    // may already say captured); if the capture fails instead, it never runs.
+    if (!refundable() && status !== 'capturing') {
+      note({ kind: 'processor_refund_ignored', actor: 'processor', participantId, note: status });
+      return;
+    }
+    if (processorSyncsQueued.has(participantId)) return; // one re-read covers every event queued so far
+    processorSyncsQueued.add(participantId);
+    postCaptureTasks.push({
+      name: 'processor_refund',
+      run: async () => {
+        processorSyncsQueued.delete(participantId);
+        try {
+          const synced = await refundProcessorActivities.syncProcessorRefunds({
+            splitId,
+            participantId,
+            maxAttempts: REFUND_SLICE_ATTEMPTS,
+          });
+          applyRefund(synced.splitStatus, synced.participants, 'processor');
+          note({ kind: 'processor_refund_synced', actor: 'processor', participantId, note: `${synced.recorded} new` });
+        } catch (error) {
+          note({
+            kind: 'processor_refund_sync_failed',
+            actor: 'processor',
+            participantId,
+            note: failureMessage(error),
+          });
+        }
+      },
+    });
   });
 
   /** Support acts only on a stuck split; an early or stray request must not fire later. */
@@ -332,8 +476,11 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
 
   async function cancel(actor: Actor, purpose: ReleasePurpose) {
     await transition('canceling', actor, { reason: purpose });
+    let resolution: SupportResolution | null = null;
     for (;;) {
       try {
+        // A resolution whose own write fails waits for support again rather than failing the workflow.
+        if (resolution) return await resolve(resolution, 'canceled');
         await releaseAll(purpose, actor);
         const leftovers = participants.filter((p) => p.status === 'pending' || p.status === 'authorised');
         await transition('canceled', actor, {
@@ -346,6 +493,7 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
         const request = await waitForSupport('canceling', error);
         if (request.kind === 'resolve') return resolve(request.action, 'canceled');
         // Retry and compensate both mean "release again" here.
+        resolution = null;
       }
     }
   }
@@ -403,8 +551,11 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
 
   async function capture() {
     const compensations: ParticipantState[] = [];
+    let resolution: SupportResolution | null = null;
     for (;;) {
       try {
+        // As in cancel(): a resolution that cannot be recorded goes back to support.
+        if (resolution) return await resolve(resolution, 'capture_failed');
         await captureAll(compensations);
         capturedAt = new Date().toISOString();
         await transition('captured', 'system');
@@ -413,7 +564,7 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
         if (error instanceof CaptureBroken) return compensate(compensations, error.message);
         const request = await waitForSupport('capturing', error);
         if (request.kind === 'compensate') return compensate(compensations, `support: ${request.action.reason}`);
-        if (request.kind === 'resolve') return resolve(request.action, 'capture_failed');
+        resolution = request.kind === 'resolve' ? request.action : null;
       }
     }
   }
@@ -426,12 +577,24 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
 
   // ---- after capture: open for refunds until the window closes -----------------------------
 
+  const historyFull = () => {
+    const info = workflowInfo();
+    const threshold = input.continueAsNewAfterEvents;
+    if (threshold === undefined) return info.continueAsNewSuggested;
+    return info.continueAsNewSuggested || info.historyLength >= Math.max(threshold, MIN_CONTINUE_AS_NEW_EVENTS);
+  };
+
   async function afterCapture() {
     const windowEndsAt =
       Date.parse(capturedAt ?? new Date().toISOString()) + (input.refundWindowMs ?? DEFAULT_REFUND_WINDOW_MS);
-    while (status !== 'refunded') {
-      if (workflowInfo().continueAsNewSuggested && postCaptureTasks.length === 0) {
-        await condition(allHandlersFinished);
+    refundWindowEndsAt = windowEndsAt;
+    // Queued work runs even once the split is refunded (a refund queued behind the refund that
+    // finished it is then rejected by its own activity): a handler must never wait for ever.
+    while (status !== 'refunded' || postCaptureTasks.length > 0) {
+      if (historyFull() && postCaptureTasks.length === 0) {
+        // A refund request arriving meanwhile queues a task its handler waits on: run it first.
+        await condition(() => allHandlersFinished() || postCaptureTasks.length > 0);
+        if (postCaptureTasks.length > 0) continue;
         await continueAsNew<typeof splitWorkflow>({
           ...input,
           creation: undefined,
@@ -445,10 +608,12 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
           },
         });
       }
-      const remaining = windowEndsAt - Date.now();
-      if (remaining <= 0) return;
-      const woke = await condition(() => postCaptureTasks.length > 0, remaining);
-      if (!woke) return;
+      if (postCaptureTasks.length === 0) {
+        const remaining = windowEndsAt - Date.now();
+        if (remaining <= 0) return;
+        const woke = await condition(() => postCaptureTasks.length > 0, remaining);
+        if (!woke) return;
+      }
       const task = postCaptureTasks.shift()!;
       await task.run();
     }

@@ -1,6 +1,7 @@
 import {
   type Config,
   createProcessors,
+  type Database,
   type Db,
   type Logger,
   type MerchantRow,
@@ -8,6 +9,7 @@ import {
   type ProcessorMode,
   type Processors,
 } from '@groupsplit/shared';
+import type { Kysely } from 'kysely';
 
 /**
  * The merchants service's view of connected processor accounts. The account per mode lives in
@@ -101,9 +103,47 @@ export async function applyProcessorAccount(db: Db, mode: ProcessorMode, account
         .returning('id')
         .execute();
       for (const m of merchants) touched.add(m.id);
+      if (account.chargesEnabled && account.detailsSubmitted) await markVerifiedByProcessor(trx, merchants);
     }
     return [...touched];
   });
+}
+
+/**
+ * A live account the processor has fully enabled has verified the person who onboarded it and,
+ * for a company, the company itself. There is no separate identity or company-registry service,
+ * so that verification is what turns a business's first `unverified` into `verified` (its owner
+ * becomes identity_verified). A business re-verifying after an ownership transfer is left alone:
+ * the processor verified the previous owner, not the new one (see docs/identity.md).
+ */
+async function markVerifiedByProcessor(trx: Kysely<Database>, merchants: { id: string }[]) {
+  if (merchants.length === 0) return;
+  const ids = merchants.map((m) => m.id);
+  const firstTime = await trx
+    .updateTable('merchants')
+    .set({ verification_status: 'verified', updated_at: new Date() })
+    .where('id', 'in', ids)
+    .where('verification_status', '=', 'unverified')
+    .returning('id')
+    .execute();
+  if (firstTime.length === 0) return;
+  await trx
+    .updateTable('users')
+    .set({ identity_verified: true })
+    .where(
+      'id',
+      'in',
+      trx
+        .selectFrom('memberships')
+        .select('user_id')
+        .where('role', '=', 'owner')
+        .where(
+          'merchant_id',
+          'in',
+          firstTime.map((m) => m.id),
+        ),
+    )
+    .execute();
 }
 
 /** Re-reads the account from the processor and applies it (used when an account.updated event arrives). */

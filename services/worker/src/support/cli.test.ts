@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { PAUSED_MESSAGE } from '@groupsplit/shared';
-import { createTeam, type Stack, startStack } from '@groupsplit/testing';
-import { runSupportCommand } from './dispatch';
+import { createTeam, runSupport, type Stack, startStack } from '@groupsplit/testing';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 
@@ -13,16 +12,7 @@ describe('support CLI: pause and unpause', () => {
   });
   afterAll(() => stack.stop());
 
-  async function run(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runSupportCommand(
-      argv,
-      { db: stack.db },
-      { out: (line) => out.push(line), err: (line) => err.push(line) },
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const run = (...argv: string[]) => runSupport(stack, ...argv);
 
   const saveCard = (token: string) =>
     stack.api.put(

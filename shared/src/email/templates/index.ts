@@ -1,6 +1,7 @@
 import type { RenderedEmail } from '../layout';
 import { AUTH_EMAIL_TEMPLATES } from './auth';
 import { CHECKOUT_EMAIL_TEMPLATES } from './checkout';
+import { REFUND_EMAIL_TEMPLATES } from './refunds';
 import { SPLIT_EMAIL_TEMPLATES } from './splits';
 import { TEAM_EMAIL_TEMPLATES } from './team';
 import { WEBHOOK_EMAIL_TEMPLATES } from './webhooks';
@@ -17,6 +18,7 @@ export const EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
   ...WEBHOOK_EMAIL_TEMPLATES,
   ...SPLIT_EMAIL_TEMPLATES,
   ...CHECKOUT_EMAIL_TEMPLATES,
+  ...REFUND_EMAIL_TEMPLATES,
 };
 
 export function renderEmail(template: string, data: Record<string, any>): RenderedEmail {

@@ -1,4 +1,4 @@
-import { type Stack, startStack } from '@groupsplit/testing';
+import type { Stack } from '@groupsplit/testing';
 import { sql } from 'kysely';
 import {
   CANCEL_URL,
@@ -10,6 +10,7 @@ import {
   newSession,
   RETURN_URL,
   sessionBody,
+  startCheckoutStack,
 } from './test-support';
 
 const AMOUNT_MESSAGE = 'amount must be between £1 and £5000';
@@ -20,8 +21,7 @@ describe('POST /api/merchants/checkout/sessions', () => {
   let stack: Stack;
   let shop: CheckoutMerchant;
   beforeAll(async () => {
-    stack = await startStack();
-    shop = await createCheckoutMerchant(stack);
+    ({ stack, shop } = await startCheckoutStack());
   });
   afterAll(() => stack.stop());
 
@@ -353,8 +353,7 @@ describe('GET /api/merchants/checkout/sessions/:token (public) and /status (API 
   let stack: Stack;
   let shop: CheckoutMerchant;
   beforeAll(async () => {
-    stack = await startStack();
-    shop = await createCheckoutMerchant(stack);
+    ({ stack, shop } = await startCheckoutStack());
   });
   afterAll(() => stack.stop());
 

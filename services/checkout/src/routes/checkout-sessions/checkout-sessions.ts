@@ -14,6 +14,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { CheckoutDeps } from '../../deps';
 import { processorAccountFor } from '../checkout-splits/create-split';
+import { loadRefundHistory } from '../refunds/history';
 import { claimKey, IDEMPOTENCY_HEADER, idempotencyKey, replayFor, requestHash } from './idempotency';
 import { fetchLineItemImages } from './images';
 import { presentPublicSession, presentSessionStatus, type RefundHistorySource } from './presenters';
@@ -61,9 +62,9 @@ export async function ownSession(deps: CheckoutDeps, token: string, principal: {
   return loaded;
 }
 
-/** Refund history of the split; the refunds engineer's table feeds it once it exists. */
-async function refundHistory(_loaded: LoadedSession): Promise<RefundHistorySource[]> {
-  return [];
+/** Refund history of the split (docs/refunds.md). */
+async function refundHistory(db: CheckoutDeps['db'], loaded: LoadedSession): Promise<RefundHistorySource[]> {
+  return loaded.split ? loadRefundHistory(db, loaded.split.id) : [];
 }
 
 class IdempotencyRaceLost extends Error {}
@@ -191,7 +192,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
     async (ctx: Context) => {
       const principal = apiKeyPrincipal(ctx.state.principal);
       const loaded = await ownSession(deps, ctx.params.token as string, principal);
-      ctx.body = presentSessionStatus(loaded, await refundHistory(loaded), config.PUBLIC_BASE_URL);
+      ctx.body = presentSessionStatus(loaded, await refundHistory(db, loaded), config.PUBLIC_BASE_URL);
     },
   );
 

@@ -1,14 +1,13 @@
 import { ensureCheckoutSchedules } from '@groupsplit/activities';
-import { createUser, type Stack, startStack } from '@groupsplit/testing';
+import { createUser, type Stack } from '@groupsplit/testing';
 import { checkoutSessionExpiryWorkflow } from '@groupsplit/workflows';
-import { type CheckoutMerchant, createCheckoutMerchant, newSession, poll, sessionWithSplit } from './test-support';
+import { type CheckoutMerchant, newSession, poll, sessionWithSplit, startCheckoutStack } from './test-support';
 
 describe('session expiry (the every-minute sweeper)', () => {
   let stack: Stack;
   let shop: CheckoutMerchant;
   beforeAll(async () => {
-    stack = await startStack();
-    shop = await createCheckoutMerchant(stack);
+    ({ stack, shop } = await startCheckoutStack());
   });
   afterAll(() => stack.stop());
 

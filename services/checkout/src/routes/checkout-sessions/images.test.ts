@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Stack, startStack } from '@groupsplit/testing';
+import type { Stack } from '@groupsplit/testing';
 import { sniffImageType } from './images';
-import { type CheckoutMerchant, createCheckoutMerchant, createSession, sessionBody } from './test-support';
+import { type CheckoutMerchant, createSession, sessionBody, startCheckoutStack } from './test-support';
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(
@@ -71,8 +71,10 @@ describe('line-item images', () => {
   let host: Server;
   let base: string;
   beforeAll(async () => {
-    stack = await startStack({ CHECKOUT_IMAGE_TIMEOUT_MS: IMAGE_TIMEOUT_MS, ALLOW_PRIVATE_WEBHOOK_TARGETS: true });
-    shop = await createCheckoutMerchant(stack);
+    ({ stack, shop } = await startCheckoutStack({
+      CHECKOUT_IMAGE_TIMEOUT_MS: IMAGE_TIMEOUT_MS,
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: true,
+    }));
     host = imageHost();
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { checkOutboundUrl, type Logger } from '@groupsplit/shared';
+import { type Logger, OutboundRequestError, safeFetch, UnsafeUrlError } from '@groupsplit/shared';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /** The spec's "about a dozen pictures per order"; later lines simply show no picture. */
@@ -22,76 +19,28 @@ export function sniffImageType(bytes: Buffer): string | null {
   return null;
 }
 
-function pinnedLookup(address: string): LookupFunction {
-  const family = isIP(address);
-  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  }) as unknown as LookupFunction;
-}
+const IMAGE_ACCEPT = 'image/avif,image/webp,image/png,image/jpeg,image/gif';
 
 /**
- * GETs one picture as bytes. The shared safeFetch decodes bodies as UTF-8 text, which would
- * corrupt an image, so this applies the same outbound checks (checkOutboundUrl, connect only to
- * the checked address, no redirects) and keeps the raw bytes. Null for anything unusable.
+ * GETs one picture as bytes through safeFetch (outbound checks, connect only to the checked
+ * address, no redirects). Null for anything unusable: a refused URL, a failed or slow
+ * exchange, an answer other than 200, or more than MAX_IMAGE_BYTES.
  */
 async function fetchImageBytes(rawUrl: string, options: { allowPrivate: boolean; timeoutMs: number }) {
-  const check = await checkOutboundUrl(rawUrl, {
-    allowPrivate: options.allowPrivate,
-    unresolvable: 'refuse',
-    resolveTimeoutMs: options.timeoutMs,
-  });
-  if (!check.ok) return null;
-  const { url } = check;
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise<Buffer | null>((resolve) => {
-    let settled = false;
-    const done = (value: Buffer | null) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(value);
-    };
-    const req = send({
-      protocol: url.protocol,
-      hostname: url.hostname.replace(/^\[|\]$/g, ''),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
+  try {
+    const res = await safeFetch(rawUrl, {
       method: 'GET',
-      headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif' },
-      lookup: pinnedLookup(check.addresses[0]!),
-      agent: false,
+      headers: { accept: IMAGE_ACCEPT },
+      allowPrivate: options.allowPrivate,
+      timeoutMs: options.timeoutMs,
+      resolveTimeoutMs: options.timeoutMs,
+      maxResponseBytes: MAX_IMAGE_BYTES,
     });
-    const timer = setTimeout(() => {
-      req.destroy();
-      done(null);
-    }, options.timeoutMs);
-    req.on('error', () => done(null));
-    req.on('response', (res: IncomingMessage) => {
-      if (res.statusCode !== 200) {
-        res.destroy();
-        return done(null);
-      }
-      const declared = Number(res.headers['content-length'] ?? 0);
-      if (declared > MAX_IMAGE_BYTES) {
-        res.destroy();
-        return done(null);
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_IMAGE_BYTES) {
-          res.destroy();
-          return done(null);
-        }
-        chunks.push(chunk);
-      });
-      res.on('end', () => done(Buffer.concat(chunks)));
-      res.on('error', () => done(null));
-    });
-    req.end();
-  });
+    return res.status === 200 && !res.truncated ? res.bytes : null;
+  } catch (error) {
+    if (error instanceof UnsafeUrlError || error instanceof OutboundRequestError) return null;
+    throw error;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
-import { apiKeyRecordFields, type Db, generateApiKey } from '@groupsplit/shared';
-import { createMerchant, createSplitReadyMerchant, createUser, type Stack } from '@groupsplit/testing';
+import { apiKeyRecordFields, type Config, type Db, generateApiKey } from '@groupsplit/shared';
+import { createMerchant, createSplitReadyMerchant, createUser, type Stack, startStack } from '@groupsplit/testing';
 
 /** Fixtures shared by the hosted-checkout tests (not a test file itself). */
 export const SHOP_DOMAIN = 'shop.example.com';
@@ -36,6 +36,17 @@ export async function createCheckoutMerchant(
 }
 
 export type CheckoutMerchant = Awaited<ReturnType<typeof createCheckoutMerchant>>;
+
+/**
+ * A test file's stack with a checkout merchant, and a buyer who never accepted the merchant
+ * terms (the buyer-facing endpoints must not ask them to). The caller stops the stack.
+ */
+export async function startCheckoutStack(overrides: Partial<Config> = {}) {
+  const stack = await startStack(overrides);
+  const shop = await createCheckoutMerchant(stack);
+  const buyer = await createUser(stack.db, { consent: false });
+  return { stack, shop, buyer };
+}
 
 /** A merchant that never connected a processor (charges disabled), with both keys. */
 export async function createUnconnectedMerchant(stack: Stack) {

@@ -1,4 +1,4 @@
-import { createUser, type Stack, startStack, type TestUser, uniqueEmail, waitForMail } from '@groupsplit/testing';
+import { type Stack, type TestUser, uniqueEmail, waitForMail } from '@groupsplit/testing';
 import {
   CANCEL_URL,
   type CheckoutMerchant,
@@ -6,6 +6,7 @@ import {
   newSession,
   poll,
   RETURN_URL,
+  startCheckoutStack,
 } from '../checkout-sessions/test-support';
 import { equalShares } from './shares';
 
@@ -14,10 +15,7 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
   let shop: CheckoutMerchant;
   let buyer: TestUser;
   beforeAll(async () => {
-    stack = await startStack();
-    shop = await createCheckoutMerchant(stack);
-    // A buyer never accepts the merchant terms; the split endpoint must not ask them to.
-    buyer = await createUser(stack.db, { consent: false });
+    ({ stack, shop, buyer } = await startCheckoutStack());
   });
   afterAll(() => stack.stop());
 

@@ -3,7 +3,6 @@ import {
   createUser,
   mailTo,
   type Stack,
-  startStack,
   type TestUser,
   uniqueEmail,
   waitForMail,
@@ -17,6 +16,7 @@ import {
   payTokenOf,
   poll,
   sessionWithSplit,
+  startCheckoutStack,
 } from '../checkout-sessions/test-support';
 
 const TWELVE_HOURS = 12 * 3600_000;
@@ -26,9 +26,7 @@ describe('reminders', () => {
   let shop: CheckoutMerchant;
   let buyer: TestUser;
   beforeAll(async () => {
-    stack = await startStack();
-    shop = await createCheckoutMerchant(stack);
-    buyer = await createUser(stack.db, { consent: false });
+    ({ stack, shop, buyer } = await startCheckoutStack());
   });
   afterAll(() => stack.stop());
 

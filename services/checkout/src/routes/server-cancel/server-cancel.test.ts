@@ -1,9 +1,7 @@
 import {
   authoriseShare,
-  createUser,
   mailTo,
   type Stack,
-  startStack,
   type TestUser,
   uniqueEmail,
   waitForMail,
@@ -15,6 +13,7 @@ import {
   payTokenOf,
   poll,
   sessionWithSplit,
+  startCheckoutStack,
 } from '../checkout-sessions/test-support';
 
 describe('POST /api/merchants/checkout/splits/:id/cancel (API key)', () => {
@@ -22,9 +21,7 @@ describe('POST /api/merchants/checkout/splits/:id/cancel (API key)', () => {
   let shop: CheckoutMerchant;
   let buyer: TestUser;
   beforeAll(async () => {
-    stack = await startStack();
-    shop = await createCheckoutMerchant(stack);
-    buyer = await createUser(stack.db, { consent: false });
+    ({ stack, shop, buyer } = await startCheckoutStack());
   });
   afterAll(() => stack.stop());
 

@@ -4,6 +4,7 @@ import {
   generateApiKey,
   type MerchantRow,
   merchantContext,
+  permit,
   recordAudit,
   serviceMode,
   validate,
@@ -11,7 +12,6 @@ import {
 } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { requirePermission } from '../credentials/guards';
 import { presentApiKey, presentCreatedApiKey } from './presenter';
 import { ApiKeyParamsSchema, apiKeyNotFound, CreateApiKeySchema, LIVE_KEY_NEEDS_VERIFICATION } from './schema';
 
@@ -26,7 +26,7 @@ export function apiKeyRoutes({ db }: MerchantsDeps): Router {
   router.post(
     '/api/merchants/api-keys',
     merchantContext(db),
-    requirePermission('api_key.manage'),
+    permit('api_key.manage'),
     validate('body', CreateApiKeySchema),
     async (ctx) => {
       const { merchant, role, userId } = ctx.state.merchantContext;
@@ -57,7 +57,7 @@ export function apiKeyRoutes({ db }: MerchantsDeps): Router {
   );
 
   // Every key of both modes, newest first; revoked keys stay listed (with revoked_at) as a record.
-  router.get('/api/merchants/api-keys', merchantContext(db), requirePermission('api_key.manage'), async (ctx) => {
+  router.get('/api/merchants/api-keys', merchantContext(db), permit('api_key.manage'), async (ctx) => {
     const rows = await db
       .selectFrom('api_keys')
       .selectAll()
@@ -71,7 +71,7 @@ export function apiKeyRoutes({ db }: MerchantsDeps): Router {
   router.post(
     '/api/merchants/api-keys/:id/revoke',
     merchantContext(db),
-    requirePermission('api_key.manage'),
+    permit('api_key.manage'),
     validate('params', ApiKeyParamsSchema, apiKeyNotFound),
     async (ctx) => {
       const { merchant, role, userId } = ctx.state.merchantContext;

@@ -1,8 +1,15 @@
-import { AppError, sendEmail, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
+import {
+  AppError,
+  hasAcceptedCurrentConsent,
+  sendEmail,
+  sessionPrincipal,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { StartSignInSchema, VerifySignInSchema } from './schema';
-import { createSession, findOrCreateUser, hasAcceptedCurrentConsent } from './sessions';
+import { createSession, findOrCreateUser } from './sessions';
 import { CODE_VALID_MINUTES, type CodeCheck, checkSignInCode, issueSignInCode } from './sign-in-codes';
 
 const REFUSED_CODE: Record<Exclude<CodeCheck, 'ok'>, AppError> = {

@@ -1,4 +1,4 @@
-import { type Config, type Db, randomToken, sha256Hex } from '@groupsplit/shared';
+import { type Db, randomToken, sha256Hex } from '@groupsplit/shared';
 import { sql } from 'kysely';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -23,19 +23,4 @@ export async function createSession(trx: Db, userId: string) {
     .values({ user_id: userId, token_hash: sha256Hex(token), expires_at: expiresAt })
     .execute();
   return { token, expiresAt };
-}
-
-export async function hasAcceptedCurrentConsent(
-  db: Db,
-  config: Pick<Config, 'TERMS_VERSION' | 'PRIVACY_VERSION'>,
-  userId: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('consents')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('terms_version', '=', config.TERMS_VERSION)
-    .where('privacy_version', '=', config.PRIVACY_VERSION)
-    .executeTakeFirst();
-  return Boolean(row);
 }

@@ -1,6 +1,13 @@
-import { authorize, createProcessors, merchantContext, serviceMode, validate, validBody } from '@groupsplit/shared';
+import {
+  authorize,
+  createProcessors,
+  merchantContext,
+  permit,
+  serviceMode,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
 import type { MerchantsDeps } from '../../deps';
 import { saveBillingCard } from './card';
 import { payBill } from './pay-bill';
@@ -37,17 +44,10 @@ export function billingRoutes({ config, db, logger }: MerchantsDeps): Router {
     ctx.body = { mode, card: card ? presentCard(card) : null, bills: bills.map((bill) => presentBill(bill)) };
   });
 
-  // Role and pause are checked before the body, so a refused caller learns nothing from validation.
-  const mayManageBilling = async (ctx: Context, next: Next) => {
-    const { merchant, role } = ctx.state.merchantContext;
-    authorize({ role }, 'billing.manage', merchant);
-    return next();
-  };
-
   router.put(
     '/api/merchants/billing/card',
     merchantContext(db),
-    mayManageBilling,
+    permit('billing.manage'),
     validate('body', SaveBillingCardSchema),
     async (ctx) => {
       const mode = serviceMode(ctx);
@@ -61,7 +61,7 @@ export function billingRoutes({ config, db, logger }: MerchantsDeps): Router {
     },
   );
 
-  router.post('/api/merchants/billing/bills/:id/pay', merchantContext(db), mayManageBilling, async (ctx) => {
+  router.post('/api/merchants/billing/bills/:id/pay', merchantContext(db), permit('billing.manage'), async (ctx) => {
     const mode = serviceMode(ctx);
     const { merchant, role, userId } = ctx.state.merchantContext;
     const bill = await payBill(

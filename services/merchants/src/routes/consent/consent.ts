@@ -1,7 +1,6 @@
-import { AppError, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
+import { AppError, hasAcceptedCurrentConsent, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { hasAcceptedCurrentConsent } from '../auth/sessions';
 import { AcceptConsentSchema } from './schema';
 
 const invalidConsent = (details: { field: string; message: string }[]) =>

@@ -3,6 +3,7 @@ import {
   AppError,
   getWebhookSettings,
   merchantContext,
+  permit,
   recordAudit,
   saveWebhookSecret,
   serviceMode,
@@ -11,7 +12,6 @@ import {
 } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { requirePermission } from './guards';
 import { RotateSchema, USE_API_KEYS_MESSAGE } from './schema';
 
 const newWebhookSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
@@ -20,7 +20,7 @@ const newWebhookSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
 export function credentialRoutes({ db, config }: MerchantsDeps): Router {
   const router = new Router();
 
-  router.get('/api/merchants/credentials', merchantContext(db), requirePermission('credentials.view'), async (ctx) => {
+  router.get('/api/merchants/credentials', merchantContext(db), permit('credentials.view'), async (ctx) => {
     const mode = serviceMode(ctx);
     const settings = await getWebhookSettings(db, config, ctx.state.merchantContext.merchant.id, mode);
     ctx.body = { mode, webhook_url: settings.url, webhook_secret: settings.secret };
@@ -29,7 +29,7 @@ export function credentialRoutes({ db, config }: MerchantsDeps): Router {
   router.post(
     '/api/merchants/credentials/rotate',
     merchantContext(db),
-    requirePermission('webhook_secret.manage'),
+    permit('webhook_secret.manage'),
     validate('body', RotateSchema),
     async (ctx) => {
       const { target } = validBody(ctx, RotateSchema);

@@ -1,6 +1,7 @@
 import {
   assertWebhookUrl,
   merchantContext,
+  permit,
   recordAudit,
   saveWebhookUrl,
   serviceMode,
@@ -9,7 +10,6 @@ import {
 } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { requirePermission } from '../credentials/guards';
 import { normaliseAllowedDomain } from './allowed-domain';
 import { IntegrationSchema, invalidIntegration } from './schema';
 
@@ -28,7 +28,7 @@ export function integrationRoutes({ db, config }: MerchantsDeps): Router {
   router.patch(
     '/api/merchants',
     merchantContext(db),
-    requirePermission('integration.update'),
+    permit('integration.update'),
     validate('body', IntegrationSchema, invalidIntegration),
     async (ctx) => {
       const { merchant, role, userId } = ctx.state.merchantContext;

@@ -1,5 +1,4 @@
-import { type Action, authorize, type Database, type MerchantContext, type Role } from '@groupsplit/shared';
-import type { Context, Next } from 'koa';
+import type { Database, MerchantContext, Role } from '@groupsplit/shared';
 import type { Transaction } from 'kysely';
 
 export type Trx = Transaction<Database>;
@@ -23,12 +22,3 @@ export async function lockTeam(trx: Trx, context: MerchantContext) {
     .executeTakeFirst();
   return { merchant, callerRole: membership?.role as Role | undefined };
 }
-
-/** Route step after merchantContext(): the role check comes before the body is looked at. */
-export const allow =
-  (action: Action, message?: string) =>
-  (ctx: Context, next: Next): Promise<unknown> => {
-    const context = ctx.state.merchantContext;
-    authorize(context, action, context.merchant, message);
-    return next();
-  };

@@ -1,7 +1,9 @@
 import {
   AppError,
   canManageRole,
+  type MerchantContext,
   merchantContext,
+  permit,
   type Role,
   recordAudit,
   validate,
@@ -10,7 +12,7 @@ import {
 import type Router from '@koa/router';
 import { sql } from 'kysely';
 import type { MerchantsDeps } from '../../deps';
-import { allow, lockTeam } from './guards';
+import { lockTeam, type Trx } from './guards';
 import { newInviteToken, sendInviteEmail } from './invite-mail';
 import { TEAM_MESSAGES } from './messages';
 import { presentInvite } from './presenters';
@@ -26,6 +28,21 @@ function requireManages(callerRole: Role | undefined, role: Role): Role {
   return callerRole;
 }
 
+/** Locks the team, then the pending invitation; the caller's role must manage the invited role. */
+async function lockPendingInvite(trx: Trx, context: MerchantContext, inviteId: string) {
+  const team = await lockTeam(trx, context);
+  const invite = await trx
+    .selectFrom('team_invites')
+    .select(['id', 'email', 'role', 'token_hash', 'expires_at'])
+    .where('id', '=', inviteId)
+    .where('merchant_id', '=', context.merchant.id)
+    .where('status', '=', 'pending')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!invite) throw pendingInviteNotFound();
+  return { invite, callerRole: requireManages(team.callerRole, invite.role) };
+}
+
 /** Invite, resend and revoke; all need a role that manages the invited role. */
 export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
   const { db } = deps;
@@ -33,10 +50,24 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
   const inviterName = async (userId: string) =>
     (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name ?? null;
 
+  const mailInvite = async (
+    context: MerchantContext,
+    invite: { email: string; role: string },
+    link: { token: string; expiresAt: Date },
+  ) =>
+    sendInviteEmail(deps, {
+      merchantId: context.merchant.id,
+      businessName: context.merchant.name,
+      inviterName: await inviterName(context.userId),
+      email: invite.email,
+      role: invite.role,
+      ...link,
+    });
+
   router.post(
     '/api/merchants/team/invites',
     merchantContext(db),
-    allow('team.manage', TEAM_MESSAGES.cannotGrant),
+    permit('team.manage', TEAM_MESSAGES.cannotGrant),
     validate('body', InviteSchema, invalidInvite),
     async (ctx) => {
       const context = ctx.state.merchantContext;
@@ -100,15 +131,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
           throw error;
         });
 
-      const sent = await sendInviteEmail(deps, {
-        merchantId: context.merchant.id,
-        businessName: context.merchant.name,
-        inviterName: await inviterName(context.userId),
-        email: invite.email,
-        role: invite.role,
-        token,
-        expiresAt,
-      });
+      const sent = await mailInvite(context, invite, { token, expiresAt });
       if (!sent) {
         await db.transaction().execute(async (trx) => {
           await trx
@@ -136,7 +159,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
   router.post(
     '/api/merchants/team/invites/:id/resend',
     merchantContext(db),
-    allow('team.manage'),
+    permit('team.manage'),
     validate('params', InviteParamsSchema, pendingInviteNotFound),
     async (ctx) => {
       const context = ctx.state.merchantContext;
@@ -144,17 +167,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
       const { token, tokenHash, expiresAt } = newInviteToken();
 
       const previous = await db.transaction().execute(async (trx) => {
-        const team = await lockTeam(trx, context);
-        const invite = await trx
-          .selectFrom('team_invites')
-          .select(['id', 'email', 'role', 'token_hash', 'expires_at'])
-          .where('id', '=', inviteId)
-          .where('merchant_id', '=', context.merchant.id)
-          .where('status', '=', 'pending')
-          .forUpdate()
-          .executeTakeFirst();
-        if (!invite) throw pendingInviteNotFound();
-        const callerRole = requireManages(team.callerRole, invite.role);
+        const { invite, callerRole } = await lockPendingInvite(trx, context, inviteId);
         await trx
           .updateTable('team_invites')
           .set({ token_hash: tokenHash, expires_at: expiresAt, updated_at: new Date() })
@@ -171,15 +184,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
         return invite;
       });
 
-      const sent = await sendInviteEmail(deps, {
-        merchantId: context.merchant.id,
-        businessName: context.merchant.name,
-        inviterName: await inviterName(context.userId),
-        email: previous.email,
-        role: previous.role,
-        token,
-        expiresAt,
-      });
+      const sent = await mailInvite(context, previous, { token, expiresAt });
       if (!sent) {
         // The new link never reached anyone, so the one already in the invitee's inbox works again.
         await db.transaction().execute(async (trx) => {
@@ -208,23 +213,13 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
   router.delete(
     '/api/merchants/team/invites/:id',
     merchantContext(db),
-    allow('team.manage'),
+    permit('team.manage'),
     validate('params', InviteParamsSchema, pendingInviteNotFound),
     async (ctx) => {
       const context = ctx.state.merchantContext;
       const inviteId = ctx.params.id as string;
       await db.transaction().execute(async (trx) => {
-        const team = await lockTeam(trx, context);
-        const invite = await trx
-          .selectFrom('team_invites')
-          .select(['id', 'email', 'role', 'expires_at'])
-          .where('id', '=', inviteId)
-          .where('merchant_id', '=', context.merchant.id)
-          .where('status', '=', 'pending')
-          .forUpdate()
-          .executeTakeFirst();
-        if (!invite) throw pendingInviteNotFound();
-        const callerRole = requireManages(team.callerRole, invite.role);
+        const { invite, callerRole } = await lockPendingInvite(trx, context, inviteId);
         const revokedAt = new Date();
         await trx
           .updateTable('team_invites')

@@ -3,13 +3,14 @@ import {
   badRequest,
   canManageRole,
   merchantContext,
+  permit,
   recordAudit,
   validate,
   validBody,
 } from '@groupsplit/shared';
 import type Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { allow, lockTeam, type Trx } from './guards';
+import { lockTeam, type Trx } from './guards';
 import { TEAM_MESSAGES } from './messages';
 import { invalidRole, MemberParamsSchema, memberNotFound, RoleChangeSchema } from './schema';
 
@@ -27,7 +28,7 @@ export function registerMemberRoutes(router: Router, { db }: MerchantsDeps) {
   router.patch(
     '/api/merchants/team/members/:id',
     merchantContext(db),
-    allow('team.manage', TEAM_MESSAGES.cannotChangeRole),
+    permit('team.manage', TEAM_MESSAGES.cannotChangeRole),
     validate('params', MemberParamsSchema, memberNotFound),
     validate('body', RoleChangeSchema, invalidRole),
     async (ctx) => {
@@ -60,7 +61,7 @@ export function registerMemberRoutes(router: Router, { db }: MerchantsDeps) {
   router.delete(
     '/api/merchants/team/members/:id',
     merchantContext(db),
-    allow('team.manage', TEAM_MESSAGES.cannotRemoveMember),
+    permit('team.manage', TEAM_MESSAGES.cannotRemoveMember),
     validate('params', MemberParamsSchema, memberNotFound),
     async (ctx) => {
       const context = ctx.state.merchantContext;

@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@groupsplit/shared';
 import { addMember, createTeam, createUser, type Stack, startStack, uniqueEmail } from '@groupsplit/testing';
-import { auditRows } from './test-support';
+import { auditRows, membershipIdOf } from './test-support';
 
 describe('team: view, re-role, remove', () => {
   let stack: Stack;
@@ -9,15 +9,7 @@ describe('team: view, re-role, remove', () => {
   });
   afterAll(() => stack.stop());
 
-  const membershipId = async (merchantId: string, userId: string) =>
-    (
-      await stack.db
-        .selectFrom('memberships')
-        .select('id')
-        .where('merchant_id', '=', merchantId)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const membershipId = (merchantId: string, userId: string) => membershipIdOf(stack, merchantId, userId);
   const patchRole = (token: string, id: string, role: unknown) =>
     stack.api.patch(`/api/merchants/team/members/${id}`, { role }, { token });
   const remove = (token: string, id: string) => stack.api.delete(`/api/merchants/team/members/${id}`, { token });

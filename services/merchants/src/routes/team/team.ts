@@ -1,7 +1,6 @@
-import { merchantContext, ROLES } from '@groupsplit/shared';
+import { merchantContext, permit, ROLES } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { allow } from './guards';
 import { registerInviteRoutes } from './invites';
 import { registerMemberRoutes } from './members';
 import { presentInvite, presentMember } from './presenters';
@@ -12,7 +11,7 @@ export function teamRoutes(deps: MerchantsDeps): Router {
   const { db } = deps;
   const router = new Router();
 
-  router.get('/api/merchants/team', merchantContext(db), allow('team.view'), async (ctx) => {
+  router.get('/api/merchants/team', merchantContext(db), permit('team.view'), async (ctx) => {
     const context = ctx.state.merchantContext;
     const [members, invites] = await Promise.all([
       db

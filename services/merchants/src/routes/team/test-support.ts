@@ -34,3 +34,14 @@ export const auditRows = (stack: Stack, merchantId: string, action: string) =>
     .where('action', '=', action)
     .orderBy('id')
     .execute();
+
+/** The id of `userId`'s membership of the business (what the member routes take). */
+export const membershipIdOf = async (stack: Stack, merchantId: string, userId: string) =>
+  (
+    await stack.db
+      .selectFrom('memberships')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).id;

@@ -1,5 +1,5 @@
 import { addMember, createTeam, createUser, type Stack, startStack } from '@groupsplit/testing';
-import { auditRows } from './test-support';
+import { auditRows, membershipIdOf } from './test-support';
 
 describe('POST /api/merchants/team/transfer-ownership', () => {
   let stack: Stack;
@@ -8,15 +8,7 @@ describe('POST /api/merchants/team/transfer-ownership', () => {
   });
   afterAll(() => stack.stop());
 
-  const membershipId = async (merchantId: string, userId: string) =>
-    (
-      await stack.db
-        .selectFrom('memberships')
-        .select('id')
-        .where('merchant_id', '=', merchantId)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const membershipId = (merchantId: string, userId: string) => membershipIdOf(stack, merchantId, userId);
   const transfer = (token: string, body: unknown) =>
     stack.api.post('/api/merchants/team/transfer-ownership', body, { token });
   const merchantRow = (id: string) =>

@@ -1,7 +1,7 @@
-import { AppError, badRequest, merchantContext, recordAudit, validate, validBody } from '@groupsplit/shared';
+import { AppError, badRequest, merchantContext, permit, recordAudit, validate, validBody } from '@groupsplit/shared';
 import type Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { allow, lockTeam } from './guards';
+import { lockTeam } from './guards';
 import { TEAM_MESSAGES } from './messages';
 import { invalidTransfer, TransferSchema } from './schema';
 
@@ -22,7 +22,7 @@ export function registerTransferRoute(router: Router, { db }: MerchantsDeps) {
   router.post(
     '/api/merchants/team/transfer-ownership',
     merchantContext(db),
-    allow('ownership.transfer', TEAM_MESSAGES.onlyOwnerTransfers),
+    permit('ownership.transfer', TEAM_MESSAGES.onlyOwnerTransfers),
     validate('body', TransferSchema, invalidTransfer),
     async (ctx) => {
       const context = ctx.state.merchantContext;

@@ -1,12 +1,12 @@
+import { randomToken, recordEvent, saveWebhookUrl, splitEventData, verifyWebhookSignature } from '@groupsplit/shared';
 import {
-  randomToken,
-  recordEvent,
-  saveWebhookSecret,
-  saveWebhookUrl,
-  splitEventData,
-  verifyWebhookSignature,
-} from '@groupsplit/shared';
-import { createTeam, type Stack, startStack, startWebhookReceiver, type WebhookReceiver } from '@groupsplit/testing';
+  createTeam,
+  createTeamWithWebhooks,
+  type Stack,
+  startStack,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@groupsplit/testing';
 
 const TEST_MODE = { 'x-service-mode': 'test' };
 const DELIVERY_FIELDS = [
@@ -44,13 +44,7 @@ describe('webhook tooling: test send, resend and the delivery log', () => {
     await stack.stop();
   });
 
-  async function teamWithEndpoint(mode: 'test' | 'live' = 'test') {
-    const team = await createTeam(stack.db);
-    const secret = `whsec_${randomToken(24)}`;
-    await saveWebhookUrl(stack.db, team.merchant.id, mode, endpoint.url);
-    await saveWebhookSecret(stack.db, stack.config, team.merchant.id, mode, secret);
-    return { ...team, secret };
-  }
+  const teamWithEndpoint = (mode: 'test' | 'live' = 'test') => createTeamWithWebhooks(stack, endpoint.url, mode);
 
   const requestsFor = (eventId: string) => endpoint.received.filter((r) => r.headers['x-service-event-id'] === eventId);
 

@@ -3,6 +3,7 @@ import {
   authorize,
   getWebhookSettings,
   merchantContext,
+  permit,
   serviceMode,
   validate,
   validQuery,
@@ -89,9 +90,8 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
     },
   );
 
-  router.post('/api/merchants/webhooks/test', merchantContext(db), async (ctx) => {
-    const { merchant, role } = ctx.state.merchantContext;
-    authorize({ role }, 'webhook.test', merchant);
+  router.post('/api/merchants/webhooks/test', merchantContext(db), permit('webhook.test'), async (ctx) => {
+    const { merchant } = ctx.state.merchantContext;
     const mode = serviceMode(ctx);
     await assertDeliverable(merchant.id, mode);
     await sendOnce(ctx, { kind: 'test', merchantId: merchant.id, mode });

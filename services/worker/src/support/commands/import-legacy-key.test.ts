@@ -3,10 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authenticate } from '@groupsplit/gateway/src/authenticate';
+import { authenticate } from '@groupsplit/gateway';
 import { sha256Hex } from '@groupsplit/shared';
-import { createTeam, type Stack, startStack } from '@groupsplit/testing';
-import { runSupportCommand } from '../dispatch';
+import { createTeam, runSupport, type Stack, startStack } from '@groupsplit/testing';
 
 const ROOT = join(__dirname, '..', '..', '..', '..', '..');
 const SERVER_ROUTE = '/api/merchants/checkout/sessions/no-such-session/status';
@@ -21,16 +20,7 @@ describe('support CLI: import-legacy-key', () => {
   });
   afterAll(() => stack.stop());
 
-  async function run(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runSupportCommand(
-      argv,
-      { db: stack.db },
-      { out: (line) => out.push(line), err: (line) => err.push(line) },
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const run = (...argv: string[]) => runSupport(stack, ...argv);
   const keyFile = (key: string) => {
     const file = join(dir, `${randomBytes(4).toString('hex')}.key`);
     writeFileSync(file, `${key}\n`);

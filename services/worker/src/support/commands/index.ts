@@ -6,6 +6,7 @@ import { retryCommand } from './retry';
 import { splitCommand } from './split';
 import { stuckCommand } from './stuck';
 import type { SupportCommand } from './types';
+import { verifyOwnerCommand } from './verify-owner';
 
 export type { SupportCommand, SupportDeps } from './types';
 
@@ -19,4 +20,5 @@ export const SUPPORT_COMMANDS: Record<string, SupportCommand> = {
   retry: retryCommand,
   compensate: compensateCommand,
   resolve: resolveCommand,
+  'verify-owner': verifyOwnerCommand,
 };

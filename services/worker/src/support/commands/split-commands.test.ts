@@ -6,6 +6,7 @@ import {
   createSplitReadyMerchant,
   emulatorControl,
   postSplit,
+  runSupport,
   type SplitReadyMerchant,
   type Stack,
   splitLedger,
@@ -14,7 +15,6 @@ import {
   waitForSplitStatus,
 } from '@groupsplit/testing';
 import { sql } from 'kysely';
-import { runSupportCommand } from '../dispatch';
 import { queryWorkflowState } from './split-support';
 
 const ROOT = join(__dirname, '..', '..', '..', '..', '..');
@@ -30,16 +30,7 @@ describe('support CLI: split, stuck, retry, compensate, resolve', () => {
   afterEach(() => emulatorControl(stack, 'DELETE', '/faults'));
   afterAll(() => stack.stop());
 
-  async function run(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runSupportCommand(
-      argv,
-      { db: stack.db, config: stack.config, temporal: stack.temporal },
-      { out: (line) => out.push(line), err: (line) => err.push(line) },
-    );
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const run = (...argv: string[]) => runSupport(stack, ...argv);
 
   async function poll<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { formatPounds } from '@groupsplit/shared';
+import type { RefundActivities } from '@groupsplit/workflows';
+import type { ActivityDeps } from '../deps';
+import { addRefundHistory } from './projection';
+
+/** A UUID derived from a name, so the chargeback e-mail for one dispute is one e-mail however often it is sent. */
+function stableUuid(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Chargebacks: `disputed_at` on the participant and on the split (first dispute wins; the status
+ * is untouched and no webhook is sent, as the spec says), one split_disputes row per dispute, and
+ * the owner's login address to e-mail.
+ */
+export function createDisputeActivities({ db }: ActivityDeps): Pick<RefundActivities, 'recordDispute'> {
+  return {
+    async recordDispute(input) {
+      const participant = await db
+        .selectFrom('split_participants as p')
+        .innerJoin('splits as s', 's.id', 'p.split_id')
+        .innerJoin('merchants as m', 'm.id', 's.merchant_id')
+        .select(['p.id', 'p.email', 'p.split_id', 's.merchant_id', 's.order_reference', 's.mode', 'm.name'])
+        .where('p.processor_payment_intent_id', '=', input.paymentIntentId)
+        .where('s.mode', '=', input.mode)
+        .executeTakeFirst();
+      if (!participant) return null;
+
+      const disputedAt = await db.transaction().execute(async (trx) => {
+        const now = new Date();
+        await trx
+          .insertInto('split_disputes')
+          .values({
+            id: input.disputeId,
+            split_id: participant.split_id,
+            participant_id: participant.id,
+            mode: input.mode,
+            amount: input.amount,
+            reason: input.reason,
+            processor_status: input.processorStatus,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+        const updated = await trx
+          .updateTable('split_participants')
+          .set((eb) => ({ disputed_at: eb.fn.coalesce('disputed_at', eb.val(now)), updated_at: now }))
+          .where('id', '=', participant.id)
+          .returning('disputed_at')
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('splits')
+          .set((eb) => ({ disputed_at: eb.fn.coalesce('disputed_at', eb.val(now)), updated_at: now }))
+          .where('id', '=', participant.split_id)
+          .execute();
+        await addRefundHistory(trx, {
+          splitId: participant.split_id,
+          participantId: participant.id,
+          kind: 'disputed',
+          actor: 'processor',
+          dedupeKey: `disputed:${input.disputeId}`,
+          detail: { dispute_id: input.disputeId, amount: input.amount, reason: input.reason },
+        });
+        return updated.disputed_at ?? now;
+      });
+
+      // The spec's only business address: the login e-mail of the user who owns the business.
+      const owner = await db
+        .selectFrom('memberships')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select('users.email')
+        .where('memberships.merchant_id', '=', participant.merchant_id)
+        .where('memberships.role', '=', 'owner')
+        .executeTakeFirst();
+      if (!owner) return null;
+      return {
+        emailId: stableUuid(`dispute:${input.disputeId}`),
+        to: owner.email,
+        merchantId: participant.merchant_id,
+        data: {
+          business_name: participant.name,
+          order_reference: participant.order_reference,
+          split_id: participant.split_id,
+          participant_email: participant.email,
+          amount: formatPounds(input.amount),
+          reason: input.reason,
+          dispute_id: input.disputeId,
+          mode: participant.mode,
+          disputed_at: disputedAt.toISOString(),
+        },
+      };
+    },
+  };
+}

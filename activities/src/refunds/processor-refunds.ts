@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { createProcessors, type ProcessorRefund, toProcessorError } from '@groupsplit/shared';
+import type { RefundActivities } from '@groupsplit/workflows';
+import { ApplicationFailure, activityInfo } from '@temporalio/activity';
+import type { ActivityDeps } from '../deps';
+import { dispatchCommittedEvents } from '../outbox';
+import { processorFailure } from '../split/processor-failure';
+import {
+  addRefundHistory,
+  lockSplit,
+  participantsOf,
+  recordRefundedEvent,
+  refundResult,
+  settleSplitStatus,
+} from './projection';
+import { reverseRemainingFee } from './refunds';
+
+/** Our own refunds carry `refund_id` in their metadata (the adapter adds it); the rest were made elsewhere. */
+const madeElsewhere = (refund: ProcessorRefund) =>
+  !refund.metadata.refund_id && refund.status !== 'failed' && refund.status !== 'canceled';
+
+/**
+ * Refunds made in the merchant's own processor dashboard. The split workflow runs this when
+ * checkout reports `charge.refunded`; it re-reads the participant's refunds at the processor (so
+ * order and repeats of events do not matter), records each refund it has not seen as a history
+ * row with actor `processor`, makes `refunded_amount` follow the processor, and emits
+ * `checkout_split.refunded` per refund. Refunds this service made are recognised by their
+ * `refund_id` metadata and never counted twice.
+ */
+export function createProcessorRefundActivities(deps: ActivityDeps): Pick<RefundActivities, 'syncProcessorRefunds'> {
+  const { config, db, logger } = deps;
+  const processors = createProcessors(config, { logger });
+
+  return {
+    async syncProcessorRefunds({ splitId, participantId, maxAttempts }) {
+      const row = await db
+        .selectFrom('split_participants as p')
+        .innerJoin('splits', 'splits.id', 'p.split_id')
+        .select(['p.processor_payment_intent_id', 'splits.mode', 'splits.processor_account_id'])
+        .where('p.id', '=', participantId)
+        .where('p.split_id', '=', splitId)
+        .executeTakeFirst();
+      if (!row) throw ApplicationFailure.nonRetryable(`Participant ${participantId} of split ${splitId} not found`);
+      const processor = processors.forMode(row.mode);
+      const ref = row.processor_payment_intent_id
+        ? { accountId: row.processor_account_id, paymentIntentId: row.processor_payment_intent_id }
+        : null;
+
+      let refunds: ProcessorRefund[] = [];
+      let chargeFullyRefunded = false;
+      if (ref) {
+        try {
+          const [listed, hold] = await Promise.all([processor.listRefunds(ref), processor.retrieveHold(ref)]);
+          refunds = listed;
+          chargeFullyRefunded = hold.amountReceived > 0 && hold.amountRefunded >= hold.amountReceived;
+        } catch (error) {
+          throw processorFailure(toProcessorError(error));
+        }
+      }
+      const foreign = refunds.filter(madeElsewhere).sort((a, b) => a.created.localeCompare(b.created));
+
+      const eventIds: (string | null)[] = [];
+      const outcome = await db.transaction().execute(async (trx) => {
+        const split = await lockSplit(trx, splitId);
+        if (!split) throw ApplicationFailure.nonRetryable(`Split ${splitId} not found`);
+        const known = new Set(
+          (
+            await trx
+              .selectFrom('split_refund_slices')
+              .select('processor_refund_id')
+              .where('participant_id', '=', participantId)
+              .where('processor_refund_id', 'is not', null)
+              .execute()
+          ).map((s) => s.processor_refund_id),
+        );
+        const fresh = foreign.filter((r) => !known.has(r.id));
+        const participant = (await participantsOf(trx, splitId)).find((p) => p.id === participantId)!;
+        let refundedAmount = participant.refunded_amount;
+        const recorded: { id: string; amount: number }[] = [];
+        for (const processorRefund of fresh) {
+          // The share comes back first; anything beyond it is the customer's service fee.
+          const sharePart = Math.min(processorRefund.amount, Math.max(0, participant.amount - refundedAmount));
+          const refundId = randomUUID();
+          await trx
+            .insertInto('split_refunds')
+            .values({
+              id: refundId,
+              split_id: splitId,
+              merchant_id: split.merchant_id,
+              mode: split.mode,
+              source: 'processor',
+              actor: 'processor',
+              actor_detail: 'processor',
+              requested_amount: null,
+              amount: sharePart,
+              refunded: sharePart,
+              status: 'complete',
+              reason: null,
+              idempotency_key: null,
+              completed_at: new Date(),
+            })
+            .execute();
+          await trx
+            .insertInto('split_refund_slices')
+            .values({
+              refund_id: refundId,
+              participant_id: participantId,
+              position: 0,
+              amount: sharePart,
+              customer_fee: processorRefund.amount - sharePart,
+              completes_share: sharePart > 0 && refundedAmount + sharePart === participant.amount,
+              status: 'succeeded',
+              processor_refund_id: processorRefund.id,
+            })
+            .execute();
+          refundedAmount += sharePart;
+          recorded.push({ id: refundId, amount: sharePart });
+          await addRefundHistory(trx, {
+            splitId,
+            participantId,
+            kind: 'processor_refund',
+            actor: 'processor',
+            dedupeKey: `processor_refund:${processorRefund.id}`,
+            detail: { refund_id: refundId, processor_refund_id: processorRefund.id, amount: processorRefund.amount },
+          });
+        }
+        // The participant is refunded when the processor says the whole charge is back.
+        const becomesRefunded = chargeFullyRefunded && participant.status === 'captured';
+        if (recorded.length > 0 || becomesRefunded) {
+          await trx
+            .updateTable('split_participants')
+            .set({
+              refunded_amount: becomesRefunded ? participant.amount : refundedAmount,
+              ...(becomesRefunded ? { status: 'refunded' as const } : {}),
+              updated_at: new Date(),
+            })
+            .where('id', '=', participantId)
+            .execute();
+          if (becomesRefunded) {
+            await addRefundHistory(trx, {
+              splitId,
+              participantId,
+              kind: 'refunded',
+              actor: 'processor',
+              dedupeKey: `processor_refunded:${participantId}`,
+              from: 'captured',
+              to: 'refunded',
+            });
+          }
+        }
+        const participants = await participantsOf(trx, splitId);
+        const settled = await settleSplitStatus(
+          trx,
+          split,
+          participants,
+          'processor',
+          recorded[0]?.id ?? `processor:${participantId}`,
+        );
+        for (const { id } of recorded) {
+          const refund = await trx
+            .selectFrom('split_refunds')
+            .selectAll()
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable('split_refunds')
+            .set({ result: JSON.stringify(refundResult(refund, split, settled.splitStatus, participants)) })
+            .where('id', '=', id)
+            .execute();
+          eventIds.push(await recordRefundedEvent(trx, splitId, refund));
+        }
+        const lastProcessorRefund = await trx
+          .selectFrom('split_refund_slices as s')
+          .innerJoin('split_refunds as r', 'r.id', 's.refund_id')
+          .select(['s.refund_id', 's.application_fee_refunded'])
+          .where('s.participant_id', '=', participantId)
+          .where('r.source', '=', 'processor')
+          .orderBy('r.created_at', 'desc')
+          .executeTakeFirst();
+        const feeReversed = await trx
+          .selectFrom('split_refund_slices')
+          .select('refund_id')
+          .where('participant_id', '=', participantId)
+          .where('application_fee_refunded', '=', true)
+          .executeTakeFirst();
+        const owesFeeReversal =
+          participants.find((p) => p.id === participantId)?.status === 'refunded' &&
+          !feeReversed &&
+          lastProcessorRefund;
+        return {
+          recorded: recorded.length,
+          settled,
+          feeReversalRefundId: owesFeeReversal ? lastProcessorRefund.refund_id : null,
+        };
+      });
+
+      // The whole charge is back: the service's fee goes back to the merchant too, as it does for
+      // refunds made here, so the merchant never funds it.
+      await dispatchCommittedEvents(deps, eventIds);
+      if (outcome.feeReversalRefundId && ref) {
+        try {
+          await reverseRemainingFee(processor, ref, outcome.feeReversalRefundId, participantId);
+          await db
+            .updateTable('split_refund_slices')
+            .set({ application_fee_refunded: true, updated_at: new Date() })
+            .where('refund_id', '=', outcome.feeReversalRefundId)
+            .where('participant_id', '=', participantId)
+            .execute();
+        } catch (error) {
+          const failure = toProcessorError(error);
+          if (failure.retryable && activityInfo().attempt < maxAttempts) throw processorFailure(failure);
+          await addRefundHistory(db, {
+            splitId,
+            participantId,
+            kind: 'fee_reversal_failed',
+            actor: 'processor',
+            dedupeKey: `fee_reversal_failed:${outcome.feeReversalRefundId}:${participantId}`,
+            detail: { refund_id: outcome.feeReversalRefundId, error: failure.message },
+          });
+        }
+      }
+      return { recorded: outcome.recorded, ...outcome.settled };
+    },
+  };
+}

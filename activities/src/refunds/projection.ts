@@ -1,0 +1,119 @@
+import { type Database, formatPounds, loadSplitEventSource, recordEvent, splitEventData } from '@groupsplit/shared';
+import type { ParticipantRefundState, SplitStatus } from '@groupsplit/workflows';
+import type { Kysely, Selectable } from 'kysely';
+
+type Trx = Kysely<Database>;
+export type SplitRow = Selectable<Database['splits']>;
+export type ParticipantRow = Selectable<Database['split_participants']>;
+export type RefundRow = Selectable<Database['split_refunds']>;
+
+export async function lockSplit(trx: Trx, splitId: string): Promise<SplitRow | undefined> {
+  return trx.selectFrom('splits').selectAll().where('id', '=', splitId).forUpdate().executeTakeFirst();
+}
+
+export async function participantsOf(trx: Trx, splitId: string): Promise<ParticipantRow[]> {
+  return trx.selectFrom('split_participants').selectAll().where('split_id', '=', splitId).orderBy('position').execute();
+}
+
+export async function addRefundHistory(
+  trx: Trx,
+  row: {
+    splitId: string;
+    participantId?: string | null;
+    kind: string;
+    actor: string;
+    dedupeKey: string;
+    from?: string | null;
+    to?: string | null;
+    detail?: Record<string, unknown>;
+  },
+) {
+  await trx
+    .insertInto('split_history')
+    .values({
+      split_id: row.splitId,
+      participant_id: row.participantId ?? null,
+      kind: row.kind,
+      actor: row.actor,
+      from_status: row.from ?? null,
+      to_status: row.to ?? null,
+      detail: row.detail ? JSON.stringify(row.detail) : null,
+      dedupe_key: row.dedupeKey,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
+/**
+ * The split's status after refunds: `refunded` once every participant who paid is `refunded`,
+ * `partially_refunded` while some money is back, else unchanged. Stored (the spec's refund result
+ * reports it and the detail and list endpoints show it), written with a history row.
+ */
+export async function settleSplitStatus(
+  trx: Trx,
+  split: SplitRow,
+  participants: ParticipantRow[],
+  actor: string,
+  cause: string,
+): Promise<{ splitStatus: SplitStatus; participants: ParticipantRefundState[] }> {
+  const paid = participants.filter((p) => p.status === 'captured' || p.status === 'refunded');
+  let to: SplitStatus = split.status;
+  if (split.status === 'captured' || split.status === 'partially_refunded') {
+    if (paid.length > 0 && paid.every((p) => p.status === 'refunded')) to = 'refunded';
+    else if (paid.some((p) => p.refunded_amount > 0 || p.status === 'refunded')) to = 'partially_refunded';
+  }
+  if (to !== split.status) {
+    await trx.updateTable('splits').set({ status: to, updated_at: new Date() }).where('id', '=', split.id).execute();
+    await addRefundHistory(trx, {
+      splitId: split.id,
+      kind: 'status',
+      actor,
+      dedupeKey: `transition:${split.id}:${split.status}:${to}:${cause}`,
+      from: split.status,
+      to,
+    });
+  }
+  return { splitStatus: to, participants: participants.map((p) => ({ id: p.id, status: p.status })) };
+}
+
+/** The spec's refund result; stored on the refund row so a repeated idempotency_key replays it as it was. */
+export function refundResult(refund: RefundRow, split: SplitRow, splitStatus: string, participants: ParticipantRow[]) {
+  return {
+    refund_id: refund.id,
+    split_id: split.id,
+    amount: formatPounds(refund.amount),
+    refunded: formatPounds(refund.refunded),
+    total_refunded: formatPounds(participants.reduce((sum, p) => sum + p.refunded_amount, 0)),
+    total_amount: formatPounds(split.total_amount),
+    status: splitStatus,
+    reason: refund.reason,
+    participants: participants.map((p) => ({
+      email: p.email,
+      amount: formatPounds(p.amount),
+      refunded_amount: formatPounds(p.refunded_amount),
+      status: p.status,
+    })),
+  };
+}
+
+/** `checkout_split.refunded` in the caller's transaction (after the change), once per refund. */
+export async function recordRefundedEvent(trx: Trx, splitId: string, refund: RefundRow): Promise<string | null> {
+  const { merchantId, mode, source } = await loadSplitEventSource(trx, splitId, {
+    refund: {
+      id: refund.id,
+      amountPence: refund.refunded,
+      totalRefundedPence: 0, // filled below from the participants just read
+      status: refund.status,
+      reason: refund.reason,
+      actor: refund.actor,
+    },
+  });
+  source.refund!.totalRefundedPence = source.participants.reduce((sum, p) => sum + (p.refundedPence ?? 0), 0);
+  return recordEvent(trx, {
+    merchantId,
+    mode,
+    type: 'checkout_split.refunded',
+    data: splitEventData(source),
+    dedupeKey: `refunded:${refund.id}`,
+  });
+}

@@ -1,0 +1,338 @@
+import {
+  createProcessors,
+  outstandingTotal,
+  type Processor,
+  type ProcessorError,
+  sliceRefund,
+  toProcessorError,
+} from '@groupsplit/shared';
+import type { RefundActivities, SplitStatus } from '@groupsplit/workflows';
+import { ApplicationFailure, activityInfo } from '@temporalio/activity';
+import type { ActivityDeps } from '../deps';
+import { dispatchCommittedEvents } from '../outbox';
+import { processorFailure } from '../split/processor-failure';
+import {
+  addRefundHistory,
+  lockSplit,
+  participantsOf,
+  recordRefundedEvent,
+  refundResult,
+  settleSplitStatus,
+} from './projection';
+
+/** Stored on the refund row when a processor refund is refused (the partial_failure answer). */
+type RefundFailure = { participant_id: string; email: string; amount: number; error: string; code: string | null };
+
+const isLastAttempt = (maxAttempts: number) => activityInfo().attempt >= maxAttempts;
+
+/** Statuses each kind of refund starts from: the dashboard refunds only a captured split (spec). */
+const REFUNDABLE_FROM: Record<'api' | 'dashboard', SplitStatus[]> = {
+  api: ['captured', 'partially_refunded'],
+  dashboard: ['captured'],
+};
+
+/** Already reversed, or nothing left of it: the merchant is not funding the fee either way. */
+const feeAlreadyBack = (failure: ProcessorError) => failure.code === 'charge_already_refunded';
+
+/**
+ * Returns what is left of the service's application fee on one charge. Called after the
+ * refund that completes a share, so the merchant never funds the fee (the processor reverses
+ * the fee only in proportion to flagged refunds; earlier partial slices were not flagged).
+ */
+export async function reverseRemainingFee(
+  processor: Processor,
+  ref: { accountId: string; paymentIntentId: string },
+  refundId: string,
+  participantId: string,
+): Promise<'reversed' | 'nothing_left'> {
+  const hold = await processor.retrieveHold(ref);
+  if (!hold.applicationFeeId) return 'nothing_left';
+  try {
+    await processor.refundApplicationFee({ applicationFeeId: hold.applicationFeeId, refundId, participantId });
+    return 'reversed';
+  } catch (error) {
+    const failure = toProcessorError(error);
+    if (feeAlreadyBack(failure)) return 'nothing_left';
+    throw failure;
+  }
+}
+
+/** API-key and dashboard refunds: begin (check and slice), one processor refund per slice, finish. */
+export function createRefundRunActivities(
+  deps: ActivityDeps,
+): Pick<RefundActivities, 'beginRefund' | 'refundSlice' | 'finishRefund'> {
+  const { config, db, logger } = deps;
+  const processors = createProcessors(config, { logger });
+
+  return {
+    async beginRefund(input) {
+      return db.transaction().execute(async (trx) => {
+        // The split row lock orders this against processor-refund syncs and other writers.
+        const split = await lockSplit(trx, input.splitId);
+        if (!split) throw ApplicationFailure.nonRetryable(`Split ${input.splitId} not found`);
+        if (input.idempotencyKey !== null) {
+          const existing = await trx
+            .selectFrom('split_refunds')
+            .select('id')
+            .where('merchant_id', '=', split.merchant_id)
+            .where('mode', '=', split.mode)
+            .where('idempotency_key', '=', input.idempotencyKey)
+            .executeTakeFirst();
+          if (existing) return { kind: 'existing' as const, refundId: existing.id };
+        }
+        const rejected = (code: 'not_refundable' | 'not_captured' | 'refund_in_progress' | 'over_refund') => ({
+          kind: 'rejected' as const,
+          code,
+          splitStatus: split.status,
+        });
+        if (!REFUNDABLE_FROM[input.source].includes(split.status)) {
+          return rejected(input.source === 'dashboard' ? 'not_captured' : 'not_refundable');
+        }
+        const participants = await participantsOf(trx, split.id);
+        const refundedSoFar = participants.reduce((sum, p) => sum + p.refunded_amount, 0);
+        // The caller read a different order (a refund landed in between): read again and retry.
+        if (refundedSoFar !== input.expectedRefunded) return rejected('refund_in_progress');
+        const shares = participants
+          .filter((p) => p.status === 'captured')
+          .map((p) => ({ participantId: p.id, outstanding: Math.max(0, p.amount - p.refunded_amount) }));
+        const outstanding = outstandingTotal(shares);
+        if (outstanding <= 0) return rejected('not_refundable');
+        const amount = input.amount ?? outstanding;
+        if (amount > outstanding) return rejected('over_refund');
+
+        const slices = sliceRefund(amount, shares);
+        const byId = new Map(participants.map((p) => [p.id, p]));
+        await trx
+          .insertInto('split_refunds')
+          .values({
+            id: input.refundId,
+            split_id: split.id,
+            merchant_id: split.merchant_id,
+            mode: split.mode,
+            source: input.source,
+            actor: input.actor,
+            actor_detail: input.actorDetail,
+            requested_amount: input.amount,
+            amount,
+            status: 'in_progress',
+            reason: input.reason,
+            idempotency_key: input.idempotencyKey,
+          })
+          .execute();
+        await trx
+          .insertInto('split_refund_slices')
+          .values(
+            slices.map((slice, position) => ({
+              refund_id: input.refundId,
+              participant_id: slice.participantId,
+              position,
+              amount: slice.amount,
+              // The customer's 20p goes back with the slice that completes their share.
+              customer_fee: slice.completesShare ? byId.get(slice.participantId)!.customer_fee : 0,
+              completes_share: slice.completesShare,
+              status: 'pending' as const,
+            })),
+          )
+          .execute();
+        await addRefundHistory(trx, {
+          splitId: split.id,
+          kind: 'refund_started',
+          actor: input.actorDetail,
+          dedupeKey: `refund_started:${input.refundId}`,
+          detail: { refund_id: input.refundId, amount, reason: input.reason, source: input.source },
+        });
+        return { kind: 'started' as const, participantIds: slices.map((s) => s.participantId) };
+      });
+    },
+
+    async refundSlice({ splitId, refundId, participantId, maxAttempts }) {
+      const slice = await db
+        .selectFrom('split_refund_slices as s')
+        .innerJoin('split_participants as p', 'p.id', 's.participant_id')
+        .innerJoin('splits', 'splits.id', 'p.split_id')
+        .select([
+          's.amount',
+          's.customer_fee',
+          's.completes_share',
+          's.status',
+          's.application_fee_refunded',
+          'p.amount as share_amount',
+          'p.email',
+          'p.processor_payment_intent_id',
+          'splits.mode',
+          'splits.processor_account_id',
+        ])
+        .where('s.refund_id', '=', refundId)
+        .where('s.participant_id', '=', participantId)
+        .where('p.split_id', '=', splitId)
+        .executeTakeFirst();
+      if (!slice) throw ApplicationFailure.nonRetryable(`No refund slice ${refundId}/${participantId}`);
+      if (slice.status === 'failed') return { outcome: 'failed' };
+      if (!slice.processor_payment_intent_id) throw ApplicationFailure.nonRetryable('Participant has no charge');
+      const processor = processors.forMode(slice.mode);
+      const ref = { accountId: slice.processor_account_id, paymentIntentId: slice.processor_payment_intent_id };
+
+      if (slice.status === 'pending') {
+        let processorRefundId: string;
+        try {
+          const refund = await processor.refund({
+            ...ref,
+            refundId,
+            participantId,
+            amount: slice.amount + slice.customer_fee,
+            // Completing slice: the processor reverses the fee in proportion; the rest follows below.
+            refundApplicationFee: slice.completes_share,
+            metadata: { split_id: splitId },
+          });
+          processorRefundId = refund.id;
+        } catch (error) {
+          const failure = toProcessorError(error);
+          if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
+          await db.transaction().execute(async (trx) => {
+            await trx
+              .updateTable('split_refund_slices')
+              .set({ status: 'failed', error: failure.message, updated_at: new Date() })
+              .where('refund_id', '=', refundId)
+              .where('participant_id', '=', participantId)
+              .where('status', '=', 'pending')
+              .execute();
+            const details: RefundFailure = {
+              participant_id: participantId,
+              email: slice.email,
+              amount: slice.amount,
+              error: failure.message,
+              code: failure.code ?? null,
+            };
+            await trx
+              .updateTable('split_refunds')
+              .set({ failure: JSON.stringify(details) })
+              .where('id', '=', refundId)
+              .execute();
+            await addRefundHistory(trx, {
+              splitId,
+              participantId,
+              kind: 'refund_refused',
+              actor: 'processor',
+              dedupeKey: `refund_refused:${refundId}:${participantId}`,
+              detail: { refund_id: refundId, amount: slice.amount, error: failure.message, code: failure.code },
+            });
+          });
+          return { outcome: 'failed', error: failure.message };
+        }
+        await db.transaction().execute(async (trx) => {
+          const moved = await trx
+            .updateTable('split_refund_slices')
+            .set({ status: 'succeeded', processor_refund_id: processorRefundId, updated_at: new Date() })
+            .where('refund_id', '=', refundId)
+            .where('participant_id', '=', participantId)
+            .where('status', '=', 'pending')
+            .executeTakeFirst();
+          if (Number(moved.numUpdatedRows) === 0) return; // a retried activity
+          await trx
+            .updateTable('split_participants')
+            .set((eb) => ({
+              refunded_amount: slice.completes_share ? slice.share_amount : eb('refunded_amount', '+', slice.amount),
+              ...(slice.completes_share ? { status: 'refunded' as const } : {}),
+              updated_at: new Date(),
+            }))
+            .where('id', '=', participantId)
+            .execute();
+          await addRefundHistory(trx, {
+            splitId,
+            participantId,
+            kind: 'refunded',
+            actor: 'system',
+            dedupeKey: `refunded:${refundId}:${participantId}`,
+            ...(slice.completes_share ? { from: 'captured', to: 'refunded' } : {}),
+            detail: {
+              refund_id: refundId,
+              amount: slice.amount,
+              customer_fee: slice.customer_fee,
+              processor_refund_id: processorRefundId,
+            },
+          });
+        });
+      }
+
+      if (slice.completes_share && !slice.application_fee_refunded) {
+        // A share refunded in one go had its whole fee reversed with the refund; one that had
+        // earlier slices still has the unflagged part of the fee to reverse.
+        if (slice.amount < slice.share_amount) {
+          try {
+            await reverseRemainingFee(processor, ref, refundId, participantId);
+          } catch (error) {
+            const failure = toProcessorError(error);
+            if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
+            // The customer has their money; the fee is for support to reverse by hand.
+            await addRefundHistory(db, {
+              splitId,
+              participantId,
+              kind: 'fee_reversal_failed',
+              actor: 'processor',
+              dedupeKey: `fee_reversal_failed:${refundId}:${participantId}`,
+              detail: { refund_id: refundId, error: failure.message },
+            });
+            return { outcome: 'succeeded' };
+          }
+        }
+        await db
+          .updateTable('split_refund_slices')
+          .set({ application_fee_refunded: true, updated_at: new Date() })
+          .where('refund_id', '=', refundId)
+          .where('participant_id', '=', participantId)
+          .execute();
+      }
+      return { outcome: 'succeeded' };
+    },
+
+    async finishRefund({ splitId, refundId }) {
+      let eventId: string | null = null;
+      const finished = await db.transaction().execute(async (trx) => {
+        const split = await lockSplit(trx, splitId);
+        if (!split) throw ApplicationFailure.nonRetryable(`Split ${splitId} not found`);
+        const refund = await trx
+          .selectFrom('split_refunds')
+          .selectAll()
+          .where('id', '=', refundId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const slices = await trx
+          .selectFrom('split_refund_slices')
+          .selectAll()
+          .where('refund_id', '=', refundId)
+          .execute();
+        const participants = await participantsOf(trx, splitId);
+        if (refund.status !== 'in_progress') {
+          // A retried activity: already finished.
+          return {
+            status: refund.status === 'partial' ? ('partial' as const) : ('complete' as const),
+            splitStatus: split.status,
+            participants: participants.map((p) => ({ id: p.id, status: p.status })),
+          };
+        }
+        const refunded = slices.filter((s) => s.status === 'succeeded').reduce((sum, s) => sum + s.amount, 0);
+        const status = slices.every((s) => s.status === 'succeeded') ? ('complete' as const) : ('partial' as const);
+        const settled = await settleSplitStatus(trx, split, participants, refund.actor_detail, refundId);
+        const finished = { ...refund, refunded, status };
+        const result = refundResult(finished, split, settled.splitStatus, participants);
+        await trx
+          .updateTable('split_refunds')
+          .set({ refunded, status, result: JSON.stringify(result), completed_at: new Date() })
+          .where('id', '=', refundId)
+          .execute();
+        await addRefundHistory(trx, {
+          splitId,
+          kind: status === 'complete' ? 'refund_complete' : 'refund_partial',
+          actor: refund.actor_detail,
+          dedupeKey: `refund_finished:${refundId}`,
+          detail: { refund_id: refundId, amount: refund.amount, refunded },
+        });
+        // Money moved: the merchant hears about it (a refund refused before any slice moved nothing).
+        if (refunded > 0) eventId = await recordRefundedEvent(trx, splitId, finished);
+        return { status, splitStatus: settled.splitStatus, participants: settled.participants };
+      });
+      await dispatchCommittedEvents(deps, [eventId]);
+      return finished;
+    },
+  };
+}

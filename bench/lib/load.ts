@@ -1,0 +1,56 @@
+/** Runs `task` for every item with at most `concurrency` in flight; results in item order. */
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+  return results;
+}
+
+/**
+ * Closed-loop load: `concurrency` callers each issue `request` back to back until `durationMs`
+ * has passed (requests in flight at the deadline finish). Returns the wall time taken.
+ */
+export async function runFor(
+  options: { concurrency: number; durationMs: number },
+  request: (sequence: number) => Promise<void>,
+): Promise<{ wallMs: number; requests: number }> {
+  const started = performance.now();
+  const deadline = started + options.durationMs;
+  let sequence = 0;
+  const lane = async () => {
+    while (performance.now() < deadline) await request(sequence++);
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, lane));
+  return { wallMs: performance.now() - started, requests: sequence };
+}
+
+/** Polls `read` every `intervalMs` until `done` holds; throws after `timeoutMs`. */
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  options: { intervalMs: number; timeoutMs: number; what: string },
+): Promise<T> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${options.what}: not done after ${options.timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs));
+  }
+}
+
+/** A positive integer from the environment, else the default. */
+export function envInt(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, type Database, formatPounds } from '@groupsplit/shared';
+import {
+  NOT_REFUNDABLE,
+  REFUND_IN_PROGRESS,
+  type RefundRequest,
+  type RefundWorkflowResult,
+  requestRefundUpdate,
+  splitWorkflowId,
+} from '@groupsplit/workflows';
+import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
+import type { Selectable } from 'kysely';
+import type { CheckoutDeps } from '../../deps';
+
+type SplitRow = Selectable<Database['splits']>;
+type RefundRow = Selectable<Database['split_refunds']>;
+
+/** The spec's messages, and ours where it gives only a code (docs/refunds.md). */
+export const REFUND_MESSAGES = {
+  forbidden: 'Only the creator or the merchant can refund',
+  notCaptured: 'Only a captured split can be refunded',
+  vanished: 'Checkout split not found',
+  notPaid: 'This order has not been paid, so there is nothing to refund',
+  canceled: 'This order was cancelled or never completed, so there is nothing to refund',
+  fullyRefunded: 'This order has already been refunded in full',
+  nothingLeft: 'Nothing on this order is left to refund',
+  inProgress: 'Another refund is being processed for this order, or the order changed; read it again and retry',
+  keyReused: 'This idempotency_key was already used with a different amount or reason',
+  overRefund: (amount: number, outstanding: number) =>
+    `The refund of £${formatPounds(amount)} is more than the £${formatPounds(outstanding)} still outstanding`,
+  partial: (email: string, error: string) =>
+    `The refund stopped at ${email}: the payment processor refused it (${error}). ` +
+    'Refunds before it went through and were not undone; refund the rest with a new idempotency_key.',
+} as const;
+
+const M = REFUND_MESSAGES;
+
+export type RefundCaller = 'api' | 'dashboard';
+
+/** 409 not_refundable, worded for the order's status; the dashboard's own 400 for a non-captured split. */
+export function notRefundable(source: RefundCaller, status: string): AppError {
+  if (source === 'dashboard') return new AppError(400, M.notCaptured);
+  const message =
+    status === 'refunded'
+      ? M.fullyRefunded
+      : ['canceled', 'canceling', 'creation_failed', 'capture_failed'].includes(status)
+        ? M.canceled
+        : ['captured', 'partially_refunded'].includes(status)
+          ? M.nothingLeft
+          : M.notPaid;
+  return new AppError(409, message, 'not_refundable', undefined, { status });
+}
+
+export const refundInProgress = () => new AppError(409, M.inProgress, 'refund_in_progress');
+export const overRefund = (amount: number, outstanding: number) =>
+  new AppError(400, M.overRefund(amount, outstanding), 'over_refund', undefined, {
+    outstanding: formatPounds(outstanding),
+  });
+
+/** What the merchant asked for; compared with a stored refund that has the same idempotency key. */
+export type RefundAsk = {
+  splitId: string;
+  amount: number | null;
+  reason: string | null;
+  idempotencyKey: string | null;
+};
+
+/**
+ * The answer for a refund that has run: 200 with the refund result, or 409 partial_failure with
+ * what went through. A repeated idempotency key with a different ask is 409 idempotency_key_reused.
+ */
+export function answerFromRefund(row: RefundRow, ask: RefundAsk): { status: number; body: unknown } {
+  if (
+    ask.idempotencyKey !== null &&
+    (row.split_id !== ask.splitId || row.requested_amount !== ask.amount || row.reason !== ask.reason)
+  ) {
+    throw new AppError(409, M.keyReused, 'idempotency_key_reused');
+  }
+  if (row.status === 'in_progress' || !row.result) throw refundInProgress();
+  if (row.status === 'partial') {
+    const failure = row.failure;
+    const failed = failure?.email ?? null;
+    throw new AppError(
+      409,
+      M.partial(failed ?? 'a participant', failure?.error ?? 'no answer from the payment processor'),
+      'partial_failure',
+      undefined,
+      {
+        refund: {
+          ...row.result,
+          failed_participant: failed,
+          failure_reason: failure?.error ?? null,
+        },
+      },
+    );
+  }
+  return { status: 200, body: row.result };
+}
+
+export async function findRefund(deps: CheckoutDeps, refundId: string): Promise<RefundRow | undefined> {
+  return deps.db.selectFrom('split_refunds').selectAll().where('id', '=', refundId).executeTakeFirst();
+}
+
+/** A stored refund with this idempotency key for the merchant and mode, if any. */
+export async function findRefundByKey(
+  deps: CheckoutDeps,
+  scope: { merchantId: string; mode: 'test' | 'live' },
+  idempotencyKey: string,
+): Promise<RefundRow | undefined> {
+  return deps.db
+    .selectFrom('split_refunds')
+    .selectAll()
+    .where('merchant_id', '=', scope.merchantId)
+    .where('mode', '=', scope.mode)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+/** Refunded so far on the split (pence): the caller's view, which the worker checks is still current. */
+export async function refundedSoFar(deps: CheckoutDeps, splitId: string) {
+  const participants = await deps.db
+    .selectFrom('split_participants')
+    .select(['amount', 'refunded_amount', 'status'])
+    .where('split_id', '=', splitId)
+    .execute();
+  const refunded = participants.reduce((sum, p) => sum + p.refunded_amount, 0);
+  const outstanding = participants
+    .filter((p) => p.status === 'captured')
+    .reduce((sum, p) => sum + Math.max(0, p.amount - p.refunded_amount), 0);
+  return { refunded, outstanding };
+}
+
+/**
+ * Asks the split workflow for a refund (update `requestRefund`; it runs the child refund
+ * workflow one at a time) and turns its outcome into the HTTP answer.
+ */
+export async function requestRefund(
+  deps: CheckoutDeps,
+  split: SplitRow,
+  source: RefundCaller,
+  who: { actor: string; actorDetail: string },
+  ask: RefundAsk,
+): Promise<{ status: number; body: unknown }> {
+  const { refunded } = await refundedSoFar(deps, split.id);
+  const request: RefundRequest = {
+    refundId: randomUUID(),
+    source,
+    actor: who.actor,
+    actorDetail: who.actorDetail,
+    amount: ask.amount,
+    reason: ask.reason,
+    idempotencyKey: ask.idempotencyKey,
+    expectedRefunded: refunded,
+  };
+  let result: RefundWorkflowResult;
+  try {
+    result = await deps.temporal.client.workflow
+      .getHandle(splitWorkflowId(split.id))
+      .executeUpdate(requestRefundUpdate, { args: [request] });
+  } catch (error) {
+    const type =
+      error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : null;
+    if (type === REFUND_IN_PROGRESS) throw refundInProgress();
+    if (type !== NOT_REFUNDABLE && !(error instanceof WorkflowNotFoundError)) throw error;
+    // The workflow is past refunds (or finished): answer from where the order is now.
+    const now = await deps.db.selectFrom('splits').select('status').where('id', '=', split.id).executeTakeFirst();
+    if (!now) throw source === 'dashboard' ? new AppError(400, M.vanished) : new AppError(404, 'Not found');
+    throw notRefundable(source, now.status);
+  }
+
+  switch (result.kind) {
+    case 'rejected':
+      if (result.code === 'refund_in_progress') throw refundInProgress();
+      if (result.code === 'over_refund') {
+        const { outstanding } = await refundedSoFar(deps, split.id);
+        throw overRefund(ask.amount ?? 0, outstanding);
+      }
+      throw notRefundable(source, result.splitStatus);
+    case 'existing':
+    case 'finished': {
+      const row = await findRefund(deps, result.refundId);
+      if (!row) throw refundInProgress();
+      return answerFromRefund(row, ask);
+    }
+    case 'failed': {
+      const row = await findRefund(deps, result.refundId);
+      if (row && row.status !== 'in_progress') return answerFromRefund(row, ask);
+      throw new Error(`refund ${result.refundId} failed: ${result.message}`);
+    }
+  }
+}

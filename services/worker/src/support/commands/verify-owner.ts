@@ -1,0 +1,56 @@
+import { recordAudit } from '@groupsplit/shared';
+import { requiredFlag, SupportCommandError, SupportUsageError } from '../args';
+import type { SupportCommand } from './types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Support's answer to a re-verification after an ownership transfer: once the new owner's
+ * identity (and, for a company, its registry entry) has been checked by hand, the owner is
+ * marked identity-verified and the business verified again, which lifts the live-payment and
+ * live-key blocks.
+ */
+export const verifyOwnerCommand: SupportCommand = {
+  usage: 'verify-owner <merchantId> --actor <name> --evidence "<what was checked>"',
+  summary: 'Mark the current owner verified after a manual identity check',
+  async run(args, { db }) {
+    const merchantId = args.positional[1];
+    if (!merchantId) throw new SupportUsageError('<merchantId> is required');
+    if (!UUID.test(merchantId)) throw new SupportCommandError(`Not a merchant id: ${merchantId}`);
+    const actor = requiredFlag(args, 'actor');
+    const evidence = requiredFlag(args, 'evidence');
+    return db.transaction().execute(async (trx) => {
+      const merchant = await trx
+        .selectFrom('merchants')
+        .select(['id', 'name', 'verification_status'])
+        .where('id', '=', merchantId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!merchant) throw new SupportCommandError(`No merchant ${merchantId}`);
+      if (merchant.verification_status === 'verified') {
+        throw new SupportCommandError(`${merchant.name} is already verified`);
+      }
+      const owner = await trx
+        .selectFrom('memberships')
+        .select('user_id')
+        .where('merchant_id', '=', merchantId)
+        .where('role', '=', 'owner')
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('users').set({ identity_verified: true }).where('id', '=', owner.user_id).execute();
+      await trx
+        .updateTable('merchants')
+        .set({ verification_status: 'verified', updated_at: new Date() })
+        .where('id', '=', merchantId)
+        .execute();
+      await recordAudit(trx, {
+        merchantId,
+        actorUserId: null,
+        actorRole: 'support',
+        action: 'business.owner_verified',
+        before: { verification_status: merchant.verification_status },
+        after: { verification_status: 'verified', owner_user_id: owner.user_id, actor, evidence },
+      });
+      return `Verified the owner of ${merchant.name} (${merchantId})`;
+    });
+  },
+};

@@ -1,0 +1,87 @@
+import { ParentClosePolicy, proxyActivities, type RetryPolicy, startChild } from '@temporalio/workflow';
+import { sendEmailWorkflow } from '../email';
+import type { DisputeInput, RefundActivities, RefundWorkflowInput, RefundWorkflowResult } from './types';
+
+export const refundWorkflowId = (splitId: string, refundId: string) => `refund:${splitId}:${refundId}`;
+export const disputeWorkflowId = (disputeId: string) => `dispute:${disputeId}`;
+
+/**
+ * A processor refund is retried a little for transient trouble (5xx, rate limit, timeout), then
+ * recorded as refused: the caller is waiting, and a new idempotency key finishes the job.
+ */
+export const REFUND_SLICE_ATTEMPTS = 3;
+const REFUND_SLICE_RETRY: RetryPolicy = {
+  initialInterval: '500 milliseconds',
+  backoffCoefficient: 2,
+  maximumInterval: '3 seconds',
+  maximumAttempts: REFUND_SLICE_ATTEMPTS,
+};
+
+/** Postgres trouble is waited out, but not forever. */
+const PROJECTION_RETRY: RetryPolicy = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumInterval: '30 seconds',
+  maximumAttempts: 20,
+};
+
+export const refundProjectionActivities = proxyActivities<
+  Pick<RefundActivities, 'beginRefund' | 'finishRefund' | 'recordDispute'>
+>({ startToCloseTimeout: '20 seconds', retry: PROJECTION_RETRY });
+
+export const refundProcessorActivities = proxyActivities<
+  Pick<RefundActivities, 'refundSlice' | 'syncProcessorRefunds'>
+>({ startToCloseTimeout: '45 seconds', retry: REFUND_SLICE_RETRY });
+
+/**
+ * One refund, started by the split workflow as its child (`refund:<splitId>:<refundId>`), which
+ * runs one at a time. Each participant's slice is its own processor refund, in order; a refusal
+ * stops the rest and nothing already refunded is unwound (the spec's partial_failure).
+ */
+export async function refundWorkflow(input: RefundWorkflowInput): Promise<RefundWorkflowResult> {
+  const begun = await refundProjectionActivities.beginRefund(input);
+  if (begun.kind !== 'started') return begun;
+  for (const participantId of begun.participantIds) {
+    let refused = false;
+    try {
+      const slice = await refundProcessorActivities.refundSlice({
+        splitId: input.splitId,
+        refundId: input.refundId,
+        participantId,
+        maxAttempts: REFUND_SLICE_ATTEMPTS,
+      });
+      refused = slice.outcome === 'failed';
+    } catch {
+      // Only a projection failure lands here (refusals are returned); the slice stays pending
+      // and the refund is reported partial, like a refusal.
+      refused = true;
+    }
+    if (refused) break;
+  }
+  const finished = await refundProjectionActivities.finishRefund({ splitId: input.splitId, refundId: input.refundId });
+  return { kind: 'finished', refundId: input.refundId, ...finished };
+}
+
+/**
+ * A chargeback: `disputed_at` on the participant and the split, then one e-mail to the owner's
+ * login address (its own workflow, abandoned, so SMTP trouble is retried independently).
+ */
+export async function splitDisputeWorkflow(input: DisputeInput): Promise<{ notified: boolean }> {
+  const notice = await refundProjectionActivities.recordDispute(input);
+  if (!notice) return { notified: false };
+  await startChild(sendEmailWorkflow, {
+    workflowId: `email:${notice.emailId}`,
+    args: [
+      {
+        id: notice.emailId,
+        to: notice.to,
+        template: 'refunds.dispute_opened',
+        data: notice.data,
+        merchantId: notice.merchantId,
+        category: 'merchant',
+      },
+    ],
+    parentClosePolicy: ParentClosePolicy.ABANDON,
+  });
+  return { notified: true };
+}
