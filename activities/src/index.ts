@@ -3,7 +3,6 @@ import { createEmailActivities } from './email';
 import { createJanitorActivities } from './janitor';
 import { createRefundActivities } from './refunds';
 import { createSessionActivities } from './sessions';
-import { createSkeletonActivities } from './skeleton';
 import { createSplitActivities } from './split';
 import { createWebhookActivities } from './webhooks';
 
@@ -14,7 +13,6 @@ export { ensureCheckoutSchedules, installCheckoutSchedules } from './sessions';
 /** Every activity the worker registers, bound to its dependencies. */
 export function createActivities(deps: ActivityDeps) {
   return {
-    ...createSkeletonActivities(deps),
     ...createEmailActivities(deps),
     ...createSessionActivities(deps),
     ...createSplitActivities(deps),

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createCheckoutApp } from '@groupsplit/checkout';
 import { createGatewayApp } from '@groupsplit/gateway';
 import { createMerchantsApp } from '@groupsplit/merchants';
-import { createEmulatorApp } from '@groupsplit/processor-emulator';
+import { createEmulator } from '@groupsplit/processor-emulator';
 import { type Config, createDb, createLogger, createTemporalClient, loadConfig } from '@groupsplit/shared';
 import { createWorker, installWorkerRuntime } from '@groupsplit/worker';
 import type Koa from 'koa';
@@ -54,7 +54,8 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
   const db = createDb(config.DATABASE_URL, 8);
   const temporal = await createTemporalClient(config);
 
-  serve(emulator.server, createEmulatorApp({ config, db, logger }));
+  const processorEmulator = createEmulator({ config, db, logger });
+  serve(emulator.server, processorEmulator.app);
   serve(merchants.server, createMerchantsApp({ config, db, logger, temporal }));
   serve(checkout.server, createCheckoutApp({ config, db, logger, temporal }));
   serve(gateway.server, createGatewayApp({ config, db, logger }));
@@ -88,6 +89,8 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
     api: createApiClient(gateway.url),
     async stop() {
       if (running) await stopWorker(running);
+      // The emulator's background event deliveries would otherwise outlive the test file.
+      processorEmulator.stop();
       await Promise.all([gateway, merchants, checkout, emulator].map(({ server }) => close(server)));
       await temporal.close();
       await db.destroy();

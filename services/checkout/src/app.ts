@@ -12,7 +12,6 @@ import { refundRoutes } from './routes/refunds/refunds';
 import { remindRoutes } from './routes/remind/remind';
 import { serverCancelRoutes } from './routes/server-cancel/server-cancel';
 import { serverRefundRoutes } from './routes/server-refund/server-refund';
-import { skeletonRoutes } from './routes/skeleton/skeleton';
 
 export function createCheckoutApp(deps: CheckoutDeps): Koa {
   return createServiceApp({
@@ -24,7 +23,6 @@ export function createCheckoutApp(deps: CheckoutDeps): Koa {
       temporal: await isTemporalReachable(deps.temporal),
     }),
     routers: [
-      skeletonRoutes(deps),
       payRoutes(deps),
       checkoutSplitRoutes(deps),
       checkoutSessionRoutes(deps),

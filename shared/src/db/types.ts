@@ -6,7 +6,6 @@ import type { CheckoutTables } from './schema/checkout';
 import type { CredentialsTables } from './schema/credentials';
 import type { IdentityTables, MailTables } from './schema/identity';
 import type { OperationsTables } from './schema/operations';
-import type { PlatformTables } from './schema/platform';
 import type { ProcessorTables } from './schema/processor';
 import type { RefundsTables } from './schema/refunds';
 import type { SplitsTables } from './schema/splits';
@@ -14,8 +13,7 @@ import type { TeamTables } from './schema/team';
 import type { WebhooksTables } from './schema/webhooks';
 
 export interface Database
-  extends PlatformTables,
-    IdentityTables,
+  extends IdentityTables,
     MailTables,
     TeamTables,
     CredentialsTables,
