@@ -491,9 +491,8 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
         return;
       } catch (error) {
         const request = await waitForSupport('canceling', error);
-        if (request.kind === 'resolve') return resolve(request.action, 'canceled');
         // Retry and compensate both mean "release again" here.
-        resolution = null;
+        resolution = request.kind === 'resolve' ? request.action : null;
       }
     }
   }
