@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -20,19 +21,30 @@ export async function runMigrations(databaseUrl: string, dir = MIGRATIONS_DIR): 
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set(
-      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+    await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
+    const done = new Map(
+      (
+        await client.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')
+      ).rows.map((r) => [r.name, r.checksum]),
     );
     const files = readdirSync(dir)
       .filter((f) => /^\d{14}_[\w-]+\.sql$/.test(f))
       .sort();
     for (const file of files) {
-      if (done.has(file)) continue;
       const text = readFileSync(join(dir, file), 'utf8');
+      const checksum = createHash('sha256').update(text).digest('hex');
+      if (done.has(file)) {
+        // An applied migration is history: editing it would leave databases that ran the old text behind.
+        const recorded = done.get(file);
+        if (recorded && recorded !== checksum) {
+          throw new Error(`Migration ${file} was changed after it was applied; add a new migration instead`);
+        }
+        continue;
+      }
       try {
         await client.query('BEGIN');
         await client.query(text);
-        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await client.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [file, checksum]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
