@@ -2,65 +2,19 @@
 // Postgres database, a Temporal dev server, a mail server, one workflow bundle), then runs each
 // bench/*.bench.ts in its own `node --import tsx` process against it and prints one table.
 // Usage: npm run bench [-- <name filter>...]   e.g. npm run bench -- gateway
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMail } from '../scripts/lib/mail.mjs';
-import { DATA_DIR, ROOT } from '../scripts/lib/paths.mjs';
-import { dropDatabase, ensureDatabase, resolvePostgresServer } from '../scripts/lib/postgres.mjs';
-import { freePort, stopAll } from '../scripts/lib/procs.mjs';
-import { startTemporal } from '../scripts/lib/temporal.mjs';
+import { ROOT } from '../scripts/lib/paths.mjs';
+import { dropDatabase } from '../scripts/lib/postgres.mjs';
+import { stopAll } from '../scripts/lib/procs.mjs';
+import { startRunInfrastructure } from '../scripts/lib/run-infrastructure.mjs';
 
-const require = createRequire(import.meta.url);
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 /** A bench that has not finished by then is killed and reported as failed. */
 const PER_BENCH_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 10 * 60_000);
-
-async function startInfrastructure(runId, runDir) {
-  const pgServer = await resolvePostgresServer({
-    preferLocal: true,
-    embeddedName: 'postgres-bench',
-    embeddedPort: await freePort(),
-  });
-  const databaseName = `groupsplit_bench_${runId}`;
-  const databaseUrl = await ensureDatabase(pgServer.serverUrl, databaseName);
-  const migrate = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'shared/src/db/migrate-cli.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-  });
-  if (migrate.status !== 0) throw new Error(`Migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
-
-  const [temporalPort, smtpPort, mailHttpPort] = await Promise.all([freePort(), freePort(), freePort()]);
-  const [temporal, mail] = await Promise.all([
-    startTemporal({ port: temporalPort, quiet: true }),
-    startMail({ smtpPort, httpPort: mailHttpPort, quiet: true }),
-  ]);
-
-  const { bundleWorkflowCode } = require('@temporalio/worker');
-  const bundle = await bundleWorkflowCode({
-    workflowsPath: join(ROOT, 'workflows/src/index.ts'),
-    logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
-  });
-  const bundlePath = join(runDir, 'workflow-bundle.js');
-  writeFileSync(bundlePath, bundle.code);
-
-  const env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-    DATABASE_URL: databaseUrl,
-    TEMPORAL_ADDRESS: temporal.address,
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtpPort),
-    MAIL_API_URL: mail.apiUrl,
-    WORKFLOW_BUNDLE_PATH: bundlePath,
-    ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
-  };
-  const infra = { postgres: pgServer.kind, temporal: temporal.address, mail: mail.kind };
-  return { env, infra, serverUrl: pgServer.serverUrl, databaseName };
-}
 
 function runBenchFile(file, env, resultFile) {
   return new Promise((resolve) => {
@@ -116,10 +70,15 @@ async function main() {
     .sort();
   if (files.length === 0) throw new Error(`No bench/*.bench.ts matches ${filters.join(', ')}`);
 
-  const runId = `${Date.now()}_${process.pid}`;
-  const runDir = join(DATA_DIR, 'bench-runs', runId);
-  mkdirSync(runDir, { recursive: true });
-  const stack = await startInfrastructure(runId, runDir);
+  const startedAt = new Date().toISOString();
+  const run = await startRunInfrastructure('bench');
+  const runDir = run.runDir;
+  const stack = {
+    env: { ...run.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' },
+    infra: { postgres: run.pgServer.kind, temporal: run.temporal.address, mail: run.mail.kind },
+    serverUrl: run.pgServer.serverUrl,
+    databaseName: run.databaseName,
+  };
   console.log(`[bench] postgres: ${stack.infra.postgres} (${stack.databaseName}); temporal: ${stack.infra.temporal}`);
 
   const results = [];
@@ -142,7 +101,6 @@ async function main() {
   }
 
   printTable(results);
-  const startedAt = new Date(Number(runId.split('_')[0])).toISOString();
   const machine = { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
   const outDir = join(BENCH_DIR, 'results');
   mkdirSync(outDir, { recursive: true });

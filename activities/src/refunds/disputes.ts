@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { formatPounds } from '@groupsplit/shared';
 import type { RefundActivities } from '@groupsplit/workflows';
 import type { ActivityDeps } from '../deps';
-import { addRefundHistory } from './projection';
+import { addSplitHistory } from '../split/history';
 
 /** A UUID derived from a name, so the chargeback e-mail for one dispute is one e-mail however often it is sent. */
 function stableUuid(name: string): string {
@@ -55,7 +55,7 @@ export function createDisputeActivities({ db }: ActivityDeps): Pick<RefundActivi
           .set((eb) => ({ disputed_at: eb.fn.coalesce('disputed_at', eb.val(now)), updated_at: now }))
           .where('id', '=', participant.split_id)
           .execute();
-        await addRefundHistory(trx, {
+        await addSplitHistory(trx, {
           splitId: participant.split_id,
           participantId: participant.id,
           kind: 'disputed',

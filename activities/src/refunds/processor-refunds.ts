@@ -4,15 +4,9 @@ import type { RefundActivities } from '@groupsplit/workflows';
 import { ApplicationFailure, activityInfo } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
+import { addSplitHistory } from '../split/history';
 import { processorFailure } from '../split/processor-failure';
-import {
-  addRefundHistory,
-  lockSplit,
-  participantsOf,
-  recordRefundedEvent,
-  refundResult,
-  settleSplitStatus,
-} from './projection';
+import { lockSplit, participantsOf, recordRefundedEvent, refundResult, settleSplitStatus } from './projection';
 import { reverseRemainingFee } from './refunds';
 
 /** Our own refunds carry `refund_id` in their metadata (the adapter adds it); the rest were made elsewhere. */
@@ -115,7 +109,7 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
             .execute();
           refundedAmount += sharePart;
           recorded.push({ id: refundId, amount: sharePart });
-          await addRefundHistory(trx, {
+          await addSplitHistory(trx, {
             splitId,
             participantId,
             kind: 'processor_refund',
@@ -137,7 +131,7 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
             .where('id', '=', participantId)
             .execute();
           if (becomesRefunded) {
-            await addRefundHistory(trx, {
+            await addSplitHistory(trx, {
               splitId,
               participantId,
               kind: 'refunded',
@@ -209,7 +203,7 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
         } catch (error) {
           const failure = toProcessorError(error);
           if (failure.retryable && activityInfo().attempt < maxAttempts) throw processorFailure(failure);
-          await addRefundHistory(db, {
+          await addSplitHistory(db, {
             splitId,
             participantId,
             kind: 'fee_reversal_failed',

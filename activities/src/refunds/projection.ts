@@ -1,6 +1,7 @@
 import { type Database, formatPounds, loadSplitEventSource, recordEvent, splitEventData } from '@groupsplit/shared';
 import type { ParticipantRefundState, SplitStatus } from '@groupsplit/workflows';
 import type { Kysely, Selectable } from 'kysely';
+import { addSplitHistory } from '../split/history';
 
 type Trx = Kysely<Database>;
 export type SplitRow = Selectable<Database['splits']>;
@@ -13,35 +14,6 @@ export async function lockSplit(trx: Trx, splitId: string): Promise<SplitRow | u
 
 export async function participantsOf(trx: Trx, splitId: string): Promise<ParticipantRow[]> {
   return trx.selectFrom('split_participants').selectAll().where('split_id', '=', splitId).orderBy('position').execute();
-}
-
-export async function addRefundHistory(
-  trx: Trx,
-  row: {
-    splitId: string;
-    participantId?: string | null;
-    kind: string;
-    actor: string;
-    dedupeKey: string;
-    from?: string | null;
-    to?: string | null;
-    detail?: Record<string, unknown>;
-  },
-) {
-  await trx
-    .insertInto('split_history')
-    .values({
-      split_id: row.splitId,
-      participant_id: row.participantId ?? null,
-      kind: row.kind,
-      actor: row.actor,
-      from_status: row.from ?? null,
-      to_status: row.to ?? null,
-      detail: row.detail ? JSON.stringify(row.detail) : null,
-      dedupe_key: row.dedupeKey,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .execute();
 }
 
 /**
@@ -64,7 +36,7 @@ export async function settleSplitStatus(
   }
   if (to !== split.status) {
     await trx.updateTable('splits').set({ status: to, updated_at: new Date() }).where('id', '=', split.id).execute();
-    await addRefundHistory(trx, {
+    await addSplitHistory(trx, {
       splitId: split.id,
       kind: 'status',
       actor,

@@ -10,15 +10,9 @@ import type { RefundActivities, SplitStatus } from '@groupsplit/workflows';
 import { ApplicationFailure, activityInfo } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
+import { addSplitHistory } from '../split/history';
 import { processorFailure } from '../split/processor-failure';
-import {
-  addRefundHistory,
-  lockSplit,
-  participantsOf,
-  recordRefundedEvent,
-  refundResult,
-  settleSplitStatus,
-} from './projection';
+import { lockSplit, participantsOf, recordRefundedEvent, refundResult, settleSplitStatus } from './projection';
 
 /** Stored on the refund row when a processor refund is refused (the partial_failure answer). */
 type RefundFailure = { participant_id: string; email: string; amount: number; error: string; code: string | null };
@@ -134,7 +128,7 @@ export function createRefundRunActivities(
             })),
           )
           .execute();
-        await addRefundHistory(trx, {
+        await addSplitHistory(trx, {
           splitId: split.id,
           kind: 'refund_started',
           actor: input.actorDetail,
@@ -208,7 +202,7 @@ export function createRefundRunActivities(
               .set({ failure: JSON.stringify(details) })
               .where('id', '=', refundId)
               .execute();
-            await addRefundHistory(trx, {
+            await addSplitHistory(trx, {
               splitId,
               participantId,
               kind: 'refund_refused',
@@ -237,7 +231,7 @@ export function createRefundRunActivities(
             }))
             .where('id', '=', participantId)
             .execute();
-          await addRefundHistory(trx, {
+          await addSplitHistory(trx, {
             splitId,
             participantId,
             kind: 'refunded',
@@ -264,7 +258,7 @@ export function createRefundRunActivities(
             const failure = toProcessorError(error);
             if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
             // The customer has their money; the fee is for support to reverse by hand.
-            await addRefundHistory(db, {
+            await addSplitHistory(db, {
               splitId,
               participantId,
               kind: 'fee_reversal_failed',
@@ -320,7 +314,7 @@ export function createRefundRunActivities(
           .set({ refunded, status, result: JSON.stringify(result), completed_at: new Date() })
           .where('id', '=', refundId)
           .execute();
-        await addRefundHistory(trx, {
+        await addSplitHistory(trx, {
           splitId,
           kind: status === 'complete' ? 'refund_complete' : 'refund_partial',
           actor: refund.actor_detail,

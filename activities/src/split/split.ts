@@ -1,6 +1,5 @@
 import {
   createProcessors,
-  type Database,
   type Hold,
   isProcessorError,
   type Processor,
@@ -9,39 +8,11 @@ import {
 } from '@groupsplit/shared';
 import type { ParticipantStatus, ReleaseOutcome, SplitActivities, SplitStatus } from '@groupsplit/workflows';
 import { ApplicationFailure, activityInfo } from '@temporalio/activity';
-import type { Kysely } from 'kysely';
 import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
 import { recordSplitEvent } from './events';
+import { addSplitHistory, type SplitHistoryRow } from './history';
 import { processorFailure } from './processor-failure';
-
-type HistoryRow = {
-  splitId: string;
-  participantId?: string | null;
-  kind: string;
-  actor: string;
-  dedupeKey: string;
-  from?: string | null;
-  to?: string | null;
-  detail?: Record<string, unknown>;
-};
-
-async function addHistory(db: Kysely<Database>, row: HistoryRow) {
-  await db
-    .insertInto('split_history')
-    .values({
-      split_id: row.splitId,
-      participant_id: row.participantId ?? null,
-      kind: row.kind,
-      actor: row.actor,
-      from_status: row.from ?? null,
-      to_status: row.to ?? null,
-      detail: row.detail ? JSON.stringify(row.detail) : null,
-      dedupe_key: row.dedupeKey,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .execute();
-}
 
 const isLastAttempt = (maxAttempts: number) => activityInfo().attempt >= maxAttempts;
 
@@ -84,7 +55,7 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
   async function setParticipant(
     participantId: string,
     status: ParticipantStatus,
-    history: HistoryRow,
+    history: SplitHistoryRow,
     extra: { last_error?: string | null; refunded_amount?: number; captured_at?: Date } = {},
   ) {
     await db.transaction().execute(async (trx) => {
@@ -93,7 +64,7 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
         .set({ status, updated_at: new Date(), ...extra })
         .where('id', '=', participantId)
         .execute();
-      await addHistory(trx, history);
+      await addSplitHistory(trx, history);
     });
   }
 
@@ -158,7 +129,7 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
             })),
           )
           .execute();
-        await addHistory(trx, {
+        await addSplitHistory(trx, {
           splitId: input.splitId,
           kind: 'opened',
           actor: input.createdBy ? `user:${input.createdBy}` : 'system',
@@ -186,7 +157,7 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
       } catch (error) {
         const failure = toProcessorError(error);
         if (!failure.retryable) {
-          await addHistory(db, {
+          await addSplitHistory(db, {
             splitId,
             participantId,
             kind: 'hold_failed',
@@ -207,7 +178,7 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
           })
           .where('id', '=', participantId)
           .execute();
-        await addHistory(trx, {
+        await addSplitHistory(trx, {
           splitId,
           participantId,
           kind: 'hold_placed',
@@ -251,7 +222,7 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
           .where('status', '=', 'pending')
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) === 0) return null;
-        await addHistory(trx, {
+        await addSplitHistory(trx, {
           splitId,
           participantId,
           kind: 'authorised',
@@ -318,7 +289,7 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
       if (share.status !== 'pending' && share.status !== 'authorised')
         return { outcome: 'no_hold', status: share.status };
       if (!share.ref) return { outcome: 'no_hold', status: share.status };
-      const history = (kind: string, to: ParticipantStatus, detail?: Record<string, unknown>): HistoryRow => ({
+      const history = (kind: string, to: ParticipantStatus, detail?: Record<string, unknown>): SplitHistoryRow => ({
         splitId,
         participantId,
         kind,
@@ -432,7 +403,7 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
             .where('status', 'in', ['pending', 'authorised'])
             .execute();
         }
-        await addHistory(trx, {
+        await addSplitHistory(trx, {
           splitId,
           kind: 'status',
           actor,
@@ -453,7 +424,7 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
     },
 
     async recordSplitHistory({ splitId, kind, actor, dedupeKey, detail }) {
-      await addHistory(db, { splitId, kind, actor, dedupeKey, detail });
+      await addSplitHistory(db, { splitId, kind, actor, dedupeKey, detail });
     },
   };
 }

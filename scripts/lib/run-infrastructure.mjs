@@ -1,0 +1,66 @@
+// The real infrastructure one test or bench run needs: a fresh Postgres database (migrated),
+// an in-memory Temporal dev server and a mail server on free ports, and one workflow bundle.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { startMail } from './mail.mjs';
+import { DATA_DIR, ROOT } from './paths.mjs';
+import { ensureDatabase, resolvePostgresServer } from './postgres.mjs';
+import { freePort } from './procs.mjs';
+import { startTemporal } from './temporal.mjs';
+
+const require = createRequire(import.meta.url);
+
+/** purpose names the database (`groupsplit_<purpose>_<run>`) and the run folder under .data/. */
+export async function startRunInfrastructure(purpose) {
+  const runId = `${Date.now()}_${process.pid}`;
+  const runDir = join(DATA_DIR, `${purpose}-runs`, runId);
+  mkdirSync(runDir, { recursive: true });
+
+  const pgServer = await resolvePostgresServer({
+    preferLocal: true,
+    embeddedName: `postgres-${purpose}`,
+    embeddedPort: await freePort(),
+  });
+  const databaseName = `groupsplit_${purpose}_${runId}`;
+  const databaseUrl = await ensureDatabase(pgServer.serverUrl, databaseName);
+  const migrate = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'shared/src/db/migrate-cli.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  });
+  if (migrate.status !== 0) throw new Error(`Migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+
+  const [temporalPort, smtpPort, mailHttpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [temporal, mail] = await Promise.all([
+    startTemporal({ port: temporalPort, quiet: true }),
+    startMail({ smtpPort, httpPort: mailHttpPort, quiet: true }),
+  ]);
+
+  const { bundleWorkflowCode } = require('@temporalio/worker');
+  const bundle = await bundleWorkflowCode({
+    workflowsPath: join(ROOT, 'workflows/src/index.ts'),
+    logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
+  });
+  const bundlePath = join(runDir, 'workflow-bundle.js');
+  writeFileSync(bundlePath, bundle.code);
+
+  return {
+    runDir,
+    pgServer,
+    databaseName,
+    temporal,
+    mail,
+    /** What every process of the run needs to reach the infrastructure. */
+    env: {
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      TEMPORAL_ADDRESS: temporal.address,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+      MAIL_API_URL: mail.apiUrl,
+      WORKFLOW_BUNDLE_PATH: bundlePath,
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+    },
+  };
+}
