@@ -163,7 +163,22 @@ describe('webhook delivery through the worker', () => {
       expect(ids.get(eventId)).toBe(request.body.type);
       expect(request.headers['x-service-attempt']).toBe('1');
       expect(request.headers['content-type']).toBe('application/json');
-      expect(Object.keys(request.body)).toEqual(['id', 'type', 'created', 'mode', 'sample', 'data']);
+      expect(Object.keys(request.body)).toEqual([
+        'id',
+        'type',
+        'created',
+        'mode',
+        'sample',
+        'session_token',
+        'customer_email',
+        'customer_name',
+        'metadata',
+        'data',
+      ]);
+      // Spec, Events: split events "carry session_token, customer_email, customer_name and metadata
+      // from the session ... and data.split_id" — at the top level, and (as before) inside data too.
+      for (const field of ['session_token', 'customer_email', 'customer_name', 'metadata'])
+        expect(request.body[field]).toEqual(request.body.data[field]);
       expect(request.body).toMatchObject({ id: eventId, mode: 'test', sample: false });
       expect(Number.isInteger(request.body.created)).toBe(true);
     }

@@ -1,4 +1,4 @@
-import { type Stack, startStack } from '@groupsplit/testing';
+import { createMerchant, createUser, type Stack, startStack } from '@groupsplit/testing';
 
 /** The gateway's own behaviour: routing, the size cap, health, and the signed principal services require. */
 describe('gateway', () => {
@@ -12,6 +12,26 @@ describe('gateway', () => {
     const res = await stack.api.get('/nope');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'Not found', code: 'route_not_found' });
+  });
+
+  it('answers a known path called with the wrong method with a 405 in the `{ error, code? }` shape', async () => {
+    // Spec, Errors: "Every error body is a JSON object with `error` (message) and sometimes `code`".
+    const owner = await createUser(stack.db);
+    await createMerchant(stack.db, owner);
+    for (const [method, path] of [
+      ['PUT', '/api/merchants/me'],
+      ['GET', '/api/merchants/connect'],
+      ['DELETE', '/api/merchants/register'],
+      ['PUT', '/api/checkout-splits'],
+    ] as const) {
+      const res = await stack.api.call(method, path, { token: owner.token });
+      expect({ method, path, status: res.status, body: res.body }).toEqual({
+        method,
+        path,
+        status: 405,
+        body: { error: 'Method not allowed', code: 'method_not_allowed' },
+      });
+    }
   });
 
   it('refuses a direct call to a service that lacks the gateway signature', async () => {

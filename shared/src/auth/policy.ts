@@ -20,6 +20,8 @@ export const POLICY = {
   'split.refund': ['owner', 'admin', 'finance'],
   'webhook_secret.manage': OWNER_ADMIN,
   'api_key.manage': OWNER_ADMIN,
+  /** Listing key records (never the keys): Owner and Admin, and still allowed while paused. */
+  'api_key.view': OWNER_ADMIN,
   'credentials.view': OWNER_ADMIN,
   'integration.update': OWNER_ADMIN,
   'webhook.test': OWNER_ADMIN,
@@ -39,6 +41,7 @@ const VIEW_ACTIONS = new Set<Action>([
   'webhook_log.view',
   'team.view',
   'credentials.view',
+  'api_key.view',
 ]);
 
 export const PAUSED_MESSAGE = 'This business is paused: the workspace is read-only until it is unpaused.';

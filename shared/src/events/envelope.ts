@@ -10,8 +10,19 @@ export type WebhookEnvelope = {
   created: number;
   mode: 'test' | 'live';
   sample: boolean;
+  session_token?: unknown;
+  customer_email?: unknown;
+  customer_name?: unknown;
+  metadata?: unknown;
   data: Record<string, unknown>;
 };
+
+/**
+ * The spec says split events "carry session_token, customer_email, customer_name and metadata
+ * ... and data.split_id": only split_id is placed in `data` there, so the session fields are
+ * repeated at the top level as well as kept in `data`, and a handler reading either place works.
+ */
+const SESSION_FIELDS = ['session_token', 'customer_email', 'customer_name', 'metadata'] as const;
 
 export type StoredWebhookEvent = {
   id: string;
@@ -23,13 +34,17 @@ export type StoredWebhookEvent = {
 };
 
 export function buildWebhookEnvelope(event: StoredWebhookEvent): WebhookEnvelope {
+  const data = (event.payload ?? {}) as Record<string, unknown>;
+  const session: Partial<Record<(typeof SESSION_FIELDS)[number], unknown>> = {};
+  for (const field of SESSION_FIELDS) if (field in data) session[field] = data[field];
   return {
     id: event.id,
     type: event.type as WebhookEventType,
     created: Math.floor(event.created_at.getTime() / 1000),
     mode: event.mode,
     sample: event.sample,
-    data: (event.payload ?? {}) as Record<string, unknown>,
+    ...session,
+    data,
   };
 }
 

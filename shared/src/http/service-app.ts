@@ -40,6 +40,15 @@ export function errorHandler() {
         ctx.status = 404;
         ctx.body = { error: 'Not found', code: 'route_not_found' };
       }
+      // The routers' allowedMethods() answer these with Koa's plain-text default; every error body is JSON.
+      if (ctx.status === 405 && ctx.body === undefined) {
+        ctx.status = 405;
+        ctx.body = { error: 'Method not allowed', code: 'method_not_allowed' };
+      }
+      if (ctx.status === 501 && ctx.body === undefined) {
+        ctx.status = 501;
+        ctx.body = { error: 'Method not implemented', code: 'method_not_implemented' };
+      }
     } catch (error) {
       if (error instanceof AppError) {
         ctx.status = error.status;

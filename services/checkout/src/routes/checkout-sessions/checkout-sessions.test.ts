@@ -69,6 +69,24 @@ describe('POST /api/merchants/checkout/sessions', () => {
     expect(res.body.error).toBe(AMOUNT_MESSAGE);
   });
 
+  it.each([
+    ['an array', [sessionBody()]],
+    ['a JSON string', '"amount=60"'],
+  ])('refuses a body that is %s with 400 and a clear message, creating nothing', async (_label, body) => {
+    const before = await stack.db
+      .selectFrom('checkout_sessions')
+      .select(stack.db.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const res = await createSession(stack, shop.testKey, body as unknown as Record<string, unknown>);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'The request body must be a JSON object', code: 'validation_failed' });
+    const after = await stack.db
+      .selectFrom('checkout_sessions')
+      .select(stack.db.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
   it('refuses a missing amount with the same message', async () => {
     const res = await createSession(stack, shop.testKey, { return_url: RETURN_URL });
     expect(res.status).toBe(400);

@@ -86,6 +86,9 @@ function presentSplit(split: SplitRow, participants: ParticipantRow[], refunds: 
     status: split.status,
     total_amount: formatPounds(split.total_amount),
     authorization_expires_at: split.authorization_expires_at.toISOString(),
+    // The spec lists the counts on the split block too; the top-level copies stay for existing readers.
+    approved_count: participants.filter(isApproved).length,
+    total_count: participants.length,
     approvals: participants
       .filter(isApproved)
       .map((p) => ({ participant_id: p.id, email: p.email, authorised_at: iso(p.authorised_at) })),

@@ -22,6 +22,7 @@ export const SESSION_MESSAGES = {
   metadataValue: 'metadata values must be at most 500 characters',
   metadataSize: 'metadata must be at most 4 KB in all',
   idempotencyKey: 'Idempotency-Key must be 1 to 255 characters',
+  body: 'The request body must be a JSON object',
 } as const;
 
 const M = SESSION_MESSAGES;
@@ -72,29 +73,32 @@ export const MetadataSchema = z
   .refine((m) => metadataBytes(m) <= METADATA_LIMITS.totalBytes, { error: M.metadataSize });
 
 /** POST /api/merchants/checkout/sessions. Null is taken as "not sent" for every optional field. */
-export const CreateSessionSchema = z.object({
-  amount: pounds(M.amount).pipe(
-    z.number().min(MIN_SESSION_PENCE, { error: M.amount }).max(MAX_SESSION_PENCE, { error: M.amount }),
-  ),
-  currency: z
-    .string({ error: M.currency })
-    .transform((c) => c.trim().toLowerCase())
-    .pipe(z.literal('gbp', { error: M.currency }))
-    .nullish()
-    .transform((c) => c ?? 'gbp'),
-  order_reference: z
-    .string({ error: M.orderReference })
-    .trim()
-    .max(200, { error: M.orderReference })
-    .nullish()
-    .transform((r) => r || 'Order'),
-  return_url: z.string({ error: M.returnUrl }),
-  cancel_url: z.string({ error: M.cancelUrl }).nullish(),
-  line_items: z.array(LineItemSchema, { error: M.lineItems }).nullish(),
-  customer_email: z.email({ error: M.customerEmail }).max(254, { error: M.customerEmail }).nullish(),
-  customer_name: z.string({ error: M.customerName }).max(120, { error: M.customerName }).nullish(),
-  metadata: MetadataSchema.nullish(),
-});
+export const CreateSessionSchema = z.object(
+  {
+    amount: pounds(M.amount).pipe(
+      z.number().min(MIN_SESSION_PENCE, { error: M.amount }).max(MAX_SESSION_PENCE, { error: M.amount }),
+    ),
+    currency: z
+      .string({ error: M.currency })
+      .transform((c) => c.trim().toLowerCase())
+      .pipe(z.literal('gbp', { error: M.currency }))
+      .nullish()
+      .transform((c) => c ?? 'gbp'),
+    order_reference: z
+      .string({ error: M.orderReference })
+      .trim()
+      .max(200, { error: M.orderReference })
+      .nullish()
+      .transform((r) => r || 'Order'),
+    return_url: z.string({ error: M.returnUrl }),
+    cancel_url: z.string({ error: M.cancelUrl }).nullish(),
+    line_items: z.array(LineItemSchema, { error: M.lineItems }).nullish(),
+    customer_email: z.email({ error: M.customerEmail }).max(254, { error: M.customerEmail }).nullish(),
+    customer_name: z.string({ error: M.customerName }).max(120, { error: M.customerName }).nullish(),
+    metadata: MetadataSchema.nullish(),
+  },
+  { error: M.body },
+);
 export type CreateSessionBody = z.infer<typeof CreateSessionSchema>;
 
 /** Most important first: a body with several problems gets the spec's message for the first. */

@@ -1,3 +1,4 @@
+import { PAUSED_MESSAGE } from '@groupsplit/shared';
 import {
   addMember,
   createMerchant,
@@ -522,6 +523,18 @@ describe('splits API', () => {
       });
       expect(cancel.status).toBe(403);
       expect(cancel.body.code).toBe('business_forbidden');
+      // Spec, Authentication rule 7: read-only "for every role including Owner" (here also the creator).
+      const ownCancel = await stack.api.post(`/api/checkout-splits/${made.body.id}/cancel`, undefined, {
+        token: paused.owner.token,
+      });
+      expect(ownCancel.status).toBe(403);
+      expect(ownCancel.body).toEqual({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
+      const still = await stack.db
+        .selectFrom('splits')
+        .select('status')
+        .where('id', '=', made.body.id)
+        .executeTakeFirstOrThrow();
+      expect(still.status).toBe('pending');
       const create = await postSplit(stack, paused.owner.token, {
         merchantId: paused.merchant.id,
         participants: [share()],

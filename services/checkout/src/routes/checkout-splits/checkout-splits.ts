@@ -4,6 +4,7 @@ import {
   type Db,
   MERCHANT_SELECTION_HEADER,
   type MerchantRow,
+  PAUSED_MESSAGE,
   type Role,
   resolveMerchantContext,
   SERVICE_MODE_HEADER,
@@ -167,15 +168,17 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
     const split = await findSplit(db, ctx.params.id as string);
     if (!split) throw new AppError(404, 'Not found');
     const isCreator = split.created_by === principal.userId;
-    if (!isCreator) {
-      const role = await membership(db, split.merchant_id, principal.userId);
-      if (!role) throw new AppError(403, CANCEL_FORBIDDEN);
+    const role = await membership(db, split.merchant_id, principal.userId);
+    if (!isCreator && !role) throw new AppError(403, CANCEL_FORBIDDEN);
+    if (role) {
       const merchant = await db
         .selectFrom('merchants')
         .select(['paused_at'])
         .where('id', '=', split.merchant_id)
         .executeTakeFirstOrThrow();
-      authorize({ role }, 'split.cancel', merchant, CANCEL_FORBIDDEN);
+      // A paused workspace is read-only for every member, an Owner who created the split included.
+      if (merchant.paused_at) throw new AppError(403, PAUSED_MESSAGE, 'business_forbidden');
+      if (!isCreator) authorize({ role }, 'split.cancel', merchant, CANCEL_FORBIDDEN);
     }
     // The spec: on any status other than pending this answers 200 canceled and does nothing.
     if (split.status === 'pending') {

@@ -65,7 +65,15 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
       split_id: res.body.split_id,
       approved_count: 0,
       total_count: 3,
-      split: { id: res.body.split_id, status: 'pending', approvals: [], refunds: [] },
+      // Spec, Session status response: the split block has approved_count, total_count and participants.
+      split: {
+        id: res.body.split_id,
+        status: 'pending',
+        approved_count: 0,
+        total_count: 3,
+        approvals: [],
+        refunds: [],
+      },
     });
     expect(status.body.split.participants).toHaveLength(3);
     const lookup = await stack.api.get(`/api/merchants/checkout/sessions/${token}`);

@@ -70,6 +70,18 @@ describe('pay step', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'Not found' });
     });
+
+    it('is the same 404 for a token far too long to exist, on the lookup and the authorise step', async () => {
+      const long = 'x'.repeat(500);
+      const lookup = await stack.api.get(`/api/checkout-splits/pay/${long}`);
+      expect(lookup.status).toBe(404);
+      expect(lookup.body).toEqual({ error: 'Not found' });
+      const authorise = await stack.api.post(`/api/checkout-splits/pay/${long}/authorise`, {
+        payment_method: 'pm_card_visa',
+      });
+      expect(authorise.status).toBe(404);
+      expect(authorise.body).toEqual({ error: 'Not found' });
+    });
   });
 
   describe('POST /api/checkout-splits/pay/:token/authorise', () => {

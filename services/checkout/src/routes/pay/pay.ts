@@ -14,6 +14,8 @@ export function payRoutes(deps: CheckoutDeps): Router {
   const { db, config } = deps;
   const processors = createProcessors(config, { logger: deps.logger });
   const router = new Router();
+  // A token too long to exist is just an unknown token, not a validation failure.
+  const shareNotFound = () => new AppError(404, 'Not found');
 
   const shareOr404 = async (ctx: Context) => {
     const share = await findShare(db, ctx.params.token as string);
@@ -21,14 +23,14 @@ export function payRoutes(deps: CheckoutDeps): Router {
     return share;
   };
 
-  router.get('/api/checkout-splits/pay/:token', validate('params', PayTokenParams), async (ctx) => {
+  router.get('/api/checkout-splits/pay/:token', validate('params', PayTokenParams, shareNotFound), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentShare(config, await shareOr404(ctx));
   });
 
   router.post(
     '/api/checkout-splits/pay/:token/authorise',
-    validate('params', PayTokenParams),
+    validate('params', PayTokenParams, shareNotFound),
     validate('body', AuthoriseShareSchema),
     async (ctx) => {
       const share = await shareOr404(ctx);

@@ -6,6 +6,7 @@ export const SERVER_REFUND_MESSAGES = {
   amount: 'amount must be a positive amount in pounds with at most two decimals',
   reason: 'reason must be text of up to 500 characters',
   idempotencyKey: 'idempotency_key must be text of 1 to 255 characters',
+  body: 'The request body must be a JSON object',
 } as const;
 
 const M = SERVER_REFUND_MESSAGES;
@@ -26,20 +27,23 @@ const refundAmount = z.union([z.number(), z.string()], { error: M.amount }).tran
 });
 
 /** POST /api/merchants/checkout/splits/:id/refund. Null is taken as "not sent". */
-export const ServerRefundSchema = z.object({
-  amount: refundAmount.nullish().transform((v) => v ?? null),
-  reason: z
-    .string({ error: M.reason })
-    .max(MAX_REFUND_REASON, { error: M.reason })
-    .nullish()
-    .transform((v) => v ?? null),
-  idempotency_key: z
-    .string({ error: M.idempotencyKey })
-    .min(1, { error: M.idempotencyKey })
-    .max(MAX_REFUND_IDEMPOTENCY_KEY, { error: M.idempotencyKey })
-    .nullish()
-    .transform((v) => v ?? null),
-});
+export const ServerRefundSchema = z.object(
+  {
+    amount: refundAmount.nullish().transform((v) => v ?? null),
+    reason: z
+      .string({ error: M.reason })
+      .max(MAX_REFUND_REASON, { error: M.reason })
+      .nullish()
+      .transform((v) => v ?? null),
+    idempotency_key: z
+      .string({ error: M.idempotencyKey })
+      .min(1, { error: M.idempotencyKey })
+      .max(MAX_REFUND_IDEMPOTENCY_KEY, { error: M.idempotencyKey })
+      .nullish()
+      .transform((v) => v ?? null),
+  },
+  { error: M.body },
+);
 
 export function serverRefundFailure(details: ErrorDetail[]): AppError {
   return new AppError(400, details[0]?.message ?? 'Validation failed', 'validation_failed', details);

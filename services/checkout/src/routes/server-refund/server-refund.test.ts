@@ -342,8 +342,11 @@ describe('POST /api/merchants/checkout/splits/:id/refund (API key)', () => {
       [{ reason: 5 }, SERVER_REFUND_MESSAGES.reason],
       [{ idempotency_key: 'k'.repeat(256) }, SERVER_REFUND_MESSAGES.idempotencyKey],
       [{ idempotency_key: '' }, SERVER_REFUND_MESSAGES.idempotencyKey],
+      // The spec's body is an object `{ amount?, reason?, idempotency_key? }`; anything else is a clear 400.
+      [[{ amount: 1 }], SERVER_REFUND_MESSAGES.body],
+      ['"refund"', SERVER_REFUND_MESSAGES.body],
     ] as const) {
-      const res = await refund(split.id, body);
+      const res = await refund(split.id, body as unknown as Record<string, unknown>);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: message, code: 'validation_failed' });
     }

@@ -1,4 +1,4 @@
-import { sha256Hex } from '@groupsplit/shared';
+import { PAUSED_MESSAGE, sha256Hex } from '@groupsplit/shared';
 import { createMerchant, createTeam, createUser, type Stack, startStack } from '@groupsplit/testing';
 
 const TEST_MODE = { 'x-service-mode': 'test' };
@@ -149,6 +149,26 @@ describe('API keys', () => {
     const key = (await createKey(owner.token, {}, TEST_MODE)).body;
     const res = await stack.api.post(`/api/merchants/api-keys/${key.id}/revoke`, undefined, { token: owner.token });
     expect(res.status).toBe(200);
+  });
+
+  it('keeps a paused workspace read-only: the Owner still lists keys but cannot create or revoke one', async () => {
+    // Spec, Authentication rule 7: "A paused workspace is read-only: every action beyond viewing
+    // gives 403 `business_forbidden` with a paused message, for every role including Owner."
+    const owner = await createUser(stack.db);
+    const merchant = await createMerchant(stack.db, owner);
+    const key = (await createKey(owner.token)).body;
+    await stack.db.updateTable('merchants').set({ paused_at: new Date() }).where('id', '=', merchant.id).execute();
+
+    const listed = await stack.api.get('/api/merchants/api-keys', { token: owner.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((record: { id: string }) => record.id)).toEqual([key.id]);
+
+    const created = await createKey(owner.token);
+    const revoked = await stack.api.post(`/api/merchants/api-keys/${key.id}/revoke`, undefined, { token: owner.token });
+    for (const res of [created, revoked]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
+    }
   });
 
   it("answers 404 for an unknown id, a malformed id and another business's key", async () => {

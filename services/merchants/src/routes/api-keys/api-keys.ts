@@ -57,7 +57,7 @@ export function apiKeyRoutes({ db }: MerchantsDeps): Router {
   );
 
   // Every key of both modes, newest first; revoked keys stay listed (with revoked_at) as a record.
-  router.get('/api/merchants/api-keys', merchantContext(db), permit('api_key.manage'), async (ctx) => {
+  router.get('/api/merchants/api-keys', merchantContext(db), permit('api_key.view'), async (ctx) => {
     const rows = await db
       .selectFrom('api_keys')
       .selectAll()
