@@ -34,3 +34,13 @@ export class SupportUsageError extends Error {
 export class SupportCommandError extends Error {
   override name = 'SupportCommandError';
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The `<merchantId>` after the command name. */
+export function merchantIdArg(positional: string[]): string {
+  const id = positional[1];
+  if (!id) throw new SupportUsageError('<merchantId> is required');
+  if (!UUID.test(id)) throw new SupportCommandError(`Not a merchant id: ${id}`);
+  return id;
+}

@@ -2,7 +2,7 @@ import {
   AppError,
   apiKeyRecordFields,
   generateApiKey,
-  type MerchantRow,
+  isVerified,
   merchantContext,
   permit,
   recordAudit,
@@ -14,10 +14,6 @@ import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { presentApiKey, presentCreatedApiKey } from './presenter';
 import { ApiKeyParamsSchema, apiKeyNotFound, CreateApiKeySchema, LIVE_KEY_NEEDS_VERIFICATION } from './schema';
-
-/** A verified business, or one that took payments before verification existed. */
-const mayHoldLiveKeys = (merchant: MerchantRow) =>
-  merchant.verification_status === 'verified' || merchant.verification_grandfathered;
 
 /** POST/GET /api/merchants/api-keys and POST /api/merchants/api-keys/:id/revoke (Owner, Admin). */
 export function apiKeyRoutes({ db }: MerchantsDeps): Router {
@@ -31,7 +27,7 @@ export function apiKeyRoutes({ db }: MerchantsDeps): Router {
     async (ctx) => {
       const { merchant, role, userId } = ctx.state.merchantContext;
       const mode = serviceMode(ctx);
-      if (mode === 'live' && !mayHoldLiveKeys(merchant)) {
+      if (mode === 'live' && !isVerified(merchant)) {
         throw new AppError(403, LIVE_KEY_NEEDS_VERIFICATION, 'live_key_needs_verification');
       }
       const name = validBody(ctx, CreateApiKeySchema).name || (mode === 'live' ? 'Live key' : 'Test key');

@@ -1,15 +1,6 @@
 import { recordAudit } from '@groupsplit/shared';
-import { requiredFlag, SupportCommandError, SupportUsageError } from '../args';
+import { merchantIdArg, requiredFlag, SupportCommandError } from '../args';
 import type { SupportCommand, SupportDeps } from './types';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function merchantIdArg(positional: string[]): string {
-  const id = positional[1];
-  if (!id) throw new SupportUsageError('<merchantId> is required');
-  if (!UUID.test(id)) throw new SupportCommandError(`Not a merchant id: ${id}`);
-  return id;
-}
 
 async function setPaused(
   { db }: SupportDeps,

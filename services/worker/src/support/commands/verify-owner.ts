@@ -1,8 +1,6 @@
 import { recordAudit } from '@groupsplit/shared';
-import { requiredFlag, SupportCommandError, SupportUsageError } from '../args';
+import { merchantIdArg, requiredFlag, SupportCommandError } from '../args';
 import type { SupportCommand } from './types';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Support's answer to a re-verification after an ownership transfer: once the new owner's
@@ -14,9 +12,7 @@ export const verifyOwnerCommand: SupportCommand = {
   usage: 'verify-owner <merchantId> --actor <name> --evidence "<what was checked>"',
   summary: 'Mark the current owner verified after a manual identity check',
   async run(args, { db }) {
-    const merchantId = args.positional[1];
-    if (!merchantId) throw new SupportUsageError('<merchantId> is required');
-    if (!UUID.test(merchantId)) throw new SupportCommandError(`Not a merchant id: ${merchantId}`);
+    const merchantId = merchantIdArg(args.positional);
     const actor = requiredFlag(args, 'actor');
     const evidence = requiredFlag(args, 'evidence');
     return db.transaction().execute(async (trx) => {
