@@ -8,6 +8,7 @@ export * from './errors';
 export * from './events';
 export * from './fees';
 export * from './gates';
+export * from './ids';
 export * from './http';
 export * from './logger';
 export * from './metrics';

@@ -26,3 +26,4 @@ export async function isDbReachable(db: Db): Promise<boolean> {
 
 export { MIGRATIONS_DIR, runMigrations } from './migrate';
 export type { Database } from './types';
+export * from './repositories';

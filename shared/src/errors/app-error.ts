@@ -23,14 +23,3 @@ export class AppError extends Error {
     };
   }
 }
-
-export const badRequest = (message: string, code?: string, details?: ErrorDetail[]) =>
-  new AppError(400, message, code, details);
-export const unauthorized = (message: string, code?: string) => new AppError(401, message, code);
-export const forbidden = (message: string, code?: string) => new AppError(403, message, code);
-export const notFound = (message = 'Not found', code?: string) => new AppError(404, message, code);
-export const conflict = (message: string, code?: string, extra?: Record<string, unknown>) =>
-  new AppError(409, message, code, undefined, extra);
-export const tooManyRequests = (message: string, code?: string) => new AppError(429, message, code);
-
-export const UNHANDLED_ERROR_MESSAGE = 'Something went wrong!';

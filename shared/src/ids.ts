@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * Every id we hand out is a UUID. Path parameters and headers that carry one are checked
+ * here, before they reach SQL (Postgres refuses a malformed uuid with a 500-worthy error).
+ */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
+
+/** zod schema of one UUID (path parameter, header or body field). */
+export const uuidSchema = () => z.string().regex(UUID_PATTERN);
+
+/** `validate('params', idParams('id'), notFound)` for a route like `/splits/:id`. */
+export const idParams = <K extends string>(...names: K[]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, uuidSchema()])) as Record<K, ReturnType<typeof uuidSchema>>);
