@@ -54,9 +54,9 @@ export const FORBIDDEN_MESSAGE = MESSAGES.roleForbidden;
 const CREATOR_MAY = new Set<Action>(['split.view', 'split.cancel', 'split.refund']);
 
 /**
- * A pause binds the business's members. Of those outside it, it binds refunds (money leaves the
- * merchant's account): a creator who is not a member (the hosted-checkout buyer) may still cancel,
- * which only releases their own holds, but may not refund while the business is paused.
+ * A pause binds the business's members. Of those outside it, it binds only refunds (money leaves
+ * the merchant's account), and is then checked first: a creator who is not a member (the
+ * hosted-checkout buyer) may still cancel, which only releases their own holds, but not refund.
  */
 const PAUSE_BINDS_NON_MEMBERS = new Set<Action>(['split.refund']);
 
