@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatPounds, MoneyFormatError, poundsToPence } from './money';
+import { decimalPounds, formatPounds, MoneyFormatError, poundsToPence } from './money';
 
 describe('poundsToPence', () => {
   it.each([
@@ -54,5 +54,30 @@ describe('formatPounds', () => {
 
   it('refuses fractions of a penny', () => {
     expect(() => formatPounds(12.5)).toThrow(MoneyFormatError);
+  });
+});
+
+describe('decimalPounds (detail amounts: stored decimals without two-place formatting)', () => {
+  it('drops trailing zeros', () => {
+    expect(decimalPounds(1250)).toBe('12.5');
+    expect(decimalPounds(1200)).toBe('12');
+    expect(decimalPounds(20)).toBe('0.2');
+    expect(decimalPounds(5)).toBe('0.05');
+    expect(decimalPounds(0)).toBe('0');
+    expect(decimalPounds(-1210)).toBe('-12.1');
+  });
+
+  it('always parses back to the same pence', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (pence) => {
+        const text = decimalPounds(pence);
+        expect(poundsToPence(text)).toBe(pence);
+        expect(text).not.toMatch(/\.\d*0$/);
+      }),
+    );
+  });
+
+  it('refuses fractions of a penny, like formatPounds', () => {
+    expect(() => decimalPounds(12.5)).toThrow(MoneyFormatError);
   });
 });

@@ -38,6 +38,17 @@ export function formatPounds(pence: Pence): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * 1250 → "12.5", 1200 → "12", 20 → "0.2": the split detail's "stored decimals without two-place
+ * formatting", a decimal string in pounds with trailing zeros dropped. Exact, and parses as a
+ * decimal. Lists, webhooks and the pay lookup use formatPounds instead.
+ */
+export function decimalPounds(pence: Pence): string {
+  const [whole, fraction] = formatPounds(pence).split('.') as [string, string];
+  const significant = fraction.replace(/0+$/, '');
+  return significant ? `${whole}.${significant}` : whole;
+}
+
 export function isWholePence(value: unknown): value is Pence {
   return typeof value === 'number' && Number.isSafeInteger(value);
 }

@@ -10,8 +10,7 @@ import { processorWebhookRoutes } from './routes/processor-webhooks/processor-we
 import { signalProcessorRefund, startDisputeWorkflow } from './routes/refunds/processor-events';
 import { refundRoutes } from './routes/refunds/refunds';
 import { remindRoutes } from './routes/remind/remind';
-import { serverCancelRoutes } from './routes/server-cancel/server-cancel';
-import { serverRefundRoutes } from './routes/server-refund/server-refund';
+import { splitCancelRoutes } from './routes/split-cancel/split-cancel';
 
 export function createCheckoutApp(deps: CheckoutDeps): Koa {
   return createServiceApp({
@@ -27,8 +26,7 @@ export function createCheckoutApp(deps: CheckoutDeps): Koa {
       checkoutSplitRoutes(deps),
       checkoutSessionRoutes(deps),
       hostedCheckoutRoutes(deps),
-      serverCancelRoutes(deps),
-      serverRefundRoutes(deps),
+      splitCancelRoutes(deps),
       refundRoutes(deps),
       remindRoutes(deps),
       processorWebhookRoutes(deps, {

@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { businessForbidden, forbidden, MESSAGES } from '../errors';
 
 export const ROLES = ['owner', 'admin', 'finance', 'member'] as const;
 export type Role = (typeof ROLES)[number];
@@ -44,22 +44,52 @@ const VIEW_ACTIONS = new Set<Action>([
   'api_key.view',
 ]);
 
-export const PAUSED_MESSAGE = 'This business is paused: the workspace is read-only until it is unpaused.';
-export const FORBIDDEN_MESSAGE = 'Your role does not allow this action.';
+export const PAUSED_MESSAGE = MESSAGES.paused;
+export const FORBIDDEN_MESSAGE = MESSAGES.roleForbidden;
+
+/**
+ * The spec's "or the creating account" (Splits table: detail, cancel, refund): the login that
+ * created a split may do these to it with any role, or with none.
+ */
+const CREATOR_MAY = new Set<Action>(['split.view', 'split.cancel', 'split.refund']);
+
+/**
+ * A pause binds the business's members. Of those outside it, it binds only refunds (money leaves
+ * the merchant's account), and is then checked first: a creator who is not a member (the
+ * hosted-checkout buyer) may still cancel, which only releases their own holds, but not refund.
+ */
+const PAUSE_BINDS_NON_MEMBERS = new Set<Action>(['split.refund']);
+
+/** Who acts: their role in the business (null when they are not in it) and their login. */
+export type PolicyActor = { role: Role | null; userId?: string };
+
+/** What they act on: the business, or one of its splits (its creator, and the business's pause). */
+export type PolicyResource = { paused_at: Date | null; created_by?: string | null };
 
 export function isAllowed(role: Role, action: Action): boolean {
   return (POLICY[action] as readonly Role[]).includes(role);
 }
 
-/** Throws 403 `business_forbidden` unless the actor's role may do the action on this merchant. */
+const isCreator = (actor: PolicyActor, action: Action, resource: PolicyResource) =>
+  CREATOR_MAY.has(action) && actor.userId !== undefined && resource.created_by === actor.userId;
+
+/**
+ * Throws 403 unless the actor may do the action: the paused message (`business_forbidden`) when
+ * the pause binds them; `message` with `business_forbidden` for a role the table refuses; `message`
+ * without a code for someone outside the business (spec, Errors: not a role question). The creator
+ * of a split passes the role check for the actions in CREATOR_MAY.
+ */
 export function authorize(
-  actor: { role: Role },
+  actor: PolicyActor,
   action: Action,
-  merchant: { paused_at: Date | null },
-  message = FORBIDDEN_MESSAGE,
+  resource: PolicyResource,
+  message: string = FORBIDDEN_MESSAGE,
 ): void {
-  if (merchant.paused_at && !VIEW_ACTIONS.has(action)) throw new AppError(403, PAUSED_MESSAGE, 'business_forbidden');
-  if (!isAllowed(actor.role, action)) throw new AppError(403, message, 'business_forbidden');
+  const pauseBinds = actor.role !== null || PAUSE_BINDS_NON_MEMBERS.has(action);
+  if (resource.paused_at && !VIEW_ACTIONS.has(action) && pauseBinds) throw businessForbidden(PAUSED_MESSAGE);
+  if (isCreator(actor, action, resource)) return;
+  if (actor.role === null) throw forbidden(message);
+  if (!isAllowed(actor.role, action)) throw businessForbidden(message);
 }
 
 /** Roles a given role may invite, re-role or remove: an Owner manages everyone but the Owner; an Admin only Finance and Member. */

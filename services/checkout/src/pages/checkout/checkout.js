@@ -13,6 +13,8 @@
   const statusBox = $('status');
   const steps = ['step-email', 'step-code', 'step-choose', 'step-done'];
 
+  // Browser twins of formatPounds / poundsToPence (shared/src/money.ts), which this static file
+  // cannot import; they only shape what the buyer sees and sends, and the server parses again.
   const pounds = (pence) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
   const toPence = (text) => {
     const match = /^\s*£?\s*(\d+)(?:\.(\d{1,2}))?\s*$/.exec(text);

@@ -1,20 +1,22 @@
 import {
-  AppError,
+  badRequest,
   formatPounds,
   GATES,
   type Gate,
+  MESSAGES,
   type MerchantRow,
-  type Principal,
+  notFound,
   randomToken,
+  SplitsRepository,
   takeSplitGate,
   validate,
   validBody,
 } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
-import { processorAccountFor } from '../checkout-splits/create-split';
-import { loadRefundHistory } from '../refunds/history';
+import { processorAccountFor } from '../../splits/create-split';
 import { claimKey, IDEMPOTENCY_HEADER, idempotencyKey, replayFor, requestHash } from './idempotency';
 import { fetchLineItemImages } from './images';
 import { presentPublicSession, presentSessionStatus, type RefundHistorySource } from './presenters';
@@ -22,12 +24,7 @@ import { CreateSessionSchema, createSessionFailure, ImageParams, SESSION_MESSAGE
 import { checkoutUrl, type LoadedSession, loadSession } from './session-state';
 
 export const SESSION_NOT_FOUND = 'Checkout session not found';
-export const sessionNotFound = () => new AppError(404, SESSION_NOT_FOUND, 'not_found');
-
-export function apiKeyPrincipal(principal: Principal) {
-  if (principal.kind !== 'api_key') throw new AppError(401, 'Invalid API Key');
-  return principal;
-}
+export const sessionNotFound = () => notFound(SESSION_NOT_FOUND, 'not_found');
 
 /** Spec rule 2: https, hostname equal to allowed_domain ignoring case; path, port and query unchecked. */
 export function matchesAllowedDomain(raw: string, allowedDomain: string | null): boolean {
@@ -62,9 +59,9 @@ export async function ownSession(deps: CheckoutDeps, token: string, principal: {
   return loaded;
 }
 
-/** Refund history of the split (docs/refunds.md). */
+/** `split.refunds` on the status endpoint: every refund however made, oldest first (docs/refunds.md). */
 async function refundHistory(db: CheckoutDeps['db'], loaded: LoadedSession): Promise<RefundHistorySource[]> {
-  return loaded.split ? loadRefundHistory(db, loaded.split.id) : [];
+  return loaded.split ? new SplitsRepository(db).refundHistory(loaded.split.id) : [];
 }
 
 class IdempotencyRaceLost extends Error {}
@@ -76,6 +73,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
 
   router.post(
     '/api/merchants/checkout/sessions',
+    auth('api_key'),
     validate('body', CreateSessionSchema, createSessionFailure),
     async (ctx: Context) => {
       const principal = apiKeyPrincipal(ctx.state.principal);
@@ -98,22 +96,21 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
         .where('id', '=', principal.merchantId)
         .executeTakeFirstOrThrow()) as MerchantRow;
       if (!matchesAllowedDomain(body.return_url, merchant.allowed_domain)) {
-        throw new AppError(400, SESSION_MESSAGES.returnUrl, 'invalid_return_url');
+        throw badRequest(SESSION_MESSAGES.returnUrl, 'invalid_return_url');
       }
       if (body.cancel_url != null && !matchesAllowedDomain(body.cancel_url, merchant.allowed_domain)) {
-        throw new AppError(400, SESSION_MESSAGES.cancelUrl, 'invalid_cancel_url');
+        throw badRequest(SESSION_MESSAGES.cancelUrl, 'invalid_cancel_url');
       }
       const lines = body.line_items ?? [];
       const linesTotal = lines.reduce((sum, line) => sum + line.amount, 0);
       if (lines.length > 0 && linesTotal !== body.amount) {
-        throw new AppError(
-          400,
+        throw badRequest(
           `line_items must add up to amount: they add up to £${formatPounds(linesTotal)}, amount is £${formatPounds(body.amount)}`,
           'line_items_mismatch',
         );
       }
       if (principal.mode === 'live' && !merchant.processor_charges_enabled) {
-        throw new AppError(400, SESSION_MESSAGES.onboarding, 'processor_onboarding_required');
+        throw badRequest(SESSION_MESSAGES.onboarding, 'processor_onboarding_required');
       }
 
       const images = await fetchLineItemImages(
@@ -188,6 +185,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
 
   router.get(
     '/api/merchants/checkout/sessions/:token/status',
+    auth('api_key'),
     validate('params', TokenParams, sessionNotFound),
     async (ctx: Context) => {
       const principal = apiKeyPrincipal(ctx.state.principal);
@@ -198,14 +196,14 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
 
   router.get(
     '/checkout/images/:id',
-    validate('params', ImageParams, () => new AppError(404, 'Not found')),
+    validate('params', ImageParams, () => notFound(MESSAGES.notFound)),
     async (ctx: Context) => {
       const image = await db
         .selectFrom('checkout_images')
         .select(['content_type', 'bytes'])
         .where('id', '=', ctx.params.id as string)
         .executeTakeFirst();
-      if (!image) throw new AppError(404, 'Not found');
+      if (!image) throw notFound(MESSAGES.notFound);
       ctx.set('content-type', image.content_type);
       ctx.set('cache-control', 'public, max-age=86400, immutable');
       ctx.set('x-content-type-options', 'nosniff');

@@ -1,4 +1,4 @@
-import { AppError, type Database, sha256Hex } from '@groupsplit/shared';
+import { badRequest, conflict, type Database, sha256Hex } from '@groupsplit/shared';
 import { type Kysely, sql } from 'kysely';
 import { SESSION_MESSAGES } from './schema';
 
@@ -26,13 +26,13 @@ export const requestHash = (body: unknown) => sha256Hex(JSON.stringify(canonical
 export function idempotencyKey(header: string): string | undefined {
   if (header === '') return undefined;
   if (header.trim().length === 0 || header.length > 255) {
-    throw new AppError(400, SESSION_MESSAGES.idempotencyKey, 'invalid_idempotency_key');
+    throw badRequest(SESSION_MESSAGES.idempotencyKey, 'invalid_idempotency_key');
   }
   return header;
 }
 
 export const reusedKey = () =>
-  new AppError(409, 'This Idempotency-Key was already used with a different request body', 'idempotency_key_reused');
+  conflict('This Idempotency-Key was already used with a different request body', 'idempotency_key_reused');
 
 /** The session a live (under 24 hours old) key created, or undefined; 409 when the body differs. */
 export async function replayFor(db: Kysely<Database>, scope: IdempotencyScope, hash: string) {

@@ -1,13 +1,5 @@
-import { formatPounds, type Gate } from '@groupsplit/shared';
-import {
-  imageUrl,
-  isApproved,
-  type LoadedSession,
-  type ParticipantRow,
-  type SessionRow,
-  type SplitRow,
-  sessionStatus,
-} from './session-state';
+import { formatPounds, type Gate, type SplitParticipantRow as ParticipantRow, type SplitRow } from '@groupsplit/shared';
+import { imageUrl, isApproved, type LoadedSession, type SessionRow, sessionStatus } from './session-state';
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 

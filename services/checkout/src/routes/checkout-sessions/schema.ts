@@ -1,13 +1,21 @@
-import { AppError, type ErrorDetail, MoneyFormatError, poundsToPence } from '@groupsplit/shared';
+import {
+  type AppError,
+  type ErrorDetail,
+  idParams,
+  MESSAGES,
+  MoneyFormatError,
+  poundsToPence,
+  validationFailed,
+} from '@groupsplit/shared';
 import { z } from 'zod';
 
 /** The spec's messages (Errors table) and ours for the cases it leaves open (docs/hosted-checkout.md). */
 export const SESSION_MESSAGES = {
-  amount: 'amount must be between £1 and £5000',
-  currency: 'Only gbp is supported',
-  returnUrl: 'return_url must be https and match your allowed return domain',
-  cancelUrl: 'cancel_url must be https and match your allowed return domain',
-  onboarding: 'Finish payment processor onboarding before accepting checkouts',
+  amount: MESSAGES.sessionAmount,
+  currency: MESSAGES.onlyGbp,
+  returnUrl: MESSAGES.returnUrl,
+  cancelUrl: MESSAGES.cancelUrl,
+  onboarding: MESSAGES.finishOnboarding,
   lineItems: 'line_items must be an array of line items',
   lineDescription: 'Each line item needs a description of up to 120 characters',
   lineAmount: 'Each line item needs an amount in pounds with at most two decimals',
@@ -106,9 +114,9 @@ const PRIORITY: string[] = [M.amount, M.currency, M.returnUrl, M.cancelUrl];
 
 export function createSessionFailure(details: ErrorDetail[]): AppError {
   const messages = details.map((d) => d.message);
-  const message = PRIORITY.find((m) => messages.includes(m)) ?? messages[0] ?? 'Validation failed';
-  return new AppError(400, message, 'validation_failed', details);
+  const message = PRIORITY.find((m) => messages.includes(m)) ?? messages[0] ?? MESSAGES.validationFailed;
+  return validationFailed(message, details);
 }
 
 export const TokenParams = z.object({ token: z.string().min(1).max(200) });
-export const ImageParams = z.object({ id: z.uuid() });
+export const ImageParams = idParams('id');

@@ -1,9 +1,14 @@
-import type { Database, Db, MerchantRow } from '@groupsplit/shared';
+import {
+  type Database,
+  type Db,
+  type MerchantRow,
+  type SplitParticipantRow,
+  type SplitRow,
+  SplitsRepository,
+} from '@groupsplit/shared';
 import type { Selectable } from 'kysely';
 
 export type SessionRow = Selectable<Database['checkout_sessions']>;
-export type SplitRow = Selectable<Database['splits']>;
-export type ParticipantRow = Selectable<Database['split_participants']>;
 
 export type SessionStatus = 'pending' | 'paid' | 'canceled' | 'refunded';
 
@@ -15,7 +20,7 @@ export type LoadedSession = {
   merchant: MerchantRow;
   /** Null until the buyer's split exists (and while it is still placing holds). */
   split: SplitRow | null;
-  participants: ParticipantRow[];
+  participants: SplitParticipantRow[];
   expired: boolean;
 };
 
@@ -29,24 +34,10 @@ export async function loadSession(db: Db, token: string): Promise<LoadedSession 
     .where('id', '=', session.merchant_id)
     .executeTakeFirstOrThrow()) as MerchantRow;
   // By session token rather than split_id, so a split whose creator crashed before recording
-  // split_id is still found. A failed creation does not count: the buyer may try again.
-  const split = session.split_claimed_by
-    ? ((await db
-        .selectFrom('splits')
-        .selectAll()
-        .where('session_token', '=', token)
-        .where('status', 'not in', ['creating', 'creation_failed'])
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst()) ?? null)
-    : null;
-  const participants = split
-    ? await db
-        .selectFrom('split_participants')
-        .selectAll()
-        .where('split_id', '=', split.id)
-        .orderBy('position')
-        .execute()
-    : [];
+  // split_id is still found.
+  const splits = new SplitsRepository(db);
+  const split = session.split_claimed_by ? ((await splits.findForSession(token)) ?? null) : null;
+  const participants = split ? await splits.participantsOf(split.id) : [];
   const expiry = await db
     .selectFrom('checkout_session_expiries')
     .select('expired_at')
@@ -79,7 +70,7 @@ export function sessionStatus({ split, expired }: Pick<LoadedSession, 'split' | 
 }
 
 const APPROVED = new Set(['authorised', 'captured', 'refunded']);
-export const isApproved = (participant: Pick<ParticipantRow, 'status'>) => APPROVED.has(participant.status);
+export const isApproved = (participant: Pick<SplitParticipantRow, 'status'>) => APPROVED.has(participant.status);
 
 export const payUrl = (baseUrl: string, payToken: string) => new URL(`/pay/${payToken}`, baseUrl).toString();
 export const checkoutUrl = (baseUrl: string, token: string) => new URL(`/checkout/${token}`, baseUrl).toString();

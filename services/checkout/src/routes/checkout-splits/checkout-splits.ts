@@ -1,199 +1,112 @@
 import {
   AppError,
   authorize,
-  type Db,
+  forbidden,
+  isUuid,
   MERCHANT_SELECTION_HEADER,
+  MESSAGES,
+  MembershipsRepository,
   type MerchantRow,
-  PAUSED_MESSAGE,
-  type Role,
+  notFound,
   resolveMerchantContext,
   SERVICE_MODE_HEADER,
+  SplitsRepository,
   serviceMode,
-  sessionPrincipal,
   validate,
   validBody,
 } from '@groupsplit/shared';
-import { cancelSplitUpdate, splitWorkflowId } from '@groupsplit/workflows';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { sql } from 'kysely';
+import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
-import { createSplit } from './create-split';
-import { presentSplitDetail, presentSplitSummary } from './presenters';
-import { CreateSplitSchema, createSplitFailure } from './schema';
+import { createSplit } from '../../splits/create-split';
+import { loadSplitFor } from '../../splits/load-split';
+import { presentCreatedSplit, presentSplitDetail, presentSplitSummary } from './presenters';
+import { CreateSplitSchema, createSplitFailure, SplitIdParams } from './schema';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CANCEL_FORBIDDEN = 'Only the creator or the merchant can cancel';
-/** Splits still placing holds are not shown anywhere yet. */
-const VISIBLE = 'creating';
-
-async function membership(db: Db, merchantId: string, userId: string): Promise<Role | null> {
-  const row = await db
-    .selectFrom('memberships')
-    .select('role')
-    .where('merchant_id', '=', merchantId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.role ?? null;
+/** The caller's business for the list, or null when they are in none (the spec answers `[]`). */
+async function listedMerchant(deps: CheckoutDeps, ctx: Context, userId: string): Promise<MerchantRow | null> {
+  try {
+    const context = await resolveMerchantContext(deps.db, userId, ctx.get(MERCHANT_SELECTION_HEADER) || undefined);
+    authorize(context, 'split.view', context.merchant);
+    return context.merchant;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
 }
 
-async function participantsOf(db: Db, splitIds: string[]) {
-  if (splitIds.length === 0) return new Map<string, never[]>();
-  const rows = await db
-    .selectFrom('split_participants')
-    .selectAll()
-    .where('split_id', 'in', splitIds)
-    .orderBy('split_id')
-    .orderBy('position')
-    .execute();
-  const bySplit = new Map<string, typeof rows>();
-  for (const row of rows) bySplit.set(row.split_id, [...(bySplit.get(row.split_id) ?? []), row]);
-  return bySplit;
-}
-
-async function findSplit(db: Db, id: string) {
-  if (!UUID.test(id)) return undefined;
-  return db.selectFrom('splits').selectAll().where('id', '=', id).where('status', '!=', VISIBLE).executeTakeFirst();
-}
-
-/** The splits API (session auth through the gateway). */
+/** The splits API for the dashboard (session auth through the gateway). Cancel and refund have their own folders. */
 export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
-  const { db, temporal } = deps;
+  const { db } = deps;
+  const splits = new SplitsRepository(db);
   const router = new Router();
 
-  router.post('/api/checkout-splits', validate('body', CreateSplitSchema, createSplitFailure), async (ctx) => {
-    const principal = sessionPrincipal(ctx.state.principal);
-    const body = validBody(ctx, CreateSplitSchema);
-    const mode = serviceMode(ctx);
-    const merchant = UUID.test(body.merchantId)
-      ? ((await db.selectFrom('merchants').selectAll().where('id', '=', body.merchantId).executeTakeFirst()) as
-          | MerchantRow
-          | undefined)
-      : undefined;
-    if (!merchant) throw new AppError(404, 'Merchant not found');
-    const role = await membership(db, merchant.id, principal.userId);
-    if (!role) throw new AppError(403, 'Not your merchant');
-    authorize({ role }, 'split.create', merchant);
+  router.post(
+    '/api/checkout-splits',
+    auth('session'),
+    validate('body', CreateSplitSchema, createSplitFailure),
+    async (ctx) => {
+      const principal = sessionPrincipal(ctx.state.principal);
+      const body = validBody(ctx, CreateSplitSchema);
+      const mode = serviceMode(ctx);
+      const merchant = isUuid(body.merchantId)
+        ? ((await db.selectFrom('merchants').selectAll().where('id', '=', body.merchantId).executeTakeFirst()) as
+            | MerchantRow
+            | undefined)
+        : undefined;
+      if (!merchant) throw notFound(MESSAGES.merchantNotFound);
+      const role = await new MembershipsRepository(db).roleOf(merchant.id, principal.userId);
+      if (!role) throw forbidden(MESSAGES.notYourMerchant);
+      authorize({ role }, 'split.create', merchant);
 
-    ctx.status = 201;
-    ctx.body = await createSplit(deps, {
-      merchant,
-      mode,
-      createdBy: { userId: principal.userId, email: principal.email },
-      orderReference: body.orderReference,
-      currency: body.currency,
-      participants: body.participants,
-    });
-  });
+      const created = await createSplit(deps, {
+        merchant,
+        mode,
+        createdBy: { userId: principal.userId, email: principal.email },
+        orderReference: body.orderReference,
+        currency: body.currency,
+        participants: body.participants,
+      });
+      ctx.status = 201;
+      ctx.body = presentCreatedSplit(created);
+    },
+  );
 
-  router.get('/api/checkout-splits', async (ctx) => {
+  router.get('/api/checkout-splits', auth('session'), async (ctx) => {
     const principal = sessionPrincipal(ctx.state.principal);
-    let merchant: MerchantRow;
-    try {
-      const context = await resolveMerchantContext(
-        db,
-        principal.userId,
-        ctx.get(MERCHANT_SELECTION_HEADER) || undefined,
-      );
-      merchant = context.merchant;
-      authorize(context, 'split.view', merchant);
-    } catch (error) {
-      if (error instanceof AppError && error.status === 404) {
-        ctx.body = [];
-        return;
-      }
-      throw error;
+    const merchant = await listedMerchant(deps, ctx, principal.userId);
+    if (!merchant) {
+      ctx.body = [];
+      return;
     }
-    let query = db
-      .selectFrom('splits')
-      .selectAll()
-      .where('merchant_id', '=', merchant.id)
-      .where('status', '!=', VISIBLE);
     // Without the header every mode is listed; with it, only that mode (docs/splits.md).
-    if (ctx.get(SERVICE_MODE_HEADER)) query = query.where('mode', '=', serviceMode(ctx));
-    const splits = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-    const participants = await participantsOf(
-      db,
-      splits.map((s) => s.id),
-    );
-    ctx.body = splits.map((s) => presentSplitSummary(s, participants.get(s.id) ?? []));
+    const mode = ctx.get(SERVICE_MODE_HEADER) ? serviceMode(ctx) : undefined;
+    const listed = await splits.listForMerchant(merchant.id, { mode });
+    const participants = await splits.participantsBySplit(listed.map((s) => s.id));
+    ctx.body = listed.map((s) => presentSplitSummary(s, participants.get(s.id) ?? []));
   });
 
-  router.get('/api/checkout-splits/mine', async (ctx) => {
+  router.get('/api/checkout-splits/mine', auth('session'), async (ctx) => {
     const principal = sessionPrincipal(ctx.state.principal);
     const email = principal.email.trim().toLowerCase();
-    const splits = await db
-      .selectFrom('splits')
-      .selectAll()
-      .where('status', '!=', VISIBLE)
-      .where((eb) =>
-        eb.or([
-          eb('created_by', '=', principal.userId),
-          eb(
-            'id',
-            'in',
-            eb
-              .selectFrom('split_participants')
-              .select('split_id')
-              .where((p) => p.or([p('user_id', '=', principal.userId), p(sql<string>`lower(email)`, '=', email)])),
-          ),
-        ]),
-      )
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    const participants = await participantsOf(
-      db,
-      splits.map((s) => s.id),
-    );
+    const mine = await splits.listMine({ userId: principal.userId, email });
+    const participants = await splits.participantsBySplit(mine.map((s) => s.id));
     const ownToken = (p: { email: string; user_id: string | null; pay_token: string }) =>
       p.user_id === principal.userId || p.email.trim().toLowerCase() === email ? p.pay_token : null;
-    ctx.body = splits.map((s) => presentSplitSummary(s, participants.get(s.id) ?? [], ownToken));
+    ctx.body = mine.map((s) => presentSplitSummary(s, participants.get(s.id) ?? [], ownToken));
   });
 
-  router.get('/api/checkout-splits/:id', async (ctx: Context) => {
-    const principal = sessionPrincipal(ctx.state.principal);
-    const split = await findSplit(db, ctx.params.id as string);
-    if (!split) throw new AppError(404, 'Not found');
-    const isCreator = split.created_by === principal.userId;
-    if (!isCreator && !(await membership(db, split.merchant_id, principal.userId))) {
-      throw new AppError(403, 'Forbidden');
-    }
-    const participants = await participantsOf(db, [split.id]);
-    ctx.body = presentSplitDetail(split, participants.get(split.id) ?? []);
-  });
-
-  router.post('/api/checkout-splits/:id/cancel', async (ctx: Context) => {
-    const principal = sessionPrincipal(ctx.state.principal);
-    const split = await findSplit(db, ctx.params.id as string);
-    if (!split) throw new AppError(404, 'Not found');
-    const isCreator = split.created_by === principal.userId;
-    const role = await membership(db, split.merchant_id, principal.userId);
-    if (!isCreator && !role) throw new AppError(403, CANCEL_FORBIDDEN);
-    if (role) {
-      const merchant = await db
-        .selectFrom('merchants')
-        .select(['paused_at'])
-        .where('id', '=', split.merchant_id)
-        .executeTakeFirstOrThrow();
-      // A paused workspace is read-only for every member, an Owner who created the split included.
-      if (merchant.paused_at) throw new AppError(403, PAUSED_MESSAGE, 'business_forbidden');
-      if (!isCreator) authorize({ role }, 'split.cancel', merchant, CANCEL_FORBIDDEN);
-    }
-    // The spec: on any status other than pending this answers 200 canceled and does nothing.
-    if (split.status === 'pending') {
-      try {
-        await temporal.client.workflow
-          .getHandle(splitWorkflowId(split.id))
-          .executeUpdate(cancelSplitUpdate, { args: [{ actor: `user:${principal.userId}` }] });
-      } catch (error) {
-        // The workflow moved on (and closed) between the read and the call: nothing to cancel.
-        const now = await findSplit(db, split.id);
-        if (now?.status === 'pending') throw error;
-      }
-    }
-    ctx.body = { status: 'canceled' };
-  });
+  router.get(
+    '/api/checkout-splits/:id',
+    auth('session'),
+    validate('params', SplitIdParams, () => notFound(MESSAGES.notFound)),
+    async (ctx: Context) => {
+      const principal = sessionPrincipal(ctx.state.principal);
+      const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.view');
+      ctx.body = presentSplitDetail(split, await splits.participantsOf(split.id));
+    },
+  );
 
   return router;
 }

@@ -1,4 +1,4 @@
-import type { Hold } from '@groupsplit/shared';
+import { type Hold, SplitsRepository } from '@groupsplit/shared';
 import { participantAuthorisedSignal, splitWorkflowId } from '@groupsplit/workflows';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { ProcessorEventContext } from '../processor-webhooks/handlers';
@@ -11,11 +11,7 @@ import type { ProcessorEventContext } from '../processor-webhooks/handlers';
 export async function signalHoldAuthorised(ctx: ProcessorEventContext, hold: Hold): Promise<void> {
   if (hold.status !== 'requires_capture') return;
   // Found by our own record of the payment intent, not by the event's metadata.
-  const participant = await ctx.deps.db
-    .selectFrom('split_participants')
-    .select(['id', 'split_id'])
-    .where('processor_payment_intent_id', '=', hold.id)
-    .executeTakeFirst();
+  const participant = await new SplitsRepository(ctx.deps.db).findParticipantByPaymentIntent(hold.id);
   if (!participant) return;
   try {
     await ctx.deps.temporal.client.workflow

@@ -1,23 +1,14 @@
-import { type Database, formatPounds } from '@groupsplit/shared';
-import type { Selectable } from 'kysely';
+import {
+  decimalPounds,
+  formatPounds,
+  type SplitParticipantRow as ParticipantRow,
+  type SplitRow,
+} from '@groupsplit/shared';
 
-type SplitRow = Selectable<Database['splits']>;
-type ParticipantRow = Selectable<Database['split_participants']>;
-
-/**
- * Detail amounts are "stored decimals without two-place formatting": a decimal string in
- * pounds with trailing zeros dropped (1250 → "12.5", 1200 → "12", 20 → "0.2"). Exact, and
- * parses as a decimal. Lists, webhooks and the pay lookup use two-place strings instead.
+/*
+ * The spec's split resources, field by field. Detail amounts are "stored decimals without
+ * two-place formatting" (decimalPounds: "12.5"); lists use two-place strings (formatPounds).
  */
-export function decimalPounds(pence: number): string {
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(pence);
-  const whole = Math.floor(abs / 100);
-  const fraction = String(abs % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
-}
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -85,11 +76,12 @@ export function presentSplitSummary(
   };
 }
 
-export function presentCreatedSplit(split: { id: string }, participants: ParticipantRow[]) {
+/** POST /api/checkout-splits: camelCase, amounts in pence. */
+export function presentCreatedSplit(split: { id: string; participants: ParticipantRow[] }) {
   return {
     id: split.id,
     status: 'pending' as const,
-    participants: participants.map((p) => ({
+    participants: split.participants.map((p) => ({
       id: p.id,
       email: p.email,
       amountMinor: p.amount,

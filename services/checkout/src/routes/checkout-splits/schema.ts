@@ -1,12 +1,12 @@
-import { AppError, type ErrorDetail } from '@groupsplit/shared';
+import { type AppError, badRequest, type ErrorDetail, idParams, MESSAGES } from '@groupsplit/shared';
 import { z } from 'zod';
 
 /** The spec's messages for a bad create body, most general first. */
 export const CREATE_SPLIT_MESSAGES = {
-  validation: 'Validation failed',
-  empty: 'A checkout split needs at least one participant',
-  row: 'Each participant needs an email and a positive integer amountMinor',
-  minShare: 'Each share must be at least £1.',
+  validation: MESSAGES.validationFailed,
+  empty: MESSAGES.noParticipants,
+  row: MESSAGES.participantRow,
+  minShare: MESSAGES.minShare,
 } as const;
 
 const M = CREATE_SPLIT_MESSAGES;
@@ -45,7 +45,8 @@ const PRIORITY: string[] = [M.validation, M.empty, M.row, M.minShare];
 export function createSplitFailure(details: ErrorDetail[]): AppError {
   const messages = new Set(details.map((d) => d.message));
   const message = PRIORITY.find((m) => messages.has(m)) ?? M.validation;
-  return new AppError(400, message);
+  return badRequest(message);
 }
 
-export const SplitIdParams = z.object({ id: z.string() });
+/** GET /api/checkout-splits/:id: anything but a UUID is an unknown split (404). */
+export const SplitIdParams = idParams('id');

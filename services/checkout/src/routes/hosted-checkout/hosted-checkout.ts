@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError, formatPounds, gateError, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
+import { conflict, formatPounds, gateError, MESSAGES, notFound, validate, validBody } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
+import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { CHECKOUT_PAGE_CSP, notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
+import { createSplit } from '../../splits/create-split';
 import { checkoutGate, sessionNotFound } from '../checkout-sessions/checkout-sessions';
 import { TokenParams } from '../checkout-sessions/schema';
 import { loadSession, payUrl } from '../checkout-sessions/session-state';
-import { createSplit } from '../checkout-splits/create-split';
 import { CHOOSE_MESSAGES, ChooseSplitSchema, chooseSplitFailure } from './schema';
 import { sharesFor } from './shares';
 
@@ -18,6 +19,9 @@ const ASSETS: Record<string, { type: string; body: Buffer }> = {
   'checkout.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(join(PAGE_DIR, 'checkout.js')) },
   'checkout.css': { type: 'text/css; charset=utf-8', body: readFileSync(join(PAGE_DIR, 'checkout.css')) },
 };
+
+const alreadySplit = () => conflict(CHOOSE_MESSAGES.alreadySplit, 'already_split');
+const sessionExpired = () => conflict(CHOOSE_MESSAGES.expired, 'session_expired');
 
 function pageHeaders(ctx: Context) {
   ctx.set('content-security-policy', CHECKOUT_PAGE_CSP);
@@ -35,7 +39,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
 
   router.get('/checkout/assets/:name', (ctx: Context) => {
     const asset = ASSETS[ctx.params.name as string];
-    if (!asset) throw new AppError(404, 'Not found');
+    if (!asset) throw notFound(MESSAGES.notFound);
     ctx.set('cache-control', 'public, max-age=300');
     ctx.set('x-content-type-options', 'nosniff');
     ctx.type = asset.type;
@@ -56,6 +60,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
 
   router.post(
     '/api/merchants/checkout/sessions/:token/split',
+    auth('session'),
     validate('params', TokenParams, sessionNotFound),
     validate('body', ChooseSplitSchema, chooseSplitFailure),
     async (ctx: Context) => {
@@ -64,9 +69,8 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
       const loaded = await loadSession(db, ctx.params.token as string);
       if (!loaded) throw sessionNotFound();
       const { session, merchant } = loaded;
-      if (session.split_claimed_by || loaded.split)
-        throw new AppError(409, CHOOSE_MESSAGES.alreadySplit, 'already_split');
-      if (loaded.expired) throw new AppError(409, CHOOSE_MESSAGES.expired, 'session_expired');
+      if (session.split_claimed_by || loaded.split) throw alreadySplit();
+      if (loaded.expired) throw sessionExpired();
       const gate = await checkoutGate(deps, merchant, session.mode);
       if (gate) throw gateError(gate);
       const shares = sharesFor(body, buyer.email, session.amount);
@@ -91,9 +95,8 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
         .executeTakeFirst();
       if (!claimed) {
         const now = await loadSession(db, session.token);
-        if (now?.expired && !now.session.split_claimed_by)
-          throw new AppError(409, CHOOSE_MESSAGES.expired, 'session_expired');
-        throw new AppError(409, CHOOSE_MESSAGES.alreadySplit, 'already_split');
+        if (now?.expired && !now.session.split_claimed_by) throw sessionExpired();
+        throw alreadySplit();
       }
 
       let created: Awaited<ReturnType<typeof createSplit>>;
@@ -133,9 +136,9 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
         split_id: created.id,
         participants: created.participants.map((p) => ({
           email: p.email,
-          amount: formatPounds(p.amountMinor),
-          card_charge: formatPounds(p.amountMinor + p.feeMinor),
-          pay_url: payUrl(config.PUBLIC_BASE_URL, p.payToken),
+          amount: formatPounds(p.amount),
+          card_charge: formatPounds(p.amount + p.customer_fee),
+          pay_url: payUrl(config.PUBLIC_BASE_URL, p.pay_token),
         })),
       };
     },

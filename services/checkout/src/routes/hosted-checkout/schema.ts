@@ -1,10 +1,10 @@
-import { AppError, type ErrorDetail } from '@groupsplit/shared';
+import { type AppError, type ErrorDetail, MESSAGES, validationFailed } from '@groupsplit/shared';
 import { z } from 'zod';
 
 /** Messages of the buyer's split endpoint; the first two are the spec's. */
 export const CHOOSE_MESSAGES = {
-  minShare: 'Each share must be at least £1.',
-  alreadySplit: 'This checkout already has a split.',
+  minShare: MESSAGES.minShare,
+  alreadySplit: MESSAGES.alreadySplit,
   expired: 'This checkout has expired.',
   invalid: 'Choose split, one_payer or alone, with an e-mail address and an amount in pounds for each person.',
   person: 'Each person needs a valid e-mail address and an amount in pounds.',
@@ -56,5 +56,5 @@ const PRIORITY: string[] = [M.tooMany, M.tooFew, M.person, M.payer];
 export function chooseSplitFailure(details: ErrorDetail[]): AppError {
   const messages = details.map((d) => d.message);
   const message = PRIORITY.find((m) => messages.includes(m)) ?? M.invalid;
-  return new AppError(400, message, 'validation_failed', details);
+  return validationFailed(message, details);
 }

@@ -1,4 +1,4 @@
-import { AppError, formatPounds, MoneyFormatError, poundsToPence } from '@groupsplit/shared';
+import { badRequest, formatPounds, MoneyFormatError, poundsToPence } from '@groupsplit/shared';
 import { CHOOSE_MESSAGES, type ChooseSplitBody } from './schema';
 
 export const MIN_SHARE_PENCE = 100;
@@ -15,17 +15,16 @@ export function sharesFor(body: ChooseSplitBody, buyerEmail: string, totalPence:
     try {
       return { email: p.email, amountMinor: poundsToPence(p.amount) };
     } catch (error) {
-      if (error instanceof MoneyFormatError) throw new AppError(400, CHOOSE_MESSAGES.person, 'validation_failed');
+      if (error instanceof MoneyFormatError) throw badRequest(CHOOSE_MESSAGES.person, 'validation_failed');
       throw error;
     }
   });
-  if (shares.some((s) => s.amountMinor < MIN_SHARE_PENCE)) throw new AppError(400, CHOOSE_MESSAGES.minShare);
+  if (shares.some((s) => s.amountMinor < MIN_SHARE_PENCE)) throw badRequest(CHOOSE_MESSAGES.minShare);
   const emails = new Set(shares.map((s) => s.email.toLowerCase()));
-  if (emails.size !== shares.length) throw new AppError(400, CHOOSE_MESSAGES.duplicate, 'validation_failed');
+  if (emails.size !== shares.length) throw badRequest(CHOOSE_MESSAGES.duplicate, 'validation_failed');
   const sum = shares.reduce((total, s) => total + s.amountMinor, 0);
   if (sum !== totalPence) {
-    throw new AppError(
-      400,
+    throw badRequest(
       `Shares must add up to the order total of £${formatPounds(totalPence)}; they add up to £${formatPounds(sum)}.`,
       'shares_mismatch',
     );

@@ -1,4 +1,4 @@
-import { AppError, createProcessors, validate, validBody } from '@groupsplit/shared';
+import { AppError, createProcessors, MESSAGES, notFound, validate, validBody } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { CheckoutDeps } from '../../deps';
@@ -15,11 +15,11 @@ export function payRoutes(deps: CheckoutDeps): Router {
   const processors = createProcessors(config, { logger: deps.logger });
   const router = new Router();
   // A token too long to exist is just an unknown token, not a validation failure.
-  const shareNotFound = () => new AppError(404, 'Not found');
+  const shareNotFound = () => notFound(MESSAGES.notFound);
 
   const shareOr404 = async (ctx: Context) => {
     const share = await findShare(db, ctx.params.token as string);
-    if (!share) throw new AppError(404, 'Not found');
+    if (!share) throw shareNotFound();
     return share;
   };
 

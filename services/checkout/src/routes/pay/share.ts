@@ -1,10 +1,15 @@
 import {
-  AppError,
+  type AppError,
+  badGateway,
+  badRequest,
   type Config,
+  conflict,
   type Db,
   formatPounds,
   type Hold,
   type Processors,
+  paymentRequired,
+  SplitsRepository,
   toProcessorError,
 } from '@groupsplit/shared';
 import { participantAuthorisedSignal, splitWorkflowId } from '@groupsplit/workflows';
@@ -13,34 +18,9 @@ import type { CheckoutDeps } from '../../deps';
 /** How long the authorise call waits for the workflow to record the authorisation before answering. */
 const PROJECTION_WAIT_MS = 5_000;
 
-export async function findShare(db: Db, token: string) {
-  return (
-    db
-      .selectFrom('split_participants as p')
-      .innerJoin('splits as s', 's.id', 'p.split_id')
-      .innerJoin('merchants as m', 'm.id', 's.merchant_id')
-      .select([
-        'p.id as participant_id',
-        'p.email',
-        'p.amount',
-        'p.customer_fee',
-        'p.status',
-        'p.processor_payment_intent_id',
-        'p.processor_client_secret',
-        's.id as split_id',
-        's.status as split_status',
-        's.mode',
-        's.currency',
-        's.order_reference',
-        's.processor_account_id',
-        's.authorization_expires_at',
-        'm.name as business_name',
-      ])
-      .where('p.pay_token', '=', token)
-      // A split still placing holds has no pay step yet.
-      .where('s.status', '!=', 'creating')
-      .executeTakeFirst()
-  );
+/** The participant's share behind a pay token; a split still placing holds has no pay step yet. */
+export function findShare(db: Db, token: string) {
+  return new SplitsRepository(db).findShareByPayToken(token);
 }
 
 export type Share = NonNullable<Awaited<ReturnType<typeof findShare>>>;
@@ -71,7 +51,7 @@ export function presentShare(config: Config, share: Share) {
 }
 
 export function notPending(status: string): AppError {
-  return new AppError(409, 'This split is no longer pending', 'not_pending', undefined, { status });
+  return conflict('This split is no longer pending', 'not_pending', { status });
 }
 
 /**
@@ -105,16 +85,16 @@ export async function authoriseShare(
     if (current?.status === 'requires_capture') {
       hold = current; // confirmed already (a double click)
     } else if (failure.kind === 'card_declined') {
-      throw new AppError(402, failure.message, failure.declineCode ?? failure.code ?? 'card_declined');
+      throw paymentRequired(failure.message, failure.declineCode ?? failure.code ?? 'card_declined');
     } else if (failure.retryable) {
-      throw new AppError(502, 'The payment processor could not be reached. Please try again.', 'processor_unavailable');
+      throw badGateway('The payment processor could not be reached. Please try again.', 'processor_unavailable');
     } else {
-      throw new AppError(400, failure.message, failure.code ?? 'processor_error');
+      throw badRequest(failure.message, failure.code ?? 'processor_error');
     }
   }
   if (hold.status !== 'requires_capture') {
     const message = hold.lastPaymentError?.message ?? 'Your card could not be authorised. Please try another card.';
-    throw new AppError(402, message, hold.status === 'requires_action' ? 'requires_action' : 'card_not_authorised');
+    throw paymentRequired(message, hold.status === 'requires_action' ? 'requires_action' : 'card_not_authorised');
   }
 
   await deps.temporal.client.workflow
@@ -127,13 +107,9 @@ export async function authoriseShare(
 async function waitForAuthorisation(db: Db, participantId: string): Promise<string> {
   const deadline = Date.now() + PROJECTION_WAIT_MS;
   for (;;) {
-    const row = await db
-      .selectFrom('split_participants')
-      .select('status')
-      .where('id', '=', participantId)
-      .executeTakeFirstOrThrow();
+    const status = await new SplitsRepository(db).participantStatus(participantId);
     // The hold is in place either way; the workflow records it moments later if not yet.
-    if (row.status !== 'pending' || Date.now() >= deadline) return row.status === 'pending' ? 'authorised' : row.status;
+    if (status !== 'pending' || Date.now() >= deadline) return status === 'pending' ? 'authorised' : status;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,6 +1,9 @@
 import {
-  AppError,
+  badRequest,
   createProcessors,
+  internalError,
+  MESSAGES,
+  notFound,
   PROCESSOR_MODES,
   PROCESSOR_SIGNATURE_HEADER,
   type ProcessorEvent,
@@ -35,7 +38,7 @@ export function processorWebhookRoutes(deps: CheckoutDeps, overrides: Partial<Pr
 
   router.post('/api/processor/webhooks/:mode', async (ctx) => {
     const mode = ctx.params.mode as ProcessorMode;
-    if (!PROCESSOR_MODES.includes(mode)) throw new AppError(404, 'Not found', 'route_not_found');
+    if (!PROCESSOR_MODES.includes(mode)) throw notFound(MESSAGES.notFound, 'route_not_found');
 
     let event: ProcessorEvent;
     try {
@@ -44,10 +47,10 @@ export function processorWebhookRoutes(deps: CheckoutDeps, overrides: Partial<Pr
         .parseWebhook(ctx.request.rawBody ?? Buffer.alloc(0), ctx.get(PROCESSOR_SIGNATURE_HEADER) || undefined);
     } catch (error) {
       ctx.log.warn({ mode, reason: (error as Error).message }, 'processor webhook refused: bad signature');
-      throw new AppError(400, INVALID_SIGNATURE_MESSAGE, 'invalid_signature');
+      throw badRequest(INVALID_SIGNATURE_MESSAGE, 'invalid_signature');
     }
     if (event.livemode !== (mode === 'live')) {
-      throw new AppError(400, 'Event mode does not match this endpoint', 'mode_mismatch');
+      throw badRequest('Event mode does not match this endpoint', 'mode_mismatch');
     }
 
     const log = ctx.log.child({ processorEventId: event.id, processorEventType: event.type, mode });
@@ -92,7 +95,7 @@ export function processorWebhookRoutes(deps: CheckoutDeps, overrides: Partial<Pr
         )
         .execute()
         .catch((e) => log.error({ err: e }, 'could not record the processor event failure'));
-      throw new AppError(500, 'Processor event could not be processed', 'processor_event_failed');
+      throw internalError('Processor event could not be processed', 'processor_event_failed');
     }
     if (duplicate) log.info('processor event already processed');
     ctx.body = { received: true, ...(duplicate ? { duplicate: true } : {}) };

@@ -1,4 +1,4 @@
-import type { ChargeSummary, DisputeSummary } from '@groupsplit/shared';
+import { type ChargeSummary, type DisputeSummary, SplitsRepository } from '@groupsplit/shared';
 import { disputeWorkflowId, processorRefundSignal, splitDisputeWorkflow, splitWorkflowId } from '@groupsplit/workflows';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import type { ProcessorEventContext } from '../processor-webhooks/handlers';
@@ -6,13 +6,7 @@ import type { ProcessorEventContext } from '../processor-webhooks/handlers';
 /** Our record of the charge: found by payment intent in the event's mode, not by its metadata. */
 async function participantFor(ctx: ProcessorEventContext, paymentIntentId: string | null) {
   if (!paymentIntentId) return undefined;
-  return ctx.deps.db
-    .selectFrom('split_participants as p')
-    .innerJoin('splits as s', 's.id', 'p.split_id')
-    .select(['p.id', 'p.split_id'])
-    .where('p.processor_payment_intent_id', '=', paymentIntentId)
-    .where('s.mode', '=', ctx.mode)
-    .executeTakeFirst();
+  return new SplitsRepository(ctx.deps.db).findParticipantByPaymentIntent(paymentIntentId, { mode: ctx.mode });
 }
 
 /**

@@ -1,81 +1,63 @@
+import { randomUUID } from 'node:crypto';
 import {
+  authoriseShare,
   type CapturedSplit,
   createCapturedSplit,
   createSplitReadyMerchant,
   createUser,
   emulatorControl,
-  mailTo,
   postSplit,
   type SplitReadyMerchant,
   type Stack,
-  splitLedger,
   startStack,
+  type TestUser,
   uniqueEmail,
-  waitForMail,
   waitForSplitStatus,
 } from '@groupsplit/testing';
-import { splitWorkflowId, stateQuery } from '@groupsplit/workflows';
-import { sql } from 'kysely';
-import { createApiKey, poll } from '../checkout-sessions/test-support';
+import { requestRefundUpdate, splitWorkflowId } from '@groupsplit/workflows';
+import {
+  type CheckoutMerchant,
+  createCheckoutMerchant,
+  payTokenOf,
+  poll,
+  sessionWithSplit,
+} from '../checkout-sessions/test-support';
 import { REFUND_MESSAGES } from './request-refund';
+import { SERVER_REFUND_MESSAGES } from './schema';
+import { ledgerOfSplit, merchantNet, refundedEventsOf } from './test-support';
 
-type Ledger = {
-  id: string;
-  amount_captured: number;
-  amount_refunded: number;
-  application_fee_collected: number;
-  application_fee_refunded: number;
-  refunds: { amount: number; source: string; refund_application_fee: boolean }[];
-};
-
-describe('refunds: dashboard, processor dashboard and chargebacks', () => {
+describe('refunds', () => {
   let stack: Stack;
-  let shop: SplitReadyMerchant;
-
   beforeAll(async () => {
     stack = await startStack();
-    shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
   });
-  afterEach(() => emulatorControl(stack, 'DELETE', '/faults'));
   afterAll(() => stack.stop());
 
-  const captured = (pence: number[], token = shop.owner.token) =>
-    createCapturedSplit(stack, token, shop.merchant.id, pence);
-  const dashboardRefund = (splitId: string, token: string) =>
-    stack.api.post(`/api/checkout-splits/${splitId}/refund`, undefined, { token });
-
-  async function ledgerOf(split: CapturedSplit): Promise<Ledger[]> {
-    const rows = (await splitLedger(stack, split.id)) as unknown as Ledger[];
-    return split.participants.map((p) => rows.find((r) => r.id === p.paymentIntentId)!);
-  }
-  const participantsOf = (splitId: string) =>
-    stack.db.selectFrom('split_participants').selectAll().where('split_id', '=', splitId).orderBy('position').execute();
-  const refundsOf = (splitId: string) =>
-    stack.db.selectFrom('split_refunds').selectAll().where('split_id', '=', splitId).orderBy('created_at').execute();
-  async function refundedEvents(splitId: string) {
-    const rows = await stack.db
-      .selectFrom('webhook_events')
-      .selectAll()
-      .where('type', '=', 'checkout_split.refunded')
-      .where(sql<string>`payload->>'split_id'`, '=', splitId)
-      .orderBy('created_at')
-      .execute();
-    return rows.map((r) => r.payload as Record<string, any>);
-  }
-  /** Delivers the emulator's pending events to checkout now. */
-  const flushProcessorEvents = () => emulatorControl(stack, 'POST', '/events/flush');
-  /** Waits until the split workflow has re-read this participant's refunds `times` times. */
-  async function waitForSyncs(splitId: string, participantId: string, times = 1) {
-    const handle = stack.temporal.client.workflow.getHandle(splitWorkflowId(splitId));
-    return poll(
-      () => handle.query(stateQuery),
-      (state) =>
-        state.history.filter((h) => h.kind === 'processor_refund_synced' && h.participantId === participantId).length >=
-        times,
-    );
-  }
-
   describe('POST /api/checkout-splits/:id/refund (dashboard)', () => {
+    let shop: SplitReadyMerchant;
+    beforeAll(async () => {
+      shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
+    });
+    afterEach(() => emulatorControl(stack, 'DELETE', '/faults'));
+
+    const captured = (pence: number[], token = shop.owner.token) =>
+      createCapturedSplit(stack, token, shop.merchant.id, pence);
+    const dashboardRefund = (splitId: string, token: string) =>
+      stack.api.post(`/api/checkout-splits/${splitId}/refund`, undefined, { token });
+    const participantsOf = (splitId: string) =>
+      stack.db
+        .selectFrom('split_participants')
+        .selectAll()
+        .where('split_id', '=', splitId)
+        .orderBy('position')
+        .execute();
+    /** Delivers the emulator's pending events to checkout now. */
+    const flushProcessorEvents = () => emulatorControl(stack, 'POST', '/events/flush');
+    const ledgerOf = (split: CapturedSplit) => ledgerOfSplit(stack, split);
+    const refundedEvents = (splitId: string) => refundedEventsOf(stack, splitId);
+    const refundsOf = (splitId: string) =>
+      stack.db.selectFrom('split_refunds').selectAll().where('split_id', '=', splitId).orderBy('created_at').execute();
+
     it('refunds every share in full with its 20p, reverses the service fee, and ends refunded', async () => {
       const split = await captured([1200, 3300]);
       const res = await dashboardRefund(split.id, shop.owner.token);
@@ -181,135 +163,410 @@ describe('refunds: dashboard, processor dashboard and chargebacks', () => {
     });
   });
 
-  describe('refunds made in the processor dashboard (charge.refunded)', () => {
-    it('a partial refund follows the processor: refunded_amount, partially_refunded, a processor history row', async () => {
-      const split = await captured([1000, 2000]);
-      const [first] = split.participants;
-      await emulatorControl(stack, 'POST', `/payment_intents/${first!.paymentIntentId}/refund`, { amount: 300 });
-      await flushProcessorEvents();
-      await waitForSplitStatus(stack, split.id, ['partially_refunded']);
-      const participants = await participantsOf(split.id);
-      expect(participants.map((p) => [p.refunded_amount, p.status])).toEqual([
-        [300, 'captured'],
-        [0, 'captured'],
-      ]);
-      const [row] = await refundsOf(split.id);
-      expect(row).toMatchObject({
-        source: 'processor',
-        actor: 'processor',
-        amount: 300,
-        refunded: 300,
-        status: 'complete',
-      });
-      const history = await stack.db
-        .selectFrom('split_history')
-        .selectAll()
-        .where('split_id', '=', split.id)
-        .where('kind', '=', 'processor_refund')
-        .execute();
-      expect(history).toHaveLength(1);
-      expect(history[0]).toMatchObject({ actor: 'processor', participant_id: first!.id });
-      const events = await refundedEvents(split.id);
-      expect(events).toHaveLength(1);
-      expect(events[0]).toMatchObject({
-        status: 'partially_refunded',
-        refund: { amount: '3.00', total_refunded: '3.00', actor: 'processor', status: 'complete' },
-      });
-
-      // A further refund there is its own history row; the first is not counted again.
-      await emulatorControl(stack, 'POST', `/payment_intents/${first!.paymentIntentId}/refund`, { amount: 200 });
-      await flushProcessorEvents();
-      await poll(
-        () => participantsOf(split.id),
-        (rows) => rows[0]!.refunded_amount === 500,
-      );
-      expect(await refundsOf(split.id)).toHaveLength(2);
+  describe('POST /api/merchants/checkout/splits/:id/refund (API key)', () => {
+    let shop: CheckoutMerchant;
+    beforeAll(async () => {
+      shop = await createCheckoutMerchant(stack);
+    });
+    afterEach(async () => {
+      await emulatorControl(stack, 'DELETE', '/faults');
+      await emulatorControl(stack, 'POST', '/config', { latency_ms: 0 });
     });
 
-    it('whole charges refunded there make participants refunded and the split refunded, the fee reversed', async () => {
-      const split = await captured([1000, 2000]);
-      for (const p of split.participants) {
-        await emulatorControl(stack, 'POST', `/payment_intents/${p.paymentIntentId}/refund`, {});
-      }
-      await flushProcessorEvents();
-      await waitForSplitStatus(stack, split.id, ['refunded']);
-      const participants = await participantsOf(split.id);
-      expect(participants.map((p) => [p.refunded_amount, p.status])).toEqual([
-        [1000, 'refunded'],
-        [2000, 'refunded'],
-      ]);
-      const rows = await refundsOf(split.id);
-      expect(rows.map((r) => r.amount).sort()).toEqual([1000, 2000]);
-      expect(rows.every((r) => r.actor === 'processor')).toBe(true);
-      // The merchant refunded the customers' 20p too: the service's fee goes back to them.
-      await poll(
-        () => ledgerOf(split),
-        (ledger) => ledger.every((l) => l.application_fee_refunded === l.application_fee_collected),
-      );
-      const events = await refundedEvents(split.id);
-      expect(events).toHaveLength(2);
-      expect(events.map((e) => e.status)).toContain('refunded');
-    });
+    const refund = (splitId: string, body?: Record<string, unknown>, apiKey = shop.testKey) =>
+      stack.api.post(`/api/merchants/checkout/splits/${splitId}/refund`, body, { apiKey });
+    const captured = (...pence: number[]) => createCapturedSplit(stack, shop.owner.token, shop.merchant.id, pence);
+    /** Per payment intent, in the split's participant order. */
+    const ledgerOf = (split: CapturedSplit) => ledgerOfSplit(stack, split);
+    const refundedEvents = (splitId: string) => refundedEventsOf(stack, splitId);
 
-    it("does not count this service's own refunds a second time", async () => {
-      const split = await captured([1000, 1000]);
-      const keyed = await createApiKey(stack.db, shop.merchant.id, 'test');
-      const res = await stack.api.post(
-        `/api/merchants/checkout/splits/${split.id}/refund`,
-        { amount: 4 },
-        { apiKey: keyed },
-      );
+    it('slices £12.50 over three £10 shares as 4.17, 4.17, 4.16; the fee stays until a share is complete', async () => {
+      const split = await captured(1000, 1000, 1000);
+      const res = await refund(split.id, { amount: '12.50', reason: 'Two mugs arrived broken' });
       expect(res.status).toBe(200);
-      await flushProcessorEvents();
-      // Both charge.refunded events reach the workflow, which re-reads and finds only its own refunds.
-      for (const p of split.participants) await waitForSyncs(split.id, p.id);
-      expect(await refundsOf(split.id)).toHaveLength(1);
-      expect((await participantsOf(split.id)).map((p) => p.refunded_amount)).toEqual([200, 200]);
-      expect(await refundedEvents(split.id)).toHaveLength(1);
-    });
-  });
-
-  describe('chargebacks (charge.dispute.created)', () => {
-    it('sets disputed_at on the participant and the split and e-mails the owner; status unchanged, no webhook', async () => {
-      const split = await captured([1500, 1500]);
-      const second = split.participants[1]!;
-      const before = await stack.db
-        .selectFrom('webhook_events')
-        .select('id')
-        .where('merchant_id', '=', shop.merchant.id)
-        .execute();
-      await emulatorControl(stack, 'POST', `/payment_intents/${second.paymentIntentId}/dispute`, {});
-      await flushProcessorEvents();
-      const rows = await poll(
-        () => participantsOf(split.id),
-        (r) => r[1]!.disputed_at !== null,
-      );
-      expect(rows[0]!.disputed_at).toBeNull();
-      const splitRow = await stack.db
-        .selectFrom('splits')
-        .selectAll()
-        .where('id', '=', split.id)
-        .executeTakeFirstOrThrow();
-      expect(splitRow.disputed_at).not.toBeNull();
-      expect(splitRow.status).toBe('captured');
-
-      const mail = await waitForMail(shop.owner.email, { subject: 'Chargeback opened' });
-      expect(mail.Subject).toContain('ORDER-REFUND');
-      expect(mail.Text).toContain(second.email);
-      expect(mail.Text).toContain('£15.20');
-      // Nobody else is told; no webhook event for a chargeback.
-      expect(await mailTo(shop.admin.email)).toHaveLength(0);
-      const after = await stack.db
-        .selectFrom('webhook_events')
-        .select('id')
-        .where('merchant_id', '=', shop.merchant.id)
-        .execute();
-      expect(after.length).toBe(before.length);
+      expect(res.body).toEqual({
+        refund_id: expect.any(String),
+        split_id: split.id,
+        amount: '12.50',
+        refunded: '12.50',
+        total_refunded: '12.50',
+        total_amount: '30.00',
+        status: 'partially_refunded',
+        reason: 'Two mugs arrived broken',
+        participants: split.participants.map((p, i) => ({
+          email: p.email,
+          amount: '10.00',
+          refunded_amount: ['4.17', '4.17', '4.16'][i],
+          status: 'captured',
+        })),
+      });
+      const ledger = await ledgerOf(split);
+      expect(ledger.map((l) => l.refunds.map((r) => r.amount))).toEqual([[417], [417], [416]]);
+      // A slice leaving part of a share outstanding returns only the slice: the fee stays.
+      expect(ledger.every((l) => l.application_fee_refunded === 0)).toBe(true);
+      expect(ledger.every((l) => l.refunds[0]!.refund_application_fee === false)).toBe(true);
 
       const detail = await stack.api.get(`/api/checkout-splits/${split.id}`, { token: shop.owner.token });
-      expect(detail.body.disputed_at).not.toBeNull();
-      expect(detail.body.participants[1].disputed_at).not.toBeNull();
-      expect(detail.body.status).toBe('captured');
+      expect(detail.body.status).toBe('partially_refunded');
+      expect(detail.body.participants.map((p: { status: string }) => p.status)).toEqual([
+        'captured',
+        'captured',
+        'captured',
+      ]);
+      const list = await stack.api.get('/api/checkout-splits', { token: shop.owner.token });
+      expect(list.body.find((s: { id: string }) => s.id === split.id).status).toBe('partially_refunded');
+
+      // The rest, with no amount: each completing slice carries the customer's 20p and the fee is reversed.
+      const rest = await refund(split.id, {});
+      expect(rest.status).toBe(200);
+      expect(rest.body).toMatchObject({
+        amount: '17.50',
+        refunded: '17.50',
+        total_refunded: '30.00',
+        status: 'refunded',
+        reason: null,
+      });
+      expect(rest.body.participants.map((p: { status: string }) => p.status)).toEqual([
+        'refunded',
+        'refunded',
+        'refunded',
+      ]);
+      expect(rest.body.participants.map((p: { refunded_amount: string }) => p.refunded_amount)).toEqual([
+        '10.00',
+        '10.00',
+        '10.00',
+      ]);
+      const after = await ledgerOf(split);
+      expect(after.map((l) => l.refunds.map((r) => r.amount))).toEqual([
+        [417, 603],
+        [417, 603],
+        [416, 604],
+      ]);
+      for (const l of after) {
+        expect(l.amount_refunded).toBe(1020);
+        expect(l.application_fee_collected).toBe(20 + 30);
+        expect(l.application_fee_refunded).toBe(l.application_fee_collected);
+        expect(merchantNet(l)).toBe(0);
+      }
+
+      const events = await refundedEvents(split.id);
+      expect(events).toHaveLength(2);
+      expect(events[0]).toMatchObject({
+        split_id: split.id,
+        status: 'partially_refunded',
+        refund: {
+          amount: '12.50',
+          total_refunded: '12.50',
+          status: 'complete',
+          reason: 'Two mugs arrived broken',
+          actor: 'api_key',
+        },
+      });
+      expect(events[1]).toMatchObject({
+        status: 'refunded',
+        refund: { refund_id: rest.body.refund_id, amount: '17.50', total_refunded: '30.00', actor: 'api_key' },
+      });
+
+      // Fully refunded: nothing more to refund.
+      const again = await refund(split.id, { amount: 1 });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'not_refundable', status: 'refunded' });
+    });
+
+    it('a single full refund returns each charge with its fee in one processor refund; the merchant ends at zero', async () => {
+      const split = await captured(1500, 2500);
+      const res = await refund(split.id);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        amount: '40.00',
+        refunded: '40.00',
+        total_refunded: '40.00',
+        status: 'refunded',
+      });
+      for (const l of await ledgerOf(split)) {
+        expect(l.refunds).toHaveLength(1);
+        expect(l.refunds[0]!.refund_application_fee).toBe(true);
+        expect(l.amount_refunded).toBe(l.amount_captured);
+        expect(l.application_fee_refunded).toBe(l.application_fee_collected);
+        expect(merchantNet(l)).toBe(0);
+      }
+      await waitForSplitStatus(stack, split.id, ['refunded']);
+    });
+
+    it('replays the same idempotency_key without refunding twice, and refuses it with a different body', async () => {
+      const split = await captured(1000, 1000);
+      const body = { amount: 5, reason: 'late delivery', idempotency_key: `key-${split.id}` };
+      const first = await refund(split.id, body);
+      expect(first.body).toMatchObject({ refunded: '5.00' });
+      expect(first.status).toBe(200);
+      const replay = await refund(split.id, body);
+      expect(replay.status).toBe(200);
+      expect(replay.body).toEqual(first.body);
+      // The same key as a number string is the same amount.
+      expect((await refund(split.id, { ...body, amount: '5.00' })).body).toEqual(first.body);
+      const ledger = await ledgerOf(split);
+      expect(ledger.flatMap((l) => l.refunds.map((r) => r.amount))).toEqual([250, 250]);
+
+      for (const changed of [
+        { ...body, amount: 6 },
+        { ...body, reason: 'other' },
+        { ...body, amount: undefined },
+      ]) {
+        const res = await refund(split.id, changed);
+        expect(res.status).toBe(409);
+        expect(res.body.code).toBe('idempotency_key_reused');
+      }
+      // The key belongs to this merchant and mode: another split cannot reuse it either.
+      const other = await captured(1000);
+      expect((await refund(other.id, body)).body.code).toBe('idempotency_key_reused');
+      expect((await ledgerOf(split)).flatMap((l) => l.refunds)).toHaveLength(2);
+    });
+
+    it('two concurrent calls with the same idempotency_key make one refund and get the same answer', async () => {
+      const split = await captured(1000, 1000);
+      await emulatorControl(stack, 'POST', '/config', { latency_ms: 300 });
+      const body = { amount: 8, idempotency_key: `race-${split.id}` };
+      const [a, b] = await Promise.all([refund(split.id, body), refund(split.id, body)]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(a.body).toEqual(b.body);
+      expect((await ledgerOf(split)).flatMap((l) => l.refunds.map((r) => r.amount))).toEqual([400, 400]);
+    });
+
+    it('retries a transient processor failure under the same processor idempotency key', async () => {
+      const split = await captured(1000, 1000);
+      await emulatorControl(stack, 'POST', '/faults', {
+        operation: 'refund',
+        match: { payment_intent: split.participants[1]!.paymentIntentId },
+        error: { type: 'api_error', message: 'Try again', status: 503 },
+        times: 1,
+      });
+      const res = await refund(split.id, { amount: 4 });
+      expect(res.status).toBe(200);
+      expect(res.body.refunded).toBe('4.00');
+      expect((await ledgerOf(split)).flatMap((l) => l.refunds.map((r) => r.amount))).toEqual([200, 200]);
+    });
+
+    it('stops at a refused refund with 409 partial_failure, replays it, and a new key refunds the rest', async () => {
+      const split = await captured(1000, 1000, 1000);
+      const [, second] = split.participants;
+      await emulatorControl(stack, 'POST', '/faults', {
+        operation: 'refund',
+        match: { payment_intent: second!.paymentIntentId },
+        error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge is under dispute.' },
+      });
+      const body = { amount: 30, idempotency_key: `partial-${split.id}` };
+      const res = await refund(split.id, body);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        code: 'partial_failure',
+        error: expect.stringContaining('This charge is under dispute.'),
+        refund: {
+          refund_id: expect.any(String),
+          split_id: split.id,
+          amount: '30.00',
+          refunded: '10.00',
+          total_refunded: '10.00',
+          status: 'partially_refunded',
+          failed_participant: second!.email,
+          failure_reason: 'This charge is under dispute.',
+        },
+      });
+      expect(res.body.refund.participants.map((p: { status: string }) => p.status)).toEqual([
+        'refunded',
+        'captured',
+        'captured',
+      ]);
+      // Nothing unwound, nothing after the refusal attempted.
+      let ledger = await ledgerOf(split);
+      expect(ledger.map((l) => l.amount_refunded)).toEqual([1020, 0, 0]);
+      expect(await refundedEvents(split.id)).toHaveLength(1);
+
+      // The same key replays the same partial result, even once the processor would accept.
+      await emulatorControl(stack, 'DELETE', '/faults');
+      const replay = await refund(split.id, body);
+      expect(replay.status).toBe(409);
+      expect(replay.body).toEqual(res.body);
+      ledger = await ledgerOf(split);
+      expect(ledger.map((l) => l.amount_refunded)).toEqual([1020, 0, 0]);
+
+      const finish = await refund(split.id, { idempotency_key: `finish-${split.id}` });
+      expect(finish.status).toBe(200);
+      expect(finish.body).toMatchObject({
+        amount: '20.00',
+        refunded: '20.00',
+        total_refunded: '30.00',
+        status: 'refunded',
+      });
+      for (const l of await ledgerOf(split)) expect(merchantNet(l)).toBe(0);
+    });
+
+    it('runs one refund at a time: of two at once, exactly one refunds and the other gets refund_in_progress', async () => {
+      const split = await captured(1000, 1000, 1000);
+      // Slow processor calls keep the first refund running while the second arrives.
+      await emulatorControl(stack, 'POST', '/config', { latency_ms: 400 });
+      const [a, b] = await Promise.all([refund(split.id, { amount: 3 }), refund(split.id, { amount: 3 })]);
+      expect([a.body.code, b.body.code].sort()).toEqual(['refund_in_progress', undefined]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      const refused = a.status === 409 ? a : b;
+      expect(refused.body.code).toBe('refund_in_progress');
+      const ledger = await ledgerOf(split);
+      expect(ledger.flatMap((l) => l.refunds.map((r) => r.amount))).toEqual([100, 100, 100]);
+      const rows = await stack.db.selectFrom('split_refunds').selectAll().where('split_id', '=', split.id).execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('refuses a stale read: the order changed between read and call', async () => {
+      const split = await captured(1000, 1000);
+      // Stand in for a refund that lands after the caller's read: the worker compares totals.
+      const result = await stack.temporal.client.workflow
+        .getHandle(splitWorkflowId(split.id))
+        .executeUpdate(requestRefundUpdate, {
+          args: [
+            {
+              refundId: randomUUID(),
+              source: 'api',
+              actor: 'api_key',
+              actorDetail: 'api_key:test',
+              amount: 100,
+              reason: null,
+              idempotencyKey: null,
+              expectedRefunded: 55,
+            },
+          ],
+        });
+      expect(result).toMatchObject({ kind: 'rejected', code: 'refund_in_progress' });
+      expect((await ledgerOf(split)).flatMap((l) => l.refunds)).toHaveLength(0);
+    });
+
+    it('answers the error table', async () => {
+      const split = await captured(1000, 1000);
+      // over_refund: more than is outstanding.
+      const over = await refund(split.id, { amount: '20.01' });
+      expect(over.status).toBe(400);
+      expect(over.body).toMatchObject({ code: 'over_refund', outstanding: '20.00' });
+
+      // Validation.
+      for (const [body, message] of [
+        [{ amount: 'abc' }, SERVER_REFUND_MESSAGES.amount],
+        [{ amount: 0 }, SERVER_REFUND_MESSAGES.amount],
+        [{ amount: -1 }, SERVER_REFUND_MESSAGES.amount],
+        [{ amount: '1.234' }, SERVER_REFUND_MESSAGES.amount],
+        [{ amount: true }, SERVER_REFUND_MESSAGES.amount],
+        [{ reason: 'x'.repeat(501) }, SERVER_REFUND_MESSAGES.reason],
+        [{ reason: 5 }, SERVER_REFUND_MESSAGES.reason],
+        [{ idempotency_key: 'k'.repeat(256) }, SERVER_REFUND_MESSAGES.idempotencyKey],
+        [{ idempotency_key: '' }, SERVER_REFUND_MESSAGES.idempotencyKey],
+        // The spec's body is an object `{ amount?, reason?, idempotency_key? }`; anything else is a clear 400.
+        [[{ amount: 1 }], SERVER_REFUND_MESSAGES.body],
+        ['"refund"', SERVER_REFUND_MESSAGES.body],
+      ] as const) {
+        const res = await refund(split.id, body as unknown as Record<string, unknown>);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ error: message, code: 'validation_failed' });
+      }
+      // Limits are inclusive.
+      const atLimits = await refund(split.id, {
+        amount: 1,
+        reason: 'r'.repeat(500),
+        idempotency_key: 'k'.repeat(255),
+      });
+      expect(atLimits.status).toBe(200);
+      expect(atLimits.body.reason).toBe('r'.repeat(500));
+
+      // 404: another merchant, the other mode's key, unknown and malformed ids.
+      const other = await createCheckoutMerchant(stack);
+      expect((await refund(split.id, {}, other.testKey)).status).toBe(404);
+      expect((await refund(split.id, {}, shop.liveKey)).status).toBe(404);
+      expect((await refund('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      expect((await refund('not-a-uuid')).status).toBe(404);
+      const none = await stack.api.post(`/api/merchants/checkout/splits/${split.id}/refund`, {});
+      expect(none.status).toBe(401);
+      expect(none.body.error).toBe('Invalid API Key');
+
+      // not_refundable: not paid, cancelled.
+      const pending = await postSplit(stack, shop.owner.token, {
+        merchantId: shop.merchant.id,
+        participants: [
+          { email: uniqueEmail('p'), amountMinor: 1000 },
+          { email: uniqueEmail('p'), amountMinor: 1000 },
+        ],
+      });
+      const notPaid = await refund(pending.body.id, { amount: 1 });
+      expect(notPaid.status).toBe(409);
+      expect(notPaid.body).toMatchObject({ code: 'not_refundable', status: 'pending' });
+      await stack.api.post(`/api/checkout-splits/${pending.body.id}/cancel`, undefined, { token: shop.owner.token });
+      await waitForSplitStatus(stack, pending.body.id, ['canceled']);
+      const canceled = await refund(pending.body.id);
+      expect(canceled.status).toBe(409);
+      expect(canceled.body).toMatchObject({ code: 'not_refundable', status: 'canceled' });
+      // None of the refused calls moved money.
+      expect((await ledgerOf(split)).flatMap((l) => l.refunds.map((r) => r.amount))).toEqual([50, 50]);
+    });
+
+    describe('hosted checkout', () => {
+      let buyer: TestUser;
+      beforeAll(async () => {
+        buyer = await createUser(stack.db, { consent: false });
+      });
+
+      it('shows every refund in split.refunds and the session ends refunded', async () => {
+        const friend = uniqueEmail('friend');
+        const { token, splitId, participants } = await sessionWithSplit(
+          stack,
+          shop.testKey,
+          buyer.token,
+          {
+            mode: 'split',
+            participants: [
+              { email: buyer.email, amount: 20 },
+              { email: friend, amount: 20 },
+            ],
+          },
+          { amount: 40, order_reference: 'ORD-REFUND' },
+        );
+        for (const p of participants) expect((await authoriseShare(stack, payTokenOf(p.pay_url))).status).toBe(200);
+        await waitForSplitStatus(stack, splitId, ['captured']);
+        const status = () =>
+          stack.api.get(`/api/merchants/checkout/sessions/${token}/status`, { apiKey: shop.testKey });
+        expect((await status()).body.split.refunds).toEqual([]);
+
+        const part = await refund(splitId, { amount: 10, reason: 'one item missing' });
+        expect(part.status).toBe(200);
+        let body = (await status()).body;
+        expect(body.status).toBe('paid');
+        expect(body.split.status).toBe('partially_refunded');
+        expect(body.split.participants.map((p: { refunded_amount: string }) => p.refunded_amount)).toEqual([
+          '5.00',
+          '5.00',
+        ]);
+        expect(body.split.refunds).toEqual([
+          {
+            refund_id: part.body.refund_id,
+            amount: '10.00',
+            refunded: '10.00',
+            status: 'complete',
+            reason: 'one item missing',
+            actor: 'api_key',
+            created_at: expect.any(String),
+          },
+        ]);
+
+        const rest = await refund(splitId);
+        expect(rest.status).toBe(200);
+        body = (await status()).body;
+        expect(body.status).toBe('refunded');
+        expect(body.split.status).toBe('refunded');
+        expect(body.split.refunds.map((r: { refund_id: string }) => r.refund_id)).toEqual([
+          part.body.refund_id,
+          rest.body.refund_id,
+        ]);
+        // The webhook carries the session's fields.
+        const events = await poll(
+          () => refundedEvents(splitId),
+          (e) => e.length === 2,
+        );
+        expect(events[1]).toMatchObject({ session_token: token, status: 'refunded', refund: { amount: '30.00' } });
+      });
     });
   });
 });

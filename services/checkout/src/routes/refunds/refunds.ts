@@ -1,63 +1,96 @@
-import { AppError, authorize, PAUSED_MESSAGE, sessionPrincipal, validate } from '@groupsplit/shared';
+import { badRequest, MESSAGES, notFound, validate, validBody } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { apiKeyPrincipal, auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
-import { REFUND_MESSAGES, requestRefund } from './request-refund';
-import { RefundSplitParams } from './schema';
+import { loadSplitFor } from '../../splits/load-split';
+import {
+  answerFromRefund,
+  findRefundByKey,
+  notRefundable,
+  overRefund,
+  REFUND_MESSAGES,
+  refundedSoFar,
+  requestRefund,
+} from './request-refund';
+import { ServerRefundSchema, SplitIdParams, serverRefundFailure } from './schema';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Statuses the API-key route refunds from (a partly refunded order can be refunded further). */
+const REFUNDABLE = ['captured', 'partially_refunded'];
 
 /**
- * POST /api/checkout-splits/:id/refund (session): the dashboard's whole-split refund. Every
- * captured share is refunded in full with its 20p, each as its own processor refund, and the
- * service fee reversed; the answer is the same refund result the API-key route gives.
+ * Refunds, from both callers (docs/refunds.md):
+ * - POST /api/checkout-splits/:id/refund (dashboard session): the whole split, only from
+ *   `captured`; Owner, Admin, Finance or the creating account. Every captured share is refunded in
+ *   full with its 20p, each as its own processor refund, and the service fee reversed.
+ * - POST /api/merchants/checkout/splits/:id/refund (API key): an amount (or everything still
+ *   outstanding) spread pro-rata over the participants who paid, with an idempotency key.
+ * Both answer the same refund result.
  */
 export function refundRoutes(deps: CheckoutDeps): Router {
   const { db } = deps;
   const router = new Router();
+  const unknownSplit = () => notFound(MESSAGES.notFound);
 
-  router.post('/api/checkout-splits/:id/refund', validate('params', RefundSplitParams), async (ctx: Context) => {
-    const principal = sessionPrincipal(ctx.state.principal);
-    const id = ctx.params.id as string;
-    const split = UUID.test(id)
-      ? await db
-          .selectFrom('splits')
-          .selectAll()
-          .where('id', '=', id)
-          .where('status', '!=', 'creating')
-          .executeTakeFirst()
-      : undefined;
-    if (!split) throw new AppError(404, 'Not found');
+  router.post(
+    '/api/checkout-splits/:id/refund',
+    auth('session'),
+    validate('params', SplitIdParams, unknownSplit),
+    async (ctx: Context) => {
+      const principal = sessionPrincipal(ctx.state.principal);
+      const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.refund');
+      if (split.status !== 'captured') throw badRequest(REFUND_MESSAGES.notCaptured);
 
-    const merchant = await db
-      .selectFrom('merchants')
-      .select('paused_at')
-      .where('id', '=', split.merchant_id)
-      .executeTakeFirstOrThrow();
-    // A paused workspace is read-only for everyone, the split's creator included.
-    if (merchant.paused_at) throw new AppError(403, PAUSED_MESSAGE, 'business_forbidden');
-    if (split.created_by !== principal.userId) {
-      const member = await db
-        .selectFrom('memberships')
-        .select('role')
-        .where('merchant_id', '=', split.merchant_id)
-        .where('user_id', '=', principal.userId)
-        .executeTakeFirst();
-      if (!member) throw new AppError(403, REFUND_MESSAGES.forbidden);
-      authorize({ role: member.role }, 'split.refund', merchant, REFUND_MESSAGES.forbidden);
-    }
-    if (split.status !== 'captured') throw new AppError(400, REFUND_MESSAGES.notCaptured);
+      const answer = await requestRefund(
+        deps,
+        split,
+        'dashboard',
+        { actor: `dashboard:${principal.userId}`, actorDetail: `user:${principal.userId}` },
+        { splitId: split.id, amount: null, reason: null, idempotencyKey: null },
+      );
+      ctx.status = answer.status;
+      ctx.body = answer.body;
+    },
+  );
 
-    const answer = await requestRefund(
-      deps,
-      split,
-      'dashboard',
-      { actor: `dashboard:${principal.userId}`, actorDetail: `user:${principal.userId}` },
-      { splitId: split.id, amount: null, reason: null, idempotencyKey: null },
-    );
-    ctx.status = answer.status;
-    ctx.body = answer.body;
-  });
+  router.post(
+    '/api/merchants/checkout/splits/:id/refund',
+    auth('api_key'),
+    validate('params', SplitIdParams, unknownSplit),
+    validate('body', ServerRefundSchema, serverRefundFailure),
+    async (ctx: Context) => {
+      const principal = apiKeyPrincipal(ctx.state.principal);
+      const body = validBody(ctx, ServerRefundSchema);
+      // Another merchant's split, the other mode's, or one still being created: 404 alike.
+      const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.refund');
+      const ask = { splitId: split.id, amount: body.amount, reason: body.reason, idempotencyKey: body.idempotency_key };
+
+      // A repeated key replays what it answered the first time (the worker checks again).
+      if (ask.idempotencyKey !== null) {
+        const earlier = await findRefundByKey(deps, principal, ask.idempotencyKey);
+        if (earlier && earlier.status !== 'in_progress') {
+          const answer = answerFromRefund(earlier, ask);
+          ctx.status = answer.status;
+          ctx.body = answer.body;
+          return;
+        }
+      }
+      if (!REFUNDABLE.includes(split.status)) throw notRefundable('api', split.status);
+      const { outstanding } = await refundedSoFar(deps, split.id);
+      if (outstanding <= 0) throw notRefundable('api', split.status);
+      if (ask.amount !== null && ask.amount > outstanding) throw overRefund(ask.amount, outstanding);
+
+      const answer = await requestRefund(
+        deps,
+        split,
+        'api',
+        { actor: 'api_key', actorDetail: `api_key:${principal.apiKeyId}` },
+        ask,
+      );
+      ctx.status = answer.status;
+      ctx.body = answer.body;
+    },
+  );
 
   return router;
 }

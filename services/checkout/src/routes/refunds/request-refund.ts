@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type Database, formatPounds } from '@groupsplit/shared';
+import {
+  type AppError,
+  badRequest,
+  conflict,
+  formatPounds,
+  MESSAGES,
+  notFound,
+  type SplitRefundRow,
+  type SplitRow,
+  SplitsRepository,
+} from '@groupsplit/shared';
 import {
   NOT_REFUNDABLE,
   REFUND_IN_PROGRESS,
@@ -9,17 +19,16 @@ import {
   splitWorkflowId,
 } from '@groupsplit/workflows';
 import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
-import type { Selectable } from 'kysely';
 import type { CheckoutDeps } from '../../deps';
+import { callSplitWorkflow } from '../../splits/changed-since-read';
 
-type SplitRow = Selectable<Database['splits']>;
-type RefundRow = Selectable<Database['split_refunds']>;
+type RefundRow = SplitRefundRow;
 
 /** The spec's messages, and ours where it gives only a code (docs/refunds.md). */
 export const REFUND_MESSAGES = {
-  forbidden: 'Only the creator or the merchant can refund',
-  notCaptured: 'Only a captured split can be refunded',
-  vanished: 'Checkout split not found',
+  forbidden: MESSAGES.refundForbidden,
+  notCaptured: MESSAGES.onlyCapturedRefund,
+  vanished: MESSAGES.splitVanished,
   notPaid: 'This order has not been paid, so there is nothing to refund',
   canceled: 'This order was cancelled or never completed, so there is nothing to refund',
   fullyRefunded: 'This order has already been refunded in full',
@@ -39,7 +48,7 @@ export type RefundCaller = 'api' | 'dashboard';
 
 /** 409 not_refundable, worded for the order's status; the dashboard's own 400 for a non-captured split. */
 export function notRefundable(source: RefundCaller, status: string): AppError {
-  if (source === 'dashboard') return new AppError(400, M.notCaptured);
+  if (source === 'dashboard') return badRequest(M.notCaptured);
   const message =
     status === 'refunded'
       ? M.fullyRefunded
@@ -48,14 +57,12 @@ export function notRefundable(source: RefundCaller, status: string): AppError {
         : ['captured', 'partially_refunded'].includes(status)
           ? M.nothingLeft
           : M.notPaid;
-  return new AppError(409, message, 'not_refundable', undefined, { status });
+  return conflict(message, 'not_refundable', { status });
 }
 
-export const refundInProgress = () => new AppError(409, M.inProgress, 'refund_in_progress');
+export const refundInProgress = () => conflict(M.inProgress, 'refund_in_progress');
 export const overRefund = (amount: number, outstanding: number) =>
-  new AppError(400, M.overRefund(amount, outstanding), 'over_refund', undefined, {
-    outstanding: formatPounds(outstanding),
-  });
+  badRequest(M.overRefund(amount, outstanding), 'over_refund', undefined, { outstanding: formatPounds(outstanding) });
 
 /** What the merchant asked for; compared with a stored refund that has the same idempotency key. */
 export type RefundAsk = {
@@ -74,61 +81,43 @@ export function answerFromRefund(row: RefundRow, ask: RefundAsk): { status: numb
     ask.idempotencyKey !== null &&
     (row.split_id !== ask.splitId || row.requested_amount !== ask.amount || row.reason !== ask.reason)
   ) {
-    throw new AppError(409, M.keyReused, 'idempotency_key_reused');
+    throw conflict(M.keyReused, 'idempotency_key_reused');
   }
   if (row.status === 'in_progress' || !row.result) throw refundInProgress();
   if (row.status === 'partial') {
     const failure = row.failure;
     const failed = failure?.email ?? null;
-    throw new AppError(
-      409,
+    throw conflict(
       M.partial(failed ?? 'a participant', failure?.error ?? 'no answer from the payment processor'),
       'partial_failure',
-      undefined,
-      {
-        refund: {
-          ...row.result,
-          failed_participant: failed,
-          failure_reason: failure?.error ?? null,
-        },
-      },
+      { refund: { ...row.result, failed_participant: failed, failure_reason: failure?.error ?? null } },
     );
   }
   return { status: 200, body: row.result };
 }
 
-export async function findRefund(deps: CheckoutDeps, refundId: string): Promise<RefundRow | undefined> {
-  return deps.db.selectFrom('split_refunds').selectAll().where('id', '=', refundId).executeTakeFirst();
-}
-
 /** A stored refund with this idempotency key for the merchant and mode, if any. */
-export async function findRefundByKey(
+export function findRefundByKey(
   deps: CheckoutDeps,
   scope: { merchantId: string; mode: 'test' | 'live' },
   idempotencyKey: string,
 ): Promise<RefundRow | undefined> {
-  return deps.db
-    .selectFrom('split_refunds')
-    .selectAll()
-    .where('merchant_id', '=', scope.merchantId)
-    .where('mode', '=', scope.mode)
-    .where('idempotency_key', '=', idempotencyKey)
-    .executeTakeFirst();
+  return new SplitsRepository(deps.db).findRefundByKey(scope, idempotencyKey);
 }
 
 /** Refunded so far on the split (pence): the caller's view, which the worker checks is still current. */
 export async function refundedSoFar(deps: CheckoutDeps, splitId: string) {
-  const participants = await deps.db
-    .selectFrom('split_participants')
-    .select(['amount', 'refunded_amount', 'status'])
-    .where('split_id', '=', splitId)
-    .execute();
+  const participants = await new SplitsRepository(deps.db).participantsOf(splitId);
   const refunded = participants.reduce((sum, p) => sum + p.refunded_amount, 0);
   const outstanding = participants
     .filter((p) => p.status === 'captured')
     .reduce((sum, p) => sum + Math.max(0, p.amount - p.refunded_amount), 0);
   return { refunded, outstanding };
 }
+
+/** The ApplicationFailure type of a refused workflow update (the validator's rejection), else null. */
+const refusalType = (error: unknown) =>
+  error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : null;
 
 /**
  * Asks the split workflow for a refund (update `requestRefund`; it runs the child refund
@@ -141,6 +130,7 @@ export async function requestRefund(
   who: { actor: string; actorDetail: string },
   ask: RefundAsk,
 ): Promise<{ status: number; body: unknown }> {
+  const refunds = new SplitsRepository(deps.db);
   const { refunded } = await refundedSoFar(deps, split.id);
   const request: RefundRequest = {
     refundId: randomUUID(),
@@ -152,21 +142,23 @@ export async function requestRefund(
     idempotencyKey: ask.idempotencyKey,
     expectedRefunded: refunded,
   };
-  let result: RefundWorkflowResult;
-  try {
-    result = await deps.temporal.client.workflow
-      .getHandle(splitWorkflowId(split.id))
-      .executeUpdate(requestRefundUpdate, { args: [request] });
-  } catch (error) {
-    const type =
-      error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : null;
-    if (type === REFUND_IN_PROGRESS) throw refundInProgress();
-    if (type !== NOT_REFUNDABLE && !(error instanceof WorkflowNotFoundError)) throw error;
-    // The workflow is past refunds (or finished): answer from where the order is now.
-    const now = await deps.db.selectFrom('splits').select('status').where('id', '=', split.id).executeTakeFirst();
-    if (!now) throw source === 'dashboard' ? new AppError(400, M.vanished) : new AppError(404, 'Not found');
-    throw notRefundable(source, now.status);
+  const handle = deps.temporal.client.workflow.getHandle(splitWorkflowId(split.id));
+  const call = await callSplitWorkflow(
+    deps.db,
+    split.id,
+    () =>
+      handle.executeUpdate(requestRefundUpdate, { args: [request] }).catch((error: unknown) => {
+        if (refusalType(error) === REFUND_IN_PROGRESS) throw refundInProgress();
+        throw error;
+      }),
+    // The workflow is past refunds (or finished): the order changed since it was read.
+    (error) => refusalType(error) === NOT_REFUNDABLE || error instanceof WorkflowNotFoundError,
+  );
+  if (call.changed) {
+    if (!call.status) throw source === 'dashboard' ? badRequest(M.vanished) : notFound(MESSAGES.notFound);
+    throw notRefundable(source, call.status);
   }
+  const result: RefundWorkflowResult = call.value;
 
   switch (result.kind) {
     case 'rejected':
@@ -178,12 +170,12 @@ export async function requestRefund(
       throw notRefundable(source, result.splitStatus);
     case 'existing':
     case 'finished': {
-      const row = await findRefund(deps, result.refundId);
+      const row = await refunds.findRefund(result.refundId);
       if (!row) throw refundInProgress();
       return answerFromRefund(row, ask);
     }
     case 'failed': {
-      const row = await findRefund(deps, result.refundId);
+      const row = await refunds.findRefund(result.refundId);
       if (row && row.status !== 'in_progress') return answerFromRefund(row, ask);
       throw new Error(`refund ${result.refundId} failed: ${result.message}`);
     }

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AppError,
   authorize,
+  conflict,
   MERCHANT_SELECTION_HEADER,
   type Principal,
   resolveMerchantContext,
+  tooManyRequests,
   validate,
 } from '@groupsplit/shared';
 import { checkoutRemindWorkflow, checkoutRemindWorkflowId, type RemindResult } from '@groupsplit/workflows';
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { sessionNotFound } from '../checkout-sessions/checkout-sessions';
 import { loadSession } from '../checkout-sessions/session-state';
@@ -17,13 +19,9 @@ import { RemindParams } from './schema';
 
 const REFUSALS = {
   nothing_to_remind: () =>
-    new AppError(
-      409,
-      'Nobody to remind: no split yet, everyone has approved, or the order is settled.',
-      'nothing_to_remind',
-    ),
+    conflict('Nobody to remind: no split yet, everyone has approved, or the order is settled.', 'nothing_to_remind'),
   session_cap_reached: () =>
-    new AppError(429, 'This checkout has already been reminded three times.', 'session_cap_reached'),
+    tooManyRequests('This checkout has already been reminded three times.', 'session_cap_reached'),
   not_found: sessionNotFound,
 } as const;
 
@@ -37,16 +35,16 @@ async function actorFor(deps: CheckoutDeps, ctx: Context, session: { merchant_id
     if (principal.merchantId !== session.merchant_id || principal.mode !== session.mode) throw sessionNotFound();
     return `api_key:${principal.apiKeyId}`;
   }
-  if (principal.kind !== 'session') throw new AppError(401, 'Invalid API Key');
+  const signedIn = sessionPrincipal(principal);
   const context = await resolveMerchantContext(
     deps.db,
-    principal.userId,
+    signedIn.userId,
     ctx.get(MERCHANT_SELECTION_HEADER) || undefined,
   );
   if (context.merchant.id !== session.merchant_id) throw sessionNotFound();
   // Chasing payers is part of running an order: the roles that may create and cancel splits.
   authorize(context, 'split.cancel', context.merchant);
-  return `user:${principal.userId}`;
+  return `user:${signedIn.userId}`;
 }
 
 /** POST /api/merchants/checkout/sessions/:token/remind (API key, or a dashboard session of the business). */
@@ -56,6 +54,7 @@ export function remindRoutes(deps: CheckoutDeps): Router {
 
   router.post(
     '/api/merchants/checkout/sessions/:token/remind',
+    auth('api_key', 'session'),
     validate('params', RemindParams, sessionNotFound),
     async (ctx: Context) => {
       const loaded = await loadSession(db, ctx.params.token as string);

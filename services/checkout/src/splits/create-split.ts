@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AppError,
+  badRequest,
   type Db,
   formatPounds,
   gateError,
+  MESSAGES,
   type MerchantRow,
   merchantFeeBpsAt,
   type ServiceMode,
+  SplitsRepository,
   sendEmail,
   splitFees,
   takeSplitGate,
@@ -22,10 +24,7 @@ import {
   splitWorkflowId,
 } from '@groupsplit/workflows';
 import { WithStartWorkflowOperation } from '@temporalio/client';
-import type { CheckoutDeps } from '../../deps';
-import { presentCreatedSplit } from './presenters';
-
-export const NO_PROCESSOR_ACCOUNT_MESSAGE = 'Merchant has no payment processor connected account';
+import type { CheckoutDeps } from '../deps';
 
 export type NewSplitRequest = {
   merchant: MerchantRow;
@@ -56,14 +55,15 @@ export async function processorAccountFor(db: Db, merchant: MerchantRow, mode: S
  * Creates a split the one way both paths share (dashboard POST /api/checkout-splits and hosted
  * checkout): checks the processor account and billing gates, snapshots the fee rate, then starts
  * the split workflow with update-with-start and waits for every hold. Invitations go out after.
- * Callers check roles and the hosted-only connector gate themselves.
+ * Callers check roles and the hosted-only connector gate themselves, and present the answer:
+ * the new split's id and its participants' rows.
  */
 export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) {
   const { db, config, temporal } = deps;
   const { merchant, mode } = request;
 
   const processorAccountId = await processorAccountFor(db, merchant, mode);
-  if (!processorAccountId) throw new AppError(400, NO_PROCESSOR_ACCOUNT_MESSAGE);
+  if (!processorAccountId) throw badRequest(MESSAGES.noProcessorAccount);
   // The spec checks only that onboarding started here; an unfinished account fails at the hold.
   const gate = await takeSplitGate(db, merchant, mode);
   if (gate && gate.code !== 'connector_not_live') throw gateError(gate);
@@ -110,14 +110,10 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
       ],
     }),
   });
-  if (outcome.status === 'creation_failed') throw new AppError(400, outcome.error);
+  // Spec, create rule 7: the processor's own message, passed straight through.
+  if (outcome.status === 'creation_failed') throw badRequest(outcome.error);
 
-  const participants = await db
-    .selectFrom('split_participants')
-    .selectAll()
-    .where('split_id', '=', splitId)
-    .orderBy('position')
-    .execute();
+  const participants = await new SplitsRepository(db).participantsOf(splitId);
   await sendInvitations(deps, {
     merchant,
     orderReference: request.orderReference,
@@ -125,7 +121,7 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
     creatorEmail: request.createdBy.email,
     participants,
   });
-  return presentCreatedSplit({ id: splitId }, participants);
+  return { id: splitId, participants };
 }
 
 async function sendInvitations(

@@ -1,3 +1,0 @@
-import { z } from 'zod';
-
-export const SplitIdParams = z.object({ id: z.uuid() });

@@ -1,0 +1,56 @@
+import {
+  authorize,
+  type Db,
+  MESSAGES,
+  MembershipsRepository,
+  notFound,
+  type SplitRow,
+  SplitsRepository,
+} from '@groupsplit/shared';
+import type { ApiKeyPrincipal, SessionPrincipal } from '../auth';
+
+/** What a caller does with one split, by the permission table's names. */
+export type SplitAction = 'split.view' | 'split.cancel' | 'split.refund';
+
+/** The spec's refusal of each action (Errors): detail, cancel, refund. */
+const REFUSED: Record<SplitAction, string> = {
+  'split.view': MESSAGES.forbidden,
+  'split.cancel': MESSAGES.cancelForbidden,
+  'split.refund': MESSAGES.refundForbidden,
+};
+
+/**
+ * The split a caller may act on, or the spec's answer why not. The only place checkout decides
+ * access to one split:
+ * - an API key sees the splits of its own business in its own mode; any other id is 404 alike
+ *   (another business's split is not revealed);
+ * - a signed-in caller sees any visible split (else 404), then the permission table decides, with
+ *   the creator rule and the pause (shared/src/auth/policy.ts).
+ * `splitId` must already be a UUID (the route's `idParams`).
+ */
+export async function loadSplitFor(
+  db: Db,
+  principal: ApiKeyPrincipal | SessionPrincipal,
+  splitId: string,
+  action: SplitAction,
+): Promise<SplitRow> {
+  const splits = new SplitsRepository(db);
+  if (principal.kind === 'api_key') {
+    const split = await splits.findForMerchant(splitId, principal);
+    if (!split) throw notFound(MESSAGES.notFound);
+    return split;
+  }
+  const split = await splits.findVisible(splitId);
+  if (!split) throw notFound(MESSAGES.notFound);
+  const [role, merchant] = await Promise.all([
+    new MembershipsRepository(db).roleOf(split.merchant_id, principal.userId),
+    db.selectFrom('merchants').select('paused_at').where('id', '=', split.merchant_id).executeTakeFirstOrThrow(),
+  ]);
+  authorize(
+    { role, userId: principal.userId },
+    action,
+    { created_by: split.created_by, paused_at: merchant.paused_at },
+    REFUSED[action],
+  );
+  return split;
+}

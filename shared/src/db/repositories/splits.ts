@@ -1,0 +1,204 @@
+import { type Selectable, sql } from 'kysely';
+import type { Db } from '../index';
+import type { SplitRefundsTable } from '../schema/refunds';
+import type { SplitParticipantsTable, SplitStatus, SplitsTable } from '../schema/splits';
+
+export type SplitRow = Selectable<SplitsTable>;
+export type SplitParticipantRow = Selectable<SplitParticipantsTable>;
+export type SplitRefundRow = Selectable<SplitRefundsTable>;
+type Mode = SplitRow['mode'];
+
+/**
+ * A split still placing its holds (`creating`) is shown nowhere: not listed, not found by id,
+ * not reachable by its pay links, not refundable. Every read below starts from visibleSplits(),
+ * so this is the one place that rule lives.
+ */
+const STILL_CREATING: SplitStatus = 'creating';
+
+/**
+ * Typed queries over `splits`, `split_participants` and `split_refunds`. The tables are written
+ * by the worker (the split workflow's activities); readers go through here rather than inline.
+ * Pass a transaction as `db` to read inside it.
+ */
+export class SplitsRepository {
+  constructor(private readonly db: Db) {}
+
+  private visibleSplits() {
+    return this.db.selectFrom('splits').where('splits.status', '!=', STILL_CREATING);
+  }
+
+  /** A visible split by id. */
+  findVisible(splitId: string): Promise<SplitRow | undefined> {
+    return this.visibleSplits().selectAll('splits').where('splits.id', '=', splitId).executeTakeFirst();
+  }
+
+  /** A visible split by id, only if it belongs to this business and mode (an API key's view). */
+  findForMerchant(splitId: string, scope: { merchantId: string; mode: Mode }): Promise<SplitRow | undefined> {
+    return this.visibleSplits()
+      .selectAll('splits')
+      .where('splits.id', '=', splitId)
+      .where('splits.merchant_id', '=', scope.merchantId)
+      .where('splits.mode', '=', scope.mode)
+      .executeTakeFirst();
+  }
+
+  /** Where a visible split is now (null when there is none): for answers after a workflow call. */
+  async statusOf(splitId: string): Promise<SplitStatus | null> {
+    const row = await this.visibleSplits().select('splits.status').where('splits.id', '=', splitId).executeTakeFirst();
+    return row?.status ?? null;
+  }
+
+  /** A business's splits, newest first; every mode unless one is given. */
+  listForMerchant(merchantId: string, options: { mode?: Mode } = {}): Promise<SplitRow[]> {
+    let query = this.visibleSplits().selectAll('splits').where('splits.merchant_id', '=', merchantId);
+    if (options.mode) query = query.where('splits.mode', '=', options.mode);
+    return query.orderBy('splits.created_at', 'desc').orderBy('splits.id', 'desc').execute();
+  }
+
+  /** Splits a login created or takes part in (participant user id, or e-mail ignoring case), newest first. */
+  listMine(login: { userId: string; email: string }): Promise<SplitRow[]> {
+    const email = login.email.trim().toLowerCase();
+    return this.visibleSplits()
+      .selectAll('splits')
+      .where((eb) =>
+        eb.or([
+          eb('splits.created_by', '=', login.userId),
+          eb(
+            'splits.id',
+            'in',
+            eb
+              .selectFrom('split_participants')
+              .select('split_id')
+              .where((p) => p.or([p('user_id', '=', login.userId), p(sql<string>`lower(email)`, '=', email)])),
+          ),
+        ]),
+      )
+      .orderBy('splits.created_at', 'desc')
+      .orderBy('splits.id', 'desc')
+      .execute();
+  }
+
+  /**
+   * The hosted-checkout session's split: the newest visible one made from it. A failed creation
+   * does not count (the buyer may try again).
+   */
+  findForSession(sessionToken: string): Promise<SplitRow | undefined> {
+    return this.visibleSplits()
+      .selectAll('splits')
+      .where('splits.session_token', '=', sessionToken)
+      .where('splits.status', '!=', 'creation_failed')
+      .orderBy('splits.created_at', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** The split with its business's name (for e-mails about it), visible or not. */
+  findWithBusinessName(splitId: string) {
+    return this.db
+      .selectFrom('splits')
+      .innerJoin('merchants', 'merchants.id', 'splits.merchant_id')
+      .select(['splits.id', 'splits.order_reference', 'splits.merchant_id', 'merchants.name as business_name'])
+      .where('splits.id', '=', splitId)
+      .executeTakeFirst();
+  }
+
+  /** One split's participants, in the order they were given. */
+  participantsOf(splitId: string): Promise<SplitParticipantRow[]> {
+    return this.db
+      .selectFrom('split_participants')
+      .selectAll()
+      .where('split_id', '=', splitId)
+      .orderBy('position')
+      .execute();
+  }
+
+  /** Several splits' participants, by split id, each list in the order given. */
+  async participantsBySplit(splitIds: string[]): Promise<Map<string, SplitParticipantRow[]>> {
+    const bySplit = new Map<string, SplitParticipantRow[]>();
+    if (splitIds.length === 0) return bySplit;
+    const rows = await this.db
+      .selectFrom('split_participants')
+      .selectAll()
+      .where('split_id', 'in', splitIds)
+      .orderBy('split_id')
+      .orderBy('position')
+      .execute();
+    for (const row of rows) bySplit.set(row.split_id, [...(bySplit.get(row.split_id) ?? []), row]);
+    return bySplit;
+  }
+
+  /** A participant's status now. */
+  async participantStatus(participantId: string) {
+    const row = await this.db
+      .selectFrom('split_participants')
+      .select('status')
+      .where('id', '=', participantId)
+      .executeTakeFirstOrThrow();
+    return row.status;
+  }
+
+  /** One participant's share, found by their pay token, with what the pay step shows of the split and business. */
+  findShareByPayToken(payToken: string) {
+    return this.visibleSplits()
+      .innerJoin('split_participants as p', 'p.split_id', 'splits.id')
+      .innerJoin('merchants as m', 'm.id', 'splits.merchant_id')
+      .select([
+        'p.id as participant_id',
+        'p.email',
+        'p.amount',
+        'p.customer_fee',
+        'p.status',
+        'p.processor_payment_intent_id',
+        'p.processor_client_secret',
+        'splits.id as split_id',
+        'splits.status as split_status',
+        'splits.mode',
+        'splits.currency',
+        'splits.order_reference',
+        'splits.processor_account_id',
+        'splits.authorization_expires_at',
+        'm.name as business_name',
+      ])
+      .where('p.pay_token', '=', payToken)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Our participant for a processor payment intent (events are matched on our own record, not
+   * on their metadata); with a mode, only a split of that mode.
+   */
+  findParticipantByPaymentIntent(paymentIntentId: string, options: { mode?: Mode } = {}) {
+    let query = this.db
+      .selectFrom('split_participants as p')
+      .innerJoin('splits', 'splits.id', 'p.split_id')
+      .select(['p.id', 'p.split_id'])
+      .where('p.processor_payment_intent_id', '=', paymentIntentId);
+    if (options.mode) query = query.where('splits.mode', '=', options.mode);
+    return query.executeTakeFirst();
+  }
+
+  findRefund(refundId: string): Promise<SplitRefundRow | undefined> {
+    return this.db.selectFrom('split_refunds').selectAll().where('id', '=', refundId).executeTakeFirst();
+  }
+
+  /** A refund with this idempotency key for the business and mode, if any. */
+  findRefundByKey(scope: { merchantId: string; mode: Mode }, idempotencyKey: string) {
+    return this.db
+      .selectFrom('split_refunds')
+      .selectAll()
+      .where('merchant_id', '=', scope.merchantId)
+      .where('mode', '=', scope.mode)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+  }
+
+  /** Every refund of a split however made, oldest first (the history fields). */
+  refundHistory(splitId: string) {
+    return this.db
+      .selectFrom('split_refunds')
+      .select(['id', 'amount', 'refunded', 'status', 'reason', 'actor', 'created_at'])
+      .where('split_id', '=', splitId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+}
