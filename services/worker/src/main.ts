@@ -1,7 +1,8 @@
 import { installCheckoutSchedules, installJanitorSchedule } from '@groupsplit/activities';
 import { createDb, createLogger, installWebhookSweepSchedule, loadConfig, runMigrations } from '@groupsplit/shared';
+import { workerReadiness } from './health';
 import { startWorkerMetricsServer } from './metrics';
-import { createWorker, installWorkerRuntime } from './worker';
+import { createWorker, installWorkerRuntime, resolveWorkflowBundle } from './worker';
 
 /** Runs until SIGTERM/SIGINT, which the Temporal runtime turns into a graceful shutdown. */
 async function main() {
@@ -11,12 +12,13 @@ async function main() {
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const temporalMetrics = `127.0.0.1:${config.WORKER_TEMPORAL_METRICS_PORT}`;
   installWorkerRuntime(logger, 'INFO', temporalMetrics);
-  const { worker, connection } = await createWorker({
-    config,
-    db,
-    logger,
-    workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
+  const workflowBundlePath = resolveWorkflowBundle({
+    explicitPath: process.env.WORKFLOW_BUNDLE_PATH,
+    entryDir: __dirname,
+    production: config.NODE_ENV === 'production',
   });
+  logger.info({ workflowBundle: workflowBundlePath ?? 'bundled from source at start-up' }, 'loading workflows');
+  const { worker, connection } = await createWorker({ config, db, logger, workflowBundlePath });
   await installWebhookSweepSchedule(config);
   await installCheckoutSchedules(config);
   await installJanitorSchedule(config);
@@ -26,6 +28,7 @@ async function main() {
     logger,
     port,
     temporalMetricsUrl: `http://${temporalMetrics}/metrics`,
+    readiness: workerReadiness({ db, worker, connection }),
   });
   logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
   await worker.run();
