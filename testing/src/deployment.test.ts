@@ -4,6 +4,7 @@ import { configSchema } from '@groupsplit/shared';
 import {
   type ComposeService,
   commandOf,
+  composeSchemaErrors,
   dependenciesOf,
   InterpolationError,
   loadCompose,
@@ -31,6 +32,20 @@ describe('docker-compose.yml', () => {
 
   it('is valid against the Compose Specification schema', () => {
     expect(schemaErrors).toEqual([]);
+  });
+
+  it.each([
+    ['a misspelt key', (c: any) => Object.assign(c.services.worker.deploy, { replica: 2 })],
+    ['a list where a string belongs', (c: any) => (c.services.worker.restart = ['always'])],
+    [
+      'a depends_on condition Compose does not know',
+      (c: any) => (c.services.gateway.depends_on.migrate.condition = 'done'),
+    ],
+    ['a duration without its unit', (c: any) => (c.services.postgres.healthcheck.interval = 5)],
+  ])('rejects %s, as `docker compose config` would', (_what, mutate) => {
+    const broken = structuredClone(config);
+    mutate(broken);
+    expect(composeSchemaErrors(broken)).not.toEqual([]);
   });
 
   it.each(Object.keys(SECRETS))('refuses to render without %s', (name) => {

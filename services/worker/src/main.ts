@@ -4,6 +4,13 @@ import { workerReadiness } from './health';
 import { startWorkerMetricsServer } from './metrics';
 import { createWorker, installWorkerRuntime, resolveWorkflowBundle } from './worker';
 
+/**
+ * A deploy or scale-down sends SIGTERM: polling stops at once, and activities already running (a
+ * capture at the processor, a webhook POST) get this long to finish before they are cancelled. The
+ * orchestrator's grace period must be longer (Kubernetes: 90 s, compose: 60 s).
+ */
+const SHUTDOWN_GRACE_TIME = '45s';
+
 /** Runs until SIGTERM/SIGINT, which the Temporal runtime turns into a graceful shutdown. */
 async function main() {
   const config = loadConfig();
@@ -18,7 +25,13 @@ async function main() {
     production: config.NODE_ENV === 'production',
   });
   logger.info({ workflowBundle: workflowBundlePath ?? 'bundled from source at start-up' }, 'loading workflows');
-  const { worker, connection } = await createWorker({ config, db, logger, workflowBundlePath });
+  const { worker, connection } = await createWorker({
+    config,
+    db,
+    logger,
+    workflowBundlePath,
+    shutdownGraceTime: SHUTDOWN_GRACE_TIME,
+  });
   await installWebhookSweepSchedule(config);
   await installCheckoutSchedules(config);
   await installJanitorSchedule(config);

@@ -1,4 +1,5 @@
 import { SEARCH_ATTRIBUTES, type TemporalHandle } from '@groupsplit/shared';
+import { msToTs } from '@temporalio/common';
 
 /** Closed workflow histories stay queryable this long (support looks at finished splits). */
 export const NAMESPACE_RETENTION_DAYS = 30;
@@ -40,7 +41,7 @@ export async function setUpTemporalNamespace(
   try {
     await handle.connection.workflowService.registerNamespace({
       namespace,
-      workflowExecutionRetentionPeriod: { seconds: NAMESPACE_RETENTION_DAYS * 24 * 60 * 60 },
+      workflowExecutionRetentionPeriod: msToTs(`${NAMESPACE_RETENTION_DAYS} days`),
     });
     namespaceCreated = true;
   } catch (error) {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createActivities } from '@groupsplit/activities';
 import type { Config, Db, Logger } from '@groupsplit/shared';
+import type { Duration } from '@temporalio/common';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 
 export type WorkerDeps = {
@@ -10,6 +11,8 @@ export type WorkerDeps = {
   logger: Logger;
   /** Prebuilt workflow bundle (see resolveWorkflowBundle); otherwise the worker bundles the source. */
   workflowBundlePath?: string;
+  /** How long in-flight activities may run on after shutdown starts before they are cancelled (default 0). */
+  shutdownGraceTime?: Duration;
 };
 
 /** The file `npm run build` writes beside the compiled entry point (scripts/build.mjs, WORKFLOW_BUNDLE). */
@@ -37,7 +40,7 @@ export function resolveWorkflowBundle(options: {
   return undefined;
 }
 
-export async function createWorker({ config, db, logger, workflowBundlePath }: WorkerDeps) {
+export async function createWorker({ config, db, logger, workflowBundlePath, shutdownGraceTime }: WorkerDeps) {
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
     connection,
@@ -47,6 +50,7 @@ export async function createWorker({ config, db, logger, workflowBundlePath }: W
     ...(workflowBundlePath
       ? { workflowBundle: { codePath: workflowBundlePath } }
       : { workflowsPath: require.resolve('@groupsplit/workflows') }),
+    ...(shutdownGraceTime ? { shutdownGraceTime } : {}),
   });
   return { worker, connection };
 }

@@ -75,13 +75,17 @@ const schema = (() => {
   return new Ajv({ allErrors: true, strict: false }).compile(rest);
 })();
 
+/** Where an interpolated Compose file breaks the Compose Specification, one line per problem. */
+export function composeSchemaErrors(config: unknown): string[] {
+  if (schema(config)) return [];
+  return (schema.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+}
+
 /** The file as Compose would use it; throws InterpolationError for a missing required variable. */
 export function loadCompose(file: string, env: Record<string, string | undefined>) {
   const raw = parse(readFileSync(file, 'utf8'), { merge: true });
-  const resolved = interpolateAll(raw, env) as ComposeFile;
-  const valid = schema(resolved);
-  const schemaErrors = valid ? [] : (schema.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
-  return { config: resolved, schemaErrors };
+  const config = interpolateAll(raw, env) as ComposeFile;
+  return { config, schemaErrors: composeSchemaErrors(config) };
 }
 
 /** The command as an argument list (the string form is split on spaces, as Compose does for simple commands). */
