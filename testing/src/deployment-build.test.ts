@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import {
@@ -116,6 +116,7 @@ describe('npm run build output, run with plain node', () => {
       }
     }
     await stack.stop();
+    rmSync(OUT, { recursive: true, force: true });
   });
 
   it('compiles every workspace to JavaScript, with manifests and links that resolve to it', () => {
