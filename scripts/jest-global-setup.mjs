@@ -3,7 +3,7 @@
 // that runs never collide. Test workers inherit the environment set here.
 import { stopAll } from './lib/procs.mjs';
 import { startRunInfrastructure } from './lib/run-infrastructure.mjs';
-import { ensureDockerCompose } from './lib/tools.mjs';
+import { ensureKustomize } from './lib/tools.mjs';
 
 export default async function globalSetup() {
   try {
@@ -13,7 +13,8 @@ export default async function globalSetup() {
       TEST_PG_SERVER_URL: run.pgServer.serverUrl,
       TEST_DATABASE_NAME: run.databaseName,
       TEST_RUN_DIR: run.runDir,
-      DOCKER_COMPOSE_COMMAND: JSON.stringify(ensureDockerCompose()),
+      // The deployment tests render deploy/kubernetes/ with it (installed on first use).
+      KUSTOMIZE_BIN: ensureKustomize(),
     });
     console.log(
       `\n[test] postgres: ${run.pgServer.kind} (${run.databaseName}); temporal: ${run.temporal.address}; mail: ${run.mail.kind} ${run.mail.apiUrl}`,

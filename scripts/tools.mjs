@@ -1,7 +1,7 @@
 // `npm run tools`: installs every Go tool up front (npm start and npm test also do it on demand).
-import { ensureDockerCompose, ensureMailpit, ensureStripeMock, ensureTemporalCli } from './lib/tools.mjs';
+import { ensureKustomize, ensureMailpit, ensureStripeMock, ensureTemporalCli } from './lib/tools.mjs';
 
 console.log(`temporal:    ${ensureTemporalCli()}`);
 console.log(`mailpit:     ${ensureMailpit() ?? 'unavailable (bundled catcher used)'}`);
 console.log(`stripe-mock: ${ensureStripeMock()}`);
-console.log(`compose:     ${ensureDockerCompose().join(' ')}`);
+console.log(`kustomize:   ${ensureKustomize()}`);

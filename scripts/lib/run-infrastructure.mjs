@@ -1,16 +1,14 @@
 // The real infrastructure one test or bench run needs: a fresh Postgres database (migrated),
 // an in-memory Temporal dev server and a mail server on free ports, and one workflow bundle.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMail } from './mail.mjs';
 import { DATA_DIR, ROOT } from './paths.mjs';
 import { ensureDatabase, resolvePostgresServer } from './postgres.mjs';
 import { freePort } from './procs.mjs';
 import { startTemporal } from './temporal.mjs';
-
-const require = createRequire(import.meta.url);
+import { writeWorkflowBundle } from './workflow-bundle.mjs';
 
 /** purpose names the database (`groupsplit_<purpose>_<run>`) and the run folder under .data/. */
 export async function startRunInfrastructure(purpose) {
@@ -37,13 +35,7 @@ export async function startRunInfrastructure(purpose) {
     startMail({ smtpPort, httpPort: mailHttpPort, quiet: true }),
   ]);
 
-  const { bundleWorkflowCode } = require('@temporalio/worker');
-  const bundle = await bundleWorkflowCode({
-    workflowsPath: join(ROOT, 'workflows/src/index.ts'),
-    logger: { info() {}, warn() {}, error: console.error, debug() {}, trace() {}, log() {} },
-  });
-  const bundlePath = join(runDir, 'workflow-bundle.js');
-  writeFileSync(bundlePath, bundle.code);
+  const bundlePath = await writeWorkflowBundle(join(runDir, 'workflow-bundle.js'));
 
   return {
     runDir,

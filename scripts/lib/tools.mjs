@@ -1,6 +1,6 @@
 // Finds or installs the Go-built tools the stack needs, into the git-ignored .tools/bin.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOOLS_BIN } from './paths.mjs';
@@ -8,7 +8,7 @@ import { TOOLS_BIN } from './paths.mjs';
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 export const MAILPIT_VERSION = 'v1.21.8';
 export const STRIPE_MOCK_VERSION = 'v0.203.0';
-export const COMPOSE_VERSION = 'v2.29.7';
+export const KUSTOMIZE_VERSION = 'v5.7.1';
 
 function onPath(name) {
   const result = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
@@ -107,27 +107,18 @@ export function ensureStripeMock() {
   return local;
 }
 
-/**
- * A `docker compose` for validating docker-compose.yml (`config` needs no engine): the Docker
- * CLI plugin when present, else Compose v2 built from source into .tools/bin/docker-compose.
- * Returns the command as [program, ...leading args].
- */
-export function ensureDockerCompose() {
-  if (spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status === 0) return ['docker', 'compose'];
-  const local = join(TOOLS_BIN, 'docker-compose');
-  if (existsSync(local)) return [local];
-  if (!goBinary()) throw missingGo('Docker Compose');
-  const staging = mkdtempSync(join(tmpdir(), 'groupsplit-compose-'));
-  console.log(`[tools] go install github.com/docker/compose/v2/cmd@${COMPOSE_VERSION} (first run only)`);
-  const result = spawnSync(goBinary(), ['install', `github.com/docker/compose/v2/cmd@${COMPOSE_VERSION}`], {
-    stdio: 'inherit',
-    env: { ...process.env, GOBIN: staging },
-  });
-  if (result.status !== 0)
-    throw new Error(`go install of Docker Compose ${COMPOSE_VERSION} failed; see the output above.`);
-  mkdirSync(TOOLS_BIN, { recursive: true });
-  renameSync(join(staging, 'cmd'), local);
-  return [local];
+/** kustomize, to render deploy/kubernetes/ overlays in the deployment tests. */
+export function ensureKustomize() {
+  if (process.env.KUSTOMIZE_BIN) return process.env.KUSTOMIZE_BIN;
+  const local = join(TOOLS_BIN, 'kustomize');
+  if (existsSync(local)) return local;
+  const found = onPath('kustomize');
+  if (found) return found;
+  if (!goBinary()) throw missingGo('kustomize');
+  if (!goInstall('sigs.k8s.io/kustomize/kustomize/v5', KUSTOMIZE_VERSION) || !existsSync(local)) {
+    throw new Error(`go install of kustomize ${KUSTOMIZE_VERSION} failed; see the output above.`);
+  }
+  return local;
 }
 
 export function toolVersion(bin) {

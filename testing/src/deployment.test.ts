@@ -1,54 +1,174 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configSchema } from '@groupsplit/shared';
+import {
+  type ComposeService,
+  commandOf,
+  composeSchemaErrors,
+  dependenciesOf,
+  InterpolationError,
+  loadCompose,
+  publishedPorts,
+} from './deployment/compose';
 
 const ROOT = join(__dirname, '..', '..');
+const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
+const SECRETS = {
+  POSTGRES_PASSWORD: 'a-postgres-password',
+  INTERNAL_SIGNING_SECRET: 'a-long-internal-secret',
+  ENCRYPTION_KEY: 'ab'.repeat(32),
+};
+
+/** The groupsplit processes: every service built from this repository's Dockerfile. */
+const appServices = (services: Record<string, ComposeService>) =>
+  Object.entries(services).filter(([, service]) => service.build !== undefined);
+
+/** A source file for `dist/<path>.js`: the build compiles `<path>.ts` there (scripts/build.mjs). */
+const sourceOf = (entry: string) => join(ROOT, entry.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
 
 describe('docker-compose.yml', () => {
-  const [program, ...leading] = JSON.parse(process.env.DOCKER_COMPOSE_COMMAND ?? '["docker","compose"]') as string[];
-  const compose = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(program!, [...leading, '-f', join(ROOT, 'docker-compose.yml'), ...args], {
-      encoding: 'utf8',
-      env: { ...process.env, ...env },
-    });
-  const secrets = { INTERNAL_SIGNING_SECRET: 'a-long-internal-secret', ENCRYPTION_KEY: 'ab'.repeat(32) };
+  const { config, schemaErrors } = loadCompose(COMPOSE_FILE, SECRETS);
+  const { services } = config;
 
-  it('passes `docker compose config`', () => {
-    const result = compose(['config', '--quiet'], secrets);
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
+  it('is valid against the Compose Specification schema', () => {
+    expect(schemaErrors).toEqual([]);
   });
 
-  it('refuses to render without the production secrets', () => {
-    const result = compose(['config', '--quiet'], { INTERNAL_SIGNING_SECRET: '', ENCRYPTION_KEY: '' });
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toMatch(/INTERNAL_SIGNING_SECRET|ENCRYPTION_KEY/);
+  it.each([
+    ['a misspelt key', (c: any) => Object.assign(c.services.worker.deploy, { replica: 2 })],
+    ['a list where a string belongs', (c: any) => (c.services.worker.restart = ['always'])],
+    [
+      'a depends_on condition Compose does not know',
+      (c: any) => (c.services.gateway.depends_on.migrate.condition = 'done'),
+    ],
+    ['a duration without its unit', (c: any) => (c.services.postgres.healthcheck.interval = 5)],
+  ])('rejects %s, as `docker compose config` would', (_what, mutate) => {
+    const broken = structuredClone(config);
+    mutate(broken);
+    expect(composeSchemaErrors(broken)).not.toEqual([]);
   });
 
-  it('publishes only the gateway and the operator UIs, and keeps private webhook targets off', () => {
-    const result = compose(['config', '--format', 'json'], secrets);
-    const config = JSON.parse(result.stdout) as {
-      services: Record<string, { ports?: { published?: string }[]; environment?: Record<string, string> }>;
-    };
-    const published = Object.entries(config.services)
+  it.each(Object.keys(SECRETS))('refuses to render without %s', (name) => {
+    const env: Record<string, string> = { ...SECRETS, [name]: '' };
+    expect(() => loadCompose(COMPOSE_FILE, env)).toThrow(InterpolationError);
+    expect(() => loadCompose(COMPOSE_FILE, env)).toThrow(new RegExp(name));
+  });
+
+  it('publishes only the gateway and the operator UIs, the UIs on loopback only', () => {
+    const published = Object.entries(services)
       .filter(([, service]) => (service.ports ?? []).length > 0)
       .map(([name]) => name)
       .sort();
     expect(published).toEqual(['gateway', 'mailpit', 'temporal-ui']);
-    expect(config.services.gateway?.environment?.ALLOW_PRIVATE_WEBHOOK_TARGETS).toBe('false');
+    for (const name of ['mailpit', 'temporal-ui']) {
+      expect(publishedPorts(services[name]!).map((port) => port.hostIp)).toEqual(['127.0.0.1']);
+    }
+  });
+
+  it('runs every groupsplit process in production mode with private webhook targets off', () => {
+    for (const [name, service] of appServices(services)) {
+      expect([name, service.environment?.NODE_ENV]).toEqual([name, 'production']);
+      expect([name, service.environment?.ALLOW_PRIVATE_WEBHOOK_TARGETS]).toEqual([name, 'false']);
+    }
+    expect(services.gateway?.environment?.ALLOW_PRIVATE_WEBHOOK_TARGETS).toBe('false');
+  });
+
+  it('has every part of the system', () => {
     for (const name of [
       'postgres',
+      'temporal-schema',
       'temporal',
+      'temporal-setup',
       'temporal-ui',
       'mailpit',
+      'migrate',
       'gateway',
       'merchants',
       'checkout',
       'worker',
       'processor-emulator',
     ]) {
-      expect(config.services[name]).toBeDefined();
+      expect([name, services[name] !== undefined]).toEqual([name, true]);
+    }
+  });
+
+  it('sets Temporal up as for production: a temporal-sql-tool schema job, then the server, then the UI', () => {
+    for (const [name, service] of Object.entries(services)) {
+      expect([name, service.image ?? '']).not.toEqual([name, expect.stringContaining('auto-setup')]);
+    }
+    const schemaJob = services['temporal-schema']!;
+    expect(schemaJob.image).toMatch(/^temporalio\/admin-tools:/);
+    const script = commandOf(schemaJob).join(' ');
+    const mounted = (schemaJob.volumes ?? []).map(String).find((volume) => volume.endsWith(`:${script}:ro`));
+    expect(mounted).toBeDefined();
+    const scriptText = readFileSync(join(ROOT, mounted!.split(':')[0]!), 'utf8');
+    expect(scriptText).toMatch(/temporal-sql-tool/);
+    for (const step of ['setup-schema', 'update-schema', 'temporal_visibility']) expect(scriptText).toContain(step);
+
+    const server = services.temporal!;
+    expect(server.image).toMatch(/^temporalio\/server:/);
+    expect(dependenciesOf(server)['temporal-schema']?.condition).toBe('service_completed_successfully');
+    expect(dependenciesOf(services['temporal-ui']!).temporal).toBeDefined();
+    expect(dependenciesOf(services['temporal-setup']!).temporal?.condition).toBe('service_healthy');
+  });
+
+  it('runs every groupsplit process from the one image, with plain node and a compiled entry point', () => {
+    const apps = appServices(services);
+    expect(apps.length).toBeGreaterThanOrEqual(7);
+    expect(new Set(apps.map(([, service]) => service.image)).size).toBe(1);
+    for (const [name, service] of apps) {
+      const [program, entry, ...rest] = commandOf(service);
+      expect([name, program, rest]).toEqual([name, 'node', []]);
+      expect([name, entry]).toEqual([name, expect.stringMatching(/^dist\/.+\.js$/)]);
+      expect([name, existsSync(sourceOf(entry!))]).toEqual([name, true]);
+      expect(JSON.stringify(service)).not.toMatch(/\btsx\b/);
+    }
+  });
+
+  it('runs the stateless services as several replicas', () => {
+    for (const name of ['merchants', 'checkout', 'worker']) {
+      expect([name, services[name]?.deploy?.replicas ?? 1]).toEqual([name, expect.any(Number)]);
+      expect(services[name]!.deploy!.replicas!).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('refers only to services, volumes and files that exist, waiting on conditions they can meet', () => {
+    const declaredVolumes = Object.keys(config.volumes ?? {});
+    for (const [name, service] of Object.entries(services)) {
+      for (const [dependency, { condition }] of Object.entries(dependenciesOf(service))) {
+        const target = services[dependency];
+        expect([name, dependency, target !== undefined]).toEqual([name, dependency, true]);
+        if (condition === 'service_completed_successfully') {
+          // A one-shot job: it must be allowed to stop, not be restarted forever.
+          expect([dependency, target!.restart]).toEqual([
+            dependency,
+            expect.stringMatching(/^(no|on-failure(:\d+)?)$/),
+          ]);
+        }
+        if (condition === 'service_healthy') {
+          // The groupsplit image brings its own HEALTHCHECK (Dockerfile); others need one here.
+          expect([dependency, target!.healthcheck !== undefined || target!.build !== undefined]).toEqual([
+            dependency,
+            true,
+          ]);
+        }
+      }
+      for (const volume of service.volumes ?? []) {
+        const source = typeof volume === 'string' ? volume.split(':')[0]! : (volume.source ?? '');
+        if (source.startsWith('.') || source.startsWith('/')) {
+          expect([name, source, existsSync(join(ROOT, source))]).toEqual([name, source, true]);
+        } else {
+          expect([name, source, declaredVolumes.includes(source)]).toEqual([name, source, true]);
+        }
+      }
+    }
+  });
+
+  it('pins every image it pulls to a version', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build !== undefined) continue;
+      expect([name, service.image]).toEqual([name, expect.stringMatching(/^[\w./-]+:[\w.-]*\d[\w.-]*$/)]);
+      expect(service.image).not.toMatch(/:latest$/);
     }
   });
 });

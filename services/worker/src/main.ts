@@ -1,7 +1,15 @@
 import { installCheckoutSchedules, installJanitorSchedule } from '@groupsplit/activities';
 import { createDb, createLogger, installWebhookSweepSchedule, loadConfig, runMigrations } from '@groupsplit/shared';
+import { workerReadiness } from './health';
 import { startWorkerMetricsServer } from './metrics';
-import { createWorker, installWorkerRuntime } from './worker';
+import { createWorker, installWorkerRuntime, resolveWorkflowBundle } from './worker';
+
+/**
+ * A deploy or scale-down sends SIGTERM: polling stops at once, and activities already running (a
+ * capture at the processor, a webhook POST) get this long to finish before they are cancelled. The
+ * orchestrator's grace period must be longer (Kubernetes: 90 s, compose: 60 s).
+ */
+const SHUTDOWN_GRACE_TIME = '45s';
 
 /** Runs until SIGTERM/SIGINT, which the Temporal runtime turns into a graceful shutdown. */
 async function main() {
@@ -11,11 +19,18 @@ async function main() {
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const temporalMetrics = `127.0.0.1:${config.WORKER_TEMPORAL_METRICS_PORT}`;
   installWorkerRuntime(logger, 'INFO', temporalMetrics);
+  const workflowBundlePath = resolveWorkflowBundle({
+    explicitPath: process.env.WORKFLOW_BUNDLE_PATH,
+    entryDir: __dirname,
+    production: config.NODE_ENV === 'production',
+  });
+  logger.info({ workflowBundle: workflowBundlePath ?? 'bundled from source at start-up' }, 'loading workflows');
   const { worker, connection } = await createWorker({
     config,
     db,
     logger,
-    workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH,
+    workflowBundlePath,
+    shutdownGraceTime: SHUTDOWN_GRACE_TIME,
   });
   await installWebhookSweepSchedule(config);
   await installCheckoutSchedules(config);
@@ -26,6 +41,7 @@ async function main() {
     logger,
     port,
     temporalMetricsUrl: `http://${temporalMetrics}/metrics`,
+    readiness: workerReadiness({ db, worker, connection }),
   });
   logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
   await worker.run();

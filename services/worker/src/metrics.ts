@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Db, enableDatabaseGauges, type Logger, METRICS_CONTENT_TYPE, renderMetrics } from '@groupsplit/shared';
+import { serveHealth, type WorkerReadiness } from './health';
 
 export type WorkerMetricsOptions = {
   db: Db;
@@ -9,6 +10,8 @@ export type WorkerMetricsOptions = {
   host?: string;
   /** The Temporal core's own exporter (see installWorkerRuntime); its text is appended. */
   temporalMetricsUrl?: string;
+  /** Behind GET /readyz on the same port (GET /healthz is always served). */
+  readiness?: WorkerReadiness;
 };
 
 /** The Temporal core's metrics, or a comment saying why they are missing (a scrape never fails on it). */
@@ -32,6 +35,7 @@ export async function startWorkerMetricsServer(
 ): Promise<{ server: Server; url: string }> {
   enableDatabaseGauges(options.db);
   const server = createServer((req, res) => {
+    if (serveHealth(req, res, options.readiness)) return;
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
       return;

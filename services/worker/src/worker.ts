@@ -1,16 +1,46 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createActivities } from '@groupsplit/activities';
 import type { Config, Db, Logger } from '@groupsplit/shared';
+import type { Duration } from '@temporalio/common';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 
 export type WorkerDeps = {
   config: Config;
   db: Db;
   logger: Logger;
-  /** Prebuilt workflow bundle (tests build it once); otherwise the worker bundles the source. */
+  /** Prebuilt workflow bundle (see resolveWorkflowBundle); otherwise the worker bundles the source. */
   workflowBundlePath?: string;
+  /** How long in-flight activities may run on after shutdown starts before they are cancelled (default 0). */
+  shutdownGraceTime?: Duration;
 };
 
-export async function createWorker({ config, db, logger, workflowBundlePath }: WorkerDeps) {
+/** The file `npm run build` writes beside the compiled entry point (scripts/build.mjs, WORKFLOW_BUNDLE). */
+export const BUILT_WORKFLOW_BUNDLE = 'workflow-bundle.js';
+
+/**
+ * Which prebuilt workflow bundle the worker loads: WORKFLOW_BUNDLE_PATH (test and bench runs build
+ * one per run), else the one `npm run build` put beside the compiled entry point. Run from source
+ * (`npm start`) there is none and the worker bundles at start-up; production refuses that, so an
+ * image without its bundle stops at once instead of running webpack on every start.
+ */
+export function resolveWorkflowBundle(options: {
+  explicitPath?: string;
+  entryDir: string;
+  production: boolean;
+}): string | undefined {
+  if (options.explicitPath) return options.explicitPath;
+  const built = join(options.entryDir, BUILT_WORKFLOW_BUNDLE);
+  if (existsSync(built)) return built;
+  if (options.production) {
+    throw new Error(
+      `no prebuilt workflow bundle at ${built}: run the worker from \`npm run build\` output or set WORKFLOW_BUNDLE_PATH`,
+    );
+  }
+  return undefined;
+}
+
+export async function createWorker({ config, db, logger, workflowBundlePath, shutdownGraceTime }: WorkerDeps) {
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
     connection,
@@ -20,6 +50,7 @@ export async function createWorker({ config, db, logger, workflowBundlePath }: W
     ...(workflowBundlePath
       ? { workflowBundle: { codePath: workflowBundlePath } }
       : { workflowsPath: require.resolve('@groupsplit/workflows') }),
+    ...(shutdownGraceTime ? { shutdownGraceTime } : {}),
   });
   return { worker, connection };
 }
