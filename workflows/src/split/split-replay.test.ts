@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type ReplayResult, Worker } from '@temporalio/worker';
 import { historyFromJson } from './__histories__/history-json';
+import { quietTemporalRuntime } from './test-support/fake-worker';
 
 /**
  * Split workflows stay open for the 180-day refund window, so every change to the workflow code
@@ -31,6 +32,7 @@ describe('split workflow replay of recorded histories', () => {
   const results = new Map<string, ReplayResult>();
 
   beforeAll(async () => {
+    quietTemporalRuntime();
     const histories = FIXTURES.map((name) => ({
       workflowId: name,
       history: historyFromJson(JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8'))),
