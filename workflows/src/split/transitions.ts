@@ -60,8 +60,11 @@ export const ILLEGAL_TRANSITION = 'illegal_split_transition';
 
 /**
  * The gate every status change of a split passes: returns the table's row for the move, or
- * throws a non-retryable ApplicationFailure naming it. The workflow calls it before anything is
- * written, so an illegal move changes neither the projection nor the workflow's state.
+ * throws a non-retryable ApplicationFailure naming it. The workflow asks before it writes the
+ * projection, so an illegal move of its own changes nothing: in capturing or canceling the split
+ * then waits for support with this error, elsewhere the workflow fails. A refund's move was
+ * written by the refund's own activity; there the workflow keeps its state and records the
+ * refund (or processor-refund sync) as failed with this error.
  */
 export function transition(from: SplitStatus, trigger: SplitTrigger, to: SplitStatus): SplitTransition {
   const found = SPLIT_TRANSITIONS.find((t) => t.from === from && t.trigger === trigger && t.to === to);
