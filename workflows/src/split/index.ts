@@ -1,3 +1,5 @@
+export type { SplitTransition } from './transitions';
+export { ILLEGAL_TRANSITION, SPLIT_TRANSITIONS } from './transitions';
 export type * from './types';
-export { TERMINAL_SPLIT_STATUSES } from './types';
+export { IN_FLIGHT_STEPS, TERMINAL_SPLIT_STATUSES } from './types';
 export * from './workflow';

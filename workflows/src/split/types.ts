@@ -17,6 +17,19 @@ export type SplitStatus =
   | 'creation_failed'
   | 'capture_failed';
 
+/** What moves a split from one status to the next (the trigger column of transitions.ts). */
+export type SplitTrigger =
+  | 'create'
+  | 'all_authorised'
+  | 'capture_breaks'
+  | 'cancel'
+  | 'expiry'
+  | 'refund_dashboard'
+  | 'refund_api'
+  | 'processor_refund'
+  | 'support_compensate'
+  | 'support_resolve';
+
 export type ParticipantStatus = 'pending' | 'authorised' | 'captured' | 'canceled' | 'refunded';
 
 export const TERMINAL_SPLIT_STATUSES: readonly SplitStatus[] = [
@@ -66,13 +79,47 @@ export type ParticipantState = {
   captureBefore: string | null;
 };
 
+/** Support's three answers to a stuck split. */
+export type SupportKind = 'retry' | 'compensate' | 'resolve';
+
+/** The rows the workflow itself adds to the split's Postgres history (`recordSplitHistory`). */
+export type SupportHistoryKind = 'stuck' | `support_${SupportKind}`;
+
+/** What an entry of the workflow's own (in-memory, queryable) history records. */
+export type HistoryKind =
+  | 'opened'
+  /** A status change (`from`, `to`). */
+  | 'status'
+  | 'authorised'
+  /** The processor did not confirm the hold a signal reported; the participant stays pending. */
+  | 'authorisation_unconfirmed'
+  /** A second signal for the same authorisation (pay step and processor webhook); ignored. */
+  | 'authorisation_repeated'
+  | 'release_failed'
+  | 'rollback_refund_failed'
+  | 'rollback_release_failed'
+  | SupportHistoryKind
+  /** A support request for a split that was not stuck; ignored. */
+  | `support_${SupportKind}_ignored`
+  | 'refund_finished'
+  | 'refund_rejected'
+  | 'refund_existing'
+  | 'refund_failed'
+  | 'processor_refund_ignored'
+  | 'processor_refund_synced'
+  | 'processor_refund_sync_failed'
+  /** The refund window closed on a split that is not in a terminal status (e.g. partially refunded). */
+  | 'ended_non_terminal';
+
 export type HistoryEntry = {
   at: string;
-  kind: string;
+  kind: HistoryKind;
   actor: string;
   participantId?: string;
+  /** Status entries: the move, and the transition table's trigger that allowed it. */
   from?: SplitStatus;
   to?: SplitStatus;
+  trigger?: SplitTrigger;
   note?: string;
 };
 
@@ -140,8 +187,39 @@ export type SplitWorkflowState = {
   participants: ParticipantState[];
   /** Set while the split waits for support (capturing or canceling that cannot finish by itself). */
   stuck: { stage: 'capturing' | 'canceling'; error: string; since: string } | null;
+  /**
+   * The step whose activity is writing the Postgres projection right now, or null. Activities write
+   * the projection before the workflow updates its own state, so for a moment the database is
+   * ahead (e.g. `captured` there, `capturing` here). A difference explained by this field is a
+   * transition in flight, not drift. Set when the activity (or child workflow) is scheduled,
+   * cleared in the same workflow activation that applies its result (or its failure). `step` is
+   * one of IN_FLIGHT_STEPS; `to` is set for a status transition, `participantId` for a step on
+   * one participant; `since` is workflow time.
+   */
+  inFlight: { step: string; to?: SplitStatus; participantId?: string; since: string } | null;
   history: HistoryEntry[];
 };
+
+/**
+ * The steps `inFlight` names: `transition` (a status change, with `to`); `open_split`;
+ * `place_hold`, `record_authorisation`, `capture`, `release`, `rollback_refund` and
+ * `rollback_release` (each with `participantId`); `refund` (a refund child workflow) and
+ * `processor_refund_sync` (with `participantId`).
+ */
+export const IN_FLIGHT_STEPS = [
+  'transition',
+  'open_split',
+  'place_hold',
+  'record_authorisation',
+  'capture',
+  'release',
+  'rollback_refund',
+  'rollback_release',
+  'refund',
+  'processor_refund_sync',
+] as const;
+export type InFlightStep = (typeof IN_FLIGHT_STEPS)[number];
+export type InFlight = NonNullable<SplitWorkflowState['inFlight']>;
 
 export type SplitWorkflowResult = { splitId: string; status: SplitStatus };
 
@@ -209,7 +287,7 @@ export interface SplitActivities {
   /** Appends a history row (support actions, stuck notices). */
   recordSplitHistory(input: {
     splitId: string;
-    kind: string;
+    kind: SupportHistoryKind;
     actor: Actor;
     dedupeKey: string;
     detail?: Record<string, unknown>;

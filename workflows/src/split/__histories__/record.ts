@@ -1,0 +1,406 @@
+/**
+ * Records the replay fixtures next to this file: histories of real split workflow runs through
+ * the whole stack (gateway, checkout, worker, processor emulator, Postgres), one JSON file per
+ * scenario in Temporal's own history format (what `temporal workflow show -o json` writes).
+ * `split-replay.test.ts` replays every one against the current workflow code.
+ *
+ *   node --import tsx workflows/src/split/__histories__/record.ts            # every scenario
+ *   node --import tsx workflows/src/split/__histories__/record.ts paid       # just these
+ *
+ * It brings up its own Postgres database, Temporal dev server and mail server (as the Jest
+ * global setup does) and stops them afterwards. Re-record only when a history must change on
+ * purpose (a new scenario, or a workflow type started afresh): see "Changing a workflow safely"
+ * in docs/development.md. Not a test; no test imports it.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Config } from '@groupsplit/shared';
+import type { Stack } from '@groupsplit/testing';
+import { historyToJson } from './history-json';
+
+const HERE = __dirname;
+const ROOT = join(HERE, '../../../..');
+
+type Testing = typeof import('@groupsplit/testing');
+type Shared = typeof import('@groupsplit/shared');
+type Workflows = typeof import('../../index');
+type Kit = { testing: Testing; shared: Shared; wf: Workflows };
+type Recorded = { name: string; workflowId: string; runId?: string };
+type Scenario = {
+  name: string;
+  /** Configuration for this scenario's stack (e.g. a short hold). */
+  config?: Partial<Config>;
+  run: (stack: Stack, kit: Kit) => Promise<Recorded[]>;
+};
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function merchant(stack: Stack, { testing, shared }: Kit) {
+  const shop = await testing.createSplitReadyMerchant(stack, { modes: ['test'] });
+  const apiKey = shared.generateApiKey('test');
+  await stack.db
+    .insertInto('api_keys')
+    .values({ merchant_id: shop.merchant.id, name: 'test key', mode: 'test', ...shared.apiKeyRecordFields(apiKey) })
+    .execute();
+  return { ...shop, apiKey };
+}
+
+async function createSplit(stack: Stack, kit: Kit, token: string, merchantId: string, amounts: number[]) {
+  const res = await kit.testing.postSplit(stack, token, {
+    merchantId,
+    orderReference: `REPLAY-${randomUUID().slice(0, 8)}`,
+    participants: amounts.map((amountMinor) => ({ email: kit.testing.uniqueEmail('payer'), amountMinor })),
+  });
+  if (res.status !== 201) throw new Error(`create split answered ${res.status}: ${res.text}`);
+  return res.body as { id: string; participants: { id: string; payToken: string; paymentIntentId: string }[] };
+}
+
+/** Waits until the workflow has recorded `status` itself (its search attribute), not just the projection. */
+async function workflowAt(stack: Stack, { wf }: Kit, splitId: string, status: string) {
+  const handle = stack.temporal.client.workflow.getHandle(wf.splitWorkflowId(splitId));
+  await until(`workflow of ${splitId} at ${status}`, async () => {
+    const state = await handle.query(wf.stateQuery);
+    const described = await handle.describe();
+    return state.status === status && described.typedSearchAttributes.get(wf.SPLIT_STATUS_KEY) === status;
+  });
+}
+
+async function stuckOnCapture(stack: Stack, kit: Kit) {
+  const shop = await merchant(stack, kit);
+  const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, [1000, 1500]);
+  await kit.testing.emulatorControl(stack, 'POST', '/faults', {
+    operation: 'capture',
+    match: { payment_intent: split.participants[1]!.paymentIntentId },
+    error: { type: 'api_error', message: 'An unknown error occurred' },
+  });
+  for (const p of split.participants) await kit.testing.authoriseShare(stack, p.payToken);
+  const handle = stack.temporal.client.workflow.getHandle(kit.wf.splitWorkflowId(split.id));
+  await until('stuck in capturing', async () => (await handle.query(kit.wf.stateQuery)).stuck !== null);
+  await kit.testing.emulatorControl(stack, 'DELETE', '/faults');
+  return { split, handle };
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    // created → pending → capturing → captured, then open for refunds.
+    name: 'paid',
+    async run(stack, kit) {
+      const shop = await merchant(stack, kit);
+      const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, [1000, 2500, 1200]);
+      for (const p of split.participants) await kit.testing.authoriseShare(stack, p.payToken);
+      await workflowAt(stack, kit, split.id, 'captured');
+      return [{ name: 'paid', workflowId: kit.wf.splitWorkflowId(split.id) }];
+    },
+  },
+  {
+    // A hold lapses before the last payer: participant 1 captured then refunded, the rest released.
+    name: 'capture-failed',
+    async run(stack, kit) {
+      const shop = await merchant(stack, kit);
+      const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, [1000, 2000, 3000]);
+      await kit.testing.authoriseShare(stack, split.participants[0]!.payToken);
+      await kit.testing.authoriseShare(stack, split.participants[1]!.payToken);
+      await stack.db
+        .updateTable('emulator_charges')
+        .set({ capture_before: new Date(Date.now() - 1000) })
+        .where('payment_intent', '=', split.participants[1]!.paymentIntentId)
+        .execute();
+      await kit.testing.authoriseShare(stack, split.participants[2]!.payToken);
+      const workflowId = kit.wf.splitWorkflowId(split.id);
+      await stack.temporal.client.workflow.getHandle(workflowId).result();
+      return [{ name: 'capture-failed', workflowId }];
+    },
+  },
+  {
+    // One payer of two authorises; the 3-second hold runs out.
+    name: 'canceled-by-expiry',
+    config: { HOLD_TTL_MS: 3000 },
+    async run(stack, kit) {
+      const shop = await merchant(stack, kit);
+      const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, [1000, 1000]);
+      await kit.testing.authoriseShare(stack, split.participants[0]!.payToken);
+      const workflowId = kit.wf.splitWorkflowId(split.id);
+      await stack.temporal.client.workflow.getHandle(workflowId).result();
+      return [{ name: 'canceled-by-expiry', workflowId }];
+    },
+  },
+  {
+    // The dashboard cancels; on the way a repeated authorisation and a stray support signal are ignored.
+    name: 'canceled-by-user',
+    async run(stack, kit) {
+      const shop = await merchant(stack, kit);
+      const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, [1000, 1500]);
+      await kit.testing.authoriseShare(stack, split.participants[0]!.payToken);
+      const workflowId = kit.wf.splitWorkflowId(split.id);
+      const handle = stack.temporal.client.workflow.getHandle(workflowId);
+      await handle.signal(kit.wf.participantAuthorisedSignal, {
+        participantId: split.participants[0]!.id,
+        source: 'processor_webhook',
+      });
+      await handle.signal(kit.wf.supportResolveSignal, { actor: 'support:ada', reason: 'oops', status: 'captured' });
+      await until('the ignored support request', async () =>
+        (await handle.query(kit.wf.stateQuery)).history.some((h) => h.kind === 'support_resolve_ignored'),
+      );
+      const res = await stack.api.post(`/api/checkout-splits/${split.id}/cancel`, undefined, {
+        token: shop.owner.token,
+      });
+      if (res.status !== 200) throw new Error(`cancel answered ${res.status}: ${res.text}`);
+      await handle.result();
+      return [{ name: 'canceled-by-user', workflowId }];
+    },
+  },
+  {
+    name: 'creation-failed',
+    async run(stack, kit) {
+      const shop = await merchant(stack, kit);
+      await kit.testing.emulatorControl(stack, 'POST', '/faults', {
+        operation: 'create',
+        match: { amount: 2020 },
+        error: { type: 'invalid_request_error', message: 'Your card was declined.' },
+      });
+      const orderReference = `REPLAY-${randomUUID().slice(0, 8)}`;
+      const res = await kit.testing.postSplit(stack, shop.owner.token, {
+        merchantId: shop.merchant.id,
+        orderReference,
+        participants: [1000, 2000, 3000].map((amountMinor) => ({ email: kit.testing.uniqueEmail('p'), amountMinor })),
+      });
+      if (res.status !== 400) throw new Error(`create split answered ${res.status}: ${res.text}`);
+      await kit.testing.emulatorControl(stack, 'DELETE', '/faults');
+      const row = await stack.db
+        .selectFrom('splits')
+        .select('id')
+        .where('order_reference', '=', orderReference)
+        .executeTakeFirstOrThrow();
+      const workflowId = kit.wf.splitWorkflowId(row.id);
+      await stack.temporal.client.workflow.getHandle(workflowId).result();
+      return [{ name: 'creation-failed', workflowId }];
+    },
+  },
+  {
+    // Partly through the API key, partly in the processor's own dashboard, then the rest: refunded.
+    name: 'refunded-partly-then-fully',
+    async run(stack, kit) {
+      const shop = await merchant(stack, kit);
+      const split = await kit.testing.createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 2000]);
+      const refund = (body?: Record<string, unknown>) =>
+        stack.api.post(`/api/merchants/checkout/splits/${split.id}/refund`, body, { apiKey: shop.apiKey });
+      const partly = await refund({ amount: '6.00', reason: 'One item missing' });
+      if (partly.status !== 200) throw new Error(`refund answered ${partly.status}: ${partly.text}`);
+      const refundedOfSecond = async () =>
+        (
+          await stack.db
+            .selectFrom('split_participants')
+            .select('refunded_amount')
+            .where('id', '=', split.participants[1]!.id)
+            .executeTakeFirstOrThrow()
+        ).refunded_amount;
+      const before = await refundedOfSecond();
+      const second = split.participants[1]!.paymentIntentId;
+      await kit.testing.emulatorControl(stack, 'POST', `/payment_intents/${second}/refund`, { amount: 500 });
+      await until('the processor refund synced', async () => (await refundedOfSecond()) === before + 500);
+      const handle = stack.temporal.client.workflow.getHandle(kit.wf.splitWorkflowId(split.id));
+      const rest = await refund();
+      if (rest.status !== 200) throw new Error(`refund answered ${rest.status}: ${rest.text}`);
+      await handle.result();
+      return [{ name: 'refunded-partly-then-fully', workflowId: handle.workflowId }];
+    },
+  },
+  {
+    // Stuck in capturing (the processor keeps failing), then support marks it captured.
+    name: 'stuck-then-resolved',
+    async run(stack, kit) {
+      const { split, handle } = await stuckOnCapture(stack, kit);
+      await handle.signal(kit.wf.supportResolveSignal, {
+        actor: 'support:ada',
+        reason: 'captured by hand',
+        status: 'captured',
+      });
+      await workflowAt(stack, kit, split.id, 'captured');
+      return [{ name: 'stuck-then-resolved', workflowId: handle.workflowId }];
+    },
+  },
+  {
+    name: 'stuck-then-retried',
+    async run(stack, kit) {
+      const { split, handle } = await stuckOnCapture(stack, kit);
+      await handle.signal(kit.wf.supportRetrySignal, { actor: 'support:ada', reason: 'processor recovered' });
+      await workflowAt(stack, kit, split.id, 'captured');
+      return [{ name: 'stuck-then-retried', workflowId: handle.workflowId }];
+    },
+  },
+  {
+    name: 'stuck-then-compensated',
+    async run(stack, kit) {
+      const { handle } = await stuckOnCapture(stack, kit);
+      await handle.signal(kit.wf.supportCompensateSignal, { actor: 'support:ada', reason: 'customer asked' });
+      await handle.result();
+      return [{ name: 'stuck-then-compensated', workflowId: handle.workflowId }];
+    },
+  },
+  {
+    // The projection refuses the final write of a cancel (the row was moved under it): stuck in
+    // canceling; a resolution too early waits again, then a retry after the repair finishes it.
+    name: 'stuck-canceling-then-retried',
+    async run(stack, kit) {
+      const shop = await merchant(stack, kit);
+      const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, [1000, 1500]);
+      await kit.testing.authoriseShare(stack, split.participants[0]!.payToken);
+      await kit.testing.emulatorControl(stack, 'POST', '/faults', {
+        operation: 'cancel',
+        match: { payment_intent: split.participants[0]!.paymentIntentId },
+        delay_ms: 2000,
+        times: 1,
+      });
+      const canceling = stack.api.post(`/api/checkout-splits/${split.id}/cancel`, undefined, {
+        token: shop.owner.token,
+      });
+      await kit.testing.waitForSplitStatus(stack, split.id, ['canceling'], 10_000);
+      await stack.db.updateTable('splits').set({ status: 'pending' }).where('id', '=', split.id).execute();
+      const handle = stack.temporal.client.workflow.getHandle(kit.wf.splitWorkflowId(split.id));
+      const stuckTimes = async () =>
+        (await handle.query(kit.wf.stateQuery)).history.filter((h) => h.kind === 'stuck').length;
+      await until('stuck in canceling', async () => (await stuckTimes()) === 1);
+      await handle.signal(kit.wf.supportResolveSignal, { actor: 'support:ada', reason: 'too early' });
+      await until('stuck again', async () => (await stuckTimes()) === 2);
+      await stack.db.updateTable('splits').set({ status: 'canceling' }).where('id', '=', split.id).execute();
+      await handle.signal(kit.wf.supportRetrySignal, { actor: 'support:ada', reason: 'row repaired' });
+      await handle.result();
+      await canceling;
+      return [{ name: 'stuck-canceling-then-retried', workflowId: handle.workflowId }];
+    },
+  },
+  {
+    // Started with a low continue-as-new threshold: the first run continues as new once captured;
+    // the second takes a dashboard refund and completes.
+    name: 'continue-as-new',
+    async run(stack, kit) {
+      const { testing, shared, wf } = kit;
+      const shop = await merchant(stack, kit);
+      const amounts = [1200, 1800];
+      const fees = shared.splitFees(amounts, shared.merchantFeeBpsAt(shop.merchant, new Date()));
+      const splitId = randomUUID();
+      const handle = await stack.temporal.client.workflow.start(wf.splitWorkflow, {
+        workflowId: wf.splitWorkflowId(splitId),
+        taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+        args: [
+          {
+            splitId,
+            merchantId: shop.merchant.id,
+            mode: 'test',
+            holdTtlMs: stack.config.HOLD_TTL_MS,
+            continueAsNewAfterEvents: 40,
+            creation: {
+              splitId,
+              merchantId: shop.merchant.id,
+              mode: 'test',
+              createdBy: shop.owner.id,
+              orderReference: `REPLAY-${splitId.slice(0, 8)}`,
+              currency: 'gbp',
+              processorAccountId: shop.accounts.test!,
+              merchantFeeBps: fees.merchantFeeBps,
+              totalAmount: fees.totalAmount,
+              customerFeeTotal: fees.customerFeeTotal,
+              merchantFeeTotal: fees.merchantFeeTotal,
+              applicationFeeTotal: fees.applicationFeeTotal,
+              participants: amounts.map((amount, i) => ({
+                id: randomUUID(),
+                email: testing.uniqueEmail('payer'),
+                amount,
+                customerFee: fees.shares[i]!.customerFee,
+                merchantFee: fees.shares[i]!.merchantFee,
+              })),
+              session: null,
+            },
+          },
+        ],
+        typedSearchAttributes: [
+          { key: wf.SPLIT_STATUS_KEY, value: 'creating' },
+          { key: wf.MERCHANT_ID_KEY, value: shop.merchant.id },
+          { key: wf.SPLIT_MODE_KEY, value: 'test' },
+        ],
+      });
+      await handle.executeUpdate(wf.createSplitUpdate);
+      const participants = await stack.db
+        .selectFrom('split_participants')
+        .select('pay_token')
+        .where('split_id', '=', splitId)
+        .orderBy('position')
+        .execute();
+      for (const p of participants) await testing.authoriseShare(stack, p.pay_token);
+      const firstRunId = handle.firstExecutionRunId;
+      const next = await until('the second run', async () => {
+        const described = await stack.temporal.client.workflow.getHandle(handle.workflowId).describe();
+        return described.runId !== firstRunId ? described.runId : null;
+      });
+      const refund = await stack.api.post(`/api/checkout-splits/${splitId}/refund`, undefined, {
+        token: shop.owner.token,
+      });
+      if (refund.status !== 200) throw new Error(`refund answered ${refund.status}: ${refund.text}`);
+      await stack.temporal.client.workflow.getHandle(handle.workflowId).result();
+      return [
+        { name: 'continue-as-new-first-run', workflowId: handle.workflowId, runId: firstRunId },
+        { name: 'continue-as-new-second-run', workflowId: handle.workflowId, runId: next },
+      ];
+    },
+  },
+];
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !SCENARIOS.some((s) => s.name === name));
+  if (unknown.length > 0) throw new Error(`No scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name)}`);
+  const scenarios = SCENARIOS.filter((s) => wanted.length === 0 || wanted.includes(s.name));
+
+  // Plain .mjs modules without type declarations: imported by URL, so typed by hand here.
+  const lib = (file: string) => import(pathToFileURL(join(ROOT, 'scripts/lib', file)).href);
+  const { startRunInfrastructure } = await lib('run-infrastructure.mjs');
+  const { stopAll } = await lib('procs.mjs');
+  const { dropDatabase } = await lib('postgres.mjs');
+  const run = await startRunInfrastructure('record');
+  Object.assign(process.env, run.env, { LOG_LEVEL: process.env.RECORD_LOG_LEVEL ?? 'silent' });
+  try {
+    const kit: Kit = {
+      testing: await import('@groupsplit/testing'),
+      shared: await import('@groupsplit/shared'),
+      wf: await import('../../index'),
+    };
+    for (const scenario of scenarios) {
+      console.log(`[record] ${scenario.name}`);
+      const stack = await kit.testing.startStack(scenario.config);
+      try {
+        for (const recorded of await scenario.run(stack, kit)) {
+          const handle = stack.temporal.client.workflow.getHandle(recorded.workflowId, recorded.runId);
+          const history = await handle.fetchHistory();
+          writeFileSync(join(HERE, `${recorded.name}.json`), historyToJson(history));
+          console.log(`[record]   ${recorded.name}.json: ${history.events?.length} events`);
+        }
+      } finally {
+        await stack.stop();
+      }
+    }
+  } finally {
+    await stopAll(5000);
+    await dropDatabase(run.pgServer.serverUrl, run.databaseName).catch(() => undefined);
+  }
+  spawnSync('npx', ['biome', 'format', '--write', HERE], { cwd: ROOT, stdio: 'inherit' });
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

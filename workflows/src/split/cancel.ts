@@ -1,0 +1,73 @@
+import { condition } from '@temporalio/workflow';
+import { RELEASE_ATTEMPTS, releaseActivities } from './activities';
+import { failureMessage } from './failures';
+import type { SplitState } from './state';
+import { resolve, waitForSupport } from './support';
+import type { Actor, CancelOutcome, CancelRequest, ReleasePurpose, SplitTrigger, SupportResolution } from './types';
+
+/**
+ * Cancel and expiry: `pending` → `canceling` → `canceled`. Every hold still live is released;
+ * a release that keeps failing is recorded and the hold left to lapse, and the participant rows
+ * end `canceled` anyway (the spec). Only a projection that refuses the final write leaves the
+ * split stuck in `canceling` for support.
+ */
+
+/** Bounded: a cancel stuck waiting for support must not hold the caller's request open. */
+const CANCEL_WAIT = '30 seconds';
+
+const TRIGGER: Record<'canceled' | 'expired', SplitTrigger> = { canceled: 'cancel', expired: 'expiry' };
+
+/** The cancelSplit update: a split that is not pending is left as it is, and says so. */
+export async function onCancelRequest(split: SplitState, request: CancelRequest): Promise<CancelOutcome> {
+  await condition(() => split.status !== 'creating');
+  if (split.status !== 'pending') return { status: split.status, changed: false };
+  split.cancelRequest ??= request;
+  await condition(() => split.status !== 'pending' && split.status !== 'canceling', CANCEL_WAIT);
+  return { status: split.status, changed: true };
+}
+
+async function releaseAll(split: SplitState, purpose: ReleasePurpose, actor: Actor) {
+  for (const participant of split.participants) {
+    if (participant.status !== 'pending' && participant.status !== 'authorised') continue;
+    try {
+      const released = await split.track(
+        { step: 'release', participantId: participant.id },
+        releaseActivities.releaseShare({
+          splitId: split.splitId,
+          participantId: participant.id,
+          purpose,
+          actor,
+          maxAttempts: RELEASE_ATTEMPTS,
+        }),
+      );
+      participant.status = released.status;
+    } catch (error) {
+      // The activity records the failure on its last attempt; a timeout lands here instead.
+      split.note({ kind: 'release_failed', actor, participantId: participant.id, note: failureMessage(error) });
+    }
+  }
+}
+
+export async function cancel(split: SplitState, actor: Actor, purpose: 'canceled' | 'expired') {
+  const trigger = TRIGGER[purpose];
+  await split.transition(trigger, 'canceling', actor, { reason: purpose });
+  let resolution: SupportResolution | null = null;
+  for (;;) {
+    try {
+      // A resolution whose own write fails waits for support again rather than failing the workflow.
+      if (resolution) return await resolve(split, resolution, 'canceled');
+      await releaseAll(split, purpose, actor);
+      const leftovers = split.participants.filter((p) => p.status === 'pending' || p.status === 'authorised');
+      await split.transition(trigger, 'canceled', actor, {
+        reason: purpose,
+        // The spec: participant rows end canceled even where a release failed (the hold lapses).
+        participants: { ids: leftovers.map((p) => p.id), to: 'canceled' },
+      });
+      return;
+    } catch (error) {
+      const request = await waitForSupport(split, 'canceling', error);
+      // Retry and compensate both mean "release again" here.
+      resolution = request.kind === 'resolve' ? request.action : null;
+    }
+  }
+}

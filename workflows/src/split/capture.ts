@@ -1,0 +1,143 @@
+import { condition } from '@temporalio/workflow';
+import { captureActivities, projectionActivities, ROLLBACK_ATTEMPTS, rollbackActivities } from './activities';
+import { failureMessage, isNonRetryable } from './failures';
+import type { SplitState } from './state';
+import { resolve, waitForSupport } from './support';
+import type { Actor, ParticipantAuthorised, ParticipantState, SplitTrigger, SupportResolution } from './types';
+
+/**
+ * Authorisation and capture. While `pending`, authorisations are recorded one at a time until
+ * every participant is authorised (then capture), a cancel arrives, or the holds expire. Capture
+ * is a saga: shares are captured in order, and if one breaks for good every share already
+ * captured is refunded, latest first, and the remaining holds are released.
+ */
+
+/** A failure retrying cannot fix (a decline, a lapsed hold): compensate at once. */
+class CaptureBroken extends Error {}
+
+/** The participantAuthorised signal. It can arrive twice (pay step and processor webhook): only the first counts. */
+export function onParticipantAuthorised(split: SplitState, signal: ParticipantAuthorised) {
+  const participant = split.findParticipant(signal.participantId);
+  const queued = split.authorisations.some((a) => a.participantId === signal.participantId);
+  if (participant?.status !== 'pending' || queued) {
+    split.note({ kind: 'authorisation_repeated', actor: signal.source, participantId: signal.participantId });
+    return;
+  }
+  split.authorisations.push(signal);
+}
+
+export type PendingEnd = { kind: 'capture' } | { kind: 'cancel'; actor: Actor; purpose: 'canceled' | 'expired' };
+
+/** The `pending` state: how it ends. Only the processor's word makes a participant authorised. */
+export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd> {
+  for (;;) {
+    if (split.cancelRequest) return { kind: 'cancel', actor: split.cancelRequest.actor, purpose: 'canceled' };
+    if (split.participants.every((p) => p.status === 'authorised')) return { kind: 'capture' };
+    const remaining = split.expiresAtMs() - Date.now();
+    if (remaining <= 0) return { kind: 'cancel', actor: 'expiry', purpose: 'expired' };
+    const woke = await condition(() => split.authorisations.length > 0 || split.cancelRequest !== null, remaining);
+    if (!woke) return { kind: 'cancel', actor: 'expiry', purpose: 'expired' };
+    if (split.cancelRequest) continue;
+    const next = split.authorisations.shift()!;
+    const participant = split.findParticipant(next.participantId);
+    if (participant?.status !== 'pending') continue;
+    const result = await split.track(
+      { step: 'record_authorisation', participantId: participant.id },
+      projectionActivities.recordAuthorisation({
+        splitId: split.splitId,
+        participantId: participant.id,
+        source: next.source,
+      }),
+    );
+    participant.status = result.status;
+    participant.captureBefore = result.captureBefore;
+    split.note({
+      kind: result.authorised ? 'authorised' : 'authorisation_unconfirmed',
+      actor: next.source,
+      participantId: participant.id,
+    });
+  }
+}
+
+async function captureAll(split: SplitState, compensations: ParticipantState[]) {
+  for (const participant of split.participants) {
+    if (participant.status === 'captured') {
+      if (!compensations.includes(participant)) compensations.push(participant);
+      continue;
+    }
+    try {
+      const captured = await split.track(
+        { step: 'capture', participantId: participant.id },
+        captureActivities.captureShare({ splitId: split.splitId, participantId: participant.id }),
+      );
+      participant.status = captured.status;
+      compensations.push(participant);
+    } catch (error) {
+      if (isNonRetryable(error)) throw new CaptureBroken(failureMessage(error));
+      throw error;
+    }
+  }
+}
+
+/** The saga's compensation: captured shares refunded in reverse order, then every other hold released. */
+async function compensate(split: SplitState, compensations: ParticipantState[], trigger: SplitTrigger, reason: string) {
+  const actor = 'system';
+  for (const participant of [...compensations].reverse()) {
+    try {
+      const refunded = await split.track(
+        { step: 'rollback_refund', participantId: participant.id },
+        rollbackActivities.rollbackCapturedShare({ splitId: split.splitId, participantId: participant.id, actor }),
+      );
+      participant.status = refunded.status;
+    } catch (error) {
+      split.note({ kind: 'rollback_refund_failed', actor, participantId: participant.id, note: failureMessage(error) });
+    }
+  }
+  for (const participant of split.participants) {
+    if (participant.status !== 'authorised' && participant.status !== 'pending') continue;
+    try {
+      const released = await split.track(
+        { step: 'rollback_release', participantId: participant.id },
+        rollbackActivities.releaseShare({
+          splitId: split.splitId,
+          participantId: participant.id,
+          purpose: 'capture_failed',
+          actor,
+          maxAttempts: ROLLBACK_ATTEMPTS,
+        }),
+      );
+      participant.status = released.status;
+    } catch (error) {
+      split.note({
+        kind: 'rollback_release_failed',
+        actor,
+        participantId: participant.id,
+        note: failureMessage(error),
+      });
+    }
+  }
+  await split.transition(trigger, 'capture_failed', actor, { reason });
+}
+
+/** The `capturing` state; transient trouble is retried by the activity, then left to support. */
+export async function capture(split: SplitState) {
+  const compensations: ParticipantState[] = [];
+  let resolution: SupportResolution | null = null;
+  for (;;) {
+    try {
+      // A resolution whose own write fails waits for support again rather than failing the workflow.
+      if (resolution) return await resolve(split, resolution, 'capture_failed');
+      await captureAll(split, compensations);
+      split.capturedAt = new Date().toISOString();
+      await split.transition('all_authorised', 'captured', 'system');
+      return;
+    } catch (error) {
+      if (error instanceof CaptureBroken) return compensate(split, compensations, 'capture_breaks', error.message);
+      const request = await waitForSupport(split, 'capturing', error);
+      if (request.kind === 'compensate') {
+        return compensate(split, compensations, 'support_compensate', `support: ${request.action.reason}`);
+      }
+      resolution = request.kind === 'resolve' ? request.action : null;
+    }
+  }
+}

@@ -1,0 +1,184 @@
+import { upsertSearchAttributes } from '@temporalio/workflow';
+import type { RefundRequest, RefundWorkflowResult } from '../refunds/types';
+import { projectionActivities } from './activities';
+import { SPLIT_STATUS_KEY } from './search-attributes';
+import { transition } from './transitions';
+import type {
+  Actor,
+  CancelRequest,
+  CreateSplitOutcome,
+  HistoryEntry,
+  InFlight,
+  InFlightStep,
+  ParticipantAuthorised,
+  ParticipantState,
+  ParticipantStatus,
+  SplitStatus,
+  SplitTrigger,
+  SplitWorkflowInput,
+  SplitWorkflowState,
+  SupportAction,
+  SupportKind,
+  SupportResolution,
+} from './types';
+
+export type SupportRequest =
+  | { kind: Exclude<SupportKind, 'resolve'>; action: SupportAction }
+  | { kind: 'resolve'; action: SupportResolution };
+
+/** Work the post-capture loop runs one at a time; refunds add their handlers by pushing here. */
+export type PostCaptureTask = { name: string; run: () => Promise<void> };
+
+/** The refund running or queued; there is at most one (that is how refund_in_progress works). */
+export type ActiveRefund = { request: RefundRequest; result: RefundWorkflowResult | null };
+
+type TransitionOptions = {
+  reason?: string;
+  /** Also move these participants (only rows still holding money move, as in the projection). */
+  participants?: { ids: string[]; to: ParticipantStatus };
+};
+
+/**
+ * Everything one split workflow run knows, and the only code that changes the split's status.
+ * Handlers only record what arrived (queues, requests); the main line acts on it. Plain data
+ * survives continue-as-new through `carry()`.
+ */
+export class SplitState {
+  readonly splitId: string;
+  private currentStatus: SplitStatus;
+  createdAt: string | null;
+  authorizationExpiresAt: string | null;
+  capturedAt: string | null;
+  readonly participants: ParticipantState[];
+  readonly history: HistoryEntry[];
+  stuck: SplitWorkflowState['stuck'] = null;
+  inFlight: InFlight | null = null;
+
+  // ---- what handlers leave for the main line ----
+  creationOutcome: CreateSplitOutcome | null = null;
+  cancelRequest: CancelRequest | null = null;
+  readonly authorisations: ParticipantAuthorised[] = [];
+  readonly supportRequests: SupportRequest[] = [];
+  readonly postCaptureTasks: PostCaptureTask[] = [];
+  activeRefund: ActiveRefund | null = null;
+  readonly processorSyncsQueued = new Set<string>();
+  refundWindowEndsAt = Number.POSITIVE_INFINITY;
+
+  constructor(readonly input: SplitWorkflowInput) {
+    const carried = input.resume;
+    this.splitId = input.splitId;
+    this.currentStatus = carried?.status ?? 'creating';
+    this.createdAt = carried?.createdAt ?? null;
+    this.authorizationExpiresAt = carried?.authorizationExpiresAt ?? null;
+    this.capturedAt = carried?.capturedAt ?? null;
+    this.participants =
+      carried?.participants ??
+      (input.creation?.participants ?? []).map((p) => ({
+        id: p.id,
+        status: 'pending' as const,
+        paymentIntentId: null,
+        captureBefore: null,
+      }));
+    this.history = carried?.history ?? [];
+  }
+
+  get status(): SplitStatus {
+    return this.currentStatus;
+  }
+
+  note(entry: Omit<HistoryEntry, 'at'>) {
+    this.history.push({ at: new Date().toISOString(), ...entry });
+  }
+
+  findParticipant(id: string) {
+    return this.participants.find((p) => p.id === id);
+  }
+
+  /** Expiry: authorization_expires_at, brought forward by the earliest hold's capture_before. */
+  expiresAtMs() {
+    const times = [this.authorizationExpiresAt, ...this.participants.map((p) => p.captureBefore)]
+      .filter((t): t is string => t !== null)
+      .map((t) => Date.parse(t));
+    return times.length ? Math.min(...times) : Number.POSITIVE_INFINITY;
+  }
+
+  /** The answer to the `state` query. */
+  snapshot(): SplitWorkflowState {
+    const expiresAt = this.expiresAtMs();
+    return {
+      splitId: this.splitId,
+      merchantId: this.input.merchantId,
+      mode: this.input.mode,
+      status: this.currentStatus,
+      createdAt: this.createdAt,
+      authorizationExpiresAt: this.authorizationExpiresAt,
+      expiresAt: Number.isFinite(expiresAt) ? new Date(expiresAt).toISOString() : null,
+      capturedAt: this.capturedAt,
+      participants: this.participants.map((p) => ({ ...p })),
+      stuck: this.stuck,
+      inFlight: this.inFlight ? { ...this.inFlight } : null,
+      history: [...this.history],
+    };
+  }
+
+  /**
+   * Marks `step` in flight while `pending` (an activity or child workflow that writes the
+   * projection) runs, and returns `pending` itself: awaiting it takes no extra turn, so the
+   * workflow's commands come in the same order as without this. The mark is cleared just before
+   * the caller's continuation applies the result, in the same activation, so a query sees either
+   * the step in flight or its result applied, never neither.
+   */
+  track<T>(step: { step: InFlightStep; to?: SplitStatus; participantId?: string }, pending: Promise<T>): Promise<T> {
+    const mark: InFlight = { ...step, since: new Date().toISOString() };
+    this.inFlight = mark;
+    const clear = () => {
+      if (this.inFlight === mark) this.inFlight = null;
+    };
+    pending.then(clear, clear);
+    return pending;
+  }
+
+  /**
+   * A status change the workflow makes: checked against the transition table before anything is
+   * written, then written to the projection (with the paid/canceled webhook events where the spec
+   * says so), then applied here.
+   */
+  async transition(trigger: SplitTrigger, to: SplitStatus, actor: Actor, options: TransitionOptions = {}) {
+    const from = this.currentStatus;
+    transition(from, trigger, to);
+    await this.track(
+      { step: 'transition', to },
+      projectionActivities.transitionSplit({
+        splitId: this.splitId,
+        from,
+        to,
+        actor,
+        dedupeKey: `transition:${this.splitId}:${from}:${to}`,
+        reason: options.reason,
+        participants: options.participants,
+      }),
+    );
+    this.enter(trigger, to, actor, options);
+  }
+
+  /**
+   * A status change a refund activity has already written (refunds settle the split's status in
+   * the same transaction as the money): checked against the table and applied here.
+   */
+  applyWrittenTransition(trigger: SplitTrigger, to: SplitStatus, actor: Actor) {
+    this.enter(trigger, to, actor);
+  }
+
+  /** The one assignment of the split's status; every change passes the table's gate first. */
+  private enter(trigger: SplitTrigger, to: SplitStatus, actor: Actor, options: TransitionOptions = {}) {
+    const from = this.currentStatus;
+    this.currentStatus = transition(from, trigger, to).to;
+    for (const id of options.participants?.ids ?? []) {
+      const p = this.findParticipant(id);
+      // Same rule as the projection: only rows still holding money move.
+      if (p && (p.status === 'pending' || p.status === 'authorised')) p.status = options.participants!.to;
+    }
+    upsertSearchAttributes([{ key: SPLIT_STATUS_KEY, value: to }]);
+    this.note({ kind: 'status', actor, from, to, trigger, note: options.reason });
+  }
+}

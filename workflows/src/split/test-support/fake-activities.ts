@@ -1,0 +1,286 @@
+import { activityInfo } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { RefundActivities, RefundRejection, RefundWorkflowInput } from '../../refunds/types';
+import type { ParticipantStatus, SplitActivities, SplitCreation, SplitStatus } from '../types';
+
+/**
+ * In-memory stand-ins for the split and refund activities, for workflow tests that run on the
+ * dev server without Postgres or a processor. They keep a small projection (statuses, refunded
+ * amounts) with the same rules as the real activities, log every call, and can be told per
+ * participant to fail, or to stop at a gate until the test opens it.
+ */
+type FakeParticipant = {
+  id: string;
+  amount: number;
+  status: ParticipantStatus;
+  refunded: number;
+  paymentIntentId: string | null;
+};
+type FakeSplit = { status: SplitStatus; participants: FakeParticipant[] };
+type Slice = { participantId: string; amount: number; status: 'pending' | 'succeeded' | 'failed' };
+
+export type FakeCall = { name: string; splitId: string; participantId?: string; detail?: unknown };
+
+/** A gate an activity waits at (after writing, as a real activity has committed before it returns). */
+class Gate {
+  private opened!: () => void;
+  private arrived!: () => void;
+  readonly reached = new Promise<void>((resolve) => {
+    this.arrived = resolve;
+  });
+  readonly open = new Promise<void>((resolve) => {
+    this.opened = resolve;
+  });
+  arrive() {
+    this.arrived();
+    return this.open;
+  }
+  release() {
+    this.opened();
+  }
+}
+
+/** Retryable, retried at once: the activity's retry policy still counts the attempts. */
+const transient = (message: string) => ApplicationFailure.create({ message, nextRetryDelay: '10 milliseconds' });
+
+export class FakeWorld {
+  readonly splits = new Map<string, FakeSplit>();
+  readonly calls: FakeCall[] = [];
+  /** Per participant id (or `<splitId>:<to>` for transitionSplit refusals). */
+  readonly faults = {
+    holdFails: new Map<string, string>(),
+    unconfirmed: new Set<string>(),
+    captureBefore: new Map<string, string>(),
+    captureBreaks: new Map<string, string>(),
+    captureTransient: new Map<string, string>(),
+    releaseFails: new Set<string>(),
+    rollbackRefundFails: new Set<string>(),
+    refundRefused: new Set<string>(),
+    transitionRefused: new Map<string, string>(),
+  };
+  private readonly gates = new Map<string, Gate>();
+  private readonly refunds = new Map<string, { splitId: string; slices: Slice[] }>();
+  private readonly processorRefunds = new Map<string, number>();
+
+  /** Stops the next call `key` names (e.g. `captureShare:<participantId>`, `transitionSplit:<splitId>:<to>`). */
+  gate(key: string) {
+    const gate = new Gate();
+    this.gates.set(key, gate);
+    return { reached: gate.reached, open: () => gate.release() };
+  }
+
+  /** A refund the merchant made in the processor's own dashboard (synced by syncProcessorRefunds). */
+  refundAtProcessor(participantId: string, amount: number) {
+    this.processorRefunds.set(participantId, (this.processorRefunds.get(participantId) ?? 0) + amount);
+  }
+
+  callsOf(splitId: string, name?: string) {
+    return this.calls.filter((c) => c.splitId === splitId && (name === undefined || c.name === name));
+  }
+
+  split(splitId: string): FakeSplit {
+    const split = this.splits.get(splitId);
+    if (!split) throw ApplicationFailure.nonRetryable(`Split ${splitId} not found`);
+    return split;
+  }
+
+  private participant(splitId: string, participantId: string) {
+    const participant = this.split(splitId).participants.find((p) => p.id === participantId);
+    if (!participant) throw ApplicationFailure.nonRetryable(`Participant ${participantId} not found`);
+    return participant;
+  }
+
+  private async passGate(key: string) {
+    const gate = this.gates.get(key);
+    if (!gate) return;
+    this.gates.delete(key);
+    await gate.arrive();
+  }
+
+  private log(name: string, splitId: string, participantId?: string, detail?: unknown) {
+    this.calls.push({ name, splitId, participantId, detail });
+  }
+
+  /** Like the real settle step: `refunded` once every payer is refunded, `partially_refunded` while some money is back. */
+  private settle(split: FakeSplit) {
+    for (const p of split.participants) if (p.status === 'captured' && p.refunded >= p.amount) p.status = 'refunded';
+    if (split.status !== 'captured' && split.status !== 'partially_refunded') return;
+    const paid = split.participants.filter((p) => p.status === 'captured' || p.status === 'refunded');
+    if (paid.length > 0 && paid.every((p) => p.status === 'refunded')) split.status = 'refunded';
+    else if (paid.some((p) => p.refunded > 0)) split.status = 'partially_refunded';
+  }
+
+  private refundState(split: FakeSplit) {
+    return split.participants.map((p) => ({ id: p.id, status: p.status }));
+  }
+
+  activities(): SplitActivities & RefundActivities {
+    return {
+      openSplit: async (input: SplitCreation & { createdAt: string; authorizationExpiresAt: string }) => {
+        this.log('openSplit', input.splitId);
+        if (this.splits.has(input.splitId)) return;
+        this.splits.set(input.splitId, {
+          status: 'creating',
+          participants: input.participants.map((p) => ({
+            id: p.id,
+            amount: p.amount,
+            status: 'pending',
+            refunded: 0,
+            paymentIntentId: null,
+          })),
+        });
+      },
+
+      placeHold: async ({ splitId, participantId }) => {
+        this.log('placeHold', splitId, participantId);
+        const failure = this.faults.holdFails.get(participantId);
+        if (failure) throw ApplicationFailure.nonRetryable(failure);
+        const participant = this.participant(splitId, participantId);
+        participant.paymentIntentId = `pi_${participantId}`;
+        return { paymentIntentId: participant.paymentIntentId };
+      },
+
+      recordAuthorisation: async ({ splitId, participantId, source }) => {
+        this.log('recordAuthorisation', splitId, participantId, source);
+        const participant = this.participant(splitId, participantId);
+        if (participant.status !== 'pending')
+          return { authorised: false, status: participant.status, captureBefore: null };
+        if (this.faults.unconfirmed.has(participantId))
+          return { authorised: false, status: 'pending', captureBefore: null };
+        participant.status = 'authorised';
+        await this.passGate(`recordAuthorisation:${participantId}`);
+        return {
+          authorised: true,
+          status: 'authorised',
+          captureBefore: this.faults.captureBefore.get(participantId) ?? null,
+        };
+      },
+
+      captureShare: async ({ splitId, participantId }) => {
+        this.log('captureShare', splitId, participantId);
+        const participant = this.participant(splitId, participantId);
+        if (participant.status === 'captured') return { status: 'captured' };
+        const broken = this.faults.captureBreaks.get(participantId);
+        if (broken) throw ApplicationFailure.nonRetryable(broken);
+        const trouble = this.faults.captureTransient.get(participantId);
+        if (trouble) throw transient(trouble);
+        participant.status = 'captured';
+        await this.passGate(`captureShare:${participantId}`);
+        return { status: 'captured' };
+      },
+
+      releaseShare: async ({ splitId, participantId, purpose, maxAttempts }) => {
+        this.log('releaseShare', splitId, participantId, purpose);
+        const participant = this.participant(splitId, participantId);
+        if (participant.status !== 'pending' && participant.status !== 'authorised') {
+          return { outcome: 'no_hold', status: participant.status };
+        }
+        if (this.faults.releaseFails.has(participantId)) {
+          if (activityInfo().attempt < maxAttempts) throw transient('Release failed at the processor.');
+          // As the real activity: on the last attempt recorded and returned, not thrown.
+          if (purpose !== 'capture_failed') participant.status = 'canceled';
+          return { outcome: 'failed', status: participant.status, error: 'Release failed at the processor.' };
+        }
+        participant.status = 'canceled';
+        return { outcome: 'released', status: 'canceled' };
+      },
+
+      rollbackCapturedShare: async ({ splitId, participantId }) => {
+        this.log('rollbackCapturedShare', splitId, participantId);
+        const participant = this.participant(splitId, participantId);
+        if (participant.status !== 'captured') return { outcome: 'refunded', status: participant.status };
+        if (this.faults.rollbackRefundFails.has(participantId)) {
+          return { outcome: 'failed', status: 'captured', error: 'Refund failed at the processor.' };
+        }
+        participant.status = 'refunded';
+        participant.refunded = participant.amount;
+        return { outcome: 'refunded', status: 'refunded' };
+      },
+
+      transitionSplit: async ({ splitId, from, to, participants }) => {
+        this.log('transitionSplit', splitId, undefined, { from, to });
+        const refused = this.faults.transitionRefused.get(`${splitId}:${to}`);
+        if (refused) throw ApplicationFailure.nonRetryable(refused);
+        const split = this.split(splitId);
+        if (split.status === to) return;
+        if (split.status !== from) {
+          throw ApplicationFailure.nonRetryable(`Split ${splitId} is ${split.status}, expected ${from} before ${to}`);
+        }
+        split.status = to;
+        for (const p of split.participants) {
+          if (participants?.ids.includes(p.id) && (p.status === 'pending' || p.status === 'authorised')) {
+            p.status = participants.to;
+          }
+        }
+        await this.passGate(`transitionSplit:${splitId}:${to}`);
+      },
+
+      recordSplitHistory: async ({ splitId, kind }) => {
+        this.log('recordSplitHistory', splitId, undefined, kind);
+      },
+
+      beginRefund: async (input: RefundWorkflowInput) => {
+        this.log('beginRefund', input.splitId, undefined, input.refundId);
+        const split = this.split(input.splitId);
+        const rejected = (code: RefundRejection) => ({ kind: 'rejected' as const, code, splitStatus: split.status });
+        const from: SplitStatus[] = input.source === 'api' ? ['captured', 'partially_refunded'] : ['captured'];
+        if (!from.includes(split.status))
+          return rejected(input.source === 'dashboard' ? 'not_captured' : 'not_refundable');
+        const refundedSoFar = split.participants.reduce((sum, p) => sum + p.refunded, 0);
+        if (refundedSoFar !== input.expectedRefunded) return rejected('refund_in_progress');
+        const open = split.participants
+          .filter((p) => p.status === 'captured')
+          .map((p) => ({ participantId: p.id, outstanding: p.amount - p.refunded }));
+        const outstanding = open.reduce((sum, p) => sum + p.outstanding, 0);
+        if (outstanding <= 0) return rejected('not_refundable');
+        let left = input.amount ?? outstanding;
+        if (left > outstanding) return rejected('over_refund');
+        const slices: Slice[] = [];
+        for (const p of open) {
+          const amount = Math.min(p.outstanding, left);
+          if (amount > 0) slices.push({ participantId: p.participantId, amount, status: 'pending' });
+          left -= amount;
+        }
+        this.refunds.set(input.refundId, { splitId: input.splitId, slices });
+        return { kind: 'started' as const, participantIds: slices.map((s) => s.participantId) };
+      },
+
+      refundSlice: async ({ splitId, refundId, participantId }) => {
+        this.log('refundSlice', splitId, participantId, refundId);
+        const slice = this.refunds.get(refundId)!.slices.find((s) => s.participantId === participantId)!;
+        await this.passGate(`refundSlice:${participantId}`);
+        if (this.faults.refundRefused.has(participantId)) {
+          slice.status = 'failed';
+          return { outcome: 'failed', error: 'Refund refused by the processor.' };
+        }
+        slice.status = 'succeeded';
+        this.participant(splitId, participantId).refunded += slice.amount;
+        return { outcome: 'succeeded' };
+      },
+
+      finishRefund: async ({ splitId, refundId }) => {
+        this.log('finishRefund', splitId, undefined, refundId);
+        const split = this.split(splitId);
+        const refund = this.refunds.get(refundId)!;
+        this.settle(split);
+        return {
+          status: refund.slices.every((s) => s.status === 'succeeded') ? 'complete' : 'partial',
+          splitStatus: split.status,
+          participants: this.refundState(split),
+        };
+      },
+
+      syncProcessorRefunds: async ({ splitId, participantId }) => {
+        this.log('syncProcessorRefunds', splitId, participantId);
+        const split = this.split(splitId);
+        const amount = this.processorRefunds.get(participantId) ?? 0;
+        this.processorRefunds.delete(participantId);
+        this.participant(splitId, participantId).refunded += amount;
+        this.settle(split);
+        return { recorded: amount > 0 ? 1 : 0, splitStatus: split.status, participants: this.refundState(split) };
+      },
+
+      recordDispute: async () => null,
+    };
+  }
+}

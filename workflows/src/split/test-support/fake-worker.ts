@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import type { SplitCreation, SplitWorkflowInput, SplitWorkflowState } from '../types';
+import { createSplitUpdate, splitWorkflow, splitWorkflowId, stateQuery } from '../workflow';
+import { FakeWorld } from './fake-activities';
+
+/**
+ * A worker for workflow tests without the full stack: the run's Temporal dev server (the Jest
+ * global setup exports TEMPORAL_ADDRESS and WORKFLOW_BUNDLE_PATH), its own task queue, and the
+ * in-memory activities of FakeWorld. One per test file (beforeAll/afterAll).
+ */
+
+/** Worker logging at ERROR: the activity failures these tests cause on purpose are WARN lines. */
+export function quietTemporalRuntime() {
+  if (Runtime._instance === undefined) Runtime.install({ logger: new DefaultLogger('ERROR') });
+}
+
+export type SplitHandle = WorkflowHandle<typeof splitWorkflow>;
+
+export async function startFakeWorker() {
+  const address = process.env.TEMPORAL_ADDRESS;
+  if (!address)
+    throw new Error('TEMPORAL_ADDRESS is not set: run through `npm test`, whose Jest setup starts Temporal');
+  quietTemporalRuntime();
+  const world = new FakeWorld();
+  const taskQueue = `split-fake-${randomUUID()}`;
+  const nativeConnection = await NativeConnection.connect({ address });
+  const bundlePath = process.env.WORKFLOW_BUNDLE_PATH;
+  const worker = await Worker.create({
+    connection: nativeConnection,
+    taskQueue,
+    activities: world.activities(),
+    ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: require.resolve('../../index') }),
+  });
+  const running = worker.run();
+  const connection = await Connection.connect({ address });
+  const client = new Client({ connection });
+  const handles: SplitHandle[] = [];
+
+  /**
+   * Starts a split of `amounts` (pence) as checkout does, and waits for creation to end.
+   * `before` sees the participant ids first (to set faults on them).
+   */
+  async function startSplit(
+    amounts: number[],
+    options: Partial<SplitWorkflowInput> = {},
+    before: (ids: string[]) => void = () => undefined,
+  ) {
+    const splitId = randomUUID();
+    const participants = amounts.map((amount) => ({
+      id: randomUUID(),
+      email: `${randomUUID()}@payer.test`,
+      amount,
+      customerFee: 20,
+      merchantFee: 0,
+    }));
+    const total = amounts.reduce((sum, a) => sum + a, 0);
+    const creation: SplitCreation = {
+      splitId,
+      merchantId: 'merchant-fake',
+      mode: 'test',
+      createdBy: 'user-fake',
+      orderReference: `FAKE-${splitId.slice(0, 8)}`,
+      currency: 'gbp',
+      processorAccountId: 'acct_fake',
+      merchantFeeBps: 0,
+      totalAmount: total,
+      customerFeeTotal: 20 * amounts.length,
+      merchantFeeTotal: 0,
+      applicationFeeTotal: 20 * amounts.length,
+      participants,
+      session: null,
+    };
+    before(participants.map((p) => p.id));
+    const handle = await client.workflow.start(splitWorkflow, {
+      workflowId: splitWorkflowId(splitId),
+      taskQueue,
+      args: [{ splitId, merchantId: 'merchant-fake', mode: 'test', holdTtlMs: 60 * 60_000, creation, ...options }],
+    });
+    handles.push(handle);
+    const outcome = await handle.executeUpdate(createSplitUpdate);
+    return { splitId, handle, outcome, ids: participants.map((p) => p.id) };
+  }
+
+  /** Polls the state query until `ready` (the workflow answers between its steps). */
+  async function waitForState(handle: SplitHandle, ready: (s: SplitWorkflowState) => boolean, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const state = await handle.query(stateQuery);
+      if (ready(state)) return state;
+      if (Date.now() > deadline) throw new Error(`state never matched; last ${JSON.stringify(state)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  return {
+    world,
+    client,
+    taskQueue,
+    startSplit,
+    waitForState,
+    /** Every split this worker started, for checks across the whole file. */
+    handles,
+    async stop() {
+      worker.shutdown();
+      await running;
+      await connection.close();
+      await nativeConnection.close();
+    },
+  };
+}
+
+export type FakeWorker = Awaited<ReturnType<typeof startFakeWorker>>;
