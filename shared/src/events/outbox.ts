@@ -54,7 +54,8 @@ export function assertEventAllowed(event: Pick<OutboxEvent, 'type' | 'data'>): v
 /**
  * Writes an event to the outbox. Call it with the transaction that makes the state change,
  * so the event exists if and only if the change does; after commit, hand the id to
- * dispatchWebhookEvents (the every-minute sweeper catches anything that is not).
+ * dispatchWebhookEvents in `@groupsplit/workflows/client` (the every-minute sweeper catches
+ * anything that is not).
  * Returns the event id, or null when the same cause was already recorded.
  */
 export async function recordEvent(trx: Kysely<Database>, event: OutboxEvent): Promise<string | null> {

@@ -7,7 +7,6 @@ import {
   type MerchantRow,
   merchantFeeBpsAt,
   type ServiceMode,
-  sendEmail,
   splitFees,
   takeSplitGate,
   unsubscribeUrl,
@@ -21,6 +20,7 @@ import {
   splitWorkflow,
   splitWorkflowId,
 } from '@groupsplit/workflows';
+import { sendEmail } from '@groupsplit/workflows/client';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import type { CheckoutDeps } from '../../deps';
 import { presentCreatedSplit } from './presenters';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { AppError, formatPounds, sendEmail, unsubscribeUrl, validate } from '@groupsplit/shared';
+import { AppError, formatPounds, unsubscribeUrl, validate } from '@groupsplit/shared';
 import { type CancelOutcome, cancelSplitUpdate, splitWorkflowId } from '@groupsplit/workflows';
+import { sendEmail } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { CheckoutDeps } from '../../deps';

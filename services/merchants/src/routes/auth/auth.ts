@@ -1,11 +1,5 @@
-import {
-  AppError,
-  hasAcceptedCurrentConsent,
-  sendEmail,
-  sessionPrincipal,
-  validate,
-  validBody,
-} from '@groupsplit/shared';
+import { AppError, hasAcceptedCurrentConsent, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
+import { sendEmail } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { StartSignInSchema, VerifySignInSchema } from './schema';

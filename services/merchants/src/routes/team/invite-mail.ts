@@ -1,4 +1,5 @@
-import { type Config, randomToken, sendEmail, sha256Hex } from '@groupsplit/shared';
+import { type Config, randomToken, sha256Hex } from '@groupsplit/shared';
+import { sendEmail } from '@groupsplit/workflows/client';
 import type { MerchantsDeps } from '../../deps';
 
 /** Spec: invitations last 7 days. */

@@ -7,9 +7,8 @@ import {
   serviceMode,
   validate,
   validQuery,
-  WEBHOOK_MANUAL_SEND_WORKFLOW,
 } from '@groupsplit/shared';
-import type { WebhookDeliveryResult, WebhookManualSendInput } from '@groupsplit/workflows';
+import { type WebhookManualSendInput, webhookManualSendWorkflow } from '@groupsplit/workflows';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { MerchantsDeps } from '../../deps';
@@ -44,14 +43,14 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
    * finished well after the endpoint's own time limit, answers 202 and the log tells the rest.
    */
   async function sendOnce(ctx: Context, input: WebhookManualSendInput) {
-    const handle = await temporal.client.workflow.start(WEBHOOK_MANUAL_SEND_WORKFLOW, {
+    const handle = await temporal.client.workflow.start(webhookManualSendWorkflow, {
       workflowId: `webhook-${input.kind}:${randomUUID()}`,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       args: [input],
     });
     let timer: NodeJS.Timeout | undefined;
     const waited = await Promise.race([
-      handle.result() as Promise<WebhookDeliveryResult>,
+      handle.result(),
       new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), config.WEBHOOK_TIMEOUT_MS + 15_000);
       }),
