@@ -37,7 +37,3 @@ export function formatPounds(pence: Pence): string {
   const abs = Math.abs(pence);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
-
-export function isWholePence(value: unknown): value is Pence {
-  return typeof value === 'number' && Number.isSafeInteger(value);
-}
