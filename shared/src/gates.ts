@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { MerchantRow } from './auth/merchant-context';
 import type { Db } from './db';
-import { AppError } from './errors';
+import { type AppError, badRequest, MESSAGES } from './errors';
 import type { ServiceMode } from './http/service-mode';
 
 /**
@@ -21,7 +21,7 @@ export const UNPAID_BILL_PAUSE_DAYS = 14;
 export const GATES = {
   connector_not_live: {
     code: 'connector_not_live',
-    message: 'Finish payment processor onboarding before accepting checkouts',
+    message: MESSAGES.finishOnboarding,
     fix: { label: 'Connect your payment processor', path: '/settings/processor' },
   },
   billing_card_required: {
@@ -104,7 +104,7 @@ export async function merchantGates(db: Db, merchant: GateMerchant, mode: Servic
   const issueInvoice = issueInvoiceGate(merchant, mode);
   return {
     issue_invoice: issueInvoice,
-    // TODO(invoicing issue): also require bank details once that issue's table exists.
+    // TODO: also require bank details once invoicing has a table for them.
     issue_invoice_bank_transfer: issueInvoice,
     take_split: await takeSplitGate(db, merchant, mode),
   };
@@ -112,5 +112,5 @@ export async function merchantGates(db: Db, merchant: GateMerchant, mode: Servic
 
 /** The 400 a refused split answers with: `{ error: <message>, code: <gate code> }`. */
 export function gateError(gate: Gate): AppError {
-  return new AppError(400, gate.message, gate.code);
+  return badRequest(gate.message, gate.code);
 }

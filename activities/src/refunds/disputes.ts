@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatPounds } from '@groupsplit/shared';
+import { formatPounds, MembershipsRepository } from '@groupsplit/shared';
 import type { RefundActivities } from '@groupsplit/workflows';
 import type { ActivityDeps } from '../deps';
 import { addSplitHistory } from '../split/history';
@@ -67,13 +67,7 @@ export function createDisputeActivities({ db }: ActivityDeps): Pick<RefundActivi
       });
 
       // The spec's only business address: the login e-mail of the user who owns the business.
-      const owner = await db
-        .selectFrom('memberships')
-        .innerJoin('users', 'users.id', 'memberships.user_id')
-        .select('users.email')
-        .where('memberships.merchant_id', '=', participant.merchant_id)
-        .where('memberships.role', '=', 'owner')
-        .executeTakeFirst();
+      const owner = await new MembershipsRepository(db).findOwner(participant.merchant_id);
       if (!owner) return null;
       return {
         emailId: stableUuid(`dispute:${input.disputeId}`),

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { z } from 'zod';
-import { AppError, type ErrorDetail } from '../errors';
+import { type AppError, type ErrorDetail, MESSAGES, validationFailed } from '../errors';
 
 declare module 'koa' {
   interface BaseContext {
@@ -11,8 +11,7 @@ declare module 'koa' {
 
 export type ValidationFailure = (details: ErrorDetail[]) => AppError;
 
-const defaultFailure: ValidationFailure = (details) =>
-  new AppError(400, 'Validation failed', 'validation_failed', details);
+const defaultFailure: ValidationFailure = (details) => validationFailed(MESSAGES.validationFailed, details);
 
 export function issuesToDetails(issues: z.core.$ZodIssue[]): ErrorDetail[] {
   return issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));

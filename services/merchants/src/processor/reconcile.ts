@@ -4,6 +4,7 @@ import {
   type Database,
   type Db,
   type Logger,
+  MembershipsRepository,
   type MerchantRow,
   type ProcessorAccount,
   type ProcessorMode,
@@ -127,23 +128,9 @@ async function markVerifiedByProcessor(trx: Kysely<Database>, merchants: { id: s
     .returning('id')
     .execute();
   if (firstTime.length === 0) return;
-  await trx
-    .updateTable('users')
-    .set({ identity_verified: true })
-    .where(
-      'id',
-      'in',
-      trx
-        .selectFrom('memberships')
-        .select('user_id')
-        .where('role', '=', 'owner')
-        .where(
-          'merchant_id',
-          'in',
-          firstTime.map((m) => m.id),
-        ),
-    )
-    .execute();
+  const owners = await new MembershipsRepository(trx).ownerUserIds(firstTime.map((m) => m.id));
+  if (owners.length === 0) return;
+  await trx.updateTable('users').set({ identity_verified: true }).where('id', 'in', owners).execute();
 }
 
 /** Re-reads the account from the processor and applies it (used when an account.updated event arrives). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   authorize,
   getWebhookSettings,
+  isUuid,
   merchantContext,
   permit,
   serviceMode,
@@ -20,8 +21,6 @@ import {
   webhookSecretNotSet,
   webhookUrlNotSet,
 } from './schema';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /api/merchants/webhooks/deliveries, POST /api/merchants/webhooks/test and
@@ -104,7 +103,7 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
       const { merchant, role } = ctx.state.merchantContext;
       authorize({ role }, 'webhook.resend', merchant);
       const id = String(ctx.params.id);
-      if (!UUID.test(id)) throw deliveryNotFound();
+      if (!isUuid(id)) throw deliveryNotFound();
       const delivery = await db
         .selectFrom('webhook_deliveries')
         .select(['event_id', 'mode'])
