@@ -53,7 +53,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)['"]([^'".][^'"]*)['"]/gm;
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)'([^'.][^']*)'/gm;
+/** Comments may mention packages ("from 'x'") without importing them. */
+const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 const packageOf = (specifier: string) =>
   specifier
     .split('/')
@@ -79,7 +81,7 @@ describe('workspace packages', () => {
     const undeclared: string[] = [];
     for (const file of sourceFiles(join(ROOT, w.dir, 'src'))) {
       const declared = isTestFile(file) ? [...w.dependencies, ...w.devDependencies] : w.dependencies;
-      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      for (const [, specifier] of withoutComments(readFileSync(file, 'utf8')).matchAll(IMPORT)) {
         const pkg = packageOf(specifier!);
         if (pkg === name || NODE_BUILTINS.has(pkg) || pkg.startsWith('node:') || declared.includes(pkg)) continue;
         undeclared.push(`${relative(ROOT, file)}: ${pkg}`);
