@@ -86,7 +86,8 @@ export async function hasOverdueBill(db: Db, merchantId: string, mode: ServiceMo
  */
 export async function takeSplitGate(db: Db, merchant: GateMerchant, mode: ServiceMode): Promise<Gate | null> {
   if (mode === 'live' && !merchant.processor_charges_enabled) return GATES.connector_not_live;
-  // Spec: after an ownership transfer, a business whose new owner is not verified cannot take payments.
+  // docs/spec.md, Team (invitation rules): after an ownership transfer, a business whose new owner is not
+  // verified cannot take payments.
   if (mode === 'live' && !isVerified(merchant)) return PAYMENTS_NEED_VERIFICATION;
   if (!(await hasBillingCard(db, merchant.id, mode))) return GATES.billing_card_required;
   if (await hasOverdueBill(db, merchant.id, mode)) return GATES.billing_paused;

@@ -13,7 +13,7 @@ function stableUuid(name: string): string {
 
 /**
  * Chargebacks: `disputed_at` on the participant and on the split (first dispute wins; the status
- * is untouched and no webhook is sent, as the spec says), one split_disputes row per dispute, and
+ * is untouched and no webhook is sent, as docs/spec.md, Outbound webhooks, says), one split_disputes row per dispute, and
  * the owner's login address to e-mail.
  */
 export function createDisputeActivities({ db }: ActivityDeps): Pick<RefundActivities, 'recordDispute'> {
@@ -66,7 +66,7 @@ export function createDisputeActivities({ db }: ActivityDeps): Pick<RefundActivi
         return updated.disputed_at ?? now;
       });
 
-      // The spec's only business address: the login e-mail of the user who owns the business.
+      // The only business address (docs/spec.md, Notifications by e-mail): the owner's login e-mail.
       const owner = await new MembershipsRepository(db).findOwner(participant.merchant_id);
       if (!owner) return null;
       return {

@@ -176,7 +176,7 @@ describe('webhook delivery through the worker', () => {
         'metadata',
         'data',
       ]);
-      // Spec, Events: split events "carry session_token, customer_email, customer_name and metadata
+      // docs/spec.md, Outbound webhooks: split events "carry session_token, customer_email, customer_name and metadata
       // from the session ... and data.split_id" — at the top level, and (as before) inside data too.
       for (const field of ['session_token', 'customer_email', 'customer_name', 'metadata'])
         expect(request.body[field]).toEqual(request.body.data[field]);

@@ -23,7 +23,7 @@ export function createGiveUpActivity({ db }: ActivityDeps) {
       .where('id', '=', last.id)
       .where('gave_up_at', 'is', null)
       .execute();
-    // The spec's only business address is the owner's login e-mail.
+    // The only business address (docs/spec.md, Notifications by e-mail) is the owner's login e-mail.
     const owner = await new MembershipsRepository(db).findOwner(last.merchant_id);
     if (!owner) return null;
     return {

@@ -15,7 +15,7 @@ import {
 import { webhookSweepWorkflow } from '@groupsplit/workflows';
 
 /**
- * The split workflow's real events (issue 6) reaching a merchant endpoint. The activities
+ * The split workflow's real events reaching a merchant endpoint. The activities
  * dispatch each event as soon as the transaction that recorded it commits; no sweep runs here.
  */
 describe('split lifecycle events delivered to the merchant', () => {

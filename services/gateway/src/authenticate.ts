@@ -60,7 +60,7 @@ export async function findApiKey(db: Db, key: string) {
   return row;
 }
 
-/** Resolves the caller for one route, or throws the spec's 401/403 for that route family. */
+/** Resolves the caller for one route, or throws the 401/403 of docs/spec.md (Authentication, Errors) for that route family. */
 export async function authenticate(
   db: Db,
   config: Config,

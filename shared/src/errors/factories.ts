@@ -4,7 +4,7 @@ import { MESSAGES } from './messages';
 /**
  * Named error factories: the only way code outside this folder makes an AppError, so a
  * reader sees the HTTP meaning ("notFound", "conflict") instead of a bare status number.
- * Each takes the message first (from MESSAGES where the spec words it), then the code.
+ * Each takes the message first (from MESSAGES where docs/spec.md, Errors, words it), then the code.
  */
 type Extra = Record<string, unknown>;
 type Parts = { code?: string; details?: ErrorDetail[]; extra?: Extra };
@@ -16,7 +16,7 @@ const appError = (status: number, message: string, { code, details, extra }: Par
 export const badRequest = (message: string, code?: string, details?: ErrorDetail[], extra?: Extra) =>
   appError(400, message, { code, details, extra });
 
-/** 400 with per-field `details` (code `validation_failed` unless the spec gives none: pass null). */
+/** 400 with per-field `details` (code `validation_failed` unless docs/spec.md, Errors, gives none: pass null). */
 export const validationFailed = (message: string, details?: ErrorDetail[], code: string | null = 'validation_failed') =>
   appError(400, message, { code: code ?? undefined, details });
 

@@ -31,7 +31,7 @@ export type ServiceAppOptions = {
   bodyLimitBytes?: number;
 };
 
-/** Maps every thrown error to the spec's `{ error, code?, details? }` body. */
+/** Maps every thrown error to the `{ error, code?, details? }` body of docs/spec.md, Errors. */
 export function errorHandler() {
   return async (ctx: Context, next: Next) => {
     try {

@@ -19,7 +19,7 @@ export function issuesToDetails(issues: z.core.$ZodIssue[]): ErrorDetail[] {
 
 /**
  * Route middleware that parses one part of the request with a zod schema. Routes whose
- * spec message differs from the generic one pass their own failure mapper.
+ * message in docs/spec.md (Errors) differs from the generic one pass their own failure mapper.
  */
 export function validate<S extends z.ZodType>(
   part: 'body' | 'query' | 'params',

@@ -10,8 +10,8 @@ export type BucketPolicy = {
 };
 
 /**
- * The spec's Limits table (docs/spec.md, Limits; the messages are from its Errors table). A route joins a bucket only through its rule's `bucket`
- * field; every route naming the same bucket shares one counter per key.
+ * docs/spec.md, Limits (the messages are from its Errors table). A route joins a bucket only
+ * through its rule's `bucket` field; every route naming the same bucket shares one counter per key.
  */
 export const BUCKETS: Record<BucketName, BucketPolicy> = {
   session_create: {
@@ -28,7 +28,7 @@ export const BUCKETS: Record<BucketName, BucketPolicy> = {
     keyedBy: 'ip',
     message: MESSAGES.sensitiveRateLimited,
   },
-  // Not in the spec's table: sign-in codes are guessable in principle, so attempts are capped per IP.
+  // Not in docs/spec.md's Limits table: sign-in codes are guessable in principle, so attempts are capped per IP.
   sign_in: {
     points: 10,
     durationSeconds: 10 * 60,

@@ -57,7 +57,7 @@ export class MembershipsRepository {
       .executeTakeFirst();
   }
 
-  /** The Owner's login (the only notification address the spec allows), with the business name. */
+  /** The Owner's login (the only notification address: docs/spec.md, Notifications by e-mail), with the business name. */
   findOwner(merchantId: string) {
     return this.db
       .selectFrom('memberships')

@@ -18,12 +18,12 @@ import type { MerchantsDeps } from '../../deps';
 import { addressText, normaliseAddressParts } from './address';
 import { type RegisterInput, RegisterSchema } from './schema';
 
-/** The spec gives the 409 codes but not these two texts (docs/spec.md, Errors: "message text differs between routes"). */
+/** docs/spec.md (Errors) gives the 409 codes but not these texts ("message text differs between routes"). */
 const MERCHANT_EXISTS_MESSAGE =
   'This account already has a business. Send allow_additional: true to register another one.';
 const COMPANY_REGISTERED_MESSAGE = 'A business with this company number is already registered.';
 
-/** The spec's registration failure has `details` but no code. */
+/** The registration failure of docs/spec.md (Errors) has `details` but no code. */
 const invalidRegistration = (details: ErrorDetail[]) => validationFailed(MESSAGES.registrationInvalid, details, null);
 
 async function companyHolder(db: Db, companyNumber: string) {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const DEFAULT_DELIVERY_LOG_LIMIT = 20;
 export const MAX_DELIVERY_LOG_LIMIT = 100;
 
-/** `limit` is clamped to 1–100 (spec); absent or blank means 20; only a non-number is refused. */
+/** `limit` is clamped to 1–100 (docs/spec.md, Webhook tooling); absent or blank means 20; only a non-number is refused. */
 export const DeliveryLogQuerySchema = z.object({
   limit: z
     .preprocess(
