@@ -4,14 +4,9 @@
  * signed POST. Run one at a time (pure latency) and as a burst (delivery throughput).
  */
 import { randomUUID } from 'node:crypto';
-import {
-  dispatchWebhookEvents,
-  recordEvent,
-  splitEventData,
-  verifyWebhookSignature,
-  WEBHOOK_EVENT_ID_HEADER,
-} from '@groupsplit/shared';
+import { recordEvent, splitEventData, verifyWebhookSignature, WEBHOOK_EVENT_ID_HEADER } from '@groupsplit/shared';
 import { createTeamWithWebhooks, type Stack, startWebhookReceiver, type WebhookReceiver } from '@groupsplit/testing';
+import { dispatchWebhookEvents } from '@groupsplit/workflows/client';
 import { runBench } from './lib/harness';
 import { envInt, mapConcurrent } from './lib/load';
 import { Recorder } from './lib/stats';

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureNodeModules } from './lib/deps.mjs';
-import { DATA_DIR, ROOT } from './lib/paths.mjs';
+import { DATA_DIR, EMULATOR_MIGRATIONS, ROOT } from './lib/paths.mjs';
 
 ensureNodeModules();
 
@@ -49,11 +49,15 @@ try {
   ]);
   env.TEMPORAL_ADDRESS = temporal.address;
 
-  const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'shared/src/db/migrate-cli.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: 'inherit',
-  });
+  const migrate = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'shared/src/db/migrate-cli.ts', EMULATOR_MIGRATIONS],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    },
+  );
   if (migrate.status !== 0) throw new Error('Database migrations failed');
 
   const services = [

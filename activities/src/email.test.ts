@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { EMAIL_TEMPLATES, sendEmail } from '@groupsplit/shared';
+import { EMAIL_TEMPLATES } from '@groupsplit/shared';
 import { type Stack, startStack, uniqueEmail, waitForMail } from '@groupsplit/testing';
+import { sendEmail } from '@groupsplit/workflows/client';
 
 EMAIL_TEMPLATES['test.notice'] = (data) => ({
   subject: `Notice for ${data.name}`,

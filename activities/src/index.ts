@@ -6,9 +6,7 @@ import { createSessionActivities } from './sessions';
 import { createSplitActivities } from './split';
 import { createWebhookActivities } from './webhooks';
 
-export type { ActivityDeps } from './deps';
-export { ensureJanitorSchedule, installJanitorSchedule } from './janitor';
-export { ensureCheckoutSchedules, installCheckoutSchedules } from './sessions';
+export { installJanitorSchedule } from './janitor';
 
 /** Every activity the worker registers, bound to its dependencies. */
 export function createActivities(deps: ActivityDeps) {
@@ -21,5 +19,3 @@ export function createActivities(deps: ActivityDeps) {
     ...createJanitorActivities(deps),
   };
 }
-
-export type Activities = ReturnType<typeof createActivities>;

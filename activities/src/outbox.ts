@@ -1,4 +1,4 @@
-import { dispatchWebhookEvents } from '@groupsplit/shared';
+import { dispatchWebhookEvents } from '@groupsplit/workflows/client';
 import { Context } from '@temporalio/activity';
 import type { ActivityDeps } from './deps';
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMail } from './mail.mjs';
-import { DATA_DIR, ROOT } from './paths.mjs';
+import { DATA_DIR, EMULATOR_MIGRATIONS, ROOT } from './paths.mjs';
 import { ensureDatabase, resolvePostgresServer } from './postgres.mjs';
 import { freePort } from './procs.mjs';
 import { startTemporal } from './temporal.mjs';
@@ -23,10 +23,14 @@ export async function startRunInfrastructure(purpose) {
   });
   const databaseName = `groupsplit_${purpose}_${runId}`;
   const databaseUrl = await ensureDatabase(pgServer.serverUrl, databaseName);
-  const migrate = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'shared/src/db/migrate-cli.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-  });
+  const migrate = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'shared/src/db/migrate-cli.ts'), EMULATOR_MIGRATIONS],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: 'utf8',
+    },
+  );
   if (migrate.status !== 0) throw new Error(`Migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
   const [temporalPort, smtpPort, mailHttpPort] = await Promise.all([freePort(), freePort(), freePort()]);

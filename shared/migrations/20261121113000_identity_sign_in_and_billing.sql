@@ -1,4 +1,4 @@
--- Identity and merchant accounts (issue 11). All three tables are written by the merchants service.
+-- Identity and merchant accounts. All three tables are written by the merchants service.
 
 -- One-time sign-in codes. Only an HMAC of the code is kept; a new request replaces the
 -- address's previous code, so at most one code per address is live at a time.

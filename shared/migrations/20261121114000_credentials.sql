@@ -1,4 +1,4 @@
--- Integration credentials and limits (issue 5).
+-- Integration credentials and limits.
 --   webhook_settings         written by merchants: per-mode webhook URL and encrypted signing secret
 --   rate_limits              written by the gateway: rate-limiter-flexible's Postgres store
 --   public_form_submissions  written by merchants: contact, waitlist and partner forms

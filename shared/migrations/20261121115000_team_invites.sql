@@ -1,4 +1,4 @@
--- Team invitations (issue 4). Written only by the merchants service.
+-- Team invitations. Written only by the merchants service.
 CREATE TABLE team_invites (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   merchant_id uuid NOT NULL REFERENCES merchants (id),

@@ -1,4 +1,4 @@
--- Splits (issue 6). Every table here is written only by the worker: the split workflow's
+-- Splits. Every table here is written only by the worker: the split workflow's
 -- activities keep this projection in step with the workflow, which owns the split's status.
 -- Checkout (and anyone else) only reads it.
 
@@ -48,7 +48,7 @@ CREATE TABLE split_participants (
   status text NOT NULL CHECK (status IN ('pending', 'authorised', 'captured', 'canceled', 'refunded')),
   processor_payment_intent_id text,
   processor_client_secret text,
-  -- The pay link's secret; the spec returns it to the business, so it is stored as issued.
+  -- The pay link's secret; the business gets it back (docs/spec.md, Participant), so it is stored as issued.
   pay_token text NOT NULL UNIQUE,
   capture_before timestamptz,
   refunded_amount bigint NOT NULL DEFAULT 0,

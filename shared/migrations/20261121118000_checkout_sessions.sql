@@ -1,4 +1,4 @@
--- Hosted checkout (issue 7).
+-- Hosted checkout.
 --   checkout_sessions, checkout_images, checkout_idempotency_keys  written only by checkout
 --   checkout_session_expiries, checkout_remind_calls,
 --   checkout_participant_reminders                                  written only by the worker

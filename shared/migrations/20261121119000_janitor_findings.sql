@@ -1,4 +1,4 @@
--- Reconciliation janitor (issue 10): where the splits projection and the processor disagree.
+-- Reconciliation janitor: where the splits projection and the processor disagree.
 -- Written only by the worker (the janitor's activities, and the support CLI that ships with it).
 -- A finding stays open while the drift is seen; a later sweep that no longer sees it closes it.
 

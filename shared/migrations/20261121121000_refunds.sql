@@ -1,4 +1,4 @@
--- Refunds and chargebacks (issue 8). Written only by the worker: the refund workflow's and the
+-- Refunds and chargebacks. Written only by the worker: the refund workflow's and the
 -- split workflow's activities. Checkout reads these tables (history, idempotent replays).
 
 -- One row per refund however it was made: the API key, the dashboard, or the processor's own

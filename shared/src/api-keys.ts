@@ -3,7 +3,7 @@ import { sha256Hex } from './crypto';
 
 export type ApiKeyMode = 'test' | 'live';
 
-/** Current key prefixes (spec, Authentication rule 1). */
+/** Current key prefixes (docs/spec.md, Authentication rule 1). */
 export const API_KEY_PREFIX: Record<ApiKeyMode, string> = { live: 'svc_prod_', test: 'svc_test_' };
 
 /**

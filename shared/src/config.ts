@@ -81,7 +81,7 @@ export const configSchema = z.object({
   CHECKOUT_IMAGE_TIMEOUT_MS: durationMs(5_000),
   /** Divides every webhook retry delay; 1 in production, large in tests. */
   WEBHOOK_RETRY_TIME_SCALE: z.coerce.number().positive().default(1),
-  /** How long a merchant endpoint has to answer a webhook with a 2xx (spec: 10 seconds). */
+  /** How long a merchant endpoint has to answer a webhook with a 2xx (docs/spec.md, Delivery: 10 seconds). */
   WEBHOOK_TIMEOUT_MS: durationMs(10_000),
 });
 

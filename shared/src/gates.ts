@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { MerchantRow } from './auth/merchant-context';
 import type { Db } from './db';
-import { AppError } from './errors';
+import { type AppError, badRequest, MESSAGES } from './errors';
 import type { ServiceMode } from './http/service-mode';
 
 /**
@@ -21,7 +21,7 @@ export const UNPAID_BILL_PAUSE_DAYS = 14;
 export const GATES = {
   connector_not_live: {
     code: 'connector_not_live',
-    message: 'Finish payment processor onboarding before accepting checkouts',
+    message: MESSAGES.finishOnboarding,
     fix: { label: 'Connect your payment processor', path: '/settings/processor' },
   },
   billing_card_required: {
@@ -86,7 +86,8 @@ export async function hasOverdueBill(db: Db, merchantId: string, mode: ServiceMo
  */
 export async function takeSplitGate(db: Db, merchant: GateMerchant, mode: ServiceMode): Promise<Gate | null> {
   if (mode === 'live' && !merchant.processor_charges_enabled) return GATES.connector_not_live;
-  // Spec: after an ownership transfer, a business whose new owner is not verified cannot take payments.
+  // docs/spec.md, Team (invitation rules): after an ownership transfer, a business whose new owner is not
+  // verified cannot take payments.
   if (mode === 'live' && !isVerified(merchant)) return PAYMENTS_NEED_VERIFICATION;
   if (!(await hasBillingCard(db, merchant.id, mode))) return GATES.billing_card_required;
   if (await hasOverdueBill(db, merchant.id, mode)) return GATES.billing_paused;
@@ -104,7 +105,7 @@ export async function merchantGates(db: Db, merchant: GateMerchant, mode: Servic
   const issueInvoice = issueInvoiceGate(merchant, mode);
   return {
     issue_invoice: issueInvoice,
-    // TODO(invoicing issue): also require bank details once that issue's table exists.
+    // TODO: also require bank details once invoicing has a table for them.
     issue_invoice_bank_transfer: issueInvoice,
     take_split: await takeSplitGate(db, merchant, mode),
   };
@@ -112,5 +113,5 @@ export async function merchantGates(db: Db, merchant: GateMerchant, mode: Servic
 
 /** The 400 a refused split answers with: `{ error: <message>, code: <gate code> }`. */
 export function gateError(gate: Gate): AppError {
-  return new AppError(400, gate.message, gate.code);
+  return badRequest(gate.message, gate.code);
 }

@@ -48,7 +48,3 @@ export function decimalPounds(pence: Pence): string {
   const significant = fraction.replace(/0+$/, '');
   return significant ? `${whole}.${significant}` : whole;
 }
-
-export function isWholePence(value: unknown): value is Pence {
-  return typeof value === 'number' && Number.isSafeInteger(value);
-}

@@ -7,7 +7,7 @@ const shares = (...outstanding: number[]): RefundableShare[] =>
 const amounts = (slices: { amount: number }[]) => slices.map((s) => s.amount);
 
 describe('sliceRefund', () => {
-  it("the spec's example: £12.50 over three equal shares is 4.17, 4.17, 4.16", () => {
+  it("docs/spec.md's example (Hosted checkout, refund rules): £12.50 over three equal shares is 4.17, 4.17, 4.16", () => {
     const slices = sliceRefund(poundsToPence('12.50'), shares(1000, 1000, 1000));
     expect(amounts(slices)).toEqual([417, 417, 416]);
     expect(slices.every((s) => !s.completesShare)).toBe(true);

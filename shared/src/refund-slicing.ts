@@ -13,7 +13,7 @@ export class RefundSlicingError extends Error {
 /**
  * Spreads `amount` over the shares in proportion to what each still has outstanding, in whole
  * pence. Each share first gets the floor of its exact part; the pence lost to rounding go one
- * each to the earliest shares (the spec's 12.50 over three equal shares is 4.17, 4.17, 4.16).
+ * each to the earliest shares (docs/spec.md, Hosted checkout refund rules: 12.50 over three equal shares is 4.17, 4.17, 4.16).
  * A share never gets more than it has outstanding: floors are strictly below a share's
  * outstanding unless the whole outstanding total is refunded, in which case nothing is left over.
  * Slices of 0p are left out; the order of `shares` is kept.

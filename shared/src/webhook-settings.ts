@@ -11,8 +11,8 @@ export type WebhookSettings = {
   /** The one secret to sign deliveries with; null until the merchant first rotates (creates) it. */
   secret: string | null;
   /**
-   * The secret the last rotation replaced. The spec says the old value stops verifying at
-   * once, so deliveries sign with `secret` only; this is kept for support investigations.
+   * The secret the last rotation replaced. docs/spec.md (Account, credentials/rotate) says the
+   * old value stops verifying at once, so deliveries sign with `secret` only; this is kept for support investigations.
    */
   previousSecret: string | null;
   rotatedAt: Date | null;

@@ -6,7 +6,7 @@ const body = '{"id":"evt_1","type":"checkout_split.paid"}';
 const t = 1_790_000_000;
 
 describe('webhook signatures', () => {
-  it('is HMAC-SHA256 over "<t>.<raw body>" keyed on the secret, as the spec says', () => {
+  it('is HMAC-SHA256 over "<t>.<raw body>" keyed on the secret, as docs/spec.md (Delivery) says', () => {
     const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
     expect(webhookSignatureHex(secret, t, body)).toBe(expected);
     expect(signWebhookPayload(secret, body, t)).toBe(`t=${t},v1=${expected}`);

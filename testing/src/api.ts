@@ -52,5 +52,3 @@ export function createApiClient(baseUrl: string) {
     delete: <T = any>(path: string, options?: RequestOptions) => call<T>('DELETE', path, options),
   };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;

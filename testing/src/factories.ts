@@ -1,4 +1,12 @@
-import { type Db, loadConfig, type MerchantRow, type Role, randomToken, sha256Hex } from '@groupsplit/shared';
+import {
+  type Db,
+  loadConfig,
+  MembershipsRepository,
+  type MerchantRow,
+  type Role,
+  randomToken,
+  sha256Hex,
+} from '@groupsplit/shared';
 import { uniqueEmail } from './mail';
 
 /**
@@ -56,11 +64,7 @@ export async function createMerchant(
 }
 
 export async function addMember(db: Db, merchantId: string, user: TestUser, role: Role) {
-  return db
-    .insertInto('memberships')
-    .values({ merchant_id: merchantId, user_id: user.id, role })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return new MembershipsRepository(db).add({ merchantId, userId: user.id, role });
 }
 
 /** A merchant with one signed-in user per role. */

@@ -1,9 +1,9 @@
 import { type Config, createTemporalClient } from '@groupsplit/shared';
 import {
   JANITOR_INTERVAL,
-  JANITOR_WORKFLOW_TYPE,
   type JanitorSweepInput,
   janitorScheduleId,
+  reconciliationJanitorWorkflow,
 } from '@groupsplit/workflows';
 import { type Client, ScheduleAlreadyRunning } from '@temporalio/client';
 
@@ -20,7 +20,7 @@ export async function ensureJanitorSchedule(client: Client, config: Pick<Config,
       spec: { intervals: [{ every: JANITOR_INTERVAL }] },
       action: {
         type: 'startWorkflow',
-        workflowType: JANITOR_WORKFLOW_TYPE,
+        workflowType: reconciliationJanitorWorkflow,
         workflowId: scheduleId,
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         args: [everything],

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatPounds } from '@groupsplit/shared';
+import { formatPounds, MembershipsRepository } from '@groupsplit/shared';
 import type { RefundActivities } from '@groupsplit/workflows';
 import type { ActivityDeps } from '../deps';
 import { addSplitHistory } from '../split/history';
@@ -13,7 +13,7 @@ function stableUuid(name: string): string {
 
 /**
  * Chargebacks: `disputed_at` on the participant and on the split (first dispute wins; the status
- * is untouched and no webhook is sent, as the spec says), one split_disputes row per dispute, and
+ * is untouched and no webhook is sent, as docs/spec.md, Outbound webhooks, says), one split_disputes row per dispute, and
  * the owner's login address to e-mail.
  */
 export function createDisputeActivities({ db }: ActivityDeps): Pick<RefundActivities, 'recordDispute'> {
@@ -66,14 +66,8 @@ export function createDisputeActivities({ db }: ActivityDeps): Pick<RefundActivi
         return updated.disputed_at ?? now;
       });
 
-      // The spec's only business address: the login e-mail of the user who owns the business.
-      const owner = await db
-        .selectFrom('memberships')
-        .innerJoin('users', 'users.id', 'memberships.user_id')
-        .select('users.email')
-        .where('memberships.merchant_id', '=', participant.merchant_id)
-        .where('memberships.role', '=', 'owner')
-        .executeTakeFirst();
+      // The only business address (docs/spec.md, Notifications by e-mail): the owner's login e-mail.
+      const owner = await new MembershipsRepository(db).findOwner(participant.merchant_id);
       if (!owner) return null;
       return {
         emailId: stableUuid(`dispute:${input.disputeId}`),

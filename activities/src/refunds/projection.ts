@@ -18,8 +18,8 @@ export async function participantsOf(trx: Trx, splitId: string): Promise<Partici
 
 /**
  * The split's status after refunds: `refunded` once every participant who paid is `refunded`,
- * `partially_refunded` while some money is back, else unchanged. Stored (the spec's refund result
- * reports it and the detail and list endpoints show it), written with a history row.
+ * `partially_refunded` while some money is back, else unchanged. Stored (the refund result of
+ * docs/spec.md, Refund result and history, reports it and the detail and list endpoints show it), written with a history row.
  */
 export async function settleSplitStatus(
   trx: Trx,
@@ -48,7 +48,7 @@ export async function settleSplitStatus(
   return { splitStatus: to, participants: participants.map((p) => ({ id: p.id, status: p.status })) };
 }
 
-/** The spec's refund result; stored on the refund row so a repeated idempotency_key replays it as it was. */
+/** The refund result of docs/spec.md (Refund result and history); stored on the refund row so a repeated idempotency_key replays it as it was. */
 export function refundResult(refund: RefundRow, split: SplitRow, splitStatus: string, participants: ParticipantRow[]) {
   return {
     refund_id: refund.id,

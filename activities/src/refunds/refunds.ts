@@ -19,7 +19,7 @@ type RefundFailure = { participant_id: string; email: string; amount: number; er
 
 const isLastAttempt = (maxAttempts: number) => activityInfo().attempt >= maxAttempts;
 
-/** Statuses each kind of refund starts from: the dashboard refunds only a captured split (spec). */
+/** Statuses each kind of refund starts from: the dashboard refunds only a captured split (docs/spec.md, Splits). */
 const REFUNDABLE_FROM: Record<'api' | 'dashboard', SplitStatus[]> = {
   api: ['captured', 'partially_refunded'],
   dashboard: ['captured'],

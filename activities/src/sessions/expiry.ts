@@ -1,5 +1,6 @@
-import { dispatchWebhookEvents, formatPounds, recordEvent } from '@groupsplit/shared';
+import { formatPounds, recordEvent } from '@groupsplit/shared';
 import type { SessionExpiryInput, SessionExpiryResult } from '@groupsplit/workflows';
+import { dispatchWebhookEvents } from '@groupsplit/workflows/client';
 import { Context } from '@temporalio/activity';
 import { sql } from 'kysely';
 import type { ActivityDeps } from '../deps';

@@ -3,8 +3,6 @@ import type { ActivityDeps } from '../deps';
 import { createExpiryActivity } from './expiry';
 import { createReminderActivities } from './reminders';
 
-export { ensureCheckoutSchedules, installCheckoutSchedules } from './schedules';
-
 export function createSessionActivities(deps: ActivityDeps): SessionActivities {
   return { ...createReminderActivities(deps), expireCheckoutSessions: createExpiryActivity(deps) };
 }

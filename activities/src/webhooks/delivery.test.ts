@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  dispatchWebhookEvents,
-  ensureWebhookSweepSchedule,
   loadSplitEventSource,
   OutboxEventRefused,
   randomToken,
@@ -11,9 +9,7 @@ import {
   sessionExpiredEventData,
   splitEventData,
   verifyWebhookSignature,
-  WEBHOOK_SWEEP_WORKFLOW,
   type WebhookEventType,
-  webhookDeliveryWorkflowId,
 } from '@groupsplit/shared';
 import {
   configureWebhooks,
@@ -26,7 +22,12 @@ import {
   type WebhookReceiver,
   waitForMail,
 } from '@groupsplit/testing';
-import type { WebhookDeliveryResult } from '@groupsplit/workflows';
+import { type WebhookDeliveryResult, webhookSweepWorkflow } from '@groupsplit/workflows';
+import {
+  dispatchWebhookEvents,
+  ensureWebhookSweepSchedule,
+  webhookDeliveryWorkflowId,
+} from '@groupsplit/workflows/client';
 
 type Mode = 'test' | 'live';
 
@@ -175,7 +176,7 @@ describe('webhook delivery through the worker', () => {
         'metadata',
         'data',
       ]);
-      // Spec, Events: split events "carry session_token, customer_email, customer_name and metadata
+      // docs/spec.md, Outbound webhooks: split events "carry session_token, customer_email, customer_name and metadata
       // from the session ... and data.split_id" — at the top level, and (as before) inside data too.
       for (const field of ['session_token', 'customer_email', 'customer_name', 'metadata'])
         expect(request.body[field]).toEqual(request.body.data[field]);
@@ -529,7 +530,7 @@ describe('webhook delivery through the worker', () => {
       }),
     );
     const sweep = () =>
-      stack.temporal.client.workflow.execute(WEBHOOK_SWEEP_WORKFLOW, {
+      stack.temporal.client.workflow.execute(webhookSweepWorkflow, {
         workflowId: `webhook-sweep-test:${randomToken(8)}`,
         taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
         args: [{ olderThanMs: 0, merchantId: merchant.id }],
@@ -555,7 +556,7 @@ describe('webhook delivery through the worker', () => {
       expect(description.spec.intervals).toHaveLength(1);
       expect(description.spec.intervals?.[0]).toMatchObject({ every: 60_000 });
       expect(description.action).toMatchObject({
-        workflowType: WEBHOOK_SWEEP_WORKFLOW,
+        workflowType: webhookSweepWorkflow.name,
         taskQueue: config.TEMPORAL_TASK_QUEUE,
       });
       expect(description.policies.overlap).toBe('SKIP');

@@ -1,3 +1,4 @@
+import { MembershipsRepository } from '@groupsplit/shared';
 import type { WebhookGiveUpNotice } from '@groupsplit/workflows';
 import type { ActivityDeps } from '../deps';
 
@@ -22,21 +23,14 @@ export function createGiveUpActivity({ db }: ActivityDeps) {
       .where('id', '=', last.id)
       .where('gave_up_at', 'is', null)
       .execute();
-    // The spec's only business address is the owner's login e-mail.
-    const owner = await db
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
-      .innerJoin('merchants', 'merchants.id', 'memberships.merchant_id')
-      .select(['users.email', 'merchants.name'])
-      .where('memberships.merchant_id', '=', last.merchant_id)
-      .where('memberships.role', '=', 'owner')
-      .executeTakeFirst();
+    // The only business address (docs/spec.md, Notifications by e-mail) is the owner's login e-mail.
+    const owner = await new MembershipsRepository(db).findOwner(last.merchant_id);
     if (!owner) return null;
     return {
       to: owner.email,
       merchantId: last.merchant_id,
       data: {
-        business_name: owner.name,
+        business_name: owner.business_name,
         mode: last.mode,
         event_id: input.eventId,
         event_type: last.event_type,

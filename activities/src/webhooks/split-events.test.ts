@@ -1,4 +1,4 @@
-import { randomToken, verifyWebhookSignature, WEBHOOK_SWEEP_WORKFLOW } from '@groupsplit/shared';
+import { randomToken, verifyWebhookSignature } from '@groupsplit/shared';
 import {
   authoriseShare,
   configureWebhooks,
@@ -12,9 +12,10 @@ import {
   type WebhookReceiver,
   waitForSplitStatus,
 } from '@groupsplit/testing';
+import { webhookSweepWorkflow } from '@groupsplit/workflows';
 
 /**
- * The split workflow's real events (issue 6) reaching a merchant endpoint. The activities
+ * The split workflow's real events reaching a merchant endpoint. The activities
  * dispatch each event as soon as the transaction that recorded it commits; no sweep runs here.
  */
 describe('split lifecycle events delivered to the merchant', () => {
@@ -35,7 +36,7 @@ describe('split lifecycle events delivered to the merchant', () => {
   });
 
   const sweep = () =>
-    stack.temporal.client.workflow.execute(WEBHOOK_SWEEP_WORKFLOW, {
+    stack.temporal.client.workflow.execute(webhookSweepWorkflow, {
       workflowId: `webhook-sweep-test:${randomToken(8)}`,
       taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
       args: [{ olderThanMs: 0, merchantId: shop.merchant.id }],

@@ -1,13 +1,14 @@
 import {
-  AppError,
   type Config,
   type Db,
   errorHandler,
   isDbReachable,
   type Logger,
   PRINCIPAL_HEADER,
+  payloadTooLarge,
   REQUEST_ID_HEADER,
   requestLogger,
+  routeNotFound,
   signPrincipal,
 } from '@groupsplit/shared';
 import Koa, { type Context } from 'koa';
@@ -27,14 +28,13 @@ export type GatewayDeps = {
 };
 
 async function readBodyCapped(ctx: Context, limit: number): Promise<Buffer> {
-  const tooLarge = () => new AppError(413, 'Request body is too large', 'payload_too_large');
   const declared = Number(ctx.get('content-length') || 0);
-  if (declared > limit) throw tooLarge();
+  if (declared > limit) throw payloadTooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw tooLarge();
+    if (size > limit) throw payloadTooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -68,7 +68,7 @@ export function createGatewayApp({ config, db, logger }: GatewayDeps): Koa {
 
   app.use(async (ctx) => {
     const rule: RouteRule | undefined = matchRoute(routeTable, ctx.method, ctx.path);
-    if (!rule) throw new AppError(404, 'Not found', 'route_not_found');
+    if (!rule) throw routeNotFound();
     const body = await readBodyCapped(ctx, config.REQUEST_SIZE_LIMIT_BYTES);
     const caller = { ip: clientIp(ctx, trustedProxies), requestId: ctx.state.requestId as string };
     const principal = await authenticate(

@@ -1,20 +1,15 @@
 import {
-  AppError,
   apiKeyShape,
   type Config,
   type Db,
+  forbidden,
   hasAcceptedCurrentConsent,
+  MESSAGES,
   type Principal,
   sha256Hex,
+  unauthorized,
 } from '@groupsplit/shared';
 import type { AuthRequirement } from './routes/types';
-
-const MESSAGES = {
-  merchantUnauthorized: 'Unauthorized',
-  splitsMissing: 'Missing or invalid Authorization header',
-  splitsInvalid: 'Invalid token',
-  apiKey: 'Invalid API Key',
-} as const;
 
 type Caller = { ip: string; requestId: string };
 type Headers = { authorization?: string; apiKey?: string };
@@ -65,7 +60,7 @@ export async function findApiKey(db: Db, key: string) {
   return row;
 }
 
-/** Resolves the caller for one route, or throws the spec's 401/403 for that route family. */
+/** Resolves the caller for one route, or throws the 401/403 of docs/spec.md (Authentication, Errors) for that route family. */
 export async function authenticate(
   db: Db,
   config: Config,
@@ -83,7 +78,7 @@ export async function authenticate(
   };
   const requireConsent = async (principal: Principal) => {
     if (principal.kind === 'session' && !(await hasAcceptedCurrentConsent(db, config, principal.userId))) {
-      throw new AppError(403, 'Consent required', 'consent_required');
+      throw forbidden(MESSAGES.consentRequired, 'consent_required');
     }
     return principal;
   };
@@ -96,30 +91,30 @@ export async function authenticate(
     case 'session':
     case 'session_no_consent': {
       const principal = await sessionPrincipal();
-      // Spec rule 6: an API key (with no bearer) on any session route gets the splits wording.
+      // docs/spec.md, Authentication rule 6: an API key (with no bearer) on any session route gets the splits wording.
       if (!principal)
-        throw new AppError(401, !token && headers.apiKey ? MESSAGES.splitsMissing : MESSAGES.merchantUnauthorized);
+        throw unauthorized(!token && headers.apiKey ? MESSAGES.missingAuthorization : MESSAGES.unauthorized);
       return requirement === 'session' ? requireConsent(principal) : principal;
     }
     case 'session_splits': {
-      if (!token) throw new AppError(401, MESSAGES.splitsMissing);
+      if (!token) throw unauthorized(MESSAGES.missingAuthorization);
       const principal = await sessionPrincipal();
-      if (!principal) throw new AppError(401, MESSAGES.splitsInvalid);
+      if (!principal) throw unauthorized(MESSAGES.invalidToken);
       return requireConsent(principal);
     }
     case 'api_key':
     case 'api_key_or_session': {
       if (headers.apiKey) {
         const key = await findApiKey(db, headers.apiKey);
-        if (!key) throw new AppError(401, MESSAGES.apiKey);
+        if (!key) throw unauthorized(MESSAGES.invalidApiKey);
         return { kind: 'api_key', ...caller, merchantId: key.merchant_id, mode: key.mode, apiKeyId: key.id };
       }
       if (requirement === 'api_key_or_session' && token) {
         const principal = await sessionPrincipal();
-        if (!principal) throw new AppError(401, MESSAGES.merchantUnauthorized);
+        if (!principal) throw unauthorized(MESSAGES.unauthorized);
         return requireConsent(principal);
       }
-      throw new AppError(401, MESSAGES.apiKey);
+      throw unauthorized(MESSAGES.invalidApiKey);
     }
   }
 }

@@ -15,7 +15,7 @@ describe('gateway', () => {
   });
 
   it('answers a known path called with the wrong method with a 405 in the `{ error, code? }` shape', async () => {
-    // Spec, Errors: "Every error body is a JSON object with `error` (message) and sometimes `code`".
+    // docs/spec.md, Errors: "Every error body is a JSON object with `error` (message) and sometimes `code`".
     const owner = await createUser(stack.db);
     await createMerchant(stack.db, owner);
     for (const [method, path] of [

@@ -1,4 +1,4 @@
-import { type Config, hasMetricsToken, httpMetrics, serveMetrics } from '@groupsplit/shared';
+import { type Config, hasMetricsToken, httpMetrics, routeNotFound, serveMetrics } from '@groupsplit/shared';
 import type { Context, Next } from 'koa';
 import { matchRoute } from './routes/match';
 import { routeTable } from './routes/table';
@@ -17,7 +17,7 @@ export function gatewayMetrics(config: Pick<Config, 'METRICS_TOKEN'>) {
     if (ctx.path === METRICS_PATH && ctx.method === 'GET') {
       if (hasMetricsToken(ctx.get('authorization') || undefined, config.METRICS_TOKEN)) return serveMetrics(ctx);
       ctx.status = 404;
-      ctx.body = { error: 'Not found', code: 'route_not_found' };
+      ctx.body = routeNotFound().toBody();
       return;
     }
     const rule = matchRoute(routeTable, ctx.method, ctx.path);

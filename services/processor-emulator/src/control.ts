@@ -1,4 +1,4 @@
-import { AppError, validate, validBody, validQuery } from '@groupsplit/shared';
+import { badRequest, errorWithStatus, notFound, validate, validBody, validQuery } from '@groupsplit/shared';
 import Router from '@koa/router';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -84,7 +84,7 @@ export function controlRoutes(emu: Emu): Router {
       await next();
     } catch (error) {
       if (error instanceof EmulatorError) {
-        throw new AppError(error.status, error.message, error.code, undefined, { type: error.type });
+        throw errorWithStatus(error.status, error.message, error.code, { type: error.type });
       }
       throw error;
     }
@@ -96,7 +96,7 @@ export function controlRoutes(emu: Emu): Router {
       .selectAll()
       .where('id', '=', ctx.params.id!)
       .executeTakeFirst();
-    if (!account) throw new AppError(404, `No such account: '${ctx.params.id}'`, 'resource_missing');
+    if (!account) throw notFound(`No such account: '${ctx.params.id}'`, 'resource_missing');
     ctx.body = {
       ...accountJson(account),
       owner_identity_verified: account.owner_identity_verified,
@@ -175,7 +175,7 @@ export function controlRoutes(emu: Emu): Router {
 
   router.post('/faults', validate('body', FaultSchema), async (ctx) => {
     const spec = validBody(ctx, FaultSchema);
-    if (!spec.error && !spec.delay_ms) throw new AppError(400, 'A fault needs an error, a delay_ms, or both');
+    if (!spec.error && !spec.delay_ms) throw badRequest('A fault needs an error, a delay_ms, or both');
     ctx.status = 201;
     ctx.body = emu.faults.add(spec);
   });

@@ -1,8 +1,10 @@
 import { runService } from '@groupsplit/shared';
 import { createEmulatorApp } from './app';
+import { EMULATOR_MIGRATIONS_DIR } from './migrations';
 
 void runService({
   name: 'processor-emulator',
+  extraMigrations: [EMULATOR_MIGRATIONS_DIR],
   port: (config) => config.EMULATOR_PORT,
   build: (runtime) => createEmulatorApp(runtime),
 });

@@ -1,5 +1,6 @@
-import { installCheckoutSchedules, installJanitorSchedule } from '@groupsplit/activities';
-import { createDb, createLogger, installWebhookSweepSchedule, loadConfig, runMigrations } from '@groupsplit/shared';
+import { installJanitorSchedule } from '@groupsplit/activities';
+import { createDb, createLogger, loadConfig, runMigrations } from '@groupsplit/shared';
+import { installCheckoutSchedules, installWebhookSweepSchedule } from '@groupsplit/workflows/client';
 import { workerReadiness } from './health';
 import { startWorkerMetricsServer } from './metrics';
 import { createWorker, installWorkerRuntime, resolveWorkflowBundle } from './worker';

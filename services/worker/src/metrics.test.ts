@@ -1,11 +1,5 @@
 import { createServer } from 'node:net';
-import {
-  createLogger,
-  randomToken,
-  saveWebhookSecret,
-  saveWebhookUrl,
-  WEBHOOK_SWEEP_WORKFLOW,
-} from '@groupsplit/shared';
+import { createLogger, randomToken, saveWebhookSecret, saveWebhookUrl } from '@groupsplit/shared';
 import {
   authoriseShare,
   createSplitReadyMerchant,
@@ -18,6 +12,7 @@ import {
   uniqueEmail,
   type WebhookReceiver,
 } from '@groupsplit/testing';
+import { webhookSweepWorkflow } from '@groupsplit/workflows';
 import { startWorkerMetricsServer } from './metrics';
 import { installWorkerRuntime } from './worker';
 
@@ -79,7 +74,7 @@ describe('Prometheus metrics', () => {
     });
     expect(declined.status).toBe(400);
     // Split activities record events; the sweeper hands them to delivery.
-    await stack.temporal.client.workflow.execute(WEBHOOK_SWEEP_WORKFLOW, {
+    await stack.temporal.client.workflow.execute(webhookSweepWorkflow, {
       workflowId: `webhook-sweep-metrics:${randomToken(8)}`,
       taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
       args: [{ olderThanMs: 0, merchantId: shop.merchant.id }],

@@ -24,6 +24,7 @@ export async function isDbReachable(db: Db): Promise<boolean> {
   }
 }
 
-export { MIGRATIONS_DIR, runMigrations } from './migrate';
+export { MIGRATIONS_DIR, type MigrationOptions, runMigrations } from './migrate';
 export * from './repositories';
+export { REWORDED_MIGRATIONS } from './reworded-migrations';
 export type { Database } from './types';

@@ -38,6 +38,17 @@ describe('runMigrations', () => {
     );
   });
 
+  it('accepts an applied file whose comments and whitespace were reworded', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    writeFileSync(join(dir, '20260103000000_commented.sql'), '-- First wording.\nCREATE TABLE four (id int);\n');
+    expect(await runMigrations(url, dir)).toEqual(['20260103000000_commented.sql']);
+    writeFileSync(
+      join(dir, '20260103000000_commented.sql'),
+      '-- Second wording,\n-- on two lines.\n\nCREATE TABLE four (id int);',
+    );
+    expect(await runMigrations(url, dir)).toEqual([]);
+  });
+
   it('rolls a failing migration back whole', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
     writeFileSync(

@@ -1,18 +1,49 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { rawChecksum, statementsChecksum } from './migration-checksum';
+import { REWORDED_MIGRATIONS } from './reworded-migrations';
 
+/** The production schema. The processor emulator keeps its own set (services/processor-emulator/migrations). */
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'migrations');
 
 // Any fixed number works; it only has to be the same for every process that migrates.
 const MIGRATION_LOCK_ID = 727_001;
 
+type Recorded = { checksum: string | null; statements_checksum: string | null };
+export type MigrationOptions = { reworded?: Readonly<Record<string, readonly string[]>> };
+
 /**
- * Applies every `<timestamp>_<name>.sql` file not yet recorded, in name order, each in
- * its own transaction. An advisory lock lets several services start at once safely.
+ * An applied migration is history: editing its statements would leave databases that ran the
+ * old text behind. Rewording comments or whitespace is fine. Rows from before the runner
+ * checked statements hold the whole file's checksum: that, or an earlier text listed in
+ * REWORDED_MIGRATIONS, is accepted once and the row then gets its statements checksum.
+ * Returns whether the row needs that checksum written.
  */
-export async function runMigrations(databaseUrl: string, dir = MIGRATIONS_DIR): Promise<string[]> {
+function checkApplied(file: string, text: string, recorded: Recorded, reworded: MigrationOptions['reworded']) {
+  const statements = statementsChecksum(text);
+  if (recorded.statements_checksum) {
+    if (recorded.statements_checksum === statements) return false;
+  } else if (
+    recorded.checksum === null ||
+    recorded.checksum === rawChecksum(text) ||
+    reworded?.[file]?.includes(recorded.checksum)
+  ) {
+    return true;
+  }
+  throw new Error(`Migration ${file} was changed after it was applied; add a new migration instead`);
+}
+
+/**
+ * Applies every `<timestamp>_<name>.sql` file of `dir` not yet recorded, in name order, each
+ * in its own transaction. An advisory lock lets several services start at once safely. All
+ * sets share one `schema_migrations` table, so file names must be unique across them.
+ */
+export async function runMigrations(
+  databaseUrl: string,
+  dir = MIGRATIONS_DIR,
+  { reworded = REWORDED_MIGRATIONS }: MigrationOptions = {},
+): Promise<string[]> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   const applied: string[] = [];
@@ -21,30 +52,39 @@ export async function runMigrations(databaseUrl: string, dir = MIGRATIONS_DIR): 
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
+    // `checksum` (the whole file) is kept as it was recorded, so an older checkout's runner still agrees with it.
     await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
+    await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS statements_checksum text');
     const done = new Map(
       (
-        await client.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')
-      ).rows.map((r) => [r.name, r.checksum]),
+        await client.query<Recorded & { name: string }>(
+          'SELECT name, checksum, statements_checksum FROM schema_migrations',
+        )
+      ).rows.map((row) => [row.name, row]),
     );
     const files = readdirSync(dir)
       .filter((f) => /^\d{14}_[\w-]+\.sql$/.test(f))
       .sort();
     for (const file of files) {
       const text = readFileSync(join(dir, file), 'utf8');
-      const checksum = createHash('sha256').update(text).digest('hex');
-      if (done.has(file)) {
-        // An applied migration is history: editing it would leave databases that ran the old text behind.
-        const recorded = done.get(file);
-        if (recorded && recorded !== checksum) {
-          throw new Error(`Migration ${file} was changed after it was applied; add a new migration instead`);
+      const recorded = done.get(file);
+      if (recorded) {
+        if (checkApplied(file, text, recorded, reworded)) {
+          await client.query('UPDATE schema_migrations SET statements_checksum = $2 WHERE name = $1', [
+            file,
+            statementsChecksum(text),
+          ]);
         }
         continue;
       }
       try {
         await client.query('BEGIN');
         await client.query(text);
-        await client.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [file, checksum]);
+        await client.query('INSERT INTO schema_migrations (name, checksum, statements_checksum) VALUES ($1, $2, $3)', [
+          file,
+          rawChecksum(text),
+          statementsChecksum(text),
+        ]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');

@@ -1,7 +1,5 @@
-export * from './client';
 export * from './html';
 export * from './layout';
-export * from './message';
 export * from './templates';
 export * from './transport';
 export * from './unsubscribe';

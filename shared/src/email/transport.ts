@@ -1,8 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
-export type MailTransport = ReturnType<typeof createMailTransport>;
-
 export function createMailTransport(config: Config) {
   return nodemailer.createTransport({
     host: config.SMTP_HOST,

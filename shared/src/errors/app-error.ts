@@ -7,7 +7,7 @@ export class AppError extends Error {
     message: string,
     readonly code?: string,
     readonly details?: ErrorDetail[],
-    /** Extra top-level fields some spec errors carry (for example `status` or `business_name`). */
+    /** Extra top-level fields some errors of docs/spec.md (Errors) carry (for example `status` or `business_name`). */
     readonly extra?: Record<string, unknown>,
   ) {
     super(message);

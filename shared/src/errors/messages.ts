@@ -74,5 +74,3 @@ export const MESSAGES = {
   // Anything else
   unhandled: 'Something went wrong!',
 } as const;
-
-export const UNHANDLED_ERROR_MESSAGE = MESSAGES.unhandled;

@@ -18,7 +18,7 @@ export type WebhookEnvelope = {
 };
 
 /**
- * The spec says split events "carry session_token, customer_email, customer_name and metadata
+ * docs/spec.md (Outbound webhooks) says split events "carry session_token, customer_email, customer_name and metadata
  * ... and data.split_id": only split_id is placed in `data` there, so the session fields are
  * repeated at the top level as well as kept in `data`, and a handler reading either place works.
  */

@@ -1,4 +1,3 @@
-export * from './dispatch';
 export * from './envelope';
 export * from './outbox';
 export * from './split-event-data';

@@ -22,10 +22,10 @@ export type OutboxEvent = {
   sample?: boolean;
 };
 
-/** Split states the spec says never produce a webhook. */
+/** Split states that never produce a webhook (docs/spec.md, Outbound webhooks: "Not emitted"). */
 const SILENT_SPLIT_STATUSES = new Set(['creation_failed', 'capture_failed']);
 
-/** Status the split must be in when each event is recorded, where the spec pins it. */
+/** Status the split must be in when each event is recorded, where docs/spec.md (Outbound webhooks) pins it. */
 const REQUIRED_SPLIT_STATUS: Partial<Record<WebhookEventType, string>> = {
   'checkout_split.paid': 'captured',
   'checkout_split.canceled': 'canceled',
@@ -35,7 +35,7 @@ export class OutboxEventRefused extends Error {
   override name = 'OutboxEventRefused';
 }
 
-/** The spec's "not emitted" rules, checked where every event is written so no emitter can break them. */
+/** The "Not emitted" rules (docs/spec.md, Outbound webhooks), checked where every event is written so no emitter can break them. */
 export function assertEventAllowed(event: Pick<OutboxEvent, 'type' | 'data'>): void {
   if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type)) {
     throw new OutboxEventRefused(`Unknown webhook event type: ${event.type}`);
@@ -54,7 +54,8 @@ export function assertEventAllowed(event: Pick<OutboxEvent, 'type' | 'data'>): v
 /**
  * Writes an event to the outbox. Call it with the transaction that makes the state change,
  * so the event exists if and only if the change does; after commit, hand the id to
- * dispatchWebhookEvents (the every-minute sweeper catches anything that is not).
+ * dispatchWebhookEvents in `@groupsplit/workflows/client` (the every-minute sweeper catches
+ * anything that is not).
  * Returns the event id, or null when the same cause was already recorded.
  */
 export async function recordEvent(trx: Kysely<Database>, event: OutboxEvent): Promise<string | null> {

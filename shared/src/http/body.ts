@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { AppError } from '../errors';
+import { badRequest, payloadTooLarge } from '../errors';
 
 declare module 'koa' {
   interface Request {
@@ -14,7 +14,7 @@ async function readAll(ctx: Context, limit: number): Promise<Buffer> {
   let size = 0;
   for await (const chunk of ctx.req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new AppError(413, 'Request body is too large', 'payload_too_large');
+    if (size > limit) throw payloadTooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -35,7 +35,7 @@ export function bodyParser(limit = 1024 * 1024) {
       try {
         ctx.request.body = JSON.parse(raw.toString('utf8'));
       } catch {
-        throw new AppError(400, 'Request body is not valid JSON', 'invalid_json');
+        throw badRequest('Request body is not valid JSON', 'invalid_json');
       }
     } else {
       ctx.request.body = {};

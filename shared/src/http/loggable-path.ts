@@ -1,4 +1,5 @@
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../ids';
+
 /** Processor object ids (pi_…, acct_…): references, not credentials. */
 const PROCESSOR_ID = /^(pi|ch|re|acct|cus|pm|evt|fee|fr|seti|src|txn|po|tr|py|dp|du)_[A-Za-z0-9]+$/;
 const MIN_TOKEN_LENGTH = 16;
@@ -12,7 +13,7 @@ export function loggablePath(path: string): string {
   return path
     .split('/')
     .map((segment) =>
-      segment.length >= MIN_TOKEN_LENGTH && !UUID.test(segment) && !PROCESSOR_ID.test(segment) ? '[redacted]' : segment,
+      segment.length >= MIN_TOKEN_LENGTH && !isUuid(segment) && !PROCESSOR_ID.test(segment) ? '[redacted]' : segment,
     )
     .join('/');
 }

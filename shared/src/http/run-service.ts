@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type Koa from 'koa';
 import { type Config, loadConfig } from '../config';
-import { createDb, type Db, runMigrations } from '../db';
+import { createDb, type Db, MIGRATIONS_DIR, runMigrations } from '../db';
 import { createLogger, type Logger } from '../logger';
 import { createTemporalClient, type TemporalHandle } from '../temporal';
 
@@ -15,12 +15,15 @@ export async function runService(options: {
   name: string;
   port: (config: Config) => number;
   needsTemporal?: boolean;
+  /** Migration sets the service needs besides the production one (the emulator's own tables). */
+  extraMigrations?: string[];
   build: (runtime: ServiceRuntime) => Koa | Promise<Koa>;
 }): Promise<void> {
   try {
     const config = loadConfig();
     const logger = createLogger(options.name, config.LOG_LEVEL);
-    await runMigrations(config.DATABASE_URL);
+    for (const dir of [MIGRATIONS_DIR, ...(options.extraMigrations ?? [])])
+      await runMigrations(config.DATABASE_URL, dir);
     const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
     const temporal = options.needsTemporal ? await createTemporalClient(config) : undefined;
     const app = await options.build({ config, db, logger, temporal });

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
-import { AppError, UNHANDLED_ERROR_MESSAGE } from '../errors';
+import { AppError, MESSAGES, routeNotFound, unauthorized } from '../errors';
 import type { Logger } from '../logger';
 import { httpMetrics, serveMetrics } from '../metrics/http';
 import { bodyParser } from './body';
@@ -31,14 +31,14 @@ export type ServiceAppOptions = {
   bodyLimitBytes?: number;
 };
 
-/** Maps every thrown error to the spec's `{ error, code?, details? }` body. */
+/** Maps every thrown error to the `{ error, code?, details? }` body of docs/spec.md, Errors. */
 export function errorHandler() {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
-        ctx.body = { error: 'Not found', code: 'route_not_found' };
+        ctx.body = routeNotFound().toBody();
       }
       // The routers' allowedMethods() answer these with Koa's plain-text default; every error body is JSON.
       if (ctx.status === 405 && ctx.body === undefined) {
@@ -58,7 +58,7 @@ export function errorHandler() {
       }
       ctx.log.error({ err: error, method: ctx.method, path: loggablePath(ctx.path) }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { error: UNHANDLED_ERROR_MESSAGE };
+      ctx.body = { error: MESSAGES.unhandled };
     }
   };
 }
@@ -91,7 +91,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
     const secret = options.internalSigningSecret;
     app.use(async (ctx, next) => {
       const principal = verifyPrincipal(ctx.get(PRINCIPAL_HEADER) || undefined, secret);
-      if (!principal) throw new AppError(401, 'Unsigned internal call', 'unsigned_internal_call');
+      if (!principal) throw unauthorized('Unsigned internal call', 'unsigned_internal_call');
       ctx.state.principal = principal;
       return next();
     });

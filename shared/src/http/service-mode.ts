@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { AppError } from '../errors';
+import { badRequest } from '../errors';
 
 export type ServiceMode = 'test' | 'live';
 export const SERVICE_MODE_HEADER = 'x-service-mode';
@@ -12,5 +12,5 @@ export function serviceMode(ctx: Pick<Context, 'get'>): ServiceMode {
   const value = ctx.get(SERVICE_MODE_HEADER).trim().toLowerCase();
   if (value === '' || value === 'live') return 'live';
   if (value === 'test') return 'test';
-  throw new AppError(400, 'X-Service-Mode must be test or live', 'invalid_service_mode');
+  throw badRequest('X-Service-Mode must be test or live', 'invalid_service_mode');
 }

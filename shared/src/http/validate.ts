@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { z } from 'zod';
-import { AppError, type ErrorDetail } from '../errors';
+import { type AppError, type ErrorDetail, MESSAGES, validationFailed } from '../errors';
 
 declare module 'koa' {
   interface BaseContext {
@@ -11,8 +11,7 @@ declare module 'koa' {
 
 export type ValidationFailure = (details: ErrorDetail[]) => AppError;
 
-const defaultFailure: ValidationFailure = (details) =>
-  new AppError(400, 'Validation failed', 'validation_failed', details);
+const defaultFailure: ValidationFailure = (details) => validationFailed(MESSAGES.validationFailed, details);
 
 export function issuesToDetails(issues: z.core.$ZodIssue[]): ErrorDetail[] {
   return issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));
@@ -20,7 +19,7 @@ export function issuesToDetails(issues: z.core.$ZodIssue[]): ErrorDetail[] {
 
 /**
  * Route middleware that parses one part of the request with a zod schema. Routes whose
- * spec message differs from the generic one pass their own failure mapper.
+ * message in docs/spec.md (Errors) differs from the generic one pass their own failure mapper.
  */
 export function validate<S extends z.ZodType>(
   part: 'body' | 'query' | 'params',

@@ -1,5 +1,5 @@
 import { isProcessorError } from '../processor/errors';
-import type { Processor, Processors } from '../processor/processor';
+import type { Processor } from '../processor/processor';
 import { processorCallDuration, processorCallErrors, processorCalls } from './registry';
 
 const OPERATION_BY_METHOD: Partial<Record<keyof Processor, string>> = {
@@ -56,18 +56,4 @@ export function instrumentProcessor(processor: Processor): Processor {
     };
   }
   return wrapped as unknown as Processor;
-}
-
-export function instrumentProcessors(processors: Processors): Processors {
-  const cache = new Map<string, Processor>();
-  return {
-    forMode(mode) {
-      let processor = cache.get(mode);
-      if (!processor) {
-        processor = instrumentProcessor(processors.forMode(mode));
-        cache.set(mode, processor);
-      }
-      return processor;
-    },
-  };
 }

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { AppError } from '../errors';
+import { badRequest, MESSAGES } from '../errors';
 import { forbiddenAddressKind, isIpLiteral } from './ip-address';
 
 /** Every address a host name resolves to. */
@@ -104,6 +104,6 @@ export async function assertWebhookUrl(
 ): Promise<string> {
   const trimmed = raw.trim();
   const check = await checkOutboundUrl(trimmed, { ...options, unresolvable: 'allow' });
-  if (!check.ok) throw new AppError(400, `Invalid webhook_url: ${check.reason}`, 'invalid_webhook_url');
+  if (!check.ok) throw badRequest(MESSAGES.invalidWebhookUrl(check.reason), 'invalid_webhook_url');
   return trimmed;
 }

@@ -12,7 +12,7 @@ export type ProcessorErrorKind =
 
 /**
  * Every failure of a processor call, in domain terms. `message` is the processor's own
- * text, verbatim (the spec passes it straight to the caller on a failed hold).
+ * text, verbatim (docs/spec.md, Errors: a failed hold answers with "the processor's own message").
  */
 export class ProcessorError extends Error {
   override name = 'ProcessorError';

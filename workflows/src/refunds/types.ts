@@ -25,7 +25,7 @@ export type RefundWorkflowInput = RefundRequest & { splitId: string };
 
 /**
  * Why a refund was not started. `not_captured` is the dashboard's "only a captured split";
- * the others are the spec's codes.
+ * the others are codes of docs/spec.md, Errors.
  */
 export type RefundRejection = 'not_refundable' | 'not_captured' | 'refund_in_progress' | 'over_refund';
 

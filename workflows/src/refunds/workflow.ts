@@ -36,7 +36,7 @@ export const refundProcessorActivities = proxyActivities<
 /**
  * One refund, started by the split workflow as its child (`refund:<splitId>:<refundId>`), which
  * runs one at a time. Each participant's slice is its own processor refund, in order; a refusal
- * stops the rest and nothing already refunded is unwound (the spec's partial_failure).
+ * stops the rest and nothing already refunded is unwound (docs/spec.md, Errors: partial_failure).
  */
 export async function refundWorkflow(input: RefundWorkflowInput): Promise<RefundWorkflowResult> {
   const begun = await refundProjectionActivities.beginRefund(input);

@@ -3,7 +3,7 @@ const HOUR = 60 * MINUTE;
 
 /**
  * Wait before each retry of an event delivery: attempts land at 0, 1m, 6m, 1h, 3h, 7h,
- * 15h, 31h and 47h after the first, so nine attempts span the spec's "about 47 hours".
+ * 15h, 31h and 47h after the first, so nine attempts span the "about 47 hours" of docs/spec.md, Delivery.
  */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
   1 * MINUTE,

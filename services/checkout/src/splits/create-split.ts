@@ -9,7 +9,6 @@ import {
   merchantFeeBpsAt,
   type ServiceMode,
   SplitsRepository,
-  sendEmail,
   splitFees,
   takeSplitGate,
   unsubscribeUrl,
@@ -23,6 +22,7 @@ import {
   splitWorkflow,
   splitWorkflowId,
 } from '@groupsplit/workflows';
+import { sendEmail } from '@groupsplit/workflows/client';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
 

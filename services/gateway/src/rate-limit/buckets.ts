@@ -1,3 +1,4 @@
+import { MESSAGES } from '@groupsplit/shared';
 import type { BucketName } from '../routes/types';
 
 export type BucketPolicy = {
@@ -8,33 +9,31 @@ export type BucketPolicy = {
   message: string;
 };
 
-const SHORTLY = 'Too many requests. Please try again shortly.';
-
 /**
- * The spec's Limits table. A route joins a bucket only through its rule's `bucket`
- * field; every route naming the same bucket shares one counter per key.
+ * docs/spec.md, Limits (the messages are from its Errors table). A route joins a bucket only
+ * through its rule's `bucket` field; every route naming the same bucket shares one counter per key.
  */
 export const BUCKETS: Record<BucketName, BucketPolicy> = {
   session_create: {
     points: 120,
     durationSeconds: 60,
     keyedBy: 'api_key',
-    message: 'Too many checkout session requests. Please slow down.',
+    message: MESSAGES.sessionRateLimited,
   },
-  server_ops: { points: 120, durationSeconds: 60, keyedBy: 'api_key', message: SHORTLY },
-  public_lookup: { points: 60, durationSeconds: 60, keyedBy: 'ip', message: SHORTLY },
+  server_ops: { points: 120, durationSeconds: 60, keyedBy: 'api_key', message: MESSAGES.publicRateLimited },
+  public_lookup: { points: 60, durationSeconds: 60, keyedBy: 'ip', message: MESSAGES.publicRateLimited },
   sensitive: {
     points: 5,
     durationSeconds: 10 * 60,
     keyedBy: 'ip',
-    message: 'Too many requests. Please try again later.',
+    message: MESSAGES.sensitiveRateLimited,
   },
-  // Not in the spec's table: sign-in codes are guessable in principle, so attempts are capped per IP.
+  // Not in docs/spec.md's Limits table: sign-in codes are guessable in principle, so attempts are capped per IP.
   sign_in: {
     points: 10,
     durationSeconds: 10 * 60,
     keyedBy: 'ip',
-    message: 'Too many requests. Please try again later.',
+    message: MESSAGES.sensitiveRateLimited,
   },
 };
 

@@ -1,4 +1,4 @@
-import { AppError, type Db, type Logger, type Principal } from '@groupsplit/shared';
+import { type Db, type Logger, type Principal, tooManyRequests } from '@groupsplit/shared';
 import type Redis from 'ioredis';
 import type { Context } from 'koa';
 import {
@@ -95,7 +95,7 @@ export function createRateLimits({ db, logger, redisUrl }: { db: Db; logger: Log
           return;
         }
         ctx.set('Retry-After', String(setHeaders(ctx, policy, outcome)));
-        throw new AppError(429, policy.message, RATE_LIMITED_CODE);
+        throw tooManyRequests(policy.message, RATE_LIMITED_CODE);
       }
     },
   };

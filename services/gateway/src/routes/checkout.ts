@@ -5,7 +5,7 @@ export const checkoutRoutes: RouteRule[] = [
   { method: '*', path: '/api/processor/**', target: 'checkout', auth: 'none' },
   { method: '*', path: '/checkout/**', target: 'checkout', auth: 'none' },
   { method: '*', path: '/pay/**', target: 'checkout', auth: 'none' },
-  // Limits (issue 5): session creation has its own per-key bucket; buyer lookups are public, per IP.
+  // Limits (docs/spec.md, Limits): session creation has its own per-key bucket; buyer lookups are public, per IP.
   {
     method: 'POST',
     path: '/api/merchants/checkout/sessions',
@@ -21,7 +21,7 @@ export const checkoutRoutes: RouteRule[] = [
     bucket: 'public_lookup',
   },
   { method: 'GET', path: '/api/checkout-splits/pay/:token', target: 'checkout', auth: 'none', bucket: 'public_lookup' },
-  // Hosted checkout (issue 7): the buyer's split needs a signed-in buyer (no merchant terms to accept);
+  // Hosted checkout: the buyer's split needs a signed-in buyer (no merchant terms to accept);
   // remind takes an API key or a dashboard session.
   {
     method: 'POST',

@@ -1,7 +1,7 @@
 import type { RouteRule } from './types';
 
 export const merchantRoutes: RouteRule[] = [
-  // Team invitations (issue 4): every invite route shares the sensitive bucket; the preview is public.
+  // Team invitations: every invite route shares the sensitive bucket; the preview is public.
   { method: 'POST', path: '/api/merchants/team/invites', target: 'merchants', auth: 'session', bucket: 'sensitive' },
   {
     method: 'POST',
@@ -25,7 +25,7 @@ export const merchantRoutes: RouteRule[] = [
     auth: 'session',
     bucket: 'sensitive',
   },
-  // Integration credentials (issue 5): key creation and secret rotation share the sensitive bucket.
+  // Integration credentials: key creation and secret rotation share the sensitive bucket.
   { method: 'POST', path: '/api/merchants/api-keys', target: 'merchants', auth: 'session', bucket: 'sensitive' },
   {
     method: 'POST',
@@ -34,11 +34,11 @@ export const merchantRoutes: RouteRule[] = [
     auth: 'session',
     bucket: 'sensitive',
   },
-  // Public forms (issue 5): anonymous, so the shared sensitive bucket is their only brake.
+  // Public forms: anonymous, so the shared sensitive bucket is their only brake.
   { method: 'POST', path: '/api/public/contact', target: 'merchants', auth: 'none', bucket: 'sensitive' },
   { method: 'POST', path: '/api/public/waitlist', target: 'merchants', auth: 'none', bucket: 'sensitive' },
   { method: 'POST', path: '/api/public/partner', target: 'merchants', auth: 'none', bucket: 'sensitive' },
-  // Webhook tooling (issue 9): test send and resend share the sensitive bucket; the log is not limited.
+  // Webhook tooling: test send and resend share the sensitive bucket; the log is not limited.
   { method: 'POST', path: '/api/merchants/webhooks/test', target: 'merchants', auth: 'session', bucket: 'sensitive' },
   {
     method: 'POST',

@@ -1,6 +1,6 @@
 /**
- * How the gateway treats one route. The 401 wording differs by route family in the
- * spec, so the family is part of the requirement.
+ * How the gateway treats one route. The 401 wording differs by route family (docs/spec.md,
+ * Errors), so the family is part of the requirement.
  */
 export type AuthRequirement =
   | 'none'

@@ -4,6 +4,7 @@ import {
   type Database,
   type Db,
   type Logger,
+  MembershipsRepository,
   type MerchantRow,
   type ProcessorAccount,
   type ProcessorMode,
@@ -13,8 +14,8 @@ import type { Kysely } from 'kysely';
 
 /**
  * The merchants service's view of connected processor accounts. The account per mode lives in
- * merchant_processor_accounts; the live one is mirrored onto merchants.processor_* (the spec's
- * fields). Only the merchants service writes either.
+ * merchant_processor_accounts; the live one is mirrored onto merchants.processor_* (the
+ * fields of docs/spec.md, Merchant). Only the merchants service writes either.
  */
 export type ProcessorDeps = { db: Db; config: Config; logger: Logger; processors?: Processors };
 
@@ -127,23 +128,9 @@ async function markVerifiedByProcessor(trx: Kysely<Database>, merchants: { id: s
     .returning('id')
     .execute();
   if (firstTime.length === 0) return;
-  await trx
-    .updateTable('users')
-    .set({ identity_verified: true })
-    .where(
-      'id',
-      'in',
-      trx
-        .selectFrom('memberships')
-        .select('user_id')
-        .where('role', '=', 'owner')
-        .where(
-          'merchant_id',
-          'in',
-          firstTime.map((m) => m.id),
-        ),
-    )
-    .execute();
+  const owners = await new MembershipsRepository(trx).ownerUserIds(firstTime.map((m) => m.id));
+  if (owners.length === 0) return;
+  await trx.updateTable('users').set({ identity_verified: true }).where('id', 'in', owners).execute();
 }
 
 /** Re-reads the account from the processor and applies it (used when an account.updated event arrives). */
@@ -154,7 +141,7 @@ export async function syncProcessorAccount(deps: ProcessorDeps, mode: ProcessorM
 }
 
 /**
- * Reconcile on read (spec: "when the account still looks incomplete, the service reconciles from
+ * Reconcile on read (docs/spec.md, Merchant: "when the account still looks incomplete, the service reconciles from
  * the processor"). If the merchant has started onboarding in `mode` but is not yet both
  * details-submitted and charges-enabled, the account is re-read and the rows updated. A processor
  * failure is logged and the stored values are returned: a read never fails because of it.

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { Role } from '../../auth/policy';
 import type { Db } from '../index';
 
+/** One login joining one business in a role (registration as Owner, or an accepted invitation). */
+export type NewMembership = { merchantId: string; userId: string; role: Role };
+
 /**
  * Typed queries over `memberships` (who belongs to which business, in which role). The table
  * is written by the merchants service; everyone reads it through here rather than inline.
@@ -54,12 +57,13 @@ export class MembershipsRepository {
       .executeTakeFirst();
   }
 
-  /** The Owner's login (the only notification address the spec allows). */
+  /** The Owner's login (the only notification address: docs/spec.md, Notifications by e-mail), with the business name. */
   findOwner(merchantId: string) {
     return this.db
       .selectFrom('memberships')
       .innerJoin('users', 'users.id', 'memberships.user_id')
-      .select(['memberships.id', 'memberships.user_id', 'users.email'])
+      .innerJoin('merchants', 'merchants.id', 'memberships.merchant_id')
+      .select(['memberships.id', 'memberships.user_id', 'users.email', 'merchants.name as business_name'])
       .where('memberships.merchant_id', '=', merchantId)
       .where('memberships.role', '=', 'owner')
       .executeTakeFirst();
@@ -81,5 +85,69 @@ export class MembershipsRepository {
   async hasAny(userId: string): Promise<boolean> {
     const row = await this.db.selectFrom('memberships').select('id').where('user_id', '=', userId).executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * The businesses a login may act for, with its membership in each: every one, or only
+   * `merchantId` when the caller picked one. At most `limit` rows (two tell "one" from "several").
+   */
+  merchantsOf(userId: string, options: { merchantId?: string; limit: number }) {
+    let query = this.db
+      .selectFrom('memberships')
+      .innerJoin('merchants', 'merchants.id', 'memberships.merchant_id')
+      .selectAll('merchants')
+      .select(['memberships.id as membership_id', 'memberships.role as membership_role'])
+      .where('memberships.user_id', '=', userId);
+    if (options.merchantId) query = query.where('memberships.merchant_id', '=', options.merchantId);
+    return query.limit(options.limit).execute();
+  }
+
+  /** Everyone in a business with their login, first joined first. */
+  teamOf(merchantId: string) {
+    return this.db
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .select([
+        'memberships.id',
+        'memberships.user_id',
+        'memberships.role',
+        'users.email',
+        'users.name',
+        'memberships.joined_at',
+        'users.identity_verified',
+      ])
+      .where('memberships.merchant_id', '=', merchantId)
+      .orderBy('memberships.joined_at')
+      .execute();
+  }
+
+  /** The logins that own any of these businesses. */
+  async ownerUserIds(merchantIds: readonly string[]): Promise<string[]> {
+    if (merchantIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('role', '=', 'owner')
+      .where('merchant_id', 'in', merchantIds)
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
+  // Writes: only the merchants service calls these (it owns the table).
+
+  add({ merchantId, userId, role }: NewMembership) {
+    return this.db
+      .insertInto('memberships')
+      .values({ merchant_id: merchantId, user_id: userId, role })
+      .returning(['id', 'role', 'joined_at'])
+      .executeTakeFirstOrThrow();
+  }
+
+  async setRole(membershipId: string, role: Role): Promise<void> {
+    await this.db.updateTable('memberships').set({ role }).where('id', '=', membershipId).execute();
+  }
+
+  async remove(membershipId: string): Promise<void> {
+    await this.db.deleteFrom('memberships').where('id', '=', membershipId).execute();
   }
 }

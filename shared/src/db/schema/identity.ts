@@ -148,7 +148,7 @@ export interface BillsTable {
   created_at: Generated<Date>;
 }
 
-// Declaration merging adds issue 11's tables to the group declared above.
+// Declaration merging adds the sign-in and billing tables to the group declared above.
 export interface IdentityTables {
   sign_in_codes: SignInCodesTable;
   billing_cards: BillingCardsTable;

@@ -1,7 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * The processor layer's tables (migration 20261121120000_processor_emulator.sql).
+ * The processor layer's tables. The emulator's are in its own migration set
+ * (services/processor-emulator/migrations); the other two in shared/migrations.
  *   emulator_*                  written only by services/processor-emulator
  *   processor_events            written by checkout (processor webhook ingestion)
  *   merchant_processor_accounts written by merchants (connect and reconcile)

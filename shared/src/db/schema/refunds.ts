@@ -10,7 +10,7 @@ type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
 export const REFUND_SOURCES = ['api', 'dashboard', 'processor'] as const;
 export type RefundSource = (typeof REFUND_SOURCES)[number];
 
-/** The history's statuses (spec: Refund result and history). */
+/** The history's statuses (docs/spec.md, Refund result and history). */
 export const REFUND_STATUSES = ['in_progress', 'complete', 'partial'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 

@@ -1,6 +1,6 @@
-import { ensureCheckoutSchedules } from '@groupsplit/activities';
 import { createUser, type Stack } from '@groupsplit/testing';
 import { checkoutSessionExpiryWorkflow } from '@groupsplit/workflows';
+import { ensureCheckoutSchedules } from '@groupsplit/workflows/client';
 import { type CheckoutMerchant, newSession, poll, sessionWithSplit, startCheckoutStack } from './test-support';
 
 describe('session expiry (the every-minute sweeper)', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { formatPounds, SplitsRepository, sendEmail, unsubscribeUrl } from '@groupsplit/shared';
+import { formatPounds, SplitsRepository, unsubscribeUrl } from '@groupsplit/shared';
+import { sendEmail } from '@groupsplit/workflows/client';
 import type { CheckoutDeps } from '../../deps';
 
 /** A UUID derived from a name (RFC 4122 layout, version 5 style) for e-mail ids that must repeat. */

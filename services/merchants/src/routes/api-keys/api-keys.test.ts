@@ -152,7 +152,7 @@ describe('API keys', () => {
   });
 
   it('keeps a paused workspace read-only: the Owner still lists keys but cannot create or revoke one', async () => {
-    // Spec, Authentication rule 7: "A paused workspace is read-only: every action beyond viewing
+    // docs/spec.md, Authentication rule 7: "A paused workspace is read-only: every action beyond viewing
     // gives 403 `business_forbidden` with a paused message, for every role including Owner."
     const owner = await createUser(stack.db);
     const merchant = await createMerchant(stack.db, owner);

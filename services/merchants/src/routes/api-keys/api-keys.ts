@@ -1,6 +1,6 @@
 import {
-  AppError,
   apiKeyRecordFields,
+  forbidden,
   generateApiKey,
   isVerified,
   merchantContext,
@@ -28,7 +28,7 @@ export function apiKeyRoutes({ db }: MerchantsDeps): Router {
       const { merchant, role, userId } = ctx.state.merchantContext;
       const mode = serviceMode(ctx);
       if (mode === 'live' && !isVerified(merchant)) {
-        throw new AppError(403, LIVE_KEY_NEEDS_VERIFICATION, 'live_key_needs_verification');
+        throw forbidden(LIVE_KEY_NEEDS_VERIFICATION, 'live_key_needs_verification');
       }
       const name = validBody(ctx, CreateApiKeySchema).name || (mode === 'live' ? 'Live key' : 'Test key');
       const key = generateApiKey(mode);

@@ -1,4 +1,4 @@
-import { AppError } from '@groupsplit/shared';
+import { idParams, notFound } from '@groupsplit/shared';
 import { z } from 'zod';
 
 /** An absent, null or blank name gets a default from the key's mode. */
@@ -6,10 +6,10 @@ export const CreateApiKeySchema = z.object({
   name: z.string().trim().max(100, 'name must be at most 100 characters').nullish(),
 });
 
-export const ApiKeyParamsSchema = z.object({ id: z.uuid() });
+export const ApiKeyParamsSchema = idParams('id');
 
 export const API_KEY_NOT_FOUND = 'API key not found';
-export const apiKeyNotFound = () => new AppError(404, API_KEY_NOT_FOUND, 'api_key_not_found');
+export const apiKeyNotFound = () => notFound(API_KEY_NOT_FOUND, 'api_key_not_found');
 
 export const LIVE_KEY_NEEDS_VERIFICATION =
   'Finish verifying your business before creating a live API key. Test keys (X-Service-Mode: test) work straight away.';

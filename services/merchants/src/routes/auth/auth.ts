@@ -1,11 +1,14 @@
 import {
-  AppError,
+  type AppError,
+  badRequest,
+  type ErrorDetail,
   hasAcceptedCurrentConsent,
-  sendEmail,
   sessionPrincipal,
   validate,
+  validationFailed,
   validBody,
 } from '@groupsplit/shared';
+import { sendEmail } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { StartSignInSchema, VerifySignInSchema } from './schema';
@@ -13,15 +16,14 @@ import { createSession, findOrCreateUser } from './sessions';
 import { CODE_VALID_MINUTES, type CodeCheck, checkSignInCode, issueSignInCode } from './sign-in-codes';
 
 const REFUSED_CODE: Record<Exclude<CodeCheck, 'ok'>, AppError> = {
-  wrong: new AppError(400, 'That code is not right. Check the e-mail and try again.', 'invalid_code'),
-  expired: new AppError(400, 'That code has expired or was already used. Ask for a new one.', 'code_expired'),
-  too_many_attempts: new AppError(400, 'Too many wrong codes. Ask for a new one.', 'too_many_attempts'),
+  wrong: badRequest('That code is not right. Check the e-mail and try again.', 'invalid_code'),
+  expired: badRequest('That code has expired or was already used. Ask for a new one.', 'code_expired'),
+  too_many_attempts: badRequest('Too many wrong codes. Ask for a new one.', 'too_many_attempts'),
 };
 
-const invalidStart = (details: { field: string; message: string }[]) =>
-  new AppError(400, 'Enter a valid email address', 'validation_failed', details);
-const invalidVerify = (details: { field: string; message: string }[]) =>
-  new AppError(400, 'Enter your email address and the 6-digit code from the e-mail', 'validation_failed', details);
+const invalidStart = (details: ErrorDetail[]) => validationFailed('Enter a valid email address', details);
+const invalidVerify = (details: ErrorDetail[]) =>
+  validationFailed('Enter your email address and the 6-digit code from the e-mail', details);
 
 /** E-mail code sign-in and sign-out. The gateway lets start/verify through unauthenticated. */
 export function authRoutes({ config, db, temporal }: MerchantsDeps): Router {

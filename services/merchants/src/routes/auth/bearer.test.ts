@@ -3,7 +3,7 @@ import { sha256Hex } from '@groupsplit/shared';
 import { createTeam, createUser, type Stack, startStack } from '@groupsplit/testing';
 
 /**
- * The gateway's bearer rules, per route family (spec: Authentication and Errors). Splits
+ * The gateway's bearer rules, per route family (docs/spec.md, Authentication and Errors). Splits
  * routes have no handler yet; every answer below comes from the gateway itself.
  */
 describe('bearer authentication through the gateway', () => {

@@ -1,6 +1,8 @@
 import {
-  AppError,
+  type AppError,
   type BillingCard,
+  badGateway,
+  badRequest,
   type Db,
   type Logger,
   type Processor,
@@ -14,9 +16,9 @@ type CardMerchant = { id: string; name: string; business_email: string };
 
 function cardRefused(error: unknown): AppError {
   if (error instanceof ProcessorError && (error.kind === 'card_declined' || error.kind === 'invalid_request')) {
-    return new AppError(400, error.message, 'billing_card_rejected');
+    return badRequest(error.message, 'billing_card_rejected');
   }
-  return new AppError(502, 'Could not save the billing card. Please try again.', 'processor_unavailable');
+  return badGateway('Could not save the billing card. Please try again.', 'processor_unavailable');
 }
 
 /**

@@ -1,15 +1,18 @@
 import {
-  AppError,
+  badGateway,
+  badRequest,
+  conflict,
   type Db,
   GATES,
+  gateError,
+  isUuid,
+  notFound,
   type Processor,
   ProcessorError,
   type Role,
   recordAudit,
   type ServiceMode,
 } from '@groupsplit/shared';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Charges the card on file for one unpaid bill. The charge is idempotency-keyed on the bill,
@@ -22,7 +25,7 @@ export async function payBill(
 ) {
   const { db, processor } = deps;
   const { merchantId, mode, billId } = input;
-  const bill = UUID.test(billId)
+  const bill = isUuid(billId)
     ? await db
         .selectFrom('bills')
         .selectAll()
@@ -31,15 +34,15 @@ export async function payBill(
         .where('mode', '=', mode)
         .executeTakeFirst()
     : undefined;
-  if (!bill) throw new AppError(404, 'Bill not found', 'bill_not_found');
-  if (bill.paid_at) throw new AppError(409, 'This bill is already paid.', 'bill_already_paid');
+  if (!bill) throw notFound('Bill not found', 'bill_not_found');
+  if (bill.paid_at) throw conflict('This bill is already paid.', 'bill_already_paid');
   const card = await db
     .selectFrom('billing_cards')
     .selectAll()
     .where('merchant_id', '=', merchantId)
     .where('mode', '=', mode)
     .executeTakeFirst();
-  if (!card) throw new AppError(400, GATES.billing_card_required.message, 'billing_card_required');
+  if (!card) throw gateError(GATES.billing_card_required);
 
   let charge: Awaited<ReturnType<Processor['chargeBillingCard']>>;
   try {
@@ -53,16 +56,12 @@ export async function payBill(
     });
   } catch (error) {
     if (error instanceof ProcessorError && (error.kind === 'card_declined' || error.kind === 'invalid_request')) {
-      throw new AppError(400, error.message, 'bill_payment_failed');
+      throw badRequest(error.message, 'bill_payment_failed');
     }
-    throw new AppError(502, 'Could not take the payment. Please try again.', 'processor_unavailable');
+    throw badGateway('Could not take the payment. Please try again.', 'processor_unavailable');
   }
   if (charge.status !== 'succeeded') {
-    throw new AppError(
-      400,
-      'The card on file could not pay this bill. Update the card and try again.',
-      'bill_payment_failed',
-    );
+    throw badRequest('The card on file could not pay this bill. Update the card and try again.', 'bill_payment_failed');
   }
 
   return db.transaction().execute(async (trx) => {

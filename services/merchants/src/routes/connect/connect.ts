@@ -1,8 +1,13 @@
 import {
   AppError,
   authorize,
+  badGateway,
+  badRequest,
+  forbidden,
+  MESSAGES,
   type MerchantRow,
   merchantContext,
+  notFound,
   type ProcessorMode,
   type Role,
   recordAudit,
@@ -14,11 +19,6 @@ import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { processorAccountFor, processorsFor, syncProcessorAccount } from '../../processor/reconcile';
 import { AccountSyncSchema } from './schema';
-
-export const START_FAILED_MESSAGE = 'Could not start payment processor onboarding';
-export const REFRESH_FAILED_MESSAGE = 'Could not refresh payment processor onboarding link';
-export const NO_PROCESSOR_ACCOUNT_MESSAGE = 'Connect the payment processor first.';
-export const NO_MERCHANT_MESSAGE = 'Register a merchant first';
 
 /** Where the processor sends the merchant back after onboarding (return) or when the link is spent (refresh). */
 export function onboardingUrls(publicBaseUrl: string, mode: ProcessorMode) {
@@ -90,7 +90,7 @@ export function connectRoutes(deps: MerchantsDeps): Router {
   const { db, config } = deps;
   const processors = processorsFor(deps);
   const router = new Router();
-  const withMerchant = merchantContext(db, { noMerchant: () => new AppError(404, NO_MERCHANT_MESSAGE, 'no_merchant') });
+  const withMerchant = merchantContext(db, { noMerchant: () => notFound(MESSAGES.registerFirst, 'no_merchant') });
 
   router.post('/api/merchants/connect', withMerchant, async (ctx) => {
     const mode = serviceMode(ctx);
@@ -122,7 +122,7 @@ export function connectRoutes(deps: MerchantsDeps): Router {
     } catch (error) {
       if (error instanceof AppError) throw error;
       ctx.log.error({ err: error, merchantId: merchant.id, mode }, 'processor onboarding could not start');
-      throw new AppError(502, START_FAILED_MESSAGE);
+      throw badGateway(MESSAGES.onboardingStartFailed);
     }
   });
 
@@ -131,7 +131,7 @@ export function connectRoutes(deps: MerchantsDeps): Router {
     const { merchant, role } = ctx.state.merchantContext;
     authorize({ role }, 'processor.manage', merchant);
     const connected = await processorAccountFor(db, merchant.id, mode);
-    if (!connected) throw new AppError(400, NO_PROCESSOR_ACCOUNT_MESSAGE, 'no_stripe_account');
+    if (!connected) throw badRequest(MESSAGES.connectFirst, 'no_stripe_account');
     try {
       const link = await processors.forMode(mode).createOnboardingLink({
         accountId: connected.accountId,
@@ -141,7 +141,7 @@ export function connectRoutes(deps: MerchantsDeps): Router {
       ctx.body = { url: link.url };
     } catch (error) {
       ctx.log.error({ err: error, merchantId: merchant.id, mode }, 'processor onboarding link could not be refreshed');
-      throw new AppError(502, REFRESH_FAILED_MESSAGE);
+      throw badGateway(MESSAGES.onboardingRefreshFailed);
     }
   });
 
@@ -149,7 +149,7 @@ export function connectRoutes(deps: MerchantsDeps): Router {
   router.post('/internal/processor/accounts/sync', validate('body', AccountSyncSchema), async (ctx) => {
     const principal = ctx.state.principal;
     if (principal.kind !== 'anonymous' || !principal.ip.startsWith('internal:')) {
-      throw new AppError(403, 'Internal route', 'forbidden');
+      throw forbidden('Internal route', 'forbidden');
     }
     const { mode, account_id } = validBody(ctx, AccountSyncSchema);
     const known =
@@ -180,7 +180,7 @@ export function connectRoutes(deps: MerchantsDeps): Router {
       };
     } catch (error) {
       ctx.log.error({ err: error, mode, accountId: account_id }, 'processor account sync failed');
-      throw new AppError(502, 'Could not read the processor account');
+      throw badGateway('Could not read the processor account');
     }
   });
 

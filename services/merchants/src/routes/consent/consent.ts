@@ -1,10 +1,18 @@
-import { AppError, hasAcceptedCurrentConsent, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
+import {
+  badRequest,
+  type ErrorDetail,
+  hasAcceptedCurrentConsent,
+  sessionPrincipal,
+  validate,
+  validationFailed,
+  validBody,
+} from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { AcceptConsentSchema } from './schema';
 
-const invalidConsent = (details: { field: string; message: string }[]) =>
-  new AppError(400, 'Send the terms_version and privacy_version you accept', 'validation_failed', details);
+const invalidConsent = (details: ErrorDetail[]) =>
+  validationFailed('Send the terms_version and privacy_version you accept', details);
 
 /**
  * Terms and privacy acceptance. These routes are exempt from the gateway's consent check,
@@ -24,8 +32,7 @@ export function consentRoutes({ config, db }: MerchantsDeps): Router {
     const { terms_version, privacy_version } = validBody(ctx, AcceptConsentSchema);
     // Accepting anything but the versions in force would record consent to text nobody is shown.
     if (terms_version !== config.TERMS_VERSION || privacy_version !== config.PRIVACY_VERSION) {
-      throw new AppError(
-        400,
+      throw badRequest(
         `Accept the current terms (${config.TERMS_VERSION}) and privacy policy (${config.PRIVACY_VERSION})`,
         'consent_version_mismatch',
         undefined,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  AppError,
+  badRequest,
   getWebhookSettings,
   merchantContext,
   permit,
@@ -33,7 +33,7 @@ export function credentialRoutes({ db, config }: MerchantsDeps): Router {
     validate('body', RotateSchema),
     async (ctx) => {
       const { target } = validBody(ctx, RotateSchema);
-      if (target === 'api_key') throw new AppError(400, USE_API_KEYS_MESSAGE, 'use_api_keys');
+      if (target === 'api_key') throw badRequest(USE_API_KEYS_MESSAGE, 'use_api_keys');
       const { merchant, role, userId } = ctx.state.merchantContext;
       const mode = serviceMode(ctx);
       const value = newWebhookSecret();

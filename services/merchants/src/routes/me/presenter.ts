@@ -1,6 +1,6 @@
 import type { MerchantGates, MerchantRow, Role, ServiceMode } from '@groupsplit/shared';
 
-/** The spec's merchant record. Address: `business_address` (one line) and `business_address_parts` (or null). */
+/** The merchant record of docs/spec.md (Merchant). Address: `business_address` (one line) and `business_address_parts` (or null). */
 export function presentMerchant(
   merchant: MerchantRow,
   extra: { role: Role; mode: ServiceMode; webhookUrl: string | null; gates: MerchantGates },

@@ -3,7 +3,7 @@ import type { MerchantsDeps } from '../../deps';
 import { reconcileProcessorAccount } from '../../processor/reconcile';
 
 /**
- * The spec's reconcile-on-read: the processor's account-updated notification may have lagged
+ * The reconcile-on-read of docs/spec.md (Merchant): the processor's account-updated notification may have lagged
  * or never arrived. The record's processor_* fields are the live account's, so live is
  * what is re-read; a complete account costs nothing.
  */

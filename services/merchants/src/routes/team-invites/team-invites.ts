@@ -1,7 +1,15 @@
-import { AppError, recordAudit, sessionPrincipal, sha256Hex, validate } from '@groupsplit/shared';
+import {
+  conflict,
+  forbidden,
+  MESSAGES,
+  MembershipsRepository,
+  recordAudit,
+  sessionPrincipal,
+  sha256Hex,
+  validate,
+} from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { TEAM_MESSAGES } from '../team/messages';
 import { maskEmail } from '../team/presenters';
 import { InviteTokenParamsSchema, invalidInvitation } from './schema';
 
@@ -54,7 +62,7 @@ export function teamInviteRoutes({ db }: MerchantsDeps): Router {
           .executeTakeFirst();
         if (!invite || invite.status === 'expired') throw invalidInvitation();
         if (invite.status !== 'pending') {
-          throw new AppError(409, TEAM_MESSAGES.inviteUsed, 'invite_used');
+          throw conflict(MESSAGES.inviteUsed, 'invite_used');
         }
         if (invite.expires_at <= new Date()) throw invalidInvitation();
         const user = await trx
@@ -63,21 +71,18 @@ export function teamInviteRoutes({ db }: MerchantsDeps): Router {
           .where('id', '=', principal.userId)
           .executeTakeFirstOrThrow();
         if (user.email.toLowerCase() !== invite.email.toLowerCase()) {
-          throw new AppError(403, TEAM_MESSAGES.wrongInvitee(invite.email), 'invite_email_mismatch');
+          throw forbidden(MESSAGES.wrongInvitee(invite.email), 'invite_email_mismatch');
         }
-        const existing = await trx
-          .selectFrom('memberships')
-          .select('id')
-          .where('merchant_id', '=', invite.merchant_id)
-          .where('user_id', '=', user.id)
-          .executeTakeFirst();
-        if (existing) throw new AppError(409, TEAM_MESSAGES.alreadyMember, 'already_member');
+        const memberships = new MembershipsRepository(trx);
+        if (await memberships.findByUser(invite.merchant_id, user.id)) {
+          throw conflict(MESSAGES.alreadyMember, 'already_member');
+        }
 
-        const membership = await trx
-          .insertInto('memberships')
-          .values({ merchant_id: invite.merchant_id, user_id: user.id, role: invite.role })
-          .returning(['id', 'role', 'joined_at'])
-          .executeTakeFirstOrThrow();
+        const membership = await memberships.add({
+          merchantId: invite.merchant_id,
+          userId: user.id,
+          role: invite.role,
+        });
         const acceptedAt = new Date();
         await trx
           .updateTable('team_invites')

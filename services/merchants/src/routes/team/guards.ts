@@ -1,4 +1,4 @@
-import type { Database, MerchantContext, Role } from '@groupsplit/shared';
+import { type Database, MembershipsRepository, type MerchantContext } from '@groupsplit/shared';
 import type { Transaction } from 'kysely';
 
 export type Trx = Transaction<Database>;
@@ -14,11 +14,6 @@ export async function lockTeam(trx: Trx, context: MerchantContext) {
     .where('id', '=', context.merchant.id)
     .forNoKeyUpdate()
     .executeTakeFirstOrThrow();
-  const membership = await trx
-    .selectFrom('memberships')
-    .select(['id', 'role'])
-    .where('merchant_id', '=', context.merchant.id)
-    .where('user_id', '=', context.userId)
-    .executeTakeFirst();
-  return { merchant, callerRole: membership?.role as Role | undefined };
+  const callerRole = await new MembershipsRepository(trx).roleOf(context.merchant.id, context.userId);
+  return { merchant, callerRole: callerRole ?? undefined };
 }

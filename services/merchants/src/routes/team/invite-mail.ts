@@ -1,7 +1,8 @@
-import { type Config, randomToken, sendEmail, sha256Hex } from '@groupsplit/shared';
+import { type Config, randomToken, sha256Hex } from '@groupsplit/shared';
+import { sendEmail } from '@groupsplit/workflows/client';
 import type { MerchantsDeps } from '../../deps';
 
-/** Spec: invitations last 7 days. */
+/** docs/spec.md, Limits: invitations last 7 days. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The route answers only after the mail went out, so it tries briefly instead of retrying for hours. */

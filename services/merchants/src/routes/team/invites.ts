@@ -1,6 +1,10 @@
 import {
-  AppError,
+  badGateway,
+  businessForbidden,
   canManageRole,
+  conflict,
+  MESSAGES,
+  MembershipsRepository,
   type MerchantContext,
   merchantContext,
   permit,
@@ -14,11 +18,12 @@ import { sql } from 'kysely';
 import type { MerchantsDeps } from '../../deps';
 import { lockTeam, type Trx } from './guards';
 import { newInviteToken, sendInviteEmail } from './invite-mail';
-import { TEAM_MESSAGES } from './messages';
 import { presentInvite } from './presenters';
 import { InviteParamsSchema, InviteSchema, invalidInvite, pendingInviteNotFound } from './schema';
 
-const cannotGrant = () => new AppError(403, TEAM_MESSAGES.cannotGrant, 'business_forbidden');
+const cannotGrant = () => businessForbidden(MESSAGES.cannotGrant);
+const invitePending = () => conflict(MESSAGES.invitePending, 'invite_pending');
+const inviteEmailFailed = () => badGateway(MESSAGES.inviteEmailFailed, 'invite_email_failed');
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 
@@ -67,7 +72,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
   router.post(
     '/api/merchants/team/invites',
     merchantContext(db),
-    permit('team.manage', TEAM_MESSAGES.cannotGrant),
+    permit('team.manage', MESSAGES.cannotGrant),
     validate('body', InviteSchema, invalidInvite),
     async (ctx) => {
       const context = ctx.state.merchantContext;
@@ -79,14 +84,8 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
         .transaction()
         .execute(async (trx) => {
           const callerRole = requireManages((await lockTeam(trx, context)).callerRole, role);
-          const member = await trx
-            .selectFrom('memberships')
-            .innerJoin('users', 'users.id', 'memberships.user_id')
-            .select('memberships.id')
-            .where('memberships.merchant_id', '=', context.merchant.id)
-            .where(sql<string>`lower(users.email)`, '=', email.toLowerCase())
-            .executeTakeFirst();
-          if (member) throw new AppError(409, TEAM_MESSAGES.alreadyMember, 'already_member');
+          const member = await new MembershipsRepository(trx).findByEmail(context.merchant.id, email);
+          if (member) throw conflict(MESSAGES.alreadyMember, 'already_member');
           const pending = await trx
             .selectFrom('team_invites')
             .select(['id', 'expires_at'])
@@ -94,9 +93,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
             .where(sql<string>`lower(email)`, '=', email.toLowerCase())
             .where('status', '=', 'pending')
             .executeTakeFirst();
-          if (pending && pending.expires_at > new Date()) {
-            throw new AppError(409, TEAM_MESSAGES.invitePending, 'invite_pending');
-          }
+          if (pending && pending.expires_at > new Date()) throw invitePending();
           if (pending) {
             // A lapsed invitation gives way to the new one instead of blocking the address for ever.
             await trx
@@ -127,7 +124,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
           return created;
         })
         .catch((error) => {
-          if (isUniqueViolation(error)) throw new AppError(409, TEAM_MESSAGES.invitePending, 'invite_pending');
+          if (isUniqueViolation(error)) throw invitePending();
           throw error;
         });
 
@@ -149,7 +146,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
             after: { reason: 'email_failed' },
           });
         });
-        throw new AppError(502, TEAM_MESSAGES.inviteEmailFailed, 'invite_email_failed');
+        throw inviteEmailFailed();
       }
       ctx.status = 201;
       ctx.body = presentInvite(invite);
@@ -204,7 +201,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
             after: { expires_at: previous.expires_at, reason: 'email_failed' },
           });
         });
-        throw new AppError(502, TEAM_MESSAGES.inviteEmailFailed, 'invite_email_failed');
+        throw inviteEmailFailed();
       }
       ctx.body = { ok: true, expires_at: expiresAt };
     },

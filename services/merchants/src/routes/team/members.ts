@@ -1,7 +1,9 @@
 import {
-  AppError,
   badRequest,
+  businessForbidden,
   canManageRole,
+  MESSAGES,
+  MembershipsRepository,
   merchantContext,
   permit,
   recordAudit,
@@ -15,26 +17,20 @@ import { TEAM_MESSAGES } from './messages';
 import { invalidRole, MemberParamsSchema, memberNotFound, RoleChangeSchema } from './schema';
 
 const lockMember = (trx: Trx, merchantId: string, membershipId: string) =>
-  trx
-    .selectFrom('memberships')
-    .select(['id', 'user_id', 'role'])
-    .where('id', '=', membershipId)
-    .where('merchant_id', '=', merchantId)
-    .forUpdate()
-    .executeTakeFirst();
+  new MembershipsRepository(trx).findMember(merchantId, membershipId, { forUpdate: true });
 
 /** Re-role and remove. The Owner is out of reach of both: nobody manages the owner role. */
 export function registerMemberRoutes(router: Router, { db }: MerchantsDeps) {
   router.patch(
     '/api/merchants/team/members/:id',
     merchantContext(db),
-    permit('team.manage', TEAM_MESSAGES.cannotChangeRole),
+    permit('team.manage', MESSAGES.cannotChangeRole),
     validate('params', MemberParamsSchema, memberNotFound),
     validate('body', RoleChangeSchema, invalidRole),
     async (ctx) => {
       const context = ctx.state.merchantContext;
       const { role } = validBody(ctx, RoleChangeSchema);
-      const denied = () => new AppError(403, TEAM_MESSAGES.cannotChangeRole, 'business_forbidden');
+      const denied = () => businessForbidden(MESSAGES.cannotChangeRole);
 
       const updated = await db.transaction().execute(async (trx) => {
         const { callerRole } = await lockTeam(trx, context);
@@ -42,7 +38,7 @@ export function registerMemberRoutes(router: Router, { db }: MerchantsDeps) {
         if (!member) throw memberNotFound();
         if (!callerRole || !canManageRole(callerRole, member.role) || !canManageRole(callerRole, role)) throw denied();
         if (member.role !== role) {
-          await trx.updateTable('memberships').set({ role }).where('id', '=', member.id).execute();
+          await new MembershipsRepository(trx).setRole(member.id, role);
           await recordAudit(trx, {
             merchantId: context.merchant.id,
             actorUserId: context.userId,
@@ -70,12 +66,12 @@ export function registerMemberRoutes(router: Router, { db }: MerchantsDeps) {
         const { callerRole } = await lockTeam(trx, context);
         const member = await lockMember(trx, context.merchant.id, ctx.params.id as string);
         if (!member) throw memberNotFound();
-        if (member.user_id === context.userId) throw badRequest(TEAM_MESSAGES.cannotRemoveSelf, 'cannot_remove_self');
+        if (member.user_id === context.userId) throw badRequest(MESSAGES.cannotRemoveSelf, 'cannot_remove_self');
         if (!callerRole || !canManageRole(callerRole, member.role)) {
-          throw new AppError(403, TEAM_MESSAGES.cannotRemoveMember, 'business_forbidden');
+          throw businessForbidden(TEAM_MESSAGES.cannotRemoveMember);
         }
         // Access is resolved from memberships on every request, so deleting the row ends it at once.
-        await trx.deleteFrom('memberships').where('id', '=', member.id).execute();
+        await new MembershipsRepository(trx).remove(member.id);
         await recordAudit(trx, {
           merchantId: context.merchant.id,
           actorUserId: context.userId,

@@ -1,20 +1,8 @@
-/** The spec's team messages, word for word (Errors table); the last three cover cases the spec leaves open. */
+/**
+ * Team messages for cases the spec leaves open; the spec's own team messages are in MESSAGES
+ * (`@groupsplit/shared`, docs/spec.md, Errors).
+ */
 export const TEAM_MESSAGES = {
-  invalidInvite: 'Enter a valid email and role.',
-  cannotGrant: 'You cannot grant that role.',
-  alreadyMember: 'That person is already a team member.',
-  invitePending: 'An invitation is already pending for this email.',
-  inviteEmailFailed: 'The invitation email could not be sent. Please try again.',
-  pendingInviteNotFound: 'Pending invitation not found.',
-  wrongInvitee: (email: string) => `This invitation was sent to ${email}. Sign in with that email to accept it.`,
-  inviteUsed: 'This invitation has already been used or cancelled.',
-  inviteInvalid: 'This invitation is invalid or has expired.',
-  cannotChangeRole: "You cannot change this team member's role.",
-  cannotRemoveSelf: 'You cannot remove your own access here.',
-  onlyOwnerTransfers: 'Only the owner can transfer ownership.',
-  confirmationMismatch: 'Enter the business name exactly to confirm the transfer.',
-  chooseAnotherMember: 'Choose another current team member.',
-  ownershipChanged: 'Ownership changed while you were confirming. Reload and try again.',
   cannotRemoveMember: 'You cannot remove this team member.',
   memberNotFound: 'Team member not found.',
   invalidRole: 'Enter a valid role.',

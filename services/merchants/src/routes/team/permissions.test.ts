@@ -3,7 +3,7 @@ import { addMember, createTeam, createUser, type Stack, startStack, uniqueEmail 
 
 /**
  * The permission table's team rows, role by action, each cell on a fresh team so that
- * no cell depends on another. Expected statuses follow the spec; a refusal is always
+ * no cell depends on another. Expected statuses follow docs/spec.md (Permission table); a refusal is always
  * 403 business_forbidden.
  */
 type Action = 'view' | 'invite admin' | 'invite finance' | 'invite member' | 'change role' | 'remove' | 'transfer';

@@ -1,4 +1,13 @@
-import { AppError, type ErrorDetail, ROLES } from '@groupsplit/shared';
+import {
+  badRequest,
+  type ErrorDetail,
+  idParams,
+  MESSAGES,
+  notFound,
+  ROLES,
+  uuidSchema,
+  validationFailed,
+} from '@groupsplit/shared';
 import { z } from 'zod';
 import { TEAM_MESSAGES } from './messages';
 
@@ -8,29 +17,27 @@ export const InviteSchema = z.object({
   role: z.enum(ROLES),
 });
 
-export const InviteParamsSchema = z.object({ id: z.uuid() });
+export const InviteParamsSchema = idParams('id');
 
-export const MemberParamsSchema = z.object({ id: z.uuid() });
+export const MemberParamsSchema = idParams('id');
 
 export const RoleChangeSchema = z.object({ role: z.enum(ROLES) });
 
 export const TransferSchema = z.object({
-  member_id: z.uuid(),
+  member_id: uuidSchema(),
   confirmation: z.string(),
 });
 
-export const invalidInvite = (details: ErrorDetail[]) =>
-  new AppError(400, TEAM_MESSAGES.invalidInvite, 'validation_failed', details);
+export const invalidInvite = (details: ErrorDetail[]) => validationFailed(MESSAGES.invalidInvite, details);
 
-export const pendingInviteNotFound = () => new AppError(404, TEAM_MESSAGES.pendingInviteNotFound, 'invite_not_found');
+export const pendingInviteNotFound = () => notFound(MESSAGES.pendingInviteNotFound, 'invite_not_found');
 
-export const memberNotFound = () => new AppError(404, TEAM_MESSAGES.memberNotFound, 'member_not_found');
+export const memberNotFound = () => notFound(TEAM_MESSAGES.memberNotFound, 'member_not_found');
 
-export const invalidRole = (details: ErrorDetail[]) =>
-  new AppError(400, TEAM_MESSAGES.invalidRole, 'validation_failed', details);
+export const invalidRole = (details: ErrorDetail[]) => validationFailed(TEAM_MESSAGES.invalidRole, details);
 
 /** With both fields wrong the confirmation is reported, the same order the handler checks them in. */
 export const invalidTransfer = (details: ErrorDetail[]) =>
   details.some((detail) => detail.field !== 'member_id')
-    ? new AppError(400, TEAM_MESSAGES.confirmationMismatch, 'confirmation_mismatch')
-    : new AppError(400, TEAM_MESSAGES.chooseAnotherMember, 'invalid_member');
+    ? badRequest(MESSAGES.confirmationMismatch, 'confirmation_mismatch')
+    : badRequest(MESSAGES.chooseAnotherMember, 'invalid_member');

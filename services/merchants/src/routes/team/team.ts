@@ -1,4 +1,4 @@
-import { merchantContext, permit, ROLES } from '@groupsplit/shared';
+import { MembershipsRepository, merchantContext, permit, ROLES } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { registerInviteRoutes } from './invites';
@@ -14,21 +14,7 @@ export function teamRoutes(deps: MerchantsDeps): Router {
   router.get('/api/merchants/team', merchantContext(db), permit('team.view'), async (ctx) => {
     const context = ctx.state.merchantContext;
     const [members, invites] = await Promise.all([
-      db
-        .selectFrom('memberships')
-        .innerJoin('users', 'users.id', 'memberships.user_id')
-        .select([
-          'memberships.id',
-          'memberships.user_id',
-          'memberships.role',
-          'users.email',
-          'users.name',
-          'memberships.joined_at',
-          'users.identity_verified',
-        ])
-        .where('memberships.merchant_id', '=', context.merchant.id)
-        .orderBy('memberships.joined_at')
-        .execute(),
+      new MembershipsRepository(db).teamOf(context.merchant.id),
       db
         .selectFrom('team_invites')
         .select(['id', 'email', 'role', 'expires_at'])

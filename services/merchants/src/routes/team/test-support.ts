@@ -1,3 +1,4 @@
+import { MembershipsRepository } from '@groupsplit/shared';
 import { mailTo, type Stack } from '@groupsplit/testing';
 
 /** Helpers shared by the team test files; not loaded by the service. */
@@ -36,12 +37,8 @@ export const auditRows = (stack: Stack, merchantId: string, action: string) =>
     .execute();
 
 /** The id of `userId`'s membership of the business (what the member routes take). */
-export const membershipIdOf = async (stack: Stack, merchantId: string, userId: string) =>
-  (
-    await stack.db
-      .selectFrom('memberships')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow()
-  ).id;
+export const membershipIdOf = async (stack: Stack, merchantId: string, userId: string) => {
+  const membership = await new MembershipsRepository(stack.db).findByUser(merchantId, userId);
+  if (!membership) throw new Error(`user ${userId} is not in business ${merchantId}`);
+  return membership.id;
+};

@@ -1,8 +1,17 @@
-import { AppError, badRequest, merchantContext, permit, recordAudit, validate, validBody } from '@groupsplit/shared';
+import {
+  badRequest,
+  conflict,
+  MESSAGES,
+  MembershipsRepository,
+  merchantContext,
+  permit,
+  recordAudit,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
 import type Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { lockTeam } from './guards';
-import { TEAM_MESSAGES } from './messages';
 import { invalidTransfer, TransferSchema } from './schema';
 
 /** Business types whose verification also needs the company registry to list the owner. */
@@ -22,7 +31,7 @@ export function registerTransferRoute(router: Router, { db }: MerchantsDeps) {
   router.post(
     '/api/merchants/team/transfer-ownership',
     merchantContext(db),
-    permit('ownership.transfer', TEAM_MESSAGES.onlyOwnerTransfers),
+    permit('ownership.transfer', MESSAGES.onlyOwnerTransfers),
     validate('body', TransferSchema, invalidTransfer),
     async (ctx) => {
       const context = ctx.state.merchantContext;
@@ -31,19 +40,14 @@ export function registerTransferRoute(router: Router, { db }: MerchantsDeps) {
       const result = await db.transaction().execute(async (trx) => {
         // The merchant row lock makes concurrent transfers queue; the loser sees it is no longer the owner.
         const { merchant, callerRole } = await lockTeam(trx, context);
-        if (callerRole !== 'owner') throw new AppError(409, TEAM_MESSAGES.ownershipChanged, 'ownership_changed');
+        if (callerRole !== 'owner') throw conflict(MESSAGES.ownershipChanged, 'ownership_changed');
         if (confirmation !== merchant.name) {
-          throw badRequest(TEAM_MESSAGES.confirmationMismatch, 'confirmation_mismatch');
+          throw badRequest(MESSAGES.confirmationMismatch, 'confirmation_mismatch');
         }
-        const target = await trx
-          .selectFrom('memberships')
-          .innerJoin('users', 'users.id', 'memberships.user_id')
-          .select(['memberships.id', 'memberships.user_id', 'memberships.role', 'users.identity_verified'])
-          .where('memberships.id', '=', member_id)
-          .where('memberships.merchant_id', '=', merchant.id)
-          .executeTakeFirst();
+        const memberships = new MembershipsRepository(trx);
+        const target = await memberships.findMember(merchant.id, member_id);
         if (!target || target.user_id === context.userId) {
-          throw badRequest(TEAM_MESSAGES.chooseAnotherMember, 'invalid_member');
+          throw badRequest(MESSAGES.chooseAnotherMember, 'invalid_member');
         }
         const before = await trx
           .selectFrom('merchants')
@@ -52,8 +56,8 @@ export function registerTransferRoute(router: Router, { db }: MerchantsDeps) {
           .executeTakeFirstOrThrow();
 
         // Demote first: the database allows one owner per business at any instant.
-        await trx.updateTable('memberships').set({ role: 'admin' }).where('id', '=', context.membershipId).execute();
-        await trx.updateTable('memberships').set({ role: 'owner' }).where('id', '=', target.id).execute();
+        await memberships.setRole(context.membershipId, 'admin');
+        await memberships.setRole(target.id, 'owner');
         const verificationStatus = verificationAfterTransfer(target.identity_verified, merchant.business_type);
         // Grandfathering covered the previous owner's history; the new owner is verified afresh.
         await trx

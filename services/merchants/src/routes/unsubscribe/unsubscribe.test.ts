@@ -1,5 +1,6 @@
-import { sendEmail, unsubscribeToken, unsubscribeUrl } from '@groupsplit/shared';
+import { unsubscribeToken, unsubscribeUrl } from '@groupsplit/shared';
 import { type Stack, startStack, uniqueEmail } from '@groupsplit/testing';
+import { sendEmail } from '@groupsplit/workflows/client';
 import { sql } from 'kysely';
 
 describe('one-click unsubscribe from participant e-mails', () => {

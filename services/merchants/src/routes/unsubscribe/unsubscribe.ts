@@ -1,11 +1,11 @@
-import { AppError, validate, validQuery, verifyUnsubscribeToken } from '@groupsplit/shared';
+import { badRequest, validate, validQuery, verifyUnsubscribeToken } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { MerchantsDeps } from '../../deps';
 import { unsubscribedPage } from './page';
 import { UnsubscribeQuerySchema } from './schema';
 
-const invalidLink = () => new AppError(400, 'This unsubscribe link is not valid.', 'invalid_unsubscribe_link');
+const invalidLink = () => badRequest('This unsubscribe link is not valid.', 'invalid_unsubscribe_link');
 
 /**
  * One-click unsubscribe from participant e-mails. The signed token in the link is the

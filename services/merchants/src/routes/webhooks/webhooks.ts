@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import {
   authorize,
   getWebhookSettings,
+  isUuid,
   merchantContext,
   permit,
   serviceMode,
   validate,
   validQuery,
-  WEBHOOK_MANUAL_SEND_WORKFLOW,
 } from '@groupsplit/shared';
-import type { WebhookDeliveryResult, WebhookManualSendInput } from '@groupsplit/workflows';
+import { type WebhookManualSendInput, webhookManualSendWorkflow } from '@groupsplit/workflows';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { MerchantsDeps } from '../../deps';
@@ -21,8 +21,6 @@ import {
   webhookSecretNotSet,
   webhookUrlNotSet,
 } from './schema';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /api/merchants/webhooks/deliveries, POST /api/merchants/webhooks/test and
@@ -44,14 +42,14 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
    * finished well after the endpoint's own time limit, answers 202 and the log tells the rest.
    */
   async function sendOnce(ctx: Context, input: WebhookManualSendInput) {
-    const handle = await temporal.client.workflow.start(WEBHOOK_MANUAL_SEND_WORKFLOW, {
+    const handle = await temporal.client.workflow.start(webhookManualSendWorkflow, {
       workflowId: `webhook-${input.kind}:${randomUUID()}`,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       args: [input],
     });
     let timer: NodeJS.Timeout | undefined;
     const waited = await Promise.race([
-      handle.result() as Promise<WebhookDeliveryResult>,
+      handle.result(),
       new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), config.WEBHOOK_TIMEOUT_MS + 15_000);
       }),
@@ -105,7 +103,7 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
       const { merchant, role } = ctx.state.merchantContext;
       authorize({ role }, 'webhook.resend', merchant);
       const id = String(ctx.params.id);
-      if (!UUID.test(id)) throw deliveryNotFound();
+      if (!isUuid(id)) throw deliveryNotFound();
       const delivery = await db
         .selectFrom('webhook_deliveries')
         .select(['event_id', 'mode'])

@@ -1,4 +1,4 @@
-import { sessionPrincipal } from '@groupsplit/shared';
+import { MembershipsRepository, sessionPrincipal } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 
@@ -8,14 +8,7 @@ export function workspacesRoutes({ db }: MerchantsDeps): Router {
 
   router.get('/api/merchants/workspaces', async (ctx) => {
     const { userId } = sessionPrincipal(ctx.state.principal);
-    const rows = await db
-      .selectFrom('memberships')
-      .innerJoin('merchants', 'merchants.id', 'memberships.merchant_id')
-      .select(['merchants.id as merchant_id', 'merchants.name', 'memberships.role'])
-      .where('memberships.user_id', '=', userId)
-      .orderBy('memberships.joined_at')
-      .orderBy('merchants.id')
-      .execute();
+    const rows = await new MembershipsRepository(db).workspacesOf(userId);
     ctx.body = { workspaces: rows.map(({ merchant_id, name, role }) => ({ merchant_id, name, role })) };
   });
 

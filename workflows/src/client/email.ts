@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { TemporalHandle } from '../temporal';
-import { type EmailRequest, type EmailResult, emailWorkflowId, SEND_EMAIL_WORKFLOW } from './message';
+import type { TemporalHandle } from '@groupsplit/shared';
+import type { EmailRequest, EmailResult } from '../activity-types';
+import { sendEmailWorkflow } from '../email';
+
+/** One e-mail workflow per message id, so handing the same message over twice sends it once. */
+export const emailWorkflowId = (id: string) => `email:${id}`;
 
 export type SendEmailOptions = {
   taskQueue: string;
@@ -18,12 +22,12 @@ export async function sendEmail(
   options: SendEmailOptions,
 ): Promise<EmailResult | undefined> {
   const full: EmailRequest = { ...request, id: request.id ?? randomUUID() };
-  const handle = await temporal.client.workflow.start(SEND_EMAIL_WORKFLOW, {
+  const handle = await temporal.client.workflow.start(sendEmailWorkflow, {
     workflowId: emailWorkflowId(full.id),
     taskQueue: options.taskQueue,
     args: [full, { maxAttempts: options.wait?.attempts }],
     workflowIdConflictPolicy: 'USE_EXISTING',
   });
   if (!options.wait) return undefined;
-  return (await handle.result()) as EmailResult;
+  return handle.result();
 }

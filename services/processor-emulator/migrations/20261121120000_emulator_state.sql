@@ -1,13 +1,15 @@
--- Processor layer (issue 3).
---   emulator_*                   written only by services/processor-emulator (the Stripe-compatible sandbox)
---   processor_events             written by checkout (POST /api/processor/webhooks/:mode)
---   merchant_processor_accounts  written by merchants (connect, reconcile); the live row is mirrored onto merchants
+-- The processor emulator's state (the Stripe-compatible sandbox, services/processor-emulator),
+-- written only by the emulator. Production never runs this set: only the emulator's own
+-- start-up, `npm start` and the tests apply it (see docs/processor.md).
+--
+-- Until this set existed these tables came from the production set's processor migration, so
+-- databases made back then already have them: every statement is IF NOT EXISTS.
 
 -- ---------------------------------------------------------------------------
 -- Emulator state. `mode` is the key mode (sk_test_ / sk_live_) that created the
 -- object; `account` is the connected account it lives on, or 'platform'.
 -- ---------------------------------------------------------------------------
-CREATE TABLE emulator_accounts (
+CREATE TABLE IF NOT EXISTS emulator_accounts (
   id text PRIMARY KEY,
   mode text NOT NULL CHECK (mode IN ('test', 'live')),
   type text NOT NULL DEFAULT 'standard',
@@ -24,7 +26,7 @@ CREATE TABLE emulator_accounts (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 
-CREATE TABLE emulator_account_links (
+CREATE TABLE IF NOT EXISTS emulator_account_links (
   token text PRIMARY KEY,
   account_id text NOT NULL REFERENCES emulator_accounts (id),
   mode text NOT NULL,
@@ -36,9 +38,9 @@ CREATE TABLE emulator_account_links (
   completed_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX emulator_account_links_account ON emulator_account_links (account_id);
+CREATE INDEX IF NOT EXISTS emulator_account_links_account ON emulator_account_links (account_id);
 
-CREATE TABLE emulator_customers (
+CREATE TABLE IF NOT EXISTS emulator_customers (
   id text PRIMARY KEY,
   mode text NOT NULL,
   account text NOT NULL,
@@ -50,7 +52,7 @@ CREATE TABLE emulator_customers (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
-CREATE TABLE emulator_payment_methods (
+CREATE TABLE IF NOT EXISTS emulator_payment_methods (
   id text PRIMARY KEY,
   mode text NOT NULL,
   account text NOT NULL,
@@ -66,9 +68,9 @@ CREATE TABLE emulator_payment_methods (
   metadata jsonb NOT NULL DEFAULT '{}',
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX emulator_payment_methods_customer ON emulator_payment_methods (customer);
+CREATE INDEX IF NOT EXISTS emulator_payment_methods_customer ON emulator_payment_methods (customer);
 
-CREATE TABLE emulator_payment_intents (
+CREATE TABLE IF NOT EXISTS emulator_payment_intents (
   id text PRIMARY KEY,
   mode text NOT NULL,
   account text NOT NULL,
@@ -94,9 +96,9 @@ CREATE TABLE emulator_payment_intents (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX emulator_payment_intents_account ON emulator_payment_intents (account, created_at);
+CREATE INDEX IF NOT EXISTS emulator_payment_intents_account ON emulator_payment_intents (account, created_at);
 
-CREATE TABLE emulator_charges (
+CREATE TABLE IF NOT EXISTS emulator_charges (
   id text PRIMARY KEY,
   mode text NOT NULL,
   account text NOT NULL,
@@ -123,10 +125,10 @@ CREATE TABLE emulator_charges (
   metadata jsonb NOT NULL DEFAULT '{}',
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX emulator_charges_payment_intent ON emulator_charges (payment_intent);
-CREATE UNIQUE INDEX emulator_charges_fee ON emulator_charges (application_fee_id) WHERE application_fee_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS emulator_charges_payment_intent ON emulator_charges (payment_intent);
+CREATE UNIQUE INDEX IF NOT EXISTS emulator_charges_fee ON emulator_charges (application_fee_id) WHERE application_fee_id IS NOT NULL;
 
-CREATE TABLE emulator_refunds (
+CREATE TABLE IF NOT EXISTS emulator_refunds (
   id text PRIMARY KEY,
   mode text NOT NULL,
   account text NOT NULL,
@@ -143,10 +145,10 @@ CREATE TABLE emulator_refunds (
   source text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX emulator_refunds_payment_intent ON emulator_refunds (payment_intent, created_at);
+CREATE INDEX IF NOT EXISTS emulator_refunds_payment_intent ON emulator_refunds (payment_intent, created_at);
 
 -- Application-fee refunds made directly on the fee (POST /v1/application_fees/:id/refunds).
-CREATE TABLE emulator_fee_refunds (
+CREATE TABLE IF NOT EXISTS emulator_fee_refunds (
   id text PRIMARY KEY,
   mode text NOT NULL,
   fee text NOT NULL,
@@ -156,7 +158,7 @@ CREATE TABLE emulator_fee_refunds (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
-CREATE TABLE emulator_disputes (
+CREATE TABLE IF NOT EXISTS emulator_disputes (
   id text PRIMARY KEY,
   mode text NOT NULL,
   account text NOT NULL,
@@ -170,7 +172,7 @@ CREATE TABLE emulator_disputes (
 );
 
 -- Idempotency-Key memory, scoped like Stripe's: per key mode and account.
-CREATE TABLE emulator_idempotency (
+CREATE TABLE IF NOT EXISTS emulator_idempotency (
   mode text NOT NULL,
   account text NOT NULL,
   key text NOT NULL,
@@ -185,7 +187,7 @@ CREATE TABLE emulator_idempotency (
   PRIMARY KEY (mode, account, key)
 );
 
-CREATE TABLE emulator_events (
+CREATE TABLE IF NOT EXISTS emulator_events (
   id text PRIMARY KEY,
   mode text NOT NULL,
   -- Connected account the event belongs to (the `account` field of a Connect event); null for the platform.
@@ -205,38 +207,5 @@ CREATE TABLE emulator_events (
   delivered_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT clock_timestamp()
 );
-CREATE INDEX emulator_events_pending ON emulator_events (endpoint, created_at) WHERE delivery_status = 'pending';
-CREATE INDEX emulator_events_payment_intent ON emulator_events (payment_intent, created_at);
-
--- ---------------------------------------------------------------------------
--- Processor events received by checkout, deduplicated on the processor's event id.
--- ---------------------------------------------------------------------------
-CREATE TABLE processor_events (
-  id text PRIMARY KEY,
-  mode text NOT NULL CHECK (mode IN ('test', 'live')),
-  type text NOT NULL,
-  account_id text,
-  payload jsonb NOT NULL,
-  received_at timestamptz NOT NULL DEFAULT now(),
-  deliveries integer NOT NULL DEFAULT 1,
-  processed_at timestamptz,
-  last_error text
-);
-CREATE INDEX processor_events_unprocessed ON processor_events (received_at) WHERE processed_at IS NULL;
-CREATE INDEX processor_events_account ON processor_events (account_id, received_at);
-
--- ---------------------------------------------------------------------------
--- A merchant's connected processor account per mode. The live row is mirrored onto
--- merchants.processor_* (the spec's fields); test-mode accounts live only here.
--- ---------------------------------------------------------------------------
-CREATE TABLE merchant_processor_accounts (
-  merchant_id uuid NOT NULL REFERENCES merchants (id),
-  mode text NOT NULL CHECK (mode IN ('test', 'live')),
-  account_id text NOT NULL,
-  connected_at timestamptz NOT NULL DEFAULT now(),
-  charges_enabled boolean NOT NULL DEFAULT false,
-  details_submitted boolean NOT NULL DEFAULT false,
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (merchant_id, mode)
-);
-CREATE UNIQUE INDEX merchant_processor_accounts_account ON merchant_processor_accounts (mode, account_id);
+CREATE INDEX IF NOT EXISTS emulator_events_pending ON emulator_events (endpoint, created_at) WHERE delivery_status = 'pending';
+CREATE INDEX IF NOT EXISTS emulator_events_payment_intent ON emulator_events (payment_intent, created_at);

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EMULATOR_MIGRATIONS_DIR } from '@groupsplit/processor-emulator';
+import { MIGRATIONS_DIR, REWORDED_MIGRATIONS, runMigrations } from '@groupsplit/shared';
+import { Client } from 'pg';
+
+/**
+ * Databases made before the emulator's tables got their own migration set, and before the
+ * runner checked statements instead of whole files, must keep migrating: developers keep
+ * theirs in .data/. Each test uses throwaway databases on the test run's Postgres server.
+ */
+const server = process.env.TEST_PG_SERVER_URL!;
+const created: string[] = [];
+
+async function query<R extends Record<string, unknown>>(url: string, text: string, params: unknown[] = []) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshDatabase(): Promise<string> {
+  const name = `migrations_${created.length}_${Date.now()}`;
+  await query(`${server}/postgres`, `CREATE DATABASE "${name}"`);
+  created.push(name);
+  return `${server}/${name}`;
+}
+
+afterAll(async () => {
+  for (const name of created) await query(`${server}/postgres`, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+});
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The runner as it first was: applies each new file and records the checksum of its bytes. */
+async function migrateLikeTheFirstRunner(url: string, dir: string) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    await client.query('ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text');
+    const done = new Set((await client.query('SELECT name FROM schema_migrations')).rows.map((row) => row.name));
+    for (const file of readdirSync(dir).sort()) {
+      if (done.has(file)) continue;
+      const text = readFileSync(join(dir, file), 'utf8');
+      await client.query('BEGIN');
+      await client.query(text);
+      await client.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [file, sha256(text)]);
+      await client.query('COMMIT');
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Tables, columns and indexes: what two databases must agree on to be the same schema. */
+async function schemaOf(url: string) {
+  const columns = await query(
+    url,
+    `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
+     WHERE table_schema = 'public' AND table_name <> 'schema_migrations' ORDER BY table_name, column_name`,
+  );
+  const indexes = await query(
+    url,
+    "SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'schema_migrations' ORDER BY indexdef",
+  );
+  return { columns, indexes };
+}
+
+const emulatorTables = async (url: string) =>
+  (await query<{ tablename: string }>(url, "SELECT tablename FROM pg_tables WHERE tablename LIKE 'emulator\\_%'")).map(
+    (row) => row.tablename,
+  );
+
+describe('migrations', () => {
+  it('keep the emulator out of the production set', async () => {
+    const url = await freshDatabase();
+    await runMigrations(url, MIGRATIONS_DIR);
+    expect(await emulatorTables(url)).toEqual([]);
+    expect(await query(url, "SELECT to_regclass('processor_events') AS t")).toEqual([{ t: 'processor_events' }]);
+
+    await runMigrations(url, EMULATOR_MIGRATIONS_DIR);
+    expect((await emulatorTables(url)).sort()).toEqual([
+      'emulator_account_links',
+      'emulator_accounts',
+      'emulator_charges',
+      'emulator_customers',
+      'emulator_disputes',
+      'emulator_events',
+      'emulator_fee_refunds',
+      'emulator_idempotency',
+      'emulator_payment_intents',
+      'emulator_payment_methods',
+      'emulator_refunds',
+    ]);
+  });
+
+  it('move a database migrated with the old file set onto the new sets, schema unchanged', async () => {
+    // The old set: today's production files, except that one processor migration held both the
+    // production and the emulator tables, and the reworded files had their earlier comments.
+    const processorFile = '20261121120000_processor_accounts_and_events.sql';
+    const oldSet = mkdtempSync(join(tmpdir(), 'old-migrations-'));
+    for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f !== processorFile)) {
+      copyFileSync(join(MIGRATIONS_DIR, file), join(oldSet, file));
+    }
+    const [emulatorFile] = readdirSync(EMULATOR_MIGRATIONS_DIR);
+    writeFileSync(
+      join(oldSet, '20261121120000_processor_emulator.sql'),
+      `${readFileSync(join(MIGRATIONS_DIR, processorFile), 'utf8')}\n${readFileSync(join(EMULATOR_MIGRATIONS_DIR, emulatorFile!), 'utf8')}`,
+    );
+    const old = await freshDatabase();
+    await migrateLikeTheFirstRunner(old, oldSet);
+    for (const [file, [earlier]] of Object.entries(REWORDED_MIGRATIONS)) {
+      await query(old, 'UPDATE schema_migrations SET checksum = $2 WHERE name = $1', [file, earlier]);
+    }
+    const recordedBefore = await query(old, 'SELECT name, checksum FROM schema_migrations ORDER BY name');
+
+    expect(await runMigrations(old, MIGRATIONS_DIR)).toEqual([processorFile]);
+    expect(await runMigrations(old, EMULATOR_MIGRATIONS_DIR)).toEqual([emulatorFile]);
+    expect(await runMigrations(old, MIGRATIONS_DIR)).toEqual([]);
+    expect(await runMigrations(old, EMULATOR_MIGRATIONS_DIR)).toEqual([]);
+    // The whole-file checksums stay as recorded, so an older checkout's runner still accepts the database.
+    const recordedAfter = await query(old, 'SELECT name, checksum FROM schema_migrations ORDER BY name');
+    expect(recordedAfter.filter((row) => recordedBefore.some((before) => before.name === row.name))).toEqual(
+      recordedBefore,
+    );
+
+    const fresh = await freshDatabase();
+    await runMigrations(fresh, MIGRATIONS_DIR);
+    await runMigrations(fresh, EMULATOR_MIGRATIONS_DIR);
+    expect(await schemaOf(old)).toEqual(await schemaOf(fresh));
+  });
+
+  it('refuse a statement edit to a file the first runner applied, and accept a listed rewording', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    const file = '20260201000000_one.sql';
+    const firstText = '-- One, in its first wording.\nCREATE TABLE one (id int);\n';
+    writeFileSync(join(dir, file), firstText);
+    const url = await freshDatabase();
+    await migrateLikeTheFirstRunner(url, dir);
+
+    writeFileSync(join(dir, file), '-- One.\nCREATE TABLE one (id int);\n');
+    await expect(runMigrations(url, dir, { reworded: {} })).rejects.toThrow(
+      `Migration ${file} was changed after it was applied; add a new migration instead`,
+    );
+    expect(await runMigrations(url, dir, { reworded: { [file]: [sha256(firstText)] } })).toEqual([]);
+    // From now on the statements are what is checked: no list needed for the next rewording.
+    writeFileSync(join(dir, file), '-- One, reworded again.\nCREATE TABLE one (id int);\n');
+    expect(await runMigrations(url, dir, { reworded: {} })).toEqual([]);
+
+    writeFileSync(join(dir, file), '-- One.\nCREATE TABLE one (id bigint);\n');
+    await expect(runMigrations(url, dir, { reworded: { [file]: [sha256(firstText)] } })).rejects.toThrow(
+      `Migration ${file} was changed after it was applied; add a new migration instead`,
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, relative } from 'node:path';
+
+/**
+ * The workspace graph, as docs/development.md draws it: shared at the bottom, then workflows
+ * and activities, then the services; the test harness on top. Production dependencies only
+ * point down, and every package declares what its code (dependencies) and its tests
+ * (devDependencies) import.
+ */
+const ROOT = join(__dirname, '..', '..');
+
+type Workspace = { name: string; dir: string; dependencies: string[]; devDependencies: string[] };
+
+const workspaces: Workspace[] = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).workspaces as string[])
+  .flatMap((pattern) =>
+    pattern.endsWith('/*')
+      ? readdirSync(join(ROOT, pattern.slice(0, -2))).map((entry) => `${pattern.slice(0, -2)}/${entry}`)
+      : [pattern],
+  )
+  .map((dir) => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8'));
+    return {
+      name: manifest.name as string,
+      dir,
+      dependencies: Object.keys(manifest.dependencies ?? {}),
+      devDependencies: Object.keys(manifest.devDependencies ?? {}),
+    };
+  });
+
+/** Which of our packages each layer may depend on at run time. */
+const LAYER: Record<string, number> = {
+  '@groupsplit/shared': 0,
+  '@groupsplit/workflows': 1,
+  '@groupsplit/activities': 2,
+  '@groupsplit/gateway': 3,
+  '@groupsplit/merchants': 3,
+  '@groupsplit/checkout': 3,
+  '@groupsplit/worker': 3,
+  '@groupsplit/processor-emulator': 3,
+  '@groupsplit/testing': 4,
+};
+
+const ours = (name: string) => name.startsWith('@groupsplit/');
+const isTestFile = (path: string) => /(\.test\.ts|test-support\.ts|test-helpers\.ts)$/.test(path);
+const NODE_BUILTINS = new Set(builtinModules);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|js|mjs)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)'([^'.][^']*)'/gm;
+/** Comments may mention packages ("from 'x'") without importing them. */
+const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+describe('workspace packages', () => {
+  it('are all placed in a layer', () => {
+    expect(workspaces.map((w) => w.name).sort()).toEqual(Object.keys(LAYER).sort());
+  });
+
+  it.each(workspaces.map((w) => [w.name, w] as const))('%s depends only on lower layers at run time', (name, w) => {
+    const upward = w.dependencies.filter((dep) => ours(dep) && LAYER[dep]! >= LAYER[name]!);
+    expect(upward).toEqual([]);
+  });
+
+  it('shared depends on no other package of ours', () => {
+    const shared = workspaces.find((w) => w.name === '@groupsplit/shared')!;
+    expect([...shared.dependencies, ...shared.devDependencies].filter(ours)).toEqual([]);
+  });
+
+  it.each(workspaces.map((w) => [w.name, w] as const))('%s declares every package it imports', (name, w) => {
+    const undeclared: string[] = [];
+    for (const file of sourceFiles(join(ROOT, w.dir, 'src'))) {
+      const declared = isTestFile(file) ? [...w.dependencies, ...w.devDependencies] : w.dependencies;
+      for (const [, specifier] of withoutComments(readFileSync(file, 'utf8')).matchAll(IMPORT)) {
+        const pkg = packageOf(specifier!);
+        if (pkg === name || NODE_BUILTINS.has(pkg) || pkg.startsWith('node:') || declared.includes(pkg)) continue;
+        undeclared.push(`${relative(ROOT, file)}: ${pkg}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
+});
