@@ -42,7 +42,11 @@ const LAYER: Record<string, number> = {
 };
 
 const ours = (name: string) => name.startsWith('@groupsplit/');
-const isTestFile = (path: string) => /(\.test\.ts|test-support\.ts|test-helpers\.ts)$/.test(path);
+/** Tests and what only tests load: helpers, fake activities, recorded histories, deployment checks. */
+const isTestFile = (path: string) =>
+  /(\.test\.ts|test-support\.ts|test-helpers\.ts)$/.test(path) ||
+  /\/(test-support|__histories__)\//.test(path) ||
+  path.includes('/testing/src/deployment/');
 const NODE_BUILTINS = new Set(builtinModules);
 
 function sourceFiles(dir: string): string[] {
@@ -53,7 +57,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)'([^'.][^']*)'/gm;
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)'([^'.$][^']*)'/gm;
 /** Comments may mention packages ("from 'x'") without importing them. */
 const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 const packageOf = (specifier: string) =>
