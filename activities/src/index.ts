@@ -8,6 +8,8 @@ import { createWebhookActivities } from './webhooks';
 
 export type { ActivityDeps } from './deps';
 export { ensureJanitorSchedule, installJanitorSchedule } from './janitor';
+/** What counts as a split transition in flight: shared by the janitor and the support report. */
+export * from './janitor/in-flight';
 export { ensureCheckoutSchedules, installCheckoutSchedules } from './sessions';
 
 /** Every activity the worker registers, bound to its dependencies. */

@@ -140,6 +140,7 @@ export type SplitWorkflowState = {
   participants: ParticipantState[];
   /** Set while the split waits for support (capturing or canceling that cannot finish by itself). */
   stuck: { stage: 'capturing' | 'canceling'; error: string; since: string } | null;
+  inFlight?: { step: string; to?: SplitStatus; participantId?: string; since: string } | null;
   history: HistoryEntry[];
 };
 
