@@ -7,6 +7,7 @@ import {
   type Logger,
   PRINCIPAL_HEADER,
   REQUEST_ID_HEADER,
+  refuseMalformedRequest,
   requestLogger,
   signPrincipal,
 } from '@groupsplit/shared';
@@ -65,6 +66,7 @@ export function createGatewayApp({ config, db, logger }: GatewayDeps): Koa {
     }
     return next();
   });
+  app.use(refuseMalformedRequest);
 
   app.use(async (ctx) => {
     const rule: RouteRule | undefined = matchRoute(routeTable, ctx.method, ctx.path);

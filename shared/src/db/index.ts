@@ -25,5 +25,5 @@ export async function isDbReachable(db: Db): Promise<boolean> {
 }
 
 export { MIGRATIONS_DIR, runMigrations } from './migrate';
-export type { Database } from './types';
 export * from './repositories';
+export type { Database } from './types';
