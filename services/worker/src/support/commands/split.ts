@@ -88,13 +88,17 @@ export async function inspectSplit(deps: SupportDeps, splitId: string, settle: S
     .orderBy('id')
     .execute();
   const { mismatches, ...views } = reading;
+  const stillSeen = new Set(mismatches.map((m) => m.key));
   return {
     ...views,
     findings,
-    /** Explained by the step the workflow is recording, or gone when read again. */
+    /** Explained by the step the workflow is recording, or not lasting when read again. */
     inFlight: [
       ...mismatches.filter((m) => m.inFlight).map((m) => `${m.text} (${whyInFlight(views.workflow)})`),
-      ...[...passed.values()].map((text) => `${text} (gone when read again)`),
+      ...mismatches
+        .filter((m) => !m.inFlight && !lasting.has(m.key))
+        .map((m) => `${m.text} (appeared while reading again; run the report again to see whether it lasts)`),
+      ...[...passed].filter(([key]) => !stillSeen.has(key)).map(([, text]) => `${text} (gone when read again)`),
     ],
     disagreements: [...lasting.values()],
   };
