@@ -7,6 +7,8 @@ import { createSplitActivities } from './split';
 import { createWebhookActivities } from './webhooks';
 
 export { installJanitorSchedule } from './janitor';
+/** What counts as a split transition in flight: shared by the janitor and the support report. */
+export * from './janitor/in-flight';
 
 /** Every activity the worker registers, bound to its dependencies. */
 export function createActivities(deps: ActivityDeps) {

@@ -41,11 +41,40 @@ export function createLogger(
       name: service,
       level,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      mixin: () => ({ ...currentLogContext() }),
+      // A child logger may already carry a context field (ctx.log binds requestId): pino writes
+      // bindings and mixin fields side by side, so a key in both would appear twice in the line.
+      mixin: (_fields, _level, instance) => contextNotBoundIn(instance),
+      serializers: { err: serializeError },
       base: { service },
     },
     destination,
   );
+}
+
+function contextNotBoundIn(instance: pino.Logger): LogContext {
+  const bound = instance.bindings();
+  return Object.fromEntries(Object.entries(currentLogContext()).filter(([key]) => !(key in bound)));
+}
+
+/**
+ * pino's error serializer, with each stack frame once: kysely appends the calling query's
+ * frames to a database error's stack, and with Node's async stack traces those are the same
+ * frames again.
+ */
+function serializeError(error: Error) {
+  const serialized = pino.stdSerializers.err(error);
+  if (typeof serialized?.stack !== 'string') return serialized;
+  const seen = new Set<string>();
+  serialized.stack = serialized.stack
+    .split('\n')
+    .filter((line) => {
+      if (!line.trimStart().startsWith('at ')) return true;
+      if (seen.has(line)) return false;
+      seen.add(line);
+      return true;
+    })
+    .join('\n');
+  return serialized;
 }
 
 export type Logger = pino.Logger;

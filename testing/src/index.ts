@@ -3,6 +3,8 @@ export * from './factories';
 export * from './factories-processor';
 export * from './factories-refunds';
 export * from './fixtures';
+export * from './hold-row';
 export * from './mail';
 export * from './stack';
+export * from './wait';
 export * from './webhook-receiver';

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { createProcessor } from '@groupsplit/shared';
+import { createLogger, createProcessor } from '@groupsplit/shared';
 import {
   authoriseShare,
   createSplitReadyMerchant,
   emulatorControl,
+  holdParticipantRow,
   postSplit,
   runSupport,
   type SplitReadyMerchant,
   type Stack,
+  splitLedger,
   startStack,
   uniqueEmail,
   waitForSplitStatus,
+  waitUntil,
 } from '@groupsplit/testing';
 import {
   type JanitorSweepInput,
@@ -19,6 +22,7 @@ import {
   stateQuery,
   supportRetrySignal,
 } from '@groupsplit/workflows';
+import { createJanitor } from './reconcile';
 import { ensureJanitorSchedule } from './schedule';
 
 type Created = { id: string; participants: { id: string; payToken: string; paymentIntentId: string }[] };
@@ -180,6 +184,52 @@ describe('reconciliation janitor', () => {
     await handle.signal(supportRetrySignal, { actor: 'support:test', reason: 'fixed' });
     await waitForSplitStatus(stack, split.id, ['captured']);
     expect(await sweep({ splitIds: [split.id] })).toMatchObject({ findings: 0, resolved: 1 });
+  });
+
+  it('a release caught between the processor and the projection is a transition in flight, not a finding', async () => {
+    const split = await create([1000, 1500]);
+    const first = split.participants[0]!;
+    await authoriseShare(stack, first.payToken);
+    const handle = stack.temporal.client.workflow.getHandle(splitWorkflowId(split.id));
+    await waitUntil(
+      'the authorisation in the workflow',
+      () => handle.query(stateQuery),
+      (state) => state.participants[0]?.status === 'authorised',
+    );
+    const release = await holdParticipantRow(stack, first.id);
+    const cancel = stack.api.post(`/api/checkout-splits/${split.id}/cancel`, undefined, { token: shop.owner.token });
+    try {
+      // Released at the processor; the activity now waits to write the projection (still authorised).
+      await waitUntil(
+        'the release at the processor',
+        () => splitLedger(stack, split.id),
+        (ledger) => ledger.find((pi) => pi.id === first.paymentIntentId)?.status === 'canceled',
+      );
+      let pauses = 0;
+      const janitor = createJanitor(
+        { config: stack.config, db: stack.db, logger: createLogger('janitor-test', 'silent') },
+        {
+          // The janitor saw the drift and reads again: let the release finish before it does.
+          pause: async () => {
+            if (pauses++ > 0) return;
+            await release();
+            await waitUntil(
+              'the canceled split',
+              () => handle.query(stateQuery),
+              (state) => state.status === 'canceled',
+            );
+          },
+        },
+      );
+      const result = await janitor.sweep(stack.temporal.client, { merchantId: shop.merchant.id, splitIds: [split.id] });
+      expect(result).toMatchObject({ examined: 1, findings: 0, errors: 0 });
+      expect(await findingsOf(split.id)).toEqual([]);
+    } finally {
+      await release();
+      // The cancel the held row kept waiting can finish now.
+      await cancel;
+    }
+    expect((await cancel).status).toBe(200);
   });
 
   it('is a Temporal Schedule every 15 minutes, created idempotently', async () => {

@@ -1,47 +1,30 @@
-import {
-  createProcessors,
-  type Db,
-  type Hold,
-  janitorSweeps,
-  type Processors,
-  withLogContext,
-} from '@groupsplit/shared';
+import { createProcessors, type Db, janitorSweeps, type Processors, withLogContext } from '@groupsplit/shared';
 import {
   cancelSplitUpdate,
   type JanitorActivities,
   type JanitorSweepInput,
   type JanitorSweepResult,
   participantAuthorisedSignal,
-  type SplitWorkflowState,
   splitWorkflowId,
-  stateQuery,
 } from '@groupsplit/workflows';
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { sql } from 'kysely';
 import type { ActivityDeps } from '../deps';
-import { classifyDrift } from './drift';
 import { type Finding, findingKey, recordFinding, resolveUnseenFindings } from './findings';
+import { readUntilSettled, type SettleOptions } from './in-flight';
+import { observeSplit } from './observe';
 
 const DEFAULT_RECENT_MS = 2 * 24 * 60 * 60 * 1000;
 const MAX_SPLITS_PER_SWEEP = 1000;
 export const JANITOR_ACTOR = 'janitor';
 
-type SplitRow = {
-  id: string;
-  merchant_id: string;
-  mode: 'test' | 'live';
-  status: string;
-  processor_account_id: string;
-};
-type ParticipantRow = { id: string; status: string; processor_payment_intent_id: string | null };
-
 /** Non-terminal splits, recently finished ones, and any split that still has an open finding. */
-async function candidateSplits(db: Db, input: JanitorSweepInput, now: Date): Promise<SplitRow[]> {
+async function candidateSplits(db: Db, input: JanitorSweepInput, now: Date): Promise<{ id: string }[]> {
   const recentSince = new Date(+now - (input.recentWithinMs ?? DEFAULT_RECENT_MS));
   let query = db
     .selectFrom('splits')
-    .select(['id', 'merchant_id', 'mode', 'status', 'processor_account_id'])
+    .select(['id'])
     .where((eb) =>
       eb.or([
         eb('status', 'in', ['pending', 'capturing', 'canceling']),
@@ -75,17 +58,9 @@ async function candidateSplits(db: Db, input: JanitorSweepInput, now: Date): Pro
  *    captured in full; the workflow's own expiry would cancel it too).
  * Everything else is flagged for support.
  */
-export function createJanitorActivities({ config, db, logger }: ActivityDeps): JanitorActivities {
+export function createJanitor({ config, db, logger }: ActivityDeps, settle: SettleOptions = {}) {
   const processors: Processors = createProcessors(config, { logger });
   const log = logger.child({ component: 'janitor' });
-
-  async function workflowState(client: Client, splitId: string): Promise<SplitWorkflowState | null> {
-    try {
-      return await client.workflow.getHandle(splitWorkflowId(splitId)).query(stateQuery);
-    } catch {
-      return null;
-    }
-  }
 
   async function act(client: Client, finding: Finding): Promise<Finding> {
     const handle = client.workflow.getHandle(splitWorkflowId(finding.splitId));
@@ -100,68 +75,35 @@ export function createJanitorActivities({ config, db, logger }: ActivityDeps): J
     return finding;
   }
 
-  async function sweepSplit(client: Client, split: SplitRow, now: Date, result: JanitorSweepResult) {
-    const participants: ParticipantRow[] = await db
-      .selectFrom('split_participants')
-      .select(['id', 'status', 'processor_payment_intent_id'])
-      .where('split_id', '=', split.id)
-      .orderBy('position')
-      .execute();
-    const found: Finding[] = [];
-    let complete = true;
-    const base = { splitId: split.id, merchantId: split.merchant_id, mode: split.mode, splitStatus: split.status };
-
-    if (split.status === 'capturing' || split.status === 'canceling') {
-      const state = await workflowState(client, split.id);
-      if (!state) {
-        complete = false;
-        result.errors++;
-      } else if (state.stuck) {
-        found.push({
-          ...base,
-          participantId: null,
-          kind: 'stuck',
-          action: 'flagged',
-          participantStatus: null,
-          processorStatus: null,
-          detail: { stage: state.stuck.stage, error: state.stuck.error, since: state.stuck.since },
-        });
-      }
-    }
-
-    const processor = processors.forMode(split.mode);
-    for (const participant of participants) {
-      if (!participant.processor_payment_intent_id) continue;
-      let hold: Hold;
-      try {
-        hold = await processor.retrieveHold({
-          accountId: split.processor_account_id,
-          paymentIntentId: participant.processor_payment_intent_id,
-        });
-      } catch (error) {
-        complete = false;
-        result.errors++;
-        log.warn({ participantId: participant.id, err: error }, 'janitor could not read a PaymentIntent');
-        continue;
-      }
-      const kind = classifyDrift(split, participant, hold, now);
-      if (!kind) continue;
-      found.push({
-        ...base,
-        participantId: participant.id,
-        kind,
-        action: 'flagged',
-        participantStatus: participant.status,
-        processorStatus: hold.status,
-        detail: {
-          payment_intent_id: hold.id,
-          capture_before: hold.captureBefore,
-          amount: hold.amount,
-          amount_received: hold.amountReceived,
-          cancellation_reason: hold.cancellationReason,
-        },
-      });
-    }
+  async function sweepSplit(client: Client, splitId: string, now: Date, result: JanitorSweepResult) {
+    const alreadyOpen = new Set(
+      (
+        await db
+          .selectFrom('janitor_findings')
+          .select(['kind', 'participant_id'])
+          .where('split_id', '=', splitId)
+          .where('resolved_at', 'is', null)
+          .execute()
+      ).map((row) => findingKey({ kind: row.kind, participantId: row.participant_id })),
+    );
+    // A drift already open from an earlier sweep has lasted; a new one is read again briefly,
+    // in case it is a transition the workflow is recording right now.
+    const settled = await readUntilSettled(
+      () => observeSplit({ db, processors, log, client }, splitId, now),
+      (seen) =>
+        new Map(
+          (seen?.findings ?? [])
+            .filter((f) => f.participantId !== null && !alreadyOpen.has(findingKey(f)))
+            .map((f) => [findingKey(f), f.kind]),
+        ),
+      settle,
+    );
+    const observation = settled.reading;
+    if (!observation) return;
+    result.errors += observation.errors;
+    const found = observation.findings.filter((f) => !settled.passed.has(findingKey(f)));
+    // Without every hold read, or with a share in flight, absence proves nothing: nothing is resolved.
+    const complete = observation.errors === 0 && observation.moving.length === 0;
 
     // One cancel per split is enough, however many of its holds lapsed.
     let cancelled = false;
@@ -193,19 +135,19 @@ export function createJanitorActivities({ config, db, logger }: ActivityDeps): J
         `janitor finding: ${acted.kind}`,
       );
     }
-    if (complete) result.resolved += await resolveUnseenFindings(db, split.id, new Set(found.map(findingKey)));
+    if (complete) result.resolved += await resolveUnseenFindings(db, splitId, new Set(found.map(findingKey)));
   }
 
   return {
-    async reconcileSplits(input) {
+    /** One sweep over the candidate splits; `onSplit` is told each split before it is examined. */
+    async sweep(client: Client, input: JanitorSweepInput, onSplit: (splitId: string) => void = () => {}) {
       const now = new Date();
-      const client = Context.current().client;
       const result: JanitorSweepResult = { examined: 0, findings: 0, signalled: 0, resolved: 0, errors: 0 };
       try {
         for (const split of await candidateSplits(db, input, now)) {
-          Context.current().heartbeat(split.id);
+          onSplit(split.id);
           await withLogContext({ splitId: split.id, workflowId: splitWorkflowId(split.id) }, () =>
-            sweepSplit(client, split, now, result),
+            sweepSplit(client, split.id, now, result),
           );
           result.examined++;
         }
@@ -217,5 +159,14 @@ export function createJanitorActivities({ config, db, logger }: ActivityDeps): J
       log.info({ ...result }, 'janitor sweep finished');
       return result;
     },
+  };
+}
+
+/** The janitor as the worker's activity: Temporal's client, and a heartbeat per split. */
+export function createJanitorActivities(deps: ActivityDeps): JanitorActivities {
+  const janitor = createJanitor(deps);
+  return {
+    reconcileSplits: (input) =>
+      janitor.sweep(Context.current().client, input, (splitId) => Context.current().heartbeat(splitId)),
   };
 }

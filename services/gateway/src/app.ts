@@ -7,6 +7,7 @@ import {
   PRINCIPAL_HEADER,
   payloadTooLarge,
   REQUEST_ID_HEADER,
+  refuseMalformedRequest,
   requestLogger,
   routeNotFound,
   signPrincipal,
@@ -65,6 +66,7 @@ export function createGatewayApp({ config, db, logger }: GatewayDeps): Koa {
     }
     return next();
   });
+  app.use(refuseMalformedRequest);
 
   app.use(async (ctx) => {
     const rule: RouteRule | undefined = matchRoute(routeTable, ctx.method, ctx.path);

@@ -17,9 +17,19 @@ const HOP_BY_HOP = new Set([
 /** Credentials stop at the gateway: services receive the signed principal instead. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-merchant-api-key', 'cookie']);
 
-/** Forwards the buffered request to a service and streams its answer back. */
+/**
+ * Forwards the buffered request to a service and streams its answer back. The path goes as
+ * received, exactly the one the route table matched: resolving it as a URL would fold `..`
+ * and backslashes, and read a leading `//` or an absolute-form target as another host.
+ */
 export async function forward(ctx: Context, baseUrl: string, body: Buffer, extraHeaders: Record<string, string>) {
-  const target = new URL(ctx.originalUrl, baseUrl);
+  const service = new URL(baseUrl);
+  const target = {
+    protocol: service.protocol,
+    hostname: service.hostname,
+    port: service.port,
+    path: `${ctx.path}${ctx.search}`,
+  };
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(ctx.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name) || CREDENTIAL_HEADERS.has(name)) continue;
@@ -28,7 +38,7 @@ export async function forward(ctx: Context, baseUrl: string, body: Buffer, extra
   Object.assign(headers, extraHeaders, { 'content-length': String(body.length) });
 
   const upstream = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
-    const req = request(target, { method: ctx.method, headers }, resolve);
+    const req = request({ ...target, method: ctx.method, headers }, resolve);
     req.on('error', reject);
     req.end(body);
   });

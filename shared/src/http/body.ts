@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { badRequest, payloadTooLarge } from '../errors';
+import { refuseNulCharacter } from './malformed-input';
 
 declare module 'koa' {
   interface Request {
@@ -40,6 +41,7 @@ export function bodyParser(limit = 1024 * 1024) {
     } else {
       ctx.request.body = {};
     }
+    refuseNulCharacter(ctx.request.body, 'body');
     return next();
   };
 }

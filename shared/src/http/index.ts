@@ -1,5 +1,6 @@
 export * from './body';
 export * from './loggable-path';
+export * from './malformed-input';
 export * from './principal';
 export * from './request-logger';
 export * from './run-service';

@@ -4,6 +4,8 @@ import { type Logger, withLogContext } from '../logger';
 import { loggablePath } from './loggable-path';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+/** A caller's request id is adopted only when it looks like one; it is echoed and written to every line. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * First middleware of every app: adopts the caller's request id (or makes one), echoes it,
@@ -12,7 +14,8 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  */
 export function requestLogger(logger: Logger) {
   return async (ctx: Context, next: Next) => {
-    const requestId = ctx.get(REQUEST_ID_HEADER) || randomUUID();
+    const offered = ctx.get(REQUEST_ID_HEADER);
+    const requestId = REQUEST_ID.test(offered) ? offered : randomUUID();
     ctx.set(REQUEST_ID_HEADER, requestId);
     ctx.state.requestId = requestId;
     ctx.log = logger.child({ requestId });

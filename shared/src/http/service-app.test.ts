@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import Router from '@koa/router';
+import { createDb } from '../db';
 import { AppError } from '../errors';
 import { createLogger } from '../logger';
 import { signPrincipal, verifyPrincipal } from './principal';
@@ -7,13 +8,35 @@ import { createServiceApp } from './service-app';
 
 function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
+  const raw: string[] = [];
   const destination = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        raw.push(line);
+        lines.push(JSON.parse(line));
+      }
       done();
     },
   });
-  return { logger: createLogger('test', 'info', destination), lines };
+  return { logger: createLogger('test', 'info', destination), lines, raw };
+}
+
+/** Keys written twice in one object of a JSON text (JSON.parse would silently keep only the last). */
+function duplicatedKeys(json: string): string[] {
+  const duplicates: string[] = [];
+  const stack: Set<string>[] = [];
+  // Strings first, so braces and colons inside them are not mistaken for structure.
+  const tokens = json.match(/"(?:[^"\\]|\\.)*"|[{}[\]:,]|[^{}[\]:,"\s]+/g) ?? [];
+  for (const [index, token] of tokens.entries()) {
+    if (token === '{') stack.push(new Set());
+    else if (token === '}') stack.pop();
+    else if (token.startsWith('"') && tokens[index + 1] === ':' && stack.length > 0) {
+      const keys = stack[stack.length - 1]!;
+      if (keys.has(token)) duplicates.push(token);
+      keys.add(token);
+    }
+  }
+  return duplicates;
 }
 
 async function serve(app: ReturnType<typeof createServiceApp>) {
@@ -60,6 +83,57 @@ describe('createServiceApp', () => {
       expect(lines.filter((l) => l.requestId === 'req-456').map((l) => l.msg)).toEqual(
         expect.arrayContaining(['inside the handler', 'request']),
       );
+    } finally {
+      await close();
+    }
+  });
+
+  it('logs an unhandled error once, on one line with no key twice and each stack frame once', async () => {
+    // A real database error: kysely appends the query's frames to its stack.
+    const db = createDb(process.env.DATABASE_URL!, 1);
+    const failing = new Router();
+    failing.get('/query', async () => {
+      await db.selectFrom('users').select('id').where('email', '=', 'nul \u0000 byte').execute();
+    });
+    const { logger, lines, raw } = capturingLogger();
+    const app = createServiceApp({ name: 'test', logger, readiness: async () => ({ ok: true }), routers: [failing] });
+    const { url, close } = await serve(app);
+    try {
+      const res = await fetch(`${url}/query`, { headers: { 'x-request-id': 'req-unhandled' } });
+      expect(res.status).toBe(500);
+      const errorLines = raw.filter((_line, index) => lines[index]!.level === 50);
+      expect(errorLines).toHaveLength(1);
+      expect(duplicatedKeys(errorLines[0]!)).toEqual([]);
+      const logged = JSON.parse(errorLines[0]!);
+      expect(logged).toMatchObject({ requestId: 'req-unhandled', msg: 'unhandled error', path: '/query' });
+      expect(logged.err.message).toContain('invalid byte sequence');
+      const frames = (logged.err.stack as string).split('\n').filter((line) => line.trimStart().startsWith('at '));
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames.filter((frame, index) => frames.indexOf(frame) !== index)).toEqual([]);
+      // The request's own line carries the id once too.
+      const requestLine = raw.find(
+        (_line, index) => lines[index]!.msg === 'request' && lines[index]!.requestId === 'req-unhandled',
+      );
+      expect(duplicatedKeys(requestLine!)).toEqual([]);
+    } finally {
+      await close();
+      await db.destroy();
+    }
+  });
+
+  it("adopts a caller's request id only when it looks like one", async () => {
+    const { logger, lines } = capturingLogger();
+    const app = createServiceApp({ name: 'test', logger, readiness: async () => ({ ok: true }), routers: [router] });
+    const { url, close } = await serve(app);
+    try {
+      const kept = await fetch(`${url}/logged`, { method: 'POST', headers: { 'x-request-id': 'abc-123.x:y' } });
+      expect(kept.headers.get('x-request-id')).toBe('abc-123.x:y');
+      for (const offered of ['has space', 'r'.repeat(129), '<script>']) {
+        const replaced = await fetch(`${url}/logged`, { method: 'POST', headers: { 'x-request-id': offered } });
+        const id = replaced.headers.get('x-request-id');
+        expect(id).toMatch(/^[0-9a-f-]{36}$/);
+        expect(lines.filter((l) => l.requestId === offered)).toEqual([]);
+      }
     } finally {
       await close();
     }

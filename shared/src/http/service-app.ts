@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import { httpMetrics, serveMetrics } from '../metrics/http';
 import { bodyParser } from './body';
 import { loggablePath } from './loggable-path';
+import { refuseMalformedRequest } from './malformed-input';
 import { PRINCIPAL_HEADER, type Principal, verifyPrincipal } from './principal';
 import { requestLogger } from './request-logger';
 
@@ -86,6 +87,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   // Internal services are never routed by the gateway, so the scrape endpoint needs no token.
   health.get('/metrics', serveMetrics);
   app.use(health.routes());
+  app.use(refuseMalformedRequest);
 
   if (options.internalSigningSecret) {
     const secret = options.internalSigningSecret;

@@ -13,7 +13,9 @@ import {
   startStack,
   uniqueEmail,
   waitForSplitStatus,
+  waitUntil,
 } from '@groupsplit/testing';
+import type { SplitWorkflowState } from '@groupsplit/workflows';
 import { sql } from 'kysely';
 import { queryWorkflowState } from './split-support';
 
@@ -32,16 +34,6 @@ describe('support CLI: split, stuck, retry, compensate, resolve', () => {
 
   const run = (...argv: string[]) => runSupport(stack, ...argv);
 
-  async function poll<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`${what} never happened; last ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-
   const create = async (amounts: number[]) => {
     const res = await postSplit(stack, shop.owner.token, {
       merchantId: shop.merchant.id,
@@ -52,6 +44,13 @@ describe('support CLI: split, stuck, retry, compensate, resolve', () => {
     return res.body as Created;
   };
 
+  const waitForWorkflow = (splitId: string, ready: (state: SplitWorkflowState) => boolean) =>
+    waitUntil(
+      'the workflow state',
+      () => queryWorkflowState(stack.temporal, splitId),
+      (state) => state !== null && ready(state),
+    );
+
   /** A split whose second capture keeps failing with a processor 5xx until it waits for support. */
   async function stuckInCapturing() {
     const split = await create([1000, 1500]);
@@ -61,7 +60,7 @@ describe('support CLI: split, stuck, retry, compensate, resolve', () => {
       error: { type: 'api_error', message: 'An unknown error occurred', status: 500 },
     });
     for (const p of split.participants) expect((await authoriseShare(stack, p.payToken)).status).toBe(200);
-    await poll(
+    await waitUntil(
       'the split waiting for support',
       () => queryWorkflowState(stack.temporal, split.id),
       (state) => state?.stuck != null,
@@ -91,7 +90,7 @@ describe('support CLI: split, stuck, retry, compensate, resolve', () => {
   it('stuck lists a split stuck in capturing; split shows all four views; compensate rolls it back', async () => {
     const split = await stuckInCapturing();
 
-    const listed = await poll(
+    const listed = await waitUntil(
       'the stuck split in Temporal visibility',
       () => run('stuck', '--older-than', '0s', '--merchant', shop.merchant.id),
       (r) => r.out.includes(split.id) && !r.out.includes('not in Temporal visibility'),
@@ -161,6 +160,8 @@ describe('support CLI: split, stuck, retry, compensate, resolve', () => {
     for (const pi of await splitLedger(stack, split.id))
       expect(pi).toMatchObject({ status: 'succeeded', capture_calls: 1 });
     expect((await supportAudit(split.id)).map((row) => row.action)).toEqual(['split.support_retry']);
+    // The projection says captured a moment before the workflow does: the report compares both.
+    await waitForWorkflow(split.id, (state) => state.status === 'captured');
     const shown = await run('split', split.id);
     expect(shown.out).toContain('Database: captured');
     expect(shown.out).toContain('Disagreements: none');

@@ -1,3 +1,4 @@
+import { inFlightStep, participantInFlight, splitStatusInFlight } from '@groupsplit/activities';
 import type { Hold } from '@groupsplit/shared';
 import type { SplitWorkflowState } from '@groupsplit/workflows';
 
@@ -51,35 +52,62 @@ function participantVsProcessor(p: ParticipantView, hold: Hold, now: Date): stri
   return null;
 }
 
-/** Every way the workflow, the projection, the processor and the emulator's ledger disagree. */
-export function findDisagreements(input: {
+/** One way two views of a split disagree; `key` names what it is about, so a re-read can match it. */
+export type Mismatch = { key: string; text: string; inFlight: boolean };
+
+/**
+ * Every way the workflow, the projection, the processor and the emulator's ledger disagree.
+ * A mismatch the workflow's step in flight explains is marked `inFlight` (not a disagreement).
+ */
+export function findMismatches(input: {
   status: string;
   participants: ParticipantView[];
   workflow: SplitWorkflowState | null;
   processor: Map<string, ProcessorView>;
   ledger: LedgerEntry[] | null;
   now: Date;
-}): string[] {
-  const out: string[] = [];
+}): Mismatch[] {
+  const out: Mismatch[] = [];
   const { workflow } = input;
+  const step = inFlightStep(workflow);
+  const moving = (participantId: string) => participantInFlight(step, participantId, input.status);
   if (workflow && workflow.status !== input.status) {
-    out.push(`split: workflow says ${workflow.status}, database says ${input.status}`);
+    out.push({
+      key: 'split',
+      text: `split: workflow says ${workflow.status}, database says ${input.status}`,
+      inFlight: splitStatusInFlight(step, input.status),
+    });
   }
   for (const p of input.participants) {
     const inWorkflow = workflow?.participants.find((w) => w.id === p.id);
-    if (workflow && !inWorkflow) out.push(`participant ${p.id}: unknown to the workflow`);
+    if (workflow && !inWorkflow) {
+      out.push({ key: `${p.id}:workflow`, text: `participant ${p.id}: unknown to the workflow`, inFlight: false });
+    }
     if (inWorkflow && inWorkflow.status !== p.status) {
-      out.push(`participant ${p.id} (${p.email}): workflow says ${inWorkflow.status}, database says ${p.status}`);
+      out.push({
+        key: `${p.id}:workflow`,
+        text: `participant ${p.id} (${p.email}): workflow says ${inWorkflow.status}, database says ${p.status}`,
+        inFlight: moving(p.id),
+      });
     }
     const seen = input.processor.get(p.id);
     if (seen?.hold) {
       const problem = participantVsProcessor(p, seen.hold, input.now);
-      if (problem) out.push(problem);
+      if (problem) out.push({ key: `${p.id}:processor`, text: problem, inFlight: moving(p.id) });
       const booked = input.ledger?.find((l) => l.id === seen.hold?.id);
-      if (input.ledger && !booked)
-        out.push(`participant ${p.id}: PaymentIntent ${seen.hold.id} missing from the ledger`);
+      if (input.ledger && !booked) {
+        out.push({
+          key: `${p.id}:ledger`,
+          text: `participant ${p.id}: PaymentIntent ${seen.hold.id} missing from the ledger`,
+          inFlight: false,
+        });
+      }
       if (booked && booked.status !== seen.hold.status) {
-        out.push(`participant ${p.id}: ledger says ${booked.status}, processor API says ${seen.hold.status}`);
+        out.push({
+          key: `${p.id}:ledger`,
+          text: `participant ${p.id}: ledger says ${booked.status}, processor API says ${seen.hold.status}`,
+          inFlight: false,
+        });
       }
     }
   }

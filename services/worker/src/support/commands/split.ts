@@ -1,7 +1,8 @@
+import { type InFlightStep, inFlightStep, readUntilSettled, type SettleOptions } from '@groupsplit/activities';
 import { createProcessors, formatPounds } from '@groupsplit/shared';
 import { type SplitWorkflowState, splitWorkflowId } from '@groupsplit/workflows';
 import { SupportCommandError } from '../args';
-import { findDisagreements, type LedgerEntry, type ParticipantView, type ProcessorView } from './split-report';
+import { findMismatches, type LedgerEntry, type ParticipantView, type ProcessorView } from './split-report';
 import { configOf, queryWorkflowState, splitIdArg, withTemporal } from './split-support';
 import type { SupportCommand, SupportDeps } from './types';
 
@@ -16,8 +17,8 @@ async function emulatorLedger(baseUrl: string, splitId: string): Promise<LedgerE
   }
 }
 
-/** Everything known about one split, side by side, with the disagreements spelled out. */
-export async function inspectSplit(deps: SupportDeps, splitId: string) {
+/** One reading of every view of the split: database, workflow, processor and emulator ledger. */
+async function readViews(deps: SupportDeps, splitId: string) {
   const config = configOf(deps);
   const split = await deps.db.selectFrom('splits').selectAll().where('id', '=', splitId).executeTakeFirst();
   if (!split) throw new SupportCommandError(`No split ${splitId}`);
@@ -55,22 +56,7 @@ export async function inspectSplit(deps: SupportDeps, splitId: string) {
 
   const ledgerResult = config.STRIPE_API_BASE_URL ? await emulatorLedger(config.STRIPE_API_BASE_URL, splitId) : null;
   const ledger = Array.isArray(ledgerResult) ? ledgerResult : null;
-  const findings = await deps.db
-    .selectFrom('janitor_findings')
-    .selectAll()
-    .where('split_id', '=', splitId)
-    .where('resolved_at', 'is', null)
-    .orderBy('id')
-    .execute();
-  const disagreements = findDisagreements({
-    status: split.status,
-    participants,
-    workflow,
-    processor: processorViews,
-    ledger,
-    now: new Date(),
-  });
-  return {
+  const views = {
     split,
     participants,
     workflow,
@@ -78,9 +64,55 @@ export async function inspectSplit(deps: SupportDeps, splitId: string) {
     processor: processorViews,
     ledger,
     ledgerError: typeof ledgerResult === 'string' ? ledgerResult : null,
-    findings,
-    disagreements,
   };
+  const mismatches = findMismatches({ ...views, status: split.status, now: new Date() });
+  return { ...views, mismatches };
+}
+
+/**
+ * Everything known about one split, side by side, with the disagreements spelled out. A
+ * mismatch the workflow's step in flight explains is shown as in flight; any other is read
+ * again for a short window (the workflow updates its own state just after the projection,
+ * and older workflow code does not say what it is doing), and only one that lasts is a
+ * disagreement.
+ */
+export async function inspectSplit(deps: SupportDeps, splitId: string, settle: SettleOptions = {}) {
+  const unexplained = (reading: Awaited<ReturnType<typeof readViews>>) =>
+    new Map(reading.mismatches.filter((m) => !m.inFlight).map((m) => [m.key, m.text]));
+  const { reading, lasting, passed } = await readUntilSettled(() => readViews(deps, splitId), unexplained, settle);
+  const findings = await deps.db
+    .selectFrom('janitor_findings')
+    .selectAll()
+    .where('split_id', '=', splitId)
+    .where('resolved_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  const { mismatches, ...views } = reading;
+  const stillSeen = new Set(mismatches.map((m) => m.key));
+  return {
+    ...views,
+    findings,
+    /** Explained by the step the workflow is recording, or not lasting when read again. */
+    inFlight: [
+      ...mismatches.filter((m) => m.inFlight).map((m) => `${m.text} (${whyInFlight(views.workflow)})`),
+      ...mismatches
+        .filter((m) => !m.inFlight && !lasting.has(m.key))
+        .map((m) => `${m.text} (appeared while reading again; run the report again to see whether it lasts)`),
+      ...[...passed].filter(([key]) => !stillSeen.has(key)).map(([, text]) => `${text} (gone when read again)`),
+    ],
+    disagreements: [...lasting.values()],
+  };
+}
+
+function describeStep(step: InFlightStep): string {
+  const target = step.to ? ` to ${step.to}` : '';
+  const who = step.participantId ? ` for participant ${step.participantId}` : '';
+  return `${step.step}${target}${who} since ${step.since}`;
+}
+
+function whyInFlight(workflow: SplitWorkflowState | null): string {
+  const step = inFlightStep(workflow);
+  return step ? `the workflow is recording ${describeStep(step)}` : 'in flight';
 }
 
 export type SplitReport = Awaited<ReturnType<typeof inspectSplit>>;
@@ -98,7 +130,8 @@ export function renderSplitReport(report: SplitReport): string {
         (workflow.stuck
           ? `  STUCK in ${workflow.stuck.stage} since ${workflow.stuck.since}: ${workflow.stuck.error}` +
             ` (send retry, compensate or resolve)`
-          : ''),
+          : '') +
+        (workflow.inFlight ? `  IN FLIGHT: ${describeStep(workflow.inFlight)}` : ''),
     );
   } else {
     lines.push(`Workflow ${splitWorkflowId(split.id)}: unavailable (${report.workflowError})`);
@@ -128,6 +161,12 @@ export function renderSplitReport(report: SplitReport): string {
       `  - ${f.kind}${f.participant_id ? ` participant ${f.participant_id}` : ''}: ${f.action}; ` +
         `split ${f.split_status}, participant ${f.participant_status ?? '-'}, processor ${f.processor_status ?? '-'}; ` +
         `first seen ${f.first_seen_at.toISOString()}`,
+    );
+  }
+  if (report.inFlight.length) {
+    lines.push(
+      'In flight (a transition being recorded, not a disagreement):',
+      ...report.inFlight.map((m) => `  ~ ${m}`),
     );
   }
   if (report.disagreements.length === 0) lines.push('Disagreements: none');
