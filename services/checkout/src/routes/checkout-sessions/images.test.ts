@@ -20,8 +20,11 @@ const WEBP = Buffer.concat([
 const AVIF = Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), Buffer.from('ftypavif'), Buffer.alloc(30)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const OVERSIZED = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024, 7)]);
-const SLOW_MS = 3000;
-const IMAGE_TIMEOUT_MS = 400;
+/**
+ * Long enough that a healthy local host always answers in time, however busy the machine; the
+ * slow host below never answers at all, so abandoning it is shown without timing anything.
+ */
+const IMAGE_TIMEOUT_MS = 3000;
 
 function imageHost() {
   const server = createServer((req, res) => {
@@ -53,11 +56,9 @@ function imageHost() {
         res.end(Buffer.alloc(2 * 1024 * 1024, 7));
         return;
       }
-      case '/slow.png': {
-        const timer = setTimeout(() => send('image/png', PNG), SLOW_MS);
-        res.on('close', () => clearTimeout(timer));
+      case '/slow.png':
+        // Never answers: only the image timeout lets the session be created.
         return;
-      }
       default:
         res.writeHead(404).end();
     }
@@ -89,16 +90,14 @@ describe('line-item images', () => {
     paths.map((path, i) => ({ description: `Item ${i}`, amount: 1, image_url: path ? `${base}${path}` : undefined }));
 
   async function lookup(paths: string[]) {
-    const started = Date.now();
     const res = await createSession(
       stack,
       shop.testKey,
       sessionBody({ amount: paths.length, line_items: lines(paths) }),
     );
-    const elapsed = Date.now() - started;
     expect(res.status).toBe(201);
     const session = await stack.api.get(`/api/merchants/checkout/sessions/${res.body.token}`);
-    return { items: session.body.line_items as { image_url: string | null }[], elapsed, token: res.body.token };
+    return { items: session.body.line_items as { image_url: string | null }[], token: res.body.token };
   }
 
   it('recognises the allowed formats by their bytes, not their names', () => {
@@ -148,10 +147,9 @@ describe('line-item images', () => {
   });
 
   it('abandons a slow host after the image timeout', async () => {
-    const { items, elapsed } = await lookup(['/slow.png', '/good.png']);
+    const { items } = await lookup(['/slow.png', '/good.png']);
     expect(items[0]!.image_url).toBeNull();
     expect(items[1]!.image_url).not.toBeNull();
-    expect(elapsed).toBeLessThan(SLOW_MS);
   });
 
   it('keeps about a dozen pictures per order (the first twelve)', async () => {
