@@ -55,7 +55,12 @@ describe('webhook delivery through the worker', () => {
   const receivers: WebhookReceiver[] = [];
 
   beforeAll(async () => {
-    stack = await startStack({ WEBHOOK_RETRY_TIME_SCALE: 100_000, WEBHOOK_TIMEOUT_MS: 500 });
+    stack = await startStack({
+      WEBHOOK_RETRY_TIME_SCALE: 100_000,
+      WEBHOOK_TIMEOUT_MS: 500,
+      // As under `npm start`: test-mode endpoints may be local; live ones never.
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: true,
+    });
   });
   afterAll(async () => {
     await Promise.all(receivers.map((r) => r.close()));
@@ -476,18 +481,54 @@ describe('webhook delivery through the worker', () => {
     const testEndpoint = await receiver();
     const { merchant, secret: testSecret } = await merchantWithEndpoint(testEndpoint.url, 'test');
     const liveSecret = `whsec_${randomToken(24)}`;
+    // A live URL must be public https, so no local receiver can take a live event: the live side is
+    // seen in the delivery log (its URL, refused), the test side at its receiver.
     await configureWebhooks(stack, merchant.id, 'live', liveEndpoint.url, liveSecret);
     const data = splitEventData({ split: split('captured'), participants, session });
-    const liveId = await emit(merchant.id, 'checkout_split.paid', data, 'live');
-    expect(await outcome(liveId)).toMatchObject({ outcome: 'succeeded' });
-    expect(testEndpoint.received).toHaveLength(0);
-    expect(liveEndpoint.received[0]!.body.mode).toBe('live');
-    expectGenuine(liveEndpoint.received[0]!, liveSecret);
-    const header = liveEndpoint.received[0]!.headers['x-service-signature'] as string;
-    expect(verifyWebhookSignature({ rawBody: liveEndpoint.received[0]!.rawBody, header, secret: testSecret }).ok).toBe(
+    const testId = await emit(merchant.id, 'checkout_split.paid', data, 'test');
+    expect(await outcome(testId)).toMatchObject({ outcome: 'succeeded' });
+    expect(liveEndpoint.received).toHaveLength(0);
+    expect(testEndpoint.received[0]!.body.mode).toBe('test');
+    expectGenuine(testEndpoint.received[0]!, testSecret);
+    const header = testEndpoint.received[0]!.headers['x-service-signature'] as string;
+    expect(verifyWebhookSignature({ rawBody: testEndpoint.received[0]!.rawBody, header, secret: liveSecret }).ok).toBe(
       false,
     );
+
+    const liveId = await emit(merchant.id, 'checkout_split.paid', data, 'live');
+    expect(await outcome(liveId)).toMatchObject({ outcome: 'given_up' });
+    const liveAttempts = await attemptsOf(liveId);
+    expect(new Set(liveAttempts.map((a) => [a.mode, a.url].join(' ')))).toEqual(new Set([`live ${liveEndpoint.url}`]));
+    expect(testEndpoint.received).toHaveLength(1);
+    expect(liveEndpoint.received).toHaveLength(0);
   });
+
+  it.each([
+    ['plain http on loopback', (local: string) => local, 'Refused: must use https'],
+    ['https on loopback', (local: string) => local.replace('http:', 'https:'), 'Refused: host is a loopback address'],
+    ['the metadata address', () => 'https://169.254.169.254/latest', 'Refused: host is a cloud metadata address'],
+    ['a private address', () => 'https://10.0.0.8/x', 'Refused: host is a private address'],
+  ])(
+    'refuses a live URL on %s at every attempt, though ALLOW_PRIVATE_WEBHOOK_TARGETS is on',
+    async (_label, url, error) => {
+      expect(stack.config.ALLOW_PRIVATE_WEBHOOK_TARGETS).toBe(true);
+      const endpoint = await receiver();
+      // Written past the save-time check: as if the URL was saved before live URLs were always checked in full.
+      const { merchant } = await merchantWithEndpoint(url(endpoint.url), 'live');
+      const eventId = await emit(
+        merchant.id,
+        'checkout_split.paid',
+        splitEventData({ split: split('captured'), participants, session }),
+        'live',
+      );
+      expect(await outcome(eventId)).toMatchObject({ outcome: 'given_up', attempts: 9 });
+      const rows = await attemptsOf(eventId);
+      expect(rows).toHaveLength(9);
+      expect(new Set(rows.map((r) => r.error))).toEqual(new Set([error]));
+      expect(rows.every((r) => r.status_code === null && r.outcome === 'failed')).toBe(true);
+      expect(endpoint.received).toHaveLength(0);
+    },
+  );
 
   it('signs with the current secret only: after a rotation the old secret no longer verifies', async () => {
     const endpoint = await receiver();
