@@ -64,6 +64,16 @@ export const configSchema = z.object({
   STRIPE_LIVE_PUBLISHABLE_KEY: z.string().default('pk_live_emulator'),
   STRIPE_TEST_WEBHOOK_SECRET: z.string().default('whsec_test_emulator'),
   STRIPE_LIVE_WEBHOOK_SECRET: z.string().default('whsec_live_emulator'),
+  /**
+   * The platform-owned test-mode connected account that holds the test splits of a business with no
+   * charges-enabled test account of its own (docs/spec.md, Authentication rule 3: a test key needs no
+   * processor connection). The emulator creates it, charges-enabled, at start-up; with real Stripe an
+   * operator creates one and sets its id here (docs/processor.md).
+   */
+  STRIPE_TEST_SANDBOX_ACCOUNT_ID: z
+    .string()
+    .regex(/^acct_\w+$/, 'must be a connected account id (acct_...)')
+    .default('acct_emulator_test_sandbox'),
   /** Where the stripe package sends requests; unset means the real Stripe API. */
   STRIPE_API_BASE_URL: z.string().url().optional(),
   /** Where the processor emulator posts test/live events; default `${PUBLIC_BASE_URL}/api/processor/webhooks/<mode>`. */

@@ -82,7 +82,9 @@ export async function hasOverdueBill(db: Db, merchantId: string, mode: ServiceMo
 
 /**
  * Why this business cannot take a split in this mode, or null when it can. Test mode needs
- * no processor connection (like a test key); both modes need their own billing card.
+ * no processor connection (docs/spec.md, Authentication rule 3): without a test account of its
+ * own, the platform's test sandbox account holds the split (docs/processor.md, section 5a).
+ * Both modes need their own billing card.
  */
 export async function takeSplitGate(db: Db, merchant: GateMerchant, mode: ServiceMode): Promise<Gate | null> {
   if (mode === 'live' && !merchant.processor_charges_enabled) return GATES.connector_not_live;

@@ -60,21 +60,7 @@ export async function createSplitReadyMerchant(
         .where('id', '=', team.merchant.id)
         .execute();
     }
-    if (options.billingCard !== false) {
-      await stack.db
-        .insertInto('billing_cards')
-        .values({
-          merchant_id: team.merchant.id,
-          mode,
-          processor_customer_id: `cus_fixture_${mode}`,
-          payment_method_id: 'pm_card_visa',
-          brand: 'visa',
-          last4: '4242',
-          exp_month: 12,
-          exp_year: new Date().getUTCFullYear() + 3,
-        })
-        .execute();
-    }
+    if (options.billingCard !== false) await addBillingCard(stack, team.merchant.id, mode);
   }
   const merchant = (await stack.db
     .selectFrom('merchants')
@@ -85,6 +71,36 @@ export async function createSplitReadyMerchant(
 }
 
 export type SplitReadyMerchant = Awaited<ReturnType<typeof createSplitReadyMerchant>>;
+
+/** A billing card on file for `mode` (the take_split gate wants one per mode), written straight to the table. */
+export async function addBillingCard(stack: Pick<Stack, 'db'>, merchantId: string, mode: ProcessorMode) {
+  await stack.db
+    .insertInto('billing_cards')
+    .values({
+      merchant_id: merchantId,
+      mode,
+      processor_customer_id: `cus_fixture_${mode}`,
+      payment_method_id: 'pm_card_visa',
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 12,
+      exp_year: new Date().getUTCFullYear() + 3,
+    })
+    .execute();
+}
+
+/**
+ * A team that never connected a processor in any mode, with a test-mode billing card: what a new
+ * business has after adding its card. Test splits go to the platform's sandbox account.
+ */
+export async function createTestModeMerchant(
+  stack: Pick<Stack, 'db'>,
+  options: { overrides?: Parameters<typeof createTeam>[1] } = {},
+) {
+  const team = await createTeam(stack.db, options.overrides);
+  await addBillingCard(stack, team.merchant.id, 'test');
+  return team;
+}
 
 export type TestShare = { email: string; amountMinor: number };
 
@@ -127,6 +143,8 @@ export async function waitForSplitStatus(
 
 export type LedgerIntent = {
   id: string;
+  /** The connected account the intent lives on. */
+  account: string;
   status: string;
   amount: number;
   amount_captured: number;

@@ -1,4 +1,5 @@
 import {
+  allowsPrivateWebhookTarget,
   buildWebhookEnvelope,
   getWebhookSettings,
   OutboundRequestError,
@@ -37,7 +38,7 @@ function describeNon2xx(status: number, location: string | string[] | undefined)
 /** Signs and posts one event; every failure becomes an outcome, never a thrown error. */
 async function post(
   deps: ActivityDeps,
-  url: string,
+  target: { url: string; mode: 'test' | 'live' },
   secret: string,
   body: string,
   headers: Record<string, string>,
@@ -47,7 +48,7 @@ async function post(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await safeFetch(url, {
+    const response = await safeFetch(target.url, {
       method: 'POST',
       body,
       headers: {
@@ -58,7 +59,8 @@ async function post(
       },
       timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
       maxResponseBytes: MAX_RESPONSE_BYTES,
-      allowPrivate: deps.config.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+      // Checked again at every attempt: a live URL always gets the full checks, even one stored before they existed.
+      allowPrivate: allowsPrivateWebhookTarget(deps.config, target.mode),
     });
     const ok = response.status >= 200 && response.status < 300;
     return {
@@ -117,7 +119,7 @@ export function createAttemptActivity(deps: ActivityDeps) {
       };
     } else {
       const body = serializeWebhookEnvelope(buildWebhookEnvelope(event));
-      const exchange = await post(deps, settings.url, settings.secret, body, {
+      const exchange = await post(deps, { url: settings.url, mode: event.mode }, settings.secret, body, {
         [WEBHOOK_EVENT_ID_HEADER]: event.id,
         [WEBHOOK_ATTEMPT_HEADER]: String(input.attempt),
       });

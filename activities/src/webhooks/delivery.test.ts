@@ -55,7 +55,12 @@ describe('webhook delivery through the worker', () => {
   const receivers: WebhookReceiver[] = [];
 
   beforeAll(async () => {
-    stack = await startStack({ WEBHOOK_RETRY_TIME_SCALE: 100_000, WEBHOOK_TIMEOUT_MS: 500 });
+    stack = await startStack({
+      WEBHOOK_RETRY_TIME_SCALE: 100_000,
+      WEBHOOK_TIMEOUT_MS: 500,
+      // As under `npm start`: test-mode endpoints may be local; live ones never.
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: true,
+    });
   });
   afterAll(async () => {
     await Promise.all(receivers.map((r) => r.close()));
@@ -86,6 +91,17 @@ describe('webhook delivery through the worker', () => {
 
   const attemptsOf = (eventId: string) =>
     stack.db.selectFrom('webhook_deliveries').selectAll().where('event_id', '=', eventId).orderBy('attempt').execute();
+
+  /** Waits until the delivery of `eventId` has logged its first attempt (the rest may still be retrying). */
+  async function firstAttemptOf(eventId: string) {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const [first] = await attemptsOf(eventId);
+      if (first) return first;
+      if (Date.now() > deadline) throw new Error(`no attempt logged for event ${eventId}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
 
   function expectGenuine(request: ReceivedWebhook, secret: string) {
     const header = request.headers['x-service-signature'] as string;
@@ -476,17 +492,55 @@ describe('webhook delivery through the worker', () => {
     const testEndpoint = await receiver();
     const { merchant, secret: testSecret } = await merchantWithEndpoint(testEndpoint.url, 'test');
     const liveSecret = `whsec_${randomToken(24)}`;
+    // A live URL must be public https, so no local receiver can take a live event: the live side is
+    // seen in the delivery log (its URL, refused), the test side at its receiver.
     await configureWebhooks(stack, merchant.id, 'live', liveEndpoint.url, liveSecret);
     const data = splitEventData({ split: split('captured'), participants, session });
-    const liveId = await emit(merchant.id, 'checkout_split.paid', data, 'live');
-    expect(await outcome(liveId)).toMatchObject({ outcome: 'succeeded' });
-    expect(testEndpoint.received).toHaveLength(0);
-    expect(liveEndpoint.received[0]!.body.mode).toBe('live');
-    expectGenuine(liveEndpoint.received[0]!, liveSecret);
-    const header = liveEndpoint.received[0]!.headers['x-service-signature'] as string;
-    expect(verifyWebhookSignature({ rawBody: liveEndpoint.received[0]!.rawBody, header, secret: testSecret }).ok).toBe(
+    const testId = await emit(merchant.id, 'checkout_split.paid', data, 'test');
+    expect(await outcome(testId)).toMatchObject({ outcome: 'succeeded' });
+    expect(liveEndpoint.received).toHaveLength(0);
+    expect(testEndpoint.received[0]!.body.mode).toBe('test');
+    expectGenuine(testEndpoint.received[0]!, testSecret);
+    const header = testEndpoint.received[0]!.headers['x-service-signature'] as string;
+    expect(verifyWebhookSignature({ rawBody: testEndpoint.received[0]!.rawBody, header, secret: liveSecret }).ok).toBe(
       false,
     );
+
+    const liveId = await emit(merchant.id, 'checkout_split.paid', data, 'live');
+    const firstLive = await firstAttemptOf(liveId);
+    expect(firstLive).toMatchObject({ mode: 'live', url: liveEndpoint.url, error: 'Refused: must use https' });
+    expect(testEndpoint.received).toHaveLength(1);
+    expect(liveEndpoint.received).toHaveLength(0);
+  });
+
+  it('refuses a live URL on a loopback, metadata or private address at every attempt, though ALLOW_PRIVATE_WEBHOOK_TARGETS is on', async () => {
+    expect(stack.config.ALLOW_PRIVATE_WEBHOOK_TARGETS).toBe(true);
+    const endpoint = await receiver();
+    const cases: [string, string][] = [
+      [endpoint.url, 'Refused: must use https'],
+      [endpoint.url.replace('http:', 'https:'), 'Refused: host is a loopback address'],
+      ['https://169.254.169.254/latest', 'Refused: host is a cloud metadata address'],
+      ['https://10.0.0.8/x', 'Refused: host is a private address'],
+    ];
+    // The deliveries run side by side: each waits out its whole retry schedule.
+    await Promise.all(
+      cases.map(async ([url, error]) => {
+        // Written past the save-time check: as if saved before live URLs were always checked in full.
+        const { merchant } = await merchantWithEndpoint(url, 'live');
+        const eventId = await emit(
+          merchant.id,
+          'checkout_split.paid',
+          splitEventData({ split: split('captured'), participants, session }),
+          'live',
+        );
+        expect([url, await outcome(eventId)]).toMatchObject([url, { outcome: 'given_up', attempts: 9 }]);
+        const rows = await attemptsOf(eventId);
+        expect(rows).toHaveLength(9);
+        expect([url, new Set(rows.map((r) => r.error))]).toEqual([url, new Set([error])]);
+        expect(rows.every((r) => r.status_code === null && r.outcome === 'failed')).toBe(true);
+      }),
+    );
+    expect(endpoint.received).toHaveLength(0);
   });
 
   it('signs with the current secret only: after a rotation the old secret no longer verifies', async () => {

@@ -604,6 +604,54 @@ describe('processor adapter against the emulator', () => {
     });
   });
 
+  describe('the test sandbox account (STRIPE_TEST_SANDBOX_ACCOUNT_ID)', () => {
+    it('exists from the start, charges-enabled, in test mode only, and takes holds with no onboarding', async () => {
+      const sandbox = emu.config.STRIPE_TEST_SANDBOX_ACCOUNT_ID;
+      const res = await emu.control('GET', `/_emulator/accounts/${sandbox}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        id: sandbox,
+        mode: 'test',
+        country: 'GB',
+        default_currency: 'gbp',
+        charges_enabled: true,
+        details_submitted: true,
+        payouts_enabled: true,
+      });
+      expect(await test.retrieveAccount(sandbox)).toMatchObject({ chargesEnabled: true, detailsSubmitted: true });
+      const h = await authorised(sandbox);
+      const captured = await test.captureHold({
+        accountId: sandbox,
+        paymentIntentId: h.id,
+        participantId: h.participantId,
+      });
+      expect(captured.status).toBe('succeeded');
+      expect(await ledger(h.id)).toMatchObject({ account: sandbox, amount_captured: 1020 });
+      expect(await caught(processors.forMode('live').retrieveAccount(sandbox))).toBeInstanceOf(ProcessorError);
+    });
+
+    it('is seeded idempotently: a restart on the same database leaves the account as it is', async () => {
+      const id = `acct_sandbox${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+      // Posting no events: these instances have no endpoint of their own.
+      const settings = { STRIPE_TEST_SANDBOX_ACCOUNT_ID: id, EMULATOR_WEBHOOKS_ENABLED: false };
+      const first = await startEmulator(settings, emu.db);
+      try {
+        expect((await first.control('GET', `/_emulator/accounts/${id}`)).body.charges_enabled).toBe(true);
+        await first.control('POST', `/_emulator/accounts/${id}/update`, { charges_enabled: false });
+      } finally {
+        await first.stop();
+      }
+      const second = await startEmulator(settings, emu.db);
+      try {
+        expect((await second.control('GET', `/_emulator/accounts/${id}`)).body.charges_enabled).toBe(false);
+        const rows = await emu.db.selectFrom('emulator_accounts').select('id').where('id', '=', id).execute();
+        expect(rows).toHaveLength(1);
+      } finally {
+        await second.stop();
+      }
+    });
+  });
+
   describe('persistence', () => {
     it('a restarted emulator on the same database has every object and resumes pending deliveries', async () => {
       const accountId = await activeAccount();

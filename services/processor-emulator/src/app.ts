@@ -7,6 +7,7 @@ import { controlRoutes } from './control';
 import { Deliverer } from './deliverer';
 import { Faults } from './faults';
 import { stripeApi } from './pipeline';
+import { sandboxReady } from './sandbox';
 
 export type EmulatorDeps = { config: Config; db: Db; logger: Logger };
 
@@ -35,13 +36,15 @@ export function createEmulator(deps: EmulatorDeps): Emulator {
     faults: new Faults(),
     settings: { latencyMs: 0, captureBefore: new Map() },
   };
+  // Every request waits for the test sandbox account (STRIPE_TEST_SANDBOX_ACCOUNT_ID) to exist.
+  const seeded = sandboxReady(emu);
   const api = new Router();
-  api.all('/v1/{*rest}', stripeApi(emu, stripeRoutes));
+  api.all('/v1/{*rest}', seeded, stripeApi(emu, stripeRoutes));
   const app = createServiceApp({
     name: 'processor-emulator',
     logger: deps.logger,
     readiness: async () => ({ database: await isDbReachable(deps.db) }),
-    routers: [api, controlRoutes(emu)],
+    routers: [api, controlRoutes(emu, seeded)],
   });
   deliverer.resume();
   return { app, flushEvents: () => deliverer.flush(), stop: () => deliverer.stop() };

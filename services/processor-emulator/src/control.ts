@@ -1,5 +1,6 @@
 import { badRequest, errorWithStatus, notFound, validate, validBody, validQuery } from '@groupsplit/shared';
 import Router from '@koa/router';
+import type Koa from 'koa';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Emu, OpContext, Tx } from './context';
@@ -76,8 +77,10 @@ async function dashboardAction<T>(emu: Emu, fn: (trx: Tx, op: OpContext) => Prom
   return result;
 }
 
-export function controlRoutes(emu: Emu): Router {
+/** `before` runs ahead of every control route (the app passes the sandbox-account seed). */
+export function controlRoutes(emu: Emu, before?: Koa.Middleware): Router {
   const router = new Router({ prefix: '/_emulator' });
+  if (before) router.use(before);
 
   router.use(async (_ctx, next) => {
     try {

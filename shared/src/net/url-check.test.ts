@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 import { forbiddenAddressKind } from './ip-address';
-import { assertWebhookUrl, checkOutboundUrl, type Resolver } from './url-check';
+import { allowsPrivateWebhookTarget, assertWebhookUrl, checkOutboundUrl, type Resolver } from './url-check';
 
 /** Names this test controls, standing in for DNS answers an attacker could arrange. */
 const DNS: Record<string, string[]> = {
@@ -158,9 +158,11 @@ describe('checkOutboundUrl with ALLOW_PRIVATE_WEBHOOK_TARGETS', () => {
 
 describe('assertWebhookUrl (save time)', () => {
   it('answers 400 `Invalid webhook_url: <reason>`', async () => {
-    const error = await assertWebhookUrl('http://hooks.example.com/', { allowPrivate: false, resolve: fakeDns }).catch(
-      (e) => e,
-    );
+    const error = await assertWebhookUrl('http://hooks.example.com/', {
+      mode: 'live',
+      config: { ALLOW_PRIVATE_WEBHOOK_TARGETS: false },
+      resolve: fakeDns,
+    }).catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error.status).toBe(400);
     expect(error.message).toBe('Invalid webhook_url: must use https');
@@ -168,8 +170,51 @@ describe('assertWebhookUrl (save time)', () => {
 
   it('saves a name that does not resolve yet (delivery checks again) and keeps the text as typed', async () => {
     await expect(
-      assertWebhookUrl('  https://Not-Yet-Live.example.com/hooks  ', { allowPrivate: false, resolve: fakeDns }),
+      assertWebhookUrl('  https://Not-Yet-Live.example.com/hooks  ', {
+        mode: 'live',
+        config: { ALLOW_PRIVATE_WEBHOOK_TARGETS: false },
+        resolve: fakeDns,
+      }),
     ).resolves.toBe('https://Not-Yet-Live.example.com/hooks');
+  });
+
+  const relaxedConfig = { ALLOW_PRIVATE_WEBHOOK_TARGETS: true };
+
+  it.each([
+    ['https://127.0.0.1/x', 'host is a loopback address'],
+    ['https://169.254.169.254/latest', 'host is a cloud metadata address'],
+    ['https://10.0.0.8/x', 'host is a private address'],
+    ['http://hooks.example.com/in', 'must use https'],
+    ['https://rebind.example.com/', 'host resolves to a loopback address'],
+    ['https://localhost/in', 'host must be a public domain name'],
+  ])('checks a live URL in full even with ALLOW_PRIVATE_WEBHOOK_TARGETS: %s', async (url, reason) => {
+    const error = await assertWebhookUrl(url, { mode: 'live', config: relaxedConfig, resolve: fakeDns }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.message).toBe(`Invalid webhook_url: ${reason}`);
+  });
+
+  it('relaxes a test-mode URL only when ALLOW_PRIVATE_WEBHOOK_TARGETS is on', async () => {
+    const local = 'http://127.0.0.1:4000/hook';
+    await expect(assertWebhookUrl(local, { mode: 'test', config: relaxedConfig, resolve: fakeDns })).resolves.toBe(
+      local,
+    );
+    const refused = await assertWebhookUrl(local, {
+      mode: 'test',
+      config: { ALLOW_PRIVATE_WEBHOOK_TARGETS: false },
+      resolve: fakeDns,
+    }).catch((e) => e);
+    expect(refused.message).toBe('Invalid webhook_url: must use https');
+  });
+});
+
+describe('allowsPrivateWebhookTarget', () => {
+  it('is true for test mode with the variable on, and never for live', () => {
+    expect(allowsPrivateWebhookTarget({ ALLOW_PRIVATE_WEBHOOK_TARGETS: true }, 'test')).toBe(true);
+    expect(allowsPrivateWebhookTarget({ ALLOW_PRIVATE_WEBHOOK_TARGETS: true }, 'live')).toBe(false);
+    expect(allowsPrivateWebhookTarget({ ALLOW_PRIVATE_WEBHOOK_TARGETS: false }, 'test')).toBe(false);
+    expect(allowsPrivateWebhookTarget({ ALLOW_PRIVATE_WEBHOOK_TARGETS: false }, 'live')).toBe(false);
   });
 });
 

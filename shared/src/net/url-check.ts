@@ -1,5 +1,7 @@
 import { lookup } from 'node:dns/promises';
+import type { Config } from '../config';
 import { badRequest, MESSAGES } from '../errors';
+import type { ServiceMode } from '../http/service-mode';
 import { forbiddenAddressKind, isIpLiteral } from './ip-address';
 
 /** Every address a host name resolves to. */
@@ -7,8 +9,8 @@ export type Resolver = (host: string) => Promise<string[]>;
 
 export type OutboundUrlPolicy = {
   /**
-   * ALLOW_PRIVATE_WEBHOOK_TARGETS: local development and tests receive webhooks on
-   * loopback over plain http. Never on in production.
+   * Plain http and loopback, private, link-local or metadata targets are allowed. For webhooks
+   * this comes from `allowsPrivateWebhookTarget` (test mode with ALLOW_PRIVATE_WEBHOOK_TARGETS only).
    */
   allowPrivate: boolean;
   /** Defaults to the system resolver (the one the connection would use). */
@@ -94,16 +96,37 @@ export async function checkOutboundUrl(raw: string, policy: OutboundUrlPolicy): 
 }
 
 /**
+ * Whether a webhook URL of this mode may skip the private-target checks (and use plain http).
+ * ALLOW_PRIVATE_WEBHOOK_TARGETS exists so a developer can receive TEST events on localhost; a
+ * live URL gets every check in every environment, whatever the variable says. Save time and
+ * every delivery attempt both ask here.
+ */
+export function allowsPrivateWebhookTarget(
+  config: Pick<Config, 'ALLOW_PRIVATE_WEBHOOK_TARGETS'>,
+  mode: ServiceMode,
+): boolean {
+  return mode === 'test' && config.ALLOW_PRIVATE_WEBHOOK_TARGETS;
+}
+
+export type WebhookUrlTarget = {
+  /** The mode the URL is saved for. */
+  mode: ServiceMode;
+  config: Pick<Config, 'ALLOW_PRIVATE_WEBHOOK_TARGETS'>;
+  resolve?: Resolver;
+};
+
+/**
  * The save-time check behind `PATCH /api/merchants` and registration: 400
  * `Invalid webhook_url: <reason>`. Returns the URL as the merchant typed it (trimmed), so
  * it reads back unchanged.
  */
-export async function assertWebhookUrl(
-  raw: string,
-  options: { allowPrivate: boolean; resolve?: Resolver },
-): Promise<string> {
+export async function assertWebhookUrl(raw: string, target: WebhookUrlTarget): Promise<string> {
   const trimmed = raw.trim();
-  const check = await checkOutboundUrl(trimmed, { ...options, unresolvable: 'allow' });
+  const check = await checkOutboundUrl(trimmed, {
+    allowPrivate: allowsPrivateWebhookTarget(target.config, target.mode),
+    resolve: target.resolve,
+    unresolvable: 'allow',
+  });
   if (!check.ok) throw badRequest(MESSAGES.invalidWebhookUrl(check.reason), 'invalid_webhook_url');
   return trimmed;
 }

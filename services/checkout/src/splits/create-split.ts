@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   badRequest,
-  type Db,
   formatPounds,
   gateError,
   MESSAGES,
@@ -39,21 +38,32 @@ export type NewSplitRequest = {
   session?: SplitCreation['session'];
 };
 
-/** The merchant's connected account for this mode: the per-mode row, else (live) the mirrored column. */
-export async function processorAccountFor(db: Db, merchant: MerchantRow, mode: ServiceMode): Promise<string | null> {
-  const row = await db
+/**
+ * The processor account a new split's holds go to, or null when there is none.
+ * - live: the merchant's connected live account (the per-mode row, else the mirrored column). Whether it
+ *   can take charges yet is the processor's to say at the hold (docs/spec.md, Splits, create rule 5).
+ * - test: the merchant's own test account once it can take charges; until then (and with none at all)
+ *   the platform's test sandbox account, so a test key needs no processor connection (docs/spec.md,
+ *   Authentication rule 3). A split keeps the account it was created with.
+ */
+export async function holdingAccountFor(
+  { db, config }: Pick<CheckoutDeps, 'db' | 'config'>,
+  merchant: MerchantRow,
+  mode: ServiceMode,
+): Promise<string | null> {
+  const connected = await db
     .selectFrom('merchant_processor_accounts')
-    .select('account_id')
+    .select(['account_id', 'charges_enabled'])
     .where('merchant_id', '=', merchant.id)
     .where('mode', '=', mode)
     .executeTakeFirst();
-  if (row) return row.account_id;
-  return mode === 'live' ? merchant.processor_account_id : null;
+  if (mode === 'live') return connected?.account_id ?? merchant.processor_account_id;
+  return connected?.charges_enabled ? connected.account_id : config.STRIPE_TEST_SANDBOX_ACCOUNT_ID;
 }
 
 /**
  * Creates a split the one way both paths share (dashboard POST /api/checkout-splits and hosted
- * checkout): checks the processor account and billing gates, snapshots the fee rate, then starts
+ * checkout): picks the processor account, checks the billing gates, snapshots the fee rate, then starts
  * the split workflow with update-with-start and waits for every hold. Invitations go out after.
  * Callers check roles and the hosted-only connector gate themselves, and present the answer:
  * the new split's id and its participants' rows.
@@ -62,7 +72,8 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
   const { db, config, temporal } = deps;
   const { merchant, mode } = request;
 
-  const processorAccountId = await processorAccountFor(db, merchant, mode);
+  const processorAccountId = await holdingAccountFor(deps, merchant, mode);
+  // Only live can get here without an account: test falls back to the sandbox.
   if (!processorAccountId) throw badRequest(MESSAGES.noProcessorAccount);
   // The spec checks only that onboarding started here; an unfinished account fails at the hold.
   const gate = await takeSplitGate(db, merchant, mode);

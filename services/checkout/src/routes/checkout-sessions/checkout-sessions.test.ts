@@ -1,4 +1,4 @@
-import type { Stack } from '@groupsplit/testing';
+import { addBillingCard, type Stack } from '@groupsplit/testing';
 import { sql } from 'kysely';
 import {
   CANCEL_URL,
@@ -433,11 +433,15 @@ describe('GET /api/merchants/checkout/sessions/:token (public) and /status (API 
     const lookup = await stack.api.get(`/api/merchants/checkout/sessions/${token}`);
     expect(lookup.body.unavailable_reason).toBe('billing_card_required');
 
+    // A test session needs no processor connection (the sandbox account holds it), only a test billing card.
+    // Live's connector_not_live is in test-mode.test.ts.
     const unconnected = await createUnconnectedMerchant(stack);
     const test = await newSession(stack, unconnected.testKey);
-    expect((await stack.api.get(`/api/merchants/checkout/sessions/${test}`)).body.unavailable_reason).toBe(
-      'connector_not_live',
-    );
+    const unconnectedReason = async () =>
+      (await stack.api.get(`/api/merchants/checkout/sessions/${test}`)).body.unavailable_reason;
+    expect(await unconnectedReason()).toBe('billing_card_required');
+    await addBillingCard(stack, unconnected.merchant.id, 'test');
+    expect(await unconnectedReason()).toBeNull();
 
     const overdue = await createCheckoutMerchant(stack);
     await stack.db

@@ -1,7 +1,6 @@
 import {
   badRequest,
   formatPounds,
-  GATES,
   type Gate,
   MESSAGES,
   type MerchantRow,
@@ -16,7 +15,6 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
-import { processorAccountFor } from '../../splits/create-split';
 import { claimKey, IDEMPOTENCY_HEADER, idempotencyKey, replayFor, requestHash } from './idempotency';
 import { fetchLineItemImages } from './images';
 import { presentPublicSession, presentSessionStatus, type RefundHistorySource } from './presenters';
@@ -39,14 +37,13 @@ export function matchesAllowedDomain(raw: string, allowedDomain: string | null):
   return url.protocol === 'https:' && host === allowedDomain.trim().replace(/\.$/, '').toLowerCase();
 }
 
-/** Why the buyer cannot pay right now (the public lookup's `unavailable_reason`), or null. */
-export async function checkoutGate(
-  deps: CheckoutDeps,
-  merchant: MerchantRow,
-  mode: 'test' | 'live',
-): Promise<Gate | null> {
-  // A split needs a connected account in the session's mode, test included.
-  if (!(await processorAccountFor(deps.db, merchant, mode))) return GATES.connector_not_live;
+/**
+ * Why the buyer cannot pay right now (the public lookup's `unavailable_reason`), or null: the
+ * take_split gate of GET /api/merchants/me. Live needs charges enabled (`connector_not_live`);
+ * test needs no processor connection, since the sandbox account holds the shares
+ * (`holdingAccountFor`).
+ */
+export function checkoutGate(deps: CheckoutDeps, merchant: MerchantRow, mode: 'test' | 'live'): Promise<Gate | null> {
   return takeSplitGate(deps.db, merchant, mode);
 }
 

@@ -215,9 +215,13 @@ describe('splits API', () => {
     it('refuses a merchant with no processor account, and one without a billing card', async () => {
       const owner = await createUser(stack.db);
       const bare = await createMerchant(stack.db, owner);
-      const none = await postSplit(stack, owner.token, { merchantId: bare.id, participants: [share()] });
+      // Live only: a test split needs no connection (the platform's sandbox account holds it), just a test card.
+      const none = await postSplit(stack, owner.token, { merchantId: bare.id, participants: [share()] }, 'live');
       expect(none.status).toBe(400);
       expect(none.body).toEqual({ error: 'Merchant has no payment processor connected account' });
+      const noneTest = await postSplit(stack, owner.token, { merchantId: bare.id, participants: [share()] });
+      expect(noneTest.status).toBe(400);
+      expect(noneTest.body.code).toBe('billing_card_required');
 
       const noCard = await createSplitReadyMerchant(stack, { modes: ['test'], billingCard: false });
       const res = await postSplit(stack, noCard.owner.token, {

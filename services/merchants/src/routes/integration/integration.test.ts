@@ -5,7 +5,8 @@ const TEST_MODE = { 'x-service-mode': 'test' };
 describe('PATCH /api/merchants', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    // As under `npm start`: private targets allowed, for test-mode URLs only.
+    stack = await startStack({ ALLOW_PRIVATE_WEBHOOK_TARGETS: true });
   });
   afterAll(() => stack.stop());
 
@@ -126,6 +127,34 @@ describe('PATCH /api/merchants', () => {
     expect(after.body).toMatchObject({ webhook_url: 'https://hooks.shop.example/a', allowed_domain: 'shop.example' });
   });
 
+  it.each([
+    ['https://127.0.0.1/x', 'host is a loopback address'],
+    ['https://169.254.169.254/latest', 'host is a cloud metadata address'],
+    ['https://10.0.0.8/x', 'host is a private address'],
+    ['http://127.0.0.1:4000/hook', 'must use https'],
+    ['https://localhost/hook', 'host must be a public domain name'],
+  ])('checks a live webhook_url in full even with ALLOW_PRIVATE_WEBHOOK_TARGETS on: %s', async (url, reason) => {
+    const { owner } = await createTeam(stack.db);
+    const res = await patch(owner.token, { webhook_url: url });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: `Invalid webhook_url: ${reason}`, code: 'invalid_webhook_url' });
+    expect((await credentials(owner.token)).body.webhook_url).toBeNull();
+  });
+
+  it('accepts a test-mode http://127.0.0.1:<port>/hook with ALLOW_PRIVATE_WEBHOOK_TARGETS on, for test mode only', async () => {
+    const { owner } = await createTeam(stack.db);
+    const url = 'http://127.0.0.1:4242/hook';
+    const res = await patch(owner.token, { webhook_url: url }, TEST_MODE);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ mode: 'test', webhook_url: url });
+    expect((await credentials(owner.token, TEST_MODE)).body.webhook_url).toBe(url);
+    // The same URL is not good enough for live.
+    const live = await patch(owner.token, { webhook_url: url });
+    expect(live.status).toBe(400);
+    expect(live.body.error).toBe('Invalid webhook_url: must use https');
+    expect((await credentials(owner.token)).body.webhook_url).toBeNull();
+  });
+
   it('is for Owner and Admin only, and is not rate limited', async () => {
     const team = await createTeam(stack.db);
     for (const role of ['finance', 'member'] as const) {
@@ -166,6 +195,17 @@ describe('PATCH /api/merchants with ALLOW_PRIVATE_WEBHOOK_TARGETS off (productio
     const res = await stack.api.patch('/api/merchants', { webhook_url: url }, { token: owner.token });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(`Invalid webhook_url: ${reason}`);
+  });
+
+  it('checks a test-mode URL in full too', async () => {
+    const { owner } = await createTeam(stack.db);
+    const res = await stack.api.patch(
+      '/api/merchants',
+      { webhook_url: 'http://127.0.0.1:4242/hook' },
+      { token: owner.token, headers: { 'x-service-mode': 'test' } },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Invalid webhook_url: must use https');
   });
 
   it('accepts a public https URL', async () => {

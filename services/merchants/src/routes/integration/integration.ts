@@ -40,7 +40,7 @@ export function integrationRoutes({ db, config }: MerchantsDeps): Router {
       if (body.webhook_url !== undefined) {
         webhookUrl = cleared(body.webhook_url)
           ? { set: null }
-          : { set: await assertWebhookUrl(body.webhook_url!, { allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_TARGETS }) };
+          : { set: await assertWebhookUrl(body.webhook_url!, { mode, config }) };
       }
       let allowedDomain: Change;
       if (body.allowed_domain !== undefined) {

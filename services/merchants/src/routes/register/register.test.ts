@@ -23,7 +23,8 @@ const INVALID = 'Complete the required business details';
 describe('POST /api/merchants/register', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    // As under `npm start`: private targets allowed, for test-mode URLs only.
+    stack = await startStack({ ALLOW_PRIVATE_WEBHOOK_TARGETS: true });
   });
   afterAll(() => stack.stop());
 
@@ -211,7 +212,8 @@ describe('POST /api/merchants/register', () => {
     expect(junk.body.error).toBe('Invalid webhook_url: not a valid URL');
     expect(await merchantsOf(user)).toEqual([]);
 
-    const url = 'https://203.0.113.10/hooks/groupsplit';
+    // A live URL gets every check (a documentation range such as 203.0.113.0/24 is refused): a public address.
+    const url = 'https://93.184.216.34/hooks/groupsplit';
     const res = await register(user, validBody({ webhook_url: url }));
     expect(res.status).toBe(201);
     expect(res.body.webhook_url).toBe(url);
@@ -219,6 +221,22 @@ describe('POST /api/merchants/register', () => {
     expect(live.body.webhook_url).toBe(url);
     const test = await stack.api.get('/api/merchants/me', { token: user.token, headers: { 'x-service-mode': 'test' } });
     expect(test.body.webhook_url).toBeNull();
+  });
+
+  it('checks webhook_url with the live rules in full, whatever ALLOW_PRIVATE_WEBHOOK_TARGETS says', async () => {
+    expect(stack.config.ALLOW_PRIVATE_WEBHOOK_TARGETS).toBe(true);
+    const user = await createUser(stack.db);
+    for (const [url, reason] of [
+      ['https://127.0.0.1/x', 'host is a loopback address'],
+      ['https://169.254.169.254/latest', 'host is a cloud metadata address'],
+      ['https://10.0.0.8/x', 'host is a private address'],
+      ['http://127.0.0.1:4242/hook', 'must use https'],
+    ]) {
+      const res = await register(user, validBody({ webhook_url: url }));
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(`Invalid webhook_url: ${reason}`);
+    }
+    expect(await merchantsOf(user)).toEqual([]);
   });
 
   it('still requires consent', async () => {

@@ -34,6 +34,13 @@ async function companyHolder(db: Db, companyNumber: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Registration has no X-Service-Mode: its webhook_url is the live one (the spec's default mode),
+ * so it always gets the live URL checks, ALLOW_PRIVATE_WEBHOOK_TARGETS or not. A test-mode URL is
+ * set afterwards with PATCH /api/merchants and X-Service-Mode: test (docs/webhooks.md).
+ */
+const REGISTERED_WEBHOOK_MODE = 'live' as const;
+
 const companyAlreadyRegistered = (businessName: string) =>
   conflict(COMPANY_REGISTERED_MESSAGE, 'company_already_registered', { business_name: businessName });
 
@@ -65,7 +72,7 @@ export function registerRoutes({ config, db }: MerchantsDeps): Router {
     const input = validBody(ctx, RegisterSchema);
     // Checked (and resolved) before the transaction: it may take a DNS lookup.
     const webhookUrl = input.webhook_url
-      ? await assertWebhookUrl(input.webhook_url, { allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_TARGETS })
+      ? await assertWebhookUrl(input.webhook_url, { mode: REGISTERED_WEBHOOK_MODE, config })
       : null;
 
     const values = merchantValues(input);
@@ -87,7 +94,7 @@ export function registerRoutes({ config, db }: MerchantsDeps): Router {
           .returning(['id', 'name'])
           .executeTakeFirstOrThrow();
         await new MembershipsRepository(trx).add({ merchantId: created.id, userId, role: 'owner' });
-        if (webhookUrl) await saveWebhookUrl(trx, created.id, 'live', webhookUrl);
+        if (webhookUrl) await saveWebhookUrl(trx, created.id, REGISTERED_WEBHOOK_MODE, webhookUrl);
         await recordAudit(trx, {
           merchantId: created.id,
           actorUserId: userId,

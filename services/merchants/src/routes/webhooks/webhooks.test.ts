@@ -93,12 +93,18 @@ describe('webhook tooling: test send, resend and the delivery log', () => {
   });
 
   it('Admin may send a test; Finance and Member get 403 business_forbidden', async () => {
-    const team = await teamWithEndpoint('live');
-    expect((await stack.api.post('/api/merchants/webhooks/test', undefined, { token: team.admin.token })).status).toBe(
-      200,
-    );
+    // Test mode: a live endpoint could not be this local receiver (live URLs are always checked in full).
+    const team = await teamWithEndpoint('test');
+    const sent = await stack.api.post('/api/merchants/webhooks/test', undefined, {
+      token: team.admin.token,
+      headers: TEST_MODE,
+    });
+    expect(sent.status).toBe(200);
     for (const user of [team.finance, team.member]) {
-      const res = await stack.api.post('/api/merchants/webhooks/test', undefined, { token: user.token });
+      const res = await stack.api.post('/api/merchants/webhooks/test', undefined, {
+        token: user.token,
+        headers: TEST_MODE,
+      });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('business_forbidden');
     }
@@ -116,7 +122,7 @@ describe('webhook tooling: test send, resend and the delivery log', () => {
       code: 'webhook_url_not_set',
     });
 
-    await saveWebhookUrl(stack.db, team.merchant.id, 'live', endpoint.url);
+    await saveWebhookUrl(stack.db, team.merchant.id, 'live', 'https://hooks.shop.example/in');
     const noSecret = await stack.api.post('/api/merchants/webhooks/test', undefined, { token: team.owner.token });
     expect(noSecret.status).toBe(400);
     expect(noSecret.body.code).toBe('webhook_secret_not_set');
