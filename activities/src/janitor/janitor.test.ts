@@ -59,11 +59,22 @@ describe('reconciliation janitor', () => {
 
   const cli = (...argv: string[]) => runSupport(stack, ...argv);
 
+  /** Authorises a share and waits until the workflow has recorded it: the janitor reads a settled split. */
+  const authorised = async (split: { id: string }, payToken: string, participantIndex: number) => {
+    await authoriseShare(stack, payToken);
+    const handle = stack.temporal.client.workflow.getHandle(splitWorkflowId(split.id));
+    await waitUntil(
+      'the authorisation recorded by the workflow',
+      () => handle.query(stateQuery),
+      (state) => state.participants[participantIndex]?.status === 'authorised' && !state.inFlight,
+    );
+  };
+
   it('a hold that lapsed (capture_before passed, or cancelled at the processor) cancels the pending split through its workflow', async () => {
     const expired = await create([1000, 1000]);
     const canceled = await create([1200, 1300]);
-    await authoriseShare(stack, expired.participants[0]!.payToken);
-    await authoriseShare(stack, canceled.participants[0]!.payToken);
+    await authorised(expired, expired.participants[0]!.payToken, 0);
+    await authorised(canceled, canceled.participants[0]!.payToken, 0);
     // One hold past its capture_before at the processor; the other cancelled there.
     await stack.db
       .updateTable('emulator_charges')
@@ -119,7 +130,7 @@ describe('reconciliation janitor', () => {
 
   it('a share captured in the processor dashboard is flagged for support (once), never acted on', async () => {
     const split = await create([1000, 1500]);
-    await authoriseShare(stack, split.participants[0]!.payToken);
+    await authorised(split, split.participants[0]!.payToken, 0);
     await emulatorControl(stack, 'POST', `/payment_intents/${split.participants[0]!.paymentIntentId}/capture`, {});
 
     expect(await sweep({ splitIds: [split.id] })).toMatchObject({ examined: 1, findings: 1, signalled: 0 });
