@@ -19,7 +19,7 @@ import {
   plausibleParam,
   type RouteCase,
   routeCases,
-} from './malformed-input.cases';
+} from './malformed-input.test-support';
 import { routeTable } from './routes/table';
 import type { RouteRule } from './routes/types';
 
