@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
  * Writes one split event to the outbox in the caller's transaction, after the change it reports.
  * The data is the shared split event shape (session fields null for a dashboard split).
  * Returns the event id, or null when the same cause was already recorded. Delivery is started by
- * the outbox sweeper (issue 9).
+ * the outbox sweeper.
  */
 export async function recordSplitEvent(
   trx: Kysely<Database>,

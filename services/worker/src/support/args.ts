@@ -1,3 +1,4 @@
+import { isUuid } from '@groupsplit/shared';
 /** `pause <id> --reason "…" --actor alice` → positional ['pause', '<id>'], flags { reason, actor }. */
 export type ParsedArgs = { positional: string[]; flags: Record<string, string | true> };
 
@@ -35,12 +36,10 @@ export class SupportCommandError extends Error {
   override name = 'SupportCommandError';
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The `<merchantId>` after the command name. */
 export function merchantIdArg(positional: string[]): string {
   const id = positional[1];
   if (!id) throw new SupportUsageError('<merchantId> is required');
-  if (!UUID.test(id)) throw new SupportCommandError(`Not a merchant id: ${id}`);
+  if (!isUuid(id)) throw new SupportCommandError(`Not a merchant id: ${id}`);
   return id;
 }

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { apiKeyRecordFields, apiKeyShape, recordAudit } from '@groupsplit/shared';
+import { apiKeyRecordFields, apiKeyShape, isUuid, recordAudit } from '@groupsplit/shared';
 import { requiredFlag, SupportCommandError, SupportUsageError } from '../args';
 import type { SupportCommand, SupportDeps } from './types';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 type KeyRecord = { key_hash: string; last_four: string; mode: 'test' | 'live'; generation: string };
@@ -97,7 +96,7 @@ export const importLegacyKeyCommand: SupportCommand = {
   async run(args, deps) {
     const merchantId = args.positional[1];
     if (!merchantId) throw new SupportUsageError('<merchantId> is required');
-    if (!UUID.test(merchantId)) throw new SupportCommandError(`Not a merchant id: ${merchantId}`);
+    if (!isUuid(merchantId)) throw new SupportCommandError(`Not a merchant id: ${merchantId}`);
     const name = requiredFlag(args, 'name');
     const actor = requiredFlag(args, 'actor');
     let createdAt: Date | undefined;

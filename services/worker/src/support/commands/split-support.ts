@@ -1,18 +1,17 @@
-import { type Config, createTemporalClient, loadConfig, type TemporalHandle } from '@groupsplit/shared';
+import { type Config, createTemporalClient, isUuid, loadConfig, type TemporalHandle } from '@groupsplit/shared';
 import { type SplitWorkflowState, splitWorkflowId, stateQuery } from '@groupsplit/workflows';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import type { ParsedArgs } from '../args';
 import { SupportCommandError, SupportUsageError } from '../args';
 import type { SupportDeps } from './types';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DURATION = /^(\d+)(s|m|h|d)$/;
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 export function splitIdArg(args: ParsedArgs): string {
   const id = args.positional[1];
   if (!id) throw new SupportUsageError('<splitId> is required');
-  if (!UUID.test(id)) throw new SupportCommandError(`Not a split id: ${id}`);
+  if (!isUuid(id)) throw new SupportCommandError(`Not a split id: ${id}`);
   return id;
 }
 

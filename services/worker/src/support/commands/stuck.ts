@@ -1,10 +1,10 @@
+import { isUuid } from '@groupsplit/shared';
 import { splitWorkflowId } from '@groupsplit/workflows';
 import { SupportCommandError } from '../args';
 import { parseDuration, queryWorkflowState, withTemporal } from './split-support';
 import type { SupportCommand, SupportDeps } from './types';
 
 const DEFAULT_OLDER_THAN = '15m';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type StuckSplit = {
   splitId: string;
@@ -32,15 +32,7 @@ export async function findStuckSplits(deps: SupportDeps, options: { olderThanMs:
       .where((eb) =>
         eb.or([
           eb('status', 'in', ['capturing', 'canceling']),
-          ...(fromTemporal.size
-            ? [
-                eb(
-                  'id',
-                  'in',
-                  [...fromTemporal].filter((id) => UUID.test(id)),
-                ),
-              ]
-            : []),
+          ...(fromTemporal.size ? [eb('id', 'in', [...fromTemporal].filter(isUuid))] : []),
         ]),
       );
     if (options.merchantId) rows = rows.where('merchant_id', '=', options.merchantId);
@@ -78,7 +70,7 @@ export const stuckCommand: SupportCommand = {
     const olderThanMs = parseDuration(olderThan, 'older-than');
     const merchantId = typeof args.flags.merchant === 'string' ? args.flags.merchant : undefined;
     // It goes into a visibility query, so only a well-formed id is accepted.
-    if (merchantId !== undefined && !UUID.test(merchantId))
+    if (merchantId !== undefined && !isUuid(merchantId))
       throw new SupportCommandError(`Not a merchant id: ${merchantId}`);
     const stuck = await findStuckSplits(deps, { olderThanMs, merchantId });
     const findings = await openFindings(deps, merchantId);
