@@ -67,7 +67,7 @@
 
   // The page of a split that exists already has no sign-in or choosing to wire up.
   if (afterTheSplit) {
-    if (app.dataset.waiting === 'true') followGroup(saved());
+    followGroup(saved());
     return;
   }
 
@@ -276,9 +276,15 @@
     const shownStatus = app.dataset.status || 'pending';
     let open = null;
 
+    let drawn = '';
     const draw = (view) => {
-      if (open) return; // never under a half-typed replacement
+      const next = JSON.stringify(view.group);
+      if (open || next === drawn) return; // never under a half-typed replacement, nor for nothing
+      drawn = next;
+      // Drawing anew must not lose the keyboard user's place.
+      const focusKey = document.activeElement?.dataset?.focusKey;
       progress.renderGroup(section, view.group, (p) => (p.replaceable ? replaceButton(p) : null));
+      if (focusKey) section.querySelector(`[data-focus-key="${focusKey}"]`)?.focus();
     };
 
     const load = async () => {
@@ -296,7 +302,12 @@
       const { element } = progress;
       const button = element(
         'button',
-        { type: 'button', className: 'secondary replace', 'aria-expanded': 'false' },
+        {
+          type: 'button',
+          className: 'secondary replace',
+          'aria-expanded': 'false',
+          'data-focus-key': `replace-${p.id}`,
+        },
         'Replace',
         element('span', { className: 'visually-hidden' }, ` ${p.email}`),
       );
@@ -313,7 +324,7 @@
       const form = element(
         'form',
         { className: 'replace-form', novalidate: true, 'aria-label': `Replace ${p.email}` },
-        element('label', { for: inputId }, `E-mail address of the person taking over ${money(p.amount)}`),
+        element('label', { for: inputId }, `Who takes over this ${money(p.amount)} share? Their e-mail address`),
         input,
         element('p', { className: 'hint' }, `They are e-mailed a link to pay. ${p.email}'s link stops working.`),
         element('div', { className: 'row' }, element('button', { type: 'submit' }, 'Send them the link'), cancel),
@@ -347,11 +358,13 @@
           say(res.data?.error || 'Could not replace them. Try again.', true);
           if (res.status === 409) {
             close();
+            drawn = '';
             await load();
           } else input.focus();
           return;
         }
         close();
+        drawn = '';
         await load();
         say(`${res.data.participant.email} has been e-mailed a link to pay ${money(res.data.participant.amount)}.`);
         statusBox.focus();
@@ -362,8 +375,7 @@
       input.focus();
     }
 
-    await load();
-    progress.poll(load, GROUP_POLL_MS);
+    if (!(await load())) progress.poll(load, GROUP_POLL_MS);
   }
 
   if (saved()) startChoosing();

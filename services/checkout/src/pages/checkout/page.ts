@@ -46,7 +46,8 @@ function summaryOf(loaded: LoadedSession, baseUrl: string): SafeHtml {
 /**
  * The page once the split exists: how it stands and who has paid (masked: anyone holding the
  * checkout link sees this). checkout.js then shows the signed-in buyer everyone in full, keeps it
- * up to date and offers to replace whoever has not paid yet.
+ * up to date until the split ends (loading the page again when its status changes), and offers
+ * to replace whoever has not paid yet.
  */
 function afterTheSplit(
   loaded: LoadedSession,
@@ -74,7 +75,7 @@ function afterTheSplit(
   return layout(
     title,
     html`${summary}
-<div id="app" data-token="${session.token}" data-total="${String(session.amount)}" data-view="group" data-status="${split?.status ?? 'pending'}" data-waiting="${waiting ? 'true' : 'false'}">
+<div id="app" data-token="${session.token}" data-total="${String(session.amount)}" data-view="group" data-status="${split?.status ?? 'pending'}">
 <div id="status" class="status" role="status" aria-live="polite" tabindex="-1"></div>
 <section class="panel" id="split-status" aria-labelledby="split-status-heading">
 <h2 id="split-status-heading">${heading}</h2>

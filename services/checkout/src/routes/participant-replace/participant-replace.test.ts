@@ -184,8 +184,11 @@ describe('replacing a pending participant', () => {
       const second = await replaceOnDashboard(split.id, target.id, uniqueEmail('second'), shop.admin.token);
       expect(second.status).toBe(200);
       const ledger = await splitLedger(stack, split.id);
-      const mine = ledger.filter((pi) => pi.metadata.participant_id === target.id);
-      expect(mine.map((pi) => [pi.metadata.replacement ?? null, pi.status])).toEqual([
+      const mine = ledger
+        .filter((pi) => pi.metadata.participant_id === target.id)
+        .map((pi) => [pi.metadata.replacement ?? null, pi.status])
+        .sort((a, b) => String(a[0] ?? '0').localeCompare(String(b[0] ?? '0')));
+      expect(mine).toEqual([
         [null, 'canceled'],
         ['1', 'canceled'],
         ['2', 'requires_payment_method'],

@@ -114,7 +114,7 @@ function share(view: PayView): SafeHtml {
 function holdExplanation(view: PayView): SafeHtml {
   return html`<div class="explain">
   <h3>What is a hold?</h3>
-  <p>Your bank sets ${money(view.card_charge)} aside on your card, but nothing is taken yet. ${HOLD_EXPLANATION}</p>
+  <p>Your bank sets ${money(view.card_charge)} aside on your card. ${HOLD_EXPLANATION}</p>
 </div>`;
 }
 
