@@ -100,9 +100,10 @@ export function renderGroup(section, group, actions = () => null) {
   for (const p of group.participants) {
     const who = element('span', { className: 'member-email' }, p.email ?? p.email_masked);
     if (p.is_you) who.append(' ', element('span', { className: 'you' }, '(you)'));
-    if (p.amount) who.append(' ', element('span', { className: 'member-amount' }, money(p.amount)));
     const badge = element('span', { className: `badge badge-${p.status}` }, STATUS_LABELS[p.status] ?? p.status);
-    list.append(element('li', { className: 'member', 'data-status': p.status }, who, badge, actions(p)));
+    // Who and their status on one line; their share and what can be done about it on the next.
+    const amount = p.amount ? element('span', { className: 'member-amount' }, money(p.amount)) : null;
+    list.append(element('li', { className: 'member', 'data-status': p.status }, who, badge, amount, actions(p)));
   }
   section.replaceChildren(heading, count, bar, list);
   section.hidden = false;

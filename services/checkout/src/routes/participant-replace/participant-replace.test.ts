@@ -20,7 +20,8 @@ import {
   payTokenOf,
   sessionWithSplit,
 } from '../checkout-sessions/test-support';
-import { ReplacedParticipantResponseSchema } from './schema';
+import { BuyerGroupSchema } from '../hosted-checkout/schema';
+import { ReplacedParticipantResponseSchema, ReplacedSplitResponseSchema } from './schema';
 
 type CreatedParticipant = { id: string; email: string; payToken: string; paymentIntentId: string };
 
@@ -93,6 +94,7 @@ describe('replacing a pending participant', () => {
       // The split's detail record, as GET answers it now.
       const after = await stack.api.get(`/api/checkout-splits/${split.id}`, { token: shop.owner.token });
       expect(res.body).toEqual(after.body);
+      expect(ReplacedSplitResponseSchema.parse(res.body)).toEqual(res.body);
       const replaced = res.body.participants[1];
       expect(replaced).toMatchObject({
         id: target.id,
@@ -343,6 +345,7 @@ describe('replacing a pending participant', () => {
         token: buyer.token,
       });
       expect(group.status).toBe(200);
+      expect(BuyerGroupSchema.parse(group.body)).toEqual(group.body);
       expect(group.body.group.participants[2]).toEqual({
         id: friendRow.id,
         email: newcomer,

@@ -19,6 +19,9 @@ export const ReplaceParticipantSchema = z.object({
 
 export const replaceBodyFailure = (): AppError => badRequest(REPLACE_MESSAGES.email, 'validation_failed');
 
+/** The dashboard route's 200: the split's detail record, as `GET /api/checkout-splits/:id` answers it. */
+export { SplitDetailSchema as ReplacedSplitResponseSchema } from '../checkout-splits/schema';
+
 /** The hosted route's 200: the participant as it is now, with the new person's pay link. */
 export const ReplacedParticipantResponseSchema = z.object({
   participant: z.object({
