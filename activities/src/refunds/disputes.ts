@@ -1,15 +1,7 @@
-import { createHash } from 'node:crypto';
-import { formatPounds, MembershipsRepository } from '@groupsplit/shared';
+import { formatPounds, MembershipsRepository, stableUuid } from '@groupsplit/shared';
 import type { RefundActivities } from '@groupsplit/workflows';
 import type { ActivityDeps } from '../deps';
 import { addSplitHistory } from '../split/history';
-
-/** A UUID derived from a name, so the chargeback e-mail for one dispute is one e-mail however often it is sent. */
-function stableUuid(name: string): string {
-  const hex = createHash('sha256').update(name).digest('hex');
-  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 /**
  * Chargebacks: `disputed_at` on the participant and on the split (first dispute wins; the status

@@ -13,6 +13,7 @@ import { dispatchCommittedEvents } from '../outbox';
 import { recordSplitEvent } from './events';
 import { addSplitHistory, type SplitHistoryRow } from './history';
 import { processorFailure } from './processor-failure';
+import { createReplaceActivities } from './replace';
 
 const isLastAttempt = (maxAttempts: number) => activityInfo().attempt >= maxAttempts;
 
@@ -78,6 +79,8 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
   }
 
   return {
+    ...createReplaceActivities(deps, processors),
+
     async openSplit(input) {
       await db.transaction().execute(async (trx) => {
         const inserted = await trx

@@ -5,6 +5,7 @@ import { checkoutSessionRoutes } from './routes/checkout-sessions/checkout-sessi
 import { checkoutSplitRoutes } from './routes/checkout-splits/checkout-splits';
 import { signalHoldAuthorised } from './routes/checkout-splits/hold-authorised';
 import { hostedCheckoutRoutes } from './routes/hosted-checkout/hosted-checkout';
+import { participantReplaceRoutes } from './routes/participant-replace/participant-replace';
 import { payRoutes } from './routes/pay/pay';
 import { processorWebhookRoutes } from './routes/processor-webhooks/processor-webhooks';
 import { signalProcessorRefund, startDisputeWorkflow } from './routes/refunds/processor-events';
@@ -27,6 +28,7 @@ export function createCheckoutApp(deps: CheckoutDeps): Koa {
       checkoutSessionRoutes(deps),
       hostedCheckoutRoutes(deps),
       splitCancelRoutes(deps),
+      participantReplaceRoutes(deps),
       refundRoutes(deps),
       remindRoutes(deps),
       processorWebhookRoutes(deps, {

@@ -18,6 +18,8 @@ export const POLICY = {
   'split.create': ['owner', 'admin', 'member'],
   'split.cancel': ['owner', 'admin', 'member'],
   'split.refund': ['owner', 'admin', 'finance'],
+  /** Ours (the spec has no replace): hand a pending participant's share to someone else; as cancel. */
+  'split.replace': ['owner', 'admin', 'member'],
   'webhook_secret.manage': OWNER_ADMIN,
   'api_key.manage': OWNER_ADMIN,
   /** Listing key records (never the keys): Owner and Admin, and still allowed while paused. */
@@ -51,14 +53,15 @@ export const FORBIDDEN_MESSAGE = MESSAGES.roleForbidden;
  * The spec's "or the creating account" (Splits table: detail, cancel, refund): the login that
  * created a split may do these to it with any role, or with none.
  */
-const CREATOR_MAY = new Set<Action>(['split.view', 'split.cancel', 'split.refund']);
+const CREATOR_MAY = new Set<Action>(['split.view', 'split.cancel', 'split.refund', 'split.replace']);
 
 /**
  * A pause binds the business's members. Of those outside it, it binds only refunds (money leaves
- * the merchant's account), and is then checked first: a creator who is not a member (the
- * hosted-checkout buyer) may still cancel, which only releases their own holds, but not refund.
+ * the merchant's account) and replacements (a new hold is placed on it), and is then checked
+ * first: a creator who is not a member (the hosted-checkout buyer) may still cancel, which only
+ * releases their own holds, but not refund or replace.
  */
-const PAUSE_BINDS_NON_MEMBERS = new Set<Action>(['split.refund']);
+const PAUSE_BINDS_NON_MEMBERS = new Set<Action>(['split.refund', 'split.replace']);
 
 /** Who acts: their role in the business (null when they are not in it) and their login. */
 export type PolicyActor = { role: Role | null; userId?: string };

@@ -4,10 +4,14 @@
  */
 export const idempotencyKeys = {
   account: (merchantId: string) => `account:${merchantId}`,
-  hold: (participantId: string) => `hold:${participantId}`,
+  /** A participant's first hold; the n-th replacement of the participant (someone else took the share) gets its own. */
+  hold: (participantId: string, replacement = 0) =>
+    replacement > 0 ? `hold:${participantId}:${replacement}` : `hold:${participantId}`,
   confirm: (participantId: string, attempt: number) => `confirm:${participantId}:${attempt}`,
   capture: (participantId: string) => `capture:${participantId}`,
   release: (participantId: string) => `release:${participantId}`,
+  /** The release of the hold the n-th replacement of a participant took over from. */
+  releaseReplaced: (participantId: string, replacement: number) => `release:${participantId}:replaced:${replacement}`,
   refund: (refundId: string, participantId: string) => `refund:${refundId}:${participantId}`,
   feeRefund: (refundId: string, participantId: string) => `fee-refund:${refundId}:${participantId}`,
   billingCustomer: (merchantId: string) => `billing-customer:${merchantId}`,

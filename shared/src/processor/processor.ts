@@ -74,6 +74,8 @@ export type CreateHoldInput = {
   description: string;
   /** Extra metadata; split_id, participant_id and mode are always set. */
   metadata?: Record<string, string>;
+  /** Set for the hold of someone who took over the share: the n-th replacement (its own idempotency key). */
+  replacement?: number;
 };
 export type HoldRef = { accountId: string; paymentIntentId: string };
 export type ConfirmHoldInput = HoldRef & { participantId: string; attempt: number; paymentMethodId: string };
@@ -81,6 +83,8 @@ export type CaptureHoldInput = HoldRef & { participantId: string; amountToCaptur
 export type ReleaseHoldInput = HoldRef & {
   participantId: string;
   reason?: 'abandoned' | 'duplicate' | 'fraudulent' | 'requested_by_customer';
+  /** Releasing a hold because the n-th replacement of the participant took over the share. */
+  replacedBy?: number;
 };
 export type RefundInput = HoldRef & {
   refundId: string;
@@ -298,7 +302,7 @@ export function createProcessor(
               mode,
             },
           },
-          onAccount(input.accountId, idempotencyKeys.hold(input.participantId)),
+          onAccount(input.accountId, idempotencyKeys.hold(input.participantId, input.replacement)),
         );
         return toHold(pi, input.accountId);
       }),
@@ -331,7 +335,12 @@ export function createProcessor(
         const pi = await stripe.paymentIntents.cancel(
           input.paymentIntentId,
           { ...(input.reason ? { cancellation_reason: input.reason } : {}), expand: expandCharge },
-          onAccount(input.accountId, idempotencyKeys.release(input.participantId)),
+          onAccount(
+            input.accountId,
+            input.replacedBy === undefined
+              ? idempotencyKeys.release(input.participantId)
+              : idempotencyKeys.releaseReplaced(input.participantId, input.replacedBy),
+          ),
         );
         return toHold(pi, input.accountId);
       }),

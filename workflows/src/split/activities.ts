@@ -36,6 +36,17 @@ export const RELEASE_RETRY: RetryPolicy = {
 export const ROLLBACK_ATTEMPTS = 1;
 export const ROLLBACK_RETRY: RetryPolicy = { maximumAttempts: ROLLBACK_ATTEMPTS };
 
+/**
+ * A replacement's hold and projection write: the caller's request waits on it, so a few quick
+ * retries (the processor and the write are both idempotent), then the replace is refused.
+ */
+export const REPLACE_RETRY: RetryPolicy = {
+  initialInterval: '500 milliseconds',
+  backoffCoefficient: 2,
+  maximumInterval: '5 seconds',
+  maximumAttempts: 5,
+};
+
 /** Projection writes and checks: Postgres trouble is waited out, but not forever (support can step in). */
 export const PROJECTION_RETRY: RetryPolicy = {
   initialInterval: '1 second',
@@ -58,6 +69,17 @@ export const captureActivities = proxyActivities<Pick<SplitActivities, 'captureS
 });
 
 export const releaseActivities = proxyActivities<Pick<SplitActivities, 'releaseShare'>>({
+  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
+  retry: RELEASE_RETRY,
+});
+
+export const replaceActivities = proxyActivities<Pick<SplitActivities, 'replaceParticipant'>>({
+  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
+  retry: REPLACE_RETRY,
+});
+
+/** Releasing a replaced hold is best-effort like any release: the hold lapses if it cannot be released. */
+export const replacedHoldActivities = proxyActivities<Pick<SplitActivities, 'releaseReplacedHold'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
   retry: RELEASE_RETRY,
 });

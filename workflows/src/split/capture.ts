@@ -1,6 +1,7 @@
 import { condition } from '@temporalio/workflow';
 import { captureActivities, projectionActivities, ROLLBACK_ATTEMPTS, rollbackActivities } from './activities';
 import { failureMessage, isNonRetryable } from './failures';
+import { replaceNext } from './replace';
 import type { SplitState } from './state';
 import { resolve, waitForSupport } from './support';
 import type { Actor, ParticipantAuthorised, ParticipantState, SplitTrigger, SupportResolution } from './types';
@@ -28,16 +29,28 @@ export function onParticipantAuthorised(split: SplitState, signal: ParticipantAu
 
 export type PendingEnd = { kind: 'capture' } | { kind: 'cancel'; actor: Actor; purpose: 'canceled' | 'expired' };
 
-/** The `pending` state: how it ends. Only the processor's word makes a participant authorised. */
+/**
+ * The `pending` state: how it ends. Only the processor's word makes a participant authorised.
+ * Authorisations and replace requests (replace.ts) are taken one at a time, so neither is ever
+ * half-applied when the other, a cancel or the expiry comes at the same moment.
+ */
 export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd> {
   for (;;) {
     if (split.cancelRequest) return { kind: 'cancel', actor: split.cancelRequest.actor, purpose: 'canceled' };
     if (split.participants.every((p) => p.status === 'authorised')) return { kind: 'capture' };
     const remaining = split.expiresAtMs() - Date.now();
     if (remaining <= 0) return { kind: 'cancel', actor: 'expiry', purpose: 'expired' };
-    const woke = await condition(() => split.authorisations.length > 0 || split.cancelRequest !== null, remaining);
+    const woke = await condition(
+      () => split.authorisations.length > 0 || split.cancelRequest !== null || split.replacements.length > 0,
+      remaining,
+    );
     if (!woke) return { kind: 'cancel', actor: 'expiry', purpose: 'expired' };
     if (split.cancelRequest) continue;
+    // Replace requests go first: each asks the processor itself whether its target has paid.
+    if (split.replacements.length > 0) {
+      await replaceNext(split);
+      continue;
+    }
     const next = split.authorisations.shift()!;
     const participant = split.findParticipant(next.participantId);
     if (participant?.status !== 'pending') continue;

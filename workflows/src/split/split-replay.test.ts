@@ -26,6 +26,7 @@ const REQUIRED = [
   'stuck-then-resolved',
   'continue-as-new-first-run',
   'continue-as-new-second-run',
+  'participant-replaced-then-paid',
 ];
 
 describe('split workflow replay of recorded histories', () => {

@@ -13,6 +13,8 @@ import type {
   ParticipantAuthorised,
   ParticipantState,
   ParticipantStatus,
+  ReplaceOutcome,
+  ReplaceRequest,
   SplitStatus,
   SplitTrigger,
   SplitWorkflowInput,
@@ -28,6 +30,12 @@ export type SupportRequest =
 
 /** Work the post-capture loop runs one at a time; refunds add their handlers by pushing here. */
 export type PostCaptureTask = { name: string; run: () => Promise<void> };
+
+/** A replace request waiting for the main line, and (once decided) its answer. */
+export type QueuedReplacement = {
+  request: ReplaceRequest;
+  answer: { kind: 'replaced'; outcome: ReplaceOutcome } | { kind: 'refused'; error: Error } | null;
+};
 
 /** The refund running or queued; there is at most one (that is how refund_in_progress works). */
 export type ActiveRefund = { request: RefundRequest; result: RefundWorkflowResult | null };
@@ -58,6 +66,7 @@ export class SplitState {
   creationOutcome: CreateSplitOutcome | null = null;
   cancelRequest: CancelRequest | null = null;
   readonly authorisations: ParticipantAuthorised[] = [];
+  readonly replacements: QueuedReplacement[] = [];
   readonly supportRequests: SupportRequest[] = [];
   readonly postCaptureTasks: PostCaptureTask[] = [];
   activeRefund: ActiveRefund | null = null;

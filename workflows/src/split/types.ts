@@ -77,6 +77,11 @@ export type ParticipantState = {
   status: ParticipantStatus;
   paymentIntentId: string | null;
   captureBefore: string | null;
+  /**
+   * How many times someone else took over this share (replace.ts); absent until the first time.
+   * The n-th replacement's hold has the idempotency key `hold:<participantId>:<n>`.
+   */
+  replacements?: number;
 };
 
 /** Support's three answers to a stuck split. */
@@ -109,7 +114,13 @@ export type HistoryKind =
   | 'processor_refund_synced'
   | 'processor_refund_sync_failed'
   /** The refund window closed on a split that is not in a terminal status (e.g. partially refunded). */
-  | 'ended_non_terminal';
+  | 'ended_non_terminal'
+  /** Someone else took over a pending participant's share (new e-mail, pay link and hold). */
+  | 'participant_replaced'
+  /** A replace request the workflow turned down when it came to it (`note` says why). */
+  | 'replace_refused'
+  /** The hold of a replaced participant could not be released; it lapses by itself. */
+  | 'replaced_hold_release_failed';
 
 export type HistoryEntry = {
   at: string;
@@ -166,6 +177,16 @@ export type ParticipantAuthorised = {
 };
 
 export type CancelRequest = { actor: Actor };
+
+/** Hand a pending participant's share to someone else (the replaceParticipant update). */
+export type ReplaceRequest = {
+  participantId: string;
+  /** The new person's address, already validated by the caller. */
+  email: string;
+  actor: Actor;
+};
+/** The replacement that was made: the participant keeps its id and share; `replacement` numbers it. */
+export type ReplaceOutcome = { participantId: string; replacement: number; paymentIntentId: string };
 export type CancelOutcome = { status: SplitStatus; changed: boolean };
 
 export type SupportAction = { actor: Actor; reason: string };
@@ -204,7 +225,8 @@ export type SplitWorkflowState = {
  * The steps `inFlight` names: `transition` (a status change, with `to`); `open_split`;
  * `place_hold`, `record_authorisation`, `capture`, `release`, `rollback_refund` and
  * `rollback_release` (each with `participantId`); `refund` (a refund child workflow) and
- * `processor_refund_sync` (with `participantId`).
+ * `processor_refund_sync` (with `participantId`); `replace_participant` and
+ * `release_replaced_hold` (with `participantId`).
  */
 export const IN_FLIGHT_STEPS = [
   'transition',
@@ -217,6 +239,8 @@ export const IN_FLIGHT_STEPS = [
   'rollback_release',
   'refund',
   'processor_refund_sync',
+  'replace_participant',
+  'release_replaced_hold',
 ] as const;
 export type InFlightStep = (typeof IN_FLIGHT_STEPS)[number];
 export type InFlight = NonNullable<SplitWorkflowState['inFlight']>;
@@ -265,6 +289,33 @@ export type AuthorisationOutcome = {
   captureBefore: string | null;
 };
 
+export type ReplaceParticipantInput = {
+  splitId: string;
+  participantId: string;
+  email: string;
+  actor: Actor;
+  /** 1 for the first replacement of this participant, then 2, …: part of every idempotency key. */
+  replacement: number;
+  /** The hold being replaced (null if the participant never had one). */
+  previousPaymentIntentId: string | null;
+};
+
+export type ReplaceParticipantResult =
+  | { outcome: 'replaced'; paymentIntentId: string }
+  | { outcome: 'already_authorised' };
+
+export type ReleaseReplacedHoldInput = {
+  splitId: string;
+  participantId: string;
+  paymentIntentId: string;
+  replacement: number;
+  actor: Actor;
+  /** As ReleaseInput: on the last attempt a failure is recorded and returned, not thrown. */
+  maxAttempts: number;
+};
+
+export type ReleaseReplacedHoldOutcome = { outcome: 'released' | 'already_released' | 'failed'; error?: string };
+
 export interface SplitActivities {
   /** Writes the split and its participants (status `creating`); idempotent. */
   openSplit(input: SplitCreation & { createdAt: string; authorizationExpiresAt: string }): Promise<void>;
@@ -284,6 +335,17 @@ export interface SplitActivities {
   }): Promise<RollbackRefundOutcome>;
   /** Moves the split's status (and writes paid/canceled webhook events where the spec says so). */
   transitionSplit(input: TransitionInput): Promise<void>;
+  /**
+   * First asks the processor whether the participant's current hold is authorised already (their
+   * pay step won the race; its signal is on the way): then changes nothing and says so. Otherwise
+   * places the replacement's hold (idempotency key `hold:<participantId>:<replacement>`), then in
+   * one transaction gives the participant the new e-mail, a new pay token and the new hold, and
+   * writes the history row saying who replaced whom. Throws the processor's message if the hold
+   * cannot be placed (nothing changed then).
+   */
+  replaceParticipant(input: ReplaceParticipantInput): Promise<ReplaceParticipantResult>;
+  /** Cancels the replaced hold (idempotency key `release:<participantId>:replaced:<replacement>`). */
+  releaseReplacedHold(input: ReleaseReplacedHoldInput): Promise<ReleaseReplacedHoldOutcome>;
   /** Appends a history row (support actions, stuck notices). */
   recordSplitHistory(input: {
     splitId: string;

@@ -11,6 +11,7 @@ import { cancel, onCancelRequest } from './cancel';
 import { awaitAuthorisations, capture, onParticipantAuthorised } from './capture';
 import { create, creationOutcome } from './creation';
 import { onProcessorRefund, onRefundRequest, openForRefunds, validateRefundRequest } from './refunds';
+import { onReplaceRequest, validateReplaceRequest } from './replace';
 import { SplitState } from './state';
 import { onSupportRequest } from './support';
 import type {
@@ -18,6 +19,8 @@ import type {
   CancelRequest,
   CreateSplitOutcome,
   ParticipantAuthorised,
+  ReplaceOutcome,
+  ReplaceRequest,
   SplitWorkflowInput,
   SplitWorkflowResult,
   SplitWorkflowState,
@@ -34,6 +37,12 @@ export const createSplitUpdate = defineUpdate<CreateSplitOutcome>('createSplit')
 export const participantAuthorisedSignal = defineSignal<[ParticipantAuthorised]>('participantAuthorised');
 /** Dashboard or API-key cancel: answers with the status once the cancel finished (or 30 s passed). */
 export const cancelSplitUpdate = defineUpdate<CancelOutcome, [CancelRequest]>('cancelSplit');
+/**
+ * Dashboard or hosted-checkout buyer: hand a pending participant's share to someone else (replace.ts).
+ * Answers once the replacement is made; refused with the ApplicationFailure types NOT_REPLACEABLE
+ * (details: NotReplaceableDetails), UNKNOWN_PARTICIPANT and REPLACE_FAILED.
+ */
+export const replaceParticipantUpdate = defineUpdate<ReplaceOutcome, [ReplaceRequest]>('replaceParticipant');
 /** Support, for a stuck split only: try the stuck step again. */
 export const supportRetrySignal = defineSignal<[SupportAction]>('supportRetry');
 /** Support, for a split stuck in capturing: give up, refund what was captured, release the rest. */
@@ -51,6 +60,8 @@ export const requestRefundUpdate = defineUpdate<RefundWorkflowResult, [RefundReq
 export const processorRefundSignal = defineSignal<[ProcessorRefundObserved]>('processorRefundObserved');
 
 export { DEFAULT_REFUND_WINDOW_MS, MIN_CONTINUE_AS_NEW_EVENTS, NOT_REFUNDABLE, REFUND_IN_PROGRESS } from './refunds';
+export type { NotReplaceableDetails } from './replace';
+export { NOT_REPLACEABLE, REPLACE_FAILED, UNKNOWN_PARTICIPANT } from './replace';
 export { MERCHANT_ID_KEY, SPLIT_MODE_KEY, SPLIT_STATUS_KEY } from './search-attributes';
 export type { PostCaptureTask } from './state';
 
@@ -72,6 +83,9 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
   setHandler(createSplitUpdate, () => creationOutcome(split));
   setHandler(participantAuthorisedSignal, (signal) => onParticipantAuthorised(split, signal));
   setHandler(cancelSplitUpdate, (request) => onCancelRequest(split, request));
+  setHandler(replaceParticipantUpdate, (request) => onReplaceRequest(split, request), {
+    validator: (request) => validateReplaceRequest(split, request),
+  });
   setHandler(requestRefundUpdate, (request) => onRefundRequest(split, request), {
     validator: (request) => validateRefundRequest(split, request),
   });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   badRequest,
-  formatPounds,
   gateError,
   MESSAGES,
   type MerchantRow,
@@ -10,7 +9,6 @@ import {
   SplitsRepository,
   splitFees,
   takeSplitGate,
-  unsubscribeUrl,
 } from '@groupsplit/shared';
 import {
   createSplitUpdate,
@@ -21,9 +19,9 @@ import {
   splitWorkflow,
   splitWorkflowId,
 } from '@groupsplit/workflows';
-import { sendEmail } from '@groupsplit/workflows/client';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
+import { type PayLinkInvitation, sendPayLink } from './invitations';
 
 export type NewSplitRequest = {
   merchant: MerchantRow;
@@ -136,44 +134,16 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
 }
 
 async function sendInvitations(
-  { config, temporal, logger }: CheckoutDeps,
-  invitation: {
-    merchant: MerchantRow;
-    orderReference: string;
-    expiresAt: string;
+  deps: CheckoutDeps,
+  invitation: Omit<PayLinkInvitation, 'id' | 'participant'> & {
     creatorEmail: string | null;
-    participants: { id: string; email: string; amount: number; customer_fee: number; pay_token: string }[];
+    participants: PayLinkInvitation['participant'][];
   },
 ) {
   const creator = invitation.creatorEmail?.trim().toLowerCase();
-  for (const p of invitation.participants) {
-    if (creator && p.email.trim().toLowerCase() === creator) continue;
-    try {
-      await sendEmail(
-        temporal,
-        {
-          // The participant id: a repeated send of the same invitation is the same e-mail.
-          id: p.id,
-          to: p.email,
-          template: 'splits.invitation',
-          merchantId: invitation.merchant.id,
-          category: 'participant',
-          data: {
-            business_name: invitation.merchant.name,
-            order_reference: invitation.orderReference,
-            amount: formatPounds(p.amount),
-            fee: formatPounds(p.customer_fee),
-            card_charge: formatPounds(p.amount + p.customer_fee),
-            pay_url: new URL(`/pay/${p.pay_token}`, config.PUBLIC_BASE_URL).toString(),
-            expires_at: invitation.expiresAt,
-            unsubscribe_url: unsubscribeUrl(config, p.email),
-          },
-        },
-        { taskQueue: config.TEMPORAL_TASK_QUEUE },
-      );
-    } catch (error) {
-      // The split exists and the pay link is in the response; a lost invitation must not fail it.
-      logger.error({ err: error, participantId: p.id }, 'split invitation could not be queued');
-    }
+  for (const participant of invitation.participants) {
+    if (creator && participant.email.trim().toLowerCase() === creator) continue;
+    // The participant id: a repeated send of the same invitation is the same e-mail.
+    await sendPayLink(deps, { ...invitation, id: participant.id, participant });
   }
 }

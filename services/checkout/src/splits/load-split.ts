@@ -8,15 +8,17 @@ import {
   SplitsRepository,
 } from '@groupsplit/shared';
 import type { ApiKeyPrincipal, SessionPrincipal } from '../auth';
+import { REPLACE_MESSAGES } from './replace-participant';
 
 /** What a caller does with one split, by the permission table's names. */
-export type SplitAction = 'split.view' | 'split.cancel' | 'split.refund';
+export type SplitAction = 'split.view' | 'split.cancel' | 'split.refund' | 'split.replace';
 
-/** The spec's refusal of each action (Errors): detail, cancel, refund. */
+/** The spec's refusal of each action (Errors): detail, cancel, refund; replace is ours, worded alike. */
 const REFUSED: Record<SplitAction, string> = {
   'split.view': MESSAGES.forbidden,
   'split.cancel': MESSAGES.cancelForbidden,
   'split.refund': MESSAGES.refundForbidden,
+  'split.replace': REPLACE_MESSAGES.forbidden,
 };
 
 /**

@@ -36,7 +36,31 @@ export const checkoutRoutes: RouteRule[] = [
     auth: 'api_key_or_session',
     bucket: 'server_ops',
   },
+  // Beyond the spec (docs/splits.md, "Replacing a participant"): the buyer's view of their split's
+  // group, read while the page is open (a signed-in read, unlimited like the dashboard's), and the
+  // buyer's replace. A replace places a hold and e-mails an address the caller chose, so both
+  // replace routes (this one and the dashboard's below) count in server_ops, per client IP.
+  {
+    method: 'GET',
+    path: '/api/merchants/checkout/sessions/:token/group',
+    target: 'checkout',
+    auth: 'session_no_consent',
+  },
+  {
+    method: 'POST',
+    path: '/api/merchants/checkout/sessions/:token/participants/:participantId/replace',
+    target: 'checkout',
+    auth: 'session_no_consent',
+    bucket: 'server_ops',
+  },
   { method: '*', path: '/api/merchants/checkout/**', target: 'checkout', auth: 'api_key', bucket: 'server_ops' },
   { method: 'POST', path: '/api/checkout-splits/pay/:token/authorise', target: 'checkout', auth: 'none' },
+  {
+    method: 'POST',
+    path: '/api/checkout-splits/:id/participants/:participantId/replace',
+    target: 'checkout',
+    auth: 'session_splits',
+    bucket: 'server_ops',
+  },
   { method: '*', path: '/api/checkout-splits/**', target: 'checkout', auth: 'session_splits' },
 ];

@@ -101,6 +101,22 @@ export class SplitsRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Why a canceled split ended: `expired` when its holds lapsed (the expiry), `canceled` for a
+   * cancel or support; null when it was never canceled. Read from the status row of its history.
+   */
+  async cancelReason(splitId: string): Promise<'canceled' | 'expired' | null> {
+    const row = await this.db
+      .selectFrom('split_history')
+      .select('detail')
+      .where('split_id', '=', splitId)
+      .where('kind', '=', 'status')
+      .where('to_status', '=', 'canceled')
+      .executeTakeFirst();
+    if (!row) return null;
+    return row.detail?.reason === 'expired' ? 'expired' : 'canceled';
+  }
+
   /** One split's participants, in the order they were given. */
   participantsOf(splitId: string): Promise<SplitParticipantRow[]> {
     return this.db

@@ -282,6 +282,33 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // Participant 2 cannot pay and is replaced twice (a new hold each time, the old one released);
+    // a replace of participant 1, who has paid, is refused; then everyone pays and it is captured.
+    name: 'participant-replaced-then-paid',
+    async run(stack, kit) {
+      const shop = await merchant(stack, kit);
+      const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, [1000, 1500]);
+      const replace = (participantId: string) =>
+        stack.api.post(
+          `/api/checkout-splits/${split.id}/participants/${participantId}/replace`,
+          { email: kit.testing.uniqueEmail('instead') },
+          { token: shop.owner.token },
+        );
+      await kit.testing.authoriseShare(stack, split.participants[0]!.payToken);
+      const refused = await replace(split.participants[0]!.id);
+      if (refused.status !== 409) throw new Error(`replace of a payer answered ${refused.status}: ${refused.text}`);
+      let payToken = '';
+      for (let i = 0; i < 2; i++) {
+        const res = await replace(split.participants[1]!.id);
+        if (res.status !== 200) throw new Error(`replace answered ${res.status}: ${res.text}`);
+        payToken = res.body.participants[1].pay_token;
+      }
+      await kit.testing.authoriseShare(stack, payToken);
+      await workflowAt(stack, kit, split.id, 'captured');
+      return [{ name: 'participant-replaced-then-paid', workflowId: kit.wf.splitWorkflowId(split.id) }];
+    },
+  },
+  {
     // Started with a low continue-as-new threshold: the first run continues as new once captured;
     // the second takes a dashboard refund and completes.
     name: 'continue-as-new',

@@ -11,6 +11,7 @@ import type { ParticipantStatus, SplitActivities, SplitCreation, SplitStatus } f
  */
 type FakeParticipant = {
   id: string;
+  email: string;
   amount: number;
   status: ParticipantStatus;
   refunded: number;
@@ -57,7 +58,13 @@ export class FakeWorld {
     rollbackRefundFails: new Set<string>(),
     refundRefused: new Set<string>(),
     transitionRefused: new Map<string, string>(),
+    /** The participant confirmed their hold at the processor; the workflow has not heard yet. */
+    authorisedAtProcessor: new Set<string>(),
+    replaceFails: new Map<string, string>(),
+    replacedReleaseFails: new Set<string>(),
   };
+  /** Holds released because their participant was replaced. */
+  readonly releasedReplacedHolds: string[] = [];
   private readonly gates = new Map<string, Gate>();
   private readonly refunds = new Map<string, { splitId: string; slices: Slice[] }>();
   private readonly processorRefunds = new Map<string, number>();
@@ -123,6 +130,7 @@ export class FakeWorld {
           status: 'creating',
           participants: input.participants.map((p) => ({
             id: p.id,
+            email: p.email,
             amount: p.amount,
             status: 'pending',
             refunded: 0,
@@ -154,6 +162,31 @@ export class FakeWorld {
           status: 'authorised',
           captureBefore: this.faults.captureBefore.get(participantId) ?? null,
         };
+      },
+
+      replaceParticipant: async ({ splitId, participantId, email, replacement, previousPaymentIntentId }) => {
+        this.log('replaceParticipant', splitId, participantId, { email, replacement });
+        const participant = this.participant(splitId, participantId);
+        if (this.faults.authorisedAtProcessor.has(participantId)) return { outcome: 'already_authorised' as const };
+        const failure = this.faults.replaceFails.get(participantId);
+        if (failure) throw ApplicationFailure.nonRetryable(failure);
+        if (participant.status !== 'pending' || participant.paymentIntentId !== previousPaymentIntentId) {
+          throw ApplicationFailure.nonRetryable(`Participant ${participantId} changed before it was replaced`);
+        }
+        participant.email = email;
+        participant.paymentIntentId = `pi_${participantId}_${replacement}`;
+        await this.passGate(`replaceParticipant:${participantId}`);
+        return { outcome: 'replaced' as const, paymentIntentId: participant.paymentIntentId };
+      },
+
+      releaseReplacedHold: async ({ splitId, participantId, paymentIntentId, maxAttempts }) => {
+        this.log('releaseReplacedHold', splitId, participantId, paymentIntentId);
+        if (this.faults.replacedReleaseFails.has(participantId)) {
+          if (activityInfo().attempt < maxAttempts) throw transient('Release failed at the processor.');
+          return { outcome: 'failed' as const, error: 'Release failed at the processor.' };
+        }
+        this.releasedReplacedHolds.push(paymentIntentId);
+        return { outcome: 'released' as const };
       },
 
       captureShare: async ({ splitId, participantId }) => {

@@ -1,9 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Stack, startStack, uniqueEmail, waitForMail, waitForSplitStatus } from '@groupsplit/testing';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import {
   type CheckoutMerchant,
   createCheckoutMerchant,
@@ -11,16 +8,7 @@ import {
   poll,
   sessionBody,
 } from '../../routes/checkout-sessions/test-support';
-
-const ROOT = join(__dirname, '..', '..', '..', '..', '..');
-const ARTIFACTS = join(ROOT, 'test-artifacts');
-
-/** Debian's chromium, installed by scripts/lib/chromium.mjs when missing. */
-function chromiumPath(): string {
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/lib/chromium.mjs')], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`chromium unavailable: ${result.stderr || result.stdout}`);
-  return result.stdout.trim().split('\n').pop() as string;
-}
+import { ARTIFACTS, launchBrowser } from '../test-support/browser';
 
 const CODE_IN_MAIL = /sign-in code is (\d{6})/;
 const PAY_LINK = /(https?:\/\/\S+\/pay\/[\w-]+)/;
@@ -29,32 +17,15 @@ describe('hosted checkout in a real browser', () => {
   let stack: Stack;
   let shop: CheckoutMerchant;
   let context: BrowserContext;
-  let profile: string;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   beforeAll(async () => {
-    const executablePath = chromiumPath();
     stack = await startStack();
     shop = await createCheckoutMerchant(stack);
-    mkdirSync(ARTIFACTS, { recursive: true });
-    profile = mkdtempSync(join(tmpdir(), 'groupsplit-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-      viewport: { width: 390, height: 844 },
-    });
+    browser = await launchBrowser();
+    context = browser.context;
   });
   afterAll(async () => {
-    await context?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await browser?.close();
     await stack?.stop();
   });
 

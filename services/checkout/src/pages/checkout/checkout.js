@@ -1,9 +1,11 @@
 // The hosted checkout page's behaviour, served as a static file so the page's CSP needs no inline
-// script. It signs the buyer in by e-mail code, lets them choose how to pay, and creates the split.
+// script. It signs the buyer in by e-mail code, lets them choose how to pay, and creates the split;
+// then it keeps the group's progress up to date and lets the buyer replace whoever has not paid.
 (() => {
   const app = document.getElementById('app');
   if (!app) return;
   const token = app.dataset.token;
+  const GROUP_POLL_MS = 3000;
   const totalPence = Number(app.dataset.total);
   const MAX_PEOPLE = 20;
   const MIN_SHARE = 100;
@@ -12,6 +14,7 @@
   const $ = (id) => document.getElementById(id);
   const statusBox = $('status');
   const steps = ['step-email', 'step-code', 'step-choose', 'step-done'];
+  const afterTheSplit = app.dataset.view === 'group';
 
   // Browser twins of formatPounds / poundsToPence (shared/src/money.ts), which this static file
   // cannot import; they only shape what the buyer sees and sends, and the server parses again.
@@ -60,6 +63,12 @@
 
   function busy(form, on) {
     for (const button of form.querySelectorAll('button')) button.disabled = on;
+  }
+
+  // The page of a split that exists already has no sign-in or choosing to wire up.
+  if (afterTheSplit) {
+    followGroup(saved());
+    return;
   }
 
   // ---- sign-in -------------------------------------------------------------------------------
@@ -237,22 +246,136 @@
     const list = $('pay-links');
     list.textContent = '';
     for (const participant of result.participants) {
+      if (participant.email.toLowerCase() !== myEmail.toLowerCase()) continue;
       const item = document.createElement('li');
-      const mine = participant.email.toLowerCase() === myEmail.toLowerCase();
-      if (mine) {
-        const link = document.createElement('a');
-        link.href = participant.pay_url;
-        link.className = 'button';
-        link.id = 'my-pay-link';
-        link.textContent = `Pay your share (£${participant.amount})`;
-        item.append(link);
-      } else {
-        item.textContent = `${participant.email}: £${participant.amount}, link sent by e-mail`;
-      }
+      const link = document.createElement('a');
+      link.href = participant.pay_url;
+      link.className = 'button';
+      link.id = 'my-pay-link';
+      link.textContent = `Pay your share (£${participant.amount})`;
+      item.append(link);
       list.append(item);
     }
     say('');
     show('step-done');
+    followGroup(saved());
+  }
+
+  // ---- after the split: the group, live, and replacing someone ---------------------------------
+
+  /**
+   * The signed-in buyer's view of the group (everyone in full, with "Replace" for whoever has
+   * not paid), polled until the split ends. When the split's status changes the page is loaded
+   * again, so the server draws the new state.
+   */
+  async function followGroup(me) {
+    const section = $('group');
+    if (!me || !section) return;
+    const progress = await import('/checkout/assets/progress.js');
+    const path = `/api/merchants/checkout/sessions/${encodeURIComponent(token)}/group`;
+    const shownStatus = app.dataset.status || 'pending';
+    let open = null;
+
+    let drawn = '';
+    const draw = (view) => {
+      const next = JSON.stringify(view.group);
+      if (open || next === drawn) return; // never under a half-typed replacement, nor for nothing
+      drawn = next;
+      // Drawing anew must not lose the keyboard user's place.
+      const focusKey = document.activeElement?.dataset?.focusKey;
+      progress.renderGroup(section, view.group, (p) => (p.replaceable ? replaceButton(p) : null));
+      if (focusKey) section.querySelector(`[data-focus-key="${focusKey}"]`)?.focus();
+    };
+
+    const load = async () => {
+      const res = await call('GET', path, undefined, me.bearer);
+      if (res.status !== 200) return res.status === 401 || res.status === 403 || res.status === 404;
+      if (res.data.status !== shownStatus) {
+        window.location.reload();
+        return true;
+      }
+      draw(res.data);
+      return !['pending', 'capturing', 'canceling'].includes(res.data.status);
+    };
+
+    function replaceButton(p) {
+      const { element } = progress;
+      const button = element(
+        'button',
+        {
+          type: 'button',
+          className: 'secondary replace',
+          'aria-expanded': 'false',
+          'data-focus-key': `replace-${p.id}`,
+        },
+        'Replace',
+        element('span', { className: 'visually-hidden' }, ` ${p.email}`),
+      );
+      button.addEventListener('click', () => openForm(button, p));
+      return button;
+    }
+
+    function openForm(button, p) {
+      if (open) open.remove();
+      const { element, money } = progress;
+      const inputId = `replace-email-${p.id}`;
+      const input = element('input', { id: inputId, type: 'email', autocomplete: 'off', required: true });
+      const cancel = element('button', { type: 'button', className: 'secondary' }, 'Cancel');
+      const form = element(
+        'form',
+        { className: 'replace-form', novalidate: true, 'aria-label': `Replace ${p.email}` },
+        element('label', { for: inputId }, `Who takes over this ${money(p.amount)} share? Their e-mail address`),
+        input,
+        element('p', { className: 'hint' }, `They are e-mailed a link to pay. ${p.email}'s link stops working.`),
+        element('div', { className: 'row' }, element('button', { type: 'submit' }, 'Send them the link'), cancel),
+      );
+      const close = () => {
+        form.remove();
+        open = null;
+        button.setAttribute('aria-expanded', 'false');
+      };
+      cancel.addEventListener('click', () => {
+        close();
+        button.focus();
+      });
+      form.addEventListener('submit', async (event) => {
+        event.preventDefault();
+        const email = input.value.trim();
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+          say('Enter a valid e-mail address.', true);
+          input.focus();
+          return;
+        }
+        busy(form, true);
+        const res = await call(
+          'POST',
+          `/api/merchants/checkout/sessions/${encodeURIComponent(token)}/participants/${encodeURIComponent(p.id)}/replace`,
+          { email },
+          me.bearer,
+        );
+        busy(form, false);
+        if (res.status !== 200) {
+          say(res.data?.error || 'Could not replace them. Try again.', true);
+          if (res.status === 409) {
+            close();
+            drawn = '';
+            await load();
+          } else input.focus();
+          return;
+        }
+        close();
+        drawn = '';
+        await load();
+        say(`${res.data.participant.email} has been e-mailed a link to pay ${money(res.data.participant.amount)}.`);
+        statusBox.focus();
+      });
+      button.setAttribute('aria-expanded', 'true');
+      button.closest('li').append(form);
+      open = form;
+      input.focus();
+    }
+
+    if (!(await load())) progress.poll(load, GROUP_POLL_MS);
   }
 
   if (saved()) startChoosing();

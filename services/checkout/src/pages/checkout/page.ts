@@ -1,6 +1,8 @@
 import { formatPounds, html, type SafeHtml } from '@groupsplit/shared';
 import type { LoadedSession } from '../../routes/checkout-sessions/session-state';
 import { imageUrl, sessionStatus } from '../../routes/checkout-sessions/session-state';
+import { presentGroup } from '../../splits/group';
+import { countdown, groupProgress, orderSummary, pageLayout } from '../shared/components';
 
 /**
  * The buyer's hosted checkout page. Everything the merchant supplied goes through html``
@@ -22,39 +24,69 @@ export const UNAVAILABLE_MESSAGE =
   'This checkout cannot take payments right now. Please go back to the shop and try again later.';
 
 function layout(title: string, body: SafeHtml): string {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${title}</title>
-<link rel="stylesheet" href="/checkout/assets/checkout.css">
-</head>
-<body>
-<main id="checkout" class="checkout">
-${body}
-</main>
-</body>
-</html>`.value;
+  return pageLayout(title, body);
 }
 
-function orderSummary(loaded: LoadedSession, baseUrl: string): SafeHtml {
+function summaryOf(loaded: LoadedSession, baseUrl: string): SafeHtml {
   const { session, merchant } = loaded;
-  const lines = session.line_items.map(
-    (line) => html`<li class="line">
-  ${line.image_id ? html`<img class="line-image" src="${imageUrl(baseUrl, line.image_id)}" alt="" width="48" height="48">` : html`<span class="line-image" aria-hidden="true"></span>`}
-  <span class="line-description">${line.quantity > 1 ? `${line.quantity} × ` : ''}${line.description}</span>
-  <span class="line-amount">£${formatPounds(line.amount)}</span>
-</li>`,
+  return orderSummary({
+    businessName: merchant.name,
+    orderReference: session.order_reference,
+    mode: session.mode,
+    lines: session.line_items.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      amount: formatPounds(line.amount),
+      imageUrl: line.image_id ? imageUrl(baseUrl, line.image_id) : null,
+    })),
+    total: formatPounds(session.amount),
+  });
+}
+
+/**
+ * The page once the split exists: how it stands and who has paid (masked: anyone holding the
+ * checkout link sees this). checkout.js then shows the signed-in buyer everyone in full, keeps it
+ * up to date until the split ends (loading the page again when its status changes), and offers
+ * to replace whoever has not paid yet.
+ */
+function afterTheSplit(
+  loaded: LoadedSession,
+  summary: SafeHtml,
+  title: string,
+  back: SafeHtml,
+  cancelReason: CancelReason,
+) {
+  const { session, split } = loaded;
+  const status = sessionStatus(loaded);
+  const expired = cancelReason === 'expired';
+  const [heading, message] =
+    status === 'paid'
+      ? ['Thank you', 'Everyone has paid and the order has gone through.']
+      : status === 'refunded'
+        ? ['Refunded', 'This order has been refunded.']
+        : status === 'canceled'
+          ? expired
+            ? ['Time ran out', 'Not everyone paid in time, so the order did not go through. Nobody was charged.']
+            : ['Order cancelled', 'This order was cancelled. Nobody was charged.']
+          : ['Your order is set up', 'Everyone has been sent a link to pay their share.'];
+  const waiting = status === 'pending' && split?.status === 'pending';
+  const group =
+    split && loaded.participants.length ? groupProgress(presentGroup(loaded.participants, () => false)) : '';
+  return layout(
+    title,
+    html`${summary}
+<div id="app" data-token="${session.token}" data-total="${String(session.amount)}" data-view="group" data-status="${split?.status ?? 'pending'}">
+<div id="status" class="status" role="status" aria-live="polite" tabindex="-1"></div>
+<section class="panel" id="split-status" aria-labelledby="split-status-heading">
+<h2 id="split-status-heading">${heading}</h2>
+<p>${message}</p>
+${waiting && split ? html`<p class="hint">Nothing is taken until everyone has paid.</p>${countdown(split.authorization_expires_at)}` : ''}
+${back}
+</section>
+${group}
+</div>
+<script src="/checkout/assets/checkout.js" defer></script>`,
   );
-  return html`<header class="summary">
-  <p class="business">${merchant.name}</p>
-  <h1>${session.order_reference}</h1>
-  ${session.mode === 'test' ? html`<p class="test-badge">Test mode: no real money moves.</p>` : ''}
-  ${lines.length ? html`<ul class="lines" aria-label="Order lines">${lines}</ul>` : ''}
-  <p class="total"><span>Total</span> <strong id="order-total">£${formatPounds(session.amount)}</strong></p>
-</header>`;
 }
 
 export function notFoundPage(): string {
@@ -64,25 +96,19 @@ export function notFoundPage(): string {
   );
 }
 
-export function renderCheckoutPage(loaded: LoadedSession, options: { baseUrl: string; unavailable: boolean }): string {
+export type CancelReason = 'canceled' | 'expired' | null;
+
+export function renderCheckoutPage(
+  loaded: LoadedSession,
+  options: { baseUrl: string; unavailable: boolean; cancelReason: CancelReason },
+): string {
   const { session } = loaded;
-  const summary = orderSummary(loaded, options.baseUrl);
+  const summary = summaryOf(loaded, options.baseUrl);
   const title = `Checkout: ${session.order_reference}`;
   const back = html`<p><a class="button secondary" href="${session.return_url}">Return to the shop</a></p>`;
 
-  if (loaded.split || session.split_claimed_by) {
-    const status = sessionStatus(loaded);
-    const message =
-      status === 'paid'
-        ? 'Everyone has paid and the order has gone through.'
-        : status === 'canceled'
-          ? 'This order was cancelled. Nobody was charged.'
-          : 'Your order is set up. Everyone has been sent a link to pay their share.';
-    return layout(
-      title,
-      html`${summary}<section class="panel" aria-live="polite"><h2>Thank you</h2><p>${message}</p>${back}</section>`,
-    );
-  }
+  if (loaded.split || session.split_claimed_by)
+    return afterTheSplit(loaded, summary, title, back, options.cancelReason);
   if (loaded.expired) {
     return layout(
       title,
@@ -152,6 +178,7 @@ export function renderCheckoutPage(loaded: LoadedSession, options: { baseUrl: st
   <ul id="pay-links" class="pay-links"></ul>
   <p><a class="button" id="return-link" href="${session.return_url}">Return to the shop</a></p>
 </section>
+<section class="panel group" id="group" aria-labelledby="group-heading" hidden></section>
 ${cancel}`;
   return layout(
     title,

@@ -3,8 +3,8 @@ import { imageUrl, isApproved, type LoadedSession, type SessionRow, sessionStatu
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
-export function presentLineItems(session: SessionRow, baseUrl: string) {
-  return session.line_items.map((line) => ({
+export function presentLineItems(lines: SessionRow['line_items'], baseUrl: string) {
+  return lines.map((line) => ({
     description: line.description,
     amount: formatPounds(line.amount),
     quantity: line.quantity,
@@ -27,7 +27,7 @@ export function presentPublicSession(loaded: LoadedSession, gate: Gate | null, b
     order_reference: session.order_reference,
     amount: formatPounds(session.amount),
     currency: session.currency,
-    line_items: presentLineItems(session, baseUrl),
+    line_items: presentLineItems(session.line_items, baseUrl),
     split_id: split?.id ?? null,
     customer_email: session.customer_email,
     cancel_url: session.cancel_url,
@@ -105,7 +105,7 @@ export function presentSessionStatus(loaded: LoadedSession, refunds: RefundHisto
     customer_email: session.customer_email,
     customer_name: session.customer_name,
     metadata: session.metadata,
-    line_items: presentLineItems(session, baseUrl),
+    line_items: presentLineItems(session.line_items, baseUrl),
     created_at: session.created_at.toISOString(),
     expires_at: session.expires_at.toISOString(),
     split_id: split?.id ?? null,

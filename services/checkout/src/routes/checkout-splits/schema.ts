@@ -50,3 +50,47 @@ export function createSplitFailure(details: ErrorDetail[]): AppError {
 
 /** GET /api/checkout-splits/:id: anything but a UUID is an unknown split (404). */
 export const SplitIdParams = idParams('id');
+
+// ---- responses ------------------------------------------------------------------------------
+
+/** Detail amounts: stored decimals without two-place formatting (`12.5`, `12`, `0.2`). */
+const DecimalPounds = z.string().regex(/^-?\d+(\.\d{1,2})?$/);
+const Timestamp = z.iso.datetime();
+
+/** One participant of the detail record (spec: Participant (detail)). */
+export const ParticipantDetailSchema = z.object({
+  id: z.string(),
+  user_id: z.string().nullable(),
+  email: z.string(),
+  amount: DecimalPounds,
+  application_fee: DecimalPounds,
+  status: z.enum(['pending', 'authorised', 'captured', 'canceled', 'refunded']),
+  processor_payment_intent_id: z.string().nullable(),
+  pay_token: z.string(),
+  disputed_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+/** GET /api/checkout-splits/:id (spec: Checkout split (detail)); also the dashboard replace's answer. */
+export const SplitDetailSchema = z.object({
+  id: z.string(),
+  merchant_id: z.string(),
+  created_by: z.string().nullable(),
+  order_reference: z.string(),
+  currency: z.string(),
+  total_amount: DecimalPounds,
+  application_fee_total: DecimalPounds,
+  customer_fee_total: DecimalPounds,
+  merchant_fee_total: DecimalPounds,
+  customer_fee: DecimalPounds,
+  merchant_fee: DecimalPounds,
+  merchant_fee_bps: z.number().int(),
+  status: z.string(),
+  processor_account_id: z.string(),
+  authorization_expires_at: Timestamp,
+  disputed_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  participants: z.array(ParticipantDetailSchema),
+});

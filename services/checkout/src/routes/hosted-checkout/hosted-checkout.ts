@@ -1,24 +1,30 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { conflict, formatPounds, gateError, MESSAGES, notFound, validate, validBody } from '@groupsplit/shared';
+import {
+  conflict,
+  formatPounds,
+  gateError,
+  MESSAGES,
+  notFound,
+  type SplitParticipantRow,
+  type SplitRow,
+  SplitsRepository,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { sql } from 'kysely';
 import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
+import { PAGE_ASSETS } from '../../pages/assets';
 import { CHECKOUT_PAGE_CSP, notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
 import { createSplit } from '../../splits/create-split';
+import { presentGroup, sameEmail } from '../../splits/group';
 import { checkoutGate, sessionNotFound } from '../checkout-sessions/checkout-sessions';
 import { TokenParams } from '../checkout-sessions/schema';
 import { loadSession, payUrl } from '../checkout-sessions/session-state';
-import { CHOOSE_MESSAGES, ChooseSplitSchema, chooseSplitFailure } from './schema';
+import { buyerSplit } from './buyer-split';
+import { type BuyerGroup, CHOOSE_MESSAGES, ChooseSplitSchema, chooseSplitFailure } from './schema';
 import { sharesFor } from './shares';
-
-const PAGE_DIR = join(__dirname, '..', '..', 'pages', 'checkout');
-const ASSETS: Record<string, { type: string; body: Buffer }> = {
-  'checkout.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(join(PAGE_DIR, 'checkout.js')) },
-  'checkout.css': { type: 'text/css; charset=utf-8', body: readFileSync(join(PAGE_DIR, 'checkout.css')) },
-};
 
 const alreadySplit = () => conflict(CHOOSE_MESSAGES.alreadySplit, 'already_split');
 const sessionExpired = () => conflict(CHOOSE_MESSAGES.expired, 'session_expired');
@@ -38,7 +44,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
   const router = new Router();
 
   router.get('/checkout/assets/:name', (ctx: Context) => {
-    const asset = ASSETS[ctx.params.name as string];
+    const asset = PAGE_ASSETS[ctx.params.name as string];
     if (!asset) throw notFound(MESSAGES.notFound);
     ctx.set('cache-control', 'public, max-age=300');
     ctx.set('x-content-type-options', 'nosniff');
@@ -55,7 +61,13 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
       return;
     }
     const gate = await checkoutGate(deps, loaded.merchant, loaded.session.mode);
-    ctx.body = renderCheckoutPage(loaded, { baseUrl: config.PUBLIC_BASE_URL, unavailable: gate !== null });
+    const cancelReason =
+      loaded.split?.status === 'canceled' ? await new SplitsRepository(db).cancelReason(loaded.split.id) : null;
+    ctx.body = renderCheckoutPage(loaded, {
+      baseUrl: config.PUBLIC_BASE_URL,
+      unavailable: gate !== null,
+      cancelReason,
+    });
   });
 
   router.post(
@@ -144,5 +156,45 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
     },
   );
 
+  router.get(
+    '/api/merchants/checkout/sessions/:token/group',
+    auth('session'),
+    validate('params', TokenParams, sessionNotFound),
+    async (ctx: Context) => {
+      const buyer = sessionPrincipal(ctx.state.principal);
+      const { split, participants } = await buyerSplit(deps, ctx.params.token as string, buyer, 'split.view');
+      const cancelReason = split.status === 'canceled' ? await new SplitsRepository(db).cancelReason(split.id) : null;
+      ctx.set('cache-control', 'no-store');
+      ctx.body = presentBuyerGroup(split, participants, buyer.email, cancelReason);
+    },
+  );
+
   return router;
+}
+
+/** The buyer's view of their split's group (BuyerGroupSchema). */
+function presentBuyerGroup(
+  split: SplitRow,
+  participants: SplitParticipantRow[],
+  buyerEmail: string,
+  cancelReason: BuyerGroup['cancel_reason'],
+): BuyerGroup {
+  const isYou = (p: Pick<SplitParticipantRow, 'email'>) => sameEmail(p.email, buyerEmail);
+  const group = presentGroup(participants, isYou);
+  return {
+    split_id: split.id,
+    status: split.status as BuyerGroup['status'],
+    cancel_reason: cancelReason,
+    authorization_expires_at: split.authorization_expires_at.toISOString(),
+    group: {
+      ...group,
+      participants: participants.map((p, i) => ({
+        ...group.participants[i]!,
+        id: p.id,
+        email: p.email,
+        amount: formatPounds(p.amount),
+        replaceable: split.status === 'pending' && p.status === 'pending',
+      })),
+    },
+  };
 }

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { html, type SafeHtml } from '@groupsplit/shared';
-import type { presentShare } from './share';
-
-type ShareView = ReturnType<typeof presentShare>;
+import {
+  ASSET_PATH,
+  countdown,
+  deadline,
+  groupProgress,
+  money,
+  orderSummary,
+  pageLayout,
+} from '../../pages/shared/components';
+import type { PayView } from './schema';
 
 /** Magic test cards the pay page offers in test mode (the processor's test payment methods). */
 export const TEST_CARDS = [
@@ -18,115 +25,194 @@ export function newNonce() {
   return randomBytes(16).toString('base64');
 }
 
-/** Strict CSP: nothing but our own nonce'd style (and, live, Stripe.js and its frames). */
+/**
+ * Strict CSP, as the checkout page's: scripts, styles and fetches only from our own origin, no
+ * inline script or style. Live mode adds Stripe.js (by host, and its tag by nonce) and its frames.
+ */
 export function payPageCsp(nonce: string, live: boolean) {
   const directives = [
     "default-src 'none'",
-    `style-src 'nonce-${nonce}'`,
+    live ? `script-src 'nonce-${nonce}' 'self' https://js.stripe.com` : "script-src 'self'",
+    "style-src 'self'",
     "img-src 'self'",
+    live ? "connect-src 'self' https://api.stripe.com" : "connect-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ];
-  if (live) {
-    directives.push(
-      `script-src 'nonce-${nonce}' https://js.stripe.com`,
-      'frame-src https://js.stripe.com https://hooks.stripe.com',
-      "connect-src 'self' https://api.stripe.com",
-    );
-  }
+  if (live) directives.push('frame-src https://js.stripe.com https://hooks.stripe.com');
   return directives.join('; ');
 }
 
-const STYLE = `body{font-family:-apple-system,Segoe UI,Roboto,sans-serif;color:#1a1a1a;max-width:480px;margin:0 auto;padding:24px}
-.amount{font-size:28px;font-weight:600}.muted{color:#555;font-size:14px}.error{color:#a40000}
-label{display:block;margin:8px 0}button{font-size:16px;padding:10px 18px;margin-top:12px}#card{padding:12px;border:1px solid #ccc;border-radius:6px}`;
+/**
+ * Where this participant and their split are: each state is drawn differently, and pay.js swaps
+ * the section in when a poll finds the state changed. Terminal states end the polling.
+ */
+export type PayState =
+  | 'pay'
+  | 'held'
+  | 'capturing'
+  | 'captured'
+  | 'refunded'
+  | 'canceling'
+  | 'canceled'
+  | 'expired'
+  | 'capture_failed';
 
-function page(nonce: string, title: string, body: SafeHtml): string {
-  return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title><style nonce="${nonce}">${STYLE}</style></head>
-<body>${body}</body></html>`.value;
-}
+const TERMINAL: ReadonlySet<PayState> = new Set(['captured', 'refunded', 'canceled', 'expired', 'capture_failed']);
 
-function statusMessage(view: ShareView): string | null {
-  if (view.split_status === 'captured') return 'Everyone has paid and the order has gone through.';
-  if (
-    view.split_status === 'canceled' ||
-    view.split_status === 'creation_failed' ||
-    view.split_status === 'capture_failed'
-  ) {
-    return 'This split was cancelled. Nothing was taken from your card.';
+export function payState(view: Pick<PayView, 'status' | 'split_status' | 'cancel_reason'>): PayState {
+  switch (view.split_status) {
+    case 'pending':
+      return view.status === 'pending' ? 'pay' : 'held';
+    case 'capturing':
+      return 'capturing';
+    case 'captured':
+    case 'partially_refunded':
+      return 'captured';
+    case 'refunded':
+      return 'refunded';
+    case 'canceling':
+      return 'canceling';
+    case 'canceled':
+      return view.cancel_reason === 'expired' ? 'expired' : 'canceled';
+    case 'creation_failed':
+      return 'canceled';
+    case 'capture_failed':
+      return 'capture_failed';
   }
-  if (view.split_status !== 'pending') return 'This split is being finished; nothing more is needed from you.';
-  if (view.status === 'authorised') return 'Your share is held. We are waiting for the others to pay.';
-  return null;
 }
 
-function testForm(view: ShareView, token: string) {
+function testForm(view: PayView, token: string) {
   return html`<form method="post" action="/pay/${encodeURIComponent(token)}">
-<p class="muted">Test mode: choose a test card.</p>
+<fieldset class="test-cards">
+<legend>Test mode: choose a test card</legend>
 ${TEST_CARDS.map(
   (card, i) =>
-    html`<label><input type="radio" name="payment_method" value="${card.id}"${i === 0 ? html` checked` : ''}> ${card.label}</label>`,
+    html`<label class="choice"><input type="radio" name="payment_method" value="${card.id}"${i === 0 ? html` checked` : ''}> ${card.label}</label>`,
 )}
-<button type="submit">Hold £${view.card_charge}</button>
+</fieldset>
+<button type="submit">Hold ${money(view.card_charge)}</button>
 </form>`;
 }
 
-function liveForm(view: ShareView, token: string, nonce: string) {
+function liveForm(view: PayView, token: string, nonce: string) {
   return html`<form id="pay-form" data-token="${token}" data-key="${view.publishable_key}" data-account="${view.stripe_account}">
+<label for="card">Card details</label>
 <div id="card"></div><p id="pay-error" class="error" role="alert"></p>
-<button type="submit">Hold £${view.card_charge}</button>
+<button type="submit">Hold ${money(view.card_charge)}</button>
 </form>
-<script src="https://js.stripe.com/v3/" nonce="${nonce}"></script>
-<script nonce="${nonce}">
-(function () {
-  var form = document.getElementById('pay-form');
-  var stripe = Stripe(form.dataset.key, { stripeAccount: form.dataset.account });
-  var card = stripe.elements().create('card');
-  card.mount('#card');
-  var show = function (text) { document.getElementById('pay-error').textContent = text; };
-  form.addEventListener('submit', async function (event) {
-    event.preventDefault();
-    show('');
-    var created = await stripe.createPaymentMethod({ type: 'card', card: card });
-    if (created.error) return show(created.error.message);
-    var res = await fetch('/api/checkout-splits/pay/' + encodeURIComponent(form.dataset.token) + '/authorise', {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ payment_method: created.paymentMethod.id })
-    });
-    if (res.ok) return window.location.reload();
-    var body = await res.json().catch(function () { return {}; });
-    show(body.error || 'Your card could not be authorised.');
-  });
-})();
-</script>`;
+<script src="https://js.stripe.com/v3/" nonce="${nonce}"></script>`;
 }
 
-/** The participant's pay page; every interpolated value is escaped by html``. */
-export function renderPayPage(
-  view: ShareView,
-  token: string,
-  nonce: string,
-  options: { error?: string; live: boolean },
-) {
-  const message = statusMessage(view);
-  const form = message === null ? (options.live ? liveForm(view, token, nonce) : testForm(view, token)) : '';
-  return page(
-    nonce,
-    `Pay your share of ${view.order_reference}`,
-    html`<h1>${view.business_name}</h1>
-<p>Your share of <strong>${view.order_reference}</strong></p>
-<p class="amount">£${view.card_charge}</p>
-<p class="muted">£${view.amount} share${view.application_fee !== '0.00' ? html` + £${view.application_fee} service fee` : ''}</p>
-<p>${HOLD_EXPLANATION} Holds last until ${new Date(view.authorization_expires_at).toUTCString()}.</p>
+function share(view: PayView): SafeHtml {
+  const fee = view.application_fee !== '0.00';
+  return html`<p class="amount">${money(view.card_charge)}</p>
+<p class="breakdown">${money(view.amount)} share${fee ? html` + ${money(view.application_fee)} service fee` : ''}</p>`;
+}
+
+function holdExplanation(view: PayView): SafeHtml {
+  return html`<div class="explain">
+  <h3>What is a hold?</h3>
+  <p>Your bank sets ${money(view.card_charge)} aside on your card. ${HOLD_EXPLANATION}</p>
+</div>`;
+}
+
+/** The section that changes with the state: the share and how to pay it, or how things ended. */
+function stateSection(view: PayView, state: PayState, token: string, nonce: string, options: PageOptions): SafeHtml {
+  const expires = new Date(view.authorization_expires_at);
+  const section = (heading: string, body: SafeHtml) =>
+    html`<section class="panel" id="pay-status" data-state="${state}" aria-labelledby="pay-status-heading">
+<h2 id="pay-status-heading">${heading}</h2>
+${body}
+</section>`;
+  switch (state) {
+    case 'pay':
+      return section(
+        'Your share',
+        html`${share(view)}${holdExplanation(view)}${countdown(expires)}
 ${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ''}
-${message ? html`<p><strong>${message}</strong></p>` : ''}
-${form}`,
+${options.live ? liveForm(view, token, nonce) : testForm(view, token)}`,
+      );
+    case 'held':
+      return section(
+        'Your share is held',
+        html`${share(view)}<p class="outcome outcome-good">Your share is held. We are waiting for the others to pay.</p>
+${holdExplanation(view)}${countdown(expires)}`,
+      );
+    case 'capturing':
+      return section(
+        'Everyone has paid',
+        html`<p class="outcome outcome-good">Everyone has paid. The payments are being taken now; nothing more is needed from you.</p>`,
+      );
+    case 'captured':
+      return section(
+        'The order has gone through',
+        html`<p class="outcome outcome-good">Everyone has paid and the order has gone through.</p>
+<p>${money(view.card_charge)} has been taken from your card.</p>`,
+      );
+    case 'refunded':
+      return section('The order was refunded', html`<p class="outcome">This order has been refunded in full.</p>`);
+    case 'canceling':
+      return section(
+        'This split is being cancelled',
+        html`<p class="outcome">This split is being cancelled. Nothing will be taken from your card.</p>`,
+      );
+    case 'canceled':
+      return section(
+        'This split was cancelled',
+        html`<p class="outcome outcome-bad">This split was cancelled. Nothing was taken from your card.</p>`,
+      );
+    case 'expired':
+      return section(
+        'Time ran out',
+        html`<p class="outcome outcome-bad">Not everyone paid by ${deadline(expires)}, so the order did not go through.</p>
+<p>Any hold on your card has been released. Nothing was taken.</p>`,
+      );
+    case 'capture_failed':
+      return section(
+        'The order did not go through',
+        html`<p class="outcome outcome-bad">Everyone paid, but one of the payments could not be taken, so the order did not go through.</p>
+<p>Anything taken from your card is being refunded and any hold released.</p>`,
+      );
+  }
+}
+
+type PageOptions = { error?: string; live: boolean };
+
+/** The participant's pay page; every interpolated value is escaped by html``. */
+export function renderPayPage(view: PayView, token: string, nonce: string, options: PageOptions) {
+  const state = payState(view);
+  const summary = orderSummary({
+    businessName: view.business_name,
+    orderReference: view.order_reference,
+    mode: view.mode,
+    lines: view.line_items.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      amount: line.amount,
+      imageUrl: line.image_url,
+    })),
+    total: view.total_amount,
+  });
+  return pageLayout(
+    `Pay your share of ${view.order_reference}`,
+    html`${summary}
+<div id="live" data-state="${state}" data-terminal="${TERMINAL.has(state) ? 'true' : 'false'}">
+<p id="announce" class="visually-hidden" role="status" aria-live="polite"></p>
+${stateSection(view, state, token, nonce, options)}
+${groupProgress(view.group)}
+</div>`,
+    html`<script type="module" src="${ASSET_PATH}/pay.js"></script>`,
   );
 }
 
-export function renderNotFoundPage(nonce: string) {
-  return page(nonce, 'Pay link not found', html`<h1>Pay link not found</h1><p>This pay link is not valid.</p>`);
+export function renderNotFoundPage() {
+  return pageLayout(
+    'Pay link not found',
+    html`<section class="panel" id="pay-status" data-state="gone">
+<h1>Pay link not found</h1>
+<p>This pay link is not valid. If someone else has been asked to pay this share instead, there is nothing more for you to do.</p>
+</section>`,
+  );
 }

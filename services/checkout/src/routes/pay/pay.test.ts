@@ -1,13 +1,23 @@
 import {
   authoriseShare,
   createSplitReadyMerchant,
+  createUser,
+  emulatorControl,
   postSplit,
   type SplitReadyMerchant,
   type Stack,
   startStack,
+  type TestUser,
   uniqueEmail,
   waitForSplitStatus,
 } from '@groupsplit/testing';
+import {
+  type CheckoutMerchant,
+  createCheckoutMerchant,
+  payTokenOf,
+  sessionWithSplit,
+} from '../checkout-sessions/test-support';
+import { PayViewSchema } from './schema';
 
 describe('pay step', () => {
   let stack: Stack;
@@ -56,13 +66,53 @@ describe('pay step', () => {
         currency: 'gbp',
         status: 'pending',
         split_status: 'pending',
+        cancel_reason: null,
         order_reference: 'PAY-1',
         business_name: shop.merchant.name,
+        mode: 'test',
+        // A dashboard split has no order lines; its total is the sum of the shares.
+        line_items: [],
+        total_amount: '22.50',
         authorization_expires_at: expect.any(String),
         client_secret: p.clientSecret,
         stripe_account: shop.accounts.test,
         publishable_key: stack.config.STRIPE_TEST_PUBLISHABLE_KEY,
+        group: {
+          approved_count: 0,
+          total_count: 2,
+          participants: [
+            { email_masked: `p***${p.email.slice(p.email.indexOf('@'))}`, status: 'pending', is_you: true },
+            {
+              email_masked: `p***${split.participants[1]!.email.slice(split.participants[1]!.email.indexOf('@'))}`,
+              status: 'pending',
+              is_you: false,
+            },
+          ],
+        },
       });
+      expect(PayViewSchema.parse(res.body)).toEqual(res.body);
+    });
+
+    it('shows the group’s progress to each participant, never another’s pay token or full e-mail', async () => {
+      const split = await create();
+      const [first, second] = split.participants as [(typeof split.participants)[0], (typeof split.participants)[0]];
+      expect((await authoriseShare(stack, second.payToken)).status).toBe(200);
+      const res = await stack.api.get(`/api/checkout-splits/pay/${first.payToken}`);
+      expect(res.body.group).toEqual({
+        approved_count: 1,
+        total_count: 2,
+        participants: [
+          { email_masked: expect.stringMatching(/^p\*\*\*@example\.test$/), status: 'pending', is_you: true },
+          { email_masked: expect.stringMatching(/^p\*\*\*@example\.test$/), status: 'authorised', is_you: false },
+        ],
+      });
+      const other = await stack.api.get(`/api/checkout-splits/pay/${second.payToken}`);
+      expect(other.body.group.participants.map((p: { is_you: boolean }) => p.is_you)).toEqual([false, true]);
+      // Nothing of the other participant leaks: not their token, address, or payment.
+      expect(res.text).not.toContain(second.payToken);
+      expect(res.text).not.toContain(second.email);
+      expect(res.text).not.toContain(second.clientSecret);
+      expect(res.text).toContain(first.email);
     });
 
     it('is 404 for an unknown token', async () => {
@@ -162,7 +212,10 @@ describe('pay step', () => {
       const csp = res.headers.get('content-security-policy')!;
       expect(csp).toContain("default-src 'none'");
       expect(csp).not.toContain('unsafe-inline');
-      expect(csp).not.toContain('script-src');
+      // The live progress needs a script: our own static file only, never inline (no nonce either).
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toContain('nonce');
+      expect(res.text.match(/<script[^>]*>/g)).toEqual(['<script type="module" src="/checkout/assets/pay.js">']);
       expect(res.text).not.toContain('<script>alert');
       expect(res.text).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co');
       expect(res.text.toLowerCase()).toContain('nothing is taken until everyone has paid');
@@ -205,6 +258,127 @@ describe('pay step', () => {
       const res = await stack.api.get('/pay/unknown-token');
       expect(res.status).toBe(404);
       expect(res.text).toContain('Pay link not found');
+    });
+  });
+
+  describe('the page of a hosted checkout’s split', () => {
+    let checkoutShop: CheckoutMerchant;
+    let buyer: TestUser;
+    beforeAll(async () => {
+      checkoutShop = await createCheckoutMerchant(stack);
+      buyer = await createUser(stack.db, { consent: false });
+    });
+
+    /** A £30 order (a £35.50 line and a £5.50 discount) split between the buyer and a friend. */
+    const hosted = async () => {
+      const made = await sessionWithSplit(
+        stack,
+        checkoutShop.testKey,
+        buyer.token,
+        {
+          mode: 'split',
+          participants: [
+            { email: buyer.email, amount: '15' },
+            { email: uniqueEmail('friend'), amount: '15' },
+          ],
+        },
+        {
+          amount: 30,
+          order_reference: 'Dinner',
+          line_items: [
+            { description: 'Pizza', amount: 35.5, quantity: 2 },
+            { description: 'Voucher', amount: -5.5 },
+          ],
+        },
+      );
+      return { ...made, tokens: made.participants.map((p) => payTokenOf(p.pay_url)) };
+    };
+    const page = async (token: string) => (await stack.api.get(`/pay/${token}`)).text;
+    const state = (html: string) =>
+      /id="live" data-state="([a-z_]+)" data-terminal="(true|false)"/.exec(html)?.slice(1);
+
+    it('carries the order’s lines and total in the view', async () => {
+      const { tokens } = await hosted();
+      const view = await stack.api.get(`/api/checkout-splits/pay/${tokens[1]}`);
+      expect(view.body).toMatchObject({
+        order_reference: 'Dinner',
+        total_amount: '30.00',
+        line_items: [
+          { description: 'Pizza', amount: '35.50', quantity: 2, image_url: null },
+          { description: 'Voucher', amount: '-5.50', quantity: 1, image_url: null },
+        ],
+        group: { approved_count: 0, total_count: 2 },
+      });
+      expect(view.body.group.participants.map((p: { is_you: boolean }) => p.is_you)).toEqual([false, true]);
+    });
+
+    it('shows the lines (a minus sign for the discount, no picture box), the share, the hold, the countdown and the group', async () => {
+      const { tokens } = await hosted();
+      const html = await page(tokens[1]!);
+      expect(state(html)).toEqual(['pay', 'false']);
+      expect(html).toContain('2 × Pizza');
+      expect(html).toContain('£35.50');
+      expect(html).toContain('\u2212£5.50');
+      expect(html).not.toContain('£-5.50');
+      expect(html).not.toContain('line-image');
+      expect(html).toContain('£30.00');
+      expect(html).toContain('£15.20');
+      expect(html).toContain('£15.00 share + £0.20 service fee');
+      expect(html).toContain('What is a hold?');
+      expect(html).toMatch(/data-countdown="[^"]+">6 days 23 hours</);
+      expect(html).toContain('Who has paid');
+      expect(html).toContain('0 of 2 have paid');
+      expect(html).toContain(`${buyer.email[0]}***@example.test`);
+      expect(html).not.toContain(buyer.email);
+    });
+
+    it('draws each state: held, then the order gone through', async () => {
+      const { tokens } = await hosted();
+      expect((await authoriseShare(stack, tokens[0]!)).status).toBe(200);
+      const held = await page(tokens[0]!);
+      expect(state(held)).toEqual(['held', 'false']);
+      expect(held).toContain('Your share is held');
+      expect(held).toContain('1 of 2 have paid');
+      expect(state(await page(tokens[1]!))).toEqual(['pay', 'false']);
+      expect((await authoriseShare(stack, tokens[1]!)).status).toBe(200);
+      const view = await stack.api.get(`/api/checkout-splits/pay/${tokens[0]}`);
+      await waitForSplitStatus(stack, view.body.split_id, ['captured']);
+      const captured = await page(tokens[0]!);
+      expect(state(captured)).toEqual(['captured', 'true']);
+      expect(captured).toContain('Everyone has paid and the order has gone through.');
+      expect(captured).toContain('2 of 2 have paid');
+    });
+
+    it('draws a cancelled split, and a capture that failed', async () => {
+      const canceled = await hosted();
+      const cancel = await stack.api.post(`/api/merchants/checkout/splits/${canceled.splitId}/cancel`, undefined, {
+        apiKey: checkoutShop.testKey,
+      });
+      expect(cancel.status).toBe(200);
+      expect((await stack.api.get(`/api/checkout-splits/pay/${canceled.tokens[0]}`)).body).toMatchObject({
+        split_status: 'canceled',
+        cancel_reason: 'canceled',
+      });
+      const canceledPage = await page(canceled.tokens[0]!);
+      expect(state(canceledPage)).toEqual(['canceled', 'true']);
+      expect(canceledPage).toContain('This split was cancelled. Nothing was taken from your card.');
+
+      const failing = await hosted();
+      const second = await stack.db
+        .selectFrom('split_participants')
+        .select('processor_payment_intent_id')
+        .where('pay_token', '=', failing.tokens[1]!)
+        .executeTakeFirstOrThrow();
+      await emulatorControl(stack, 'POST', '/faults', {
+        operation: 'capture',
+        match: { payment_intent: second.processor_payment_intent_id },
+        error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+      });
+      for (const token of failing.tokens) expect((await authoriseShare(stack, token)).status).toBe(200);
+      await waitForSplitStatus(stack, failing.splitId, ['capture_failed']);
+      const failedPage = await page(failing.tokens[0]!);
+      expect(state(failedPage)).toEqual(['capture_failed', 'true']);
+      expect(failedPage).toContain('The order did not go through');
     });
   });
 });

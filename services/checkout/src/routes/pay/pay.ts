@@ -4,11 +4,12 @@ import type { Context } from 'koa';
 import type { CheckoutDeps } from '../../deps';
 import { newNonce, payPageCsp, renderNotFoundPage, renderPayPage } from './page';
 import { AuthoriseShareSchema, PayFormSchema, PayTokenParams } from './schema';
-import { authoriseShare, findShare, presentShare } from './share';
+import { authoriseShare, findShare, loadPayView, presentShare } from './share';
 
 /**
  * The pay step: one participant's own view and authorisation, reached with their pay token
- * (no sign-in; the token is the credential), as JSON and as a server-rendered page.
+ * (no sign-in; the token is the credential), as JSON and as a server-rendered page. A replaced
+ * participant's token is gone: every route here answers 404 for it at once.
  */
 export function payRoutes(deps: CheckoutDeps): Router {
   const { db, config } = deps;
@@ -25,7 +26,9 @@ export function payRoutes(deps: CheckoutDeps): Router {
 
   router.get('/api/checkout-splits/pay/:token', validate('params', PayTokenParams, shareNotFound), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentShare(config, await shareOr404(ctx));
+    const view = await loadPayView(db, ctx.params.token as string);
+    if (!view) throw shareNotFound();
+    ctx.body = presentShare(config, view);
   });
 
   router.post(
@@ -35,7 +38,7 @@ export function payRoutes(deps: CheckoutDeps): Router {
     async (ctx) => {
       const share = await shareOr404(ctx);
       const { payment_method } = validBody(ctx, AuthoriseShareSchema);
-      const result = await authoriseShare({ ...deps, processors }, share, payment_method);
+      const result = await authoriseShare({ ...deps, processors }, share, ctx.params.token as string, payment_method);
       const after = await findShare(db, ctx.params.token as string);
       ctx.body = { ...result, split_status: after?.split_status ?? share.split_status };
     },
@@ -43,19 +46,20 @@ export function payRoutes(deps: CheckoutDeps): Router {
 
   const renderPage = async (ctx: Context, error?: string) => {
     const nonce = newNonce();
-    const share = await findShare(db, ctx.params.token as string);
-    const live = share?.mode === 'live';
+    const view = await loadPayView(db, ctx.params.token as string);
+    const live = view?.share.mode === 'live';
     ctx.set('Content-Security-Policy', payPageCsp(nonce, live));
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('X-Frame-Options', 'DENY');
     ctx.type = 'text/html; charset=utf-8';
-    if (!share) {
+    if (!view) {
       ctx.status = 404;
-      ctx.body = renderNotFoundPage(nonce);
+      ctx.body = renderNotFoundPage();
       return;
     }
-    ctx.body = renderPayPage(presentShare(config, share), ctx.params.token as string, nonce, { error, live });
+    ctx.body = renderPayPage(presentShare(config, view), ctx.params.token as string, nonce, { error, live });
   };
 
   router.get('/pay/:token', (ctx) => renderPage(ctx));
@@ -63,15 +67,16 @@ export function payRoutes(deps: CheckoutDeps): Router {
   // Test mode's card picker posts here (no script needed); live mode posts from Stripe.js instead.
   router.post('/pay/:token', async (ctx) => {
     const parsed = PayFormSchema.safeParse(ctx.request.body ?? {});
-    const share = await findShare(db, ctx.params.token as string);
+    const token = ctx.params.token as string;
+    const share = await findShare(db, token);
     if (!share || !parsed.success) return renderPage(ctx, share ? 'Choose a card.' : undefined);
     try {
-      await authoriseShare({ ...deps, processors }, share, parsed.data.payment_method);
+      await authoriseShare({ ...deps, processors }, share, token, parsed.data.payment_method);
       return renderPage(ctx);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await renderPage(ctx, error.message);
-      ctx.status = error.status;
+      if (ctx.status !== 404) ctx.status = error.status;
     }
   });
 

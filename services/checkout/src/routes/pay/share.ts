@@ -7,6 +7,8 @@ import {
   type Db,
   formatPounds,
   type Hold,
+  MESSAGES,
+  notFound,
   type Processors,
   paymentRequired,
   SplitsRepository,
@@ -14,6 +16,9 @@ import {
 } from '@groupsplit/shared';
 import { participantAuthorisedSignal, splitWorkflowId } from '@groupsplit/workflows';
 import type { CheckoutDeps } from '../../deps';
+import { presentGroup } from '../../splits/group';
+import { presentLineItems } from '../checkout-sessions/presenters';
+import type { PayView } from './schema';
 
 /** How long the authorise call waits for the workflow to record the authorisation before answering. */
 const PROJECTION_WAIT_MS = 5_000;
@@ -29,8 +34,32 @@ export function publishableKey(config: Config, mode: 'test' | 'live') {
   return mode === 'live' ? config.STRIPE_LIVE_PUBLISHABLE_KEY : config.STRIPE_TEST_PUBLISHABLE_KEY;
 }
 
+/** Everything the pay view shows: the share, its split and group, and the order's lines. */
+export async function loadPayView(db: Db, token: string) {
+  const share = await findShare(db, token);
+  if (!share) return null;
+  const splits = new SplitsRepository(db);
+  const [split, participants, cancelReason] = await Promise.all([
+    splits.findVisible(share.split_id),
+    splits.participantsOf(share.split_id),
+    share.split_status === 'canceled' ? splits.cancelReason(share.split_id) : null,
+  ]);
+  if (!split) return null;
+  const session = split.session_token
+    ? await db
+        .selectFrom('checkout_sessions')
+        .select('line_items')
+        .where('token', '=', split.session_token)
+        .executeTakeFirst()
+    : undefined;
+  return { share, split, participants, lineItems: session?.line_items ?? [], cancelReason };
+}
+
+export type LoadedPayView = NonNullable<Awaited<ReturnType<typeof loadPayView>>>;
+
 /** One participant's own view, for hosting the pay step (amounts are two-place pound strings). */
-export function presentShare(config: Config, share: Share) {
+export function presentShare(config: Config, view: LoadedPayView): PayView {
+  const { share, split, participants } = view;
   return {
     split_id: share.split_id,
     participant_id: share.participant_id,
@@ -40,13 +69,19 @@ export function presentShare(config: Config, share: Share) {
     card_charge: formatPounds(share.amount + share.customer_fee),
     currency: share.currency,
     status: share.status,
-    split_status: share.split_status,
+    // `creating` is never visible: findShare does not find a split still placing its holds.
+    split_status: share.split_status as PayView['split_status'],
+    cancel_reason: view.cancelReason,
     order_reference: share.order_reference,
     business_name: share.business_name,
+    mode: share.mode,
+    line_items: presentLineItems(view.lineItems, config.PUBLIC_BASE_URL),
+    total_amount: formatPounds(split.total_amount),
     authorization_expires_at: share.authorization_expires_at.toISOString(),
     client_secret: share.status === 'pending' ? share.processor_client_secret : null,
     stripe_account: share.processor_account_id,
     publishable_key: publishableKey(config, share.mode),
+    group: presentGroup(participants, (p) => p.id === share.participant_id),
   };
 }
 
@@ -58,10 +93,13 @@ export function notPending(status: string): AppError {
  * Confirms the participant's hold with their payment method, then tells the split workflow.
  * A decline answers 402 with the processor's message and leaves the participant pending, so
  * they can try another card. Returns once the projection shows the authorisation (or soon after).
+ * If the participant is replaced meanwhile (their pay token is gone), the answer is 404: the
+ * replaced hold is released, so nothing stays held on their card.
  */
 export async function authoriseShare(
   deps: Pick<CheckoutDeps, 'db' | 'temporal'> & { processors: Processors },
   share: Share,
+  token: string,
   paymentMethodId: string,
 ) {
   if (share.split_status !== 'pending') throw notPending(share.split_status);
@@ -84,6 +122,8 @@ export async function authoriseShare(
     const current = await processor.retrieveHold(ref).catch(() => null);
     if (current?.status === 'requires_capture') {
       hold = current; // confirmed already (a double click)
+    } else if (!(await findShare(deps.db, token))) {
+      throw notFound(MESSAGES.notFound); // replaced while paying: this hold was released
     } else if (failure.kind === 'card_declined') {
       throw paymentRequired(failure.message, failure.declineCode ?? failure.code ?? 'card_declined');
     } else if (failure.retryable) {
@@ -100,16 +140,18 @@ export async function authoriseShare(
   await deps.temporal.client.workflow
     .getHandle(splitWorkflowId(share.split_id))
     .signal(participantAuthorisedSignal, { participantId: share.participant_id, source: 'pay_step' });
-  const status = await waitForAuthorisation(deps.db, share.participant_id);
+  const status = await waitForAuthorisation(deps.db, token);
   return { participant_id: share.participant_id, status };
 }
 
-async function waitForAuthorisation(db: Db, participantId: string): Promise<string> {
+async function waitForAuthorisation(db: Db, token: string): Promise<string> {
   const deadline = Date.now() + PROJECTION_WAIT_MS;
   for (;;) {
-    const status = await new SplitsRepository(db).participantStatus(participantId);
+    const now = await findShare(db, token);
+    // Replaced while paying: the workflow released this hold instead of recording it.
+    if (!now) throw notFound(MESSAGES.notFound);
     // The hold is in place either way; the workflow records it moments later if not yet.
-    if (status !== 'pending' || Date.now() >= deadline) return status === 'pending' ? 'authorised' : status;
+    if (now.status !== 'pending' || Date.now() >= deadline) return now.status === 'pending' ? 'authorised' : now.status;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -29,9 +29,5 @@ export const presentInvite = (row: InviteRow) => ({
   expires_at: row.expires_at,
 });
 
-/** `jane.doe@example.com` → `j***@example.com`: enough for the invitee to recognise, too little to harvest. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '***';
-  return `${email[0]}***${email.slice(at)}`;
-}
+/** Moved to shared, where the hosted pages use it too. */
+export { maskEmail } from '@groupsplit/shared';

@@ -1,0 +1,139 @@
+import { html, type SafeHtml } from '@groupsplit/shared';
+
+/**
+ * What the hosted checkout page and the pay page share: one layout, one stylesheet
+ * (`page.css`), the order summary and the group's progress. Everything interpolated goes
+ * through html`` (escaped). The live parts are drawn again in the browser by `progress.js`, whose
+ * markup mirrors these functions (same elements and classes): keep the two in step.
+ */
+
+/** Where the pages' static files are served (hosted-checkout routes). */
+export const ASSET_PATH = '/checkout/assets';
+
+export function pageLayout(title: string, body: SafeHtml, scripts: SafeHtml | '' = ''): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${title}</title>
+<link rel="stylesheet" href="${ASSET_PATH}/page.css">
+</head>
+<body>
+<main id="checkout" class="checkout">
+${body}
+</main>
+${scripts}
+</body>
+</html>`.value;
+}
+
+/**
+ * A two-place pound string for people: `£12.50`, and `−£5.50` (U+2212 MINUS SIGN, before the
+ * pound sign) for a negative amount such as a discount line.
+ */
+export function money(pounds: string): string {
+  return pounds.startsWith('-') ? `\u2212£${pounds.slice(1)}` : `£${pounds}`;
+}
+
+export type SummaryLine = { description: string; quantity: number; amount: string; imageUrl: string | null };
+
+export type OrderSummary = {
+  businessName: string;
+  orderReference: string;
+  mode: 'test' | 'live';
+  lines: SummaryLine[];
+  /** Two-place pounds. */
+  total: string;
+};
+
+/** The merchant, the order and its lines and total: the top of both pages. */
+export function orderSummary(order: OrderSummary): SafeHtml {
+  const lines = order.lines.map(
+    (line) => html`<li class="line${line.imageUrl ? ' has-image' : ''}">
+  ${line.imageUrl ? html`<img class="line-image" src="${line.imageUrl}" alt="" width="48" height="48">` : ''}
+  <span class="line-description">${line.quantity > 1 ? `${line.quantity} × ` : ''}${line.description}</span>
+  <span class="line-amount">${money(line.amount)}</span>
+</li>`,
+  );
+  return html`<header class="summary">
+  <p class="business">${order.businessName}</p>
+  <h1>${order.orderReference}</h1>
+  ${order.mode === 'test' ? html`<p class="test-badge">Test mode: no real money moves.</p>` : ''}
+  ${lines.length ? html`<ul class="lines" aria-label="Order lines">${lines}</ul>` : ''}
+  <p class="total"><span>Total</span> <strong id="order-total">${money(order.total)}</strong></p>
+</header>`;
+}
+
+export type ParticipantStatus = 'pending' | 'authorised' | 'captured' | 'canceled' | 'refunded';
+
+/** How a participant's status reads in the group list (progress.js has the same words). */
+export const STATUS_LABELS: Record<ParticipantStatus, string> = {
+  pending: 'Not paid yet',
+  authorised: 'Paid',
+  captured: 'Charged',
+  canceled: 'Released',
+  refunded: 'Refunded',
+};
+
+export type GroupView = {
+  approved_count: number;
+  total_count: number;
+  participants: { email_masked: string; status: ParticipantStatus; is_you: boolean }[];
+};
+
+export const progressCount = (group: Pick<GroupView, 'approved_count' | 'total_count'>) =>
+  `${group.approved_count} of ${group.total_count} ${group.total_count === 1 ? 'has' : 'have'} paid`;
+
+/** The group's progress: a count, a bar, and everyone (masked) with their status. */
+export function groupProgress(group: GroupView): SafeHtml {
+  const members = group.participants.map(
+    (p) => html`<li class="member" data-status="${p.status}">
+  <span class="member-email">${p.email_masked}${p.is_you ? html` <span class="you">(you)</span>` : ''}</span>
+  <span class="badge badge-${p.status}">${STATUS_LABELS[p.status]}</span>
+</li>`,
+  );
+  return html`<section class="panel group" id="group" aria-labelledby="group-heading">
+  <h2 id="group-heading">Who has paid</h2>
+  <p class="progress-count" id="progress-count">${progressCount(group)}</p>
+  <progress class="progress" value="${group.approved_count}" max="${group.total_count}" aria-hidden="true"></progress>
+  <ul class="members" aria-labelledby="group-heading">${members}</ul>
+</section>`;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** `6 days 23 hours`, `5 hours 2 minutes`, `3 minutes`, `less than a minute` (progress.js has the twin). */
+export function timeLeft(ms: number): string {
+  if (ms < MINUTE) return 'less than a minute';
+  const days = Math.floor(ms / DAY);
+  const hours = Math.floor((ms % DAY) / HOUR);
+  const minutes = Math.floor((ms % HOUR) / MINUTE);
+  if (days > 0) return hours > 0 ? `${plural(days, 'day')} ${plural(hours, 'hour')}` : plural(days, 'day');
+  if (hours > 0) return minutes > 0 ? `${plural(hours, 'hour')} ${plural(minutes, 'minute')}` : plural(hours, 'hour');
+  return plural(minutes, 'minute');
+}
+
+const DEADLINE = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
+
+/** `Mon 12 Oct 2026, 10:00 UTC`. */
+export const deadline = (at: Date) => `${DEADLINE.format(at)} UTC`;
+
+/** Time left until `expiresAt`, counted down in the browser by progress.js (`data-countdown`). */
+export function countdown(expiresAt: Date, lead = 'Time left for everyone to pay:'): SafeHtml {
+  const iso = expiresAt.toISOString();
+  return html`<p class="countdown">${lead} <strong data-countdown="${iso}">${timeLeft(expiresAt.getTime() - Date.now())}</strong>
+  <span class="hint">(until <time datetime="${iso}">${deadline(expiresAt)}</time>)</span></p>`;
+}

@@ -1,0 +1,156 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+
+/** Helpers of the pages' browser tests (not a test file itself): chromium, axe-core, screenshots, the keyboard. */
+export const ROOT = join(__dirname, '..', '..', '..', '..', '..');
+export const ARTIFACTS = join(ROOT, 'test-artifacts');
+
+/** Debian's chromium, installed by scripts/lib/chromium.mjs when missing. */
+export function chromiumPath(): string {
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/lib/chromium.mjs')], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`chromium unavailable: ${result.stderr || result.stdout}`);
+  return result.stdout.trim().split('\n').pop() as string;
+}
+
+/** A headless chromium with a throw-away profile, phone-sized until told otherwise. */
+export async function launchBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'groupsplit-chromium-'));
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport: { width: 390, height: 844 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+/**
+ * A new tab for one person: its own client address (the test gateway trusts loopback's
+ * X-Forwarded-For), so the people of a test do not share per-IP rate limits, as in life.
+ * Collects script errors and failed requests for `expect(errors).toEqual([])`.
+ */
+export async function personPage(context: BrowserContext) {
+  const page = await context.newPage();
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // Failed loads are checked by URL below (the browser's own /favicon.ico probe is expected to 404).
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('response', (response) => {
+    const expected404 = response.url().endsWith('/favicon.ico') || response.url().includes('/pay/');
+    if (response.status() >= 400 && !expected404) errors.push(`${response.status()} ${response.url()}`);
+  });
+  return { page, errors };
+}
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: string[] };
+
+/**
+ * axe-core's serious and critical violations on the page as it is now (WCAG 2.x A and AA, and
+ * axe's best practices). axe is evaluated through the DevTools protocol, so the page's strict CSP
+ * stays as it is and no CDN is involved.
+ */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const browser = globalThis as any;
+    const result = await browser.axe.run(browser.document, { resultTypes: ['violations'] });
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n: any) => n.target.join(' ')),
+    }));
+  });
+  return (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export const WIDTHS = [390, 1280] as const;
+
+/**
+ * One state of a page, checked at both widths: no serious or critical axe violation, nothing wider
+ * than the window (no sideways scrolling), and a full-page screenshot `test-artifacts/<name>-<width>.png`.
+ */
+export async function checkState(page: Page, name: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    expect({ state: name, width, violations: await seriousViolations(page) }).toEqual({
+      state: name,
+      width,
+      violations: [],
+    });
+    const overflow = await page.evaluate(() => {
+      const browser = globalThis as any;
+      return browser.document.documentElement.scrollWidth - browser.innerWidth;
+    });
+    expect({ state: name, width, overflow }).toEqual({ state: name, width, overflow: 0 });
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/** What has the keyboard focus: its tag, id, type, and accessible-ish text (label, aria-label, text). */
+export function focused(page: Page) {
+  return page.evaluate(() => {
+    const { document } = globalThis as any;
+    const el = document.activeElement;
+    if (!el || el === document.body) return { tag: 'body', id: '', type: '', value: '', text: '' };
+    const input = el;
+    const label = input.labels?.[0]?.textContent ?? el.getAttribute('aria-label') ?? '';
+    return {
+      tag: el.tagName.toLowerCase() as string,
+      id: el.id as string,
+      type: (input.type ?? '') as string,
+      value: (input.value ?? '') as string,
+      text: `${label} ${el.textContent ?? ''}`.replace(/\s+/g, ' ').trim() as string,
+    };
+  });
+}
+
+/**
+ * Presses Tab (only Tab) until the focused element matches, as a keyboard user would; fails if
+ * it is not reached within `maxPresses`.
+ */
+export async function tabTo(
+  page: Page,
+  matches: (el: Awaited<ReturnType<typeof focused>>) => boolean,
+  what: string,
+  maxPresses = 40,
+) {
+  const seen: string[] = [];
+  for (let i = 0; i < maxPresses; i++) {
+    await page.keyboard.press('Tab');
+    const el = await focused(page);
+    if (matches(el)) return el;
+    seen.push(`${el.tag}#${el.id} "${el.text.slice(0, 40)}"`);
+  }
+  throw new Error(`never reached ${what} with Tab; focus went through: ${seen.join(' → ')}`);
+}

@@ -1,0 +1,97 @@
+import {
+  type ErrorDetail,
+  formatPounds,
+  MESSAGES,
+  notFound,
+  SplitsRepository,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { auth, sessionPrincipal } from '../../auth';
+import type { CheckoutDeps } from '../../deps';
+import { loadSplitFor } from '../../splits/load-split';
+import { REPLACE_MESSAGES, replaceParticipant } from '../../splits/replace-participant';
+import { sessionNotFound } from '../checkout-sessions/checkout-sessions';
+import { payUrl } from '../checkout-sessions/session-state';
+import { presentSplitDetail } from '../checkout-splits/presenters';
+import { buyerSplit } from '../hosted-checkout/buyer-split';
+import {
+  type ReplacedParticipantResponse,
+  ReplaceParticipantSchema,
+  replaceBodyFailure,
+  SessionParticipantParams,
+  SplitParticipantParams,
+} from './schema';
+
+/**
+ * Replacing a pending participant (beyond the spec; docs/splits.md): someone who cannot pay hands
+ * their share to someone else, in place. Two callers, one rule (splits/replace-participant.ts):
+ * - POST /api/checkout-splits/:id/participants/:participantId/replace (dashboard session): Owner,
+ *   Admin, Member or the creating account; answers the split's detail record;
+ * - POST /api/merchants/checkout/sessions/:token/participants/:participantId/replace: the signed-in
+ *   buyer who created that session's split; answers `{ participant: { id, email, amount, status, pay_url } }`.
+ */
+export function participantReplaceRoutes(deps: CheckoutDeps): Router {
+  const { db, config } = deps;
+  const router = new Router();
+  const unknown = () => notFound(MESSAGES.notFound);
+
+  router.post(
+    '/api/checkout-splits/:id/participants/:participantId/replace',
+    auth('session'),
+    validate('params', SplitParticipantParams, unknown),
+    validate('body', ReplaceParticipantSchema, replaceBodyFailure),
+    async (ctx: Context) => {
+      const principal = sessionPrincipal(ctx.state.principal);
+      const { email } = validBody(ctx, ReplaceParticipantSchema);
+      const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.replace');
+      const replaced = await replaceParticipant(deps, split, {
+        participantId: ctx.params.participantId as string,
+        email,
+        actor: `user:${principal.userId}`,
+      });
+      ctx.body = presentSplitDetail(replaced.split, await new SplitsRepository(db).participantsOf(split.id));
+    },
+  );
+
+  // An unknown session is the session's 404; a malformed participant id is an unknown participant.
+  const sessionParamsFailure = (details: ErrorDetail[]) =>
+    details.some((d) => d.field === 'token') ? sessionNotFound() : unknown();
+
+  router.post(
+    '/api/merchants/checkout/sessions/:token/participants/:participantId/replace',
+    auth('session'),
+    validate('params', SessionParticipantParams, sessionParamsFailure),
+    validate('body', ReplaceParticipantSchema, replaceBodyFailure),
+    async (ctx: Context) => {
+      const buyer = sessionPrincipal(ctx.state.principal);
+      const { email } = validBody(ctx, ReplaceParticipantSchema);
+      const { split } = await buyerSplit(
+        deps,
+        ctx.params.token as string,
+        buyer,
+        'split.replace',
+        REPLACE_MESSAGES.forbidden,
+      );
+      const { participant } = await replaceParticipant(deps, split, {
+        participantId: ctx.params.participantId as string,
+        email,
+        actor: `user:${buyer.userId}`,
+      });
+      const body: ReplacedParticipantResponse = {
+        participant: {
+          id: participant.id,
+          email: participant.email,
+          amount: formatPounds(participant.amount),
+          status: participant.status,
+          pay_url: payUrl(config.PUBLIC_BASE_URL, participant.pay_token),
+        },
+      };
+      ctx.body = body;
+    },
+  );
+
+  return router;
+}
