@@ -57,7 +57,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)'([^'.$][^']*)'/gm;
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)'([^'./$][^']*)'/gm;
 /** Comments may mention packages ("from 'x'") without importing them. */
 const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 const packageOf = (specifier: string) =>
