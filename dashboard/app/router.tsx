@@ -27,9 +27,12 @@ export function navigate(to: string, options: { replace?: boolean } = {}) {
 
 export function usePlace(): Place {
   const [, setVersion] = useState(0);
+  const rendered = place;
   useEffect(() => {
     const rerender = () => setVersion((n) => n + 1);
     listeners.add(rerender);
+    // Children's effects run first: one of them may have changed it before this subscribed.
+    if (place !== rendered) rerender();
     return () => {
       listeners.delete(rerender);
     };

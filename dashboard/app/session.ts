@@ -36,9 +36,12 @@ export function clearSession() {
 /** The session, re-rendering the caller whenever it changes. */
 export function useSession(): SessionState {
   const [, setVersion] = useState(0);
+  const rendered = state;
   useEffect(() => {
     const rerender = () => setVersion((n) => n + 1);
     listeners.add(rerender);
+    // Children's effects run first: one of them may have changed it before this subscribed.
+    if (state !== rendered) rerender();
     return () => {
       listeners.delete(rerender);
     };
