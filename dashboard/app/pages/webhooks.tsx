@@ -207,7 +207,7 @@ function DeliveryLog() {
               <tbody>
                 {byEvent(list).map(({ latest, attempts }) => (
                   <tr key={latest.event_id}>
-                    <td>
+                    <td class="wrap">
                       <code>{latest.event_type}</code>
                       {latest.trigger !== 'event' && <span class="muted"> ({latest.trigger})</span>}
                     </td>

@@ -116,6 +116,23 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** Elements that stick out past the right edge of the window (a layout that does not fit the width). */
+export async function overflowing(page: Page): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const limit = document.documentElement.clientWidth + 1;
+    if (document.documentElement.scrollWidth <= limit) return [];
+    // The page scrolls sideways: name the outermost elements past the edge (a table inside its scrolling
+    // wrapper counts only if something escapes the wrapper's clipping).
+    const wide = [...document.querySelectorAll('body *')].filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.right > limit;
+    });
+    return wide
+      .filter((el) => !wide.includes(el.parentElement))
+      .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : '') + ' ' + Math.round(el.getBoundingClientRect().right) + 'px');
+  })()`)) as string[];
+}
+
 /**
  * Screenshots of the page at a desktop (1280 px) and a phone (390 px) width, with the axe check at
  * each width; returns the violations found, prefixed by the page's name.
@@ -124,8 +141,10 @@ export async function inspect(page: Page, name: string): Promise<string[]> {
   const found: string[] = [];
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForFunction(`!document.querySelector('.loading')`);
     await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
     found.push(...(await axeViolations(page)).map((v) => `${name} at ${width}px: ${v}`));
+    found.push(...(await overflowing(page)).map((v) => `${name} at ${width}px: wider than the screen: ${v}`));
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   return found;
