@@ -91,7 +91,9 @@ function BusinessShell(props: { match: PageMatch }) {
 }
 
 function MerchantPages(props: { match: PageMatch; userId: string | undefined }) {
-  const me = useQuery(() => api.me(), []);
+  // Read again on every page change (showing the last answer meanwhile): gates, role and pause move.
+  const { path } = usePlace();
+  const me = useQuery(() => api.me(), [path]);
   if (me.status === 'error' && me.error.status === 404) return <Redirect to={PAGES.register} />;
   if (me.status !== 'ready') {
     return (

@@ -452,6 +452,18 @@ describe('merchant dashboard in a real browser', () => {
       await heading(page, title);
       await look(page, name);
     }
+    // A paused workspace: a banner on every page, changes disabled with the reason, viewing still works.
+    await stack.db.updateTable('merchants').set({ paused_at: new Date() }).where('id', '=', merchantId).execute();
+    await goTo(page, '/dashboard');
+    await page.getByText('This workspace is paused').waitFor();
+    await goTo(page, '/dashboard/developers');
+    await heading(page, 'Developers');
+    await page.getByText('This workspace is paused').waitFor();
+    expect(await page.getByLabel('Allowed return domain').isDisabled()).toBe(true);
+    await page.getByText('This business is paused: the workspace is read-only until it is unpaused.').waitFor();
+    await look(page, 'developers-paused');
+    await stack.db.updateTable('merchants').set({ paused_at: null }).where('id', '=', merchantId).execute();
+
     await goTo(page, '/dashboard/settings/payments');
     await page.getByRole('button', { name: 'Connect test processor account' }).click();
     const onboarding = page.getByRole('link', { name: "Open the processor's onboarding (new tab)" });
