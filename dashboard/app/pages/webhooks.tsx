@@ -208,7 +208,18 @@ function DeliveryLog() {
                 {byEvent(list).map(({ latest, attempts }) => (
                   <tr key={latest.event_id}>
                     <td class="wrap">
-                      <code>{latest.event_type}</code>
+                      <code>
+                        {latest.event_type.split('.').map((part, i) => (
+                          <span key={part}>
+                            {i > 0 && (
+                              <>
+                                .<wbr />
+                              </>
+                            )}
+                            {part}
+                          </span>
+                        ))}
+                      </code>
                       {latest.trigger !== 'event' && <span class="muted"> ({latest.trigger})</span>}
                     </td>
                     <td>
