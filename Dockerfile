@@ -24,6 +24,7 @@ COPY services/checkout/package.json services/checkout/
 COPY services/worker/package.json services/worker/
 COPY services/processor-emulator/package.json services/processor-emulator/
 COPY testing/package.json testing/
+COPY dashboard/package.json dashboard/
 
 # ---- build: every dependency, then `npm run build` (JavaScript under dist/ plus the workflow bundle)
 FROM manifests AS build

@@ -9,6 +9,7 @@ const workspaces = [
   ['@groupsplit/worker', 'services/worker'],
   ['@groupsplit/processor-emulator', 'services/processor-emulator'],
   ['@groupsplit/testing', 'testing'],
+  ['@groupsplit/dashboard', 'dashboard'],
 ];
 
 const transform = {

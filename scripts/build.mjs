@@ -9,11 +9,13 @@
 //                                           the compiled code while third-party ones fall through to
 //                                           the node_modules above dist/
 //   dist/services/worker/src/workflow-bundle.js   the workflow bundle the worker loads in production
+//   dist/dashboard/dist/                    the merchant dashboard's static files (Vite), which the gateway serves
 //
 // Types are not checked here; `npm test` (and CI) run tsc over the same sources.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
+import { buildDashboard } from './lib/dashboard.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { writeWorkflowBundle } from './lib/workflow-bundle.mjs';
 
@@ -100,6 +102,7 @@ export async function build(out = join(ROOT, 'dist')) {
   const workspaces = workspaceDirs();
   await Promise.all(workspaces.map((workspace) => compileWorkspace(workspace, out)));
   await writeWorkflowBundle(join(out, WORKFLOW_BUNDLE));
+  await buildDashboard(join(out, 'dashboard', 'dist'));
   return { out, workspaces };
 }
 
@@ -110,7 +113,7 @@ if (invokedDirectly) {
   const started = Date.now();
   const result = await build(out);
   console.log(
-    `[build] ${result.workspaces.length} workspaces and the workflow bundle in ${relative(ROOT, result.out) || '.'} ` +
+    `[build] ${result.workspaces.length} workspaces, the workflow bundle and the dashboard in ${relative(ROOT, result.out) || '.'} ` +
       `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
 }

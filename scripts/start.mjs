@@ -1,6 +1,6 @@
-// `npm start`: installs what is missing, brings up Postgres, Temporal and mail, migrates,
-// starts the emulator, the three services and the worker, waits for every /readyz, then
-// prints the URLs. Ctrl-C stops everything it started. State lives in .data/ and survives restarts.
+// `npm start`: installs what is missing, brings up Postgres, Temporal and mail, migrates, builds
+// the dashboard when its sources changed, starts the emulator, the three services and the worker,
+// waits for every /readyz, then prints the URLs. Ctrl-C stops everything it started. State lives in .data/ and survives restarts.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureNodeModules } from './lib/deps.mjs';
@@ -14,6 +14,7 @@ const { startProcess, stopAll, waitFor } = await import('./lib/procs.mjs');
 const { startTemporal } = await import('./lib/temporal.mjs');
 const { ensureTemporalCli } = await import('./lib/tools.mjs');
 const { devEnvironment } = await import('./lib/dev-env.mjs');
+const { ensureDashboardBuilt } = await import('./lib/dashboard.mjs');
 
 let shuttingDown = false;
 async function shutdown(code = 0) {
@@ -30,6 +31,7 @@ process.on('SIGTERM', () => shutdown(0));
 try {
   const env = await devEnvironment();
   ensureTemporalCli();
+  await ensureDashboardBuilt();
 
   const pg = await resolvePostgresServer({
     preferLocal: false,
@@ -86,6 +88,7 @@ try {
 
   const rows = [
     ['API base', env.PUBLIC_BASE_URL],
+    ['Dashboard', `${env.PUBLIC_BASE_URL}/dashboard`],
     ['Temporal UI', `http://localhost:${env.TEMPORAL_UI_PORT}`],
     ['Temporal gRPC', temporal.address],
     [

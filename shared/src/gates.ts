@@ -22,22 +22,22 @@ export const GATES = {
   connector_not_live: {
     code: 'connector_not_live',
     message: MESSAGES.finishOnboarding,
-    fix: { label: 'Connect your payment processor', path: '/settings/processor' },
+    fix: { label: 'Connect your payment processor', path: '/dashboard/settings/payments' },
   },
   billing_card_required: {
     code: 'billing_card_required',
     message: 'Add a billing card in Settings, Billing before taking split payments.',
-    fix: { label: 'Add a billing card', path: '/settings/billing' },
+    fix: { label: 'Add a billing card', path: '/dashboard/settings/billing' },
   },
   billing_paused: {
     code: 'billing_paused',
     message: `A service bill has been unpaid for ${UNPAID_BILL_PAUSE_DAYS} days. Pay it to restore split payments at once.`,
-    fix: { label: 'Pay the outstanding bill', path: '/settings/billing' },
+    fix: { label: 'Pay the outstanding bill', path: '/dashboard/settings/billing' },
   },
   verification_required: {
     code: 'verification_required',
     message: 'Verify the business owner before sending invoices.',
-    fix: { label: 'Verify your identity', path: '/settings/verification' },
+    fix: { label: 'Verify your identity', path: '/dashboard/settings/verification' },
   },
 } as const satisfies Record<GateCode, Gate>;
 

@@ -33,6 +33,8 @@ const LAYER: Record<string, number> = {
   '@groupsplit/shared': 0,
   '@groupsplit/workflows': 1,
   '@groupsplit/activities': 2,
+  // The web app: its Node side only says where the build is, which the gateway serves.
+  '@groupsplit/dashboard': 2,
   '@groupsplit/gateway': 3,
   '@groupsplit/merchants': 3,
   '@groupsplit/checkout': 3,

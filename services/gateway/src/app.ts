@@ -15,6 +15,7 @@ import {
 import Koa, { type Context } from 'koa';
 import { authenticate } from './authenticate';
 import { clientIp, parseTrustedProxies } from './client-ip';
+import { dashboardRoutes } from './dashboard';
 import { gatewayMetrics } from './metrics';
 import { forward } from './proxy';
 import { createRateLimits } from './rate-limit';
@@ -26,6 +27,8 @@ export type GatewayDeps = {
   config: Config;
   db: Db;
   logger: Logger;
+  /** The built dashboard (default: the @groupsplit/dashboard package's dist/). */
+  dashboardDir?: string;
 };
 
 async function readBodyCapped(ctx: Context, limit: number): Promise<Buffer> {
@@ -42,7 +45,7 @@ async function readBodyCapped(ctx: Context, limit: number): Promise<Buffer> {
 }
 
 /** The only public app: authenticates per route, caps request size, and forwards with a signed principal. */
-export function createGatewayApp({ config, db, logger }: GatewayDeps): Koa {
+export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDeps): Koa {
   const app = new Koa();
   app.silent = true;
   const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES);
@@ -67,6 +70,8 @@ export function createGatewayApp({ config, db, logger }: GatewayDeps): Koa {
     return next();
   });
   app.use(refuseMalformedRequest);
+
+  app.use(dashboardRoutes(dashboardDir));
 
   app.use(async (ctx) => {
     const rule: RouteRule | undefined = matchRoute(routeTable, ctx.method, ctx.path);

@@ -329,6 +329,7 @@ describe('splits API', () => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
+      expect(res.body.refunds).toEqual([]);
     });
 
     it('GET /:id is 403 Forbidden for anyone outside the business, even a participant, and 404 when missing', async () => {

@@ -104,7 +104,11 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
     async (ctx: Context) => {
       const principal = sessionPrincipal(ctx.state.principal);
       const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.view');
-      ctx.body = presentSplitDetail(split, await splits.participantsOf(split.id));
+      const [participants, refunds] = await Promise.all([
+        splits.participantsOf(split.id),
+        splits.refundHistory(split.id),
+      ]);
+      ctx.body = presentSplitDetail(split, participants, refunds);
     },
   );
 

@@ -4,6 +4,7 @@ import {
   type SplitParticipantRow as ParticipantRow,
   type SplitRow,
 } from '@groupsplit/shared';
+import { presentRefund, type RefundHistorySource } from '../checkout-sessions/presenters';
 
 /*
  * The spec's split resources, field by field. Detail amounts are "stored decimals without
@@ -28,7 +29,11 @@ export function presentParticipantDetail(p: ParticipantRow) {
   };
 }
 
-export function presentSplitDetail(split: SplitRow, participants: ParticipantRow[]) {
+/**
+ * The detail record. `refunds` (not in the spec's field list) is the refund history the status
+ * endpoint shows as `split.refunds`, so a dashboard user can see who refunded what and why.
+ */
+export function presentSplitDetail(split: SplitRow, participants: ParticipantRow[], refunds: RefundHistorySource[]) {
   return {
     id: split.id,
     merchant_id: split.merchant_id,
@@ -50,6 +55,7 @@ export function presentSplitDetail(split: SplitRow, participants: ParticipantRow
     created_at: split.created_at.toISOString(),
     updated_at: split.updated_at.toISOString(),
     participants: participants.map(presentParticipantDetail),
+    refunds: refunds.map(presentRefund),
   };
 }
 

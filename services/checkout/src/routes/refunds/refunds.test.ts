@@ -96,6 +96,18 @@ describe('refunds', () => {
       });
       const detail = await stack.api.get(`/api/checkout-splits/${split.id}`, { token: shop.owner.token });
       expect(detail.body.status).toBe('refunded');
+      // The detail carries the history too (the status endpoint's split.refunds), for the dashboard.
+      expect(detail.body.refunds).toEqual([
+        {
+          refund_id: res.body.refund_id,
+          amount: '45.00',
+          refunded: '45.00',
+          status: 'complete',
+          reason: null,
+          actor: `dashboard:${shop.owner.id}`,
+          created_at: expect.any(String),
+        },
+      ]);
       // A second refund: no longer captured.
       const again = await dashboardRefund(split.id, shop.owner.token);
       expect(again.status).toBe(400);

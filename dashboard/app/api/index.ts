@@ -1,0 +1,65 @@
+import { client, unwrap } from './client';
+import type { RegistrationBody, Role } from './schema';
+
+export { ApiError, handleSessionProblems } from './client';
+export type * from './schema';
+
+const path = (id: string) => ({ params: { path: { id } } });
+
+/** Every call the dashboard makes, by what it does. Only public routes of the gateway's table. */
+export const api = {
+  // Session
+  startSignIn: (email: string) => unwrap(client.POST('/api/auth/email/start', { body: { email } })),
+  verifySignIn: (email: string, code: string) =>
+    unwrap(client.POST('/api/auth/email/verify', { body: { email, code } })),
+  signOut: () => unwrap(client.POST('/api/auth/sign-out')),
+  consent: () => unwrap(client.GET('/api/auth/consent')),
+  acceptConsent: (terms_version: string, privacy_version: string) =>
+    unwrap(client.POST('/api/auth/consent', { body: { terms_version, privacy_version } })),
+
+  // Business
+  register: (body: RegistrationBody) => unwrap(client.POST('/api/merchants/register', { body })),
+  me: () => unwrap(client.GET('/api/merchants/me')),
+  workspaces: () => unwrap(client.GET('/api/merchants/workspaces')),
+  updateIntegration: (body: { webhook_url?: string | null; allowed_domain?: string | null }) =>
+    unwrap(client.PATCH('/api/merchants', { body })),
+  connectProcessor: () => unwrap(client.POST('/api/merchants/connect')),
+  refreshProcessorLink: () => unwrap(client.POST('/api/merchants/connect/refresh')),
+  billing: () => unwrap(client.GET('/api/merchants/billing')),
+  saveBillingCard: (payment_method: string) =>
+    unwrap(client.PUT('/api/merchants/billing/card', { body: { payment_method } })),
+  payBill: (id: string) => unwrap(client.POST('/api/merchants/billing/bills/{id}/pay', path(id))),
+
+  // Orders
+  splits: () => unwrap(client.GET('/api/checkout-splits')),
+  split: (id: string) => unwrap(client.GET('/api/checkout-splits/{id}', path(id))),
+  cancelSplit: (id: string) => unwrap(client.POST('/api/checkout-splits/{id}/cancel', path(id))),
+  refundSplit: (id: string) => unwrap(client.POST('/api/checkout-splits/{id}/refund', path(id))),
+
+  // Developers
+  credentials: () => unwrap(client.GET('/api/merchants/credentials')),
+  rotateWebhookSecret: () =>
+    unwrap(client.POST('/api/merchants/credentials/rotate', { body: { target: 'webhook_secret' } })),
+  apiKeys: () => unwrap(client.GET('/api/merchants/api-keys')),
+  createApiKey: (name: string) => unwrap(client.POST('/api/merchants/api-keys', { body: { name } })),
+  revokeApiKey: (id: string) => unwrap(client.POST('/api/merchants/api-keys/{id}/revoke', path(id))),
+  deliveries: (limit: number) =>
+    unwrap(client.GET('/api/merchants/webhooks/deliveries', { params: { query: { limit } } })),
+  sendTestEvent: () => unwrap(client.POST('/api/merchants/webhooks/test')),
+  resendDelivery: (id: string) => unwrap(client.POST('/api/merchants/webhooks/deliveries/{id}/resend', path(id))),
+
+  // Team
+  team: () => unwrap(client.GET('/api/merchants/team')),
+  invite: (email: string, role: Role) => unwrap(client.POST('/api/merchants/team/invites', { body: { email, role } })),
+  resendInvite: (id: string) => unwrap(client.POST('/api/merchants/team/invites/{id}/resend', path(id))),
+  revokeInvite: (id: string) => unwrap(client.DELETE('/api/merchants/team/invites/{id}', path(id))),
+  changeRole: (id: string, role: Role) =>
+    unwrap(client.PATCH('/api/merchants/team/members/{id}', { ...path(id), body: { role } })),
+  removeMember: (id: string) => unwrap(client.DELETE('/api/merchants/team/members/{id}', path(id))),
+  transferOwnership: (member_id: string, confirmation: string) =>
+    unwrap(client.POST('/api/merchants/team/transfer-ownership', { body: { member_id, confirmation } })),
+  invitePreview: (token: string) =>
+    unwrap(client.GET('/api/merchants/team-invites/{token}', { params: { path: { token } } })),
+  acceptInvite: (token: string) =>
+    unwrap(client.POST('/api/merchants/team-invites/{token}/accept', { params: { path: { token } } })),
+};

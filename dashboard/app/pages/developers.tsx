@@ -1,0 +1,104 @@
+import { useState } from 'preact/hooks';
+import { api } from '../api';
+import { useBusiness } from '../business';
+import { Banner, describedBy, ErrorNote, Field, PageHeader, Refusal, Section } from '../components/ui';
+import { useAction } from '../hooks';
+import { Link } from '../router';
+import { PAGES } from '../routes';
+import { useSession } from '../session';
+import { PausedBanner } from './home';
+
+/**
+ * PATCH /api/merchants: the webhook URL of the current mode and the allowed return domain (one per
+ * business, used by both modes). An empty field clears the value.
+ */
+function IntegrationSettings() {
+  const { me, can, reload } = useBusiness();
+  const { mode } = useSession();
+  const [webhookUrl, setWebhookUrl] = useState(me.webhook_url ?? '');
+  const [domain, setDomain] = useState(me.allowed_domain ?? '');
+  const save = useAction((body: { webhook_url: string; allowed_domain: string }) => api.updateIntegration(body));
+  const may = can('integration.update');
+  const urlError = save.error?.message.startsWith('Invalid webhook_url') ? save.error.message : null;
+  const domainError = save.error?.message.startsWith('Invalid allowed_domain') ? save.error.message : null;
+  return (
+    <Section title="Integration settings">
+      <form
+        class="stack"
+        noValidate
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (await save.run({ webhook_url: webhookUrl.trim(), allowed_domain: domain.trim() })) reload();
+        }}
+      >
+        <Field
+          id="allowed-domain"
+          label="Allowed return domain"
+          hint="The hostname your checkout return_url and cancel_url must use, for example shop.example.com. Subdomains do not match. Applies in test and live mode."
+          error={domainError}
+        >
+          <input
+            id="allowed-domain"
+            value={domain}
+            disabled={!may.allowed}
+            aria-invalid={Boolean(domainError)}
+            aria-describedby={describedBy('allowed-domain', true, domainError)}
+            onInput={(e) => setDomain((e.currentTarget as HTMLInputElement).value)}
+          />
+        </Field>
+        <Field
+          id="webhook-url"
+          label={`Webhook URL (${mode} mode)`}
+          hint={`Where ${mode}-mode events are posted. Test and live each have their own URL and signing secret.`}
+          error={urlError}
+        >
+          <input
+            id="webhook-url"
+            type="url"
+            value={webhookUrl}
+            disabled={!may.allowed}
+            aria-invalid={Boolean(urlError)}
+            aria-describedby={describedBy('webhook-url', true, urlError)}
+            onInput={(e) => setWebhookUrl((e.currentTarget as HTMLInputElement).value)}
+          />
+        </Field>
+        {!urlError && !domainError && <ErrorNote error={save.error} />}
+        {save.result && (
+          <Banner kind="success" title="Saved">
+            Integration settings saved.
+          </Banner>
+        )}
+        {may.allowed ? (
+          <button type="submit" class="button button-primary" disabled={save.busy}>
+            {save.busy ? 'Saving…' : 'Save settings'}
+          </button>
+        ) : (
+          <Refusal reason={may.reason} />
+        )}
+      </form>
+    </Section>
+  );
+}
+
+export function DevelopersPage() {
+  const { can } = useBusiness();
+  return (
+    <>
+      <PageHeader title="Developers" description="Connect your shop's server to groupsplit." />
+      <PausedBanner />
+      <IntegrationSettings />
+      <div class="grid">
+        {can('api_key.view').allowed && (
+          <Section title="API keys">
+            <p>Keys your server uses to create checkouts, read their status, refund and cancel.</p>
+            <Link href={PAGES.apiKeys}>Manage API keys</Link>
+          </Section>
+        )}
+        <Section title="Webhooks">
+          <p>Signing secret, test events and the delivery log.</p>
+          <Link href={PAGES.webhooks}>Open webhooks</Link>
+        </Section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import type { GateFeature } from '../api';
+import { api } from '../api';
+import { useBusiness } from '../business';
+import { Banner, KeyValues, Loadable, PageHeader, Section, StatusChip } from '../components/ui';
+import { dateTime, money, percentFromBps, roleLabel } from '../format';
+import { useQuery } from '../hooks';
+import { Link } from '../router';
+import { PAGES, pathFor } from '../routes';
+import { useSession } from '../session';
+
+const FEATURES: [GateFeature, string][] = [
+  ['take_split', 'Take split payments'],
+  ['issue_invoice', 'Send invoices'],
+  ['issue_invoice_bank_transfer', 'Send invoices paid by bank transfer'],
+];
+
+export const VERIFICATION_LABELS: Record<string, string> = {
+  verified: 'Verified',
+  unverified: 'Not verified yet',
+  pending_identity: "Waiting for the new owner's identity check",
+  manual_review: 'In manual review',
+};
+
+export function PausedBanner() {
+  const { me } = useBusiness();
+  if (!me.paused) return null;
+  return (
+    <Banner kind="danger" title="This workspace is paused">
+      It is read-only until it is unpaused: you can look at everything but change nothing.
+      {me.paused_reason && <> Reason: {me.paused_reason}</>}
+    </Banner>
+  );
+}
+
+/** What the business can do in this mode (the gates of GET /api/merchants/me), each with its fix. */
+function Gates() {
+  const { me } = useBusiness();
+  const { mode } = useSession();
+  return (
+    <Section title={`Ready to take payments? (${mode} mode)`}>
+      <ul class="gates">
+        {FEATURES.map(([feature, label]) => {
+          const gate = me.gates[feature];
+          return (
+            <li key={feature} class={`gate${gate ? ' gate-blocked' : ' gate-ready'}`}>
+              <div>
+                <p class="gate-title">
+                  <StatusChip status={gate ? 'pending' : 'complete'} label={gate ? 'Action needed' : 'Ready'} /> {label}
+                </p>
+                {gate && <p class="muted">{gate.message}</p>}
+              </div>
+              {gate && (
+                <Link class="button button-secondary button-small" href={gate.fix.path}>
+                  {gate.fix.label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
+
+function RecentOrders() {
+  const orders = useQuery(() => api.splits(), []);
+  return (
+    <Section title="Recent orders" actions={<Link href={PAGES.orders}>View all</Link>}>
+      <Loadable
+        query={orders}
+        what="recent orders"
+        isEmpty={(list) => list.length === 0}
+        empty={<p>No orders in this mode yet.</p>}
+      >
+        {(list) => (
+          <ul class="plain-list">
+            {list.slice(0, 5).map((order) => (
+              <li key={order.id} class="list-row">
+                <Link href={pathFor('order', { id: order.id })}>{order.order_reference}</Link>
+                <span>{money(order.total_amount)}</span>
+                <StatusChip status={order.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loadable>
+    </Section>
+  );
+}
+
+export function HomePage() {
+  const { me, role } = useBusiness();
+  return (
+    <>
+      <PageHeader title={me.name} description={`You are ${roleLabel(role)} of this business.`} />
+      <PausedBanner />
+      <div class="grid">
+        <Gates />
+        <Section title="Verification" actions={<Link href={PAGES.verification}>Details</Link>}>
+          <KeyValues
+            rows={[
+              [
+                'Status',
+                <StatusChip
+                  key="status"
+                  status={me.verification_status}
+                  label={VERIFICATION_LABELS[me.verification_status] ?? me.verification_status}
+                />,
+              ],
+              ['Payments processor (live)', me.processor_charges_enabled ? 'Charges enabled' : 'Not enabled yet'],
+              [
+                'Fee',
+                `${percentFromBps(me.platform_fee_bps)} of each completed split${
+                  me.platform_fee_discount_ends_at ? `, until ${dateTime(me.platform_fee_discount_ends_at)}` : ''
+                }`,
+              ],
+            ]}
+          />
+        </Section>
+        <RecentOrders />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { PageHeader } from '../components/ui';
+import { Link } from '../router';
+import { PAGES } from '../routes';
+
+export function NotFoundPage() {
+  return (
+    <>
+      <PageHeader title="Page not found" description="There is no dashboard page at this address." />
+      <p>
+        <Link href={PAGES.home}>Go to the dashboard home</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,286 @@
+import { useState } from 'preact/hooks';
+import { api, type RefundHistoryEntry, type SplitDetail } from '../api';
+import { useBusiness } from '../business';
+import {
+  Banner,
+  ConfirmDialog,
+  ErrorNote,
+  KeyValues,
+  Loadable,
+  PageHeader,
+  Refusal,
+  Section,
+  StatusChip,
+  TableWrap,
+} from '../components/ui';
+import { dateTime, money, percentFromBps } from '../format';
+import { useAction, useQuery } from '../hooks';
+import { Link } from '../router';
+import { PAGES } from '../routes';
+import { PausedBanner } from './home';
+
+/** docs/spec.md, Refund result and history: `api_key`, `dashboard:<user>` or `processor`. */
+function actorLabel(actor: string, emails: Map<string, string>): string {
+  if (actor === 'api_key') return 'API key';
+  if (actor === 'processor') return 'Payment processor dashboard';
+  if (actor.startsWith('dashboard:')) {
+    const userId = actor.slice('dashboard:'.length);
+    return `Dashboard: ${emails.get(userId) ?? 'a former team member'}`;
+  }
+  return actor;
+}
+
+function RefundHistory(props: { refunds: RefundHistoryEntry[] | undefined }) {
+  const team = useQuery(() => api.team(), []);
+  const emails = new Map(team.status === 'ready' ? team.data.members.map((m) => [m.user_id, m.email]) : []);
+  if (!props.refunds) {
+    return <p class="muted">The API does not return this order's refund history.</p>;
+  }
+  if (props.refunds.length === 0) return <p class="empty">No refunds on this order.</p>;
+  return (
+    <TableWrap label="Refund history">
+      <table class="table">
+        <caption class="visually-hidden">Refund history</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col" class="num">
+              Asked
+            </th>
+            <th scope="col" class="num">
+              Refunded
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">By</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...props.refunds].reverse().map((refund) => (
+            <tr key={refund.refund_id}>
+              <td>{dateTime(refund.created_at)}</td>
+              <td class="num">{money(refund.amount)}</td>
+              <td class="num">{money(refund.refunded)}</td>
+              <td>
+                <StatusChip status={refund.status} />
+              </td>
+              <td>{actorLabel(refund.actor, emails)}</td>
+              <td>{refund.reason ?? <span class="muted">None given</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
+/** Cancel (pending) and whole refund (captured), each behind a confirmation, as the caller's role allows. */
+function Actions(props: { split: SplitDetail; onChanged: () => void }) {
+  const { split } = props;
+  const { can } = useBusiness();
+  const [asking, setAsking] = useState<'cancel' | 'refund' | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const cancel = useAction(() => api.cancelSplit(split.id));
+  const refund = useAction(() => api.refundSplit(split.id));
+  const mayCancel = can('split.cancel', split.created_by);
+  const mayRefund = can('split.refund', split.created_by);
+  const refusals = [mayCancel, mayRefund].filter((p) => p.hidden).map((p) => p.reason);
+  const close = () => {
+    setAsking(null);
+    cancel.reset();
+    refund.reset();
+  };
+
+  return (
+    <Section title="Actions">
+      {done && (
+        <Banner kind="success" title="Done">
+          {done}
+        </Banner>
+      )}
+      <div class="row">
+        {!mayCancel.hidden && split.status === 'pending' && (
+          <button
+            type="button"
+            class="button button-secondary"
+            disabled={!mayCancel.allowed}
+            onClick={() => setAsking('cancel')}
+          >
+            Cancel order
+          </button>
+        )}
+        {!mayRefund.hidden && split.status === 'captured' && (
+          <button
+            type="button"
+            class="button button-danger"
+            disabled={!mayRefund.allowed}
+            onClick={() => setAsking('refund')}
+          >
+            Refund order
+          </button>
+        )}
+      </div>
+      {split.status !== 'pending' && split.status !== 'captured' && (
+        <p class="muted">
+          Only a pending order can be cancelled, and only a captured order can be refunded from the dashboard.
+        </p>
+      )}
+      <Refusal reason={!mayCancel.allowed && !mayCancel.hidden ? mayCancel.reason : null} />
+      {refusals.map((reason) => (
+        <p class="refusal" key={reason}>
+          {reason}
+        </p>
+      ))}
+      <ConfirmDialog
+        open={asking === 'cancel'}
+        title="Cancel this order?"
+        confirmLabel="Cancel order"
+        danger
+        busy={cancel.busy}
+        error={cancel.error}
+        onCancel={close}
+        onConfirm={async () => {
+          if (!(await cancel.run())) return;
+          setAsking(null);
+          setDone('The order is being cancelled: every hold is released and nobody is charged.');
+          props.onChanged();
+        }}
+      >
+        <p>
+          Every participant's hold is released and nobody is charged. The payers can no longer pay, and your webhook
+          receives <code>checkout_split.canceled</code>. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={asking === 'refund'}
+        title="Refund the whole order?"
+        confirmLabel={`Refund ${money(split.total_amount)}`}
+        danger
+        busy={refund.busy}
+        error={refund.error}
+        onCancel={close}
+        onConfirm={async () => {
+          const result = await refund.run();
+          if (!result) return;
+          setAsking(null);
+          setDone(
+            `Refunded ${money(result.refunded)} of ${money(result.total_amount)}. The order is ${result.status}.`,
+          );
+          props.onChanged();
+        }}
+      >
+        <p>
+          Every captured share is refunded in full, including each payer's {money('0.20')} service fee, each as its own
+          refund on your processor account, and the groupsplit fee is reversed. Your webhook receives{' '}
+          <code>checkout_split.refunded</code>. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </Section>
+  );
+}
+
+function OrderView(props: { split: SplitDetail; reload: () => void }) {
+  const { split } = props;
+  return (
+    <>
+      <PageHeader
+        title={split.order_reference}
+        description={
+          <>
+            {money(split.total_amount)} · <StatusChip status={split.status} /> · created {dateTime(split.created_at)}
+          </>
+        }
+      />
+      <PausedBanner />
+      {split.disputed_at && (
+        <Banner kind="danger" title="Disputed">
+          A payer disputed a charge on {dateTime(split.disputed_at)}. Answer it in your payment processor's dashboard
+          before its deadline.
+        </Banner>
+      )}
+      <Actions split={split} onChanged={props.reload} />
+      <Section title="Participants">
+        <TableWrap label="Participants">
+          <table class="table">
+            <caption class="visually-hidden">Participants</caption>
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col" class="num">
+                  Share
+                </th>
+                <th scope="col" class="num">
+                  Service fee
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">Disputed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {split.participants.map((p) => (
+                <tr key={p.id}>
+                  <td class="wrap">{p.email}</td>
+                  <td class="num">{money(p.amount)}</td>
+                  <td class="num">{money(p.application_fee)}</td>
+                  <td>
+                    <StatusChip status={p.status} />
+                  </td>
+                  <td>{p.disputed_at ? dateTime(p.disputed_at) : <span class="muted">No</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      </Section>
+      <div class="grid">
+        <Section title="Fees">
+          <KeyValues
+            rows={[
+              ['Order total', money(split.total_amount)],
+              ['Service fees paid by customers', money(split.customer_fee_total)],
+              [`groupsplit fee (${percentFromBps(split.merchant_fee_bps)})`, money(split.merchant_fee_total)],
+              ['All fees collected', money(split.application_fee_total)],
+            ]}
+          />
+        </Section>
+        <Section title="Details">
+          <KeyValues
+            rows={[
+              ['Order id', <code key="id">{split.id}</code>],
+              ['Holds expire', dateTime(split.authorization_expires_at)],
+              ['Disputed', split.disputed_at ? dateTime(split.disputed_at) : 'No'],
+              ['Processor account', split.processor_account_id ?? '—'],
+              ['Last updated', dateTime(split.updated_at)],
+            ]}
+          />
+        </Section>
+      </div>
+      <Section title="Refund history">
+        <RefundHistory refunds={split.refunds} />
+      </Section>
+    </>
+  );
+}
+
+/** GET /api/checkout-splits/:id: participants, fees, dispute, refund history, and the actions. */
+export function OrderPage(props: { params: Record<string, string> }) {
+  const id = props.params.id as string;
+  const split = useQuery(() => api.split(id), [id]);
+  return (
+    <>
+      <p class="breadcrumb">
+        <Link href={PAGES.orders}>← Orders</Link>
+      </p>
+      {split.status === 'error' ? (
+        <>
+          <PageHeader title="Order" />
+          <ErrorNote error={split.error} onRetry={split.reload} />
+        </>
+      ) : (
+        <Loadable query={split} what="the order">
+          {(data) => <OrderView split={data} reload={split.reload} />}
+        </Loadable>
+      )}
+    </>
+  );
+}

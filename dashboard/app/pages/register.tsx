@@ -1,0 +1,218 @@
+import type { JSX } from 'preact';
+import { useState } from 'preact/hooks';
+import { api, type RegistrationBody } from '../api';
+import { PlainLayout } from '../components/layout';
+import { Banner, describedBy, ErrorNote, Field, PageHeader } from '../components/ui';
+import { useAction } from '../hooks';
+import { navigate, usePlace } from '../router';
+import { PAGES } from '../routes';
+import { updateSession, useSession } from '../session';
+
+const BUSINESS_TYPES = [
+  ['sole_trader', 'Sole trader'],
+  ['limited_company', 'Limited company'],
+  ['partnership', 'Partnership'],
+  ['limited_liability_partnership', 'Limited liability partnership (LLP)'],
+  ['charity', 'Charity'],
+  ['other', 'Other'],
+] as const;
+const NEEDS_COMPANY_NUMBER = new Set(['limited_company', 'limited_liability_partnership']);
+
+type Form = {
+  name: string;
+  legal_name: string;
+  business_type: string;
+  line1: string;
+  line2: string;
+  city: string;
+  county: string;
+  postcode: string;
+  business_email: string;
+  business_phone: string;
+  company_number: string;
+  vat_number: string;
+  webhook_url: string;
+};
+type FieldName = keyof Form;
+
+const EMPTY: Form = {
+  name: '',
+  legal_name: '',
+  business_type: '',
+  line1: '',
+  line2: '',
+  city: '',
+  county: '',
+  postcode: '',
+  business_email: '',
+  business_phone: '',
+  company_number: '',
+  vat_number: '',
+  webhook_url: '',
+};
+
+/** Which input an API `details[].field` belongs to (the address goes as business_address_parts). */
+function inputFor(field: string): FieldName | null {
+  const part = field.replace(/^business_address_parts\./, '');
+  if (field === 'business_address' || field === 'business_address_parts') return 'line1';
+  if (part in EMPTY) return part as FieldName;
+  return null;
+}
+
+function body(form: Form, additional: boolean): RegistrationBody {
+  const optional = (value: string) => value.trim() || null;
+  return {
+    name: form.name,
+    legal_name: form.legal_name,
+    business_type: form.business_type,
+    business_address_parts: {
+      line1: form.line1,
+      line2: optional(form.line2),
+      city: form.city,
+      county: optional(form.county),
+      postcode: form.postcode,
+      country: 'United Kingdom',
+    },
+    business_email: form.business_email,
+    business_phone: form.business_phone,
+    company_number: optional(form.company_number),
+    vat_number: optional(form.vat_number),
+    webhook_url: optional(form.webhook_url),
+    ...(additional ? { allow_additional: true } : {}),
+  };
+}
+
+/** POST /api/merchants/register with every field of the spec; the API's `details` land beside their fields. */
+export function RegisterPage() {
+  const { search } = usePlace();
+  const { workspaces } = useSession();
+  const additional = search.get('additional') === '1' || Boolean(workspaces && workspaces.length > 0);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const register = useAction((payload: RegistrationBody) => api.register(payload));
+
+  const errors: Partial<Record<FieldName, string>> = {};
+  const unplaced: string[] = [];
+  for (const detail of register.error?.details ?? []) {
+    const input = inputFor(detail.field);
+    if (input && !errors[input]) errors[input] = detail.message;
+    else if (!input) unplaced.push(detail.message);
+  }
+  if (register.error?.code === 'company_already_registered') errors.company_number = register.error.message;
+
+  const set = (name: FieldName) => (event: JSX.TargetedEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm({ ...form, [name]: event.currentTarget.value });
+  const input = (
+    name: FieldName,
+    label: string,
+    options: { type?: string; autocomplete?: string; optional?: boolean; hint?: string } = {},
+  ) => {
+    const id = `register-${name}`;
+    return (
+      <Field id={id} label={label} error={errors[name]} optional={options.optional} hint={options.hint}>
+        <input
+          id={id}
+          name={name}
+          type={options.type ?? 'text'}
+          autocomplete={options.autocomplete}
+          value={form[name]}
+          required={!options.optional}
+          aria-invalid={Boolean(errors[name])}
+          aria-describedby={describedBy(id, Boolean(options.hint), errors[name])}
+          onInput={set(name)}
+        />
+      </Field>
+    );
+  };
+
+  return (
+    <PlainLayout signedIn>
+      <PageHeader
+        title={additional ? 'Add a business' : 'Register your business'}
+        description="Every business is set up in the UK, paid out in pounds through its own payment processor account."
+      />
+      {register.error && register.error.details.length > 0 && (
+        <Banner kind="danger" title={register.error.message}>
+          Check the fields marked below.
+          {unplaced.length > 0 && (
+            <ul>
+              {unplaced.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          )}
+        </Banner>
+      )}
+      {register.error &&
+        register.error.details.length === 0 &&
+        register.error.code !== 'company_already_registered' && <ErrorNote error={register.error} />}
+      <form
+        class="card card-body stack"
+        noValidate
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const created = await register.run(body(form, additional));
+          if (!created) return;
+          updateSession({ merchantId: created.id, workspaces: null });
+          navigate(PAGES.home);
+        }}
+      >
+        <fieldset>
+          <legend>The business</legend>
+          {input('name', 'Trading name', { hint: 'The name your customers see.' })}
+          {input('legal_name', 'Legal name')}
+          <Field id="register-business_type" label="Business type" error={errors.business_type}>
+            <select
+              id="register-business_type"
+              value={form.business_type}
+              required
+              aria-invalid={Boolean(errors.business_type)}
+              aria-describedby={describedBy('register-business_type', false, errors.business_type)}
+              onChange={set('business_type')}
+            >
+              <option value="">Choose…</option>
+              {BUSINESS_TYPES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {input('company_number', 'Company number', {
+            optional: !NEEDS_COMPANY_NUMBER.has(form.business_type),
+            hint: 'Required for limited companies and LLPs.',
+          })}
+          {input('vat_number', 'VAT number', { optional: true })}
+        </fieldset>
+        <fieldset>
+          <legend>Business address</legend>
+          {input('line1', 'Address line 1', { autocomplete: 'address-line1' })}
+          {input('line2', 'Address line 2', { autocomplete: 'address-line2', optional: true })}
+          {input('city', 'Town or city', { autocomplete: 'address-level2' })}
+          {input('county', 'County', { optional: true })}
+          {input('postcode', 'Postcode', { autocomplete: 'postal-code' })}
+          <p class="muted">Country: United Kingdom</p>
+        </fieldset>
+        <fieldset>
+          <legend>Contact</legend>
+          {input('business_email', 'Business e-mail', {
+            type: 'email',
+            autocomplete: 'email',
+            hint: 'For the business, not your sign-in address.',
+          })}
+          {input('business_phone', 'Business phone', { type: 'tel', autocomplete: 'tel', hint: '7 to 30 characters.' })}
+        </fieldset>
+        <fieldset>
+          <legend>Integration</legend>
+          {input('webhook_url', 'Live webhook URL', {
+            type: 'url',
+            optional: true,
+            hint: 'Where live events are posted. You can set it later under Developers.',
+          })}
+        </fieldset>
+        <button type="submit" class="button button-primary" disabled={register.busy}>
+          {register.busy ? 'Registering…' : additional ? 'Add business' : 'Register business'}
+        </button>
+      </form>
+    </PlainLayout>
+  );
+}

@@ -1,0 +1,382 @@
+import { canManageRole, ROLES } from '@groupsplit/shared/src/auth/policy';
+import { useState } from 'preact/hooks';
+import { api, type Invite, type Member, type Role, type Team } from '../api';
+import { useBusiness } from '../business';
+import {
+  Banner,
+  ConfirmDialog,
+  describedBy,
+  ErrorNote,
+  Field,
+  Loadable,
+  PageHeader,
+  Refusal,
+  Section,
+  StatusChip,
+  TableWrap,
+} from '../components/ui';
+import { dateTime, roleLabel } from '../format';
+import { useAction, useQuery } from '../hooks';
+import { PausedBanner } from './home';
+
+const INVITABLE = ROLES.filter((role) => role !== 'owner');
+
+function InviteForm(props: { role: Role; onInvited: () => void }) {
+  const grantable = INVITABLE.filter((role) => canManageRole(props.role, role));
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>(grantable.includes('member') ? 'member' : (grantable[0] ?? 'member'));
+  const invite = useAction((address: string, as: Role) => api.invite(address, as));
+  return (
+    <form
+      class="inline-form"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const sent = await invite.run(email.trim(), role);
+        if (sent) {
+          setEmail('');
+          props.onInvited();
+        }
+      }}
+    >
+      <Field id="invite-email" label="E-mail address">
+        <input
+          id="invite-email"
+          type="email"
+          autocomplete="off"
+          value={email}
+          onInput={(e) => setEmail((e.currentTarget as HTMLInputElement).value)}
+        />
+      </Field>
+      <Field id="invite-role" label="Role">
+        <select
+          id="invite-role"
+          value={role}
+          onChange={(e) => setRole((e.currentTarget as HTMLSelectElement).value as Role)}
+        >
+          {grantable.map((r) => (
+            <option key={r} value={r}>
+              {roleLabel(r)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <button type="submit" class="button button-primary" disabled={invite.busy}>
+        {invite.busy ? 'Sending…' : 'Send invitation'}
+      </button>
+      <div class="inline-form-full">
+        <ErrorNote error={invite.error} />
+        {invite.result && (
+          <Banner kind="success" title="Invitation sent">
+            {invite.result.email} can join as {roleLabel(invite.result.role)} until {dateTime(invite.result.expires_at)}
+            .
+          </Banner>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function MemberRow(props: {
+  member: Member;
+  team: Team;
+  mayManage: boolean;
+  onChanged: () => void;
+  onRemove: () => void;
+}) {
+  const { member, team } = props;
+  const isSelf = member.user_id === team.current_user_id;
+  const manageable = props.mayManage && !isSelf && canManageRole(team.current_role, member.role);
+  const change = useAction((role: Role) => api.changeRole(member.id, role));
+  const choices = ROLES.filter((role) => role !== 'owner' && canManageRole(team.current_role, role));
+  const label = member.name ? `${member.name} (${member.email})` : member.email;
+  return (
+    <tr>
+      <td class="wrap">
+        {member.name && <strong>{member.name}</strong>} {member.name && <br />}
+        <span class={member.name ? 'muted' : ''}>{member.email}</span>
+        {isSelf && <span class="muted"> (you)</span>}
+      </td>
+      <td>
+        {manageable ? (
+          <>
+            <label class="visually-hidden" for={`role-${member.id}`}>
+              Role of {label}
+            </label>
+            <select
+              id={`role-${member.id}`}
+              value={member.role}
+              disabled={change.busy}
+              onChange={async (e) => {
+                if (await change.run((e.currentTarget as HTMLSelectElement).value as Role)) props.onChanged();
+              }}
+            >
+              {choices.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabel(role)}
+                </option>
+              ))}
+            </select>
+            <ErrorNote error={change.error} />
+          </>
+        ) : (
+          roleLabel(member.role)
+        )}
+      </td>
+      <td>{dateTime(member.joined_at)}</td>
+      <td>
+        <StatusChip
+          status={member.identity_verified ? 'verified' : 'pending'}
+          label={member.identity_verified ? 'Verified' : 'Not verified'}
+        />
+      </td>
+      <td>
+        {manageable && (
+          <button
+            type="button"
+            class="button button-secondary button-small"
+            aria-label={`Remove ${label}`}
+            onClick={props.onRemove}
+          >
+            Remove
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function InviteRow(props: { invite: Invite; team: Team; mayManage: boolean; onChanged: () => void }) {
+  const { invite } = props;
+  const resend = useAction(() => api.resendInvite(invite.id));
+  const revoke = useAction(() => api.revokeInvite(invite.id));
+  const manageable = props.mayManage && canManageRole(props.team.current_role, invite.role);
+  const expired = new Date(invite.expires_at).getTime() < Date.now();
+  return (
+    <tr>
+      <td class="wrap">{invite.email}</td>
+      <td>{roleLabel(invite.role)}</td>
+      <td>
+        {expired ? <StatusChip status="failed" label="Expired" /> : `Expires ${dateTime(invite.expires_at)}`}
+        {resend.result && <p class="muted">Sent again.</p>}
+        <ErrorNote error={resend.error ?? revoke.error} />
+      </td>
+      <td>
+        {manageable && (
+          <div class="row">
+            <button
+              type="button"
+              class="button button-secondary button-small"
+              disabled={resend.busy}
+              aria-label={`Resend the invitation to ${invite.email}`}
+              onClick={async () => {
+                if (await resend.run()) props.onChanged();
+              }}
+            >
+              Resend
+            </button>
+            <button
+              type="button"
+              class="button button-secondary button-small"
+              disabled={revoke.busy}
+              aria-label={`Revoke the invitation to ${invite.email}`}
+              onClick={async () => {
+                if (await revoke.run()) props.onChanged();
+              }}
+            >
+              Revoke
+            </button>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The Owner hands the business to a current member, confirming with its exact name. */
+function TransferOwnership(props: { team: Team; onDone: () => void }) {
+  const { me, reload } = useBusiness();
+  const others = props.team.members.filter((m) => m.user_id !== props.team.current_user_id);
+  const [memberId, setMemberId] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [open, setOpen] = useState(false);
+  const transfer = useAction(() => api.transferOwnership(memberId, confirmation));
+  const target = others.find((m) => m.id === memberId);
+  if (others.length === 0) return <p class="muted">Invite someone first: ownership goes to a current team member.</p>;
+  return (
+    <>
+      <p>
+        The new owner must verify their identity before the business can take live payments again. You become an Admin.
+      </p>
+      <button type="button" class="button button-danger" onClick={() => setOpen(true)}>
+        Transfer ownership…
+      </button>
+      <ConfirmDialog
+        open={open}
+        title="Transfer ownership"
+        confirmLabel="Transfer ownership"
+        danger
+        busy={transfer.busy}
+        error={transfer.error}
+        confirmDisabled={!memberId || confirmation !== me.name}
+        onCancel={() => {
+          setOpen(false);
+          transfer.reset();
+        }}
+        onConfirm={async () => {
+          if (!(await transfer.run())) return;
+          setOpen(false);
+          props.onDone();
+          reload();
+        }}
+      >
+        <Field id="transfer-member" label="New owner">
+          <select
+            id="transfer-member"
+            value={memberId}
+            onChange={(e) => setMemberId((e.currentTarget as HTMLSelectElement).value)}
+          >
+            <option value="">Choose a team member…</option>
+            {others.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name ? `${m.name} (${m.email})` : m.email}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="transfer-confirmation"
+          label={`Type the business name, ${me.name}, to confirm`}
+          hint={target ? `${target.email} becomes the Owner.` : undefined}
+        >
+          <input
+            id="transfer-confirmation"
+            autocomplete="off"
+            value={confirmation}
+            aria-describedby={describedBy('transfer-confirmation', Boolean(target), null)}
+            onInput={(e) => setConfirmation((e.currentTarget as HTMLInputElement).value)}
+          />
+        </Field>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+export function TeamPage() {
+  const { can } = useBusiness();
+  const team = useQuery(() => api.team(), []);
+  const manage = can('team.manage');
+  const transfer = can('ownership.transfer');
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const remove = useAction((id: string) => api.removeMember(id));
+  return (
+    <>
+      <PageHeader title="Team" description="Who can work in this business, and with which role." />
+      <PausedBanner />
+      <Loadable query={team} what="the team">
+        {(data) => (
+          <>
+            <Section title="Invite someone">
+              {manage.allowed ? (
+                <InviteForm role={data.current_role} onInvited={team.reload} />
+              ) : (
+                <Refusal reason={manage.reason} />
+              )}
+            </Section>
+            <Section title="Members">
+              <TableWrap label="Team members">
+                <table class="table">
+                  <caption class="visually-hidden">Team members</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Person</th>
+                      <th scope="col">Role</th>
+                      <th scope="col">Joined</th>
+                      <th scope="col">Identity</th>
+                      <th scope="col">
+                        <span class="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.members.map((member) => (
+                      <MemberRow
+                        key={member.id}
+                        member={member}
+                        team={data}
+                        mayManage={manage.allowed}
+                        onChanged={team.reload}
+                        onRemove={() => setRemoving(member)}
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              </TableWrap>
+            </Section>
+            <Section title="Pending invitations">
+              {data.invites.length === 0 ? (
+                <p class="empty">No pending invitations.</p>
+              ) : (
+                <TableWrap label="Pending invitations">
+                  <table class="table">
+                    <caption class="visually-hidden">Pending invitations</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">E-mail</th>
+                        <th scope="col">Role</th>
+                        <th scope="col">Expiry</th>
+                        <th scope="col">
+                          <span class="visually-hidden">Actions</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.invites.map((invite) => (
+                        <InviteRow
+                          key={invite.id}
+                          invite={invite}
+                          team={data}
+                          mayManage={manage.allowed}
+                          onChanged={team.reload}
+                        />
+                      ))}
+                    </tbody>
+                  </table>
+                </TableWrap>
+              )}
+            </Section>
+            {!transfer.hidden && (
+              <Section title="Transfer ownership">
+                {transfer.allowed ? (
+                  <TransferOwnership team={data} onDone={team.reload} />
+                ) : (
+                  <Refusal reason={transfer.reason} />
+                )}
+              </Section>
+            )}
+          </>
+        )}
+      </Loadable>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this team member?"
+        confirmLabel="Remove"
+        danger
+        busy={remove.busy}
+        error={remove.error}
+        onCancel={() => {
+          setRemoving(null);
+          remove.reset();
+        }}
+        onConfirm={async () => {
+          if (removing && (await remove.run(removing.id))) {
+            setRemoving(null);
+            team.reload();
+          }
+        }}
+      >
+        <p>{removing?.email} loses access to this business immediately.</p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type MailMessage, mailTo } from '@groupsplit/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+
+/** Helpers of the dashboard's browser tests (real stack, Debian's chromium, axe-core). */
+export const ROOT = join(__dirname, '..', '..', '..');
+export const ARTIFACTS = join(ROOT, 'test-artifacts', 'dashboard');
+
+/** Debian's chromium, installed by scripts/lib/chromium.mjs when missing. */
+function chromiumPath(): string {
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/lib/chromium.mjs')], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`chromium unavailable: ${result.stderr || result.stdout}`);
+  return result.stdout.trim().split('\n').pop() as string;
+}
+
+/** Builds the dashboard when its sources changed (npm test did already; a bare `jest` run may not have). */
+export function ensureDashboardBuilt() {
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/lib/dashboard.mjs')], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`dashboard build failed: ${result.stderr || result.stdout}`);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+/**
+ * One person's browser. The test stack trusts 127.0.0.1 as a proxy, so each person gets an address of
+ * their own (X-Forwarded-For), as real people have: the per-IP rate limits then count each one apart.
+ */
+export async function personContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** A fresh address for this person, so a long test does not spend one address's sensitive-operation budget. */
+export const newAddress = (context: BrowserContext) => context.setExtraHTTPHeaders({ 'x-forwarded-for': randomIp() });
+
+/** Everything that went wrong in a page that nobody asked for: script errors, CSP refusals, failed loads. */
+export function watchProblems(page: Page, allowed: (url: string, status: number) => boolean = () => false) {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // Failed loads are judged by their response below; the rest (CSP refusals above all) are problems.
+    if (message.text().startsWith('Failed to load resource')) return;
+    problems.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    const status = response.status();
+    if (status >= 400 && !allowed(response.url(), status)) problems.push(`${status} ${response.url()}`);
+  });
+  return problems;
+}
+
+/** In-app navigation, the way a link does it: a full page load would forget the signed-in session. */
+export async function goTo(page: Page, path: string) {
+  await page.evaluate(
+    `history.pushState(null, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'))`,
+  );
+}
+
+export async function heading(page: Page, name: string | RegExp) {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+const CODE_IN_MAIL = /sign-in code is (\d{6})/;
+
+async function newMail(to: string, subject: string, earlier: Set<string>, timeoutMs = 15_000): Promise<MailMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const fresh = (await mailTo(to)).find((m) => !earlier.has(m.ID) && m.Subject.includes(subject));
+    if (fresh) return fresh;
+    if (Date.now() > deadline) throw new Error(`no new mail to ${to} about "${subject}"`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Signs in on the sign-in page with the code the mail server received. */
+export async function signIn(page: Page, email: string) {
+  await heading(page, 'Sign in to your dashboard');
+  await page.getByLabel('E-mail address').fill(email);
+  // Signing in twice within a second happens here: tell the new code's mail from the last one by id.
+  const earlier = new Set((await mailTo(email)).map((message) => message.ID));
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  const mail = await newMail(email, 'sign-in code', earlier);
+  const code = CODE_IN_MAIL.exec(mail.Text)?.[1];
+  if (!code) throw new Error(`no code in the sign-in mail: ${mail.Text}`);
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The serious and critical accessibility violations axe-core finds on the page. axe is evaluated
+ * through the DevTools protocol, so the page's CSP (no inline script) does not have to make room for it.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations)`,
+  )) as AxeViolation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Elements that stick out past the right edge of the window (a layout that does not fit the width). */
+export async function overflowing(page: Page): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const limit = document.documentElement.clientWidth + 1;
+    if (document.documentElement.scrollWidth <= limit) return [];
+    // The page scrolls sideways: name the outermost elements past the edge (a table inside its scrolling
+    // wrapper counts only if something escapes the wrapper's clipping).
+    const wide = [...document.querySelectorAll('body *')].filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.right > limit;
+    });
+    return wide
+      .filter((el) => !wide.includes(el.parentElement))
+      .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ').join('.') : '') + ' ' + Math.round(el.getBoundingClientRect().right) + 'px');
+  })()`)) as string[];
+}
+
+/**
+ * Screenshots of the page at a desktop (1280 px) and a phone (390 px) width, with the axe check at
+ * each width; returns the violations found, prefixed by the page's name.
+ */
+export async function inspect(page: Page, name: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // A function, not a string: the page's CSP refuses evaluating strings inside it.
+    await page.waitForFunction(() => !(globalThis as any).document.querySelector('.loading'));
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+    found.push(...(await axeViolations(page)).map((v) => `${name} at ${width}px: ${v}`));
+    found.push(...(await overflowing(page)).map((v) => `${name} at ${width}px: wider than the screen: ${v}`));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return found;
+}

@@ -1,0 +1,94 @@
+// Builds the merchant dashboard (dashboard/, Vite) into dashboard/dist, or into another directory for
+// `npm run build`. `ensureDashboardBuilt()` skips the build when nothing it was made from changed: the
+// stamp beside the output lists the hash of every input (the app's files, its configuration, the
+// workspace modules the last bundle contained and the versions of the build tools).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { ROOT } from './paths.mjs';
+
+export const DASHBOARD_DIR = join(ROOT, 'dashboard');
+export const DASHBOARD_DIST = join(DASHBOARD_DIR, 'dist');
+const STAMP = '.build-stamp.json';
+const CONFIG = join(DASHBOARD_DIR, 'vite.config.mjs');
+const TOOLS = ['vite', 'preact', 'openapi-fetch'].map((name) => join(ROOT, 'node_modules', name, 'package.json'));
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+}
+
+/** Every file the bundle can depend on, relative to ROOT and sorted. */
+function inputs(bundledModules) {
+  const files = new Set([
+    ...filesUnder(join(DASHBOARD_DIR, 'app')),
+    CONFIG,
+    join(DASHBOARD_DIR, 'package.json'),
+    ...TOOLS,
+    ...bundledModules.map((file) => join(ROOT, file)),
+  ]);
+  return [...files].map((file) => relative(ROOT, file)).sort();
+}
+
+function hashOf(files) {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(`${file}\0`);
+    hash.update(existsSync(join(ROOT, file)) ? readFileSync(join(ROOT, file)) : 'missing');
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Workspace sources (not node_modules) that went into the bundle, so a change to them rebuilds it. */
+function collectModules(into) {
+  return {
+    name: 'groupsplit-record-modules',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) {
+          const path = id.split('?')[0];
+          if (path.startsWith(ROOT) && !path.includes('/node_modules/') && existsSync(path)) {
+            into.add(relative(ROOT, path));
+          }
+        }
+      }
+    },
+  };
+}
+
+/** Runs the Vite build into `outDir` and writes the stamp there. */
+export async function buildDashboard(outDir = DASHBOARD_DIST) {
+  const { build } = await import('vite');
+  const modules = new Set();
+  await build({
+    configFile: CONFIG,
+    build: { outDir: resolve(outDir), emptyOutDir: true },
+    plugins: [collectModules(modules)],
+  });
+  const bundled = [...modules].sort();
+  const files = inputs(bundled);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, STAMP), `${JSON.stringify({ hash: hashOf(files), modules: bundled }, null, 2)}\n`);
+  return outDir;
+}
+
+/** Builds dashboard/dist unless its stamp says the inputs are unchanged; returns whether it built. */
+export async function ensureDashboardBuilt() {
+  const stampFile = join(DASHBOARD_DIST, STAMP);
+  if (existsSync(stampFile) && existsSync(join(DASHBOARD_DIST, 'index.html'))) {
+    const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
+    if (stamp.hash === hashOf(inputs(stamp.modules ?? []))) return false;
+  }
+  const started = Date.now();
+  await buildDashboard();
+  console.log(`[dashboard] built dashboard/dist (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--force')) await buildDashboard();
+  else await ensureDashboardBuilt();
+}
