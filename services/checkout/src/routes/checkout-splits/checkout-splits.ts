@@ -21,7 +21,8 @@ import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { createSplit } from '../../splits/create-split';
 import { loadSplitFor } from '../../splits/load-split';
-import { presentCreatedSplit, presentSplitDetail, presentSplitSummary } from './presenters';
+import { splitDetail } from '../../splits/split-detail';
+import { presentCreatedSplit, presentSplitSummary } from './presenters';
 import { CreateSplitSchema, createSplitFailure, SplitIdParams } from './schema';
 
 /** The caller's business for the list, or null when they are in none (the spec answers `[]`). */
@@ -104,11 +105,7 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
     async (ctx: Context) => {
       const principal = sessionPrincipal(ctx.state.principal);
       const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.view');
-      const [participants, refunds] = await Promise.all([
-        splits.participantsOf(split.id),
-        splits.refundHistory(split.id),
-      ]);
-      ctx.body = presentSplitDetail(split, participants, refunds);
+      ctx.body = await splitDetail(splits, split);
     },
   );
 

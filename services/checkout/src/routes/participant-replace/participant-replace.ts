@@ -13,9 +13,9 @@ import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { loadSplitFor } from '../../splits/load-split';
 import { REPLACE_MESSAGES, replaceParticipant } from '../../splits/replace-participant';
+import { splitDetail } from '../../splits/split-detail';
 import { sessionNotFound } from '../checkout-sessions/checkout-sessions';
 import { payUrl } from '../checkout-sessions/session-state';
-import { presentSplitDetail } from '../checkout-splits/presenters';
 import { buyerSplit } from '../hosted-checkout/buyer-split';
 import {
   type ReplacedParticipantResponse,
@@ -52,7 +52,7 @@ export function participantReplaceRoutes(deps: CheckoutDeps): Router {
         email,
         actor: `user:${principal.userId}`,
       });
-      ctx.body = presentSplitDetail(replaced.split, await new SplitsRepository(db).participantsOf(split.id));
+      ctx.body = await splitDetail(new SplitsRepository(db), replaced.split);
     },
   );
 
