@@ -72,7 +72,21 @@ export const ParticipantDetailSchema = z.object({
   updated_at: Timestamp,
 });
 
-/** GET /api/checkout-splits/:id (spec: Checkout split (detail)); also the dashboard replace's answer. */
+/** One refund of the history (spec: Refund result and history); amounts are two-place pounds. */
+export const RefundHistoryEntrySchema = z.object({
+  refund_id: z.string(),
+  amount: z.string().regex(/^\d+\.\d{2}$/),
+  refunded: z.string().regex(/^\d+\.\d{2}$/),
+  status: z.enum(['in_progress', 'complete', 'partial']),
+  reason: z.string().nullable(),
+  actor: z.string(),
+  created_at: Timestamp,
+});
+
+/**
+ * GET /api/checkout-splits/:id (spec: Checkout split (detail)); also the dashboard replace's answer.
+ * `refunds` is ours, beyond the spec's field list: the same history the status endpoint shows.
+ */
 export const SplitDetailSchema = z.object({
   id: z.string(),
   merchant_id: z.string(),
@@ -93,4 +107,5 @@ export const SplitDetailSchema = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
   participants: z.array(ParticipantDetailSchema),
+  refunds: z.array(RefundHistoryEntrySchema),
 });
