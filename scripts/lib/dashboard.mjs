@@ -63,11 +63,19 @@ function collectModules(into) {
 export async function buildDashboard(outDir = DASHBOARD_DIST) {
   const { build } = await import('vite');
   const modules = new Set();
-  await build({
-    configFile: CONFIG,
-    build: { outDir: resolve(outDir), emptyOutDir: true },
-    plugins: [collectModules(modules)],
-  });
+  // Vite sets NODE_ENV=production in this process for its build; whatever runs here next (the
+  // test run, npm start's services) must keep the environment it was started with.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({
+      configFile: CONFIG,
+      build: { outDir: resolve(outDir), emptyOutDir: true },
+      plugins: [collectModules(modules)],
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   const bundled = [...modules].sort();
   const files = inputs(bundled);
   mkdirSync(outDir, { recursive: true });
