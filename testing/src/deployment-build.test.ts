@@ -184,11 +184,9 @@ describe('npm run build output, run with plain node', () => {
     });
     expect(me.status).toBe(200);
     // The hosted page's assets are files beside the compiled code, not modules: the build copies them.
-    const css = await fetch(`${gatewayUrl}/checkout/assets/checkout.css`);
+    const css = await fetch(`${gatewayUrl}/checkout/assets/page.css`);
     expect(css.status).toBe(200);
-    expect(await css.text()).toBe(
-      readFileSync(join(ROOT, 'services/checkout/src/pages/checkout/checkout.css'), 'utf8'),
-    );
+    expect(await css.text()).toBe(readFileSync(join(ROOT, 'services/checkout/src/pages/shared/page.css'), 'utf8'));
 
     const healthcheck = (pid: number, extra: Record<string, string>) =>
       spawnSync(process.execPath, [join(ROOT, 'deploy/docker/healthcheck.mjs')], {

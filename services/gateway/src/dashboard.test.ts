@@ -68,14 +68,14 @@ describe('gateway: the dashboard at /dashboard', () => {
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
-    for (const path of [
-      '/dashboard/assets/missing-XyZ.js',
-      '/dashboard/assets/..%2Findex.html',
-      '/dashboard/assets/%2e%2e%2Findex.html',
-      '/dashboard/assets/index.html',
-    ]) {
+    for (const path of ['/dashboard/assets/missing-XyZ.js', '/dashboard/assets/index.html']) {
       const res = await api.get(path);
       expect([path, res.status, res.body]).toEqual([path, 404, { error: 'Not found', code: 'route_not_found' }]);
+    }
+    // A path that climbs out of the folder is refused before any route sees it (malformed input).
+    for (const path of ['/dashboard/assets/..%2Findex.html', '/dashboard/assets/%2e%2e%2Findex.html']) {
+      const res = await api.get(path);
+      expect([path, res.status, res.body]).toEqual([path, 404, { error: 'Not found' }]);
     }
   });
 
