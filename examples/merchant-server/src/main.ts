@@ -16,7 +16,8 @@ const { app } = createMerchantServer({
   apiKey: required('GROUPSPLIT_API_KEY'),
   webhookSecret: required('GROUPSPLIT_WEBHOOK_SECRET'),
   shopUrl,
-  returnUrlBase: process.env.SHOP_RETURN_URL,
+  // The API takes only an https return_url on the allowed domain; locally that is the quickstart's shop.example.
+  returnUrlBase: process.env.SHOP_RETURN_URL ?? (shopUrl.startsWith('https:') ? shopUrl : 'https://shop.example'),
 });
 const { hostname, port } = new URL(shopUrl);
 app.listen(Number(port || 80), hostname, () => {
