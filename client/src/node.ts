@@ -3,5 +3,5 @@
  * the main entry because it uses `node:crypto` (the client itself runs anywhere `fetch` does).
  */
 export { WebhookVerificationError, type WebhookVerificationFailure } from './webhooks/errors';
-export type { WebhookEvent } from './webhooks/events';
+export type { WebhookEvent, WebhookEventOf, WebhookEventType } from './webhooks/events';
 export { DEFAULT_TOLERANCE_SECONDS, type VerifyWebhookOptions, verifyWebhook } from './webhooks/verify';

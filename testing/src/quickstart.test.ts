@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -169,6 +169,21 @@ describe('docs/quickstart.md', () => {
         .map((b) => b.code)
         .join('\n\n')}\n`,
     );
+    // The program typechecks against the generated client first: a renamed field fails here, by name.
+    const typecheck = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/typescript/bin/tsc'),
+        ...['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext'],
+        ...['--skipLibCheck', '--types', 'node', 'quickstart.mts'],
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    expect({ status: typecheck.status, output: typecheck.stdout + typecheck.stderr }).toEqual({
+      status: 0,
+      output: '',
+    });
+
     const [run] = ofKind('quickstart-client-run');
     const child = spawn('bash', ['-c', run!.code], {
       cwd: dir,

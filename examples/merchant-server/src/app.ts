@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { createGroupsplitClient, GroupsplitApiError, unwrap } from '@groupsplit/client';
 import { verifyWebhook, WebhookVerificationError } from '@groupsplit/client/node';
 import Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import { cartFromForm, orderLines, parsePounds, pounds, totalPence } from './catalogue';
 import { applyEvent, EventLog } from './events';
 import { OrderStore } from './orders';
@@ -39,6 +39,12 @@ async function rawBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+function refuse(ctx: Context, status: number, message: string) {
+  ctx.status = status;
+  ctx.type = 'text';
+  ctx.body = message;
+}
+
 async function formBody(req: IncomingMessage): Promise<Record<string, string>> {
   return Object.fromEntries(new URLSearchParams((await rawBody(req)).toString('utf8')));
 }
@@ -68,7 +74,7 @@ export function createMerchantServer(options: MerchantServerOptions) {
 
   router.post('/checkout', async (ctx) => {
     const cart = cartFromForm(await formBody(ctx.req));
-    if (cart.length === 0) ctx.throw(400, 'Choose at least one product');
+    if (cart.length === 0) return refuse(ctx, 400, 'Choose at least one product');
     const lines = orderLines(cart);
     const order = orders.create(lines, totalPence(lines));
     const session = unwrap(
@@ -132,22 +138,25 @@ export function createMerchantServer(options: MerchantServerOptions) {
 
   router.get('/orders/:id', (ctx) => {
     const order = orders.get(ctx.params.id!);
-    if (!order) ctx.throw(404, 'No such order');
+    if (!order) return refuse(ctx, 404, 'No such order');
     ctx.type = 'html';
     ctx.body = orderPage(order);
   });
 
   router.post('/orders/:id/refund', async (ctx) => {
     const order = orders.get(ctx.params.id!);
-    if (!order?.splitId) ctx.throw(404, 'No paid order with that id');
+    const splitId = order?.splitId;
+    if (!order || !splitId) return refuse(ctx, 404, 'No paid order with that id');
     const form = await formBody(ctx.req);
     const amountPence = parsePounds(form.amount ?? '');
-    if (amountPence === null || amountPence <= 0 || !form.refund_key) ctx.throw(400, 'Enter an amount in pounds');
+    if (amountPence === null || amountPence <= 0 || !form.refund_key) {
+      return refuse(ctx, 400, 'Enter an amount in pounds');
+    }
     const key = `order-${order.id}-refund-${form.refund_key}`;
     try {
       unwrap(
         await groupsplit.POST('/api/merchants/checkout/splits/{id}/refund', {
-          params: { path: { id: order.splitId } },
+          params: { path: { id: splitId } },
           // The same key on a repeated submit returns the stored result: one refund per form.
           body: { amount: pounds(amountPence), idempotency_key: key, reason: 'Refunded from the shop' },
         }),
@@ -168,7 +177,7 @@ export function createMerchantServer(options: MerchantServerOptions) {
   // Read-only JSON views of the same state, for scripts (and the quickstart's last step).
   router.get('/api/orders/:id', (ctx) => {
     const order = orders.get(ctx.params.id!);
-    if (!order) ctx.throw(404, 'No such order');
+    if (!order) return refuse(ctx, 404, 'No such order');
     ctx.body = order;
   });
   router.get('/api/events', (ctx) => {

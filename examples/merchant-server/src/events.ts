@@ -32,37 +32,31 @@ export class EventLog {
 }
 
 /** The shop puts its order id in the session's metadata; every event about that order carries it back. */
-function orderIdOf(event: WebhookEvent): string | null {
-  const metadata = (event.metadata ?? event.data?.metadata) as Record<string, string> | null | undefined;
-  return metadata?.order_id ?? null;
-}
+const orderIdOf = (event: WebhookEvent) => event.metadata?.order_id ?? event.data.metadata?.order_id ?? null;
 
-/** Moves the order the event is about; returns what happened. */
+/** Moves the order the event is about; returns what happened. `event.type` narrows `event.data`. */
 export function applyEvent(orders: OrderStore, event: WebhookEvent): Pick<ReceivedEvent, 'orderId' | 'outcome'> {
   const orderId = orderIdOf(event);
   const order = orderId ? orders.get(orderId) : undefined;
   if (!order) return { orderId, outcome: 'noted' };
-  const data = (event.data ?? {}) as Record<string, any>;
   let status: OrderStatus | null = null;
   switch (event.type) {
     case 'checkout_split.participant_authorised':
-      order.splitId ??= data.split_id ?? null;
-      order.approvedCount = Math.max(order.approvedCount, Number(data.approved_count ?? 0));
+      order.splitId ??= event.data.split_id;
+      order.approvedCount = Math.max(order.approvedCount, event.data.approved_count);
       break;
     case 'checkout_split.paid':
-      order.splitId ??= data.split_id ?? null;
+      order.splitId ??= event.data.split_id;
       status = 'paid';
       break;
     case 'checkout_split.canceled':
     case 'checkout_session.expired':
       status = 'canceled';
       break;
-    case 'checkout_split.refunded': {
-      const total = parsePounds(String(data.refund?.total_refunded ?? '0'));
-      order.refundedPence = Math.max(order.refundedPence, total ?? 0);
-      status = data.status === 'refunded' ? 'refunded' : 'partially_refunded';
+    case 'checkout_split.refunded':
+      order.refundedPence = Math.max(order.refundedPence, parsePounds(event.data.refund?.total_refunded ?? '0') ?? 0);
+      status = event.data.status === 'refunded' ? 'refunded' : 'partially_refunded';
       break;
-    }
   }
   const moved = status !== null && orders.move(order, status, event);
   return { orderId, outcome: moved ? 'applied' : 'noted' };
