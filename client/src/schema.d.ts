@@ -38,7 +38,7 @@ export interface paths {
          * E-mail a sign-in code
          * @description Mails a 6-digit code, valid for 10 minutes, replacing any earlier one. The answer is the same whether or not the address has an account.
          *
-         *     Rate limit: 10 per 10 minutes per IP address (bucket `sign_in`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 10 per 10 minutes per IP address (bucket `sign_in`); answers carry `RateLimit-*` headers.
          */
         post: operations["startSignIn"];
         delete?: never;
@@ -60,7 +60,7 @@ export interface paths {
          * Exchange the code for a bearer token
          * @description Creates the account on first sign-in. The token lasts 12 hours. Five wrong codes use the code up; ask for a new one.
          *
-         *     Rate limit: 10 per 10 minutes per IP address (bucket `sign_in`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 10 per 10 minutes per IP address (bucket `sign_in`); answers carry `RateLimit-*` headers.
          */
         post: operations["verifySignIn"];
         delete?: never;
@@ -166,7 +166,7 @@ export interface paths {
          * Replace a pending participant
          * @description Owner, Admin, Member, or the creating account. Beyond the spec (docs/splits.md, "Replacing a participant"): hands a pending participant's share to someone else, in place. The participant keeps its id and share; the new person gets a new pay link (e-mailed) and a new hold; the old hold is released and the old pay link answers 404 at once. The 7-day expiry does not move and no webhook is sent. It runs through the split workflow, so it is serialised with authorisations, cancel and expiry.
          *
-         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
          */
         post: operations["replaceParticipant"];
         delete?: never;
@@ -226,7 +226,7 @@ export interface paths {
          * One participant's own view
          * @description No credential: the pay token is one; treat it as a secret. The share and the 20p fee on top, the order and the group's progress (other participants masked), and what the processor's page script needs to confirm the hold.
          *
-         *     Rate limit: 60 per minute per IP address (bucket `public_lookup`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 60 per minute per IP address (bucket `public_lookup`); answers carry `RateLimit-*` headers.
          */
         get: operations["getPayView"];
         put?: never;
@@ -318,7 +318,7 @@ export interface paths {
          * Create an API key
          * @description Owner, Admin. X-Service-Mode: test makes a test key (`svc_test_…`), which needs no processor connection; otherwise a live key (`svc_prod_…`), which needs a verified business. The key is in this response only.
          *
-         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -420,7 +420,7 @@ export interface paths {
          * Create a hosted checkout session
          * @description From your server, with an API key. Send the buyer to `checkout_url` (valid for 2 hours); they split the order there, and you hear `checkout_split.paid` once every share is captured. Needs `allowed_domain` set: `return_url` and `cancel_url` must be https on that host. A test key needs no processor connection; a live key needs charges enabled. Line items, when sent, must add up to `amount`. Send `Idempotency-Key` so a retry cannot create a second session.
          *
-         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `session_create`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `session_create`); answers carry `RateLimit-*` headers.
          */
         post: operations["createCheckoutSession"];
         delete?: never;
@@ -440,7 +440,7 @@ export interface paths {
          * Public session lookup
          * @description No credential: the token in the path is one; treat it as a secret. What the hosted page shows the buyer. `unavailable_reason` says why the merchant cannot take payments right now.
          *
-         *     Rate limit: 60 per minute per IP address (bucket `public_lookup`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 60 per minute per IP address (bucket `public_lookup`); answers carry `RateLimit-*` headers.
          */
         get: operations["getPublicCheckoutSession"];
         put?: never;
@@ -484,7 +484,7 @@ export interface paths {
          * Replace a pending participant (the buyer)
          * @description The signed-in buyer who created the session's split. Beyond the spec (docs/splits.md, "Replacing a participant"): hands a pending participant's share to someone else, in place. The participant keeps its id and share; the new person gets a new pay link (e-mailed) and a new hold; the old hold is released and the old pay link answers 404 at once. The 7-day expiry does not move and no webhook is sent. It runs through the split workflow, so it is serialised with authorisations, cancel and expiry.
          *
-         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
          */
         post: operations["replaceBuyerParticipant"];
         delete?: never;
@@ -506,7 +506,7 @@ export interface paths {
          * E-mail everyone still pending their pay link
          * @description API key, or a dashboard session of the business (Owner, Admin, Member). Each participant is reminded at most once per 12 hours whoever asks; three calls per session in all. People who asked to stop e-mails are skipped.
          *
-         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
          */
         post: operations["remindParticipants"];
         delete?: never;
@@ -546,7 +546,7 @@ export interface paths {
          * Session status, with the split and its refunds
          * @description API key. Everything you sent (customer fields, metadata) plus progress: `split` is null until the buyer has chosen. Another merchant's token, or the other mode's, is 404.
          *
-         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
          */
         get: operations["getCheckoutSessionStatus"];
         put?: never;
@@ -570,7 +570,7 @@ export interface paths {
          * Cancel a pending order from your server
          * @description API key. Acts only on `pending`: releases the holds, e-mails the payers and sends `checkout_split.canceled`. A repeat on a cancelled split answers 200 again (safe to retry).
          *
-         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
          */
         post: operations["cancelCheckoutSplit"];
         delete?: never;
@@ -592,7 +592,7 @@ export interface paths {
          * Refund all or part of a paid order
          * @description API key. `amount` (pounds) absent means everything still outstanding. A partial amount is spread over the payers pro-rata, in whole pence; each slice is its own processor refund, and the slice that completes a share also returns that payer's 20p. Send `idempotency_key`: a repeat returns the stored result and never refunds twice.
          *
-         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
          */
         post: operations["refundCheckoutSplit"];
         delete?: never;
@@ -671,7 +671,7 @@ export interface paths {
          * Create or replace the webhook signing secret
          * @description Owner, Admin. The first call creates the secret of the mode asked (X-Service-Mode), later calls replace it; the old value stops verifying immediately.
          *
-         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -748,7 +748,7 @@ export interface paths {
          * Preview an invitation
          * @description No sign-in: the token from the e-mailed link is the credential; treat it as a secret.
          *
-         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
         get: operations["previewTeamInvite"];
         put?: never;
@@ -772,7 +772,7 @@ export interface paths {
          * Accept an invitation
          * @description Signed in as the invited address. Single use.
          *
-         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
         post: operations["acceptTeamInvite"];
         delete?: never;
@@ -794,7 +794,7 @@ export interface paths {
          * Invite someone
          * @description Owner, Admin (an Admin may invite Finance and Member only; nobody invites an Owner). E-mails a link valid for 7 days; if the e-mail cannot be sent, the invitation is revoked and the answer is 502.
          *
-         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
         post: operations["inviteTeamMember"];
         delete?: never;
@@ -815,7 +815,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a pending invitation
-         * @description Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`), with `RateLimit-*` headers on every answer.
+         * @description Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
         delete: operations["revokeTeamInvite"];
         options?: never;
@@ -836,7 +836,7 @@ export interface paths {
          * Send an invitation again
          * @description Owner, Admin. A new link and a new 7-day expiry; the old link stops working. If the e-mail fails, the previous link is restored and the answer is 502.
          *
-         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
         post: operations["resendTeamInvite"];
         delete?: never;
@@ -922,7 +922,7 @@ export interface paths {
          * Send an event again
          * @description Owner, Admin. Same data, fresh timestamp and signature, to the current URL of the event's mode.
          *
-         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
         post: operations["resendWebhookDelivery"];
         delete?: never;
@@ -944,7 +944,7 @@ export interface paths {
          * Send a sample checkout_split.paid
          * @description Owner, Admin. One signed attempt to the webhook URL of the mode asked, with `sample: true` and made-up data; answers with the logged attempt.
          *
-         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
         post: operations["sendTestWebhook"];
         delete?: never;
@@ -986,7 +986,7 @@ export interface paths {
          * Contact us
          * @description Anonymous; stores the submission. Shares the sensitive rate limit (5 per 10 minutes per IP).
          *
-         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
         post: operations["submitContactForm"];
         delete?: never;
@@ -1008,7 +1008,7 @@ export interface paths {
          * Partner with us
          * @description Anonymous; stores the submission. Shares the sensitive rate limit (5 per 10 minutes per IP).
          *
-         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
         post: operations["submitPartnerForm"];
         delete?: never;
@@ -1030,7 +1030,7 @@ export interface paths {
          * Join the waiting list
          * @description Anonymous; stores the submission. Shares the sensitive rate limit (5 per 10 minutes per IP).
          *
-         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`), with `RateLimit-*` headers on every answer.
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
         post: operations["submitWaitlistForm"];
         delete?: never;
@@ -1958,7 +1958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConsentState"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2249,7 +2249,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2532,7 +2532,7 @@ export interface operations {
                     "application/json": components["schemas"]["SplitDetail"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2619,7 +2619,7 @@ export interface operations {
                     "application/json": components["schemas"]["Canceled"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2979,7 +2979,7 @@ export interface operations {
                     "application/json": components["schemas"]["SplitSummary"][];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3055,7 +3055,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayView"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3469,7 +3469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"][];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3722,7 +3722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4386,7 +4386,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicCheckoutSession"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4465,7 +4465,7 @@ export interface operations {
                     "application/json": components["schemas"]["BuyerGroup"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4699,7 +4699,10 @@ export interface operations {
     remindParticipants: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
             path: {
                 token: string;
             };
@@ -4719,7 +4722,7 @@ export interface operations {
                     "application/json": components["schemas"]["RemindResult"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4991,7 +4994,7 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutSessionStatus"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5086,7 +5089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Canceled"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6074,7 +6077,7 @@ export interface operations {
                     "application/json": components["schemas"]["Team"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6179,7 +6182,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvitePreview"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6261,7 +6264,7 @@ export interface operations {
                     "application/json": components["schemas"]["InviteAccepted"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6559,7 +6562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6694,7 +6697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResentInvite"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7615,7 +7618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Workspaces"];
                 };
             };
-            /** @description The request was refused. */
+            /** @description Malformed input (see Errors in the introduction). */
             400: {
                 headers: {
                     [name: string]: unknown;
