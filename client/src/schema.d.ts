@@ -2441,6 +2441,7 @@ export interface operations {
              *     - Merchant has no payment processor connected account (live, onboarding not started)
              *     - `billing_card_required`: Add a billing card in Settings, Billing before taking split payments.
              *     - `billing_paused`: A service bill has been unpaid for 14 days. Pay it to restore split payments at once.
+             *     - `verification_required`: Verify the business owner before taking live payments. (live, owner not verified)
              *     - the processor's own message (a hold could not be placed; the split ends creation_failed)
              *     - `invalid_service_mode`: X-Service-Mode must be test or live
              */
@@ -2451,7 +2452,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "billing_card_required" | "billing_paused" | "invalid_service_mode" | "validation_failed" | "invalid_json";
+                        code?: "billing_card_required" | "billing_paused" | "verification_required" | "invalid_service_mode" | "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4899,6 +4900,7 @@ export interface operations {
              *     - `connector_not_live`: Finish payment processor onboarding before accepting checkouts
              *     - `billing_card_required`: Add a billing card in Settings, Billing before taking split payments.
              *     - `billing_paused`: A service bill has been unpaid for 14 days. Pay it to restore split payments at once.
+             *     - `verification_required`: Verify the business owner before taking live payments. (live, owner not verified)
              *     - Merchant has no payment processor connected account
              *     - the processor's own message (a hold could not be placed; nothing is left held)
              */
@@ -4909,7 +4911,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "validation_failed" | "shares_mismatch" | "connector_not_live" | "billing_card_required" | "billing_paused" | "invalid_json";
+                        code?: "validation_failed" | "shares_mismatch" | "connector_not_live" | "billing_card_required" | "billing_paused" | "verification_required" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
             };
