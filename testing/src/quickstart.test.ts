@@ -115,6 +115,21 @@ describe('docs/quickstart.md', () => {
         const splitId = JSON.parse(await shell!.variable('SPLIT')).split_id as string;
         await waitForSplitStatus(stack, splitId, ['captured'], 60_000);
       },
+      // The service logs an attempt once the endpoint's answer is back, a moment after the shop has it.
+      'paid-delivery-logged': async () => {
+        const token = await shell!.variable('TOKEN');
+        await waitUntil(
+          'the paid delivery in the log',
+          async () =>
+            (
+              await stack.api.get('/api/merchants/webhooks/deliveries', {
+                token,
+                headers: { 'x-service-mode': 'test' },
+              })
+            ).body as { event_type: string; outcome: string }[],
+          (rows) => rows.some((row) => row.event_type === 'checkout_split.paid' && row.outcome === 'succeeded'),
+        );
+      },
       'paid-webhook': () =>
         waitUntil(
           'checkout_split.paid at the shop',

@@ -197,13 +197,19 @@ describe('examples/merchant-server', () => {
     expect(shop.orders.get(order.id)).toMatchObject({ status: 'paid', refundedPence: 0 });
 
     // A resend of the paid event (same X-Service-Event-Id) is acknowledged and ignored.
-    const delivery = await stack.db
-      .selectFrom('webhook_deliveries')
-      .select(['id', 'outcome', 'status_code'])
-      .where('event_id', '=', paidEventId)
-      .executeTakeFirstOrThrow();
+    // The service logs the attempt once the shop's 200 is back, a moment after the shop acted on it.
+    const delivery = await waitUntil(
+      'the paid delivery logged',
+      () =>
+        stack.db
+          .selectFrom('webhook_deliveries')
+          .select(['id', 'outcome', 'status_code'])
+          .where('event_id', '=', paidEventId)
+          .executeTakeFirst(),
+      (row) => row !== undefined,
+    );
     expect(delivery).toMatchObject({ outcome: 'succeeded', status_code: 200 });
-    const resend = await stack.api.post(`/api/merchants/webhooks/deliveries/${delivery.id}/resend`, undefined, {
+    const resend = await stack.api.post(`/api/merchants/webhooks/deliveries/${delivery!.id}/resend`, undefined, {
       token: team.owner.token,
     });
     expect(resend.body).toMatchObject({ outcome: 'succeeded', status_code: 200, trigger: 'resend' });
