@@ -5,7 +5,8 @@ import type { ApiErrorBody, ErrorDetail, paths } from './schema';
 /**
  * The one HTTP client of the dashboard: openapi-fetch over the public API, same origin, with the
  * session's bearer token, mode (X-Service-Mode) and business (x-service-merchant-id) on every call.
- * Swapping in `@groupsplit/client` changes this file and ./schema.ts only.
+ * It is typed by `@groupsplit/client`'s generated `paths` (./schema.ts); the headers change with the
+ * session, so they are set per request here rather than once as `createGroupsplitClient` does.
  */
 export const client = createClient<paths>({ baseUrl: window.location.origin });
 
