@@ -101,4 +101,20 @@ describe('createGroupsplitClient', () => {
       business_role: 'admin',
     });
   });
+
+  it('reads per-request credentials, so a signed-in app can switch business and sign out', async () => {
+    const first = await createTeam(stack.db);
+    const second = await createTeam(stack.db);
+    await addMember(stack.db, second.merchant.id, first.owner, 'admin');
+    let current: { bearer?: string; merchantId?: string } = {
+      bearer: first.owner.token,
+      merchantId: first.merchant.id,
+    };
+    const app = createGroupsplitClient({ baseUrl: stack.urls.gateway, mode: 'test', credentials: () => current });
+    expect(unwrap(await app.GET('/api/merchants/me'))).toMatchObject({ id: first.merchant.id });
+    current = { bearer: first.owner.token, merchantId: second.merchant.id };
+    expect(unwrap(await app.GET('/api/merchants/me'))).toMatchObject({ id: second.merchant.id });
+    current = {};
+    expect(await refusalOf(app.GET('/api/merchants/me'))).toMatchObject({ status: 401 });
+  });
 });

@@ -3,9 +3,8 @@ import type { paths } from './schema';
 
 export type ServiceMode = 'test' | 'live';
 
-export type GroupsplitClientOptions = {
-  /** Where the API is: `http://localhost:3000` under `npm start`. Paths in calls start with `/api`. */
-  baseUrl: string;
+/** Who is calling, in which mode and for which business: each becomes a request header. */
+export type GroupsplitCredentials = {
   /** A server's API key (`svc_test_…` / `svc_prod_…`), sent as `x-merchant-api-key`. Never put it in a web page. */
   apiKey?: string;
   /** A signed-in person's access token (from `POST /api/auth/email/verify`), sent as `Authorization: Bearer …`. */
@@ -14,6 +13,16 @@ export type GroupsplitClientOptions = {
   mode?: ServiceMode;
   /** Sent as `x-service-merchant-id`: the business a login in several businesses acts for. */
   merchantId?: string;
+};
+
+export type GroupsplitClientOptions = GroupsplitCredentials & {
+  /** Where the API is: `http://localhost:3000` under `npm start`. Paths in calls start with `/api`. */
+  baseUrl: string;
+  /**
+   * Read before every request, for an app whose sign-in, mode or business changes while it runs (a
+   * dashboard): what it returns replaces the fixed credentials above for that request.
+   */
+  credentials?: () => GroupsplitCredentials;
   /** Anything else openapi-fetch takes (a custom `fetch`, extra `headers`, …). */
   fetchOptions?: Omit<ClientOptions, 'baseUrl'>;
 };
@@ -31,15 +40,30 @@ export type GroupsplitClient = Client<paths>;
  * ```
  */
 export function createGroupsplitClient(options: GroupsplitClientOptions): GroupsplitClient {
-  const headers: Record<string, string> = {};
-  if (options.apiKey) headers['x-merchant-api-key'] = options.apiKey;
-  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
-  if (options.mode) headers['x-service-mode'] = options.mode;
-  if (options.merchantId) headers['x-service-merchant-id'] = options.merchantId;
   const { headers: extra, ...rest } = options.fetchOptions ?? {};
-  return createClient<paths>({
+  const client = createClient<paths>({
     ...rest,
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers: { ...headers, ...(extra as Record<string, string> | undefined) },
+    headers: { ...credentialHeaders(options), ...(extra as Record<string, string> | undefined) },
   });
+  const { credentials } = options;
+  if (credentials) {
+    client.use({
+      onRequest({ request }) {
+        for (const name of Object.keys(credentialHeaders(options))) request.headers.delete(name);
+        for (const [name, value] of Object.entries(credentialHeaders(credentials()))) request.headers.set(name, value);
+        return request;
+      },
+    });
+  }
+  return client;
+}
+
+function credentialHeaders(credentials: GroupsplitCredentials): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (credentials.apiKey) headers['x-merchant-api-key'] = credentials.apiKey;
+  if (credentials.bearer) headers.authorization = `Bearer ${credentials.bearer}`;
+  if (credentials.mode) headers['x-service-mode'] = credentials.mode;
+  if (credentials.merchantId) headers['x-service-merchant-id'] = credentials.merchantId;
+  return headers;
 }

@@ -6,6 +6,7 @@ export {
   createGroupsplitClient,
   type GroupsplitClient,
   type GroupsplitClientOptions,
+  type GroupsplitCredentials,
   type ServiceMode,
 } from './client';
 export { type ApiErrorBody, GroupsplitApiError, unwrap } from './errors';
