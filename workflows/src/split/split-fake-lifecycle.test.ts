@@ -1,5 +1,5 @@
 import { WorkflowUpdateStage } from '@temporalio/client';
-import { type FakeWorker, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
+import { type FakeWorker, SHORT_HOLD_TTL_MS, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
 import { SPLIT_TRANSITIONS } from './transitions';
 import type { SplitWorkflowState } from './types';
 import {
@@ -221,7 +221,7 @@ describe('cancel and expiry', () => {
   });
 
   it.concurrent('pending → canceled by expiry once the holds lapse, with reason expired', async () => {
-    const { splitId, handle, ids } = await fake.startSplit([1000, 1000], { holdTtlMs: 1000 });
+    const { splitId, handle, ids } = await fake.startSplit([1000, 1000], { holdTtlMs: SHORT_HOLD_TTL_MS });
     await authorise(handle, ids[0]!);
     expect(await handle.result()).toEqual({ splitId, status: 'canceled' });
     const state = await handle.query(stateQuery);
@@ -231,7 +231,7 @@ describe('cancel and expiry', () => {
   });
 
   it.concurrent('a hold that lapses sooner (capture_before) brings the expiry forward', async () => {
-    const captureBefore = new Date(Date.now() + 1000).toISOString();
+    const captureBefore = new Date(Date.now() + SHORT_HOLD_TTL_MS).toISOString();
     const { splitId, handle, ids } = await fake.startSplit([1000, 1000], {}, (ids) =>
       fake.world.faults.captureBefore.set(ids[0]!, captureBefore),
     );

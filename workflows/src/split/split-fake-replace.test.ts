@@ -1,5 +1,5 @@
 import { ApplicationFailure, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
-import { type FakeWorker, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
+import { type FakeWorker, SHORT_HOLD_TTL_MS, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
 import type { ReplaceRequest, SplitWorkflowState } from './types';
 import {
   cancelSplitUpdate,
@@ -279,10 +279,18 @@ describe('serialised with authorisations, cancel and expiry', () => {
   });
 
   it.concurrent('the expiry passing while a replace runs: the replace completes, then the split expires', async () => {
-    const { splitId, handle, ids } = await fake.startSplit([1000, 2000], { holdTtlMs: 1500 });
+    const { splitId, handle, ids } = await fake.startSplit([1000, 2000], { holdTtlMs: SHORT_HOLD_TTL_MS });
     const replacing = fake.world.gate(`replaceParticipant:${ids[1]}`);
     const update = await startReplace(handle, ids[1]!);
-    await replacing.reached;
+    // Should the expiry still win (the replace refused before its activity ran), fail here at once.
+    const first = await Promise.race([
+      replacing.reached.then(() => 'replace reached its activity'),
+      update.result().then(
+        () => 'replace ended',
+        () => 'replace refused',
+      ),
+    ]);
+    expect(first).toBe('replace reached its activity');
     await fake.waitForState(handle, (s) => Date.now() > Date.parse(s.expiresAt!) + 100);
     replacing.open();
     expect(await update.result()).toMatchObject({ replacement: 1 });

@@ -18,6 +18,14 @@ export function quietTemporalRuntime() {
 
 export type SplitHandle = WorkflowHandle<typeof splitWorkflow>;
 
+/**
+ * A hold lifetime for tests that need the holds to lapse: long enough for what such a test does
+ * first (start the split, then signal or update it) on a machine loaded by a full test run and a
+ * running stack, where that alone has taken over 1.5 s. Shorter, the expiry can win that race and
+ * the test waits for a step that never comes.
+ */
+export const SHORT_HOLD_TTL_MS = 10_000;
+
 export async function startFakeWorker() {
   const address = process.env.TEMPORAL_ADDRESS;
   if (!address)
