@@ -1,5 +1,11 @@
 import type { ZodType } from 'zod';
-import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import {
+  type CreateDocumentOptions,
+  createDocument,
+  type oas31,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+} from 'zod-openapi';
 import { ErrorSchema } from './errors';
 
 export type OpenApiPaths = ZodOpenApiPathsObject;
@@ -28,13 +34,24 @@ export function mergePaths(groups: OpenApiPaths[]): OpenApiPaths {
  * and adds what it decides per route (authentication, rate limits); see services/gateway/src/openapi.
  */
 export function openApiPart(name: string, groups: OpenApiPaths[]): OpenApiDocument {
-  return createDocument({
-    openapi: '3.1.0',
-    info: { title: `groupsplit ${name}`, version: '1' },
-    paths: mergePaths(groups),
-    components: { schemas: { Error: ErrorSchema } },
-  });
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: { title: `groupsplit ${name}`, version: '1' },
+      paths: mergePaths(groups),
+      components: { schemas: { Error: ErrorSchema } },
+    },
+    DOCUMENT_OPTIONS,
+  );
 }
+
+/** zod writes the safe-integer range on every `.int()`; it says nothing a reader needs. */
+export const DOCUMENT_OPTIONS: CreateDocumentOptions = {
+  override: ({ jsonSchema }) => {
+    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  },
+};
 
 /** `{ content: { 'application/json': { schema, example? } } }`, for request bodies and responses. */
 export function json<S extends ZodType>(schema: S, example?: unknown) {

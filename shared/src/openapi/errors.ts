@@ -33,7 +33,14 @@ export const ErrorSchema = z
  * One way an operation can fail: the message (as sent), its code if it has one, and when it happens.
  * `passedThrough`: the code is another party's (the processor's decline codes), so it is not listed.
  */
-export type ErrorEntry = { error: string; code?: string; when?: string; passedThrough?: boolean };
+export type ErrorEntry = {
+  error: string;
+  code?: string;
+  when?: string;
+  passedThrough?: boolean;
+  /** An answer any operation can give (malformed input); its code is allowed but it is described once, not per operation. */
+  generic?: boolean;
+};
 
 export const err = (error: string, code?: string, when?: string): ErrorEntry => ({ error, code, when });
 
@@ -96,17 +103,29 @@ export function errorResponse(status: number, entries: ErrorEntry[]): oas31.Resp
   const codes = open ? [] : [...new Set(unique.flatMap((entry) => (entry.code ? [entry.code] : [])))];
   const ref = { $ref: '#/components/schemas/Error' };
   const names = new Set<string>();
+  const described = unique.filter((entry) => !entry.generic);
+  // One example per code (or per message without one); the description lists every message.
+  const examples = described.filter(
+    (entry, i) => described.findIndex((e) => (e.code ?? e.error) === (entry.code ?? entry.error)) === i,
+  );
   return {
-    description: [STATUS_SUMMARY[status] ?? 'Error.', '', ...unique.map(describe)].join('\n'),
+    description: [
+      STATUS_SUMMARY[status] ?? 'Error.',
+      ...(described.length ? ['', ...described.map(describe)] : []),
+    ].join('\n'),
     content: {
       'application/json': {
         schema: codes.length > 0 ? { allOf: [ref], properties: { code: { enum: codes } } } : ref,
-        examples: Object.fromEntries(
-          unique.map((entry) => [
-            exampleName(entry, names),
-            { value: { error: entry.error, ...(entry.code ? { code: entry.code } : {}) } },
-          ]),
-        ),
+        ...(examples.length
+          ? {
+              examples: Object.fromEntries(
+                examples.map((entry) => [
+                  exampleName(entry, names),
+                  { value: { error: entry.error, ...(entry.code ? { code: entry.code } : {}) } },
+                ]),
+              ),
+            }
+          : {}),
       },
     },
     [ERROR_ENTRIES_KEY]: unique,

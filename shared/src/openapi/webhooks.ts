@@ -3,7 +3,7 @@ import { createDocument, type ZodOpenApiPathItemObject } from 'zod-openapi';
 import type { WebhookEventType } from '../events/outbox';
 import { WEBHOOK_EVENT_SCHEMAS } from '../events/schemas';
 import { WEBHOOK_ATTEMPT_HEADER, WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../webhook-signature';
-import type { OpenApiDocument } from './document';
+import { DOCUMENT_OPTIONS, type OpenApiDocument } from './document';
 
 /** When each event is sent (docs/spec.md, Outbound webhooks; docs/webhooks.md). */
 const WHEN: Record<WebhookEventType, { summary: string; description: string }> = {
@@ -66,6 +66,8 @@ function eventItem(type: WebhookEventType): ZodOpenApiPathItemObject {
       operationId: `webhook_${type.replace('.', '_')}`,
       tags: ['Webhooks'],
       ...WHEN[type],
+      // Nothing the receiver sends: the signature header proves the request came from us.
+      security: [],
       requestParams: { header: DeliveryHeaders },
       requestBody: { required: true, content: { 'application/json': { schema: WEBHOOK_EVENT_SCHEMAS[type] } } },
       responses: {
@@ -81,11 +83,14 @@ function eventItem(type: WebhookEventType): ZodOpenApiPathItemObject {
 
 /** The `webhooks` section: the five events posted to the merchant's `webhook_url`, with payloads and headers. */
 export function webhooksOpenApiPart(): OpenApiDocument {
-  return createDocument({
-    openapi: '3.1.0',
-    info: { title: 'groupsplit webhooks', version: '1' },
-    webhooks: Object.fromEntries(
-      (Object.keys(WEBHOOK_EVENT_SCHEMAS) as WebhookEventType[]).map((type) => [type, eventItem(type)]),
-    ),
-  });
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: { title: 'groupsplit webhooks', version: '1' },
+      webhooks: Object.fromEntries(
+        (Object.keys(WEBHOOK_EVENT_SCHEMAS) as WebhookEventType[]).map((type) => [type, eventItem(type)]),
+      ),
+    },
+    DOCUMENT_OPTIONS,
+  );
 }
