@@ -109,10 +109,9 @@ export function errorResponse(status: number, entries: ErrorEntry[]): oas31.Resp
     (entry, i) => described.findIndex((e) => (e.code ?? e.error) === (entry.code ?? entry.error)) === i,
   );
   return {
-    description: [
-      STATUS_SUMMARY[status] ?? 'Error.',
-      ...(described.length ? ['', ...described.map(describe)] : []),
-    ].join('\n'),
+    description: described.length
+      ? [STATUS_SUMMARY[status] ?? 'Error.', '', ...described.map(describe)].join('\n')
+      : 'Malformed input (see Errors in the introduction).',
     content: {
       'application/json': {
         schema: codes.length > 0 ? { allOf: [ref], properties: { code: { enum: codes } } } : ref,

@@ -133,7 +133,7 @@ function describeLimit(rule: RouteRule): string {
   if (!rule.bucket) return '';
   const policy = BUCKETS[rule.bucket];
   const window = policy.durationSeconds === 60 ? 'minute' : `${policy.durationSeconds / 60} minutes`;
-  return `\n\nRate limit: ${policy.points} per ${window} ${LIMIT_KEYS[policy.keyedBy]} (bucket \`${rule.bucket}\`), with \`RateLimit-*\` headers on every answer.`;
+  return `\n\nRate limit: ${policy.points} per ${window} ${LIMIT_KEYS[policy.keyedBy]} (bucket \`${rule.bucket}\`); answers carry \`RateLimit-*\` headers.`;
 }
 
 /** `/a/{id}/b` as the route table writes it (`/a/:id/b`), to find the rule that governs it. */

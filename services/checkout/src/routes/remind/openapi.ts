@@ -1,4 +1,4 @@
-import { BUSINESS_ERRORS, err, errorResponses, json, type OpenApiPaths } from '@groupsplit/shared';
+import { BUSINESS_ERRORS, businessHeaders, err, errorResponses, json, type OpenApiPaths } from '@groupsplit/shared';
 import { SESSION_NOT_FOUND } from '../checkout-sessions/checkout-sessions';
 import { REMIND_MESSAGES as M, RemindParams, RemindResultSchema } from './schema';
 
@@ -11,7 +11,7 @@ export const remindPaths: OpenApiPaths = {
       description:
         'API key, or a dashboard session of the business (Owner, Admin, Member). Each participant is reminded at most ' +
         'once per 12 hours whoever asks; three calls per session in all. People who asked to stop e-mails are skipped.',
-      requestParams: { path: RemindParams },
+      requestParams: { path: RemindParams, header: businessHeaders() },
       responses: {
         200: { description: 'Who was reminded.', ...json(RemindResultSchema) },
         ...errorResponses({
