@@ -1,21 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { checkoutOpenApi } from '@groupsplit/checkout';
 import { buildPublicDocument } from '@groupsplit/gateway';
 import { merchantsOpenApi } from '@groupsplit/merchants';
 
-/**
- * The committed snapshot of the public OpenAPI document (`npm run openapi` writes it). Clients
- * are generated from it; a test fails when it differs from what the gateway serves.
- */
-export const OPENAPI_SNAPSHOT = join(__dirname, '..', '..', 'docs', 'openapi.json');
+export { formatOpenApi, OPENAPI_SNAPSHOT, readOpenApiSnapshot } from './openapi-snapshot';
 
 /** The document the gateway serves, built in this process from the services' parts. */
 export function buildOpenApiDocument() {
   return buildPublicDocument([merchantsOpenApi(), checkoutOpenApi()]);
 }
-
-/** The snapshot's exact text: pretty-printed, keys in the order the build gives them. */
-export const formatOpenApi = (document: unknown) => `${JSON.stringify(document, null, 2)}\n`;
-
-export const readOpenApiSnapshot = () => readFileSync(OPENAPI_SNAPSHOT, 'utf8');
