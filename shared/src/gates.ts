@@ -53,7 +53,7 @@ export const GATES = {
 } as const satisfies Record<GateCode, Gate>;
 
 /** Same code as for invoices; the wording names what is blocked here. */
-const PAYMENTS_NEED_VERIFICATION: Gate = {
+export const PAYMENTS_NEED_VERIFICATION: Gate = {
   ...GATES.verification_required,
   message: 'Verify the business owner before taking live payments.',
 };

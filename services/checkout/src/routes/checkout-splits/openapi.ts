@@ -7,6 +7,7 @@ import {
   json,
   MESSAGES,
   type OpenApiPaths,
+  PAYMENTS_NEED_VERIFICATION,
   ServiceModeHeaders,
 } from '@groupsplit/shared';
 import { z } from 'zod';
@@ -48,6 +49,7 @@ export const checkoutSplitsPaths: OpenApiPaths = {
             err(MESSAGES.noProcessorAccount, undefined, 'live, onboarding not started'),
             err(GATES.billing_card_required.message, 'billing_card_required'),
             err(GATES.billing_paused.message, 'billing_paused'),
+            err(PAYMENTS_NEED_VERIFICATION.message, 'verification_required', 'live, owner not verified'),
             err("the processor's own message", undefined, 'a hold could not be placed; the split ends creation_failed'),
             BUSINESS_ERRORS.invalidMode,
           ],

@@ -1,4 +1,12 @@
-import { err, errorResponses, GATES, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
+import {
+  err,
+  errorResponses,
+  GATES,
+  json,
+  MESSAGES,
+  type OpenApiPaths,
+  PAYMENTS_NEED_VERIFICATION,
+} from '@groupsplit/shared';
 import { SESSION_NOT_FOUND } from '../checkout-sessions/checkout-sessions';
 import { TokenParams } from '../checkout-sessions/schema';
 import { BuyerGroupSchema, ChooseSplitResponseSchema, ChooseSplitSchema, CHOOSE_MESSAGES as M } from './schema';
@@ -38,6 +46,7 @@ export const hostedCheckoutPaths: OpenApiPaths = {
             err(GATES.connector_not_live.message, 'connector_not_live'),
             err(GATES.billing_card_required.message, 'billing_card_required'),
             err(GATES.billing_paused.message, 'billing_paused'),
+            err(PAYMENTS_NEED_VERIFICATION.message, 'verification_required', 'live, owner not verified'),
             err(MESSAGES.noProcessorAccount),
             err("the processor's own message", undefined, 'a hold could not be placed; nothing is left held'),
           ],
