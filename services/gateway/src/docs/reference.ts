@@ -80,8 +80,20 @@ function referencePage(nonce: string) {
 }
 
 /** Markdown to HTML; links to a published guide go to its page, tables may scroll sideways on a phone. */
+/** GitHub's anchor for a heading, so links written for GitHub (`#retry-schedule`) work here too. */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/<[^>]*>/g, '')
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .trim()
+    .replace(/\s/g, '-');
+
 const markdown = new Marked({
   renderer: {
+    heading({ tokens, depth, text }) {
+      return `<h${depth} id="${escapeHtml(slug(text))}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+    },
     link({ href, tokens }) {
       const text = this.parser.parseInline(tokens);
       const guide = GUIDES.find((g) => href === g.file || href.startsWith(`${g.file}#`));
