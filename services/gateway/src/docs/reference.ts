@@ -53,30 +53,30 @@ function bar(current: string) {
 </header>`;
 }
 
-function page(title: string, current: string, body: SafeHtml, scripts: string[] = []) {
+function page(title: string, current: string, body: SafeHtml, scripts: string[] = [], nonce?: string) {
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · groupsplit</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${DOCS_PATH}/assets/docs.css">
 </head>
 <body>
 ${bar(current)}
 ${body}
-${scripts.map((src) => html`<script src="${src}"></script>`)}
+${scripts.map((src) => (nonce ? html`<script src="${src}" nonce="${nonce}"></script>` : html`<script src="${src}"></script>`))}
 </body>
 </html>
 `.value;
 }
 
 function referencePage(nonce: string) {
-  const root = html`<main id="redoc" data-spec-url="${OPENAPI_PATH}" data-nonce="${nonce}"><p class="loading">Loading the API reference…</p></main>`;
-  return page('API reference', DOCS_PATH, root, [
-    `${DOCS_PATH}/assets/redoc.standalone.js`,
-    `${DOCS_PATH}/assets/docs.js`,
-  ]);
+  const root = html`<main id="redoc" data-spec-url="${OPENAPI_PATH}"><p class="loading">Loading the API reference…</p></main>`;
+  // The scripts carry the nonce for the stylesheets they inject (script-src itself is 'self' only).
+  const scripts = [`${DOCS_PATH}/assets/redoc.standalone.js`, `${DOCS_PATH}/assets/docs.js`];
+  return page('API reference', DOCS_PATH, root, scripts, nonce);
 }
 
 /** Markdown to HTML; links to a published guide go to its page, tables may scroll sideways on a phone. */

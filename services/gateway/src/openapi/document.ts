@@ -265,7 +265,6 @@ export function buildPublicDocument(parts: OpenApiDocument[], rules: readonly Ro
       title: 'groupsplit API',
       version: '1',
       description: INFO_DESCRIPTION,
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'This deployment (the address serving this document)' }],
     tags: TAGS,

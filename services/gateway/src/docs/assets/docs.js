@@ -1,7 +1,8 @@
 // The API reference at /docs: Redoc (served by us, see reference.ts) renders /api/openapi.json.
-// The page's CSP allows styles only with the per-request nonce, which Redoc hands to the
-// stylesheets it injects.
+// The page's CSP allows injected styles only with the per-request nonce, which this script's
+// element carries and Redoc hands to the stylesheets it adds.
 (() => {
+  const nonce = document.currentScript.nonce;
   const root = document.getElementById('redoc');
   const theme = {
     colors: { primary: { main: '#1f4fd6' } },
@@ -15,7 +16,7 @@
   window.Redoc.init(
     root.dataset.specUrl,
     {
-      nonce: root.dataset.nonce,
+      nonce,
       theme,
       expandResponses: '200,201',
       jsonSampleExpandLevel: 3,
