@@ -9,8 +9,8 @@ import { OPENAPI_SNAPSHOT } from './openapi-snapshot';
  * documented for the operation and the body must match its schema. A mismatch throws, naming the
  * method, the route and the field, so the test that made the call fails.
  *
- * The document is read once per test file and each response schema compiled on first use, so
- * the check costs next to nothing per call. Paths and methods the document does not describe
+ * The document is read once per Jest worker (kept in the worker's cache, scripts/jest-environment.js)
+ * and each response schema compiled on first use, so the check costs next to nothing per call. Paths and methods the document does not describe
  * (hosted pages, health checks, deliberately unknown routes) are not checked.
  */
 
@@ -126,10 +126,15 @@ function describeErrors(errors: ErrorObject[]): string {
   return [...new Set(lines)].slice(0, 10).join('; ');
 }
 
-let loaded: OpenApiCheck | undefined;
+/** The worker's cache (scripts/jest-environment.js), so the document is read and compiled once per Jest worker. */
+const workerCache = (globalThis as { __groupsplitWorkerCache?: Map<string, unknown> }).__groupsplitWorkerCache;
+let loaded = workerCache?.get(OPENAPI_SNAPSHOT) as OpenApiCheck | undefined;
 
 /** Throws when the call's answer does not match docs/openapi.json. */
 export function checkAgainstOpenApi(call: OpenApiCall): void {
-  loaded ??= new OpenApiCheck(JSON.parse(readFileSync(OPENAPI_SNAPSHOT, 'utf8')) as Document);
+  if (!loaded) {
+    loaded = new OpenApiCheck(JSON.parse(readFileSync(OPENAPI_SNAPSHOT, 'utf8')) as Document);
+    workerCache?.set(OPENAPI_SNAPSHOT, loaded);
+  }
   loaded.check(call);
 }

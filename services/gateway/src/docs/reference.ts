@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { escapeHtml, html, notFound, SafeHtml } from '@groupsplit/shared';
 import type { Context, Next } from 'koa';
-import { Marked } from 'marked';
+import { marked } from 'marked';
 import { OPENAPI_PATH } from '../openapi/serve';
 import { redocBundle } from './redoc-bundle';
 
@@ -89,21 +89,17 @@ const slug = (text: string) =>
     .trim()
     .replace(/\s/g, '-');
 
-const markdown = new Marked({
-  renderer: {
-    heading({ tokens, depth, text }) {
-      return `<h${depth} id="${escapeHtml(slug(text))}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
-    },
-    link({ href, tokens }) {
-      const text = this.parser.parseInline(tokens);
-      const guide = GUIDES.find((g) => href === g.file || href.startsWith(`${g.file}#`));
-      if (guide) return `<a href="${DOCS_PATH}/${guide.name}${href.slice(guide.file.length)}">${text}</a>`;
-      // Other files of the repository are not published here: keep the words, drop the dead link.
-      if (!/^(https?:|mailto:|#|\/)/.test(href)) return text;
-      return `<a href="${escapeHtml(href)}">${text}</a>`;
-    },
-  },
-});
+/** Markdown to HTML; links to a published guide go to its page, headings get GitHub's anchors. */
+const renderer = new marked.Renderer();
+renderer.heading = (text, level, raw) => `<h${level} id="${escapeHtml(slug(raw))}">${text}</h${level}>\n`;
+renderer.link = (href, _title, text) => {
+  const target = href ?? '';
+  const guide = GUIDES.find((g) => target === g.file || target.startsWith(`${g.file}#`));
+  if (guide) return `<a href="${DOCS_PATH}/${guide.name}${target.slice(guide.file.length)}">${text}</a>`;
+  // Other files of the repository are not published here: keep the words, drop the dead link.
+  if (!/^(https?:|mailto:|#|\/)/.test(target)) return text;
+  return `<a href="${escapeHtml(target)}">${text}</a>`;
+};
 
 async function guidePage(guide: (typeof GUIDES)[number]): Promise<string | null> {
   let source: string;
@@ -113,7 +109,8 @@ async function guidePage(guide: (typeof GUIDES)[number]): Promise<string | null>
     return null;
   }
   const body = new SafeHtml(
-    (await markdown.parse(source))
+    marked
+      .parse(source, { renderer, headerIds: false, mangle: false })
       .replace(/<table>/g, '<div class="table-wrap"><table>')
       .replace(/<\/table>/g, '</table></div>'),
   );
