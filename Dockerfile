@@ -25,6 +25,8 @@ COPY services/worker/package.json services/worker/
 COPY services/processor-emulator/package.json services/processor-emulator/
 COPY testing/package.json testing/
 COPY dashboard/package.json dashboard/
+COPY client/package.json client/
+COPY examples/merchant-server/package.json examples/merchant-server/
 
 # ---- build: every dependency, then `npm run build` (JavaScript under dist/ plus the workflow bundle)
 FROM manifests AS build

@@ -10,6 +10,8 @@ const workspaces = [
   ['@groupsplit/processor-emulator', 'services/processor-emulator'],
   ['@groupsplit/testing', 'testing'],
   ['@groupsplit/dashboard', 'dashboard'],
+  ['@groupsplit/client', 'client'],
+  ['@groupsplit/example-merchant-server', 'examples/merchant-server'],
 ];
 
 const transform = {

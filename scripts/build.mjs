@@ -85,7 +85,8 @@ async function compileWorkspace(workspace, out) {
     sourcemap: true,
     logLevel: 'warning',
   });
-  for (const file of srcFiles.filter((file) => !isTypeScript(file))) {
+  // Declaration files (the client's generated schema) are types only: nothing at run time reads them.
+  for (const file of srcFiles.filter((file) => !isTypeScript(file) && !file.endsWith('.d.ts'))) {
     cpSync(file, join(target, relative(source, file)));
   }
   if (existsSync(join(source, 'migrations')))

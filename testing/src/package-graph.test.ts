@@ -30,6 +30,8 @@ const workspaces: Workspace[] = (JSON.parse(readFileSync(join(ROOT, 'package.jso
 
 /** Which of our packages each layer may depend on at run time. */
 const LAYER: Record<string, number> = {
+  // The public client depends on nothing of ours: a merchant installs it on its own.
+  '@groupsplit/client': 0,
   '@groupsplit/shared': 0,
   '@groupsplit/workflows': 1,
   '@groupsplit/activities': 2,
@@ -41,6 +43,8 @@ const LAYER: Record<string, number> = {
   '@groupsplit/worker': 3,
   '@groupsplit/processor-emulator': 3,
   '@groupsplit/testing': 4,
+  // A merchant's server, built on the public client only; its test drives it against the whole stack.
+  '@groupsplit/example-merchant-server': 1,
 };
 
 const ours = (name: string) => name.startsWith('@groupsplit/');

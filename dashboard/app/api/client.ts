@@ -1,21 +1,17 @@
-import createClient from 'openapi-fetch';
+import { createGroupsplitClient } from '@groupsplit/client';
 import { session } from '../session';
-import type { ApiErrorBody, ErrorDetail, paths } from './schema';
+import type { ApiErrorBody, ErrorDetail } from './schema';
 
 /**
- * The one HTTP client of the dashboard: openapi-fetch over the public API, same origin, with the
- * session's bearer token, mode (X-Service-Mode) and business (x-service-merchant-id) on every call.
- * Swapping in `@groupsplit/client` changes this file and ./schema.ts only.
+ * The one HTTP client of the dashboard: `@groupsplit/client` over the public API, same origin. The
+ * session's bearer token, mode (X-Service-Mode) and business (x-service-merchant-id) change while the
+ * app runs, so the client reads them before every call.
  */
-export const client = createClient<paths>({ baseUrl: window.location.origin });
-
-client.use({
-  onRequest({ request }) {
+export const client = createGroupsplitClient({
+  baseUrl: window.location.origin,
+  credentials: () => {
     const { token, mode, merchantId } = session();
-    if (token) request.headers.set('authorization', `Bearer ${token}`);
-    request.headers.set('x-service-mode', mode);
-    if (merchantId) request.headers.set('x-service-merchant-id', merchantId);
-    return request;
+    return { bearer: token ?? undefined, mode, merchantId: merchantId ?? undefined };
   },
 });
 

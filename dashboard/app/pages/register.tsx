@@ -64,7 +64,8 @@ function body(form: Form, additional: boolean): RegistrationBody {
   return {
     name: form.name,
     legal_name: form.legal_name,
-    business_type: form.business_type,
+    // Not chosen yet is sent as '', so that the API's own message for the field is shown.
+    business_type: form.business_type as RegistrationBody['business_type'],
     business_address_parts: {
       line1: form.line1,
       line2: optional(form.line2),

@@ -1,0 +1,8091 @@
+/**
+ * Generated from docs/openapi.json by openapi-typescript: do not edit.
+ * Regenerate with `npm run generate -w @groupsplit/client` after the document changes.
+ */
+
+export interface paths {
+    "/api/auth/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The terms and privacy versions in force, and whether you accepted them */
+        get: operations["getConsent"];
+        put?: never;
+        /**
+         * Accept the current terms and privacy policy
+         * @description Until the versions in force are accepted, every other signed-in call answers 403 `consent_required`. Accepting twice is harmless.
+         */
+        post: operations["acceptConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a sign-in code
+         * @description Mails a 6-digit code, valid for 10 minutes, replacing any earlier one. The answer is the same whether or not the address has an account.
+         *
+         *     Rate limit: 10 per 10 minutes per IP address (bucket `sign_in`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["startSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange the code for a bearer token
+         * @description Creates the account on first sign-in. The token lasts 12 hours. Five wrong codes use the code up; ask for a new one.
+         *
+         *     Rate limit: 10 per 10 minutes per IP address (bucket `sign_in`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["verifySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke this bearer token
+         * @description Ends only this session; other devices stay signed in.
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout-splits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your business's splits
+         * @description Every role. Newest first; `[]` for a login in no business. Without X-Service-Mode both modes are listed; with it, that mode only.
+         */
+        get: operations["listSplits"];
+        put?: never;
+        /**
+         * Create a split from the dashboard
+         * @description Owner, Admin, Member. Places one hold per participant, one after another, then e-mails everyone but you an invitation with their pay link. Not safe to retry: there is no idempotency key, and a repeat places a second hold on every card. Amounts are pence (`amountMinor`, at least 100). X-Service-Mode: test makes a test split.
+         */
+        post: operations["createSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout-splits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One split in full
+         * @description Its creator, or anyone in the business. Amounts are stored decimals without two-place formatting (`12.5`).
+         */
+        get: operations["getSplit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout-splits/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending split
+         * @description Owner, Admin, Member, or the creating account. Releases every hold. On any status other than `pending` it answers 200 `canceled` and does nothing: read the split back and check `status`.
+         */
+        post: operations["cancelSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout-splits/{id}/participants/{participantId}/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a pending participant
+         * @description Owner, Admin, Member, or the creating account. Beyond the spec (docs/splits.md, "Replacing a participant"): hands a pending participant's share to someone else, in place. The participant keeps its id and share; the new person gets a new pay link (e-mailed) and a new hold; the old hold is released and the old pay link answers 404 at once. The 7-day expiry does not move and no webhook is sent. It runs through the split workflow, so it is serialised with authorisations, cancel and expiry.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["replaceParticipant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout-splits/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a whole split
+         * @description Owner, Admin, Finance, or the creating account; only from `captured`. Every captured share is refunded in full with its 20p, each as its own processor refund, and the service fee reversed. No body.
+         */
+        post: operations["refundSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout-splits/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Splits you created or take part in
+         * @description Matched on your account and your e-mail address; other people's `pay_token` values are null.
+         */
+        get: operations["listMySplits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout-splits/pay/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One participant's own view
+         * @description No credential: the pay token is one; treat it as a secret. The share and the 20p fee on top, the order and the group's progress (other participants masked), and what the processor's page script needs to confirm the hold.
+         *
+         *     Rate limit: 60 per minute per IP address (bucket `public_lookup`); answers carry `RateLimit-*` headers.
+         */
+        get: operations["getPayView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout-splits/pay/{token}/authorise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authorise the share (place the hold)
+         * @description Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is harmless. In test mode use a test payment method such as `pm_card_visa`.
+         */
+        post: operations["authoriseShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/email/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unsubscribe from participant e-mails
+         * @description The link in participant e-mails; its signed token is the credential. Stops split payment e-mails to the address (sign-in codes and receipts still arrive). Repeating it is harmless.
+         */
+        get: operations["unsubscribe"];
+        put?: never;
+        /**
+         * Unsubscribe (mail clients' one-click button, RFC 8058)
+         * @description The link in participant e-mails; its signed token is the credential. Stops split payment e-mails to the address (sign-in codes and receipts still arrive). Repeating it is harmless.
+         */
+        post: operations["unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the webhook URL and the allowed return domain
+         * @description Owner, Admin. `webhook_url` is the one of the mode asked (X-Service-Mode); `allowed_domain` is one per business, the host every `return_url` and `cancel_url` must match. An absent field is unchanged; an empty string or null clears it. A live URL must be public https; a test URL may be http on a private address only where `ALLOW_PRIVATE_WEBHOOK_TARGETS` is on (local development).
+         */
+        patch: operations["updateIntegration"];
+        trace?: never;
+    };
+    "/api/merchants/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description Owner, Admin. Every key of both modes, newest first, revoked ones included; never the key itself.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Owner, Admin. X-Service-Mode: test makes a test key (`svc_test_…`), which needs no processor connection; otherwise a live key (`svc_prod_…`), which needs a verified business. The key is in this response only.
+         *
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key
+         * @description Owner, Admin. Stops that key at once; other keys are unaffected. Revoking twice is not an error.
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service's bills and the card they are charged to
+         * @description Every role. Per mode (X-Service-Mode): the card on file and the latest 50 bills, newest first.
+         */
+        get: operations["getBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/billing/bills/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay an unpaid bill with the card on file
+         * @description Owner, Admin. Paying restores split payments at once. A retried call never charges twice.
+         */
+        post: operations["payBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/billing/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a billing card on file
+         * @description Owner, Admin. Splits need a card on file in the same mode (`billing_card_required`). In test mode use a test payment method such as `pm_card_visa`.
+         */
+        put: operations["saveBillingCard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/checkout/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a hosted checkout session
+         * @description From your server, with an API key. Send the buyer to `checkout_url` (valid for 2 hours); they split the order there, and you hear `checkout_split.paid` once every share is captured. Needs `allowed_domain` set: `return_url` and `cancel_url` must be https on that host. A test key needs no processor connection; a live key needs charges enabled. Line items, when sent, must add up to `amount`. Send `Idempotency-Key` so a retry cannot create a second session.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `session_create`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["createCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/checkout/sessions/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public session lookup
+         * @description No credential: the token in the path is one; treat it as a secret. What the hosted page shows the buyer. `unavailable_reason` says why the merchant cannot take payments right now.
+         *
+         *     Rate limit: 60 per minute per IP address (bucket `public_lookup`); answers carry `RateLimit-*` headers.
+         */
+        get: operations["getPublicCheckoutSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/checkout/sessions/{token}/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer's view of their split's group
+         * @description The signed-in buyer who created the split: progress, each participant (in full: the buyer typed them) and whether they can still be replaced. Nobody's pay token is included.
+         */
+        get: operations["getBuyerGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/checkout/sessions/{token}/participants/{participantId}/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a pending participant (the buyer)
+         * @description The signed-in buyer who created the session's split. Beyond the spec (docs/splits.md, "Replacing a participant"): hands a pending participant's share to someone else, in place. The participant keeps its id and share; the new person gets a new pay link (e-mailed) and a new hold; the old hold is released and the old pay link answers 404 at once. The 7-day expiry does not move and no webhook is sent. It runs through the split workflow, so it is serialised with authorisations, cancel and expiry.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["replaceBuyerParticipant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/checkout/sessions/{token}/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail everyone still pending their pay link
+         * @description API key, or a dashboard session of the business (Owner, Admin, Member). Each participant is reminded at most once per 12 hours whoever asks; three calls per session in all. People who asked to stop e-mails are skipped.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["remindParticipants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/checkout/sessions/{token}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer's choice: split, one payer, or alone
+         * @description What the hosted page calls once the buyer is signed in (no merchant terms to accept). `split`: 2 to 20 people whose shares (pounds, at least £1 each) add up to the order; `one_payer`: one other person pays it all; `alone`: the buyer pays. Once per session. Every hold is placed before the answer; each person gets their pay link.
+         */
+        post: operations["createBuyerSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/checkout/sessions/{token}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Session status, with the split and its refunds
+         * @description API key. Everything you sent (customer fields, metadata) plus progress: `split` is null until the buyer has chosen. Another merchant's token, or the other mode's, is 404.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        get: operations["getCheckoutSessionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/checkout/splits/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending order from your server
+         * @description API key. Acts only on `pending`: releases the holds, e-mails the payers and sends `checkout_split.canceled`. A repeat on a cancelled split answers 200 again (safe to retry).
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["cancelCheckoutSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/checkout/splits/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund all or part of a paid order
+         * @description API key. `amount` (pounds) absent means everything still outstanding. A partial amount is spread over the payers pro-rata, in whole pence; each slice is its own processor refund, and the slice that completes a share also returns that payer's 20p. Send `idempotency_key`: a repeat returns the stored result and never refunds twice.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["refundCheckoutSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start processor onboarding
+         * @description Owner, Admin. A one-shot onboarding link for a Standard connected account in the mode asked (X-Service-Mode; live by default). Safe to call again: it reuses the account already started. Test mode needs no connection (a platform sandbox account holds test splits), but one connected explicitly is used from then on.
+         */
+        post: operations["startProcessorOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/connect/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A fresh onboarding link for the account already started */
+        post: operations["refreshProcessorOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook URL and signing secret of a mode
+         * @description Owner, Admin. Live unless X-Service-Mode: test. No API key is returned here, ever.
+         */
+        get: operations["getCredentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/credentials/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or replace the webhook signing secret
+         * @description Owner, Admin. The first call creates the secret of the mode asked (X-Service-Mode), later calls replace it; the old value stops verifying immediately.
+         *
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The business you act for
+         * @description Readable by every role. `gates` say, for the mode asked (X-Service-Mode), whether the business can take splits and send invoices, and what to fix if not. When the processor account still looks incomplete, it is re-read from the processor first.
+         */
+        get: operations["getMerchant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a business
+         * @description Any signed-in account; the caller becomes its Owner. One login registers one business unless it sends `allow_additional: true`. The business is a UK business paying out in pounds at the standard 3% rate. A `webhook_url` given here is the live one and gets every URL check.
+         */
+        post: operations["registerMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members and pending invitations */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/team-invites/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview an invitation
+         * @description No sign-in: the token from the e-mailed link is the credential; treat it as a secret.
+         *
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
+         */
+        get: operations["previewTeamInvite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/team-invites/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Signed in as the invited address. Single use.
+         *
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["acceptTeamInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/team/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone
+         * @description Owner, Admin (an Admin may invite Finance and Member only; nobody invites an Owner). E-mails a link valid for 7 days; if the e-mail cannot be sent, the invitation is revoked and the answer is 502.
+         *
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["inviteTeamMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/team/invites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation
+         * @description Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
+         */
+        delete: operations["revokeTeamInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/team/invites/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invitation again
+         * @description Owner, Admin. A new link and a new 7-day expiry; the old link stops working. If the e-mail fails, the previous link is restored and the answer is 502.
+         *
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["resendTeamInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/team/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Owner, Admin. Access ends at once. You cannot remove yourself, the Owner, or a role you don't manage.
+         */
+        delete: operations["removeTeamMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Owner, Admin. The caller must manage both the current and the new role; nobody can touch the Owner.
+         */
+        patch: operations["changeTeamMemberRole"];
+        trace?: never;
+    };
+    "/api/merchants/team/transfer-ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the business to another member
+         * @description Owner only. `confirmation` must equal the business name exactly; `member_id` is a team member id. The caller becomes Admin and the target Owner; verification restarts for the new owner.
+         */
+        post: operations["transferOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log
+         * @description Every role. One row per attempt (retries, test sends and resends each add rows), newest first, for the mode asked.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/webhooks/deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again
+         * @description Owner, Admin. Same data, fresh timestamp and signature, to the current URL of the event's mode.
+         *
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a sample checkout_split.paid
+         * @description Owner, Admin. One signed attempt to the webhook URL of the mode asked, with `sample: true` and made-up data; answers with the logged attempt.
+         *
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The businesses your login belongs to
+         * @description Empty for a login in no business. Send `x-service-merchant-id` to act for one of several.
+         */
+        get: operations["listWorkspaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Contact us
+         * @description Anonymous; stores the submission. Shares the sensitive rate limit (5 per 10 minutes per IP).
+         *
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["submitContactForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/partner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Partner with us
+         * @description Anonymous; stores the submission. Shares the sensitive rate limit (5 per 10 minutes per IP).
+         *
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["submitPartnerForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the waiting list
+         * @description Anonymous; stores the submission. Shares the sensitive rate limit (5 per 10 minutes per IP).
+         *
+         *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["submitWaitlistForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "checkout_split.participant_authorised": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A participant authorised their share
+         * @description A hold was placed on one participant's card. `data.participant` is who.
+         */
+        post: operations["webhook_checkout_split_participant_authorised"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout_split.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order is paid
+         * @description Every share was captured (split status `captured`): the signal to fulfil. Also what the dashboard's test send simulates (`sample: true`). Never sent when capture fails part-way.
+         */
+        post: operations["webhook_checkout_split_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout_split.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The split was cancelled
+         * @description Cancelled from the dashboard, with the API key (the merchant's own cancel too), or because the holds expired (`data.reason`: `canceled` or `expired`). Nobody was charged.
+         */
+        post: operations["webhook_checkout_split_canceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout_split.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund was made
+         * @description Every refund, however made: API key, dashboard, or the merchant's own processor dashboard. `data.refund` is the refund; `data.status` is `refunded` or `partially_refunded`.
+         */
+        post: operations["webhook_checkout_split_refunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout_session.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A checkout session expired
+         * @description A hosted-checkout session reached the end of its 2-hour life without a split; it can no longer be used.
+         */
+        post: operations["webhook_checkout_session_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        AddressParts: {
+            line1: string;
+            line2: string | null;
+            city: string;
+            county: string | null;
+            postcode: string;
+            country: string | null;
+        };
+        ApiKey: {
+            id: string;
+            name: string;
+            mode: components["schemas"]["Mode"];
+            last_four: string;
+            created_at: components["schemas"]["Timestamp"];
+            last_used_at: components["schemas"]["Timestamp"] | null;
+            revoked: boolean;
+            revoked_at: components["schemas"]["Timestamp"] | null;
+        };
+        AuthorisedShare: {
+            participant_id: string;
+            status: components["schemas"]["ParticipantStatus"];
+            split_status: components["schemas"]["SplitStatus"];
+        };
+        Bill: {
+            id: string;
+            amount: components["schemas"]["Pounds"];
+            /** @constant */
+            currency: "gbp";
+            description: string;
+            issued_at: components["schemas"]["Timestamp"];
+            paid_at: components["schemas"]["Timestamp"] | null;
+            /** @enum {string} */
+            status: "paid" | "unpaid";
+            /** @description A bill unpaid for 14 days pauses split payments until it is paid. */
+            days_unpaid: number;
+        };
+        Billing: {
+            mode: components["schemas"]["Mode"];
+            card: components["schemas"]["BillingCard"] | null;
+            bills: components["schemas"]["Bill"][];
+        };
+        BillingCard: {
+            mode: components["schemas"]["Mode"];
+            brand: string;
+            last4: string;
+            exp_month: number | null;
+            exp_year: number | null;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        BuyerGroup: {
+            split_id: string;
+            status: components["schemas"]["SplitStatus"];
+            cancel_reason: ("canceled" | "expired") | null;
+            /** Format: date-time */
+            authorization_expires_at: string;
+            group: {
+                approved_count: number;
+                total_count: number;
+                participants: {
+                    email_masked: string;
+                    status: components["schemas"]["ParticipantStatus"];
+                    is_you: boolean;
+                    id: string;
+                    email: string;
+                    amount: components["schemas"]["Pounds"];
+                    replaceable: boolean;
+                }[];
+            };
+        };
+        BuyerSplit: {
+            split_id: string;
+            participants: {
+                email: string;
+                amount: components["schemas"]["Pounds"];
+                card_charge: components["schemas"]["Pounds"];
+                pay_url: string;
+            }[];
+        };
+        Canceled: {
+            /** @constant */
+            status: "canceled";
+        };
+        CheckoutSessionSplit: {
+            /** @description The split id; equal to `data.split_id` in webhooks. */
+            id: string;
+            status: components["schemas"]["SplitStatus"];
+            total_amount: components["schemas"]["Pounds"];
+            authorization_expires_at: components["schemas"]["Timestamp"];
+            approved_count: number;
+            total_count: number;
+            approvals: {
+                participant_id: string;
+                email: string;
+                authorised_at: components["schemas"]["Timestamp"] | null;
+            }[];
+            participants: {
+                id: string;
+                email: string;
+                amount: components["schemas"]["Pounds"];
+                application_fee: components["schemas"]["Pounds"];
+                refunded_amount: components["schemas"]["Pounds"];
+                status: components["schemas"]["ParticipantStatus"];
+                approved: boolean;
+                authorised_at: components["schemas"]["Timestamp"] | null;
+                pay_token: string;
+            }[];
+            /** @description Every refund however made, oldest first. */
+            refunds: components["schemas"]["RefundHistoryEntry"][];
+        };
+        /** @enum {string} */
+        CheckoutSessionState: "pending" | "paid" | "canceled" | "refunded";
+        CheckoutSessionStatus: {
+            token: string;
+            status: components["schemas"]["CheckoutSessionState"];
+            expired: boolean;
+            mode: components["schemas"]["Mode"];
+            amount: components["schemas"]["Pounds"];
+            currency: string;
+            order_reference: string;
+            return_url: string;
+            cancel_url: string | null;
+            customer_email: string | null;
+            customer_name: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            line_items: components["schemas"]["LineItemView"][];
+            created_at: components["schemas"]["Timestamp"];
+            expires_at: components["schemas"]["Timestamp"];
+            split_id: string | null;
+            approved_count: number;
+            total_count: number;
+            participants: {
+                email: string;
+                amount: components["schemas"]["Pounds"];
+                status: components["schemas"]["ParticipantStatus"];
+            }[];
+            split: components["schemas"]["CheckoutSessionSplit"] | null;
+        };
+        /**
+         * @example {
+         *       "terms_version": "2026-09-01",
+         *       "privacy_version": "2026-09-01",
+         *       "accepted": true
+         *     }
+         */
+        ConsentState: {
+            terms_version: string;
+            privacy_version: string;
+            accepted: boolean;
+        };
+        CreatedApiKey: {
+            /** @description The whole key. Shown only here; only a hash is stored. */
+            key: string;
+            id: string;
+            name: string;
+            mode: components["schemas"]["Mode"];
+            last_four: string;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        CreatedCheckoutSession: {
+            token: string;
+            /** @description Send the buyer here. Valid for 2 hours. */
+            checkout_url: string;
+        };
+        CreatedSplit: {
+            id: string;
+            /** @constant */
+            status: "pending";
+            participants: {
+                id: string;
+                email: string;
+                amountMinor: number;
+                /** @description Service fee in pence; card charge = amountMinor + feeMinor. */
+                feeMinor: number;
+                paymentIntentId: string | null;
+                /** @description Only for a merchant building their own pay page. */
+                clientSecret: string | null;
+                payToken: string;
+            }[];
+        };
+        Credentials: {
+            /** @enum {string} */
+            mode: "test" | "live";
+            webhook_url: string | null;
+            /** @description Null until created with POST /api/merchants/credentials/rotate. */
+            webhook_secret: string | null;
+        };
+        /**
+         * @description A stored decimal in pounds without two-place formatting (`12.5`, `12`, `0.2`); parse it as a decimal.
+         * @example 12.5
+         */
+        DecimalPounds: string;
+        /**
+         * @description Every error has this shape. Branch on `code` where present, else on the status; never on the message text. Some errors add context fields (for example `status` on `not_pending`).
+         * @example {
+         *       "error": "Not found"
+         *     }
+         */
+        Error: {
+            /** @description What went wrong, for people. Never branch on it. */
+            error: string;
+            /** @description Machine-readable reason; branch on it where present. */
+            code?: string;
+            details?: components["schemas"]["ErrorDetail"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description One field that failed validation. */
+        ErrorDetail: {
+            field: string;
+            message: string;
+        } & {
+            [key: string]: unknown;
+        };
+        FormReceived: {
+            id: string;
+            /** @enum {string} */
+            form: "contact" | "waitlist" | "partner";
+            received_at: components["schemas"]["Timestamp"];
+        };
+        /** @description Null when the feature is ready; otherwise why not, and where to fix it. */
+        Gate: {
+            /** @enum {string} */
+            code: "connector_not_live" | "billing_card_required" | "billing_paused" | "verification_required";
+            message: string;
+            fix: {
+                label: string;
+                path: string;
+            };
+        } | null;
+        GroupProgress: {
+            approved_count: number;
+            total_count: number;
+            participants: {
+                email_masked: string;
+                status: components["schemas"]["ParticipantStatus"];
+                is_you: boolean;
+            }[];
+        };
+        IntegrationSettings: {
+            id: string;
+            mode: components["schemas"]["Mode"];
+            webhook_url: string | null;
+            allowed_domain: string | null;
+        };
+        InviteAccepted: {
+            /** @constant */
+            ok: true;
+            merchant_id: string;
+        };
+        InvitePreview: {
+            business_name: string;
+            role: components["schemas"]["Role"];
+            email_masked: string;
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        LineItemView: {
+            description: string;
+            amount: components["schemas"]["Pounds"];
+            quantity: number;
+            image_url: string | null;
+        };
+        Merchant: {
+            id: string;
+            /** @description The trading name shown to customers. */
+            name: string;
+            created_at: components["schemas"]["Timestamp"];
+            legal_name: string;
+            /** @enum {string} */
+            business_type: "sole_trader" | "limited_company" | "partnership" | "limited_liability_partnership" | "charity" | "other";
+            business_email: string;
+            business_phone: string;
+            vat_number: string | null;
+            company_number: string | null;
+            business_address: string;
+            business_address_parts: components["schemas"]["AddressParts"] | null;
+            /** @example GB */
+            country: string;
+            /** @example gbp */
+            default_currency: string;
+            /** @description True once the processor has enabled charges (live). Gate live checkout on it. */
+            processor_charges_enabled: boolean;
+            processor_details_submitted: boolean;
+            processor_account_id: string | null;
+            processor_connected_at: components["schemas"]["Timestamp"] | null;
+            /** @description The caller's role. */
+            business_role: components["schemas"]["Role"];
+            /** @description Hundredths of a percent; 300 is the standard 3%. */
+            platform_fee_bps: number;
+            platform_fee_discount_ends_at: components["schemas"]["Timestamp"] | null;
+            /** @description The mode asked for (X-Service-Mode); webhook_url and gates are for it. */
+            mode: components["schemas"]["Mode"];
+            webhook_url: string | null;
+            allowed_domain: string | null;
+            /** @description Reads `verified` once the checks pass. */
+            verification_status: string;
+            verification_grandfathered: boolean;
+            /** @description A paused workspace is read-only. */
+            paused: boolean;
+            paused_reason: string | null;
+            gates: {
+                issue_invoice: components["schemas"]["Gate"];
+                issue_invoice_bank_transfer: components["schemas"]["Gate"];
+                take_split: components["schemas"]["Gate"];
+            };
+        };
+        /**
+         * @description Test or live. Test keys, URLs, secrets and orders never mix with live ones.
+         * @enum {string}
+         */
+        Mode: "test" | "live";
+        Ok: {
+            /** @constant */
+            ok: true;
+        };
+        OnboardingLink: {
+            /** @description One-shot processor onboarding link; expires in about five minutes. */
+            url: string;
+        };
+        OwnershipTransferred: {
+            /** @constant */
+            ok: true;
+            owner_member_id: string;
+            /** @description Verification restarts for the new owner. */
+            verification_status: string;
+        };
+        ParticipantAuthorisedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the `X-Service-Event-Id` header. Dedupe on it.
+             */
+            id: string;
+            /** @constant */
+            type: "checkout_split.participant_authorised";
+            /** @description Unix seconds when the event happened (not when it was sent). */
+            created: number;
+            mode: components["schemas"]["Mode"];
+            /** @description True only for the dashboard's test send. */
+            sample: boolean;
+            /** @description The hosted-checkout session; null for a dashboard split. */
+            session_token?: string | null;
+            customer_email?: string | null;
+            customer_name?: string | null;
+            /** @description The session's metadata, as sent. */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+            data: components["schemas"]["SplitEventData"];
+        };
+        ParticipantDetail: {
+            id: string;
+            user_id: string | null;
+            email: string;
+            amount: components["schemas"]["DecimalPounds"];
+            application_fee: components["schemas"]["DecimalPounds"];
+            status: components["schemas"]["ParticipantStatus"];
+            processor_payment_intent_id: string | null;
+            pay_token: string;
+            disputed_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @enum {string} */
+        ParticipantStatus: "pending" | "authorised" | "captured" | "canceled" | "refunded";
+        PayView: {
+            split_id: string;
+            participant_id: string;
+            email: string;
+            amount: components["schemas"]["Pounds"];
+            application_fee: components["schemas"]["Pounds"];
+            card_charge: components["schemas"]["Pounds"];
+            currency: string;
+            status: components["schemas"]["ParticipantStatus"];
+            split_status: components["schemas"]["SplitStatus"];
+            cancel_reason: ("canceled" | "expired") | null;
+            order_reference: string;
+            business_name: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            line_items: components["schemas"]["LineItemView"][];
+            total_amount: components["schemas"]["Pounds"];
+            authorization_expires_at: components["schemas"]["Timestamp"];
+            client_secret: string | null;
+            stripe_account: string;
+            publishable_key: string;
+            group: components["schemas"]["GroupProgress"];
+        };
+        PendingDelivery: {
+            /** @constant */
+            outcome: "pending";
+            /** @enum {string} */
+            trigger: "test" | "resend";
+        };
+        /**
+         * @description An amount in pounds as a decimal string with two places (`-` for a discount).
+         * @example 12.50
+         */
+        Pounds: string;
+        PublicCheckoutSession: {
+            status: components["schemas"]["CheckoutSessionState"];
+            expired: boolean;
+            expires_at: components["schemas"]["Timestamp"];
+            mode: components["schemas"]["Mode"];
+            business_name: string;
+            order_reference: string;
+            amount: components["schemas"]["Pounds"];
+            currency: string;
+            line_items: components["schemas"]["LineItemView"][];
+            split_id: string | null;
+            customer_email: string | null;
+            cancel_url: string | null;
+            /** @description Why the merchant cannot take payments now (the buyer sees a generic message); null when it can. */
+            unavailable_reason: ("billing_card_required" | "billing_paused" | "connector_not_live" | "verification_required") | null;
+        };
+        RefundHistoryEntry: {
+            refund_id: string;
+            amount: components["schemas"]["Pounds"];
+            refunded: components["schemas"]["Pounds"];
+            /** @enum {string} */
+            status: "in_progress" | "complete" | "partial";
+            reason: string | null;
+            /** @description `api_key`, `dashboard:<user>` or `processor`. */
+            actor: string;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        RefundResult: {
+            refund_id: string;
+            split_id: string;
+            /** @description What was asked for. */
+            amount: components["schemas"]["Pounds"];
+            /** @description What this refund returned. */
+            refunded: components["schemas"]["Pounds"];
+            total_refunded: components["schemas"]["Pounds"];
+            total_amount: components["schemas"]["Pounds"];
+            /** @description The split status after it: `partially_refunded` or `refunded`. */
+            status: string;
+            reason: string | null;
+            participants: {
+                email: string;
+                amount: components["schemas"]["Pounds"];
+                refunded_amount: components["schemas"]["Pounds"];
+                status: components["schemas"]["ParticipantStatus"];
+            }[];
+        };
+        RegisteredMerchant: {
+            id: string;
+            name: string;
+            webhook_url: string | null;
+        };
+        RemindResult: {
+            /** @description Participants e-mailed now. */
+            reminded: number;
+            /** @description Pending participants not e-mailed (unsubscribed, or reminded in the last 12 hours). */
+            skipped: number;
+            /** @description When a skipped participant can be reminded again. */
+            next_allowed_at: components["schemas"]["Timestamp"] | null;
+        };
+        ReplacedParticipant: {
+            participant: {
+                id: string;
+                email: string;
+                amount: components["schemas"]["Pounds"];
+                status: components["schemas"]["ParticipantStatus"];
+                /** @description The new person's pay link (also e-mailed to them). */
+                pay_url: string;
+            };
+        };
+        ResentInvite: {
+            /** @constant */
+            ok: true;
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description A role in a business (docs/spec.md, Permission table).
+         * @enum {string}
+         */
+        Role: "owner" | "admin" | "finance" | "member";
+        RoleChanged: {
+            id: string;
+            role: components["schemas"]["Role"];
+        };
+        RotatedSecret: {
+            /** @constant */
+            target: "webhook_secret";
+            value: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+        };
+        SavedBillingCard: {
+            mode: components["schemas"]["Mode"];
+            brand: string;
+            last4: string;
+        };
+        SessionExpiredEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the `X-Service-Event-Id` header. Dedupe on it.
+             */
+            id: string;
+            /** @constant */
+            type: "checkout_session.expired";
+            /** @description Unix seconds when the event happened (not when it was sent). */
+            created: number;
+            mode: components["schemas"]["Mode"];
+            /** @description True only for the dashboard's test send. */
+            sample: boolean;
+            /** @description The hosted-checkout session; null for a dashboard split. */
+            session_token?: string | null;
+            customer_email?: string | null;
+            customer_name?: string | null;
+            /** @description The session's metadata, as sent. */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+            data: components["schemas"]["SessionExpiredEventData"];
+        };
+        SessionExpiredEventData: {
+            session_token: string;
+            order_reference: string;
+            amount: components["schemas"]["Pounds"];
+            currency: string;
+            customer_email: string | null;
+            customer_name: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            expired_at: components["schemas"]["Timestamp"];
+            split_id: string | null;
+        };
+        SignInSession: {
+            /** @description Send it as `Authorization: Bearer <access_token>`. */
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            expires_at: components["schemas"]["Timestamp"];
+            user: {
+                id: string;
+                email: string;
+                /** @description True until the current terms and privacy policy are accepted (POST /api/auth/consent). */
+                consent_required: boolean;
+            };
+        };
+        SplitCanceledEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the `X-Service-Event-Id` header. Dedupe on it.
+             */
+            id: string;
+            /** @constant */
+            type: "checkout_split.canceled";
+            /** @description Unix seconds when the event happened (not when it was sent). */
+            created: number;
+            mode: components["schemas"]["Mode"];
+            /** @description True only for the dashboard's test send. */
+            sample: boolean;
+            /** @description The hosted-checkout session; null for a dashboard split. */
+            session_token?: string | null;
+            customer_email?: string | null;
+            customer_name?: string | null;
+            /** @description The session's metadata, as sent. */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+            data: components["schemas"]["SplitEventData"];
+        };
+        SplitDetail: {
+            id: string;
+            merchant_id: string;
+            created_by: string | null;
+            order_reference: string;
+            currency: string;
+            total_amount: components["schemas"]["DecimalPounds"];
+            application_fee_total: components["schemas"]["DecimalPounds"];
+            customer_fee_total: components["schemas"]["DecimalPounds"];
+            merchant_fee_total: components["schemas"]["DecimalPounds"];
+            customer_fee: components["schemas"]["DecimalPounds"];
+            merchant_fee: components["schemas"]["DecimalPounds"];
+            merchant_fee_bps: number;
+            status: components["schemas"]["SplitStatus"];
+            processor_account_id: string;
+            authorization_expires_at: components["schemas"]["Timestamp"];
+            disputed_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            participants: components["schemas"]["ParticipantDetail"][];
+            refunds: components["schemas"]["RefundHistoryEntry"][];
+        };
+        SplitEventData: {
+            split_id: string;
+            order_reference: string;
+            /** @description The split status when the event happened: `captured` (paid), `canceled`, `refunded` or `partially_refunded`, `pending`. */
+            status: string;
+            currency: string;
+            total_amount: components["schemas"]["Pounds"];
+            approved_count: number;
+            total_count: number;
+            participants: components["schemas"]["WebhookParticipant"][];
+            /** @description The hosted-checkout session; null for a dashboard split. */
+            session_token: string | null;
+            customer_email: string | null;
+            customer_name: string | null;
+            /** @description The session's metadata, as sent. */
+            metadata: {
+                [key: string]: string;
+            } | null;
+            /** @description `participant_authorised` only: who just authorised. */
+            participant?: components["schemas"]["WebhookParticipant"];
+            /** @description `refunded` only: the refund that caused the event. */
+            refund?: components["schemas"]["WebhookRefund"];
+            /**
+             * @description `canceled` only: cancelled by someone, or the holds expired.
+             * @enum {string}
+             */
+            reason?: "canceled" | "expired";
+        };
+        SplitPaidEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the `X-Service-Event-Id` header. Dedupe on it.
+             */
+            id: string;
+            /** @constant */
+            type: "checkout_split.paid";
+            /** @description Unix seconds when the event happened (not when it was sent). */
+            created: number;
+            mode: components["schemas"]["Mode"];
+            /** @description True only for the dashboard's test send. */
+            sample: boolean;
+            /** @description The hosted-checkout session; null for a dashboard split. */
+            session_token?: string | null;
+            customer_email?: string | null;
+            customer_name?: string | null;
+            /** @description The session's metadata, as sent. */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+            data: components["schemas"]["SplitEventData"];
+        };
+        SplitRefundedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the `X-Service-Event-Id` header. Dedupe on it.
+             */
+            id: string;
+            /** @constant */
+            type: "checkout_split.refunded";
+            /** @description Unix seconds when the event happened (not when it was sent). */
+            created: number;
+            mode: components["schemas"]["Mode"];
+            /** @description True only for the dashboard's test send. */
+            sample: boolean;
+            /** @description The hosted-checkout session; null for a dashboard split. */
+            session_token?: string | null;
+            customer_email?: string | null;
+            customer_name?: string | null;
+            /** @description The session's metadata, as sent. */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+            data: components["schemas"]["SplitEventData"];
+        };
+        /**
+         * @description Terminal: `captured`, `canceled`, `refunded`, `creation_failed`, `capture_failed` (and `partially_refunded` until the rest is refunded).
+         * @enum {string}
+         */
+        SplitStatus: "pending" | "capturing" | "captured" | "canceling" | "canceled" | "refunded" | "partially_refunded" | "creation_failed" | "capture_failed";
+        SplitSummary: {
+            id: string;
+            order_reference: string;
+            currency: string;
+            status: components["schemas"]["SplitStatus"];
+            total_amount: components["schemas"]["Pounds"];
+            created_at: components["schemas"]["Timestamp"];
+            participants: {
+                id: string;
+                email: string;
+                amount: components["schemas"]["Pounds"];
+                status: components["schemas"]["ParticipantStatus"];
+                /** @description Null on /mine for other people's shares. */
+                pay_token: string | null;
+            }[];
+        };
+        Team: {
+            current_role: components["schemas"]["Role"];
+            current_user_id: string;
+            members: components["schemas"]["TeamMember"][];
+            /** @description Every pending invitation. */
+            invites: components["schemas"]["TeamInvite"][];
+        };
+        TeamInvite: {
+            id: string;
+            email: string;
+            role: components["schemas"]["Role"];
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        TeamMember: {
+            /** @description The team member id (what PATCH, DELETE and transfer-ownership take). */
+            id: string;
+            user_id: string;
+            role: components["schemas"]["Role"];
+            email: string;
+            name: string | null;
+            joined_at: components["schemas"]["Timestamp"];
+            identity_verified: boolean;
+        };
+        /**
+         * Format: date-time
+         * @description ISO 8601 timestamp in UTC.
+         * @example 2026-09-01T12:00:00.000Z
+         */
+        Timestamp: string;
+        WebhookDelivery: {
+            id: string;
+            event_id: string;
+            event_type: string;
+            mode: components["schemas"]["Mode"];
+            /** @enum {string} */
+            trigger: "event" | "test" | "resend";
+            /** @description 1 to 9 within its delivery. */
+            attempt: number;
+            url: string | null;
+            /** @enum {string} */
+            outcome: "succeeded" | "failed" | "skipped";
+            status_code: number | null;
+            response_excerpt: string | null;
+            duration_ms: number | null;
+            error: string | null;
+            signed_at: components["schemas"]["Timestamp"] | null;
+            next_attempt_at: components["schemas"]["Timestamp"] | null;
+            gave_up_at: components["schemas"]["Timestamp"] | null;
+            started_at: components["schemas"]["Timestamp"];
+            created_at: components["schemas"]["Timestamp"];
+        };
+        WebhookParticipant: {
+            id: string;
+            email: string;
+            amount: components["schemas"]["Pounds"];
+            refunded_amount: components["schemas"]["Pounds"];
+            /** @description The participant status (`pending`, `authorised`, `captured`…). */
+            status: string;
+        };
+        WebhookRefund: {
+            refund_id: string;
+            amount: components["schemas"]["Pounds"];
+            total_refunded: components["schemas"]["Pounds"];
+            /** @description `complete`, `partial` or `in_progress`. */
+            status: string;
+            reason: string | null;
+            /** @description `api_key`, `dashboard:<user>` or `processor`. */
+            actor: string;
+        };
+        Workspaces: {
+            workspaces: {
+                merchant_id: string;
+                name: string;
+                role: components["schemas"]["Role"];
+            }[];
+        };
+    };
+    responses: never;
+    parameters: {
+        /**
+         * @description Makes the call safe to retry: the same key with the same body within 24 hours returns the original answer (200); with a different body, 409 `idempotency_key_reused`.
+         * @example order-1042-attempt-1
+         */
+        IdempotencyKey: string;
+        /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+        MerchantSelection: string;
+        /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+        ServiceMode: "test" | "live";
+        /** @description Attempt number, 1 to 9 (a test send or resend is attempt 1). */
+        WebhookAttempt: string;
+        /** @description The event id (`id` in the body). Stable across retries and resends: dedupe on it. */
+        WebhookEventId: string;
+        /**
+         * @description `t=<unix seconds>,v1=<hex>`: v1 is HMAC-SHA256 of `<t>.<raw body>` keyed on the webhook secret of the event's mode. Verify it on the raw body, in constant time, and refuse a `t` more than 5 minutes from your clock.
+         * @example t=1795260000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         */
+        WebhookSignature: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Requests allowed in the window. */
+        "RateLimit-Limit": number;
+        /** @description Requests left in the current window. */
+        "RateLimit-Remaining": number;
+        /** @description Seconds until the window resets. */
+        "RateLimit-Reset": number;
+        /** @description Seconds to wait before trying again. */
+        "Retry-After": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consent state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentState"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "terms_version": "2026-09-01",
+                 *       "privacy_version": "2026-09-01"
+                 *     }
+                 */
+                "application/json": {
+                    terms_version: string;
+                    privacy_version: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentState"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Send the terms_version and privacy_version you accept
+             *     - `consent_version_mismatch`: Accept the current terms (2026-09-01) and privacy policy (2026-09-01) (other than the versions in force; the body also carries the current terms_version and privacy_version)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "consent_version_mismatch" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "you@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The code is on its way. */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Enter a valid email address
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "you@example.com",
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    code: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInSession"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Enter your email address and the 6-digit code from the e-mail
+             *     - `invalid_code`: That code is not right. Check the e-mail and try again.
+             *     - `code_expired`: That code has expired or was already used. Ask for a new one.
+             *     - `too_many_attempts`: Too many wrong codes. Ask for a new one.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "invalid_code" | "code_expired" | "too_many_attempts" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSplits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List summaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SplitSummary"][];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - Invalid token (an expired or unknown token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSplit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "merchantId": "6f1d2c3b-4a59-4e7f-8a1b-2c3d4e5f6a7b",
+                 *       "orderReference": "Table 12",
+                 *       "participants": [
+                 *         {
+                 *           "email": "alex@example.com",
+                 *           "amountMinor": 2500
+                 *         },
+                 *         {
+                 *           "email": "sam@example.com",
+                 *           "amountMinor": 2500
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    merchantId: string;
+                    orderReference: string;
+                    currency?: string;
+                    participants: {
+                        email: string;
+                        amountMinor: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Every hold is placed; the split is pending. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedSplit"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - Validation failed (`merchantId` or `orderReference` not strings, participants missing)
+             *     - A checkout split needs at least one participant
+             *     - Each participant needs an email and a positive integer amountMinor
+             *     - Each share must be at least £1.
+             *     - Merchant has no payment processor connected account (live, onboarding not started)
+             *     - `billing_card_required`: Add a billing card in Settings, Billing before taking split payments.
+             *     - `billing_paused`: A service bill has been unpaid for 14 days. Pay it to restore split payments at once.
+             *     - `verification_required`: Verify the business owner before taking live payments. (live, owner not verified)
+             *     - the processor's own message (a hold could not be placed; the split ends creation_failed)
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "billing_card_required" | "billing_paused" | "verification_required" | "invalid_service_mode" | "validation_failed" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - Invalid token (an expired or unknown token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - Not your merchant
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - Merchant not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The detail record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SplitDetail"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - Invalid token (an expired or unknown token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - Forbidden (neither the creator nor in the business (a participant included))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled (or already was). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Canceled"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - Invalid token (an expired or unknown token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - Only the creator or the merchant can cancel (not in the business and not the creator)
+             *     - `business_forbidden`: Only the creator or the merchant can cancel (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceParticipant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                participantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "jo@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The split's detail record, as GET /api/checkout-splits/:id answers it. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SplitDetail"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Enter a valid e-mail address for the person taking over this share.
+             *     - `already_in_split`: That person is already in this split.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "already_in_split" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - Invalid token (an expired or unknown token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - Only the creator or the merchant can replace a participant (not in the business and not the creator)
+             *     - `business_forbidden`: Only the creator or the merchant can replace a participant (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - Not found (unknown split or participant)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `not_replaceable`: This split is canceled; only the participants of a pending split can be replaced. (the split is not pending; `status` names it)
+             *     - `not_replaceable`: This participant is authorised; only someone who has not paid yet can be replaced. (the participant is not pending; `participant_status` names it)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_replaceable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - `replace_failed`: the processor's message (the new hold could not be placed; nothing changed)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "replace_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refundSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResult"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - Only a captured split can be refunded
+             *     - Checkout split not found
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - Invalid token (an expired or unknown token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - Only the creator or the merchant can refund (not in the business and not the creator)
+             *     - `business_forbidden`: Only the creator or the merchant can refund (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `refund_in_progress`: Another refund is being processed for this order, or the order changed; read it again and retry
+             *     - `partial_failure`: The refund stopped at sam@example.com: the payment processor refused it (card_declined). Refunds before it went through and were not undone; refund the rest with a new idempotency_key. (one slice was refused; `refund` holds what went through (nothing is unwound))
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "refund_in_progress" | "partial_failure";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMySplits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List summaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SplitSummary"][];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - Invalid token (an expired or unknown token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPayView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pay view. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayView"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - Not found (unknown pay token, or the participant was replaced)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    authoriseShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "payment_method": "pm_card_visa"
+                 *     }
+                 */
+                "application/json": {
+                    payment_method: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Authorised. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorisedShare"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Validation failed
+             *     - `processor_error` (or another processor code): the processor's message (the processor refused the request)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description The card was refused.
+             *
+             *     - `card_declined` (or another processor code): the processor's message (the card was declined (the decline code))
+             *     - `card_not_authorised`: Your card could not be authorised. Please try another card.
+             *     - `requires_action`: Your card could not be authorised. Please try another card.
+             */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - Not found (unknown pay token, or the participant was replaced)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `not_pending`: This split is no longer pending (`status` names the split status)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_pending";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - `processor_unavailable`: The payment processor could not be reached. Please try again.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "processor_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A small page saying the address is unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_unsubscribe_link`: This unsubscribe link is not valid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_unsubscribe_link" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribeOneClick: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A small page saying the address is unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_unsubscribe_link`: This unsubscribe link is not valid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_unsubscribe_link" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateIntegration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "webhook_url": "https://shop.example.com/hooks/groupsplit",
+                 *       "allowed_domain": "shop.example.com"
+                 *     }
+                 */
+                "application/json": {
+                    webhook_url?: string | null;
+                    allowed_domain?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as they now are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSettings"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `validation_failed`: Invalid webhook_url: must be a string, or empty to clear it
+             *     - `invalid_webhook_url`: Invalid webhook_url: <reason>
+             *     - `invalid_allowed_domain`: Invalid allowed_domain: <reason>
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "validation_failed" | "invalid_webhook_url" | "invalid_allowed_domain" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Shop server"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, shown once. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `validation_failed`: Validation failed
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "validation_failed" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `live_key_needs_verification`: Finish verifying your business before creating a live API key. Test keys (X-Service-Mode: test) work straight away.
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "live_key_needs_verification" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key record, now revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             *     - `api_key_not_found`: API key not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "api_key_not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBilling: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Billing of the mode asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Billing"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    payBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bill, now paid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bill"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `billing_card_required`: Add a billing card in Settings, Billing before taking split payments.
+             *     - `bill_payment_failed`: The card on file could not pay this bill. Update the card and try again. (or the processor's message for a declined card)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "billing_card_required" | "bill_payment_failed" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             *     - `bill_not_found`: Bill not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "bill_not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             *     - `bill_already_paid`: This bill is already paid.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required" | "bill_already_paid";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - `processor_unavailable`: Could not take the payment. Please try again.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "processor_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveBillingCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "payment_method": "pm_card_visa"
+                 *     }
+                 */
+                "application/json": {
+                    payment_method: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The card on file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedBillingCard"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `validation_failed`: Validation failed
+             *     - `billing_card_rejected`: the processor's message (the processor refused the card)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "validation_failed" | "billing_card_rejected" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - `processor_unavailable`: Could not save the billing card. Please try again.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "processor_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: the same key with the same body within 24 hours returns the original answer (200); with a different body, 409 `idempotency_key_reused`.
+                 * @example order-1042-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 42.5,
+                 *       "order_reference": "Order 1042",
+                 *       "return_url": "https://shop.example.com/orders/1042/thanks",
+                 *       "cancel_url": "https://shop.example.com/cart",
+                 *       "line_items": [
+                 *         {
+                 *           "description": "Picnic blanket",
+                 *           "amount": "35.00",
+                 *           "quantity": 1
+                 *         },
+                 *         {
+                 *           "description": "Delivery",
+                 *           "amount": "7.50"
+                 *         }
+                 *       ],
+                 *       "customer_email": "alex@example.com",
+                 *       "metadata": {
+                 *         "order_id": "1042"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    amount: number | string;
+                    currency?: string | null;
+                    order_reference?: string | null;
+                    return_url: string;
+                    cancel_url?: string | null;
+                    line_items?: {
+                        description: string;
+                        amount: number | string;
+                        /** @default 1 */
+                        quantity?: number;
+                        image_url?: string | null;
+                    }[] | null;
+                    customer_email?: string | null;
+                    customer_name?: string | null;
+                    metadata?: {
+                        [key: string]: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description An idempotent replay: the original session. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedCheckoutSession"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedCheckoutSession"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: amount must be between £1 and £5000
+             *     - `validation_failed`: Only gbp is supported
+             *     - `validation_failed`: return_url must be https and match your allowed return domain (return_url missing or not text)
+             *     - `invalid_return_url`: return_url must be https and match your allowed return domain (no allowed domain, or not https on it)
+             *     - `invalid_cancel_url`: cancel_url must be https and match your allowed return domain
+             *     - `validation_failed`: Each line item needs a description of up to 120 characters (or another field-level message; `details` lists each)
+             *     - `line_items_mismatch`: line_items must add up to amount: they add up to £40.00, amount is £42.50
+             *     - `processor_onboarding_required`: Finish payment processor onboarding before accepting checkouts (live key, charges not enabled yet)
+             *     - `invalid_idempotency_key`: Idempotency-Key must be 1 to 255 characters
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "invalid_return_url" | "invalid_cancel_url" | "line_items_mismatch" | "processor_onboarding_required" | "invalid_idempotency_key" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Invalid API Key (missing, unknown or revoked key)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many checkout session requests. Please slow down.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session as the buyer sees it. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicCheckoutSession"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Checkout session not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBuyerGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyerGroup"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - Forbidden (not the buyer who created the split)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Checkout session not found
+             *     - Not found (no split yet)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceBuyerParticipant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                participantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "jo@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The participant as it now is. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplacedParticipant"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Enter a valid e-mail address for the person taking over this share.
+             *     - `already_in_split`: That person is already in this split.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "already_in_split" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - Only the creator or the merchant can replace a participant (not the buyer who created the split)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Checkout session not found
+             *     - Not found (no split yet, or unknown participant)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `not_replaceable`: This split is canceled; only the participants of a pending split can be replaced. (the split is not pending; `status` names it)
+             *     - `not_replaceable`: This participant is authorised; only someone who has not paid yet can be replaced. (the participant is not pending; `participant_status` names it)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_replaceable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - `replace_failed`: the processor's message (the new hold could not be placed; nothing changed)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "replace_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    remindParticipants: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who was reminded. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindResult"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Invalid API Key (no credential, or an unknown key)
+             *     - Unauthorized (an expired or unknown bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Checkout session not found (not your session (or the other mode's))
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `nothing_to_remind`: Nobody to remind: no split yet, everyone has approved, or the order is settled.
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "nothing_to_remind" | "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `session_cap_reached`: This checkout has already been reminded three times. (a fourth call on the session)
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "session_cap_reached" | "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBuyerSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "split",
+                 *       "participants": [
+                 *         {
+                 *           "email": "alex@example.com",
+                 *           "amount": "21.25"
+                 *         },
+                 *         {
+                 *           "email": "sam@example.com",
+                 *           "amount": "21.25"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @constant */
+                    mode: "split";
+                    participants: {
+                        email: string;
+                        amount: number | string;
+                    }[];
+                } | {
+                    /** @constant */
+                    mode: "one_payer";
+                    payer_email: string;
+                } | {
+                    /** @constant */
+                    mode: "alone";
+                };
+            };
+        };
+        responses: {
+            /** @description The split exists; everyone has a pay link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyerSplit"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Choose split, one_payer or alone, with an e-mail address and an amount in pounds for each person.
+             *     - `validation_failed`: Each person needs a valid e-mail address and an amount in pounds.
+             *     - `validation_failed`: A split can have at most 20 people.
+             *     - `validation_failed`: A split needs at least two people. To pay on your own, choose alone.
+             *     - `validation_failed`: Each person can be in the split only once.
+             *     - `validation_failed`: Enter a valid e-mail address for the person paying.
+             *     - Each share must be at least £1.
+             *     - `shares_mismatch`: Shares must add up to the order total of £42.50; they add up to £40.00.
+             *     - `connector_not_live`: Finish payment processor onboarding before accepting checkouts
+             *     - `billing_card_required`: Add a billing card in Settings, Billing before taking split payments.
+             *     - `billing_paused`: A service bill has been unpaid for 14 days. Pay it to restore split payments at once.
+             *     - `verification_required`: Verify the business owner before taking live payments. (live, owner not verified)
+             *     - Merchant has no payment processor connected account
+             *     - the processor's own message (a hold could not be placed; nothing is left held)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "shares_mismatch" | "connector_not_live" | "billing_card_required" | "billing_paused" | "verification_required" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Checkout session not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `already_split`: This checkout already has a split.
+             *     - `session_expired`: This checkout has expired.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "already_split" | "session_expired";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCheckoutSessionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSessionStatus"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Invalid API Key (missing, unknown or revoked key)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Checkout session not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelCheckoutSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled (or already was). */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Canceled"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Invalid API Key (missing, unknown or revoked key)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - Not found (not your split, the other mode's, or none)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `not_pending`: Only a pending split can be cancelled; this one is captured (any status but pending or canceled; `status` names it)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_pending";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refundCheckoutSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "12.50",
+                 *       "reason": "One item was out of stock",
+                 *       "idempotency_key": "refund-1042-1"
+                 *     }
+                 */
+                "application/json": {
+                    amount?: number | string | null;
+                    reason?: string | null;
+                    idempotency_key?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund result. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResult"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: amount must be a positive amount in pounds with at most two decimals (or another field-level message)
+             *     - `over_refund`: The refund of £20.00 is more than the £12.50 still outstanding (more than is outstanding; `outstanding` says how much is)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "over_refund" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Invalid API Key (missing, unknown or revoked key)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - Not found (not your split, the other mode's, or none)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `not_refundable`: This order has not been paid, so there is nothing to refund (unpaid, cancelled or fully refunded; `status` names the split status)
+             *     - `idempotency_key_reused`: This idempotency_key was already used with a different amount or reason
+             *     - `refund_in_progress`: Another refund is being processed for this order, or the order changed; read it again and retry
+             *     - `partial_failure`: The refund stopped at sam@example.com: the payment processor refused it (card_declined). Refunds before it went through and were not undone; refund the rest with a new idempotency_key. (one slice was refused; `refund` holds what went through (nothing is unwound))
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_refundable" | "idempotency_key_reused" | "refund_in_progress" | "partial_failure";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startProcessorOnboarding: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The onboarding link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingLink"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `no_merchant`: Register a merchant first (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - Could not start payment processor onboarding
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshProcessorOnboarding: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The onboarding link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingLink"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `no_stripe_account`: Connect the payment processor first. (onboarding was never started)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "no_stripe_account" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `no_merchant`: Register a merchant first (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - Could not refresh payment processor onboarding link
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCredentials: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credentials"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "target": "webhook_secret"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    target: "webhook_secret" | "api_key";
+                };
+            };
+        };
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedSecret"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `validation_failed`: Validation failed
+             *     - `use_api_keys`: API keys are not rotated here: create a new key with POST /api/merchants/api-keys, then revoke the old one.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "validation_failed" | "use_api_keys" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMerchant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Merchant"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Corner Shop",
+                 *       "legal_name": "Corner Shop Ltd",
+                 *       "business_type": "limited_company",
+                 *       "business_address": "1 High Street, London, N1 1AA",
+                 *       "business_email": "hello@cornershop.example",
+                 *       "business_phone": "020 7946 0000",
+                 *       "company_number": "01234567"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    legal_name: string;
+                    /** @enum {string} */
+                    business_type: "sole_trader" | "limited_company" | "partnership" | "limited_liability_partnership" | "charity" | "other";
+                    business_address?: string | null;
+                    business_address_parts?: {
+                        line1: string;
+                        line2?: string | null;
+                        city: string;
+                        county?: string | null;
+                        postcode: string;
+                        country?: string | null;
+                    };
+                    business_email: string;
+                    business_phone: string;
+                    company_number?: string | null;
+                    vat_number?: string | null;
+                    webhook_url?: string | null;
+                    /** @default false */
+                    allow_additional?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Registered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredMerchant"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - Complete the required business details (a missing or malformed field; `details` lists each)
+             *     - `invalid_webhook_url`: Invalid webhook_url: <reason>
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_webhook_url" | "validation_failed" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `merchant_exists`: This account already has a business. Send allow_additional: true to register another one.
+             *     - `company_already_registered`: A business with this company number is already registered. (the body also names the `business_name`)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "merchant_exists" | "company_already_registered";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewTeamInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitePreview"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `invite_invalid`: This invitation is invalid or has expired.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invite_invalid";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptTeamInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Joined. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteAccepted"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `invite_email_mismatch`: This invitation was sent to <email>. Sign in with that email to accept it.
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invite_email_mismatch" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `invite_invalid`: This invitation is invalid or has expired.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invite_invalid";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `invite_used`: This invitation has already been used or cancelled.
+             *     - `already_member`: That person is already a team member.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invite_used" | "already_member";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteTeamMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "sam@example.com",
+                 *       "role": "member"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "finance" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description Invited. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvite"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Enter a valid email and role.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: You cannot grant that role. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             *     - `already_member`: That person is already a team member.
+             *     - `invite_pending`: An invitation is already pending for this email.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required" | "already_member" | "invite_pending";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - `invite_email_failed`: The invitation email could not be sent. Please try again.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invite_email_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeTeamInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `business_forbidden`: You cannot grant that role. (the role may not invite, or may not grant that role)
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             *     - `invite_not_found`: Pending invitation not found.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invite_not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendTeamInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent again. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResentInvite"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `business_forbidden`: You cannot grant that role. (the role may not invite, or may not grant that role)
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             *     - `invite_not_found`: Pending invitation not found.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invite_not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - `invite_email_failed`: The invitation email could not be sent. Please try again.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invite_email_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeTeamMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `cannot_remove_self`: You cannot remove your own access here.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "cannot_remove_self" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: You cannot remove this team member. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             *     - `member_not_found`: Team member not found.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "member_not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeTeamMemberRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "finance"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "finance" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description The new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleChanged"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Enter a valid role.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: You cannot change this team member's role. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             *     - `member_not_found`: Team member not found.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "member_not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    transferOwnership: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "member_id": "3f0c6f8e-2a57-4c55-9a70-4f7a1d2f3b9c",
+                 *       "confirmation": "Corner Shop"
+                 *     }
+                 */
+                "application/json": {
+                    member_id: string;
+                    confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Transferred. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnershipTransferred"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `confirmation_mismatch`: Enter the business name exactly to confirm the transfer.
+             *     - `invalid_member`: Choose another current team member.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "confirmation_mismatch" | "invalid_member" | "validation_failed" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Only the owner can transfer ownership. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             *     - `ownership_changed`: Ownership changed while you were confirming. Reload and try again.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required" | "ownership_changed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description How many rows: default 20, clamped to 1–100. */
+                limit?: number;
+            };
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delivery attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `validation_failed`: Validation failed (limit is not a number)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt, as logged. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The worker had not finished well after the endpoint's own time limit; the log will show the attempt. */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingDelivery"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `webhook_url_not_set`: Set a webhook_url for <mode> mode first (PATCH /api/merchants with X-Service-Mode: <mode>)
+             *     - `webhook_secret_not_set`: Create a webhook secret for <mode> mode first (POST /api/merchants/credentials/rotate with X-Service-Mode: <mode>)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "webhook_url_not_set" | "webhook_secret_not_set" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             *     - `delivery_not_found`: Delivery not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "delivery_not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt, as logged. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The worker had not finished well after the endpoint's own time limit; the log will show the attempt. */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingDelivery"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `webhook_url_not_set`: Set a webhook_url for <mode> mode first (PATCH /api/merchants with X-Service-Mode: <mode>)
+             *     - `webhook_secret_not_set`: Create a webhook secret for <mode> mode first (POST /api/merchants/credentials/rotate with X-Service-Mode: <mode>)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_service_mode" | "webhook_url_not_set" | "webhook_secret_not_set" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkspaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspaces"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - Unauthorized (missing, malformed or expired bearer token)
+             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitContactForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "sam@example.com",
+                 *       "name": "Sam",
+                 *       "message": "Hello"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    name?: string | null;
+                    company?: string | null;
+                    message?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormReceived"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Validation failed
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitPartnerForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "sam@example.com",
+                 *       "name": "Sam",
+                 *       "message": "Hello"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    name?: string | null;
+                    company?: string | null;
+                    message?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormReceived"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Validation failed
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitWaitlistForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "sam@example.com",
+                 *       "name": "Sam",
+                 *       "message": "Hello"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    name?: string | null;
+                    company?: string | null;
+                    message?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormReceived"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Validation failed
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhook_checkout_split_participant_authorised: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: v1 is HMAC-SHA256 of `<t>.<raw body>` keyed on the webhook secret of the event's mode. Verify it on the raw body, in constant time, and refuse a `t` more than 5 minutes from your clock.
+                 * @example t=1795260000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description The event id (`id` in the body). Stable across retries and resends: dedupe on it. */
+                "X-Service-Event-Id": components["parameters"]["WebhookEventId"];
+                /** @description Attempt number, 1 to 9 (a test send or resend is attempt 1). */
+                "X-Service-Attempt": components["parameters"]["WebhookAttempt"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParticipantAuthorisedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: any 2xx within 10 seconds. Anything else (or no answer) is retried: nine attempts over about 47 hours, then the business owner is e-mailed. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_checkout_split_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: v1 is HMAC-SHA256 of `<t>.<raw body>` keyed on the webhook secret of the event's mode. Verify it on the raw body, in constant time, and refuse a `t` more than 5 minutes from your clock.
+                 * @example t=1795260000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description The event id (`id` in the body). Stable across retries and resends: dedupe on it. */
+                "X-Service-Event-Id": components["parameters"]["WebhookEventId"];
+                /** @description Attempt number, 1 to 9 (a test send or resend is attempt 1). */
+                "X-Service-Attempt": components["parameters"]["WebhookAttempt"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitPaidEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: any 2xx within 10 seconds. Anything else (or no answer) is retried: nine attempts over about 47 hours, then the business owner is e-mailed. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_checkout_split_canceled: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: v1 is HMAC-SHA256 of `<t>.<raw body>` keyed on the webhook secret of the event's mode. Verify it on the raw body, in constant time, and refuse a `t` more than 5 minutes from your clock.
+                 * @example t=1795260000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description The event id (`id` in the body). Stable across retries and resends: dedupe on it. */
+                "X-Service-Event-Id": components["parameters"]["WebhookEventId"];
+                /** @description Attempt number, 1 to 9 (a test send or resend is attempt 1). */
+                "X-Service-Attempt": components["parameters"]["WebhookAttempt"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitCanceledEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: any 2xx within 10 seconds. Anything else (or no answer) is retried: nine attempts over about 47 hours, then the business owner is e-mailed. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_checkout_split_refunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: v1 is HMAC-SHA256 of `<t>.<raw body>` keyed on the webhook secret of the event's mode. Verify it on the raw body, in constant time, and refuse a `t` more than 5 minutes from your clock.
+                 * @example t=1795260000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description The event id (`id` in the body). Stable across retries and resends: dedupe on it. */
+                "X-Service-Event-Id": components["parameters"]["WebhookEventId"];
+                /** @description Attempt number, 1 to 9 (a test send or resend is attempt 1). */
+                "X-Service-Attempt": components["parameters"]["WebhookAttempt"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitRefundedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: any 2xx within 10 seconds. Anything else (or no answer) is retried: nine attempts over about 47 hours, then the business owner is e-mailed. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_checkout_session_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: v1 is HMAC-SHA256 of `<t>.<raw body>` keyed on the webhook secret of the event's mode. Verify it on the raw body, in constant time, and refuse a `t` more than 5 minutes from your clock.
+                 * @example t=1795260000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description The event id (`id` in the body). Stable across retries and resends: dedupe on it. */
+                "X-Service-Event-Id": components["parameters"]["WebhookEventId"];
+                /** @description Attempt number, 1 to 9 (a test send or resend is attempt 1). */
+                "X-Service-Attempt": components["parameters"]["WebhookAttempt"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: any 2xx within 10 seconds. Anything else (or no answer) is retried: nine attempts over about 47 hours, then the business owner is e-mailed. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
