@@ -99,9 +99,14 @@ describe('/docs in a browser', () => {
   });
 
   it('serves the guides and assets with the same strict CSP, and 404 for anything else under /docs', async () => {
-    const guide = await stack.api.get('/docs/webhooks');
-    expect(guide.status).toBe(200);
-    expect(guide.headers.get('content-security-policy')).toBe(docsCsp());
+    for (const path of ['/docs/webhooks', '/docs/quickstart']) {
+      const guide = await stack.api.get(path);
+      expect([path, guide.status, guide.headers.get('content-security-policy')]).toEqual([path, 200, docsCsp()]);
+    }
+    // Links between the guides stay on the site; other files of the repository are not linked.
+    const quickstart = await stack.api.get('/docs/quickstart');
+    expect(quickstart.text).toContain('href="/docs/webhooks"');
+    expect(quickstart.text).not.toMatch(/href="[^"]*\.md/);
     const script = await stack.api.get('/docs/assets/redoc.standalone.js');
     expect(script.status).toBe(200);
     expect(script.text).not.toContain('cdn.redoc.ly');
