@@ -24,7 +24,7 @@ const DOCUMENT_ID = 'https://groupsplit.test/openapi.json';
 /** Statuses any operation may answer through its `default` response (docs: "Any other error"). */
 const DEFAULT_STATUSES = (status: number) => status === 413 || status >= 500;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 export type OpenApiCall = {
@@ -49,7 +49,7 @@ class OpenApiCheck {
     this.templates = Object.keys(document.paths)
       .map((path) => {
         const segments = path.split('/').filter(Boolean);
-        const source = segments.map((s) => (s.startsWith('{') ? '[^/]+' : escape(s))).join('/');
+        const source = segments.map((s) => (s.startsWith('{') ? '[^/]+' : escapeRegExp(s))).join('/');
         return {
           path,
           pattern: new RegExp(`^/${source}/?$`),
