@@ -29,7 +29,8 @@ module.exports = {
   projects: workspaces.map(([displayName, dir]) => ({
     displayName,
     rootDir: `<rootDir>/${dir}`,
-    testEnvironment: 'node',
+    // Node's environment plus a per-worker cache (scripts/jest-environment.js).
+    testEnvironment: `<rootDir>/${dir.includes('/') ? '../../' : '../'}scripts/jest-environment.js`,
     testMatch: ['<rootDir>/src/**/*.test.ts'],
     transform,
     setupFiles: [`<rootDir>/${dir.includes('/') ? '../../' : '../'}scripts/jest-env.js`],

@@ -10,6 +10,7 @@
 //                                           the node_modules above dist/
 //   dist/services/worker/src/workflow-bundle.js   the workflow bundle the worker loads in production
 //   dist/dashboard/dist/                    the merchant dashboard's static files (Vite), which the gateway serves
+//   dist/docs/                              the guides (Markdown) the gateway publishes beside the API reference at /docs
 //
 // Types are not checked here; `npm test` (and CI) run tsc over the same sources.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -104,6 +105,7 @@ export async function build(out = join(ROOT, 'dist')) {
   await Promise.all(workspaces.map((workspace) => compileWorkspace(workspace, out)));
   await writeWorkflowBundle(join(out, WORKFLOW_BUNDLE));
   await buildDashboard(join(out, 'dashboard', 'dist'));
+  cpSync(join(ROOT, 'docs'), join(out, 'docs'), { recursive: true, filter: (path) => !path.endsWith('.json') });
   return { out, workspaces };
 }
 

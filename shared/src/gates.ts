@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { MerchantRow } from './auth/merchant-context';
 import type { Db } from './db';
 import { type AppError, badRequest, MESSAGES } from './errors';
@@ -15,6 +16,16 @@ export type MerchantGates = {
   issue_invoice_bank_transfer: Gate | null;
   take_split: Gate | null;
 };
+
+/** A gate as responses show it (the merchant record's `gates`). */
+export const GateSchema = z
+  .object({
+    code: z.enum(['connector_not_live', 'billing_card_required', 'billing_paused', 'verification_required']),
+    message: z.string(),
+    fix: z.object({ label: z.string(), path: z.string() }),
+  })
+  .nullable()
+  .meta({ id: 'Gate', description: 'Null when the feature is ready; otherwise why not, and where to fix it.' });
 
 export const UNPAID_BILL_PAUSE_DAYS = 14;
 
@@ -42,7 +53,7 @@ export const GATES = {
 } as const satisfies Record<GateCode, Gate>;
 
 /** Same code as for invoices; the wording names what is blocked here. */
-const PAYMENTS_NEED_VERIFICATION: Gate = {
+export const PAYMENTS_NEED_VERIFICATION: Gate = {
   ...GATES.verification_required,
   message: 'Verify the business owner before taking live payments.',
 };

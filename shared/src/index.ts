@@ -14,6 +14,7 @@ export * from './logger';
 export * from './metrics';
 export * from './money';
 export * from './net';
+export * from './openapi';
 export * from './processor';
 export * from './refund-slicing';
 export * from './secrets';

@@ -1,3 +1,5 @@
+import { checkAgainstOpenApi } from './openapi-check';
+
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
 
 export type RequestOptions = {
@@ -17,7 +19,10 @@ export type RequestOptions = {
 
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
-/** A thin fetch wrapper for talking to the gateway the way a merchant or buyer would. */
+/**
+ * A thin fetch wrapper for talking to the gateway the way a merchant or buyer would. Every answer
+ * is checked against docs/openapi.json (status and body); a mismatch fails the call.
+ */
 export function createApiClient(baseUrl: string) {
   async function call<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
@@ -29,7 +34,8 @@ export function createApiClient(baseUrl: string) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(new URL(path, baseUrl), { method, headers, body, redirect: 'manual' });
+    const url = new URL(path, baseUrl);
+    const response = await fetch(url, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -37,6 +43,14 @@ export function createApiClient(baseUrl: string) {
     } catch {
       // Not JSON (an HTML page, for example); the text is the body.
     }
+    checkAgainstOpenApi({
+      method,
+      path: url.pathname,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: parsed,
+      text,
+    });
     return { status: response.status, body: parsed as T, headers: response.headers, text };
   }
   return {

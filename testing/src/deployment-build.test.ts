@@ -187,6 +187,13 @@ describe('npm run build output, run with plain node', () => {
     const css = await fetch(`${gatewayUrl}/checkout/assets/page.css`);
     expect(css.status).toBe(200);
     expect(await css.text()).toBe(readFileSync(join(ROOT, 'services/checkout/src/pages/shared/page.css'), 'utf8'));
+    // The API reference: Redoc from node_modules, the guides copied beside dist/, the document from both services.
+    expect((await fetch(`${gatewayUrl}/docs/assets/redoc.standalone.js`)).status).toBe(200);
+    const guide = await fetch(`${gatewayUrl}/docs/webhooks`);
+    expect([guide.status, await guide.text()]).toEqual([200, expect.stringContaining('<h1 id="outbound-webhooks">')]);
+    const openapi = await fetch(`${gatewayUrl}/api/openapi.json`);
+    expect(openapi.status).toBe(200);
+    expect(((await openapi.json()) as { openapi: string }).openapi).toBe('3.1.0');
 
     const healthcheck = (pid: number, extra: Record<string, string>) =>
       spawnSync(process.execPath, [join(ROOT, 'deploy/docker/healthcheck.mjs')], {

@@ -5,6 +5,7 @@ export * from './factories-refunds';
 export * from './fixtures';
 export * from './hold-row';
 export * from './mail';
+export * from './openapi';
 export * from './stack';
 export * from './wait';
 export * from './webhook-receiver';

@@ -1,6 +1,7 @@
-import { createServiceApp, isDbReachable, isTemporalReachable } from '@groupsplit/shared';
+import { createServiceApp, isDbReachable, isTemporalReachable, openApiPartRoutes } from '@groupsplit/shared';
 import type Koa from 'koa';
 import type { CheckoutDeps } from './deps';
+import { checkoutOpenApi } from './openapi';
 import { checkoutSessionRoutes } from './routes/checkout-sessions/checkout-sessions';
 import { checkoutSplitRoutes } from './routes/checkout-splits/checkout-splits';
 import { signalHoldAuthorised } from './routes/checkout-splits/hold-authorised';
@@ -36,6 +37,7 @@ export function createCheckoutApp(deps: CheckoutDeps): Koa {
         onChargeRefunded: signalProcessorRefund,
         onDisputeCreated: startDisputeWorkflow,
       }),
+      openApiPartRoutes(checkoutOpenApi),
     ],
   });
 }

@@ -16,7 +16,9 @@ import Koa, { type Context } from 'koa';
 import { authenticate } from './authenticate';
 import { clientIp, parseTrustedProxies } from './client-ip';
 import { dashboardRoutes } from './dashboard';
+import { docsRoutes } from './docs/reference';
 import { gatewayMetrics } from './metrics';
+import { openApiDocumentRoute } from './openapi/serve';
 import { forward } from './proxy';
 import { createRateLimits } from './rate-limit';
 import { matchRoute } from './routes/match';
@@ -72,6 +74,8 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
   app.use(refuseMalformedRequest);
 
   app.use(dashboardRoutes(dashboardDir));
+  app.use(docsRoutes());
+  app.use(openApiDocumentRoute({ targets, signingSecret: config.INTERNAL_SIGNING_SECRET, logger }));
 
   app.use(async (ctx) => {
     const rule: RouteRule | undefined = matchRoute(routeTable, ctx.method, ctx.path);

@@ -1,6 +1,7 @@
-import { createServiceApp, isDbReachable, isTemporalReachable } from '@groupsplit/shared';
+import { createServiceApp, isDbReachable, isTemporalReachable, openApiPartRoutes } from '@groupsplit/shared';
 import type Koa from 'koa';
 import type { MerchantsDeps } from './deps';
+import { merchantsOpenApi } from './openapi';
 import { apiKeyRoutes } from './routes/api-keys/api-keys';
 import { authRoutes } from './routes/auth/auth';
 import { billingRoutes } from './routes/billing/billing';
@@ -42,6 +43,7 @@ export function createMerchantsApp(deps: MerchantsDeps): Koa {
       integrationRoutes(deps),
       publicFormRoutes(deps),
       connectRoutes(deps),
+      openApiPartRoutes(merchantsOpenApi),
     ],
   });
 }

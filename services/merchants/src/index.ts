@@ -1,2 +1,3 @@
 export { createMerchantsApp } from './app';
 export type { MerchantsDeps } from './deps';
+export { merchantsOpenApi } from './openapi';

@@ -1,3 +1,4 @@
 export * from './envelope';
 export * from './outbox';
+export * from './schemas';
 export * from './split-event-data';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { formatPounds, type Pence } from '../money';
+import type { SessionExpiredEventData, SplitEventData } from './schemas';
 
 /**
  * The `data` of every checkout_split.* event, built from plain values so the code that
@@ -41,9 +42,9 @@ function presentParticipant(participant: SplitEventSource['participants'][number
   };
 }
 
-export function splitEventData(source: SplitEventSource): Record<string, unknown> {
+export function splitEventData(source: SplitEventSource): SplitEventData {
   const { split, session } = source;
-  const data: Record<string, unknown> = {
+  const data: SplitEventData = {
     split_id: split.id,
     order_reference: split.orderReference,
     status: split.status,
@@ -134,7 +135,7 @@ export function sessionExpiredEventData(session: {
   metadata: Record<string, string> | null;
   expiredAt: Date;
   splitId: string | null;
-}): Record<string, unknown> {
+}): SessionExpiredEventData {
   return {
     session_token: session.token,
     order_reference: session.orderReference,
@@ -149,7 +150,7 @@ export function sessionExpiredEventData(session: {
 }
 
 /** The test send's checkout_split.paid: realistic shape, obviously fake values, a split id that exists nowhere. */
-export function sampleSplitPaidData(splitId: string): Record<string, unknown> {
+export function sampleSplitPaidData(splitId: string): SplitEventData {
   return splitEventData({
     split: { id: splitId, status: 'captured', orderReference: 'Test webhook', currency: 'gbp', totalAmountPence: 3000 },
     participants: [

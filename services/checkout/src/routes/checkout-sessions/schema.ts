@@ -3,11 +3,16 @@ import {
   type ErrorDetail,
   idParams,
   MESSAGES,
+  ModeSchema,
   MoneyFormatError,
+  PoundsSchema,
   poundsToPence,
+  TimestampSchema,
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
+import { RefundHistoryEntrySchema } from '../checkout-splits/schema';
+import { LineItemViewSchema, ParticipantStatusSchema, SplitStatusSchema } from '../pay/schema';
 
 /** The spec's messages (Errors table) and ours for the cases it leaves open (docs/hosted-checkout.md). */
 export const SESSION_MESSAGES = {
@@ -120,3 +125,97 @@ export function createSessionFailure(details: ErrorDetail[]): AppError {
 
 export const TokenParams = z.object({ token: z.string().min(1).max(200) });
 export const ImageParams = idParams('id');
+
+// ---- responses ------------------------------------------------------------------------------
+
+/** 201 (and 200 for an idempotent replay). */
+export const CreatedSessionSchema = z
+  .object({
+    token: z.string(),
+    checkout_url: z.string().meta({ description: 'Send the buyer here. Valid for 2 hours.' }),
+  })
+  .meta({ id: 'CreatedCheckoutSession' });
+
+const SessionStatusSchema = z.enum(['pending', 'paid', 'canceled', 'refunded']).meta({ id: 'CheckoutSessionState' });
+
+/**
+ * GET /api/merchants/checkout/sessions/:token, public (the token is the credential): never the
+ * customer's name, the metadata or the return URL.
+ */
+export const PublicSessionSchema = z
+  .object({
+    status: SessionStatusSchema,
+    expired: z.boolean(),
+    expires_at: TimestampSchema,
+    mode: ModeSchema,
+    business_name: z.string(),
+    order_reference: z.string(),
+    amount: PoundsSchema,
+    currency: z.string(),
+    line_items: z.array(LineItemViewSchema),
+    split_id: z.string().nullable(),
+    customer_email: z.string().nullable(),
+    cancel_url: z.string().nullable(),
+    unavailable_reason: z
+      .enum(['billing_card_required', 'billing_paused', 'connector_not_live', 'verification_required'])
+      .nullable()
+      .meta({
+        description: 'Why the merchant cannot take payments now (the buyer sees a generic message); null when it can.',
+      }),
+  })
+  .meta({ id: 'PublicCheckoutSession' });
+
+const StatusParticipantSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  amount: PoundsSchema,
+  application_fee: PoundsSchema,
+  refunded_amount: PoundsSchema,
+  status: ParticipantStatusSchema,
+  approved: z.boolean(),
+  authorised_at: TimestampSchema.nullable(),
+  pay_token: z.string(),
+});
+
+/** The `split` block of the status response, null until the buyer has chosen. */
+export const SessionSplitSchema = z
+  .object({
+    id: z.string().meta({ description: 'The split id; equal to `data.split_id` in webhooks.' }),
+    status: SplitStatusSchema,
+    total_amount: PoundsSchema,
+    authorization_expires_at: TimestampSchema,
+    approved_count: z.number().int(),
+    total_count: z.number().int(),
+    approvals: z.array(
+      z.object({ participant_id: z.string(), email: z.string(), authorised_at: TimestampSchema.nullable() }),
+    ),
+    participants: z.array(StatusParticipantSchema),
+    refunds: z.array(RefundHistoryEntrySchema).meta({ description: 'Every refund however made, oldest first.' }),
+  })
+  .meta({ id: 'CheckoutSessionSplit' });
+
+/** GET /api/merchants/checkout/sessions/:token/status (API key). */
+export const SessionStatusResponseSchema = z
+  .object({
+    token: z.string(),
+    status: SessionStatusSchema,
+    expired: z.boolean(),
+    mode: ModeSchema,
+    amount: PoundsSchema,
+    currency: z.string(),
+    order_reference: z.string(),
+    return_url: z.string(),
+    cancel_url: z.string().nullable(),
+    customer_email: z.string().nullable(),
+    customer_name: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()).nullable(),
+    line_items: z.array(LineItemViewSchema),
+    created_at: TimestampSchema,
+    expires_at: TimestampSchema,
+    split_id: z.string().nullable(),
+    approved_count: z.number().int(),
+    total_count: z.number().int(),
+    participants: z.array(z.object({ email: z.string(), amount: PoundsSchema, status: ParticipantStatusSchema })),
+    split: SessionSplitSchema.nullable(),
+  })
+  .meta({ id: 'CheckoutSessionStatus' });

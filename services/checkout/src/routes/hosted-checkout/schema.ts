@@ -63,33 +63,37 @@ export function chooseSplitFailure(details: ErrorDetail[]): AppError {
 // ---- responses ------------------------------------------------------------------------------
 
 /** POST /api/merchants/checkout/sessions/:token/split: 201. */
-export const ChooseSplitResponseSchema = z.object({
-  split_id: z.string(),
-  participants: z.array(
-    z.object({ email: z.string(), amount: PoundsSchema, card_charge: PoundsSchema, pay_url: z.string() }),
-  ),
-});
+export const ChooseSplitResponseSchema = z
+  .object({
+    split_id: z.string(),
+    participants: z.array(
+      z.object({ email: z.string(), amount: PoundsSchema, card_charge: PoundsSchema, pay_url: z.string() }),
+    ),
+  })
+  .meta({ id: 'BuyerSplit' });
 
 /**
  * GET /api/merchants/checkout/sessions/:token/group (the signed-in buyer who created the split):
  * the pay view's group progress, plus what the buyer needs to replace someone. The buyer typed
  * these addresses, so they see them in full; nobody's pay token is included.
  */
-export const BuyerGroupSchema = z.object({
-  split_id: z.string(),
-  status: SplitStatusSchema,
-  cancel_reason: z.enum(['canceled', 'expired']).nullable(),
-  authorization_expires_at: z.iso.datetime(),
-  group: GroupProgressSchema.extend({
-    participants: z.array(
-      GroupProgressSchema.shape.participants.element.extend({
-        id: z.string(),
-        email: z.string(),
-        amount: PoundsSchema,
-        /** Still pending in a pending split: the buyer may hand this share to someone else. */
-        replaceable: z.boolean(),
-      }),
-    ),
-  }),
-});
+export const BuyerGroupSchema = z
+  .object({
+    split_id: z.string(),
+    status: SplitStatusSchema,
+    cancel_reason: z.enum(['canceled', 'expired']).nullable(),
+    authorization_expires_at: z.iso.datetime(),
+    group: GroupProgressSchema.extend({
+      participants: z.array(
+        GroupProgressSchema.shape.participants.element.extend({
+          id: z.string(),
+          email: z.string(),
+          amount: PoundsSchema,
+          /** Still pending in a pending split: the buyer may hand this share to someone else. */
+          replaceable: z.boolean(),
+        }),
+      ),
+    }),
+  })
+  .meta({ id: 'BuyerGroup' });
 export type BuyerGroup = z.infer<typeof BuyerGroupSchema>;

@@ -1,7 +1,7 @@
 import { type AppError, badRequest, idParams, uuidSchema } from '@groupsplit/shared';
 import { z } from 'zod';
 import { REPLACE_MESSAGES } from '../../splits/replace-participant';
-import { PoundsSchema } from '../pay/schema';
+import { ParticipantStatusSchema, PoundsSchema } from '../pay/schema';
 
 /** `/api/checkout-splits/:id/participants/:participantId/replace`: anything but UUIDs is unknown (404). */
 export const SplitParticipantParams = idParams('id', 'participantId');
@@ -23,15 +23,17 @@ export const replaceBodyFailure = (): AppError => badRequest(REPLACE_MESSAGES.em
 export { SplitDetailSchema as ReplacedSplitResponseSchema } from '../checkout-splits/schema';
 
 /** The hosted route's 200: the participant as it is now, with the new person's pay link. */
-export const ReplacedParticipantResponseSchema = z.object({
-  participant: z.object({
-    id: z.string(),
-    email: z.string(),
-    amount: PoundsSchema,
-    status: z.enum(['pending', 'authorised', 'captured', 'canceled', 'refunded']),
-    pay_url: z.string(),
-  }),
-});
+export const ReplacedParticipantResponseSchema = z
+  .object({
+    participant: z.object({
+      id: z.string(),
+      email: z.string(),
+      amount: PoundsSchema,
+      status: ParticipantStatusSchema,
+      pay_url: z.string().meta({ description: "The new person's pay link (also e-mailed to them)." }),
+    }),
+  })
+  .meta({ id: 'ReplacedParticipant' });
 export type ReplacedParticipantResponse = z.infer<typeof ReplacedParticipantResponseSchema>;
 
 /** 409 `not_replaceable`: `status` is the split's, `participant_status` the participant's; the message names the one in the way. */

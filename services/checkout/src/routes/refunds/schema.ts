@@ -4,10 +4,12 @@ import {
   idParams,
   MESSAGES,
   MoneyFormatError,
+  PoundsSchema,
   poundsToPence,
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
+import { ParticipantStatusSchema } from '../pay/schema';
 
 /** Both refund routes: anything but a UUID is an unknown split (404). */
 export const SplitIdParams = idParams('id');
@@ -59,3 +61,25 @@ export const ServerRefundSchema = z.object(
 export function serverRefundFailure(details: ErrorDetail[]): AppError {
   return validationFailed(details[0]?.message ?? MESSAGES.validationFailed, details);
 }
+
+/** Both refund routes' 200 (docs/spec.md, Refund result); stored with the refund, so a repeated key replays it. */
+export const RefundResultSchema = z
+  .object({
+    refund_id: z.string(),
+    split_id: z.string(),
+    amount: PoundsSchema.meta({ description: 'What was asked for.' }),
+    refunded: PoundsSchema.meta({ description: 'What this refund returned.' }),
+    total_refunded: PoundsSchema,
+    total_amount: PoundsSchema,
+    status: z.string().meta({ description: 'The split status after it: `partially_refunded` or `refunded`.' }),
+    reason: z.string().nullable(),
+    participants: z.array(
+      z.object({
+        email: z.string(),
+        amount: PoundsSchema,
+        refunded_amount: PoundsSchema,
+        status: ParticipantStatusSchema,
+      }),
+    ),
+  })
+  .meta({ id: 'RefundResult' });

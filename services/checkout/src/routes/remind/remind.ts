@@ -15,13 +15,11 @@ import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { sessionNotFound } from '../checkout-sessions/checkout-sessions';
 import { loadSession } from '../checkout-sessions/session-state';
-import { RemindParams } from './schema';
+import { REMIND_MESSAGES, RemindParams } from './schema';
 
 const REFUSALS = {
-  nothing_to_remind: () =>
-    conflict('Nobody to remind: no split yet, everyone has approved, or the order is settled.', 'nothing_to_remind'),
-  session_cap_reached: () =>
-    tooManyRequests('This checkout has already been reminded three times.', 'session_cap_reached'),
+  nothing_to_remind: () => conflict(REMIND_MESSAGES.nothingToRemind, 'nothing_to_remind'),
+  session_cap_reached: () => tooManyRequests(REMIND_MESSAGES.sessionCap, 'session_cap_reached'),
   not_found: sessionNotFound,
 } as const;
 

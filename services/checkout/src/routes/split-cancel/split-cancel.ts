@@ -7,14 +7,13 @@ import type { CheckoutDeps } from '../../deps';
 import { callSplitWorkflow } from '../../splits/changed-since-read';
 import { loadSplitFor } from '../../splits/load-split';
 import { emailPayers } from './cancel-notice';
-import { SplitIdParams } from './schema';
+import { notPendingMessage, SplitIdParams } from './schema';
 
 /** Both routes answer this body when the split is (or already was) cancelled. */
 const CANCELED = { status: 'canceled' } as const;
 
 /** The API-key route's refusal of anything but a pending split (spec: 409 `not_pending` naming the status). */
-const notPending = (status: string) =>
-  conflict(`Only a pending split can be cancelled; this one is ${status}`, 'not_pending', { status });
+const notPending = (status: string) => conflict(notPendingMessage(status), 'not_pending', { status });
 
 /**
  * Asks the split workflow to cancel a split read as pending. If the workflow moved on in between

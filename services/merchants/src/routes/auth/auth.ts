@@ -11,19 +11,18 @@ import {
 import { sendEmail } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { StartSignInSchema, VerifySignInSchema } from './schema';
+import { SIGN_IN_MESSAGES as M, StartSignInSchema, VerifySignInSchema } from './schema';
 import { createSession, findOrCreateUser } from './sessions';
 import { CODE_VALID_MINUTES, type CodeCheck, checkSignInCode, issueSignInCode } from './sign-in-codes';
 
 const REFUSED_CODE: Record<Exclude<CodeCheck, 'ok'>, AppError> = {
-  wrong: badRequest('That code is not right. Check the e-mail and try again.', 'invalid_code'),
-  expired: badRequest('That code has expired or was already used. Ask for a new one.', 'code_expired'),
-  too_many_attempts: badRequest('Too many wrong codes. Ask for a new one.', 'too_many_attempts'),
+  wrong: badRequest(M.wrongCode, 'invalid_code'),
+  expired: badRequest(M.expired, 'code_expired'),
+  too_many_attempts: badRequest(M.tooManyAttempts, 'too_many_attempts'),
 };
 
-const invalidStart = (details: ErrorDetail[]) => validationFailed('Enter a valid email address', details);
-const invalidVerify = (details: ErrorDetail[]) =>
-  validationFailed('Enter your email address and the 6-digit code from the e-mail', details);
+const invalidStart = (details: ErrorDetail[]) => validationFailed(M.invalidStart, details);
+const invalidVerify = (details: ErrorDetail[]) => validationFailed(M.invalidVerify, details);
 
 /** E-mail code sign-in and sign-out. The gateway lets start/verify through unauthenticated. */
 export function authRoutes({ config, db, temporal }: MerchantsDeps): Router {

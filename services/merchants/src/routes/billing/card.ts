@@ -11,6 +11,7 @@ import {
   recordAudit,
   type ServiceMode,
 } from '@groupsplit/shared';
+import { BILLING_MESSAGES } from './schema';
 
 type CardMerchant = { id: string; name: string; business_email: string };
 
@@ -18,7 +19,7 @@ function cardRefused(error: unknown): AppError {
   if (error instanceof ProcessorError && (error.kind === 'card_declined' || error.kind === 'invalid_request')) {
     return badRequest(error.message, 'billing_card_rejected');
   }
-  return badGateway('Could not save the billing card. Please try again.', 'processor_unavailable');
+  return badGateway(BILLING_MESSAGES.cardFailed, 'processor_unavailable');
 }
 
 /**

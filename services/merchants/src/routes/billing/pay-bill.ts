@@ -13,6 +13,7 @@ import {
   recordAudit,
   type ServiceMode,
 } from '@groupsplit/shared';
+import { BILLING_MESSAGES } from './schema';
 
 /**
  * Charges the card on file for one unpaid bill. The charge is idempotency-keyed on the bill,
@@ -34,8 +35,8 @@ export async function payBill(
         .where('mode', '=', mode)
         .executeTakeFirst()
     : undefined;
-  if (!bill) throw notFound('Bill not found', 'bill_not_found');
-  if (bill.paid_at) throw conflict('This bill is already paid.', 'bill_already_paid');
+  if (!bill) throw notFound(BILLING_MESSAGES.billNotFound, 'bill_not_found');
+  if (bill.paid_at) throw conflict(BILLING_MESSAGES.alreadyPaid, 'bill_already_paid');
   const card = await db
     .selectFrom('billing_cards')
     .selectAll()
@@ -58,10 +59,10 @@ export async function payBill(
     if (error instanceof ProcessorError && (error.kind === 'card_declined' || error.kind === 'invalid_request')) {
       throw badRequest(error.message, 'bill_payment_failed');
     }
-    throw badGateway('Could not take the payment. Please try again.', 'processor_unavailable');
+    throw badGateway(BILLING_MESSAGES.paymentFailed, 'processor_unavailable');
   }
   if (charge.status !== 'succeeded') {
-    throw badRequest('The card on file could not pay this bill. Update the card and try again.', 'bill_payment_failed');
+    throw badRequest(BILLING_MESSAGES.notPaid, 'bill_payment_failed');
   }
 
   return db.transaction().execute(async (trx) => {

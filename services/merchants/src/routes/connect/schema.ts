@@ -7,3 +7,10 @@ export const AccountSyncSchema = z.object({
   account_id: z.string().min(1).max(255),
   event_id: z.string().max(255).optional(),
 });
+
+/** POST /api/merchants/connect and /connect/refresh: a one-shot onboarding link. */
+export const OnboardingLinkSchema = z
+  .object({
+    url: z.string().meta({ description: 'One-shot processor onboarding link; expires in about five minutes.' }),
+  })
+  .meta({ id: 'OnboardingLink' });

@@ -9,10 +9,9 @@ import {
 } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { AcceptConsentSchema } from './schema';
+import { AcceptConsentSchema, CONSENT_MESSAGES } from './schema';
 
-const invalidConsent = (details: ErrorDetail[]) =>
-  validationFailed('Send the terms_version and privacy_version you accept', details);
+const invalidConsent = (details: ErrorDetail[]) => validationFailed(CONSENT_MESSAGES.invalid, details);
 
 /**
  * Terms and privacy acceptance. These routes are exempt from the gateway's consent check,
@@ -33,7 +32,7 @@ export function consentRoutes({ config, db }: MerchantsDeps): Router {
     // Accepting anything but the versions in force would record consent to text nobody is shown.
     if (terms_version !== config.TERMS_VERSION || privacy_version !== config.PRIVACY_VERSION) {
       throw badRequest(
-        `Accept the current terms (${config.TERMS_VERSION}) and privacy policy (${config.PRIVACY_VERSION})`,
+        CONSENT_MESSAGES.mismatch(config.TERMS_VERSION, config.PRIVACY_VERSION),
         'consent_version_mismatch',
         undefined,
         current(),

@@ -4,3 +4,16 @@ export const AcceptConsentSchema = z.object({
   terms_version: z.string({ error: 'terms_version is required' }).min(1, 'terms_version is required'),
   privacy_version: z.string({ error: 'privacy_version is required' }).min(1, 'privacy_version is required'),
 });
+
+export const CONSENT_MESSAGES = {
+  invalid: 'Send the terms_version and privacy_version you accept',
+  mismatch: (terms: string, privacy: string) => `Accept the current terms (${terms}) and privacy policy (${privacy})`,
+} as const;
+
+/** GET and POST /api/auth/consent: the versions in force, and whether the caller accepted them. */
+export const ConsentStateSchema = z
+  .object({ terms_version: z.string(), privacy_version: z.string(), accepted: z.boolean() })
+  .meta({
+    id: 'ConsentState',
+    example: { terms_version: '2026-09-01', privacy_version: '2026-09-01', accepted: true },
+  });

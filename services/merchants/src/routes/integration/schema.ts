@@ -1,4 +1,4 @@
-import { badRequest, type ErrorDetail, validationFailed } from '@groupsplit/shared';
+import { badRequest, type ErrorDetail, ModeSchema, validationFailed } from '@groupsplit/shared';
 import { z } from 'zod';
 
 /** Absent: unchanged. Empty string or null: cleared. */
@@ -15,3 +15,13 @@ export const invalidIntegration = (details: ErrorDetail[]) => {
 
 export const invalidAllowedDomain = (reason: string) =>
   badRequest(`Invalid allowed_domain: ${reason}`, 'invalid_allowed_domain');
+
+/** PATCH /api/merchants: the settings as they now are (webhook_url is the mode asked's). */
+export const IntegrationSettingsSchema = z
+  .object({
+    id: z.string(),
+    mode: ModeSchema,
+    webhook_url: z.string().nullable(),
+    allowed_domain: z.string().nullable(),
+  })
+  .meta({ id: 'IntegrationSettings' });

@@ -1,3 +1,4 @@
+import { TimestampSchema } from '@groupsplit/shared';
 import { z } from 'zod';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
@@ -10,3 +11,10 @@ export const FormSchema = z.object({
   company: optionalText(200),
   message: optionalText(5000),
 });
+
+export const FORMS = FormParamsSchema.shape.form.options;
+
+/** 201: the submission was stored. */
+export const FormReceivedSchema = z
+  .object({ id: z.string(), form: FormParamsSchema.shape.form, received_at: TimestampSchema })
+  .meta({ id: 'FormReceived' });

@@ -16,12 +16,7 @@ import Router from '@koa/router';
 import { sql } from 'kysely';
 import type { MerchantsDeps } from '../../deps';
 import { addressText, normaliseAddressParts } from './address';
-import { type RegisterInput, RegisterSchema } from './schema';
-
-/** docs/spec.md (Errors) gives the 409 codes but not these texts ("message text differs between routes"). */
-const MERCHANT_EXISTS_MESSAGE =
-  'This account already has a business. Send allow_additional: true to register another one.';
-const COMPANY_REGISTERED_MESSAGE = 'A business with this company number is already registered.';
+import { COMPANY_REGISTERED_MESSAGE, MERCHANT_EXISTS_MESSAGE, type RegisterInput, RegisterSchema } from './schema';
 
 /** The registration failure of docs/spec.md (Errors) has `details` but no code. */
 const invalidRegistration = (details: ErrorDetail[]) => validationFailed(MESSAGES.registrationInvalid, details, null);

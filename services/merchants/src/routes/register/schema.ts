@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** docs/spec.md (Errors) gives the 409 codes but not these texts ("message text differs between routes"). */
+export const MERCHANT_EXISTS_MESSAGE =
+  'This account already has a business. Send allow_additional: true to register another one.';
+export const COMPANY_REGISTERED_MESSAGE = 'A business with this company number is already registered.';
+
 export const BUSINESS_TYPES = [
   'sole_trader',
   'limited_company',
@@ -90,3 +95,8 @@ export const RegisterSchema = z
 
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 export type AddressParts = z.infer<typeof AddressPartsSchema>;
+
+/** POST /api/merchants/register: 201. No API key or webhook secret is created here. */
+export const RegisteredMerchantSchema = z
+  .object({ id: z.string(), name: z.string(), webhook_url: z.string().nullable() })
+  .meta({ id: 'RegisteredMerchant' });

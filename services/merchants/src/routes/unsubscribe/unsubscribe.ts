@@ -3,9 +3,9 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { MerchantsDeps } from '../../deps';
 import { unsubscribedPage } from './page';
-import { UnsubscribeQuerySchema } from './schema';
+import { INVALID_UNSUBSCRIBE_LINK, UnsubscribeQuerySchema } from './schema';
 
-const invalidLink = () => badRequest('This unsubscribe link is not valid.', 'invalid_unsubscribe_link');
+const invalidLink = () => badRequest(INVALID_UNSUBSCRIBE_LINK, 'invalid_unsubscribe_link');
 
 /**
  * One-click unsubscribe from participant e-mails. The signed token in the link is the

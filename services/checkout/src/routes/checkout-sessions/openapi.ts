@@ -1,0 +1,91 @@
+import { err, errorResponses, IdempotencyKeyHeaders, json, type OpenApiPaths } from '@groupsplit/shared';
+import { SESSION_NOT_FOUND } from './checkout-sessions';
+import {
+  CreatedSessionSchema,
+  CreateSessionSchema,
+  SESSION_MESSAGES as M,
+  PublicSessionSchema,
+  SessionStatusResponseSchema,
+  TokenParams,
+} from './schema';
+
+const EXAMPLE = {
+  amount: 42.5,
+  order_reference: 'Order 1042',
+  return_url: 'https://shop.example.com/orders/1042/thanks',
+  cancel_url: 'https://shop.example.com/cart',
+  line_items: [
+    { description: 'Picnic blanket', amount: '35.00', quantity: 1 },
+    { description: 'Delivery', amount: '7.50' },
+  ],
+  customer_email: 'alex@example.com',
+  metadata: { order_id: '1042' },
+};
+
+const sessionNotFound = err(SESSION_NOT_FOUND, 'not_found');
+
+export const checkoutSessionsPaths: OpenApiPaths = {
+  '/api/merchants/checkout/sessions': {
+    post: {
+      operationId: 'createCheckoutSession',
+      tags: ['Hosted checkout'],
+      summary: 'Create a hosted checkout session',
+      description:
+        'From your server, with an API key. Send the buyer to `checkout_url` (valid for 2 hours); they split the order ' +
+        'there, and you hear `checkout_split.paid` once every share is captured. Needs `allowed_domain` set: ' +
+        '`return_url` and `cancel_url` must be https on that host. A test key needs no processor connection; a live ' +
+        'key needs charges enabled. Line items, when sent, must add up to `amount`. Send `Idempotency-Key` so a ' +
+        'retry cannot create a second session.',
+      requestParams: { header: IdempotencyKeyHeaders },
+      requestBody: { required: true, ...json(CreateSessionSchema, EXAMPLE) },
+      responses: {
+        201: { description: 'Created.', ...json(CreatedSessionSchema) },
+        200: { description: 'An idempotent replay: the original session.', ...json(CreatedSessionSchema) },
+        ...errorResponses({
+          400: [
+            err(M.amount, 'validation_failed'),
+            err(M.currency, 'validation_failed'),
+            err(M.returnUrl, 'validation_failed', 'return_url missing or not text'),
+            err(M.returnUrl, 'invalid_return_url', 'no allowed domain, or not https on it'),
+            err(M.cancelUrl, 'invalid_cancel_url'),
+            err(M.lineDescription, 'validation_failed', 'or another field-level message; `details` lists each'),
+            err('line_items must add up to amount: they add up to £40.00, amount is £42.50', 'line_items_mismatch'),
+            err(M.onboarding, 'processor_onboarding_required', 'live key, charges not enabled yet'),
+            err(M.idempotencyKey, 'invalid_idempotency_key'),
+          ],
+          409: [err('This Idempotency-Key was already used with a different request body', 'idempotency_key_reused')],
+        }),
+      },
+    },
+  },
+  '/api/merchants/checkout/sessions/{token}': {
+    get: {
+      operationId: 'getPublicCheckoutSession',
+      tags: ['Hosted checkout: buyer'],
+      summary: 'Public session lookup',
+      description:
+        'No credential: the token in the path is one; treat it as a secret. What the hosted page shows the buyer. ' +
+        '`unavailable_reason` says why the merchant cannot take payments right now.',
+      requestParams: { path: TokenParams },
+      responses: {
+        200: { description: 'The session as the buyer sees it.', ...json(PublicSessionSchema) },
+        ...errorResponses({ 404: [sessionNotFound] }),
+      },
+    },
+  },
+  '/api/merchants/checkout/sessions/{token}/status': {
+    get: {
+      operationId: 'getCheckoutSessionStatus',
+      tags: ['Hosted checkout'],
+      summary: 'Session status, with the split and its refunds',
+      description:
+        'API key. Everything you sent (customer fields, metadata) plus progress: `split` is null until the buyer has ' +
+        "chosen. Another merchant's token, or the other mode's, is 404.",
+      requestParams: { path: TokenParams },
+      responses: {
+        200: { description: 'The session.', ...json(SessionStatusResponseSchema) },
+        ...errorResponses({ 404: [sessionNotFound] }),
+      },
+    },
+  },
+};

@@ -1,0 +1,80 @@
+import { BUSINESS_ERRORS, err, errorResponses, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
+import { REPLACE_MESSAGES as M } from '../../splits/replace-participant';
+import { SESSION_NOT_FOUND } from '../checkout-sessions/checkout-sessions';
+import {
+  ReplacedParticipantResponseSchema,
+  ReplacedSplitResponseSchema,
+  ReplaceParticipantSchema,
+  SessionParticipantParams,
+  SplitParticipantParams,
+} from './schema';
+
+const ABOUT =
+  'Beyond the spec (docs/splits.md, "Replacing a participant"): hands a pending participant\'s share to someone ' +
+  'else, in place. The participant keeps its id and share; the new person gets a new pay link (e-mailed) and a new ' +
+  'hold; the old hold is released and the old pay link answers 404 at once. The 7-day expiry does not move and no ' +
+  'webhook is sent. It runs through the split workflow, so it is serialised with authorisations, cancel and expiry.';
+
+const refusals = {
+  400: [err(M.email, 'validation_failed'), err(M.alreadyIn, 'already_in_split')],
+  409: [
+    err(M.splitNotPending('canceled'), 'not_replaceable', 'the split is not pending; `status` names it'),
+    err(
+      M.participantNotPending('authorised'),
+      'not_replaceable',
+      'the participant is not pending; `participant_status` names it',
+    ),
+  ],
+  502: [err("the processor's message", 'replace_failed', 'the new hold could not be placed; nothing changed')],
+};
+
+const example = { email: 'jo@example.com' };
+
+export const participantReplacePaths: OpenApiPaths = {
+  '/api/checkout-splits/{id}/participants/{participantId}/replace': {
+    post: {
+      operationId: 'replaceParticipant',
+      tags: ['Splits'],
+      summary: 'Replace a pending participant',
+      description: `Owner, Admin, Member, or the creating account. ${ABOUT}`,
+      requestParams: { path: SplitParticipantParams },
+      requestBody: { required: true, ...json(ReplaceParticipantSchema, example) },
+      responses: {
+        200: {
+          description: "The split's detail record, as GET /api/checkout-splits/:id answers it.",
+          ...json(ReplacedSplitResponseSchema),
+        },
+        ...errorResponses({
+          ...refusals,
+          403: [
+            err(M.forbidden, undefined, 'not in the business and not the creator'),
+            BUSINESS_ERRORS.role(M.forbidden),
+            BUSINESS_ERRORS.paused,
+          ],
+          404: [err(MESSAGES.notFound, undefined, 'unknown split or participant')],
+        }),
+      },
+    },
+  },
+  '/api/merchants/checkout/sessions/{token}/participants/{participantId}/replace': {
+    post: {
+      operationId: 'replaceBuyerParticipant',
+      tags: ['Hosted checkout: buyer'],
+      summary: 'Replace a pending participant (the buyer)',
+      description: `The signed-in buyer who created the session's split. ${ABOUT}`,
+      requestParams: { path: SessionParticipantParams },
+      requestBody: { required: true, ...json(ReplaceParticipantSchema, example) },
+      responses: {
+        200: { description: 'The participant as it now is.', ...json(ReplacedParticipantResponseSchema) },
+        ...errorResponses({
+          ...refusals,
+          403: [err(M.forbidden, undefined, 'not the buyer who created the split'), BUSINESS_ERRORS.paused],
+          404: [
+            err(SESSION_NOT_FOUND, 'not_found'),
+            err(MESSAGES.notFound, undefined, 'no split yet, or unknown participant'),
+          ],
+        }),
+      },
+    },
+  },
+};

@@ -1,0 +1,53 @@
+import { err, errorResponses, json, MESSAGES, type OpenApiPaths, passedThrough } from '@groupsplit/shared';
+import { AuthoriseShareResponseSchema, AuthoriseShareSchema, PayTokenParams, PayViewSchema } from './schema';
+
+const notFound = err(MESSAGES.notFound, undefined, 'unknown pay token, or the participant was replaced');
+
+/** The pay step (docs/splits.md): one participant's own view and authorisation, reached with their pay token. */
+export const payPaths: OpenApiPaths = {
+  '/api/checkout-splits/pay/{token}': {
+    get: {
+      operationId: 'getPayView',
+      tags: ['Pay step'],
+      summary: "One participant's own view",
+      description:
+        'No credential: the pay token is one; treat it as a secret. The share and the 20p fee on top, the order and ' +
+        "the group's progress (other participants masked), and what the processor's page script needs to confirm the hold.",
+      requestParams: { path: PayTokenParams },
+      responses: {
+        200: { description: 'The pay view.', ...json(PayViewSchema) },
+        ...errorResponses({ 404: [notFound] }),
+      },
+    },
+  },
+  '/api/checkout-splits/pay/{token}/authorise': {
+    post: {
+      operationId: 'authoriseShare',
+      tags: ['Pay step'],
+      summary: 'Authorise the share (place the hold)',
+      description:
+        'Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A ' +
+        'declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is ' +
+        'harmless. In test mode use a test payment method such as `pm_card_visa`.',
+      requestParams: { path: PayTokenParams },
+      requestBody: { required: true, ...json(AuthoriseShareSchema, { payment_method: 'pm_card_visa' }) },
+      responses: {
+        200: { description: 'Authorised.', ...json(AuthoriseShareResponseSchema) },
+        ...errorResponses({
+          400: [
+            err(MESSAGES.validationFailed, 'validation_failed'),
+            passedThrough("the processor's message", 'processor_error', 'the processor refused the request'),
+          ],
+          402: [
+            passedThrough("the processor's message", 'card_declined', 'the card was declined (the decline code)'),
+            err('Your card could not be authorised. Please try another card.', 'card_not_authorised'),
+            err('Your card could not be authorised. Please try another card.', 'requires_action'),
+          ],
+          404: [notFound],
+          409: [err('This split is no longer pending', 'not_pending', '`status` names the split status')],
+          502: [err('The payment processor could not be reached. Please try again.', 'processor_unavailable')],
+        }),
+      },
+    },
+  },
+};

@@ -1,0 +1,49 @@
+import { BUSINESS_ERRORS, err, errorResponses, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
+import { CanceledSchema, notPendingMessage, SplitIdParams } from './schema';
+
+const canceled = { 200: { description: 'Cancelled (or already was).', ...json(CanceledSchema) } };
+
+export const splitCancelPaths: OpenApiPaths = {
+  '/api/checkout-splits/{id}/cancel': {
+    post: {
+      operationId: 'cancelSplit',
+      tags: ['Splits'],
+      summary: 'Cancel a pending split',
+      description:
+        'Owner, Admin, Member, or the creating account. Releases every hold. On any status other than `pending` it ' +
+        'answers 200 `canceled` and does nothing: read the split back and check `status`.',
+      requestParams: { path: SplitIdParams },
+      responses: {
+        ...canceled,
+        ...errorResponses({
+          403: [
+            err(MESSAGES.cancelForbidden, undefined, 'not in the business and not the creator'),
+            BUSINESS_ERRORS.role(MESSAGES.cancelForbidden),
+            BUSINESS_ERRORS.paused,
+          ],
+          404: [err(MESSAGES.notFound)],
+        }),
+      },
+    },
+  },
+  '/api/merchants/checkout/splits/{id}/cancel': {
+    post: {
+      operationId: 'cancelCheckoutSplit',
+      tags: ['Hosted checkout'],
+      summary: 'Cancel a pending order from your server',
+      description:
+        'API key. Acts only on `pending`: releases the holds, e-mails the payers and sends `checkout_split.canceled`. ' +
+        'A repeat on a cancelled split answers 200 again (safe to retry).',
+      requestParams: { path: SplitIdParams },
+      responses: {
+        ...canceled,
+        ...errorResponses({
+          404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
+          409: [
+            err(notPendingMessage('captured'), 'not_pending', 'any status but pending or canceled; `status` names it'),
+          ],
+        }),
+      },
+    },
+  },
+};

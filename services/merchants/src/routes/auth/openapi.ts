@@ -1,0 +1,51 @@
+import { err, errorResponses, json, OkSchema, type OpenApiPaths } from '@groupsplit/shared';
+import { SIGN_IN_MESSAGES as M, SignInSessionSchema, StartSignInSchema, VerifySignInSchema } from './schema';
+
+/** E-mail code sign-in and sign-out (docs/identity.md). */
+export const authPaths: OpenApiPaths = {
+  '/api/auth/email/start': {
+    post: {
+      operationId: 'startSignIn',
+      tags: ['Sign-in'],
+      summary: 'E-mail a sign-in code',
+      description:
+        'Mails a 6-digit code, valid for 10 minutes, replacing any earlier one. The answer is the same whether or not ' +
+        'the address has an account.',
+      requestBody: { required: true, ...json(StartSignInSchema, { email: 'you@example.com' }) },
+      responses: {
+        202: { description: 'The code is on its way.', ...json(OkSchema) },
+        ...errorResponses({ 400: [err(M.invalidStart, 'validation_failed')] }),
+      },
+    },
+  },
+  '/api/auth/email/verify': {
+    post: {
+      operationId: 'verifySignIn',
+      tags: ['Sign-in'],
+      summary: 'Exchange the code for a bearer token',
+      description:
+        'Creates the account on first sign-in. The token lasts 12 hours. Five wrong codes use the code up; ask for a new one.',
+      requestBody: { required: true, ...json(VerifySignInSchema, { email: 'you@example.com', code: '123456' }) },
+      responses: {
+        200: { description: 'Signed in.', ...json(SignInSessionSchema) },
+        ...errorResponses({
+          400: [
+            err(M.invalidVerify, 'validation_failed'),
+            err(M.wrongCode, 'invalid_code'),
+            err(M.expired, 'code_expired'),
+            err(M.tooManyAttempts, 'too_many_attempts'),
+          ],
+        }),
+      },
+    },
+  },
+  '/api/auth/sign-out': {
+    post: {
+      operationId: 'signOut',
+      tags: ['Sign-in'],
+      summary: 'Revoke this bearer token',
+      description: 'Ends only this session; other devices stay signed in.',
+      responses: { 200: { description: 'Signed out.', ...json(OkSchema) } },
+    },
+  },
+};

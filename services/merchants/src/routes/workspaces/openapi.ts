@@ -1,0 +1,14 @@
+import { json, type OpenApiPaths } from '@groupsplit/shared';
+import { WorkspacesSchema } from './schema';
+
+export const workspacesPaths: OpenApiPaths = {
+  '/api/merchants/workspaces': {
+    get: {
+      operationId: 'listWorkspaces',
+      tags: ['Account'],
+      summary: 'The businesses your login belongs to',
+      description: 'Empty for a login in no business. Send `x-service-merchant-id` to act for one of several.',
+      responses: { 200: { description: 'The workspaces.', ...json(WorkspacesSchema) } },
+    },
+  },
+};

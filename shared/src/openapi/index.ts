@@ -1,0 +1,5 @@
+export * from './common';
+export * from './document';
+export * from './errors';
+export * from './router';
+export * from './webhooks';
