@@ -74,6 +74,7 @@ describe('replacing a pending participant', () => {
       .selectAll()
       .where('participant_id', '=', participantId)
       .where('kind', '=', 'participant_replaced')
+      .orderBy('id')
       .execute();
   const webhookEventsOf = async (splitId: string) =>
     (await stack.db.selectFrom('webhook_events').selectAll().where('merchant_id', '=', shop.merchant.id).execute())
