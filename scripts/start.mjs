@@ -89,6 +89,8 @@ try {
   const rows = [
     ['API base', env.PUBLIC_BASE_URL],
     ['Dashboard', `${env.PUBLIC_BASE_URL}/dashboard`],
+    ['API reference', `${env.PUBLIC_BASE_URL}/docs`],
+    ['OpenAPI document', `${env.PUBLIC_BASE_URL}/api/openapi.json`],
     ['Temporal UI', `http://localhost:${env.TEMPORAL_UI_PORT}`],
     ['Temporal gRPC', temporal.address],
     [
