@@ -125,14 +125,18 @@ async function latencyRound(stack: ProcessStack, receiver: Receiver, merchantId:
 /** EVENTS events written by CONCURRENCY writers; the rate runs to the last signed arrival. */
 async function outboxRound(stack: ProcessStack, receiver: Receiver, merchantId: string) {
   const started = performance.now();
-  const eventIds = await mapConcurrent(Array.from({ length: EVENTS }), CONCURRENCY, () =>
-    writeEvent(stack, merchantId),
-  );
+  const written = await mapConcurrent(Array.from({ length: EVENTS }), CONCURRENCY, async () => {
+    const writeStarted = performance.now();
+    return { eventId: await writeEvent(stack, merchantId), writeStarted };
+  });
   const writtenMs = performance.now() - started;
-  const arrivals = await Promise.allSettled(eventIds.map((id) => receiver.arrived(id)));
-  const times = arrivals.flatMap((a) => (a.status === 'fulfilled' ? [a.value - started] : []));
-  const wallMs = Math.max(...times);
-  return { delivered: times.length, missing: EVENTS - times.length, wallMs, writtenMs, latencies: times };
+  const arrivals = await Promise.allSettled(
+    written.map(async ({ eventId, writeStarted }) => ({ at: await receiver.arrived(eventId), writeStarted })),
+  );
+  const delivered = arrivals.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+  const wallMs = Math.max(...delivered.map((d) => d.at - started));
+  const latencies = delivered.map((d) => d.at - d.writeStarted);
+  return { delivered: delivered.length, missing: EVENTS - delivered.length, wallMs, writtenMs, latencies };
 }
 
 /** The reference: signed POSTs straight to the receiver, CONCURRENCY in flight, nothing else. */
