@@ -1,6 +1,5 @@
 import { attemptWebhookDelivery, type Config, type Db, type WebhookAttemptConfig } from '@groupsplit/shared';
 import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { sql } from 'kysely';
 import { webhookDeliveryWorkflow, webhookSweepWorkflow } from '../webhooks';
 import { retryDelayAfter } from '../webhooks/retry-schedule';
 import { ensureSchedule, type ScheduleInstallConfig, withTemporalClient } from './schedules';
@@ -29,7 +28,7 @@ let firstAttemptsInFlight = 0;
 async function claim(db: Db, eventIds: readonly string[], staleBefore: Date | null): Promise<string[]> {
   const rows = await db
     .updateTable('webhook_events')
-    .set({ first_attempt_at: sql<Date>`now()` })
+    .set({ first_attempt_at: new Date() })
     .where('id', 'in', eventIds)
     .where('dispatched_at', 'is', null)
     .where((eb) =>
