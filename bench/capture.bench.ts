@@ -84,9 +84,10 @@ runBench('capture', async (stack, result) => {
             statements[name as ServiceName] = (statements[name as ServiceName] ?? 0) + c.statements / SPLITS;
           }
           profiles.push(
+            // A second past `captured`: local activities are recorded when their workflow task completes.
             await profileHistory(stack.temporal.client, `split:${split.splitId}`, {
               fromMs: split.lastAuthorisedMs,
-              toMs: split.capturedMs,
+              toMs: split.capturedMs + 1000,
             }),
           );
         } catch (error) {
@@ -99,7 +100,7 @@ runBench('capture', async (stack, result) => {
       const ratio = metric.p50 === null ? null : metric.p50 / (n * LATENCY_MS);
       const profile = meanProfile(profiles);
       if (profile)
-        result.notes.push(`N=${n}, per split from last authorisation to captured: ${describeProfile(profile)}`);
+        result.notes.push(`N=${n}, per split from last authorisation to captured (+1 s): ${describeProfile(profile)}`);
       pass &&= ratio !== null && toCaptured.errors === 0 && ratio <= TARGET(n);
       values.push(`N=${n} ${fixed(ratio)}`);
       details.push(`N=${n}: p50 ${metric.p50} ms, max ${metric.max} ms over ${metric.count} splits`);
