@@ -16,18 +16,32 @@ const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 /** A bench that has not finished by then is killed and reported as failed. */
 const PER_BENCH_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 10 * 60_000);
 
+/** The bench file running now: its process group is killed with the runner. */
+let current = null;
+const killGroup = (child) => {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+};
+
 function runBenchFile(file, env, resultFile) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(BENCH_DIR, file)], {
       cwd: ROOT,
       env: { ...process.env, ...env, BENCH_RESULT_FILE: resultFile },
       stdio: 'inherit',
+      // Its own process group, so a timeout also takes down the service processes it started.
+      detached: true,
     });
+    current = child;
     const timer = setTimeout(() => {
       console.error(`[bench] ${file} exceeded ${PER_BENCH_TIMEOUT_MS} ms; killing it`);
-      child.kill('SIGKILL');
+      killGroup(child);
     }, PER_BENCH_TIMEOUT_MS);
     child.on('exit', (code, signal) => {
+      current = null;
       clearTimeout(timer);
       resolve(code === 0 ? null : `exited with ${signal ?? code}`);
     });
@@ -101,6 +115,7 @@ async function main() {
   }
 
   printTable(results);
+  printFigures(results);
   const machine = { cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
   const outDir = join(BENCH_DIR, 'results');
   mkdirSync(outDir, { recursive: true });
@@ -117,8 +132,21 @@ async function main() {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     console.error(`[bench] ${signal}: stopping`);
+    if (current) killGroup(current);
     stopAll(2000).finally(() => process.exit(130));
   });
+}
+
+/** The issue's figures, one line each, in the order of its table, with the target and PASS/MISS. */
+function printFigures(results) {
+  const figures = results.flatMap((result) => result.figures ?? []).sort((a, b) => a.id - b.id);
+  if (figures.length === 0) return;
+  console.log('\nFigures (targets of the performance issue; both sides of every ratio measured in this run)');
+  for (const f of figures) {
+    const verdict = f.pass === null ? 'N/A ' : f.pass ? 'PASS' : 'MISS';
+    console.log(`  ${verdict}  ${f.id}. ${f.title}: ${f.value}  (target ${f.target})`);
+    console.log(`        ${f.detail}`);
+  }
 }
 
 main().catch(async (error) => {

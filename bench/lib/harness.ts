@@ -1,21 +1,27 @@
 import { writeFileSync } from 'node:fs';
-import { type Stack, startStack } from '@groupsplit/testing';
+import type { Figure } from './figures';
+import { type ProcessStack, startProcessStack } from './process-stack';
 import type { Metric } from './stats';
 
 export type BenchResult = {
   bench: string;
   params: Record<string, number | string>;
   metrics: Metric[];
+  figures: Figure[];
   notes: string[];
 };
 
-export type BenchBody = (stack: Stack, result: BenchResult) => Promise<void>;
+export type BenchBody = (stack: ProcessStack, result: BenchResult) => Promise<void>;
 
 /**
- * Runs one benchmark file: starts the in-process stack (the environment comes from
- * bench/run.mjs), runs `body`, writes the result where the runner asked, and exits.
+ * Runs one benchmark file: starts the stack as separate processes (the environment comes from
+ * bench/run.mjs; `env` adds to it), runs `body`, writes the result where the runner asked, and exits.
  */
-export function runBench(bench: string, body: BenchBody, options: { timeoutMs?: number } = {}) {
+export function runBench(
+  bench: string,
+  body: BenchBody,
+  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+) {
   const resultFile = process.env.BENCH_RESULT_FILE;
   if (!resultFile || !process.env.DATABASE_URL || !process.env.WORKFLOW_BUNDLE_PATH) {
     console.error('Run benchmarks through `npm run bench`, which prepares Postgres, Temporal and mail.');
@@ -29,9 +35,9 @@ export function runBench(bench: string, body: BenchBody, options: { timeoutMs?: 
   }, timeoutMs);
   guard.unref();
 
-  const result: BenchResult = { bench, params: {}, metrics: [], notes: [] };
+  const result: BenchResult = { bench, params: {}, metrics: [], figures: [], notes: [] };
   (async () => {
-    const stack = await startStack();
+    const stack = await startProcessStack(options.env);
     try {
       await body(stack, result);
     } finally {
@@ -39,6 +45,7 @@ export function runBench(bench: string, body: BenchBody, options: { timeoutMs?: 
     }
     writeFileSync(resultFile, JSON.stringify(result));
     for (const metric of result.metrics) console.log(`[${bench}] ${JSON.stringify(metric)}`);
+    for (const figure of result.figures) console.log(`[${bench}] figure ${JSON.stringify(figure)}`);
     process.exit(0);
   })().catch((error) => {
     console.error(`[${bench}] failed:`, error);

@@ -63,7 +63,10 @@ export function createExpiryActivity({ db, config }: ActivityDeps) {
       }
       return ids;
     });
-    const dispatched = await dispatchWebhookEvents(db, Context.current().client, config, eventIds);
+    // Workflows only: a batch of expiries must not wait on each merchant's endpoint in turn.
+    const dispatched = await dispatchWebhookEvents(db, Context.current().client, config, eventIds, {
+      firstAttempt: 'workflow',
+    });
     return { expired: eventIds.length, dispatched };
   };
 }

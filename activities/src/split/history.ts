@@ -30,3 +30,9 @@ export async function addSplitHistory(db: Kysely<Database>, row: SplitHistoryRow
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }
+
+/** Whether the row with this dedupe key was written (the cause it names already happened). */
+export async function hasSplitHistory(db: Kysely<Database>, dedupeKey: string): Promise<boolean> {
+  const row = await db.selectFrom('split_history').select('id').where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+  return row !== undefined;
+}

@@ -11,7 +11,7 @@ import { ApplicationFailure, activityInfo } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
 import { recordSplitEvent } from './events';
-import { addSplitHistory, type SplitHistoryRow } from './history';
+import { addSplitHistory, hasSplitHistory, type SplitHistoryRow } from './history';
 import { processorFailure } from './processor-failure';
 import { createReplaceActivities } from './replace';
 
@@ -384,6 +384,10 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
           .executeTakeFirst();
         if (!split) throw ApplicationFailure.nonRetryable(`Split ${splitId} not found`);
         if (split.status === to) return null; // a retried activity
+        // Run again after the split moved on (a local activity of a lost workflow task runs again
+        // with the steps after it): the transition's own history row says it was made. The table
+        // has no cycles, so a from → to pair happens once per split.
+        if (split.status !== from && (await hasSplitHistory(trx, dedupeKey))) return null;
         if (split.status !== from) {
           throw ApplicationFailure.nonRetryable(`Split ${splitId} is ${split.status}, expected ${from} before ${to}`);
         }

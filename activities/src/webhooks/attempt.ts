@@ -1,163 +1,17 @@
-import {
-  allowsPrivateWebhookTarget,
-  buildWebhookEnvelope,
-  getWebhookSettings,
-  OutboundRequestError,
-  safeFetch,
-  serializeWebhookEnvelope,
-  signWebhookPayload,
-  UnsafeUrlError,
-  WEBHOOK_ATTEMPT_HEADER,
-  WEBHOOK_EVENT_ID_HEADER,
-  WEBHOOK_SIGNATURE_HEADER,
-  webhookDeliveries,
-} from '@groupsplit/shared';
+import { attemptWebhookDelivery as attemptOnce } from '@groupsplit/shared';
 import type { WebhookAttemptInput, WebhookAttemptResult } from '@groupsplit/workflows';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 
-/** What the log keeps of a merchant's answer. */
-const RESPONSE_EXCERPT_CHARS = 500;
-const MAX_RESPONSE_BYTES = 4096;
-
-type Exchange = {
-  outcome: 'succeeded' | 'failed';
-  statusCode: number | null;
-  responseExcerpt: string | null;
-  error: string | null;
-  signedAt: Date;
-  durationMs: number;
-};
-
-function describeNon2xx(status: number, location: string | string[] | undefined): string {
-  if (status >= 300 && status < 400)
-    return `Redirect not followed (HTTP ${status}${location ? ` to ${location}` : ''})`;
-  return `Endpoint answered HTTP ${status}`;
-}
-
-/** Signs and posts one event; every failure becomes an outcome, never a thrown error. */
-async function post(
-  deps: ActivityDeps,
-  target: { url: string; mode: 'test' | 'live' },
-  secret: string,
-  body: string,
-  headers: Record<string, string>,
-): Promise<Exchange> {
-  const signedAt = new Date();
-  const timestamp = Math.floor(signedAt.getTime() / 1000);
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  try {
-    const response = await safeFetch(target.url, {
-      method: 'POST',
-      body,
-      headers: {
-        ...headers,
-        'content-type': 'application/json',
-        'user-agent': 'groupsplit-webhooks/1',
-        [WEBHOOK_SIGNATURE_HEADER]: signWebhookPayload(secret, body, timestamp),
-      },
-      timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
-      maxResponseBytes: MAX_RESPONSE_BYTES,
-      // Checked again at every attempt: a live URL always gets the full checks, even one stored before they existed.
-      allowPrivate: allowsPrivateWebhookTarget(deps.config, target.mode),
-    });
-    const ok = response.status >= 200 && response.status < 300;
-    return {
-      outcome: ok ? 'succeeded' : 'failed',
-      statusCode: response.status,
-      responseExcerpt: response.body.slice(0, RESPONSE_EXCERPT_CHARS),
-      error: ok ? null : describeNon2xx(response.status, response.headers.location),
-      signedAt,
-      durationMs: elapsed(),
-    };
-  } catch (error) {
-    let message: string;
-    if (error instanceof UnsafeUrlError) message = `Refused: ${error.reason}`;
-    else if (error instanceof OutboundRequestError && error.kind === 'timeout')
-      message = `Timed out: no 2xx within ${deps.config.WEBHOOK_TIMEOUT_MS} ms`;
-    else message = `Request failed: ${(error as Error).message}`;
-    return {
-      outcome: 'failed',
-      statusCode: null,
-      responseExcerpt: null,
-      error: message,
-      signedAt,
-      durationMs: elapsed(),
-    };
-  }
-}
-
 /**
- * One attempt of one delivery, logged as one row. The endpoint and secret are read at
- * every attempt, so a retry follows the merchant's current settings.
+ * One attempt of one delivery, logged as one row (`attemptWebhookDelivery` in shared, which the
+ * dispatcher's first attempt after commit uses too): an attempt the dispatcher already made is
+ * found in the log and not made again.
  */
 export function createAttemptActivity(deps: ActivityDeps) {
-  const { db, config } = deps;
   return async function attemptWebhookDelivery(input: WebhookAttemptInput): Promise<WebhookAttemptResult> {
-    const logged = await db
-      .selectFrom('webhook_deliveries')
-      .select(['id', 'outcome'])
-      .where('delivery_id', '=', input.deliveryId)
-      .where('attempt', '=', input.attempt)
-      .executeTakeFirst();
-    if (logged) return { attemptId: logged.id, outcome: logged.outcome };
-
-    const event = await db.selectFrom('webhook_events').selectAll().where('id', '=', input.eventId).executeTakeFirst();
-    if (!event) throw ApplicationFailure.nonRetryable(`Webhook event ${input.eventId} does not exist`);
-    const settings = await getWebhookSettings(db, config, event.merchant_id, event.mode);
-    const startedAt = new Date();
-
-    let row: { url: string | null; outcome: 'succeeded' | 'failed' | 'skipped' } & Partial<Omit<Exchange, 'outcome'>>;
-    if (!settings.url) {
-      row = { url: null, outcome: 'skipped', error: `No webhook_url is set for ${event.mode} mode` };
-    } else if (!settings.secret) {
-      row = {
-        url: settings.url,
-        outcome: 'failed',
-        error: `No webhook secret exists for ${event.mode} mode yet: create one with POST /api/merchants/credentials/rotate`,
-      };
-    } else {
-      const body = serializeWebhookEnvelope(buildWebhookEnvelope(event));
-      const exchange = await post(deps, { url: settings.url, mode: event.mode }, settings.secret, body, {
-        [WEBHOOK_EVENT_ID_HEADER]: event.id,
-        [WEBHOOK_ATTEMPT_HEADER]: String(input.attempt),
-      });
-      row = { url: settings.url, ...exchange };
-    }
-
-    webhookDeliveries.inc({ event_type: event.type, outcome: row.outcome });
-    const retrying = row.outcome === 'failed' && input.retryInMs !== null;
-    const inserted = await db
-      .insertInto('webhook_deliveries')
-      .values({
-        delivery_id: input.deliveryId,
-        event_id: event.id,
-        merchant_id: event.merchant_id,
-        mode: event.mode,
-        event_type: event.type,
-        trigger: input.trigger,
-        attempt: input.attempt,
-        url: row.url,
-        outcome: row.outcome,
-        status_code: row.statusCode ?? null,
-        response_excerpt: row.responseExcerpt ?? null,
-        duration_ms: row.durationMs ?? null,
-        error: row.error ?? null,
-        signed_at: row.signedAt ?? null,
-        next_attempt_at: retrying ? new Date(Date.now() + (input.retryInMs ?? 0)) : null,
-        started_at: startedAt,
-      })
-      .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) return { attemptId: inserted.id, outcome: row.outcome };
-    const raced = await db
-      .selectFrom('webhook_deliveries')
-      .select(['id', 'outcome'])
-      .where('delivery_id', '=', input.deliveryId)
-      .where('attempt', '=', input.attempt)
-      .executeTakeFirstOrThrow();
-    return { attemptId: raced.id, outcome: raced.outcome };
+    const result = await attemptOnce(deps, input);
+    if (!result) throw ApplicationFailure.nonRetryable(`Webhook event ${input.eventId} does not exist`);
+    return result;
   };
 }

@@ -26,8 +26,10 @@ import { type WebhookDeliveryResult, webhookSweepWorkflow } from '@groupsplit/wo
 import {
   dispatchWebhookEvents,
   ensureWebhookSweepSchedule,
+  firstAttemptLeaseMs,
   webhookDeliveryWorkflowId,
 } from '@groupsplit/workflows/client';
+import { WorkflowNotFoundError } from '@temporalio/client';
 
 type Mode = 'test' | 'live';
 
@@ -84,13 +86,26 @@ describe('webhook delivery through the worker', () => {
     return id;
   }
 
-  const outcome = (eventId: string) =>
-    stack.temporal.client.workflow
-      .getHandle(webhookDeliveryWorkflowId(eventId))
-      .result() as Promise<WebhookDeliveryResult>;
-
   const attemptsOf = (eventId: string) =>
     stack.db.selectFrom('webhook_deliveries').selectAll().where('event_id', '=', eventId).orderBy('attempt').execute();
+
+  const deliveryWorkflow = (eventId: string) =>
+    stack.temporal.client.workflow.getHandle(webhookDeliveryWorkflowId(eventId));
+
+  /**
+   * How a dispatched event's delivery ended: its workflow's result where one ran (the first attempt
+   * failed, or the sweeper started it), else the first attempt the dispatcher made itself.
+   */
+  async function outcome(eventId: string): Promise<WebhookDeliveryResult> {
+    try {
+      return (await deliveryWorkflow(eventId).result()) as WebhookDeliveryResult;
+    } catch (error) {
+      if (!(error instanceof WorkflowNotFoundError)) throw error;
+    }
+    const [first] = await attemptsOf(eventId);
+    if (!first) throw new Error(`event ${eventId}: no delivery workflow and no attempt logged`);
+    return { eventId, outcome: first.outcome, attempts: 1, lastAttemptId: first.id };
+  }
 
   /** Waits until the delivery of `eventId` has logged its first attempt (the rest may still be retrying). */
   async function firstAttemptOf(eventId: string) {
@@ -599,6 +614,61 @@ describe('webhook delivery through the worker', () => {
       .executeTakeFirstOrThrow();
     expect(row.dispatched_at).not.toBeNull();
     expect(endpoint.received).toHaveLength(1);
+  });
+
+  it('makes the first attempt at dispatch: a delivered event needs no workflow', async () => {
+    const endpoint = await receiver();
+    const { merchant, secret } = await merchantWithEndpoint(endpoint.url);
+    const eventId = await emit(
+      merchant.id,
+      'checkout_split.paid',
+      splitEventData({ split: split('captured'), participants, session }),
+    );
+    // Delivered before dispatch returned, logged as attempt 1 of the delivery webhook:<eventId>.
+    expect(endpoint.received).toHaveLength(1);
+    expectGenuine(endpoint.received[0]!, secret);
+    expect(endpoint.received[0]!.headers['x-service-attempt']).toBe('1');
+    expect(await attemptsOf(eventId)).toMatchObject([
+      { delivery_id: webhookDeliveryWorkflowId(eventId), attempt: 1, trigger: 'event', outcome: 'succeeded' },
+    ]);
+    await expect(deliveryWorkflow(eventId).describe()).rejects.toThrow(WorkflowNotFoundError);
+    const row = await stack.db
+      .selectFrom('webhook_events')
+      .select(['dispatched_at', 'first_attempt_at'])
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    expect(row.first_attempt_at).not.toBeNull();
+    expect(row.dispatched_at).not.toBeNull();
+  });
+
+  it('the sweeper takes over an event whose dispatcher died after claiming it, and leaves a live claim alone', async () => {
+    const endpoint = await receiver();
+    const { merchant } = await merchantWithEndpoint(endpoint.url);
+    const record = () =>
+      stack.db.transaction().execute((trx) =>
+        recordEvent(trx, {
+          merchantId: merchant.id,
+          mode: 'test',
+          type: 'checkout_split.paid',
+          data: splitEventData({ split: split('captured'), participants, session }),
+          dedupeKey: `paid:${randomToken(8)}`,
+        }),
+      );
+    const [abandoned, live] = [(await record())!, (await record())!];
+    // Claimed and never dispatched: one claim older than the lease, one just made.
+    const claimedAt = (eventId: string, at: Date) =>
+      stack.db.updateTable('webhook_events').set({ first_attempt_at: at }).where('id', '=', eventId).execute();
+    await claimedAt(abandoned, new Date(Date.now() - firstAttemptLeaseMs(stack.config) - 1000));
+    await claimedAt(live, new Date());
+    const swept = await stack.temporal.client.workflow.execute(webhookSweepWorkflow, {
+      workflowId: `webhook-sweep-test:${randomToken(8)}`,
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      args: [{ olderThanMs: 0, merchantId: merchant.id }],
+    });
+    expect(swept).toEqual({ dispatched: 1 });
+    expect(await deliveryWorkflow(abandoned).result()).toMatchObject({ outcome: 'succeeded', attempts: 1 });
+    expect(endpoint.received.map((r) => r.headers['x-service-event-id'])).toEqual([abandoned]);
+    await expect(deliveryWorkflow(live).describe()).rejects.toThrow(WorkflowNotFoundError);
   });
 
   it('installs the sweeper as an every-minute schedule, idempotently', async () => {

@@ -21,7 +21,11 @@ async function undispatchedWebhookEventIds(db: Db, input: WebhookSweepInput): Pr
 export function createSweepActivity({ db, config }: ActivityDeps) {
   return async function dispatchPendingWebhookEvents(input: WebhookSweepInput) {
     const ids = await undispatchedWebhookEventIds(db, input);
-    const dispatched = await dispatchWebhookEvents(db, Context.current().client, config, ids);
+    // Workflows only (the durable path), and events whose dispatcher died mid-attempt too.
+    const dispatched = await dispatchWebhookEvents(db, Context.current().client, config, ids, {
+      firstAttempt: 'workflow',
+      takeOverStaleClaims: true,
+    });
     return { dispatched };
   };
 }

@@ -1,45 +1,122 @@
-import type { Config, Db } from '@groupsplit/shared';
+import { attemptWebhookDelivery, type Config, type Db, type WebhookAttemptConfig } from '@groupsplit/shared';
 import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { webhookDeliveryWorkflow, webhookSweepWorkflow } from '../webhooks';
+import { retryDelayAfter } from '../webhooks/retry-schedule';
 import { ensureSchedule, type ScheduleInstallConfig, withTemporalClient } from './schedules';
 
 /** One delivery workflow per event; the id is what makes dispatching idempotent. */
 export const webhookDeliveryWorkflowId = (eventId: string) => `webhook:${eventId}`;
 export const webhookSweepScheduleId = (taskQueue: string) => `webhook-sweep:${taskQueue}`;
 
-type DispatchConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'WEBHOOK_RETRY_TIME_SCALE'>;
+type DispatchConfig = Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'WEBHOOK_RETRY_TIME_SCALE'> & WebhookAttemptConfig;
 
 /**
- * Starts the delivery workflow of each event (after the transaction that recorded them has
- * committed) and marks them dispatched. Safe to repeat: a workflow id that was ever used is
- * refused, so an event is never delivered by two workflows.
+ * How long a dispatcher's claim on an event's first attempt holds. A claim older than this belongs
+ * to a dispatcher that died mid-attempt, and the sweeper takes the event over.
+ */
+export const firstAttemptLeaseMs = (config: Pick<Config, 'WEBHOOK_TIMEOUT_MS'>) =>
+  Math.max(2 * 60_000, 3 * config.WEBHOOK_TIMEOUT_MS);
+
+/** First attempts one process makes at once; past this, events go straight to their workflows. */
+const MAX_FIRST_ATTEMPTS_IN_FLIGHT = 32;
+let firstAttemptsInFlight = 0;
+
+/**
+ * Claims the events for this dispatcher: undispatched and unclaimed (or, for the sweeper, claimed by
+ * a dispatcher whose lease ran out). Two dispatchers of the same event never both get it.
+ */
+async function claim(db: Db, eventIds: readonly string[], staleBefore: Date | null): Promise<string[]> {
+  const rows = await db
+    .updateTable('webhook_events')
+    .set({ first_attempt_at: new Date() })
+    .where('id', 'in', eventIds)
+    .where('dispatched_at', 'is', null)
+    .where((eb) =>
+      staleBefore
+        ? eb.or([eb('first_attempt_at', 'is', null), eb('first_attempt_at', '<', staleBefore)])
+        : eb('first_attempt_at', 'is', null),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function startDeliveryWorkflow(client: Client, config: DispatchConfig, eventId: string) {
+  try {
+    await client.workflow.start(webhookDeliveryWorkflow, {
+      workflowId: webhookDeliveryWorkflowId(eventId),
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      args: [{ eventId, timeScale: config.WEBHOOK_RETRY_TIME_SCALE }],
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
+
+/**
+ * The first attempt, made here rather than by a workflow: logged as attempt 1 of the delivery
+ * `webhook:<eventId>`, exactly as the workflow's activity would log it. True when the delivery is
+ * over (delivered, or skipped for want of an endpoint); false when it needs the retrying workflow,
+ * whose attempt 1 then finds this logged attempt and goes on from there.
+ */
+async function firstAttemptDelivered(db: Db, config: DispatchConfig, eventId: string): Promise<boolean> {
+  if (firstAttemptsInFlight >= MAX_FIRST_ATTEMPTS_IN_FLIGHT) return false;
+  firstAttemptsInFlight += 1;
+  try {
+    const logged = await attemptWebhookDelivery(
+      { db, config },
+      {
+        deliveryId: webhookDeliveryWorkflowId(eventId),
+        eventId,
+        trigger: 'event',
+        attempt: 1,
+        retryInMs: retryDelayAfter(1, config.WEBHOOK_RETRY_TIME_SCALE),
+      },
+    );
+    return logged !== null && logged.outcome !== 'failed';
+  } catch {
+    // The workflow makes (or finds) attempt 1 itself.
+    return false;
+  } finally {
+    firstAttemptsInFlight -= 1;
+  }
+}
+
+/**
+ * Starts the delivery of each event after the transaction that recorded them has committed, and
+ * marks them dispatched. Each event is claimed first, so it is delivered by one dispatcher only,
+ * however often and however concurrently it is dispatched. The first attempt is made right here
+ * (`firstAttempt: 'here'`, the default): most endpoints answer 2xx at once, and then no workflow is
+ * needed. A failed first attempt, or any trouble making it, starts the delivery workflow
+ * (`webhook:<eventId>`, never reused), which retries on the schedule and gives up after nine attempts.
+ * The sweeper passes `firstAttempt: 'workflow'` and `takeOverStaleClaims`: it starts workflows only,
+ * including for events whose dispatcher died after claiming them.
+ * If this process dies part way, the event stays undispatched and the sweeper delivers it; the
+ * attempt log (one row per delivery and attempt) keeps a second dispatcher from sending attempt 1 again.
+ * Returns how many events this call started delivering.
  */
 export async function dispatchWebhookEvents(
   db: Db,
   client: Client,
   config: DispatchConfig,
   eventIds: readonly string[],
+  options: { firstAttempt?: 'here' | 'workflow'; takeOverStaleClaims?: boolean } = {},
 ): Promise<number> {
   if (eventIds.length === 0) return 0;
-  for (const eventId of eventIds) {
-    try {
-      await client.workflow.start(webhookDeliveryWorkflow, {
-        workflowId: webhookDeliveryWorkflowId(eventId),
-        taskQueue: config.TEMPORAL_TASK_QUEUE,
-        args: [{ eventId, timeScale: config.WEBHOOK_RETRY_TIME_SCALE }],
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-      });
-    } catch (error) {
-      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-    }
+  const staleBefore = options.takeOverStaleClaims ? new Date(Date.now() - firstAttemptLeaseMs(config)) : null;
+  const claimed = await claim(db, eventIds, staleBefore);
+  for (const eventId of claimed) {
+    const delivered = options.firstAttempt !== 'workflow' && (await firstAttemptDelivered(db, config, eventId));
+    if (!delivered) await startDeliveryWorkflow(client, config, eventId);
+    await db
+      .updateTable('webhook_events')
+      .set({ dispatched_at: new Date() })
+      .where('id', '=', eventId)
+      .where('dispatched_at', 'is', null)
+      .execute();
   }
-  await db
-    .updateTable('webhook_events')
-    .set({ dispatched_at: new Date() })
-    .where('id', 'in', eventIds)
-    .where('dispatched_at', 'is', null)
-    .execute();
-  return eventIds.length;
+  return claimed.length;
 }
 
 /** The every-minute sweeper schedule for this task queue, created if missing. */

@@ -1,4 +1,11 @@
-import { proxyActivities, type RetryPolicy } from '@temporalio/workflow';
+import type { Duration } from '@temporalio/common';
+import {
+  type ActivityInterfaceFor,
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  type RetryPolicy,
+} from '@temporalio/workflow';
 import type { SplitActivities } from './types';
 
 /**
@@ -58,19 +65,62 @@ export const PROJECTION_RETRY: RetryPolicy = {
 const PROCESSOR_CALL_TIMEOUT = '45 seconds';
 const PROJECTION_TIMEOUT = '20 seconds';
 
-export const holdActivities = proxyActivities<Pick<SplitActivities, 'placeHold'>>({
+/**
+ * The split's short sequential steps (open the split, place a hold, capture, release, roll back,
+ * write a status) run as local activities: in the worker, inside the workflow task that reaches
+ * them, so consecutive steps follow each other with no round trip to the Temporal server to
+ * schedule each one and another to report it (bench/README.md, "Where the time goes"). The
+ * implementations, retry policies, timeouts and idempotency keys are the same as before; a worker
+ * that dies mid-step has the step run again once the workflow task times out (10 s) instead of the
+ * activity's start-to-close timeout, and the processor's idempotency key still makes it one charge.
+ *
+ * Histories written before this patch replay with the regular activities they recorded; a workflow
+ * that reaches the patch live (a new split, or an open one picked up after the deploy) records the
+ * marker and runs its remaining steps locally (docs/development.md, "Changing a workflow safely").
+ */
+export const LOCAL_STEPS_PATCH = 'split-local-steps';
+
+function steps<A>(options: { startToCloseTimeout: Duration; retry: RetryPolicy }): () => ActivityInterfaceFor<A> {
+  const regular = proxyActivities<A>(options);
+  const local = proxyLocalActivities<A>(options);
+  return () => (patched(LOCAL_STEPS_PATCH) ? local : regular);
+}
+
+export const holdActivities = steps<Pick<SplitActivities, 'placeHold'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
   retry: HOLD_RETRY,
 });
 
-export const captureActivities = proxyActivities<Pick<SplitActivities, 'captureShare'>>({
+export const captureActivities = steps<Pick<SplitActivities, 'captureShare'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
   retry: CAPTURE_RETRY,
 });
 
-export const releaseActivities = proxyActivities<Pick<SplitActivities, 'releaseShare'>>({
+export const releaseActivities = steps<Pick<SplitActivities, 'releaseShare'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
   retry: RELEASE_RETRY,
+});
+
+/** Opening the split and its status writes. */
+export const stepProjectionActivities = steps<Pick<SplitActivities, 'openSplit' | 'transitionSplit'>>({
+  startToCloseTimeout: PROJECTION_TIMEOUT,
+  retry: PROJECTION_RETRY,
+});
+
+// Steps that answer something from outside (an authorisation signal, a replace request, support)
+// stay regular activities: each is one step on its own, so there is no chain to shorten.
+//
+// So does the capture saga's compensation. A local activity whose workflow task is lost (a worker
+// crash, or a task the server refuses because a signal came in as the workflow completed) runs
+// again from the last completed task, so every local step must be safe to repeat after the steps
+// that followed it: a status write finds its history row and does nothing, a capture finds the
+// share captured, a release finds no hold. A capture repeated after its share was refunded by the
+// rollback would not be: as regular activities, the rollbacks start a new workflow task, and
+// nothing before them can run again once one is scheduled.
+
+export const rollbackActivities = proxyActivities<Pick<SplitActivities, 'rollbackCapturedShare' | 'releaseShare'>>({
+  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
+  retry: ROLLBACK_RETRY,
 });
 
 export const replaceActivities = proxyActivities<Pick<SplitActivities, 'replaceParticipant'>>({
@@ -84,13 +134,8 @@ export const replacedHoldActivities = proxyActivities<Pick<SplitActivities, 'rel
   retry: RELEASE_RETRY,
 });
 
-export const rollbackActivities = proxyActivities<Pick<SplitActivities, 'rollbackCapturedShare' | 'releaseShare'>>({
-  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
-  retry: ROLLBACK_RETRY,
-});
-
 export const projectionActivities = proxyActivities<
-  Pick<SplitActivities, 'openSplit' | 'recordAuthorisation' | 'transitionSplit' | 'recordSplitHistory'>
+  Pick<SplitActivities, 'recordAuthorisation' | 'recordSplitHistory'>
 >({
   startToCloseTimeout: PROJECTION_TIMEOUT,
   retry: PROJECTION_RETRY,

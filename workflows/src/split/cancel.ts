@@ -32,7 +32,7 @@ async function releaseAll(split: SplitState, purpose: ReleasePurpose, actor: Act
     try {
       const released = await split.track(
         { step: 'release', participantId: participant.id },
-        releaseActivities.releaseShare({
+        releaseActivities().releaseShare({
           splitId: split.splitId,
           participantId: participant.id,
           purpose,

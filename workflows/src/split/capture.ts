@@ -81,7 +81,7 @@ async function captureAll(split: SplitState, compensations: ParticipantState[]) 
     try {
       const captured = await split.track(
         { step: 'capture', participantId: participant.id },
-        captureActivities.captureShare({ splitId: split.splitId, participantId: participant.id }),
+        captureActivities().captureShare({ splitId: split.splitId, participantId: participant.id }),
       );
       participant.status = captured.status;
       compensations.push(participant);

@@ -1,5 +1,5 @@
 import { ApplicationFailure, condition } from '@temporalio/workflow';
-import { holdActivities, projectionActivities, RELEASE_ATTEMPTS, releaseActivities } from './activities';
+import { holdActivities, RELEASE_ATTEMPTS, releaseActivities, stepProjectionActivities } from './activities';
 import { failureMessage } from './failures';
 import type { SplitState } from './state';
 import type { CreateSplitOutcome } from './types';
@@ -26,7 +26,7 @@ export async function create(split: SplitState) {
   split.authorizationExpiresAt = authorizationExpiresAt;
   await split.track(
     { step: 'open_split' },
-    projectionActivities.openSplit({ ...creation, createdAt, authorizationExpiresAt }),
+    stepProjectionActivities().openSplit({ ...creation, createdAt, authorizationExpiresAt }),
   );
   split.note({ kind: 'opened', actor: creation.createdBy ? `user:${creation.createdBy}` : 'system' });
 
@@ -35,7 +35,7 @@ export async function create(split: SplitState) {
     try {
       const hold = await split.track(
         { step: 'place_hold', participantId: participant.id },
-        holdActivities.placeHold({ splitId, participantId: participant.id }),
+        holdActivities().placeHold({ splitId, participantId: participant.id }),
       );
       participant.paymentIntentId = hold.paymentIntentId;
     } catch (error) {
@@ -55,7 +55,7 @@ export async function create(split: SplitState) {
     try {
       const released = await split.track(
         { step: 'release', participantId: participant.id },
-        releaseActivities.releaseShare({
+        releaseActivities().releaseShare({
           splitId,
           participantId: participant.id,
           purpose: 'creation_failed',

@@ -6,9 +6,12 @@ export function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A failure the activity marked final (a decline, a lapsed hold): retrying cannot help. */
+/**
+ * A failure the activity marked final (a decline, a lapsed hold): retrying cannot help. A regular
+ * activity's failure arrives as an ActivityFailure whose cause is the activity's own
+ * ApplicationFailure; a local activity's arrives as that ApplicationFailure itself.
+ */
 export function isNonRetryable(error: unknown): boolean {
-  return (
-    error instanceof ActivityFailure && error.cause instanceof ApplicationFailure && error.cause.nonRetryable === true
-  );
+  const failure = error instanceof ActivityFailure ? error.cause : error;
+  return failure instanceof ApplicationFailure && failure.nonRetryable === true;
 }

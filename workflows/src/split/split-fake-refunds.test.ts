@@ -211,7 +211,9 @@ describe('refused refunds', () => {
 
   it.concurrent('the refund window closing ends the workflow, even short of refunded', async () => {
     // The refund is queued while the capture is recorded, so it runs inside even a short window.
-    const started = await fake.startSplit([1000, 2000], { refundWindowMs: 1500 });
+    // Short, but longer than the workflow task heartbeat (8 s): the status write is a local activity,
+    // so the workflow accepts the update only once that write ends or the task heartbeats.
+    const started = await fake.startSplit([1000, 2000], { refundWindowMs: 30_000 });
     const paid = fake.world.gate(`transitionSplit:${started.splitId}:captured`);
     for (const participantId of started.ids) {
       await started.handle.signal(participantAuthorisedSignal, { participantId, source: 'pay_step' });

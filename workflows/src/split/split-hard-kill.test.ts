@@ -156,7 +156,8 @@ describe('split capture with a worker killed mid-capture', () => {
     expect(capturedAtProcessor.status).toBe('succeeded');
     expect(await participants()).toEqual(['captured', 'authorised', 'authorised']);
 
-    // The replacement picks the activity up once its start-to-close timeout lapses (45 s).
+    // The replacement picks the capture up once the dead worker's workflow task times out (the capture is a
+    // local activity of that task since the split-local-steps patch; a regular activity waited out its 45 s).
     workers.push(await spawnWorker(stack));
     await waitForSplitStatus(stack, split.id, ['captured'], 120_000);
 

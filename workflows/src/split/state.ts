@@ -1,6 +1,6 @@
 import { upsertSearchAttributes } from '@temporalio/workflow';
 import type { RefundRequest, RefundWorkflowResult } from '../refunds/types';
-import { projectionActivities } from './activities';
+import { stepProjectionActivities } from './activities';
 import { SPLIT_STATUS_KEY } from './search-attributes';
 import { transition } from './transitions';
 import type {
@@ -157,7 +157,7 @@ export class SplitState {
     transition(from, trigger, to);
     await this.track(
       { step: 'transition', to },
-      projectionActivities.transitionSplit({
+      stepProjectionActivities().transitionSplit({
         splitId: this.splitId,
         from,
         to,

@@ -10,10 +10,16 @@ export interface WebhookEventsTable {
   dedupe_key: string;
   sample: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Set once delivery has started: the first attempt was made, or the retrying workflow was started. */
   dispatched_at: Date | null;
+  /** A dispatcher's claim on the first attempt (see dispatchWebhookEvents); null until claimed. */
+  first_attempt_at: Generated<Date | null>;
 }
 
-/** The delivery log, one row per attempt. Written only by the worker's webhook activities. */
+/**
+ * The delivery log, one row per attempt. Written by the worker: its webhook activities, and the
+ * first attempt its dispatcher makes after an outbox commit.
+ */
 export interface WebhookDeliveriesTable {
   id: Generated<string>;
   delivery_id: string;

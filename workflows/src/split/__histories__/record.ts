@@ -6,6 +6,9 @@
  *
  *   node --import tsx workflows/src/split/__histories__/record.ts            # every scenario
  *   node --import tsx workflows/src/split/__histories__/record.ts paid       # just these
+ *   node --import tsx workflows/src/split/__histories__/record.ts --suffix=local-steps paid
+ *                                        # writes paid-local-steps.json: a version's new behaviour
+ *                                        # beside the fixtures of the versions before it
  *
  * It brings up its own Postgres database, Temporal dev server and mail server (as the Jest
  * global setup does) and stops them afterwards. Re-record only when a history must change on
@@ -385,7 +388,9 @@ const SCENARIOS: Scenario[] = [
 ];
 
 async function main() {
-  const wanted = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const suffix = args.find((a) => a.startsWith('--suffix='))?.slice('--suffix='.length);
+  const wanted = args.filter((a) => !a.startsWith('--'));
   const unknown = wanted.filter((name) => !SCENARIOS.some((s) => s.name === name));
   if (unknown.length > 0) throw new Error(`No scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name)}`);
   const scenarios = SCENARIOS.filter((s) => wanted.length === 0 || wanted.includes(s.name));
@@ -410,8 +415,9 @@ async function main() {
         for (const recorded of await scenario.run(stack, kit)) {
           const handle = stack.temporal.client.workflow.getHandle(recorded.workflowId, recorded.runId);
           const history = await handle.fetchHistory();
-          writeFileSync(join(HERE, `${recorded.name}.json`), historyToJson(history));
-          console.log(`[record]   ${recorded.name}.json: ${history.events?.length} events`);
+          const file = `${recorded.name}${suffix ? `-${suffix}` : ''}.json`;
+          writeFileSync(join(HERE, file), historyToJson(history));
+          console.log(`[record]   ${file}: ${history.events?.length} events`);
         }
       } finally {
         await stack.stop();

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  WithStartWorkflowOperation,
+  type WorkflowHandle,
+  type WorkflowHandleWithFirstExecutionRunId,
+} from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import type { SplitCreation, SplitWorkflowInput, SplitWorkflowState } from '../types';
 import { createSplitUpdate, splitWorkflow, splitWorkflowId, stateQuery } from '../workflow';
@@ -13,7 +19,8 @@ import { FakeWorld } from './fake-activities';
 
 /** Worker logging at ERROR: the activity failures these tests cause on purpose are WARN lines. */
 export function quietTemporalRuntime() {
-  if (Runtime._instance === undefined) Runtime.install({ logger: new DefaultLogger('ERROR') });
+  if (Runtime._instance === undefined)
+    Runtime.install({ logger: new DefaultLogger((process.env.FAKE_TEMPORAL_LOG as 'WARN') ?? 'ERROR') });
 }
 
 export type SplitHandle = WorkflowHandle<typeof splitWorkflow>;
@@ -81,13 +88,22 @@ export async function startFakeWorker() {
       session: null,
     };
     before(participants.map((p) => p.id));
-    const handle = await client.workflow.start(splitWorkflow, {
+    // Update-with-start, as checkout does: creation can end (even in creation_failed, which closes
+    // the workflow) within the first workflow task, before a separately sent update would arrive.
+    const startOperation = new WithStartWorkflowOperation(splitWorkflow, {
       workflowId: splitWorkflowId(splitId),
       taskQueue,
+      workflowIdConflictPolicy: 'FAIL',
       args: [{ splitId, merchantId: 'merchant-fake', mode: 'test', holdTtlMs: 60 * 60_000, creation, ...options }],
     });
+    const outcome = await client.workflow.executeUpdateWithStart(createSplitUpdate, {
+      startWorkflowOperation: startOperation,
+    });
+    // Made with the start's run id, as start() makes it (the type just does not say so).
+    const handle = (await startOperation.workflowHandle()) as WorkflowHandleWithFirstExecutionRunId<
+      typeof splitWorkflow
+    >;
     handles.push(handle);
-    const outcome = await handle.executeUpdate(createSplitUpdate);
     return { splitId, handle, outcome, ids: participants.map((p) => p.id) };
   }
 

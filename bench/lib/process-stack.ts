@@ -1,0 +1,221 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { type Config, createDb, createTemporalClient, loadConfig } from '@groupsplit/shared';
+import { createApiClient } from '@groupsplit/testing';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const PROBE = path.join(__dirname, 'child-probe.cjs');
+
+/** Each service's entry point, as `npm start` runs them (scripts/start.mjs). */
+const ENTRIES = {
+  emulator: 'services/processor-emulator/src/main.ts',
+  merchants: 'services/merchants/src/main.ts',
+  checkout: 'services/checkout/src/main.ts',
+  gateway: 'services/gateway/src/main.ts',
+  worker: 'services/worker/src/main.ts',
+} as const;
+
+export type ServiceName = keyof typeof ENTRIES;
+export const SERVICE_NAMES = Object.keys(ENTRIES) as ServiceName[];
+
+/** What a service process reports about itself (bench/lib/child-probe.cjs). */
+export type ProbeReading = { statements: number; cpuMs: number; rssBytes: number; heapUsedBytes: number };
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+type Running = { name: ServiceName; child: ChildProcess; output: () => string; exited: Promise<void> };
+
+const children = new Set<ChildProcess>();
+// A bench that fails or times out exits at once: its services must not outlive it.
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+function spawnService(name: ServiceName, env: NodeJS.ProcessEnv): Running {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every service (on a clean exit) for `node --cpu-prof`'s viewers.
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const profile = profileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--require', PROBE, '--import', 'tsx', ENTRIES[name]], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  let output = '';
+  // BENCH_SERVICE_LOG_DIR keeps each service's whole output (with BENCH_LOG_LEVEL=debug, every processor call).
+  const logDir = process.env.BENCH_SERVICE_LOG_DIR;
+  const log = logDir ? createWriteStream(path.join(logDir, `${name}-${child.pid}.log`)) : null;
+  const collect = (chunk: Buffer) => {
+    log?.write(chunk);
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { name, child, output: () => output, exited };
+}
+
+async function waitReady(running: Running, url: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (running.child.exitCode !== null) throw new Error(`${running.name} exited:\n${running.output()}`);
+    const ok = await fetch(url)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${running.name} not ready after ${timeoutMs} ms:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function probe(running: Running, timeoutMs = 10_000): Promise<ProbeReading> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      running.child.off('message', onMessage);
+      reject(new Error(`${running.name} did not answer the probe`));
+    }, timeoutMs);
+    const onMessage = (message: { kind?: string } & ProbeReading) => {
+      if (message?.kind !== 'bench:probe') return;
+      clearTimeout(timer);
+      running.child.off('message', onMessage);
+      resolve({
+        statements: message.statements,
+        cpuMs: message.cpuMs,
+        rssBytes: message.rssBytes,
+        heapUsedBytes: message.heapUsedBytes,
+      });
+    };
+    running.child.on('message', onMessage);
+    running.child.send('bench:probe');
+  });
+}
+
+async function stopService(running: Running, graceMs = 15_000) {
+  if (running.child.exitCode !== null || running.child.signalCode !== null) return;
+  const timer = setTimeout(() => running.child.kill('SIGKILL'), graceMs);
+  running.child.kill('SIGTERM');
+  await running.exited;
+  clearTimeout(timer);
+}
+
+/**
+ * The whole system the way `npm start` runs it: the emulator, the three services and the worker,
+ * each in its own Node process (its own core to compete for), on free ports, against the bench run's
+ * Postgres, Temporal and mail server. The bench process itself only generates load and reads the
+ * database. `env` adds or overrides configuration for every service (HOLD_TTL_MS, for example).
+ */
+export async function startProcessStack(env: Record<string, string> = {}) {
+  const [gatewayPort, merchantsPort, checkoutPort, emulatorPort, metricsPort, temporalMetricsPort] = await Promise.all(
+    Array.from({ length: 6 }, freePort),
+  );
+  const gateway = `http://127.0.0.1:${gatewayPort}`;
+  const serviceEnv: Record<string, string> = {
+    TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
+    GATEWAY_PORT: String(gatewayPort),
+    MERCHANTS_PORT: String(merchantsPort),
+    CHECKOUT_PORT: String(checkoutPort),
+    EMULATOR_PORT: String(emulatorPort),
+    WORKER_METRICS_PORT: String(metricsPort),
+    WORKER_TEMPORAL_METRICS_PORT: String(temporalMetricsPort),
+    PUBLIC_BASE_URL: gateway,
+    MERCHANTS_URL: `http://127.0.0.1:${merchantsPort}`,
+    CHECKOUT_URL: `http://127.0.0.1:${checkoutPort}`,
+    STRIPE_API_BASE_URL: `http://127.0.0.1:${emulatorPort}`,
+    // The bench's API client sends X-Forwarded-For; trusting loopback keeps per-IP limits per caller.
+    TRUSTED_PROXIES: '127.0.0.1',
+    ...env,
+  };
+  const fullEnv = { ...process.env, ...serviceEnv };
+  const readyUrls: Record<ServiceName, string> = {
+    emulator: `http://127.0.0.1:${emulatorPort}/readyz`,
+    merchants: `http://127.0.0.1:${merchantsPort}/readyz`,
+    checkout: `http://127.0.0.1:${checkoutPort}/readyz`,
+    gateway: `${gateway}/readyz`,
+    worker: `http://127.0.0.1:${metricsPort}/readyz`,
+  };
+  const running = new Map<ServiceName, Running>();
+  const startOne = async (name: ServiceName) => {
+    const service = spawnService(name, fullEnv);
+    running.set(name, service);
+    await waitReady(service, readyUrls[name]);
+  };
+  // The emulator first: the others migrate the same database, and the emulator adds its own set.
+  await startOne('emulator');
+  await Promise.all(SERVICE_NAMES.filter((name) => name !== 'emulator').map(startOne));
+
+  const config: Config = loadConfig(fullEnv);
+  const db = createDb(config.DATABASE_URL, 8);
+  const temporal = await createTemporalClient(config);
+  const get = (name: ServiceName) => {
+    const service = running.get(name);
+    if (!service) throw new Error(`${name} is not running`);
+    return service;
+  };
+
+  return {
+    config,
+    db,
+    temporal,
+    urls: {
+      gateway,
+      merchants: config.MERCHANTS_URL,
+      checkout: config.CHECKOUT_URL,
+      emulator: config.STRIPE_API_BASE_URL!,
+    },
+    api: createApiClient(gateway),
+    pid: (name: ServiceName) => get(name).child.pid!,
+    output: (name: ServiceName) => get(name).output(),
+    /** Statements, CPU time and memory of each service process, read now. */
+    async probe(): Promise<Record<ServiceName, ProbeReading>> {
+      const readings = await Promise.all(SERVICE_NAMES.map(async (name) => [name, await probe(get(name))] as const));
+      return Object.fromEntries(readings) as Record<ServiceName, ProbeReading>;
+    },
+    /** Stops one service and starts it again with extra configuration (the rest keep running). */
+    async restart(name: ServiceName, extraEnv: Record<string, string>) {
+      await stopService(get(name));
+      Object.assign(fullEnv, extraEnv);
+      await startOne(name);
+    },
+    async stop() {
+      await Promise.all([...running.values()].map((service) => stopService(service)));
+      // The worker installed this task queue's schedules; they must not outlive the bench.
+      for await (const schedule of temporal.client.schedule.list()) {
+        if (schedule.scheduleId.includes(config.TEMPORAL_TASK_QUEUE)) {
+          await temporal.client.schedule
+            .getHandle(schedule.scheduleId)
+            .delete()
+            .catch(() => undefined);
+        }
+      }
+      await temporal.close();
+      await db.destroy();
+    },
+  };
+}
+
+export type ProcessStack = Awaited<ReturnType<typeof startProcessStack>>;
+
+/** Per-service difference of two probe readings: what one phase cost each process. */
+export function probeDelta(before: Record<ServiceName, ProbeReading>, after: Record<ServiceName, ProbeReading>) {
+  return Object.fromEntries(
+    SERVICE_NAMES.map((name) => [
+      name,
+      {
+        statements: after[name].statements - before[name].statements,
+        cpuMs: after[name].cpuMs - before[name].cpuMs,
+      },
+    ]),
+  ) as Record<ServiceName, { statements: number; cpuMs: number }>;
+}

@@ -1,0 +1,152 @@
+/**
+ * Figure 5: open splits held by one worker. N splits of 2 participants are created through the
+ * API and left pending, so each one's workflow waits on its expiry timer in the one worker process
+ * (its own process, so its memory is its own). The hold is shortened so that the expiries come
+ * within the bench: a pilot of a few splits measures the creation rate, then checkout is restarted
+ * with HOLD_TTL_MS long enough for all N to be open at once before the first expires. Reported:
+ * the worker's RSS once all N are open (and its peak), then how late each split became `canceled`
+ * after its `authorization_expires_at`.
+ */
+import { createSplitReadyMerchant, postSplit, uniqueEmail } from '@groupsplit/testing';
+import { fixed } from './lib/figures';
+import { runBench } from './lib/harness';
+import { envInt, mapConcurrent } from './lib/load';
+import type { ProcessStack } from './lib/process-stack';
+import { Recorder, summarise } from './lib/stats';
+
+const SPLITS = envInt('BENCH_OPEN_SPLITS', 300);
+const CONCURRENCY = envInt('BENCH_OPEN_SPLITS_CONCURRENCY', 8);
+const PILOT = Math.min(20, SPLITS);
+const TARGET_RSS_BYTES = 1024 ** 3;
+/** The issue's figure is for this many splits; a smaller run reports its numbers but no PASS. */
+const ISSUE_SCALE = 10_000;
+const TARGET_LATENESS_MS = 60_000;
+const MiB = 1024 ** 2;
+
+type Shop = Awaited<ReturnType<typeof createSplitReadyMerchant>>;
+
+function createSplits(stack: ProcessStack, shop: Shop, count: number, label: string) {
+  const recorder = new Recorder();
+  const ids: string[] = [];
+  const run = mapConcurrent(Array.from({ length: count }), CONCURRENCY, async (_, i) => {
+    const res = await recorder.time(
+      () =>
+        postSplit(stack, shop.owner.token, {
+          merchantId: shop.merchant.id,
+          orderReference: `BENCH-OPEN-${label}-${i}`,
+          participants: [
+            { email: uniqueEmail('bench'), amountMinor: 1000 },
+            { email: uniqueEmail('bench'), amountMinor: 1000 },
+          ],
+        }),
+      (r) => r.status === 201,
+    );
+    if (res?.status === 201) ids.push(res.body.id as string);
+  });
+  return run.then(() => ({ recorder, ids }));
+}
+
+/** The worker's resident and peak resident memory, from /proc. */
+async function workerMemory(stack: ProcessStack) {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${stack.pid('worker')}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+runBench(
+  'open-splits',
+  async (stack, result) => {
+    const shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
+
+    // Pilot, with the default hold: how fast can splits be opened here, now?
+    const pilotStarted = performance.now();
+    const pilot = await createSplits(stack, shop, PILOT, 'pilot');
+    const ratePerMs = pilot.ids.length / (performance.now() - pilotStarted);
+    await mapConcurrent(pilot.ids, CONCURRENCY, (id) =>
+      stack.api.post(`/api/checkout-splits/${id}/cancel`, {}, { token: shop.owner.token }),
+    );
+
+    const holdMs = envInt('BENCH_OPEN_SPLITS_HOLD_MS', Math.ceil((SPLITS / ratePerMs) * 1.2 + 20_000));
+    await stack.restart('checkout', { HOLD_TTL_MS: String(holdMs) });
+    result.params = { splits: SPLITS, concurrency: CONCURRENCY, participants: 2, holdMs };
+
+    const memoryBefore = await workerMemory(stack);
+    const started = performance.now();
+    const created = await createSplits(stack, shop, SPLITS, 'held');
+    const openedMs = performance.now() - started;
+    const open = await stack.db
+      .selectFrom('splits')
+      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('authorization_expires_at').as('first')])
+      .where('id', 'in', created.ids.length ? created.ids : ['00000000-0000-0000-0000-000000000000'])
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    const memoryOpen = await workerMemory(stack);
+    const allOpenAtOnce = Number(open.n) === SPLITS;
+    result.metrics.push(created.recorder.summary(`create split (${CONCURRENCY} in flight)`, openedMs));
+    result.notes.push(
+      `pilot: ${PILOT} splits at ${fixed(ratePerMs * 1000, 1)}/s; hold shortened to ${fixed(holdMs / 1000, 0)} s`,
+      `${created.ids.length} of ${SPLITS} created in ${fixed(openedMs / 1000, 1)} s; ${open.n} pending at once ` +
+        `(first expiry ${open.first ? new Date(open.first).toISOString() : '-'})`,
+      `worker RSS ${fixed(memoryBefore.rss / MiB, 0)} MiB before, ${fixed(memoryOpen.rss / MiB, 0)} MiB with them open`,
+      ...created.recorder.errorExamples.map((e) => `error: ${e}`),
+    );
+
+    // Expiry: wait until every split is canceled, or 60 s (and a margin) past the last expiry.
+    const last = await stack.db
+      .selectFrom('splits')
+      .select((eb) => eb.fn.max('authorization_expires_at').as('last'))
+      .where('id', 'in', created.ids)
+      .executeTakeFirstOrThrow();
+    const giveUpAt = new Date(last.last!).getTime() + TARGET_LATENESS_MS + 30_000;
+    let peakRss = memoryOpen.rss;
+    for (;;) {
+      const memory = await workerMemory(stack);
+      peakRss = Math.max(peakRss, memory.rss);
+      const waiting = await stack.db
+        .selectFrom('splits')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('id', 'in', created.ids)
+        .where('status', '!=', 'canceled')
+        .executeTakeFirstOrThrow();
+      if (Number(waiting.n) === 0 || Date.now() > giveUpAt) break;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+    const rows = await stack.db
+      .selectFrom('splits')
+      .select(['status', 'authorization_expires_at', 'updated_at'])
+      .where('id', 'in', created.ids)
+      .execute();
+    const canceled = rows.filter((r) => r.status === 'canceled');
+    const lateness = canceled.map((r) => r.updated_at.getTime() - r.authorization_expires_at.getTime());
+    const notCanceled = rows.length - canceled.length;
+    const lateMetric = summarise('canceled after authorization_expires_at', lateness, { errors: notCanceled });
+    result.metrics.push(lateMetric);
+    const tooLate = lateness.filter((ms) => ms > TARGET_LATENESS_MS).length;
+    const memoryEnd = await workerMemory(stack);
+    result.notes.push(
+      `expiry: ${canceled.length} canceled, ${notCanceled} not canceled by ${new Date(giveUpAt).toISOString()}, ` +
+        `${tooLate} more than ${TARGET_LATENESS_MS / 1000} s late; worker RSS peak ${fixed(Math.max(peakRss, memoryEnd.peak) / MiB, 0)} MiB`,
+    );
+    const withinTargets =
+      allOpenAtOnce &&
+      created.recorder.errors === 0 &&
+      memoryOpen.rss < TARGET_RSS_BYTES &&
+      notCanceled === 0 &&
+      tooLate === 0;
+    result.figures.push({
+      id: 5,
+      title: 'open splits held by one worker',
+      value:
+        `${open.n} pending (2 participants), worker RSS ${fixed(memoryOpen.rss / MiB, 0)} MiB; ` +
+        `canceled max ${fixed((lateMetric.max ?? Number.NaN) / 1000, 1)} s after expiry, ${notCanceled + tooLate} late or missing`,
+      target: `${ISSUE_SCALE} pending, RSS < 1024 MiB; each canceled within ${TARGET_LATENESS_MS / 1000} s of its expiry`,
+      // Below the issue's scale the numbers are reported, but they cannot pass its figure.
+      pass: SPLITS >= ISSUE_SCALE ? withinTargets : null,
+      detail:
+        `${SPLITS < ISSUE_SCALE ? `scaled-down run (${withinTargets ? 'within' : 'outside'} the targets at this size); ` : ''}worker in its own process; hold ${fixed(holdMs / 1000, 0)} s; ${SPLITS} created in ${fixed(openedMs / 1000, 0)} s ` +
+        `at ${CONCURRENCY} in flight; lateness p50 ${lateMetric.p50} ms, p99 ${lateMetric.p99} ms`,
+    });
+  },
+  { timeoutMs: envInt('BENCH_OPEN_SPLITS_TIMEOUT_MS', 5 * 60_000 + SPLITS * 600) },
+);
