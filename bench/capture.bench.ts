@@ -101,6 +101,12 @@ runBench('capture', async (stack, result) => {
       const profile = meanProfile(profiles);
       if (profile)
         result.notes.push(`N=${n}, per split from last authorisation to captured (+1 s): ${describeProfile(profile)}`);
+      result.notes.push(
+        `N=${n}, SQL statements per split from the last authorise call to captured (background included): ` +
+          Object.entries(statements)
+            .map(([name, count]) => `${name} ${fixed(count, 0)}`)
+            .join(', '),
+      );
       pass &&= ratio !== null && toCaptured.errors === 0 && ratio <= TARGET(n);
       values.push(`N=${n} ${fixed(ratio)}`);
       details.push(`N=${n}: p50 ${metric.p50} ms, max ${metric.max} ms over ${metric.count} splits`);

@@ -33,6 +33,12 @@ export const configSchema = z.object({
   WORKER_METRICS_PORT: port(3020),
   /** Loopback port of the Temporal core's own Prometheus exporter; the worker's /metrics re-serves it. */
   WORKER_TEMPORAL_METRICS_PORT: port(3021),
+  /**
+   * Workflows the worker keeps in memory between tasks. Every pending split is a workflow waiting
+   * on its expiry for up to 7 days; one evicted from this cache is replayed from its (short)
+   * history when it next has work. Bounds the worker's memory however many splits are open.
+   */
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(1000),
   /** Bearer token for the gateway's GET /metrics; unset, the gateway does not serve metrics at all. */
   METRICS_TOKEN: z.string().min(16).optional(),
   MERCHANTS_URL: z.string().url().default('http://127.0.0.1:3001'),

@@ -47,6 +47,9 @@ export async function createWorker({ config, db, logger, workflowBundlePath, shu
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     activities: createActivities({ config, db, logger }),
+    // Sized by count, not by the SDK's share of the heap (about 2,300 on a 4 GB heap): memory stays
+    // bounded with thousands of splits open (bench/README.md, figure 5).
+    maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
     ...(workflowBundlePath
       ? { workflowBundle: { codePath: workflowBundlePath } }
       : { workflowsPath: require.resolve('@groupsplit/workflows') }),
