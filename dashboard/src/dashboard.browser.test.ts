@@ -21,6 +21,7 @@ import {
   launchBrowser,
   newAddress,
   personContext,
+  photographOnFailure,
   signIn,
   watchProblems,
 } from './test-support/browser';
@@ -51,6 +52,9 @@ describe('merchant dashboard in a real browser', () => {
     captured: { reference: `ORDER-C-${Date.now()}`, id: '' },
   };
 
+  /** A test of this suite: on failure it leaves a screenshot of the owner's page in test-artifacts/dashboard. */
+  const step = (name: string, body: () => Promise<void>, timeout?: number) =>
+    it(name, () => photographOnFailure(page, name, body), timeout);
   const look = async (target: Page, name: string) => a11y.push(...(await inspect(target, name)));
   const navTo = async (name: string) => {
     await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
@@ -81,7 +85,7 @@ describe('merchant dashboard in a real browser', () => {
     await stack?.stop();
   });
 
-  it('signs in by the mailed code, accepts consent and registers, with per-field errors from details', async () => {
+  step('signs in by the mailed code, accepts consent and registers, with per-field errors from details', async () => {
     await page.goto(`${stack.urls.gateway}/dashboard`);
     await heading(page, 'Sign in to your dashboard');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard');
@@ -147,7 +151,7 @@ describe('merchant dashboard in a real browser', () => {
     await look(page, 'home-new-business');
   });
 
-  it('shows the gates of each mode, each fix.path opening its page', async () => {
+  step('shows the gates of each mode, each fix.path opening its page', async () => {
     const fix = page.getByRole('link', { name: GATES.billing_card_required.fix.label });
     expect(await fix.getAttribute('href')).toBe(GATES.billing_card_required.fix.path);
 
@@ -173,61 +177,64 @@ describe('merchant dashboard in a real browser', () => {
     }
   });
 
-  it('adds a test billing card, sets the allowed domain and webhook URL, and creates an API key shown once', async () => {
-    await goTo(page, '/dashboard');
-    await heading(page, businessName);
-    await page.getByRole('link', { name: GATES.billing_card_required.fix.label }).click();
-    await heading(page, 'Billing');
-    await look(page, 'billing-empty');
-    await page.getByLabel('Visa ending 4242').check();
-    await page.getByRole('button', { name: 'Save card' }).click();
-    await page.getByText('Visa ending 4242', { exact: true }).last().waitFor();
-    await page.getByText('The billing card is on file.').waitFor();
-    await look(page, 'billing');
-    await navTo('Home');
-    await heading(page, businessName);
-    await page.getByText('Ready').first().waitFor();
-    expect(await page.getByRole('link', { name: GATES.billing_card_required.fix.label }).count()).toBe(0);
+  step(
+    'adds a test billing card, sets the allowed domain and webhook URL, and creates an API key shown once',
+    async () => {
+      await goTo(page, '/dashboard');
+      await heading(page, businessName);
+      await page.getByRole('link', { name: GATES.billing_card_required.fix.label }).click();
+      await heading(page, 'Billing');
+      await look(page, 'billing-empty');
+      await page.getByLabel('Visa ending 4242').check();
+      await page.getByRole('button', { name: 'Save card' }).click();
+      await page.getByText('Visa ending 4242', { exact: true }).last().waitFor();
+      await page.getByText('The billing card is on file.').waitFor();
+      await look(page, 'billing');
+      await navTo('Home');
+      await heading(page, businessName);
+      await page.getByText('Ready').first().waitFor();
+      expect(await page.getByRole('link', { name: GATES.billing_card_required.fix.label }).count()).toBe(0);
 
-    await navTo('Developers');
-    await heading(page, 'Developers');
-    await page.getByLabel('Allowed return domain').fill('shop.example.com');
-    await page.getByLabel('Webhook URL (test mode)').fill(receiver.url);
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Integration settings saved.').waitFor();
-    await look(page, 'developers');
+      await navTo('Developers');
+      await heading(page, 'Developers');
+      await page.getByLabel('Allowed return domain').fill('shop.example.com');
+      await page.getByLabel('Webhook URL (test mode)').fill(receiver.url);
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Integration settings saved.').waitFor();
+      await look(page, 'developers');
 
-    await navTo('Webhooks');
-    await heading(page, 'Webhooks');
-    await page.getByText(receiver.url).waitFor();
-    await page.getByRole('button', { name: 'Reveal secret' }).click();
-    await page.getByText('No test-mode secret yet.', { exact: false }).waitFor();
-    await page.getByRole('button', { name: 'Create secret' }).click();
-    const rotate = page.getByRole('dialog', { name: 'Rotate the test-mode signing secret?' });
-    await rotate.getByRole('button', { name: 'Rotate secret' }).click();
-    await page.getByText('The old secret stopped working at once.').waitFor();
-    expect(await page.locator('#webhook-secret').textContent()).toMatch(/^whsec_[0-9a-f]{64}$/);
+      await navTo('Webhooks');
+      await heading(page, 'Webhooks');
+      await page.getByText(receiver.url).waitFor();
+      await page.getByRole('button', { name: 'Reveal secret' }).click();
+      await page.getByText('No test-mode secret yet.', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Create secret' }).click();
+      const rotate = page.getByRole('dialog', { name: 'Rotate the test-mode signing secret?' });
+      await rotate.getByRole('button', { name: 'Rotate secret' }).click();
+      await page.getByText('The old secret stopped working at once.').waitFor();
+      expect(await page.locator('#webhook-secret').textContent()).toMatch(/^whsec_[0-9a-f]{64}$/);
 
-    await navTo('API keys');
-    await heading(page, 'API keys');
-    await page.getByText('No test keys yet.').waitFor();
-    await page.getByLabel('Key name').fill('Shop server');
-    await page.getByRole('button', { name: 'Create test key' }).click();
-    await page.getByText('Copy your new key now').waitFor();
-    apiKey = (await page.locator('#new-api-key').textContent()) as string;
-    expect(apiKey).toMatch(/^svc_test_/);
-    await page.getByRole('button', { name: 'Copy key' }).click();
-    await page.getByText(/^(Copied|Select the text and copy it by hand)$/).waitFor();
-    await look(page, 'api-key-created');
-    await page.getByRole('button', { name: 'Done' }).click();
-    // Read once: gone from the page, listed by its last four only.
-    await page.getByRole('cell', { name: `svc_test_…${apiKey.slice(-4)}` }).waitFor();
-    expect(await page.content()).not.toContain(apiKey);
-    expect(await page.getByRole('row', { name: /Shop server/ }).textContent()).toContain('Never');
-    await look(page, 'api-keys');
-  });
+      await navTo('API keys');
+      await heading(page, 'API keys');
+      await page.getByText('No test keys yet.').waitFor();
+      await page.getByLabel('Key name').fill('Shop server');
+      await page.getByRole('button', { name: 'Create test key' }).click();
+      await page.getByText('Copy your new key now').waitFor();
+      apiKey = (await page.locator('#new-api-key').textContent()) as string;
+      expect(apiKey).toMatch(/^svc_test_/);
+      await page.getByRole('button', { name: 'Copy key' }).click();
+      await page.getByText(/^(Copied|Select the text and copy it by hand)$/).waitFor();
+      await look(page, 'api-key-created');
+      await page.getByRole('button', { name: 'Done' }).click();
+      // Read once: gone from the page, listed by its last four only.
+      await page.getByRole('cell', { name: `svc_test_…${apiKey.slice(-4)}` }).waitFor();
+      expect(await page.content()).not.toContain(apiKey);
+      expect(await page.getByRole('row', { name: /Shop server/ }).textContent()).toContain('Never');
+      await look(page, 'api-keys');
+    },
+  );
 
-  it('takes orders paid by the buyer through the API with that key', async () => {
+  step('takes orders paid by the buyer through the API with that key', async () => {
     // The test-mode processor account (another change makes it unnecessary in test mode).
     const account = await createProcessor(stack.config, 'test').createAccount({
       merchantId,
@@ -278,106 +285,112 @@ describe('merchant dashboard in a real browser', () => {
     }
   });
 
-  it('shows the order captured, refunds it from the dashboard, then shows it refunded with its history row', async () => {
-    await navTo('Orders');
-    await heading(page, 'Orders');
-    await page.getByRole('link', { name: orders.captured.reference }).waitFor();
-    await look(page, 'orders');
-    await page.getByLabel('Order reference').fill(orders.refunded.reference);
-    await page.getByRole('link', { name: orders.refunded.reference }).waitFor();
-    expect(await page.getByRole('link', { name: orders.captured.reference }).count()).toBe(0);
-    const row = page.getByRole('row', { name: new RegExp(orders.refunded.reference) });
-    expect(await row.textContent()).toContain('£60.00');
-    expect(await row.locator('.chip').textContent()).toBe('captured');
-    await look(page, 'orders-search');
+  step(
+    'shows the order captured, refunds it from the dashboard, then shows it refunded with its history row',
+    async () => {
+      await navTo('Orders');
+      await heading(page, 'Orders');
+      await page.getByRole('link', { name: orders.captured.reference }).waitFor();
+      await look(page, 'orders');
+      await page.getByLabel('Order reference').fill(orders.refunded.reference);
+      await page.getByRole('link', { name: orders.refunded.reference }).waitFor();
+      expect(await page.getByRole('link', { name: orders.captured.reference }).count()).toBe(0);
+      const row = page.getByRole('row', { name: new RegExp(orders.refunded.reference) });
+      expect(await row.textContent()).toContain('£60.00');
+      expect(await row.locator('.chip').textContent()).toBe('captured');
+      await look(page, 'orders-search');
 
-    await page.getByRole('link', { name: orders.refunded.reference }).click();
-    await heading(page, orders.refunded.reference);
-    await page
-      .getByRole('row', { name: new RegExp(buyer.email) })
-      .getByText('captured')
-      .waitFor();
-    await page.getByText('No refunds on this order.').waitFor();
-    await look(page, 'order-captured');
-    await page.getByRole('button', { name: 'Refund order' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Refund the whole order?' });
-    await dialog.getByText(/including each payer's £0.20 service fee/).waitFor();
-    await look(page, 'order-refund-confirm');
-    await dialog.getByRole('button', { name: 'Refund £60.00' }).click();
-    await page.getByText('Refunded £60.00 of £60.00. The order is refunded.').waitFor();
-    await page.locator('.page-header .chip', { hasText: 'refunded' }).waitFor();
-    const history = page.getByRole('region', { name: 'Refund history' }).getByRole('row').nth(1);
-    await history.getByText(`Dashboard: ${ownerEmail}`).waitFor();
-    expect(await history.textContent()).toContain('complete');
-    expect(await page.getByRole('button', { name: 'Refund order' }).count()).toBe(0);
-    await look(page, 'order-refunded');
-  });
+      await page.getByRole('link', { name: orders.refunded.reference }).click();
+      await heading(page, orders.refunded.reference);
+      await page
+        .getByRole('row', { name: new RegExp(buyer.email) })
+        .getByText('captured')
+        .waitFor();
+      await page.getByText('No refunds on this order.').waitFor();
+      await look(page, 'order-captured');
+      await page.getByRole('button', { name: 'Refund order' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Refund the whole order?' });
+      await dialog.getByText(/including each payer's £0.20 service fee/).waitFor();
+      await look(page, 'order-refund-confirm');
+      await dialog.getByRole('button', { name: 'Refund £60.00' }).click();
+      await page.getByText('Refunded £60.00 of £60.00. The order is refunded.').waitFor();
+      await page.locator('.page-header .chip', { hasText: 'refunded' }).waitFor();
+      const history = page.getByRole('region', { name: 'Refund history' }).getByRole('row').nth(1);
+      await history.getByText(`Dashboard: ${ownerEmail}`).waitFor();
+      expect(await history.textContent()).toContain('complete');
+      expect(await page.getByRole('button', { name: 'Refund order' }).count()).toBe(0);
+      await look(page, 'order-refunded');
+    },
+  );
 
-  it('invites a Finance member, who accepts in a second browser and sees Refund but not Cancel or API keys', async () => {
-    await navTo('Team');
-    await heading(page, 'Team');
-    await page.getByLabel('E-mail address').fill(financeEmail);
-    await page.getByLabel('Role', { exact: true }).selectOption('finance');
-    await page.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByText(`${financeEmail} can join as Finance`).waitFor();
-    await page.getByRole('cell', { name: financeEmail, exact: true }).waitFor();
-    await look(page, 'team');
+  step(
+    'invites a Finance member, who accepts in a second browser and sees Refund but not Cancel or API keys',
+    async () => {
+      await navTo('Team');
+      await heading(page, 'Team');
+      await page.getByLabel('E-mail address').fill(financeEmail);
+      await page.getByLabel('Role', { exact: true }).selectOption('finance');
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByText(`${financeEmail} can join as Finance`).waitFor();
+      await page.getByRole('cell', { name: financeEmail, exact: true }).waitFor();
+      await look(page, 'team');
 
-    const invitation = await waitForMail(financeEmail, { subject: `Join ${businessName}` });
-    const acceptUrl = /Accept the invitation: (\S+)/.exec(invitation.Text)?.[1] as string;
-    expect(acceptUrl).toMatch(/\/team-invites\//);
-    const financeContext = await personContext(browser);
-    const finance = await financeContext.newPage();
-    const financeProblems = watchProblems(finance, (url, status) => status === 401 && url.includes('/api/'));
-    await finance.goto(acceptUrl);
-    await heading(finance, 'Join a business on groupsplit');
-    await finance.getByText(`You have been invited to join ${businessName} as Finance.`).waitFor();
-    await look(finance, 'invite');
-    await finance.getByRole('link', { name: 'Sign in to accept' }).click();
-    await signIn(finance, financeEmail);
-    await heading(finance, 'Terms and privacy');
-    await finance.getByLabel(/I accept the terms of service/).check();
-    await finance.getByRole('button', { name: 'Accept and continue' }).click();
-    await heading(finance, 'Join a business on groupsplit');
-    await finance.getByRole('button', { name: 'Accept invitation' }).click();
-    await heading(finance, businessName);
-    await finance.getByText('You are Finance of this business.').waitFor();
+      const invitation = await waitForMail(financeEmail, { subject: `Join ${businessName}` });
+      const acceptUrl = /Accept the invitation: (\S+)/.exec(invitation.Text)?.[1] as string;
+      expect(acceptUrl).toMatch(/\/team-invites\//);
+      const financeContext = await personContext(browser);
+      const finance = await financeContext.newPage();
+      const financeProblems = watchProblems(finance, (url, status) => status === 401 && url.includes('/api/'));
+      await finance.goto(acceptUrl);
+      await heading(finance, 'Join a business on groupsplit');
+      await finance.getByText(`You have been invited to join ${businessName} as Finance.`).waitFor();
+      await look(finance, 'invite');
+      await finance.getByRole('link', { name: 'Sign in to accept' }).click();
+      await signIn(finance, financeEmail);
+      await heading(finance, 'Terms and privacy');
+      await finance.getByLabel(/I accept the terms of service/).check();
+      await finance.getByRole('button', { name: 'Accept and continue' }).click();
+      await heading(finance, 'Join a business on groupsplit');
+      await finance.getByRole('button', { name: 'Accept invitation' }).click();
+      await heading(finance, businessName);
+      await finance.getByText('You are Finance of this business.').waitFor();
 
-    // No API keys for Finance: not in the menu, and the page says why.
-    expect(await finance.getByRole('navigation').getByRole('link', { name: 'API keys' }).count()).toBe(0);
-    await goTo(finance, '/dashboard/developers/api-keys');
-    await finance.getByText("Finance can't see API keys: only Owner and Admin can.").waitFor();
-    await look(finance, 'api-keys-finance');
+      // No API keys for Finance: not in the menu, and the page says why.
+      expect(await finance.getByRole('navigation').getByRole('link', { name: 'API keys' }).count()).toBe(0);
+      await goTo(finance, '/dashboard/developers/api-keys');
+      await finance.getByText("Finance can't see API keys: only Owner and Admin can.").waitFor();
+      await look(finance, 'api-keys-finance');
 
-    await goTo(finance, `/dashboard/orders/${orders.captured.id}`);
-    await heading(finance, orders.captured.reference);
-    await finance.getByRole('button', { name: 'Refund order' }).waitFor();
-    await goTo(finance, `/dashboard/orders/${orders.pending.id}`);
-    await heading(finance, orders.pending.reference);
-    await finance.getByText("Finance can't cancel orders: only Owner, Admin and Member can.").waitFor();
-    expect(await finance.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
-    await look(finance, 'order-pending-finance');
-    expect(financeProblems).toEqual([]);
-    await financeContext.close();
+      await goTo(finance, `/dashboard/orders/${orders.captured.id}`);
+      await heading(finance, orders.captured.reference);
+      await finance.getByRole('button', { name: 'Refund order' }).waitFor();
+      await goTo(finance, `/dashboard/orders/${orders.pending.id}`);
+      await heading(finance, orders.pending.reference);
+      await finance.getByText("Finance can't cancel orders: only Owner, Admin and Member can.").waitFor();
+      expect(await finance.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+      await look(finance, 'order-pending-finance');
+      expect(financeProblems).toEqual([]);
+      await financeContext.close();
 
-    // The Owner may cancel the same order: by keyboard alone, through the confirmation.
-    await goTo(page, `/dashboard/orders/${orders.pending.id}`);
-    await heading(page, orders.pending.reference);
-    await page.getByRole('button', { name: 'Cancel order' }).focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
-    await dialog.waitFor();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    await page.keyboard.press('Enter');
-    await dialog.waitFor();
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await page.getByText('The order is being cancelled').waitFor();
-    await page.locator('.page-header .chip', { hasText: /^cancel/ }).waitFor();
-  });
+      // The Owner may cancel the same order: by keyboard alone, through the confirmation.
+      await goTo(page, `/dashboard/orders/${orders.pending.id}`);
+      await heading(page, orders.pending.reference);
+      await page.getByRole('button', { name: 'Cancel order' }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await page.getByText('The order is being cancelled').waitFor();
+      await page.locator('.page-header .chip', { hasText: /^cancel/ }).waitFor();
+    },
+  );
 
-  it('shows the delivery log newest first, resends a delivery and sends a test event', async () => {
+  step('shows the delivery log newest first, resends a delivery and sends a test event', async () => {
     await newAddress(ownerContext);
     // The last event of all: the Owner's cancel of the pending order.
     await receiver.waitFor((requests) => requests.some((r) => r.body?.type === 'checkout_split.canceled'));
@@ -404,7 +417,7 @@ describe('merchant dashboard in a real browser', () => {
     await look(page, 'webhooks-sent');
   });
 
-  it('remembers nothing but in memory: an ended session returns to sign-in and back to the same page', async () => {
+  step('remembers nothing but in memory: an ended session returns to sign-in and back to the same page', async () => {
     await navTo('Orders');
     await heading(page, 'Orders');
     const storage = await page.evaluate(
@@ -438,7 +451,7 @@ describe('merchant dashboard in a real browser', () => {
     await heading(page, 'Team');
   });
 
-  it('passes axe on every page at 390 and 1280 px, with no script errors or CSP refusals', async () => {
+  step('passes axe on every page at 390 and 1280 px, with no script errors or CSP refusals', async () => {
     const pages: [string, string, string][] = [
       ['/dashboard', businessName, 'home'],
       [`/dashboard/orders/${orders.captured.id}`, orders.captured.reference, 'order'],

@@ -80,6 +80,25 @@ export async function goTo(page: Page, path: string) {
   );
 }
 
+/**
+ * Runs one test's body and, when it fails, photographs the page and names the screenshot and the page's
+ * address in the error: a browser failure under load is otherwise a bare timeout with nothing to look at.
+ */
+export async function photographOnFailure(page: Page | undefined, name: string, body: () => Promise<void>) {
+  try {
+    await body();
+  } catch (error) {
+    if (!page || page.isClosed()) throw error;
+    const file = join(ARTIFACTS, `failed-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`);
+    const shot = await page.screenshot({ path: file, fullPage: true }).then(
+      () => `screenshot ${file}`,
+      (reason: Error) => `no screenshot (${reason.message})`,
+    );
+    if (error instanceof Error) error.message += `\n  at page ${page.url()}; ${shot}`;
+    throw error;
+  }
+}
+
 export async function heading(page: Page, name: string | RegExp) {
   await page.getByRole('heading', { level: 1, name }).waitFor();
 }
