@@ -22,6 +22,8 @@ export type FlushResult = { delivered: number; pending: number; failed: number }
 export class Deliverer {
   private readonly inflight = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Events this instance is posting right now: a backoff timer and a flush must not both post one. */
+  private readonly attempting = new Set<string>();
   private stopped = false;
 
   constructor(
@@ -126,8 +128,21 @@ export class Deliverer {
     this.timers.add(timer);
   }
 
+  /**
+   * One delivery attempt, unless this instance has one under way for the event already. The flush's
+   * `ignoreLock` takes over a lock a stopped instance left behind; it must never race this instance's own.
+   */
   private async attempt(eventId: string, options: { ignoreLock?: boolean } = {}): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || this.attempting.has(eventId)) return;
+    this.attempting.add(eventId);
+    try {
+      await this.attemptOnce(eventId, options);
+    } finally {
+      this.attempting.delete(eventId);
+    }
+  }
+
+  private async attemptOnce(eventId: string, options: { ignoreLock?: boolean }): Promise<void> {
     const claimed = await this.db
       .updateTable('emulator_events')
       .set({ locked_until: sql<Date>`now() + make_interval(secs => ${LOCK_SECONDS})` })
