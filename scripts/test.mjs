@@ -17,8 +17,11 @@ function run(label, command, args) {
 ensureNodeModules();
 const { ensureStripeMock, ensureTemporalCli } = await import('./lib/tools.mjs');
 const { ensureDashboardBuilt } = await import('./lib/dashboard.mjs');
+const { ensureChromium } = await import('./lib/chromium.mjs');
 ensureTemporalCli();
 ensureStripeMock();
+// Before Jest, not in a browser suite's setup: an apt install on a busy machine outlasts any hook's timeout.
+ensureChromium();
 await ensureDashboardBuilt();
 
 const jestArgs = process.argv.slice(2);

@@ -1,5 +1,6 @@
 // Finds Debian's chromium for the browser tests, installing it with apt-get when it is missing
-// (root only). Browser tests call ensureChromium() from their setup; nothing else needs it.
+// (root only). `npm test` calls ensureChromium() before Jest starts; the browser suites call it again
+// (then it only finds the path) so that a bare `npx jest` run works too.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
