@@ -103,7 +103,15 @@ runBench(
     const step = Math.max(1, Math.floor(SPLITS / 10));
     const started = performance.now();
     const created = await createSplits(stack, shop, SPLITS, 'held', (n) => {
-      if (n % step === 0 && n < SPLITS) sampling.push(sampleWorkerMemory(stack, n).then((s) => void samples.push(s)));
+      if (n % step === 0 && n < SPLITS) {
+        sampling.push(
+          sampleWorkerMemory(stack, n).then((sample) => {
+            samples.push(sample);
+            // Printed as it comes, so a run stopped by its time limit still leaves its curve.
+            console.log(`[open-splits] worker memory at ${describeSample(sample)}`);
+          }),
+        );
+      }
     });
     const openedMs = performance.now() - started;
     await Promise.all(sampling);

@@ -22,7 +22,12 @@ function isolateMemory(collect) {
 function residentMemory() {
   const status = require('node:fs').readFileSync('/proc/self/status', 'utf8');
   const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) * 1024;
-  return { rss: kb('VmRSS'), rssAnon: kb('RssAnon'), rssFile: kb('RssFile'), threads: Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) };
+  return {
+    rss: kb('VmRSS'),
+    rssAnon: kb('RssAnon'),
+    rssFile: kb('RssFile'),
+    threads: Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN),
+  };
 }
 
 /** Every isolate's heap (threads answer within `waitMs`), with the process's resident memory. */
