@@ -17,6 +17,8 @@ export type WorkerMemorySample = {
   rssAnon: number;
   mainHeap: number;
   workflowHeap: number;
+  /** Every isolate's heap as reserved (used or not), after the GC. */
+  heapTotal: number;
   external: number;
   /** RSS minus every isolate's heap and external memory: the core, buffers, allocator slack. */
   native: number;
@@ -58,6 +60,7 @@ function summariseReading(open: number, reading: MemoryReading, cache: Awaited<R
     rssAnon: reading.rssAnon,
     mainHeap: reading.main.heapUsed,
     workflowHeap: reading.workerThreads.reduce((sum, isolate) => sum + isolate.heapUsed, 0),
+    heapTotal: isolates.reduce((sum, isolate) => sum + isolate.heapTotal, 0),
     external: isolates.reduce((sum, isolate) => sum + isolate.external, 0),
     native: reading.rss - heaps,
     ...cache,
@@ -76,7 +79,7 @@ const mib = (bytes: number) => fixed(bytes / MiB, 0);
 export function describeSample(sample: WorkerMemorySample) {
   return (
     `${sample.open} open: RSS ${mib(sample.rss)} MiB (anon ${mib(sample.rssAnon)}), live heap main ${mib(sample.mainHeap)} + ` +
-    `workflow thread ${mib(sample.workflowHeap)}, external ${mib(sample.external)}, native ${mib(sample.native)} MiB; ` +
+    `workflow thread ${mib(sample.workflowHeap)} (reserved ${mib(sample.heapTotal)}), external ${mib(sample.external)}, native ${mib(sample.native)} MiB; ` +
     `core cache ${sample.cached ?? '-'} (${sample.evicted ?? '-'} evicted)`
   );
 }
@@ -84,10 +87,10 @@ export function describeSample(sample: WorkerMemorySample) {
 /** Growth from `from` to `to`, per split opened in between, in KiB: RSS, each heap and native. */
 export function describeGrowth(from: WorkerMemorySample, to: WorkerMemorySample) {
   const splits = to.open - from.open;
-  const per = (key: 'rss' | 'mainHeap' | 'workflowHeap' | 'native' | 'external') =>
+  const per = (key: 'rss' | 'mainHeap' | 'workflowHeap' | 'heapTotal' | 'native' | 'external') =>
     splits > 0 ? fixed((to[key] - from[key]) / splits / 1024, 0) : '-';
   return (
     `${from.open} → ${to.open} open: per split RSS ${per('rss')} KiB, main heap ${per('mainHeap')}, ` +
-    `workflow heap ${per('workflowHeap')}, external ${per('external')}, native ${per('native')} KiB`
+    `workflow heap ${per('workflowHeap')}, heaps reserved ${per('heapTotal')}, external ${per('external')}, native ${per('native')} KiB`
   );
 }
