@@ -13,6 +13,7 @@ import { runBench } from './lib/harness';
 import { envInt, mapConcurrent } from './lib/load';
 import type { ProcessStack } from './lib/process-stack';
 import { Recorder, summarise } from './lib/stats';
+import { describeGrowth, describeSample, sampleWorkerMemory, type WorkerMemorySample } from './lib/worker-memory';
 
 const SPLITS = envInt('BENCH_OPEN_SPLITS', 300);
 const CONCURRENCY = envInt('BENCH_OPEN_SPLITS_CONCURRENCY', 8);
@@ -25,7 +26,13 @@ const MiB = 1024 ** 2;
 
 type Shop = Awaited<ReturnType<typeof createSplitReadyMerchant>>;
 
-function createSplits(stack: ProcessStack, shop: Shop, count: number, label: string) {
+function createSplits(
+  stack: ProcessStack,
+  shop: Shop,
+  count: number,
+  label: string,
+  onCreated: (created: number) => void = () => {},
+) {
   const recorder = new Recorder();
   const ids: string[] = [];
   const run = mapConcurrent(Array.from({ length: count }), CONCURRENCY, async (_, i) => {
@@ -41,9 +48,27 @@ function createSplits(stack: ProcessStack, shop: Shop, count: number, label: str
         }),
       (r) => r.status === 201,
     );
-    if (res?.status === 201) ids.push(res.body.id as string);
+    if (res?.status === 201) {
+      ids.push(res.body.id as string);
+      onCreated(ids.length);
+    }
   });
   return run.then(() => ({ recorder, ids }));
+}
+
+/** Lateness quantiles of one slice of the splits, in expiry order (a backlog shows as later slices being later). */
+function latenessBySlice(rows: { expires: number; lateMs: number }[], slices: number) {
+  const sorted = [...rows].sort((a, b) => a.expires - b.expires);
+  const size = Math.ceil(sorted.length / slices);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; i += size) {
+    const m = summarise(
+      'slice',
+      sorted.slice(i, i + size).map((r) => r.lateMs),
+    );
+    parts.push(`${fixed((m.p50 ?? 0) / 1000, 1)}/${fixed((m.max ?? 0) / 1000, 1)}`);
+  }
+  return parts.join(' · ');
 }
 
 /** The worker's resident and peak resident memory, from /proc. */
@@ -72,9 +97,24 @@ runBench(
     result.params = { splits: SPLITS, concurrency: CONCURRENCY, participants: 2, holdMs };
 
     const memoryBefore = await workerMemory(stack);
+    // The worker's memory at every tenth of the splits opened: linear growth or a plateau.
+    const samples: WorkerMemorySample[] = [await sampleWorkerMemory(stack, 0)];
+    const sampling: Promise<void>[] = [];
+    const step = Math.max(1, Math.floor(SPLITS / 10));
     const started = performance.now();
-    const created = await createSplits(stack, shop, SPLITS, 'held');
+    const created = await createSplits(stack, shop, SPLITS, 'held', (n) => {
+      if (n % step === 0 && n < SPLITS) {
+        sampling.push(
+          sampleWorkerMemory(stack, n).then((sample) => {
+            samples.push(sample);
+            // Printed as it comes, so a run stopped by its time limit still leaves its curve.
+            console.log(`[open-splits] worker memory at ${describeSample(sample)}`);
+          }),
+        );
+      }
+    });
     const openedMs = performance.now() - started;
+    await Promise.all(sampling);
     const open = await stack.db
       .selectFrom('splits')
       .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('authorization_expires_at').as('first')])
@@ -82,6 +122,10 @@ runBench(
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
     const memoryOpen = await workerMemory(stack);
+    const sampleOpen = await sampleWorkerMemory(stack, created.ids.length);
+    samples.push(sampleOpen);
+    samples.sort((a, b) => a.open - b.open);
+    const half = samples.find((s) => s.open >= created.ids.length / 2) ?? samples[0]!;
     const allOpenAtOnce = Number(open.n) === SPLITS;
     result.metrics.push(created.recorder.summary(`create split (${CONCURRENCY} in flight)`, openedMs));
     result.notes.push(
@@ -90,7 +134,11 @@ runBench(
         `(first expiry ${open.first ? new Date(open.first).toISOString() : '-'})`,
       `worker RSS ${fixed(memoryBefore.rss / MiB, 0)} MiB before, ${fixed(memoryOpen.rss / MiB, 0)} MiB with them open`,
       ...created.recorder.errorExamples.map((e) => `error: ${e}`),
+      ...samples.map((sample) => `worker memory at ${describeSample(sample)}`),
+      `worker growth ${describeGrowth(samples[0]!, sampleOpen)}`,
+      `worker growth, second half ${describeGrowth(half, sampleOpen)}`,
     );
+    result.params.maxCachedWorkflows = process.env.WORKER_MAX_CACHED_WORKFLOWS ?? 'default';
 
     // Expiry: wait until every split is canceled, or 60 s (and a margin) past the last expiry.
     const last = await stack.db
@@ -112,6 +160,7 @@ runBench(
       if (Number(waiting.n) === 0 || Date.now() > giveUpAt) break;
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
+    const cpuAtOpen = sampleOpen.cpuMs;
     const rows = await stack.db
       .selectFrom('splits')
       .select(['status', 'authorization_expires_at', 'updated_at'])
@@ -124,6 +173,21 @@ runBench(
     result.metrics.push(lateMetric);
     const tooLate = lateness.filter((ms) => ms > TARGET_LATENESS_MS).length;
     const memoryEnd = await workerMemory(stack);
+    const sampleEnd = await sampleWorkerMemory(stack, 0);
+    const firstExpiry = Math.min(...rows.map((r) => r.authorization_expires_at.getTime()));
+    const lastCanceled = Math.max(...canceled.map((r) => r.updated_at.getTime()));
+    result.notes.push(
+      `expiry wave: ${canceled.length} canceled over ${fixed((lastCanceled - firstExpiry) / 1000, 0)} s; worker CPU ` +
+        `${fixed((sampleEnd.cpuMs - cpuAtOpen) / Math.max(1, canceled.length), 1)} ms per expiry; lateness p50/max (s) ` +
+        `by expiry order, in fifths: ${latenessBySlice(
+          canceled.map((r) => ({
+            expires: r.authorization_expires_at.getTime(),
+            lateMs: r.updated_at.getTime() - r.authorization_expires_at.getTime(),
+          })),
+          5,
+        )}`,
+      `worker memory after every expiry: ${describeSample(sampleEnd).replace(/^0 open: /, '')}`,
+    );
     result.notes.push(
       `expiry: ${canceled.length} canceled, ${notCanceled} not canceled by ${new Date(giveUpAt).toISOString()}, ` +
         `${tooLate} more than ${TARGET_LATENESS_MS / 1000} s late; worker RSS peak ${fixed(Math.max(peakRss, memoryEnd.peak) / MiB, 0)} MiB`,

@@ -46,11 +46,16 @@ function spawnService(name: ServiceName, env: NodeJS.ProcessEnv): Running {
   const profile = profileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--require', PROBE, '--import', 'tsx', ENTRIES[name]], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  // --expose-gc: the probe can collect garbage before it reads a heap, so a reading is what is live.
+  const child = spawn(
+    process.execPath,
+    [...profile, '--expose-gc', '--require', PROBE, '--import', 'tsx', ENTRIES[name]],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    },
+  );
   children.add(child);
   child.once('exit', () => children.delete(child));
   let output = '';
@@ -99,6 +104,44 @@ function probe(running: Running, timeoutMs = 10_000): Promise<ProbeReading> {
     };
     running.child.on('message', onMessage);
     running.child.send('bench:probe');
+  });
+}
+
+/** One V8 isolate's heap (the main thread, or a worker thread such as the Temporal workflow thread). */
+export type IsolateMemory = {
+  threadId: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+};
+
+/** A process's resident memory (/proc/<pid>/status) and the heap of every isolate in it. */
+export type MemoryReading = {
+  rss: number;
+  rssAnon: number;
+  rssFile: number;
+  threads: number;
+  cpuMs: number;
+  main: IsolateMemory;
+  workerThreads: IsolateMemory[];
+};
+
+function memoryProbe(running: Running, collect: boolean, timeoutMs = 30_000): Promise<MemoryReading> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      running.child.off('message', onMessage);
+      reject(new Error(`${running.name} did not answer the memory probe`));
+    }, timeoutMs);
+    const onMessage = (message: { kind?: string } & MemoryReading) => {
+      if (message?.kind !== 'bench:memory') return;
+      clearTimeout(timer);
+      running.child.off('message', onMessage);
+      const { kind: _kind, ...reading } = message;
+      resolve(reading);
+    };
+    running.child.on('message', onMessage);
+    running.child.send({ kind: 'bench:memory', collect });
   });
 }
 
@@ -182,6 +225,12 @@ export async function startProcessStack(env: Record<string, string> = {}) {
       const readings = await Promise.all(SERVICE_NAMES.map(async (name) => [name, await probe(get(name))] as const));
       return Object.fromEntries(readings) as Record<ServiceName, ProbeReading>;
     },
+    /**
+     * One service's resident memory and every V8 isolate's heap in it; `collect` runs a full GC in
+     * each isolate first, so the heap figures are what is live.
+     */
+    memory: (name: ServiceName, options: { collect?: boolean } = {}) =>
+      memoryProbe(get(name), options.collect ?? false),
     /** Stops one service and starts it again with extra configuration (the rest keep running). */
     async restart(name: ServiceName, extraEnv: Record<string, string>) {
       await stopService(get(name));
