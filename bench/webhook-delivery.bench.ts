@@ -29,7 +29,7 @@ import { fixed, percent } from './lib/figures';
 import { runBench } from './lib/harness';
 import { envInt, mapConcurrent } from './lib/load';
 import type { ProcessStack } from './lib/process-stack';
-import { selfDelta, selfProbe } from './lib/self-probe';
+import { profiled, selfDelta, selfProbe } from './lib/self-probe';
 import { Recorder, summarise } from './lib/stats';
 
 const EVENTS = envInt('BENCH_WEBHOOK_EVENTS', 300);
@@ -185,7 +185,7 @@ runBench('webhook-delivery', async (stack, result) => {
     const envelope = buildWebhookEnvelope(stored);
     const bareBefore = await bareRound(stack, receiver, shop.secret, () => envelope);
     const [selfBefore, servicesBefore] = [selfProbe(), await stack.probe()];
-    const outbox = await outboxRound(stack, receiver, merchantId);
+    const outbox = await profiled(() => outboxRound(stack, receiver, merchantId));
     const [self, servicesAfter] = [selfDelta(selfBefore, selfProbe()), await stack.probe()];
     const worker = servicesAfter.worker.statements - servicesBefore.worker.statements;
     const bareAfter = await bareRound(stack, receiver, shop.secret, () => envelope);

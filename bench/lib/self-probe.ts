@@ -23,3 +23,26 @@ export const selfDelta = (before: SelfReading, after: SelfReading): SelfReading 
   statements: after.statements - before.statements,
   cpuMs: after.cpuMs - before.cpuMs,
 });
+
+/**
+ * BENCH_SELF_PROF=<file>: a V8 CPU profile of the bench process over `phase` (node:inspector), for
+ * benches whose code under test runs in it. `--cpu-prof` cannot be passed through NODE_OPTIONS.
+ */
+export async function profiled<T>(phase: () => Promise<T>): Promise<T> {
+  const file = process.env.BENCH_SELF_PROF;
+  if (!file) return phase();
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  try {
+    return await phase();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
