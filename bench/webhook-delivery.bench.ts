@@ -29,6 +29,7 @@ import { fixed, percent } from './lib/figures';
 import { runBench } from './lib/harness';
 import { envInt, mapConcurrent } from './lib/load';
 import type { ProcessStack } from './lib/process-stack';
+import { profiled, selfDelta, selfProbe } from './lib/self-probe';
 import { Recorder, summarise } from './lib/stats';
 
 const EVENTS = envInt('BENCH_WEBHOOK_EVENTS', 300);
@@ -183,7 +184,10 @@ runBench('webhook-delivery', async (stack, result) => {
       .executeTakeFirstOrThrow();
     const envelope = buildWebhookEnvelope(stored);
     const bareBefore = await bareRound(stack, receiver, shop.secret, () => envelope);
-    const outbox = await outboxRound(stack, receiver, merchantId);
+    const [selfBefore, servicesBefore] = [selfProbe(), await stack.probe()];
+    const outbox = await profiled(() => outboxRound(stack, receiver, merchantId));
+    const [self, servicesAfter] = [selfDelta(selfBefore, selfProbe()), await stack.probe()];
+    const worker = servicesAfter.worker.statements - servicesBefore.worker.statements;
     const bareAfter = await bareRound(stack, receiver, shop.secret, () => envelope);
 
     const outboxRate = outbox.wallMs > 0 ? (outbox.delivered / outbox.wallMs) * 1000 : null;
@@ -198,6 +202,7 @@ runBench('webhook-delivery', async (stack, result) => {
     result.notes.push(
       ...latency.errorExamples.map((e) => `error: ${e}`),
       `outbox round: ${EVENTS} events written and dispatched in ${fixed(outbox.writtenMs, 0)} ms, last arrival after ${fixed(outbox.wallMs, 0)} ms`,
+      `per event in the bench process (writers, dispatcher, receiver): ${fixed(self.statements / EVENTS, 2)} SQL statements, ${fixed(self.cpuMs / EVENTS, 2)} ms CPU; worker: ${fixed(worker / EVENTS, 2)} statements`,
       `bare signed-POST loop: ${fixed(bareBefore.rate, 0)}/s before, ${fixed(bareAfter.rate, 0)}/s after (${bareBefore.errors + bareAfter.errors} errors)`,
       `receiver: ${receiver.counts.badSignature} POSTs failed the signature check, ${receiver.counts.duplicates} duplicates`,
     );

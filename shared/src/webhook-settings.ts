@@ -21,7 +21,32 @@ export type WebhookSettings = {
 /** Associated data binding a ciphertext to its merchant and mode. */
 export const webhookSecretContext = (merchantId: string, mode: Mode) => `webhook_secret:${merchantId}:${mode}`;
 
-/** Webhook URL and decrypted secret(s) for one merchant and mode. Read by delivery and by /me. */
+/** Opened secrets by key, context and ciphertext; bounded, and emptied when full. */
+const openedSecrets = new Map<string, string>();
+const MAX_OPENED_SECRETS = 1000;
+
+/**
+ * The signing secret of one merchant and mode, decrypted from its stored ciphertext. Every delivery
+ * attempt opens it; a ciphertext (random IV) is never reused, so an opened value is kept by ciphertext:
+ * a rotation stores a new ciphertext and is seen at once, and the stored row is still read at every attempt.
+ */
+export function openWebhookSecret(
+  config: { ENCRYPTION_KEY: string },
+  merchantId: string,
+  mode: Mode,
+  ciphertext: string,
+): string {
+  const context = webhookSecretContext(merchantId, mode);
+  const key = `${config.ENCRYPTION_KEY}\n${context}\n${ciphertext}`;
+  const opened = openedSecrets.get(key);
+  if (opened !== undefined) return opened;
+  const secret = decryptSecret(ciphertext, config.ENCRYPTION_KEY, context);
+  if (openedSecrets.size >= MAX_OPENED_SECRETS) openedSecrets.clear();
+  openedSecrets.set(key, secret);
+  return secret;
+}
+
+/** Webhook URL and decrypted secret(s) for one merchant and mode. Read by /me and the tooling routes. */
 export async function getWebhookSettings(
   db: Db,
   config: { ENCRYPTION_KEY: string },

@@ -641,6 +641,53 @@ describe('webhook delivery through the worker', () => {
     expect(row.dispatched_at).not.toBeNull();
   });
 
+  it('dispatched at the same moment, each event is delivered and logged once; only the failed ones get a workflow', async () => {
+    const good = await receiver();
+    const flaky = await receiver();
+    // Attempt 1 of every event fails at this endpoint; the retry succeeds.
+    flaky.reply((request) => ({ status: request.headers['x-service-attempt'] === '1' ? 503 : 200 }));
+    const [okShop, flakyShop] = [await merchantWithEndpoint(good.url), await merchantWithEndpoint(flaky.url)];
+    const record = (merchantId: string) =>
+      stack.db.transaction().execute((trx) =>
+        recordEvent(trx, {
+          merchantId,
+          mode: 'test',
+          type: 'checkout_split.paid',
+          data: splitEventData({ split: split('captured'), participants, session }),
+          dedupeKey: `paid:${randomToken(8)}`,
+        }),
+      );
+    const okIds = await Promise.all(Array.from({ length: 12 }, () => record(okShop.merchant.id)));
+    const flakyIds = await Promise.all(Array.from({ length: 4 }, () => record(flakyShop.merchant.id)));
+    const all = [...okIds, ...flakyIds].map((id) => id!);
+    // Every event dispatched by its own call, twice over, all at once (as concurrent writers and a retried activity do).
+    const counts = await Promise.all(
+      [...all, ...all].map((id) => dispatchWebhookEvents(stack.db, stack.temporal.client, stack.config, [id])),
+    );
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(all.length);
+
+    for (const id of okIds) {
+      expect(await attemptsOf(id!)).toMatchObject([{ attempt: 1, outcome: 'succeeded' }]);
+      await expect(deliveryWorkflow(id!).describe()).rejects.toThrow(WorkflowNotFoundError);
+    }
+    expect(good.received.map((r) => r.headers['x-service-event-id']).sort()).toEqual([...okIds].sort());
+    for (const request of good.received) expectGenuine(request, okShop.secret);
+    for (const id of flakyIds) {
+      expect(await outcome(id!)).toMatchObject({ outcome: 'succeeded', attempts: 2 });
+      expect((await attemptsOf(id!)).map((r) => [r.attempt, r.outcome])).toEqual([
+        [1, 'failed'],
+        [2, 'succeeded'],
+      ]);
+    }
+    const undispatched = await stack.db
+      .selectFrom('webhook_events')
+      .select('id')
+      .where('id', 'in', all)
+      .where((eb) => eb.or([eb('dispatched_at', 'is', null), eb('first_attempt_at', 'is', null)]))
+      .execute();
+    expect(undispatched).toEqual([]);
+  });
+
   it('the sweeper takes over an event whose dispatcher died after claiming it, and leaves a live claim alone', async () => {
     const endpoint = await receiver();
     const { merchant } = await merchantWithEndpoint(endpoint.url);

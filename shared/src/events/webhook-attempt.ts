@@ -1,15 +1,17 @@
+import type { Insertable } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { WebhookDeliveriesTable } from '../db/schema/webhooks';
 import { webhookDeliveries } from '../metrics';
 import { allowsPrivateWebhookTarget, OutboundRequestError, safeFetch, UnsafeUrlError } from '../net';
-import { getWebhookSettings } from '../webhook-settings';
+import { openWebhookSecret } from '../webhook-settings';
 import {
   signWebhookPayload,
   WEBHOOK_ATTEMPT_HEADER,
   WEBHOOK_EVENT_ID_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
 } from '../webhook-signature';
-import { buildWebhookEnvelope, serializeWebhookEnvelope } from './envelope';
+import { buildWebhookEnvelope, type StoredWebhookEvent, serializeWebhookEnvelope } from './envelope';
 
 /** What started a delivery: the outbox (retried on the schedule), the test button or a resend (one attempt each). */
 export type WebhookAttemptTrigger = 'event' | 'test' | 'resend';
@@ -106,74 +108,127 @@ async function post(
   }
 }
 
+/** The outbox row an attempt sends. */
+export type WebhookAttemptEvent = StoredWebhookEvent & { merchant_id: string };
+
+/** The endpoint of the event's mode as stored: the URL and the secret's ciphertext (either may be unset). */
+export type StoredWebhookEndpoint = { url: string | null; secret_ciphertext: string | null };
+
+/** What one attempt did, before it is logged. */
+export type WebhookAttemptMade = {
+  url: string | null;
+  outcome: 'succeeded' | 'failed' | 'skipped';
+  startedAt: Date;
+} & Partial<Omit<Exchange, 'outcome'>>;
+
+/**
+ * Makes one attempt (or decides it cannot be made) against the endpoint as stored right now; does not log it.
+ * Only the current secret is opened: deliveries never sign with the previous one.
+ */
+export async function makeWebhookAttempt(
+  config: WebhookAttemptConfig,
+  event: WebhookAttemptEvent,
+  endpoint: StoredWebhookEndpoint | undefined,
+  attempt: number,
+): Promise<WebhookAttemptMade> {
+  const startedAt = new Date();
+  const url = endpoint?.url ?? null;
+  let made: WebhookAttemptMade;
+  if (!url) {
+    made = { url: null, outcome: 'skipped', error: `No webhook_url is set for ${event.mode} mode`, startedAt };
+  } else if (!endpoint?.secret_ciphertext) {
+    made = {
+      url,
+      outcome: 'failed',
+      error: `No webhook secret exists for ${event.mode} mode yet: create one with POST /api/merchants/credentials/rotate`,
+      startedAt,
+    };
+  } else {
+    const secret = openWebhookSecret(config, event.merchant_id, event.mode, endpoint.secret_ciphertext);
+    const body = serializeWebhookEnvelope(buildWebhookEnvelope(event));
+    const exchange = await post(config, { url, mode: event.mode }, secret, body, {
+      [WEBHOOK_EVENT_ID_HEADER]: event.id,
+      [WEBHOOK_ATTEMPT_HEADER]: String(attempt),
+    });
+    made = { url, ...exchange, startedAt };
+  }
+  webhookDeliveries.inc({ event_type: event.type, outcome: made.outcome });
+  return made;
+}
+
+/** The delivery log's row for an attempt (one row per delivery and attempt). */
+export function webhookDeliveryLogRow(
+  input: WebhookAttemptRequest,
+  event: WebhookAttemptEvent,
+  made: WebhookAttemptMade,
+): Insertable<WebhookDeliveriesTable> {
+  const retrying = made.outcome === 'failed' && input.retryInMs !== null;
+  return {
+    delivery_id: input.deliveryId,
+    event_id: event.id,
+    merchant_id: event.merchant_id,
+    mode: event.mode,
+    event_type: event.type,
+    trigger: input.trigger,
+    attempt: input.attempt,
+    url: made.url,
+    outcome: made.outcome,
+    status_code: made.statusCode ?? null,
+    response_excerpt: made.responseExcerpt ?? null,
+    duration_ms: made.durationMs ?? null,
+    error: made.error ?? null,
+    signed_at: made.signedAt ?? null,
+    next_attempt_at: retrying ? new Date(Date.now() + (input.retryInMs ?? 0)) : null,
+    started_at: made.startedAt,
+  };
+}
+
 /**
  * One attempt of one delivery, logged as one row: the event signed with the merchant's current
  * secret and posted to their current endpoint (both read at every attempt, so a retry follows the
  * merchant's settings). An attempt already logged is not made again: its logged outcome is the answer.
- * Null when the event does not exist. Used by the delivery workflow's activity and by the dispatcher's
- * first attempt straight after commit (`dispatchWebhookEvents`).
+ * Null when the event does not exist. The delivery workflow's activity; the dispatcher's first attempt
+ * straight after commit (`dispatchWebhookEvents`) makes the same attempt and logs the same row, in batches.
+ * One statement reads the log, the event and the endpoint; one more logs the attempt.
  */
 export async function attemptWebhookDelivery(
   { db, config }: AttemptDeps,
   input: WebhookAttemptRequest,
 ): Promise<WebhookAttemptLogged | null> {
-  const logged = await db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'outcome'])
-    .where('delivery_id', '=', input.deliveryId)
-    .where('attempt', '=', input.attempt)
+  const found = await db
+    .selectFrom('webhook_events as e')
+    .leftJoin('webhook_settings as s', (join) =>
+      join.onRef('s.merchant_id', '=', 'e.merchant_id').onRef('s.mode', '=', 'e.mode'),
+    )
+    .leftJoin('webhook_deliveries as d', (join) =>
+      join.on('d.delivery_id', '=', input.deliveryId).on('d.attempt', '=', input.attempt),
+    )
+    .select([
+      'e.id',
+      'e.merchant_id',
+      'e.mode',
+      'e.type',
+      'e.payload',
+      'e.sample',
+      'e.created_at',
+      's.url',
+      's.secret_ciphertext',
+      'd.id as logged_id',
+      'd.outcome as logged_outcome',
+    ])
+    .where('e.id', '=', input.eventId)
     .executeTakeFirst();
-  if (logged) return { attemptId: logged.id, outcome: logged.outcome };
+  if (!found) return null;
+  if (found.logged_id && found.logged_outcome) return { attemptId: found.logged_id, outcome: found.logged_outcome };
 
-  const event = await db.selectFrom('webhook_events').selectAll().where('id', '=', input.eventId).executeTakeFirst();
-  if (!event) return null;
-  const settings = await getWebhookSettings(db, config, event.merchant_id, event.mode);
-  const startedAt = new Date();
-
-  let row: { url: string | null; outcome: 'succeeded' | 'failed' | 'skipped' } & Partial<Omit<Exchange, 'outcome'>>;
-  if (!settings.url) {
-    row = { url: null, outcome: 'skipped', error: `No webhook_url is set for ${event.mode} mode` };
-  } else if (!settings.secret) {
-    row = {
-      url: settings.url,
-      outcome: 'failed',
-      error: `No webhook secret exists for ${event.mode} mode yet: create one with POST /api/merchants/credentials/rotate`,
-    };
-  } else {
-    const body = serializeWebhookEnvelope(buildWebhookEnvelope(event));
-    const exchange = await post(config, { url: settings.url, mode: event.mode }, settings.secret, body, {
-      [WEBHOOK_EVENT_ID_HEADER]: event.id,
-      [WEBHOOK_ATTEMPT_HEADER]: String(input.attempt),
-    });
-    row = { url: settings.url, ...exchange };
-  }
-
-  webhookDeliveries.inc({ event_type: event.type, outcome: row.outcome });
-  const retrying = row.outcome === 'failed' && input.retryInMs !== null;
+  const made = await makeWebhookAttempt(config, found, found, input.attempt);
   const inserted = await db
     .insertInto('webhook_deliveries')
-    .values({
-      delivery_id: input.deliveryId,
-      event_id: event.id,
-      merchant_id: event.merchant_id,
-      mode: event.mode,
-      event_type: event.type,
-      trigger: input.trigger,
-      attempt: input.attempt,
-      url: row.url,
-      outcome: row.outcome,
-      status_code: row.statusCode ?? null,
-      response_excerpt: row.responseExcerpt ?? null,
-      duration_ms: row.durationMs ?? null,
-      error: row.error ?? null,
-      signed_at: row.signedAt ?? null,
-      next_attempt_at: retrying ? new Date(Date.now() + (input.retryInMs ?? 0)) : null,
-      started_at: startedAt,
-    })
+    .values(webhookDeliveryLogRow(input, found, made))
     .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) return { attemptId: inserted.id, outcome: row.outcome };
+  if (inserted) return { attemptId: inserted.id, outcome: made.outcome };
   const raced = await db
     .selectFrom('webhook_deliveries')
     .select(['id', 'outcome'])

@@ -1,8 +1,9 @@
-import { attemptWebhookDelivery, type Config, type Db, type WebhookAttemptConfig } from '@groupsplit/shared';
+import type { Config, Db, WebhookAttemptConfig } from '@groupsplit/shared';
 import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { webhookDeliveryWorkflow, webhookSweepWorkflow } from '../webhooks';
 import { retryDelayAfter } from '../webhooks/retry-schedule';
 import { ensureSchedule, type ScheduleInstallConfig, withTemporalClient } from './schedules';
+import { type ClaimedWebhookEvent, claimForFirstAttempt, makeFirstAttempt } from './webhook-first-attempt';
 
 /** One delivery workflow per event; the id is what makes dispatching idempotent. */
 export const webhookDeliveryWorkflowId = (eventId: string) => `webhook:${eventId}`;
@@ -57,24 +58,17 @@ async function startDeliveryWorkflow(client: Client, config: DispatchConfig, eve
 /**
  * The first attempt, made here rather than by a workflow: logged as attempt 1 of the delivery
  * `webhook:<eventId>`, exactly as the workflow's activity would log it. True when the delivery is
- * over (delivered, or skipped for want of an endpoint); false when it needs the retrying workflow,
- * whose attempt 1 then finds this logged attempt and goes on from there.
+ * over (delivered, or skipped for want of an endpoint; then the event is already marked dispatched);
+ * false when it needs the retrying workflow, whose attempt 1 then finds this logged attempt and goes on from there.
  */
-async function firstAttemptDelivered(db: Db, config: DispatchConfig, eventId: string): Promise<boolean> {
+async function firstAttemptDelivered(db: Db, config: DispatchConfig, event: ClaimedWebhookEvent): Promise<boolean> {
   if (firstAttemptsInFlight >= MAX_FIRST_ATTEMPTS_IN_FLIGHT) return false;
   firstAttemptsInFlight += 1;
   try {
-    const logged = await attemptWebhookDelivery(
-      { db, config },
-      {
-        deliveryId: webhookDeliveryWorkflowId(eventId),
-        eventId,
-        trigger: 'event',
-        attempt: 1,
-        retryInMs: retryDelayAfter(1, config.WEBHOOK_RETRY_TIME_SCALE),
-      },
-    );
-    return logged !== null && logged.outcome !== 'failed';
+    return await makeFirstAttempt(db, config, event, {
+      deliveryId: webhookDeliveryWorkflowId(event.id),
+      retryInMs: retryDelayAfter(1, config.WEBHOOK_RETRY_TIME_SCALE),
+    });
   } catch {
     // The workflow makes (or finds) attempt 1 itself.
     return false;
@@ -83,12 +77,25 @@ async function firstAttemptDelivered(db: Db, config: DispatchConfig, eventId: st
   }
 }
 
+/** Starts the retrying workflow, then marks the event dispatched (not before: a crash in between is the sweeper's). */
+async function dispatchToWorkflow(db: Db, client: Client, config: DispatchConfig, eventId: string) {
+  await startDeliveryWorkflow(client, config, eventId);
+  await db
+    .updateTable('webhook_events')
+    .set({ dispatched_at: new Date() })
+    .where('id', '=', eventId)
+    .where('dispatched_at', 'is', null)
+    .execute();
+}
+
 /**
  * Starts the delivery of each event after the transaction that recorded them has committed, and
  * marks them dispatched. Each event is claimed first, so it is delivered by one dispatcher only,
  * however often and however concurrently it is dispatched. The first attempt is made right here
  * (`firstAttempt: 'here'`, the default): most endpoints answer 2xx at once, and then no workflow is
- * needed. A failed first attempt, or any trouble making it, starts the delivery workflow
+ * needed. The claim (with the reads the attempt needs) and the log row (with `dispatched_at`) are
+ * one statement each, shared by the dispatches running at the same moment (webhook-first-attempt.ts).
+ * A failed first attempt, or any trouble making it, starts the delivery workflow
  * (`webhook:<eventId>`, never reused), which retries on the schedule and gives up after nine attempts.
  * The sweeper passes `firstAttempt: 'workflow'` and `takeOverStaleClaims`: it starts workflows only,
  * including for events whose dispatcher died after claiming them.
@@ -104,18 +111,20 @@ export async function dispatchWebhookEvents(
   options: { firstAttempt?: 'here' | 'workflow'; takeOverStaleClaims?: boolean } = {},
 ): Promise<number> {
   if (eventIds.length === 0) return 0;
-  const staleBefore = options.takeOverStaleClaims ? new Date(Date.now() - firstAttemptLeaseMs(config)) : null;
-  const claimed = await claim(db, eventIds, staleBefore);
-  for (const eventId of claimed) {
-    const delivered = options.firstAttempt !== 'workflow' && (await firstAttemptDelivered(db, config, eventId));
-    if (!delivered) await startDeliveryWorkflow(client, config, eventId);
-    await db
-      .updateTable('webhook_events')
-      .set({ dispatched_at: new Date() })
-      .where('id', '=', eventId)
-      .where('dispatched_at', 'is', null)
-      .execute();
+  if (options.firstAttempt === 'workflow' || options.takeOverStaleClaims) {
+    const staleBefore = options.takeOverStaleClaims ? new Date(Date.now() - firstAttemptLeaseMs(config)) : null;
+    const claimed = await claim(db, eventIds, staleBefore);
+    for (const eventId of claimed) await dispatchToWorkflow(db, client, config, eventId);
+    return claimed.length;
   }
+  const claimed = (await Promise.all(eventIds.map((eventId) => claimForFirstAttempt(db, eventId)))).filter(
+    (event): event is ClaimedWebhookEvent => event !== null,
+  );
+  await Promise.all(
+    claimed.map(async (event) => {
+      if (!(await firstAttemptDelivered(db, config, event))) await dispatchToWorkflow(db, client, config, event.id);
+    }),
+  );
   return claimed.length;
 }
 
