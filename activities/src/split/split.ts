@@ -11,7 +11,8 @@ import { ApplicationFailure, activityInfo } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
 import { recordSplitEvent } from './events';
-import { addSplitHistory, hasSplitHistory, type SplitHistoryRow } from './history';
+import { addSplitHistory, hasSplitHistory, type SplitHistoryRow, splitHistoryValues } from './history';
+import { moveSplitStatus } from './move-status';
 import { processorFailure } from './processor-failure';
 import { createReplaceActivities } from './replace';
 
@@ -37,6 +38,7 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
         'p.customer_fee',
         'p.merchant_fee',
         'p.processor_payment_intent_id',
+        'p.capture_before',
         's.mode',
         's.currency',
         's.order_reference',
@@ -53,21 +55,37 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
     return { ...row, processor, ref };
   }
 
+  /** The participant's row and its history row, in one statement (one round trip, atomic). */
   async function setParticipant(
     participantId: string,
     status: ParticipantStatus,
     history: SplitHistoryRow,
     extra: { last_error?: string | null; refunded_amount?: number; captured_at?: Date } = {},
+    executor: typeof db = db,
   ) {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('split_participants')
-        .set({ status, updated_at: new Date(), ...extra })
-        .where('id', '=', participantId)
-        .execute();
-      await addSplitHistory(trx, history);
-    });
+    await executor
+      .with('moved', (qb) =>
+        qb
+          .updateTable('split_participants')
+          .set({ status, updated_at: new Date(), ...extra })
+          .where('id', '=', participantId)
+          .returning('id'),
+      )
+      .insertInto('split_history')
+      .values(splitHistoryValues(history))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
   }
+
+  const capturedHistory = (splitId: string, participantId: string, from: ParticipantStatus): SplitHistoryRow => ({
+    splitId,
+    participantId,
+    kind: 'captured',
+    actor: 'system',
+    dedupeKey: `captured:${participantId}`,
+    from,
+    to: 'captured',
+  });
 
   /** Where a hold really is, after a call on it failed; null when even that cannot be read. */
   async function holdAfterFailure(processor: Processor, ref: { accountId: string; paymentIntentId: string }) {
@@ -199,6 +217,10 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
 
     async recordAuthorisation({ splitId, participantId, source }) {
       const share = await loadShare(splitId, participantId);
+      // Run again after it was recorded (a local step of a lost workflow task): the same answer.
+      if (share.status === 'authorised') {
+        return { authorised: true, status: 'authorised', captureBefore: share.capture_before?.toISOString() ?? null };
+      }
       if (share.status !== 'pending' || !share.ref) {
         return { authorised: false, status: share.status, captureBefore: null };
       }
@@ -242,9 +264,9 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
       return { authorised: true, status: 'authorised', captureBefore: hold.captureBefore };
     },
 
-    async captureShare({ splitId, participantId }) {
+    async captureShare({ splitId, participantId, record }) {
       const share = await loadShare(splitId, participantId);
-      if (share.status === 'captured') return { status: 'captured' };
+      if (share.status === 'captured') return { status: 'captured', recorded: true };
       if (!share.ref) throw ApplicationFailure.nonRetryable(`Participant ${participantId} has no hold to capture`);
       try {
         await share.processor.captureHold({ ...share.ref, participantId });
@@ -270,21 +292,53 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
           throw processorFailure(failure);
         }
       }
-      await setParticipant(
-        participantId,
-        'captured',
-        {
-          splitId,
-          participantId,
-          kind: 'captured',
-          actor: 'system',
-          dedupeKey: `captured:${participantId}`,
-          from: share.status,
-          to: 'captured',
-        },
-        { captured_at: new Date() },
-      );
+      // Written by recordCapture, while the workflow makes the next capture.
+      if (record === 'deferred') return { status: 'captured', recorded: false, from: share.status };
+      await setParticipant(participantId, 'captured', capturedHistory(splitId, participantId, share.status), {
+        captured_at: new Date(),
+      });
       return { status: 'captured' };
+    },
+
+    async recordCapture({ splitId, participantId, from, splitCaptured }) {
+      const history = capturedHistory(splitId, participantId, from);
+      if (!splitCaptured) {
+        await setParticipant(participantId, 'captured', history, { captured_at: new Date() });
+        return;
+      }
+      const { dedupeKey } = splitCaptured;
+      const eventId = await db.transaction().execute(async (trx): Promise<string | null> => {
+        const moved = await trx
+          .updateTable('splits')
+          .set({ status: 'captured', updated_at: new Date() })
+          .where('id', '=', splitId)
+          .where('status', '=', 'capturing')
+          .returning('id')
+          .executeTakeFirst();
+        if (!moved) {
+          // As transitionSplit: a retried write, or one run again after the split moved on, finds
+          // the split captured or the transition's history row; anything else is not ours to move.
+          const split = await trx.selectFrom('splits').select('status').where('id', '=', splitId).executeTakeFirst();
+          if (!split) throw ApplicationFailure.nonRetryable(`Split ${splitId} not found`);
+          if (split.status !== 'captured' && !(await hasSplitHistory(trx, dedupeKey))) {
+            throw ApplicationFailure.nonRetryable(
+              `Split ${splitId} is ${split.status}, expected capturing before captured`,
+            );
+          }
+        }
+        await setParticipant(participantId, 'captured', history, { captured_at: new Date() }, trx);
+        if (!moved) return null;
+        await addSplitHistory(trx, {
+          splitId,
+          kind: 'status',
+          actor: 'system',
+          dedupeKey,
+          from: 'capturing',
+          to: 'captured',
+        });
+        return recordSplitEvent(trx, splitId, 'checkout_split.paid', `paid:${splitId}`);
+      });
+      await dispatchCommittedEvents(deps, [eventId]);
     },
 
     async releaseShare({ splitId, participantId, purpose, actor, maxAttempts }): Promise<ReleaseOutcome> {
@@ -374,7 +428,10 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
       return { outcome: 'refunded', status: 'refunded' };
     },
 
-    async transitionSplit({ splitId, from, to, actor, dedupeKey, reason, participants }) {
+    async transitionSplit(input) {
+      const { splitId, from, to, actor, dedupeKey, reason, participants } = input;
+      // The usual case of a transition without a webhook event: one statement.
+      if (to !== 'captured' && to !== 'canceled' && (await moveSplitStatus(db, input))) return;
       const eventId = await db.transaction().execute(async (trx): Promise<string | null> => {
         const split = await trx
           .selectFrom('splits')

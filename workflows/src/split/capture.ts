@@ -1,5 +1,14 @@
-import { condition } from '@temporalio/workflow';
-import { captureActivities, projectionActivities, ROLLBACK_ATTEMPTS, rollbackActivities } from './activities';
+import { condition, patched } from '@temporalio/workflow';
+import {
+  CAPTURE_PIPELINE_PATCH,
+  captureActivities,
+  captureRecordActivities,
+  lastAuthorisationActivities,
+  pipelinedCaptureActivities,
+  projectionActivities,
+  ROLLBACK_ATTEMPTS,
+  rollbackActivities,
+} from './activities';
 import { failureMessage, isNonRetryable } from './failures';
 import { replaceNext } from './replace';
 import type { SplitState } from './state';
@@ -54,9 +63,16 @@ export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd
     const next = split.authorisations.shift()!;
     const participant = split.findParticipant(next.participantId);
     if (participant?.status !== 'pending') continue;
+    // The authorisation that completes the set starts the capture chain: recorded as its first
+    // local step, the chain runs on in the same workflow task (docs/splits.md, "Capture pipeline").
+    const completesSet =
+      split.replacements.length === 0 &&
+      split.participants.every((p) => p === participant || p.status === 'authorised') &&
+      patched(CAPTURE_PIPELINE_PATCH);
+    const record = completesSet ? lastAuthorisationActivities : projectionActivities;
     const result = await split.track(
       { step: 'record_authorisation', participantId: participant.id },
-      projectionActivities.recordAuthorisation({
+      record.recordAuthorisation({
         splitId: split.splitId,
         participantId: participant.id,
         source: next.source,
@@ -72,7 +88,88 @@ export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd
   }
 }
 
-async function captureAll(split: SplitState, compensations: ParticipantState[]) {
+/** Makes one share's capture at the processor; a failure retrying cannot fix breaks the capture. */
+async function captureShare<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isNonRetryable(error)) throw new CaptureBroken(failureMessage(error));
+    throw error;
+  }
+}
+
+/**
+ * The capture pipeline: shares captured one at a time, in order; each share's projection write
+ * runs while the next share is captured, and the last share's write (made once the others are in)
+ * also writes the split `captured`. Returns whether it did. Before it returns or throws, every
+ * write has finished, and the shares written join `compensations` in capture order. A write that
+ * fails for good is thrown (the split waits for support) rather than any capture failure, since
+ * a rollback needs the projection to show what was captured.
+ */
+async function capturePipelined(split: SplitState, compensations: ParticipantState[]): Promise<boolean> {
+  const todo = split.participants.filter((p) => p.status !== 'captured');
+  const captured = split.participants.filter((p) => p.status === 'captured');
+  const writes: Promise<void>[] = [];
+  let splitCaptured = false;
+  let failure: unknown = null;
+  try {
+    for (const [index, participant] of todo.entries()) {
+      const made = await captureShare(() =>
+        split.track(
+          { step: 'capture', participantId: participant.id },
+          pipelinedCaptureActivities.captureShare({
+            splitId: split.splitId,
+            participantId: participant.id,
+            record: 'deferred',
+          }),
+        ),
+      );
+      captured.push(participant);
+      if (made.recorded !== false) {
+        participant.status = made.status;
+        continue;
+      }
+      const input = { splitId: split.splitId, participantId: participant.id, from: made.from ?? 'authorised' };
+      if (index < todo.length - 1) {
+        const write = split.track(
+          { step: 'capture', participantId: participant.id },
+          captureRecordActivities.recordCapture(input),
+        );
+        writes.push(
+          write.then(() => {
+            participant.status = 'captured';
+          }),
+        );
+        continue;
+      }
+      // The paid event lists every participant: the other writes go in first.
+      for (const result of await Promise.allSettled(writes)) if (result.status === 'rejected') throw result.reason;
+      await split.transitionWith(
+        'all_authorised',
+        'captured',
+        'system',
+        { step: 'transition', participantId: participant.id },
+        (dedupeKey) => captureRecordActivities.recordCapture({ ...input, splitCaptured: { dedupeKey } }),
+      );
+      participant.status = 'captured';
+      splitCaptured = true;
+    }
+  } catch (error) {
+    failure = error;
+  }
+  const written = await Promise.allSettled(writes);
+  for (const participant of captured) {
+    if (participant.status === 'captured' && !compensations.includes(participant)) compensations.push(participant);
+  }
+  const writeFailed = written.find((result) => result.status === 'rejected');
+  if (writeFailed) throw writeFailed.reason;
+  if (failure) throw failure;
+  return splitCaptured;
+}
+
+/** Captures every share not captured yet; returns whether the split's `captured` was written too. */
+async function captureAll(split: SplitState, compensations: ParticipantState[]): Promise<boolean> {
+  if (patched(CAPTURE_PIPELINE_PATCH)) return capturePipelined(split, compensations);
   for (const participant of split.participants) {
     if (participant.status === 'captured') {
       if (!compensations.includes(participant)) compensations.push(participant);
@@ -90,6 +187,7 @@ async function captureAll(split: SplitState, compensations: ParticipantState[]) 
       throw error;
     }
   }
+  return false;
 }
 
 /** The saga's compensation: captured shares refunded in reverse order, then every other hold released. */
@@ -140,9 +238,9 @@ export async function capture(split: SplitState) {
     try {
       // A resolution whose own write fails waits for support again rather than failing the workflow.
       if (resolution) return await resolve(split, resolution, 'capture_failed');
-      await captureAll(split, compensations);
+      const written = await captureAll(split, compensations);
       split.capturedAt = new Date().toISOString();
-      await split.transition('all_authorised', 'captured', 'system');
+      if (!written) await split.transition('all_authorised', 'captured', 'system');
       return;
     } catch (error) {
       if (error instanceof CaptureBroken) return compensate(split, compensations, 'capture_breaks', error.message);

@@ -168,10 +168,16 @@ describe('authorisation and capture', () => {
 
     await paid.reached;
     const recording = await handle.query(stateQuery);
-    // The projection already says captured; the workflow says capturing, and why.
+    // The projection already says captured; the workflow says capturing, and why: the last
+    // share's write is the `captured` write (the capture pipeline).
     expect(fake.world.split(splitId).status).toBe('captured');
     expect(recording.status).toBe('capturing');
-    expect(recording.inFlight).toEqual({ step: 'transition', to: 'captured', since: expect.any(String) });
+    expect(recording.inFlight).toEqual({
+      step: 'transition',
+      to: 'captured',
+      participantId: ids[1],
+      since: expect.any(String),
+    });
     paid.open();
 
     const done = await statusIs(handle, 'captured');

@@ -215,9 +215,17 @@ export type SplitWorkflowState = {
    * transition in flight, not drift. Set when the activity (or child workflow) is scheduled,
    * cleared in the same workflow activation that applies its result (or its failure). `step` is
    * one of IN_FLIGHT_STEPS; `to` is set for a status transition, `participantId` for a step on
-   * one participant; `since` is workflow time.
+   * one participant; `since` is workflow time. When more than one step is in flight (a capture's
+   * projection write while the next share is captured), the field describes the latest and
+   * `participantIds` names every participant the steps in flight are moving.
    */
-  inFlight: { step: string; to?: SplitStatus; participantId?: string; since: string } | null;
+  inFlight: {
+    step: string;
+    to?: SplitStatus;
+    participantId?: string;
+    participantIds?: string[];
+    since: string;
+  } | null;
   history: HistoryEntry[];
 };
 
@@ -259,6 +267,23 @@ export type TransitionInput = {
   reason?: string;
   /** Also move these participants (e.g. creation failure sets the unreleased ones canceled). */
   participants?: { ids: string[]; to: ParticipantStatus };
+};
+
+export type CaptureShareInput = { splitId: string; participantId: string; record?: 'deferred' };
+export type CaptureShareResult = {
+  status: ParticipantStatus;
+  /** `record: 'deferred'` only: false when the capture still has to be written (`recordCapture`). */
+  recorded?: boolean;
+  /** `record: 'deferred'` only: the participant's status before the capture, for the history row. */
+  from?: ParticipantStatus;
+};
+
+export type RecordCaptureInput = {
+  splitId: string;
+  participantId: string;
+  from: ParticipantStatus;
+  /** The last share: also write the split `captured` (the transition's dedupe key). */
+  splitCaptured?: { dedupeKey: string };
 };
 
 export type ReleasePurpose = 'creation_failed' | 'canceled' | 'expired' | 'capture_failed';
@@ -323,8 +348,20 @@ export interface SplitActivities {
   placeHold(input: { splitId: string; participantId: string }): Promise<{ paymentIntentId: string }>;
   /** Checks the hold really is authorised, then marks the participant and writes the webhook event. */
   recordAuthorisation(input: { splitId: string; participantId: string; source: string }): Promise<AuthorisationOutcome>;
-  /** Captures one share (idempotency key `capture:<participantId>`); a decline or lapsed hold is non-retryable. */
-  captureShare(input: { splitId: string; participantId: string }): Promise<{ status: ParticipantStatus }>;
+  /**
+   * Captures one share (idempotency key `capture:<participantId>`); a decline or lapsed hold is
+   * non-retryable. With `record: 'deferred'` it only makes the processor call: the workflow writes
+   * the capture with `recordCapture` while it makes the next one (`recorded` says whether the
+   * projection already showed the share captured).
+   */
+  captureShare(input: CaptureShareInput): Promise<CaptureShareResult>;
+  /**
+   * Writes a capture made with `record: 'deferred'`: the participant `captured` and its history
+   * row, in one statement. With `splitCaptured`, the last share's write also moves the split
+   * `capturing` → `captured` (history row `transition:<splitId>:capturing:captured`, the
+   * `checkout_split.paid` event) in the same transaction. Idempotent.
+   */
+  recordCapture(input: RecordCaptureInput): Promise<void>;
   /** Releases one hold (idempotency key `release:<participantId>`) and sets the participant accordingly. */
   releaseShare(input: ReleaseInput): Promise<ReleaseOutcome>;
   /** Refunds a share captured before the capture broke; attempted once. */

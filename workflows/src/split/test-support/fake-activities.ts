@@ -189,17 +189,35 @@ export class FakeWorld {
         return { outcome: 'released' as const };
       },
 
-      captureShare: async ({ splitId, participantId }) => {
+      captureShare: async ({ splitId, participantId, record }) => {
         this.log('captureShare', splitId, participantId);
         const participant = this.participant(splitId, participantId);
-        if (participant.status === 'captured') return { status: 'captured' };
+        if (participant.status === 'captured') return { status: 'captured', recorded: true };
         const broken = this.faults.captureBreaks.get(participantId);
         if (broken) throw ApplicationFailure.nonRetryable(broken);
         const trouble = this.faults.captureTransient.get(participantId);
         if (trouble) throw transient(trouble);
+        const from = participant.status;
+        // The fake's one status stands for the processor and the projection: captured at once.
         participant.status = 'captured';
         await this.passGate(`captureShare:${participantId}`);
-        return { status: 'captured' };
+        return record === 'deferred' ? { status: 'captured', recorded: false, from } : { status: 'captured' };
+      },
+
+      recordCapture: async ({ splitId, participantId, splitCaptured }) => {
+        this.log('recordCapture', splitId, participantId);
+        this.participant(splitId, participantId).status = 'captured';
+        if (!splitCaptured) return;
+        const split = this.split(splitId);
+        if (split.status === 'captured') return;
+        if (split.status !== 'capturing') {
+          throw ApplicationFailure.nonRetryable(
+            `Split ${splitId} is ${split.status}, expected capturing before captured`,
+          );
+        }
+        split.status = 'captured';
+        // The gate of the `captured` write, wherever it is made.
+        await this.passGate(`transitionSplit:${splitId}:captured`);
       },
 
       releaseShare: async ({ splitId, participantId, purpose, maxAttempts }) => {
