@@ -61,7 +61,7 @@ describe('transitionSplit run again after the split moved on', () => {
     expect(await status(split.id)).toBe('captured');
   });
 
-  it('a capture write repeated after the split was captured writes nothing twice; on a split not capturing it is refused', async () => {
+  it('a capture write repeated after the split was captured writes and stamps nothing again; on a split not capturing it is refused', async () => {
     const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1500]);
     const activities = createSplitActivities({
       config: stack.config,
@@ -76,16 +76,17 @@ describe('transitionSplit run again after the split moved on', () => {
           .select('dedupe_key')
           .where('dedupe_key', '=', `paid:${split.id}`)
           .execute(),
+        stack.db
+          .selectFrom('split_participants')
+          .select(['status', 'captured_at'])
+          .where('split_id', '=', split.id)
+          .orderBy('position')
+          .execute(),
       ]);
     const before = await rows();
     const last = split.participants[1]!.id;
     const write = (dedupeKey: string) =>
-      activities.recordCapture({
-        splitId: split.id,
-        participantId: last,
-        from: 'authorised',
-        splitCaptured: { dedupeKey },
-      });
+      activities.captureShare({ splitId: split.id, participantId: last, splitCaptured: { dedupeKey } });
 
     await write(`transition:${split.id}:capturing:captured`);
     await activities.recordCapture({ splitId: split.id, participantId: split.participants[0]!.id, from: 'authorised' });
@@ -97,10 +98,9 @@ describe('transitionSplit run again after the split moved on', () => {
     );
     await stack.db.updateTable('splits').set({ status: 'pending' }).where('id', '=', pending.id).execute();
     await expect(
-      activities.recordCapture({
+      activities.captureShare({
         splitId: pending.id,
         participantId: pending.participants[0]!.id,
-        from: 'authorised',
         splitCaptured: { dedupeKey: `transition:${pending.id}:capturing:captured:again` },
       }),
     ).rejects.toThrow(`Split ${pending.id} is pending, expected capturing before captured`);

@@ -13,7 +13,15 @@ import { failureMessage, isNonRetryable } from './failures';
 import { replaceNext } from './replace';
 import type { SplitState } from './state';
 import { resolve, waitForSupport } from './support';
-import type { Actor, ParticipantAuthorised, ParticipantState, SplitTrigger, SupportResolution } from './types';
+import type {
+  Actor,
+  CaptureShareResult,
+  ParticipantAuthorised,
+  ParticipantState,
+  ParticipantStatus,
+  SplitTrigger,
+  SupportResolution,
+} from './types';
 
 /**
  * Authorisation and capture. While `pending`, authorisations are recorded one at a time until
@@ -88,83 +96,58 @@ export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd
   }
 }
 
-/** Makes one share's capture at the processor; a failure retrying cannot fix breaks the capture. */
-async function captureShare<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isNonRetryable(error)) throw new CaptureBroken(failureMessage(error));
-    throw error;
-  }
-}
-
 /**
- * The capture pipeline: shares captured one at a time, in order; each share's projection write
- * runs while the next share is captured, and the last share's write (made once the others are in)
- * also writes the split `captured`. Returns whether it did. Before it returns or throws, every
- * write has finished, and the shares written join `compensations` in capture order. A write that
- * fails for good is thrown (the split waits for support) rather than any capture failure, since
- * a rollback needs the projection to show what was captured.
+ * The capture pipeline: shares captured one at a time, in order, one local step each. A share's
+ * projection write is made by the next share's step, concurrently with that share's processor
+ * call; the last share's step writes it and the split `captured` after its call, so it returns
+ * whether the split's `captured` was written (false only when nothing was left to capture). A
+ * step that fails has its earlier share's write made on its own first, so compensation and
+ * support always find every capture made in the projection.
  */
 async function capturePipelined(split: SplitState, compensations: ParticipantState[]): Promise<boolean> {
+  const written = (participant: ParticipantState) => {
+    participant.status = 'captured';
+    if (!compensations.includes(participant)) compensations.push(participant);
+  };
+  for (const participant of split.participants) if (participant.status === 'captured') written(participant);
   const todo = split.participants.filter((p) => p.status !== 'captured');
-  const captured = split.participants.filter((p) => p.status === 'captured');
-  const writes: Promise<void>[] = [];
-  let splitCaptured = false;
-  let failure: unknown = null;
-  try {
-    for (const [index, participant] of todo.entries()) {
-      const made = await captureShare(() =>
-        split.track(
-          { step: 'capture', participantId: participant.id },
-          pipelinedCaptureActivities.captureShare({
-            splitId: split.splitId,
-            participantId: participant.id,
-            record: 'deferred',
-          }),
-        ),
-      );
-      captured.push(participant);
-      if (made.recorded !== false) {
-        participant.status = made.status;
-        continue;
-      }
-      const input = { splitId: split.splitId, participantId: participant.id, from: made.from ?? 'authorised' };
-      if (index < todo.length - 1) {
-        const write = split.track(
-          { step: 'capture', participantId: participant.id },
-          captureRecordActivities.recordCapture(input),
+  let unwritten: { participant: ParticipantState; from: ParticipantStatus } | null = null;
+  for (const [index, participant] of todo.entries()) {
+    const previous = unwritten ? { participantId: unwritten.participant.id, from: unwritten.from } : undefined;
+    const moving = unwritten ? { participantIds: [unwritten.participant.id, participant.id] } : {};
+    const step = { splitId: split.splitId, participantId: participant.id, previous };
+    const last = index === todo.length - 1;
+    let made: CaptureShareResult;
+    try {
+      made = last
+        ? await split.transitionWith(
+            'all_authorised',
+            'captured',
+            'system',
+            { step: 'transition', participantId: participant.id, ...moving },
+            (dedupeKey) => pipelinedCaptureActivities.captureShare({ ...step, splitCaptured: { dedupeKey } }),
+          )
+        : await split.track(
+            { step: 'capture', participantId: participant.id, ...moving },
+            pipelinedCaptureActivities.captureShare({ ...step, record: 'deferred' }),
+          );
+    } catch (error) {
+      if (unwritten) {
+        await split.track(
+          { step: 'capture', participantId: unwritten.participant.id },
+          captureRecordActivities.recordCapture({ splitId: split.splitId, ...previous! }),
         );
-        writes.push(
-          write.then(() => {
-            participant.status = 'captured';
-          }),
-        );
-        continue;
+        written(unwritten.participant);
       }
-      // The paid event lists every participant: the other writes go in first.
-      for (const result of await Promise.allSettled(writes)) if (result.status === 'rejected') throw result.reason;
-      await split.transitionWith(
-        'all_authorised',
-        'captured',
-        'system',
-        { step: 'transition', participantId: participant.id },
-        (dedupeKey) => captureRecordActivities.recordCapture({ ...input, splitCaptured: { dedupeKey } }),
-      );
-      participant.status = 'captured';
-      splitCaptured = true;
+      if (isNonRetryable(error)) throw new CaptureBroken(failureMessage(error));
+      throw error;
     }
-  } catch (error) {
-    failure = error;
+    if (unwritten) written(unwritten.participant);
+    unwritten = null;
+    if (last || made.recorded !== false) written(participant);
+    else unwritten = { participant, from: made.from ?? 'authorised' };
   }
-  const written = await Promise.allSettled(writes);
-  for (const participant of captured) {
-    if (participant.status === 'captured' && !compensations.includes(participant)) compensations.push(participant);
-  }
-  const writeFailed = written.find((result) => result.status === 'rejected');
-  if (writeFailed) throw writeFailed.reason;
-  if (failure) throw failure;
-  return splitCaptured;
+  return todo.length > 0;
 }
 
 /** Captures every share not captured yet; returns whether the split's `captured` was written too. */

@@ -138,7 +138,10 @@ export class SplitState {
    * the caller's continuation applies the result, in the same activation, so a query sees either
    * the step in flight or its result applied, never neither.
    */
-  track<T>(step: { step: InFlightStep; to?: SplitStatus; participantId?: string }, pending: Promise<T>): Promise<T> {
+  track<T>(
+    step: { step: InFlightStep; to?: SplitStatus; participantId?: string; participantIds?: string[] },
+    pending: Promise<T>,
+  ): Promise<T> {
     const mark: InFlight = { ...step, since: new Date().toISOString() };
     this.steps.push(mark);
     const clear = () => {
@@ -154,7 +157,7 @@ export class SplitState {
     const latest = this.steps.at(-1);
     if (!latest) return null;
     if (this.steps.length === 1) return { ...latest };
-    const moving = this.steps.map((s) => s.participantId).filter((id): id is string => id !== undefined);
+    const moving = this.steps.flatMap((s) => s.participantIds ?? (s.participantId ? [s.participantId] : []));
     return { ...latest, participantIds: [...new Set(moving)] };
   }
 
@@ -190,7 +193,7 @@ export class SplitState {
     trigger: SplitTrigger,
     to: SplitStatus,
     actor: Actor,
-    step: { step: InFlightStep; participantId?: string },
+    step: { step: InFlightStep; participantId?: string; participantIds?: string[] },
     write: (dedupeKey: string) => Promise<T>,
   ): Promise<T> {
     const from = this.currentStatus;

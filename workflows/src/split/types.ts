@@ -269,22 +269,28 @@ export type TransitionInput = {
   participants?: { ids: string[]; to: ParticipantStatus };
 };
 
-export type CaptureShareInput = { splitId: string; participantId: string; record?: 'deferred' };
+/** A capture made at the processor whose projection write is still to do (the capture pipeline). */
+export type UnwrittenCapture = { participantId: string; from: ParticipantStatus };
+
+export type CaptureShareInput = {
+  splitId: string;
+  participantId: string;
+  /** Leave this share's write to the next step (`previous` of the next share's capture). */
+  record?: 'deferred';
+  /** Write this earlier share's capture while this share's processor call is made. */
+  previous?: UnwrittenCapture;
+  /** The last share: after the call, write it and the split `captured` in one transaction (the transition's dedupe key). */
+  splitCaptured?: { dedupeKey: string };
+};
 export type CaptureShareResult = {
   status: ParticipantStatus;
-  /** `record: 'deferred'` only: false when the capture still has to be written (`recordCapture`). */
+  /** With `record: 'deferred'`: false when this share's capture still has to be written. */
   recorded?: boolean;
-  /** `record: 'deferred'` only: the participant's status before the capture, for the history row. */
+  /** With `record: 'deferred'`: the participant's status before the capture, for the history row. */
   from?: ParticipantStatus;
 };
 
-export type RecordCaptureInput = {
-  splitId: string;
-  participantId: string;
-  from: ParticipantStatus;
-  /** The last share: also write the split `captured` (the transition's dedupe key). */
-  splitCaptured?: { dedupeKey: string };
-};
+export type RecordCaptureInput = { splitId: string } & UnwrittenCapture;
 
 export type ReleasePurpose = 'creation_failed' | 'canceled' | 'expired' | 'capture_failed';
 
@@ -350,17 +356,14 @@ export interface SplitActivities {
   recordAuthorisation(input: { splitId: string; participantId: string; source: string }): Promise<AuthorisationOutcome>;
   /**
    * Captures one share (idempotency key `capture:<participantId>`); a decline or lapsed hold is
-   * non-retryable. With `record: 'deferred'` it only makes the processor call: the workflow writes
-   * the capture with `recordCapture` while it makes the next one (`recorded` says whether the
-   * projection already showed the share captured).
+   * non-retryable. The capture pipeline's options (docs/splits.md, "Capture pipeline"): `previous`
+   * writes an earlier share's capture concurrently with this call (if either fails, the step
+   * fails, after both have finished); `record: 'deferred'` leaves this share's write to the next
+   * step; `splitCaptured` writes this share and the split `capturing` → `captured` (history row,
+   * `checkout_split.paid`) in one transaction after the call, repeated safely after the split moved on.
    */
   captureShare(input: CaptureShareInput): Promise<CaptureShareResult>;
-  /**
-   * Writes a capture made with `record: 'deferred'`: the participant `captured` and its history
-   * row, in one statement. With `splitCaptured`, the last share's write also moves the split
-   * `capturing` → `captured` (history row `transition:<splitId>:capturing:captured`, the
-   * `checkout_split.paid` event) in the same transaction. Idempotent.
-   */
+  /** Writes a capture made with `record: 'deferred'` (the participant and its history row, one statement); idempotent. */
   recordCapture(input: RecordCaptureInput): Promise<void>;
   /** Releases one hold (idempotency key `release:<participantId>`) and sets the participant accordingly. */
   releaseShare(input: ReleaseInput): Promise<ReleaseOutcome>;
