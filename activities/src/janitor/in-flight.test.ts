@@ -57,4 +57,10 @@ describe('in-flight rules', () => {
     expect(participantInFlight({ step: 'transition', to: 'canceled', since }, 'b', 'canceling')).toBe(false);
     expect(participantInFlight({ step: 'refund', since }, 'b', 'captured')).toBe(true);
   });
+  it('with several steps in flight (a capture write beside the next capture), match every participant named', () => {
+    const both = { step: 'capture', participantId: 'b', participantIds: ['a', 'b'], since };
+    expect(participantInFlight(both, 'a', 'capturing')).toBe(true);
+    expect(participantInFlight(both, 'b', 'capturing')).toBe(true);
+    expect(participantInFlight(both, 'c', 'capturing')).toBe(false);
+  });
 });

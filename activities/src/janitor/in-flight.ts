@@ -30,6 +30,8 @@ export function splitStatusInFlight(step: InFlightStep | null, databaseStatus: s
  */
 export function participantInFlight(step: InFlightStep | null, participantId: string, databaseStatus: string): boolean {
   if (!step) return false;
+  // Several steps at once (a capture's projection write beside the next capture): each one's participant.
+  if (step.participantIds?.includes(participantId)) return true;
   if (step.participantId !== undefined) return step.participantId === participantId;
   if (step.to !== undefined) return step.to === databaseStatus;
   return true;

@@ -14,19 +14,24 @@ export type SplitHistoryRow = {
   detail?: Record<string, unknown>;
 };
 
+/** The `split_history` row's columns. */
+export function splitHistoryValues(row: SplitHistoryRow) {
+  return {
+    split_id: row.splitId,
+    participant_id: row.participantId ?? null,
+    kind: row.kind,
+    actor: row.actor,
+    from_status: row.from ?? null,
+    to_status: row.to ?? null,
+    detail: row.detail ? JSON.stringify(row.detail) : null,
+    dedupe_key: row.dedupeKey,
+  };
+}
+
 export async function addSplitHistory(db: Kysely<Database>, row: SplitHistoryRow) {
   await db
     .insertInto('split_history')
-    .values({
-      split_id: row.splitId,
-      participant_id: row.participantId ?? null,
-      kind: row.kind,
-      actor: row.actor,
-      from_status: row.from ?? null,
-      to_status: row.to ?? null,
-      detail: row.detail ? JSON.stringify(row.detail) : null,
-      dedupe_key: row.dedupeKey,
-    })
+    .values(splitHistoryValues(row))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }

@@ -6,12 +6,19 @@ import {
   randomToken,
   toProcessorError,
 } from '@groupsplit/shared';
-import type { ParticipantStatus, ReleaseOutcome, SplitActivities, SplitStatus } from '@groupsplit/workflows';
+import type {
+  ParticipantStatus,
+  ReleaseOutcome,
+  SplitActivities,
+  SplitStatus,
+  UnwrittenCapture,
+} from '@groupsplit/workflows';
 import { ApplicationFailure, activityInfo } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
 import { recordSplitEvent } from './events';
-import { addSplitHistory, hasSplitHistory, type SplitHistoryRow } from './history';
+import { addSplitHistory, hasSplitHistory, type SplitHistoryRow, splitHistoryValues } from './history';
+import { moveSplitStatus } from './move-status';
 import { processorFailure } from './processor-failure';
 import { createReplaceActivities } from './replace';
 
@@ -37,6 +44,7 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
         'p.customer_fee',
         'p.merchant_fee',
         'p.processor_payment_intent_id',
+        'p.capture_before',
         's.mode',
         's.currency',
         's.order_reference',
@@ -53,20 +61,127 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
     return { ...row, processor, ref };
   }
 
+  /** The participant's row and its history row, in one statement (one round trip, atomic). */
   async function setParticipant(
     participantId: string,
     status: ParticipantStatus,
     history: SplitHistoryRow,
     extra: { last_error?: string | null; refunded_amount?: number; captured_at?: Date } = {},
+    executor: typeof db = db,
   ) {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('split_participants')
-        .set({ status, updated_at: new Date(), ...extra })
-        .where('id', '=', participantId)
-        .execute();
-      await addSplitHistory(trx, history);
+    await executor
+      .with('moved', (qb) =>
+        qb
+          .updateTable('split_participants')
+          .set({ status, updated_at: new Date(), ...extra })
+          .where('id', '=', participantId)
+          .returning('id'),
+      )
+      .insertInto('split_history')
+      .values(splitHistoryValues(history))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+  }
+
+  const capturedHistory = (splitId: string, participantId: string, from: ParticipantStatus): SplitHistoryRow => ({
+    splitId,
+    participantId,
+    kind: 'captured',
+    actor: 'system',
+    dedupeKey: `captured:${participantId}`,
+    from,
+    to: 'captured',
+  });
+
+  /**
+   * One share's capture at the processor (idempotency key `capture:<participantId>`), nothing
+   * written on success. `already`: the projection showed it captured, so no call was made.
+   */
+  async function captureAtProcessor(splitId: string, participantId: string) {
+    const share = await loadShare(splitId, participantId);
+    if (share.status === 'captured') return { from: share.status, already: true };
+    if (!share.ref) throw ApplicationFailure.nonRetryable(`Participant ${participantId} has no hold to capture`);
+    try {
+      await share.processor.captureHold({ ...share.ref, participantId });
+    } catch (error) {
+      const failure = toProcessorError(error);
+      if (failure.retryable) throw processorFailure(failure);
+      // Captured already (a replay, or the merchant in the processor dashboard): that is success.
+      const hold = await holdAfterFailure(share.processor, share.ref);
+      if (hold?.status !== 'succeeded') {
+        await setParticipant(
+          participantId,
+          share.status,
+          {
+            splitId,
+            participantId,
+            kind: 'capture_failed',
+            actor: 'processor',
+            dedupeKey: `capture_failed:${participantId}`,
+            detail: { error: failure.message, code: failure.code, hold_status: hold?.status ?? null },
+          },
+          { last_error: failure.message },
+        );
+        throw processorFailure(failure);
+      }
+    }
+    return { from: share.status, already: false };
+  }
+
+  /** A capture's write: the participant `captured` (unless it already is) and its history row, one statement. */
+  async function writeCapture(executor: typeof db, splitId: string, { participantId, from }: UnwrittenCapture) {
+    const now = new Date();
+    await executor
+      .with('moved', (qb) =>
+        qb
+          .updateTable('split_participants')
+          .set({ status: 'captured', captured_at: now, updated_at: now })
+          .where('id', '=', participantId)
+          .where('status', '<>', 'captured')
+          .returning('id'),
+      )
+      .insertInto('split_history')
+      .values(splitHistoryValues(capturedHistory(splitId, participantId, from)))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+  }
+
+  /**
+   * The last share's write and the split's `capturing` → `captured`, one transaction. Repeated
+   * after the split moved on, it finds the split captured or the transition's history row and
+   * writes nothing twice; a split anywhere else is not ours to move.
+   */
+  async function writeSplitCaptured(splitId: string, last: UnwrittenCapture | null, dedupeKey: string) {
+    const eventId = await db.transaction().execute(async (trx): Promise<string | null> => {
+      const moved = await trx
+        .updateTable('splits')
+        .set({ status: 'captured', updated_at: new Date() })
+        .where('id', '=', splitId)
+        .where('status', '=', 'capturing')
+        .returning('id')
+        .executeTakeFirst();
+      if (!moved) {
+        const split = await trx.selectFrom('splits').select('status').where('id', '=', splitId).executeTakeFirst();
+        if (!split) throw ApplicationFailure.nonRetryable(`Split ${splitId} not found`);
+        if (split.status !== 'captured' && !(await hasSplitHistory(trx, dedupeKey))) {
+          throw ApplicationFailure.nonRetryable(
+            `Split ${splitId} is ${split.status}, expected capturing before captured`,
+          );
+        }
+      }
+      if (last) await writeCapture(trx, splitId, last);
+      if (!moved) return null;
+      await addSplitHistory(trx, {
+        splitId,
+        kind: 'status',
+        actor: 'system',
+        dedupeKey,
+        from: 'capturing',
+        to: 'captured',
+      });
+      return recordSplitEvent(trx, splitId, 'checkout_split.paid', `paid:${splitId}`);
     });
+    await dispatchCommittedEvents(deps, [eventId]);
   }
 
   /** Where a hold really is, after a call on it failed; null when even that cannot be read. */
@@ -199,6 +314,10 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
 
     async recordAuthorisation({ splitId, participantId, source }) {
       const share = await loadShare(splitId, participantId);
+      // Run again after it was recorded (a local step of a lost workflow task): the same answer.
+      if (share.status === 'authorised') {
+        return { authorised: true, status: 'authorised', captureBefore: share.capture_before?.toISOString() ?? null };
+      }
       if (share.status !== 'pending' || !share.ref) {
         return { authorised: false, status: share.status, captureBefore: null };
       }
@@ -242,49 +361,25 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
       return { authorised: true, status: 'authorised', captureBefore: hold.captureBefore };
     },
 
-    async captureShare({ splitId, participantId }) {
-      const share = await loadShare(splitId, participantId);
-      if (share.status === 'captured') return { status: 'captured' };
-      if (!share.ref) throw ApplicationFailure.nonRetryable(`Participant ${participantId} has no hold to capture`);
-      try {
-        await share.processor.captureHold({ ...share.ref, participantId });
-      } catch (error) {
-        const failure = toProcessorError(error);
-        if (failure.retryable) throw processorFailure(failure);
-        // Captured already (a replay, or the merchant in the processor dashboard): that is success.
-        const hold = await holdAfterFailure(share.processor, share.ref);
-        if (hold?.status !== 'succeeded') {
-          await setParticipant(
-            participantId,
-            share.status,
-            {
-              splitId,
-              participantId,
-              kind: 'capture_failed',
-              actor: 'processor',
-              dedupeKey: `capture_failed:${participantId}`,
-              detail: { error: failure.message, code: failure.code, hold_status: hold?.status ?? null },
-            },
-            { last_error: failure.message },
-          );
-          throw processorFailure(failure);
-        }
+    async captureShare({ splitId, participantId, record, previous, splitCaptured }) {
+      // The capture pipeline: an earlier share's write goes on while this share is captured.
+      const earlier = previous ? writeCapture(db, splitId, previous) : Promise.resolve();
+      const [call, write] = await Promise.allSettled([captureAtProcessor(splitId, participantId), earlier]);
+      if (write.status === 'rejected') throw write.reason;
+      if (call.status === 'rejected') throw call.reason;
+      const { from, already } = call.value;
+      if (splitCaptured) {
+        await writeSplitCaptured(splitId, already ? null : { participantId, from }, splitCaptured.dedupeKey);
+        return { status: 'captured', recorded: true };
       }
-      await setParticipant(
-        participantId,
-        'captured',
-        {
-          splitId,
-          participantId,
-          kind: 'captured',
-          actor: 'system',
-          dedupeKey: `captured:${participantId}`,
-          from: share.status,
-          to: 'captured',
-        },
-        { captured_at: new Date() },
-      );
+      if (already) return { status: 'captured', recorded: true };
+      if (record === 'deferred') return { status: 'captured', recorded: false, from };
+      await writeCapture(db, splitId, { participantId, from });
       return { status: 'captured' };
+    },
+
+    async recordCapture({ splitId, participantId, from }) {
+      await writeCapture(db, splitId, { participantId, from });
     },
 
     async releaseShare({ splitId, participantId, purpose, actor, maxAttempts }): Promise<ReleaseOutcome> {
@@ -374,7 +469,10 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
       return { outcome: 'refunded', status: 'refunded' };
     },
 
-    async transitionSplit({ splitId, from, to, actor, dedupeKey, reason, participants }) {
+    async transitionSplit(input) {
+      const { splitId, from, to, actor, dedupeKey, reason, participants } = input;
+      // The usual case of a transition without a webhook event: one statement.
+      if (to !== 'captured' && to !== 'canceled' && (await moveSplitStatus(db, input))) return;
       const eventId = await db.transaction().execute(async (trx): Promise<string | null> => {
         const split = await trx
           .selectFrom('splits')

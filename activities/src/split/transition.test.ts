@@ -60,4 +60,50 @@ describe('transitionSplit run again after the split moved on', () => {
     ).rejects.toThrow(`Split ${split.id} is captured, expected pending before canceling`);
     expect(await status(split.id)).toBe('captured');
   });
+
+  it('a capture write repeated after the split was captured writes and stamps nothing again; on a split not capturing it is refused', async () => {
+    const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1500]);
+    const activities = createSplitActivities({
+      config: stack.config,
+      db: stack.db,
+      logger: createLogger('test', 'silent'),
+    });
+    const rows = () =>
+      Promise.all([
+        stack.db.selectFrom('split_history').select('dedupe_key').where('split_id', '=', split.id).execute(),
+        stack.db
+          .selectFrom('webhook_events')
+          .select('dedupe_key')
+          .where('dedupe_key', '=', `paid:${split.id}`)
+          .execute(),
+        stack.db
+          .selectFrom('split_participants')
+          .select(['status', 'captured_at'])
+          .where('split_id', '=', split.id)
+          .orderBy('position')
+          .execute(),
+      ]);
+    const before = await rows();
+    const last = split.participants[1]!.id;
+    const write = (dedupeKey: string) =>
+      activities.captureShare({ splitId: split.id, participantId: last, splitCaptured: { dedupeKey } });
+
+    await write(`transition:${split.id}:capturing:captured`);
+    await activities.recordCapture({ splitId: split.id, participantId: split.participants[0]!.id, from: 'authorised' });
+    expect(await status(split.id)).toBe('captured');
+    expect(await rows()).toEqual(before);
+
+    const pending = await createSplitReadyMerchant(stack, { modes: ['test'] }).then((other) =>
+      createCapturedSplit(stack, other.owner.token, other.merchant.id, [1000]),
+    );
+    await stack.db.updateTable('splits').set({ status: 'pending' }).where('id', '=', pending.id).execute();
+    await expect(
+      activities.captureShare({
+        splitId: pending.id,
+        participantId: pending.participants[0]!.id,
+        splitCaptured: { dedupeKey: `transition:${pending.id}:capturing:captured:again` },
+      }),
+    ).rejects.toThrow(`Split ${pending.id} is pending, expected capturing before captured`);
+    expect(await status(pending.id)).toBe('pending');
+  });
 });

@@ -209,15 +209,36 @@ async function execute(req: ApiRequest, method: string, path: string, handler: H
   }
 }
 
-/** Koa middleware serving Stripe's /v1 wire protocol from the route table. */
+/**
+ * Koa middleware serving Stripe's /v1 wire protocol from the route table.
+ *
+ * `latency_ms` (POST /_emulator/config) is the processor's response time: the answer leaves no
+ * sooner than `latency_ms` after the request arrived. The emulator's own work (its SQL) runs
+ * during that time rather than after it, so a call answers at max(latency, own work), as a
+ * remote processor whose quoted response time includes its processing would. The state change
+ * is therefore made (and its events queued) before the answer leaves, as at a real processor.
+ */
 export function stripeApi(emu: Emu, routes: readonly Route[]) {
+  const serve = serveApi(emu, routes);
+  return async (ctx: Context) => {
+    const latencyMs = emu.settings.latencyMs;
+    if (latencyMs <= 0) return serve(ctx);
+    const answerAt = new Promise((resolve) => setTimeout(resolve, latencyMs));
+    try {
+      await serve(ctx);
+    } finally {
+      await answerAt;
+    }
+  };
+}
+
+function serveApi(emu: Emu, routes: readonly Route[]) {
   return async (ctx: Context) => {
     const requestId = newId('req', 14);
     ctx.set('request-id', requestId);
     ctx.set('stripe-version', ctx.get('stripe-version') || STRIPE_API_VERSION);
     const op: OpContext = { requestId, idempotencyKey: null, emitted: [] };
     try {
-      if (emu.settings.latencyMs > 0) await new Promise((r) => setTimeout(r, emu.settings.latencyMs));
       const mode = authenticate(emu, ctx);
       const found = matchRoute(routes, ctx.method, ctx.path);
       if (!found) {

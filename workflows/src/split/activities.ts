@@ -86,6 +86,30 @@ function steps<A>(options: { startToCloseTimeout: Duration; retry: RetryPolicy }
   return () => (patched(LOCAL_STEPS_PATCH) ? local : regular);
 }
 
+/**
+ * The capture pipeline (docs/splits.md, "Capture pipeline"): the last authorisation is recorded as
+ * a local step, so the capture chain starts in the same workflow task; each share's projection
+ * write runs while the next share is captured (captures themselves stay one at a time, in order,
+ * each with its own idempotency key); the last share's write also writes the split `captured`.
+ * Histories written before this patch replay with the steps they recorded.
+ */
+export const CAPTURE_PIPELINE_PATCH = 'split-capture-pipeline';
+
+export const lastAuthorisationActivities = proxyLocalActivities<Pick<SplitActivities, 'recordAuthorisation'>>({
+  startToCloseTimeout: PROJECTION_TIMEOUT,
+  retry: PROJECTION_RETRY,
+});
+
+export const pipelinedCaptureActivities = proxyLocalActivities<Pick<SplitActivities, 'captureShare'>>({
+  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
+  retry: CAPTURE_RETRY,
+});
+
+export const captureRecordActivities = proxyLocalActivities<Pick<SplitActivities, 'recordCapture'>>({
+  startToCloseTimeout: PROJECTION_TIMEOUT,
+  retry: PROJECTION_RETRY,
+});
+
 export const holdActivities = steps<Pick<SplitActivities, 'placeHold'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
   retry: HOLD_RETRY,

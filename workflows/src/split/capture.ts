@@ -1,10 +1,27 @@
-import { condition } from '@temporalio/workflow';
-import { captureActivities, projectionActivities, ROLLBACK_ATTEMPTS, rollbackActivities } from './activities';
+import { condition, patched } from '@temporalio/workflow';
+import {
+  CAPTURE_PIPELINE_PATCH,
+  captureActivities,
+  captureRecordActivities,
+  lastAuthorisationActivities,
+  pipelinedCaptureActivities,
+  projectionActivities,
+  ROLLBACK_ATTEMPTS,
+  rollbackActivities,
+} from './activities';
 import { failureMessage, isNonRetryable } from './failures';
 import { replaceNext } from './replace';
 import type { SplitState } from './state';
 import { resolve, waitForSupport } from './support';
-import type { Actor, ParticipantAuthorised, ParticipantState, SplitTrigger, SupportResolution } from './types';
+import type {
+  Actor,
+  CaptureShareResult,
+  ParticipantAuthorised,
+  ParticipantState,
+  ParticipantStatus,
+  SplitTrigger,
+  SupportResolution,
+} from './types';
 
 /**
  * Authorisation and capture. While `pending`, authorisations are recorded one at a time until
@@ -54,9 +71,16 @@ export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd
     const next = split.authorisations.shift()!;
     const participant = split.findParticipant(next.participantId);
     if (participant?.status !== 'pending') continue;
+    // The authorisation that completes the set starts the capture chain: recorded as its first
+    // local step, the chain runs on in the same workflow task (docs/splits.md, "Capture pipeline").
+    const completesSet =
+      split.replacements.length === 0 &&
+      split.participants.every((p) => p === participant || p.status === 'authorised') &&
+      patched(CAPTURE_PIPELINE_PATCH);
+    const record = completesSet ? lastAuthorisationActivities : projectionActivities;
     const result = await split.track(
       { step: 'record_authorisation', participantId: participant.id },
-      projectionActivities.recordAuthorisation({
+      record.recordAuthorisation({
         splitId: split.splitId,
         participantId: participant.id,
         source: next.source,
@@ -72,7 +96,63 @@ export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd
   }
 }
 
-async function captureAll(split: SplitState, compensations: ParticipantState[]) {
+/**
+ * The capture pipeline: shares captured one at a time, in order, one local step each. A share's
+ * projection write is made by the next share's step, concurrently with that share's processor
+ * call; the last share's step writes it and the split `captured` after its call, so it returns
+ * whether the split's `captured` was written (false only when nothing was left to capture). A
+ * step that fails has its earlier share's write made on its own first, so compensation and
+ * support always find every capture made in the projection.
+ */
+async function capturePipelined(split: SplitState, compensations: ParticipantState[]): Promise<boolean> {
+  const written = (participant: ParticipantState) => {
+    participant.status = 'captured';
+    if (!compensations.includes(participant)) compensations.push(participant);
+  };
+  for (const participant of split.participants) if (participant.status === 'captured') written(participant);
+  const todo = split.participants.filter((p) => p.status !== 'captured');
+  let unwritten: { participant: ParticipantState; from: ParticipantStatus } | null = null;
+  for (const [index, participant] of todo.entries()) {
+    const previous = unwritten ? { participantId: unwritten.participant.id, from: unwritten.from } : undefined;
+    const moving = unwritten ? { participantIds: [unwritten.participant.id, participant.id] } : {};
+    const step = { splitId: split.splitId, participantId: participant.id, previous };
+    const last = index === todo.length - 1;
+    let made: CaptureShareResult;
+    try {
+      made = last
+        ? await split.transitionWith(
+            'all_authorised',
+            'captured',
+            'system',
+            { step: 'transition', participantId: participant.id, ...moving },
+            (dedupeKey) => pipelinedCaptureActivities.captureShare({ ...step, splitCaptured: { dedupeKey } }),
+          )
+        : await split.track(
+            { step: 'capture', participantId: participant.id, ...moving },
+            pipelinedCaptureActivities.captureShare({ ...step, record: 'deferred' }),
+          );
+    } catch (error) {
+      if (unwritten) {
+        await split.track(
+          { step: 'capture', participantId: unwritten.participant.id },
+          captureRecordActivities.recordCapture({ splitId: split.splitId, ...previous! }),
+        );
+        written(unwritten.participant);
+      }
+      if (isNonRetryable(error)) throw new CaptureBroken(failureMessage(error));
+      throw error;
+    }
+    if (unwritten) written(unwritten.participant);
+    unwritten = null;
+    if (last || made.recorded !== false) written(participant);
+    else unwritten = { participant, from: made.from ?? 'authorised' };
+  }
+  return todo.length > 0;
+}
+
+/** Captures every share not captured yet; returns whether the split's `captured` was written too. */
+async function captureAll(split: SplitState, compensations: ParticipantState[]): Promise<boolean> {
+  if (patched(CAPTURE_PIPELINE_PATCH)) return capturePipelined(split, compensations);
   for (const participant of split.participants) {
     if (participant.status === 'captured') {
       if (!compensations.includes(participant)) compensations.push(participant);
@@ -90,6 +170,7 @@ async function captureAll(split: SplitState, compensations: ParticipantState[]) 
       throw error;
     }
   }
+  return false;
 }
 
 /** The saga's compensation: captured shares refunded in reverse order, then every other hold released. */
@@ -140,9 +221,9 @@ export async function capture(split: SplitState) {
     try {
       // A resolution whose own write fails waits for support again rather than failing the workflow.
       if (resolution) return await resolve(split, resolution, 'capture_failed');
-      await captureAll(split, compensations);
+      const written = await captureAll(split, compensations);
       split.capturedAt = new Date().toISOString();
-      await split.transition('all_authorised', 'captured', 'system');
+      if (!written) await split.transition('all_authorised', 'captured', 'system');
       return;
     } catch (error) {
       if (error instanceof CaptureBroken) return compensate(split, compensations, 'capture_breaks', error.message);

@@ -60,7 +60,8 @@ export class SplitState {
   readonly participants: ParticipantState[];
   readonly history: HistoryEntry[];
   stuck: SplitWorkflowState['stuck'] = null;
-  inFlight: InFlight | null = null;
+  /** Steps in flight, oldest first; usually one (a capture's write can overlap the next capture). */
+  private readonly steps: InFlight[] = [];
 
   // ---- what handlers leave for the main line ----
   creationOutcome: CreateSplitOutcome | null = null;
@@ -125,7 +126,7 @@ export class SplitState {
       capturedAt: this.capturedAt,
       participants: this.participants.map((p) => ({ ...p })),
       stuck: this.stuck,
-      inFlight: this.inFlight ? { ...this.inFlight } : null,
+      inFlight: this.inFlight,
       history: [...this.history],
     };
   }
@@ -137,14 +138,27 @@ export class SplitState {
    * the caller's continuation applies the result, in the same activation, so a query sees either
    * the step in flight or its result applied, never neither.
    */
-  track<T>(step: { step: InFlightStep; to?: SplitStatus; participantId?: string }, pending: Promise<T>): Promise<T> {
+  track<T>(
+    step: { step: InFlightStep; to?: SplitStatus; participantId?: string; participantIds?: string[] },
+    pending: Promise<T>,
+  ): Promise<T> {
     const mark: InFlight = { ...step, since: new Date().toISOString() };
-    this.inFlight = mark;
+    this.steps.push(mark);
     const clear = () => {
-      if (this.inFlight === mark) this.inFlight = null;
+      const at = this.steps.indexOf(mark);
+      if (at >= 0) this.steps.splice(at, 1);
     };
     pending.then(clear, clear);
     return pending;
+  }
+
+  /** The step in flight (the latest, naming every participant moving when there are several), or null. */
+  get inFlight(): InFlight | null {
+    const latest = this.steps.at(-1);
+    if (!latest) return null;
+    if (this.steps.length === 1) return { ...latest };
+    const moving = this.steps.flatMap((s) => s.participantIds ?? (s.participantId ? [s.participantId] : []));
+    return { ...latest, participantIds: [...new Set(moving)] };
   }
 
   /**
@@ -168,6 +182,25 @@ export class SplitState {
       }),
     );
     this.enter(trigger, to, actor, options);
+  }
+
+  /**
+   * A status change written by a step that does other work in the same transaction (the last
+   * share's capture write also writes `captured`): checked against the table before anything is
+   * written, the step given the transition's dedupe key, then applied here.
+   */
+  async transitionWith<T>(
+    trigger: SplitTrigger,
+    to: SplitStatus,
+    actor: Actor,
+    step: { step: InFlightStep; participantId?: string; participantIds?: string[] },
+    write: (dedupeKey: string) => Promise<T>,
+  ): Promise<T> {
+    const from = this.currentStatus;
+    transition(from, trigger, to);
+    const result = await this.track({ ...step, to }, write(`transition:${this.splitId}:${from}:${to}`));
+    this.enter(trigger, to, actor);
+    return result;
   }
 
   /**

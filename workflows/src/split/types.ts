@@ -215,9 +215,17 @@ export type SplitWorkflowState = {
    * transition in flight, not drift. Set when the activity (or child workflow) is scheduled,
    * cleared in the same workflow activation that applies its result (or its failure). `step` is
    * one of IN_FLIGHT_STEPS; `to` is set for a status transition, `participantId` for a step on
-   * one participant; `since` is workflow time.
+   * one participant; `since` is workflow time. When more than one step is in flight (a capture's
+   * projection write while the next share is captured), the field describes the latest and
+   * `participantIds` names every participant the steps in flight are moving.
    */
-  inFlight: { step: string; to?: SplitStatus; participantId?: string; since: string } | null;
+  inFlight: {
+    step: string;
+    to?: SplitStatus;
+    participantId?: string;
+    participantIds?: string[];
+    since: string;
+  } | null;
   history: HistoryEntry[];
 };
 
@@ -260,6 +268,29 @@ export type TransitionInput = {
   /** Also move these participants (e.g. creation failure sets the unreleased ones canceled). */
   participants?: { ids: string[]; to: ParticipantStatus };
 };
+
+/** A capture made at the processor whose projection write is still to do (the capture pipeline). */
+export type UnwrittenCapture = { participantId: string; from: ParticipantStatus };
+
+export type CaptureShareInput = {
+  splitId: string;
+  participantId: string;
+  /** Leave this share's write to the next step (`previous` of the next share's capture). */
+  record?: 'deferred';
+  /** Write this earlier share's capture while this share's processor call is made. */
+  previous?: UnwrittenCapture;
+  /** The last share: after the call, write it and the split `captured` in one transaction (the transition's dedupe key). */
+  splitCaptured?: { dedupeKey: string };
+};
+export type CaptureShareResult = {
+  status: ParticipantStatus;
+  /** With `record: 'deferred'`: false when this share's capture still has to be written. */
+  recorded?: boolean;
+  /** With `record: 'deferred'`: the participant's status before the capture, for the history row. */
+  from?: ParticipantStatus;
+};
+
+export type RecordCaptureInput = { splitId: string } & UnwrittenCapture;
 
 export type ReleasePurpose = 'creation_failed' | 'canceled' | 'expired' | 'capture_failed';
 
@@ -323,8 +354,17 @@ export interface SplitActivities {
   placeHold(input: { splitId: string; participantId: string }): Promise<{ paymentIntentId: string }>;
   /** Checks the hold really is authorised, then marks the participant and writes the webhook event. */
   recordAuthorisation(input: { splitId: string; participantId: string; source: string }): Promise<AuthorisationOutcome>;
-  /** Captures one share (idempotency key `capture:<participantId>`); a decline or lapsed hold is non-retryable. */
-  captureShare(input: { splitId: string; participantId: string }): Promise<{ status: ParticipantStatus }>;
+  /**
+   * Captures one share (idempotency key `capture:<participantId>`); a decline or lapsed hold is
+   * non-retryable. The capture pipeline's options (docs/splits.md, "Capture pipeline"): `previous`
+   * writes an earlier share's capture concurrently with this call (if either fails, the step
+   * fails, after both have finished); `record: 'deferred'` leaves this share's write to the next
+   * step; `splitCaptured` writes this share and the split `capturing` → `captured` (history row,
+   * `checkout_split.paid`) in one transaction after the call, repeated safely after the split moved on.
+   */
+  captureShare(input: CaptureShareInput): Promise<CaptureShareResult>;
+  /** Writes a capture made with `record: 'deferred'` (the participant and its history row, one statement); idempotent. */
+  recordCapture(input: RecordCaptureInput): Promise<void>;
   /** Releases one hold (idempotency key `release:<participantId>`) and sets the participant accordingly. */
   releaseShare(input: ReleaseInput): Promise<ReleaseOutcome>;
   /** Refunds a share captured before the capture broke; attempted once. */
