@@ -58,13 +58,23 @@ describe('support report: a transition in flight is not a disagreement, drift th
         () => splitLedger(stack, split.id),
         (ledger) => ledger.find((pi) => pi.id === second.paymentIntentId)?.status === 'succeeded',
       );
-      const email = (
-        await stack.db
-          .selectFrom('split_participants')
-          .select('email')
-          .where('id', '=', second.id)
-          .executeTakeFirstOrThrow()
-      ).email;
+      // The capture pipeline writes the first share's capture beside the second's processor call, before the
+      // step returns to the workflow: the first share is then in flight too (docs/splits.md, "Capture pipeline").
+      await waitUntil(
+        "the first share's capture in the projection",
+        () => stack.db.selectFrom('split_participants').select('status').where('id', '=', first.id).executeTakeFirst(),
+        (row) => row?.status === 'captured',
+      );
+      const emailOf = async (participantId: string) =>
+        (
+          await stack.db
+            .selectFrom('split_participants')
+            .select('email')
+            .where('id', '=', participantId)
+            .executeTakeFirstOrThrow()
+        ).email;
+      const email = await emailOf(second.id);
+      const firstEmail = await emailOf(first.id);
 
       let pauses = 0;
       const report = await inspectSplit({ db: stack.db, config: stack.config, temporal: stack.temporal }, split.id, {
@@ -77,6 +87,9 @@ describe('support report: a transition in flight is not a disagreement, drift th
       });
       expect(report.disagreements).toEqual([]);
       expect(report.inFlight).toEqual([
+        expect.stringContaining(
+          `participant ${first.id} (${firstEmail}): workflow says authorised, database says captured (`,
+        ),
         expect.stringContaining(
           `participant ${second.id} (${email}): database says authorised, processor says succeeded (`,
         ),
