@@ -314,8 +314,10 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
 
     async recordAuthorisation({ splitId, participantId, source }) {
       const share = await loadShare(splitId, participantId);
-      // Run again after it was recorded (a local step of a lost workflow task): the same answer.
-      if (share.status === 'authorised') {
+      // Run again after it was recorded (a local step of a lost workflow task): the same answer. The lost task
+      // may have gone on to capture the share (the capture pipeline's steps ran in it too): still `authorised`,
+      // the answer the first run gave, so the retried task takes the same path and finds each capture made.
+      if (share.status === 'authorised' || share.status === 'captured') {
         return { authorised: true, status: 'authorised', captureBefore: share.capture_before?.toISOString() ?? null };
       }
       if (share.status !== 'pending' || !share.ref) {
