@@ -78,19 +78,22 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
   app.use(openApiDocumentRoute({ targets, signingSecret: config.INTERNAL_SIGNING_SECRET, logger }));
 
   app.use(async (ctx) => {
-    const rule: RouteRule | undefined = matchRoute(routeTable, ctx.method, ctx.path);
+    // gatewayMetrics matched the route already (for its label); matching again would cost as much.
+    const rule: RouteRule | undefined = ctx.state.routeRule ?? matchRoute(routeTable, ctx.method, ctx.path);
     if (!rule) throw routeNotFound();
     const body = await readBodyCapped(ctx, config.REQUEST_SIZE_LIMIT_BYTES);
     const caller = { ip: clientIp(ctx, trustedProxies), requestId: ctx.state.requestId as string };
+    const keyCount = rule.bucket ? rateLimits.countInKeyLookup(rule.bucket) : undefined;
     const principal = await authenticate(
       db,
       config,
       rule.auth,
       { authorization: ctx.get('authorization') || undefined, apiKey: ctx.get('x-merchant-api-key') || undefined },
       caller,
+      keyCount,
     );
     // Per key or per IP, so it runs once the caller is known; unauthenticated calls cost nothing.
-    if (rule.bucket) await rateLimits.consume(ctx, rule.bucket, principal);
+    if (rule.bucket) await rateLimits.consume(ctx, rule.bucket, principal, keyCount);
     await forward(ctx, targets[rule.target], body, {
       [PRINCIPAL_HEADER]: signPrincipal(principal, config.INTERNAL_SIGNING_SECRET),
       [REQUEST_ID_HEADER]: caller.requestId,

@@ -9,6 +9,7 @@ import {
   sha256Hex,
   unauthorized,
 } from '@groupsplit/shared';
+import { type CountInLookup, type LookupCount, lookUpApiKey } from './api-key-lookup';
 import type { AuthRequirement } from './routes/types';
 
 type Caller = { ip: string; requestId: string };
@@ -35,18 +36,17 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 
 /**
  * An unrevoked key whose stored mode agrees with its shape; no cache, so a revocation
- * applies to the very next request. Legacy shapes (svc_sk_…) keep their mode.
+ * applies to the very next request. Legacy shapes (svc_sk_…) keep their mode. With `count`,
+ * the same statement counts the request in that rate-limit bucket and `count.result` holds
+ * the count (set only when the key authenticates).
  */
-export async function findApiKey(db: Db, key: string) {
+export async function findApiKey(db: Db, key: string, count?: ApiKeyCount) {
   const shape = apiKeyShape(key);
   if (!shape) return undefined;
-  const row = await db
-    .selectFrom('api_keys')
-    .select(['id', 'merchant_id', 'mode', 'last_used_at'])
-    .where('key_hash', '=', sha256Hex(key))
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const found = await lookUpApiKey(db, sha256Hex(key), shape.mode, count?.bucket);
+  const row = found?.row;
   if (!row || row.mode !== shape.mode) return undefined;
+  if (count) count.result = found.counted;
   if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
     const staleBefore = new Date(Date.now() - LAST_USED_GRANULARITY_MS);
     // Conditional, so concurrent requests that all saw a stale value write once between them.
@@ -60,6 +60,9 @@ export async function findApiKey(db: Db, key: string) {
   return row;
 }
 
+/** A rate-limit count the API-key lookup makes in its own statement; `result` is filled in when it ran. */
+export type ApiKeyCount = { bucket: CountInLookup; result?: LookupCount };
+
 /** Resolves the caller for one route, or throws the 401/403 of docs/spec.md (Authentication, Errors) for that route family. */
 export async function authenticate(
   db: Db,
@@ -67,6 +70,8 @@ export async function authenticate(
   requirement: AuthRequirement,
   headers: Headers,
   caller: Caller,
+  /** Counts the request in a per-key bucket along with the key lookup, when an API key is used. */
+  apiKeyCount?: ApiKeyCount,
 ): Promise<Principal> {
   const anonymous: Principal = { kind: 'anonymous', ...caller };
   const token = bearerToken(headers.authorization);
@@ -105,7 +110,7 @@ export async function authenticate(
     case 'api_key':
     case 'api_key_or_session': {
       if (headers.apiKey) {
-        const key = await findApiKey(db, headers.apiKey);
+        const key = await findApiKey(db, headers.apiKey, apiKeyCount);
         if (!key) throw unauthorized(MESSAGES.invalidApiKey);
         return { kind: 'api_key', ...caller, merchantId: key.merchant_id, mode: key.mode, apiKeyId: key.id };
       }

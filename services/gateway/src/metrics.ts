@@ -21,6 +21,7 @@ export function gatewayMetrics(config: Pick<Config, 'METRICS_TOKEN'>) {
       return;
     }
     const rule = matchRoute(routeTable, ctx.method, ctx.path);
+    ctx.state.routeRule = rule;
     ctx.state.metricsRoute = rule?.path ?? (ctx.path === '/healthz' || ctx.path === '/readyz' ? ctx.path : 'unmatched');
     return gatewayRequestMetrics(ctx, next);
   };

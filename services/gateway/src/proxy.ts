@@ -17,19 +17,28 @@ const HOP_BY_HOP = new Set([
 /** Credentials stop at the gateway: services receive the signed principal instead. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-merchant-api-key', 'cookie']);
 
+type ServiceAddress = { protocol: string; hostname: string; port: string };
+const addresses = new Map<string, ServiceAddress>();
+
+/** A service's base URL parsed once, not per request. */
+function serviceAddress(baseUrl: string): ServiceAddress {
+  let address = addresses.get(baseUrl);
+  if (!address) {
+    const { protocol, hostname, port } = new URL(baseUrl);
+    address = { protocol, hostname, port };
+    addresses.set(baseUrl, address);
+  }
+  return address;
+}
+
 /**
  * Forwards the buffered request to a service and streams its answer back. The path goes as
  * received, exactly the one the route table matched: resolving it as a URL would fold `..`
  * and backslashes, and read a leading `//` or an absolute-form target as another host.
  */
 export async function forward(ctx: Context, baseUrl: string, body: Buffer, extraHeaders: Record<string, string>) {
-  const service = new URL(baseUrl);
-  const target = {
-    protocol: service.protocol,
-    hostname: service.hostname,
-    port: service.port,
-    path: `${ctx.path}${ctx.search}`,
-  };
+  const service = serviceAddress(baseUrl);
+  const target = { ...service, path: `${ctx.path}${ctx.search}` };
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(ctx.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name) || CREDENTIAL_HEADERS.has(name)) continue;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { apiKeyRecordFields, generateApiKey } from '@groupsplit/shared';
+import { apiKeyRecordFields, generateApiKey, sha256Hex } from '@groupsplit/shared';
 import { type ApiResponse, createTeam, type Stack, startStack } from '@groupsplit/testing';
+import { sql } from 'kysely';
 import { matchRoute } from '../routes/match';
 import { routeTable } from '../routes/table';
 
@@ -110,6 +111,52 @@ describe('gateway rate limits', () => {
     const status = await stack.api.get('/api/merchants/checkout/sessions/any/status', { apiKey: busy, ip });
     expect(status.status).not.toBe(429);
     expect(headers(status)).toMatchObject({ limit: '120', remaining: '119' });
+  });
+
+  it('counts a per-key bucket in the key lookup: a refused key uses nothing, an ended window starts again', async () => {
+    const key = await insertKey(team.merchant.id);
+    const { id } = await stack.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('key_hash', '=', sha256Hex(key))
+      .executeTakeFirstOrThrow();
+    const counter = `session_create:key:${id}`;
+    const points = async () =>
+      (await stack.db.selectFrom('rate_limits').select('points').where('key', '=', counter).executeTakeFirst())?.points;
+    const create = (apiKey = key) => stack.api.post('/api/merchants/checkout/sessions', {}, { apiKey });
+
+    const first = await create();
+    expect(headers(first)).toMatchObject({ limit: '120', remaining: '119' });
+    expect(Number(headers(first).reset)).toBeGreaterThan(55);
+    expect(await points()).toBe(1);
+    // The window ends: the next call starts a new one, and the one after counts on in it.
+    await stack.db
+      .updateTable('rate_limits')
+      .set({ expire: Date.now() - 1 })
+      .where('key', '=', counter)
+      .execute();
+    expect(headers(await create())).toMatchObject({ remaining: '119' });
+    expect(headers(await create())).toMatchObject({ remaining: '118' });
+
+    // A key stored in the other mode than its shape says is refused and counted nowhere.
+    const mislabelled = generateApiKey('live');
+    await stack.db
+      .insertInto('api_keys')
+      .values({ merchant_id: team.merchant.id, name: 'mislabelled', mode: 'test', ...apiKeyRecordFields(mislabelled) })
+      .execute();
+    expect((await create(mislabelled)).status).toBe(401);
+    const mislabelledCounters = await stack.db
+      .selectFrom('rate_limits')
+      .innerJoin('api_keys', (join) => join.on(sql`rate_limits.key`, '=', sql`'session_create:key:' || api_keys.id`))
+      .select('rate_limits.key')
+      .where('api_keys.key_hash', '=', sha256Hex(mislabelled))
+      .execute();
+    expect(mislabelledCounters).toHaveLength(0);
+
+    // Revoked: refused at once, and no longer counted.
+    await stack.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', id).execute();
+    expect((await create()).status).toBe(401);
+    expect(await points()).toBe(2);
   });
 
   it('limits server operations to 120 a minute per API key', async () => {

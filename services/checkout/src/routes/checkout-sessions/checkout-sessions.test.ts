@@ -132,6 +132,31 @@ describe('POST /api/merchants/checkout/sessions', () => {
     }
   });
 
+  it('accepts an allowed_domain stored in any case, padded or with a trailing dot, and a refusal stores nothing', async () => {
+    // Plain domains are checked by the insert itself; the others take the checks-then-insert path.
+    for (const allowedDomain of ['Shop.Example.com', 'shop.example.com.', '  shop.example.com ', 'SHOP.EXAMPLE.COM.']) {
+      const merchant = await createCheckoutMerchant(stack, { allowedDomain });
+      const ok = await createSession(
+        stack,
+        merchant.testKey,
+        sessionBody({ return_url: 'https://shop.example.com./x', cancel_url: CANCEL_URL }),
+      );
+      expect({ allowedDomain, status: ok.status }).toEqual({ allowedDomain, status: 201 });
+      const refused = await createSession(
+        stack,
+        merchant.testKey,
+        sessionBody({ cancel_url: 'https://other.example.com/' }),
+      );
+      expect(refused.body.error).toBe(CANCEL_MESSAGE);
+      const rows = await stack.db
+        .selectFrom('checkout_sessions')
+        .select('token')
+        .where('merchant_id', '=', merchant.merchant.id)
+        .execute();
+      expect(rows.map((row) => row.token)).toEqual([ok.body.token]);
+    }
+  });
+
   it('refuses a missing return_url', async () => {
     const res = await createSession(stack, shop.testKey, { amount: 10 });
     expect(res.status).toBe(400);

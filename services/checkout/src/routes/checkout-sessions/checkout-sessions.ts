@@ -1,4 +1,5 @@
 import {
+  type AppError,
   badRequest,
   formatPounds,
   type Gate,
@@ -13,12 +14,20 @@ import {
 } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { apiKeyPrincipal, auth } from '../../auth';
+import { type ApiKeyPrincipal, apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { claimKey, IDEMPOTENCY_HEADER, idempotencyKey, replayFor, requestHash } from './idempotency';
-import { fetchLineItemImages } from './images';
+import { type FetchedImage, fetchLineItemImages } from './images';
+import { comparableHost, insertSessionIfAllowed, type SessionMerchant, type SessionRow } from './insert-session';
 import { presentPublicSession, presentSessionStatus, type RefundHistorySource } from './presenters';
-import { CreateSessionSchema, createSessionFailure, ImageParams, SESSION_MESSAGES, TokenParams } from './schema';
+import {
+  type CreateSessionBody,
+  CreateSessionSchema,
+  createSessionFailure,
+  ImageParams,
+  SESSION_MESSAGES,
+  TokenParams,
+} from './schema';
 import { checkoutUrl, type LoadedSession, loadSession } from './session-state';
 
 export const SESSION_NOT_FOUND = 'Checkout session not found';
@@ -63,6 +72,68 @@ async function refundHistory(db: CheckoutDeps['db'], loaded: LoadedSession): Pro
 
 class IdempotencyRaceLost extends Error {}
 
+type SessionLine = NonNullable<CreateSessionBody['line_items']>[number];
+
+/** 400 when the lines do not add up to amount (no lines at all is fine). */
+function linesRefusal(lines: SessionLine[], amount: number): AppError | null {
+  const linesTotal = lines.reduce((sum, line) => sum + line.amount, 0);
+  if (lines.length === 0 || linesTotal === amount) return null;
+  return badRequest(
+    `line_items must add up to amount: they add up to £${formatPounds(linesTotal)}, amount is £${formatPounds(amount)}`,
+    'line_items_mismatch',
+  );
+}
+
+/** The create route's checks against the merchant, in the spec's order, as the error to throw (or null). */
+function sessionRefusal(body: CreateSessionBody, merchant: SessionMerchant, mode: 'test' | 'live'): AppError | null {
+  if (!matchesAllowedDomain(body.return_url, merchant.allowed_domain)) {
+    return badRequest(SESSION_MESSAGES.returnUrl, 'invalid_return_url');
+  }
+  if (body.cancel_url != null && !matchesAllowedDomain(body.cancel_url, merchant.allowed_domain)) {
+    return badRequest(SESSION_MESSAGES.cancelUrl, 'invalid_cancel_url');
+  }
+  const lines = linesRefusal(body.line_items ?? [], body.amount);
+  if (lines) return lines;
+  if (mode === 'live' && !merchant.processor_charges_enabled) {
+    return badRequest(SESSION_MESSAGES.onboarding, 'processor_onboarding_required');
+  }
+  return null;
+}
+
+/** The checkout_sessions row for a validated body; `images` are the lines' fetched pictures, by index. */
+function sessionRow(
+  token: string,
+  principal: ApiKeyPrincipal,
+  body: CreateSessionBody,
+  images: (FetchedImage | null)[],
+  ttlMs: number,
+): SessionRow {
+  const lines = body.line_items ?? [];
+  return {
+    token,
+    merchant_id: principal.merchantId,
+    mode: principal.mode,
+    api_key_id: principal.apiKeyId,
+    amount: body.amount,
+    currency: body.currency,
+    order_reference: body.order_reference,
+    return_url: body.return_url,
+    cancel_url: body.cancel_url ?? null,
+    customer_email: body.customer_email ?? null,
+    customer_name: body.customer_name ?? null,
+    metadata: body.metadata ? JSON.stringify(body.metadata) : null,
+    line_items: JSON.stringify(
+      lines.map((line, i) => ({
+        description: line.description,
+        amount: line.amount,
+        quantity: line.quantity,
+        image_id: images[i]?.id ?? null,
+      })),
+    ),
+    expires_at: new Date(Date.now() + ttlMs),
+  };
+}
+
 /** Hosted checkout's server API (API key) and the public session lookup. */
 export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
   const { db, config, logger } = deps;
@@ -77,7 +148,39 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
       const body = validBody(ctx, CreateSessionSchema);
       const key = idempotencyKey(ctx.get(IDEMPOTENCY_HEADER));
       const scope = key ? { merchantId: principal.merchantId, mode: principal.mode, key } : null;
-      const hash = requestHash(ctx.request.body);
+      const created = (token: string) => {
+        logger.info({ merchantId: principal.merchantId, mode: principal.mode }, 'checkout session created');
+        ctx.status = 201;
+        ctx.body = { token, checkout_url: checkoutUrl(config.PUBLIC_BASE_URL, token) };
+      };
+      const lines = body.line_items ?? [];
+
+      // The common call (no Idempotency-Key, no pictures to fetch, lines that add up, https URLs):
+      // the merchant is read and the row inserted in one statement, and the checks below run on
+      // what it read. A refusal there is never an inserted row (see insertSessionIfAllowed).
+      const returnHost = comparableHost(body.return_url);
+      const cancelHost = body.cancel_url == null ? null : comparableHost(body.cancel_url);
+      if (
+        !scope &&
+        returnHost !== null &&
+        (body.cancel_url == null || cancelHost !== null) &&
+        !lines.some((line) => line.image_url) &&
+        !linesRefusal(lines, body.amount)
+      ) {
+        const row = sessionRow(randomToken(32), principal, body, [], config.CHECKOUT_SESSION_TTL_MS);
+        const outcome = await insertSessionIfAllowed(db, row, { returnHost, cancelHost });
+        if (!outcome) throw new Error(`merchant ${principal.merchantId} not found`);
+        const refused = sessionRefusal(body, outcome.merchant, principal.mode);
+        if (refused) {
+          if (outcome.inserted) await db.deleteFrom('checkout_sessions').where('token', '=', row.token).execute();
+          throw refused;
+        }
+        if (!outcome.inserted) await db.insertInto('checkout_sessions').values(row).execute();
+        return created(row.token);
+      }
+
+      // Only a keyed request needs the body's hash.
+      const hash = scope ? requestHash(ctx.request.body) : '';
       const replay = (token: string) => {
         ctx.status = 200;
         ctx.body = { token, checkout_url: checkoutUrl(config.PUBLIC_BASE_URL, token) };
@@ -92,23 +195,8 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
         .selectAll()
         .where('id', '=', principal.merchantId)
         .executeTakeFirstOrThrow()) as MerchantRow;
-      if (!matchesAllowedDomain(body.return_url, merchant.allowed_domain)) {
-        throw badRequest(SESSION_MESSAGES.returnUrl, 'invalid_return_url');
-      }
-      if (body.cancel_url != null && !matchesAllowedDomain(body.cancel_url, merchant.allowed_domain)) {
-        throw badRequest(SESSION_MESSAGES.cancelUrl, 'invalid_cancel_url');
-      }
-      const lines = body.line_items ?? [];
-      const linesTotal = lines.reduce((sum, line) => sum + line.amount, 0);
-      if (lines.length > 0 && linesTotal !== body.amount) {
-        throw badRequest(
-          `line_items must add up to amount: they add up to £${formatPounds(linesTotal)}, amount is £${formatPounds(body.amount)}`,
-          'line_items_mismatch',
-        );
-      }
-      if (principal.mode === 'live' && !merchant.processor_charges_enabled) {
-        throw badRequest(SESSION_MESSAGES.onboarding, 'processor_onboarding_required');
-      }
+      const refused = sessionRefusal(body, merchant, principal.mode);
+      if (refused) throw refused;
 
       const images = await fetchLineItemImages(
         lines.map((line) => line.image_url),
@@ -118,30 +206,8 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
           logger: ctx.log,
         },
       );
-      const token = randomToken(32);
-      const session = {
-        token,
-        merchant_id: merchant.id,
-        mode: principal.mode,
-        api_key_id: principal.apiKeyId,
-        amount: body.amount,
-        currency: body.currency,
-        order_reference: body.order_reference,
-        return_url: body.return_url,
-        cancel_url: body.cancel_url ?? null,
-        customer_email: body.customer_email ?? null,
-        customer_name: body.customer_name ?? null,
-        metadata: body.metadata ? JSON.stringify(body.metadata) : null,
-        line_items: JSON.stringify(
-          lines.map((line, i) => ({
-            description: line.description,
-            amount: line.amount,
-            quantity: line.quantity,
-            image_id: images[i]?.id ?? null,
-          })),
-        ),
-        expires_at: new Date(Date.now() + config.CHECKOUT_SESSION_TTL_MS),
-      };
+      const session = sessionRow(randomToken(32), principal, body, images, config.CHECKOUT_SESSION_TTL_MS);
+      const token = session.token;
       // One row and nothing to claim: a single INSERT, with no transaction around it (two round trips fewer).
       if (!scope && !images.some(Boolean)) {
         await db.insertInto('checkout_sessions').values(session).execute();
@@ -165,9 +231,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
           return replay(winner);
         }
       }
-      logger.info({ merchantId: merchant.id, mode: principal.mode }, 'checkout session created');
-      ctx.status = 201;
-      ctx.body = { token, checkout_url: checkoutUrl(config.PUBLIC_BASE_URL, token) };
+      created(token);
     },
   );
 
