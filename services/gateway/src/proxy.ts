@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { type IncomingMessage, request } from 'node:http';
 import type { Context } from 'koa';
 
 const HOP_BY_HOP = new Set([
@@ -32,7 +32,7 @@ function serviceAddress(baseUrl: string): ServiceAddress {
 }
 
 /**
- * Forwards the buffered request to a service and streams its answer back. The path goes as
+ * Forwards the buffered request to a service and sends its answer back. The path goes as
  * received, exactly the one the route table matched: resolving it as a URL would fold `..`
  * and backslashes, and read a leading `//` or an absolute-form target as another host.
  */
@@ -46,7 +46,7 @@ export async function forward(ctx: Context, baseUrl: string, body: Buffer, extra
   }
   Object.assign(headers, extraHeaders, { 'content-length': String(body.length) });
 
-  const upstream = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
+  const upstream = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request({ ...target, method: ctx.method, headers }, resolve);
     req.on('error', reject);
     req.end(body);
@@ -56,5 +56,23 @@ export async function forward(ctx: Context, baseUrl: string, body: Buffer, extra
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
     ctx.set(name, value as string | string[]);
   }
-  ctx.body = upstream;
+  const declared = Number(upstream.headers['content-length']);
+  // A HEAD answer has a length but no body: streamed, so Koa does not announce a length of 0.
+  ctx.body = declared <= MAX_BUFFERED_BYTES && ctx.method !== 'HEAD' ? await readAll(upstream) : upstream;
+}
+
+/**
+ * A service's answer up to this size is read whole and sent with its length in one write; a
+ * stream piped through would cost a pipeline per request and a chunked answer (a second write).
+ * Bigger answers (pictures) and answers of unknown length are streamed.
+ */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+
+function readAll(stream: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
+    stream.once('error', reject);
+  });
 }

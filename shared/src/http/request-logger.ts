@@ -21,6 +21,8 @@ export function requestLogger(logger: Logger) {
     ctx.log = logger.child({ requestId });
     const started = performance.now();
     await withLogContext({ requestId }, next);
+    // The line's fields (a redacted path among them) are built only when the line is written.
+    if (!ctx.log.isLevelEnabled('info')) return;
     ctx.log.info(
       {
         method: ctx.method,
