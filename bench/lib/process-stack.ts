@@ -43,9 +43,9 @@ process.on('exit', () => {
 function spawnService(name: ServiceName, env: NodeJS.ProcessEnv): Running {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every service (on a clean exit) for `node --cpu-prof`'s viewers.
   const profileDir = process.env.BENCH_CPU_PROF;
-  const profile = profileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`]
-    : [];
+  // One folder per service and Node's own file names (pid and thread): tsx's loader runs in a thread
+  // of its own, and with one fixed name its mostly idle profile overwrote the main thread's.
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [];
   // --expose-gc: the probe can collect garbage before it reads a heap, so a reading is what is live.
   const child = spawn(
     process.execPath,
