@@ -125,7 +125,7 @@ runBench('gateway', async (stack, result) => {
   // Checked against the OpenAPI document (warm-up and first session); the timed loops use the lean client.
   const createCheckedSession = () =>
     stack.api.post('/api/merchants/checkout/sessions', sessionBody, { apiKey: nextKey() });
-  const lean = createLeanClient(stack.api.baseUrl);
+  let lean = createLeanClient(stack.api.baseUrl);
   const createSession = () =>
     lean.post('/api/merchants/checkout/sessions', sessionBody, {
       'x-merchant-api-key': nextKey() as string,
@@ -184,6 +184,10 @@ runBench('gateway', async (stack, result) => {
     201,
   );
   const pgAfter = await pgbenchInsertTps(stack.db, stack.config.DATABASE_URL, { clients: CREATE_CONCURRENCY, seconds });
+  // Fresh connections: the gateway closes ones idle past its keep-alive timeout while pgbench runs,
+  // and reusing one at that moment would be a reset counted against the service.
+  lean.close();
+  lean = createLeanClient(stack.api.baseUrl);
   const steady = await runOpenLoop(
     { ratePerSec: STEADY_RATE, durationMs: DURATION_MS },
     createSession,
