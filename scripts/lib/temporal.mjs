@@ -5,6 +5,12 @@ import { dirname } from 'node:path';
 import { startProcess, waitFor } from './procs.mjs';
 import { ensureTemporalCli } from './tools.mjs';
 
+/**
+ * How long the dev server may take to answer its health check. Its first start creates the SQLite
+ * schema, and on a busy 2-core machine (load 15 and more) that took longer than 90 s.
+ */
+const TEMPORAL_START_TIMEOUT_MS = Number(process.env.TEMPORAL_START_TIMEOUT_MS ?? 300_000);
+
 export const SEARCH_ATTRIBUTES = ['SplitStatus', 'MerchantId', 'SplitMode'];
 
 /** dbFile: SQLite file to keep state across runs; omitted means in memory. */
@@ -37,7 +43,7 @@ export async function startTemporal({ port, uiPort, dbFile, quiet = false }) {
     'the Temporal dev server',
     async () =>
       spawnSync(cli, ['operator', 'cluster', 'health', '--address', address], { encoding: 'utf8' }).status === 0,
-    90_000,
+    TEMPORAL_START_TIMEOUT_MS,
     500,
   );
   return { child, address };
