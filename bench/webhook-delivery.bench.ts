@@ -144,6 +144,7 @@ async function outboxRound(stack: ProcessStack, receiver: Receiver, merchantId: 
 async function bareRound(stack: ProcessStack, receiver: Receiver, secret: string, envelopeOf: () => object) {
   const errors: string[] = [];
   const started = performance.now();
+  const cpuBefore = selfProbe();
   await mapConcurrent(Array.from({ length: EVENTS }), CONCURRENCY, async () => {
     const id = `bare-${randomUUID()}`;
     const body = serializeWebhookEnvelope({ ...envelopeOf(), id } as Parameters<typeof serializeWebhookEnvelope>[0]);
@@ -163,7 +164,13 @@ async function bareRound(stack: ProcessStack, receiver: Receiver, secret: string
     if (response.status !== 200) errors.push(`bare POST answered ${response.status}`);
   });
   const wallMs = performance.now() - started;
-  return { rate: ((EVENTS - errors.length) / wallMs) * 1000, errors: errors.length, wallMs };
+  const { cpuMs } = selfDelta(cpuBefore, selfProbe());
+  return {
+    rate: ((EVENTS - errors.length) / wallMs) * 1000,
+    errors: errors.length,
+    wallMs,
+    cpuMsPerPost: cpuMs / EVENTS,
+  };
 }
 
 runBench('webhook-delivery', async (stack, result) => {
@@ -192,6 +199,8 @@ runBench('webhook-delivery', async (stack, result) => {
 
     const outboxRate = outbox.wallMs > 0 ? (outbox.delivered / outbox.wallMs) * 1000 : null;
     const bareRate = (bareBefore.rate + bareAfter.rate) / 2;
+    // CPU per POST of the same loop: a ratio to it is steadier than either figure under other processes' load.
+    const bareCpuMs = (bareBefore.cpuMsPerPost + bareAfter.cpuMsPerPost) / 2;
     result.metrics.push(
       latency.summary('outbox -> signed POST received, one at a time'),
       summarise(`outbox -> signed POST received, ${EVENTS} events, ${CONCURRENCY} writers`, outbox.latencies, {
@@ -203,7 +212,7 @@ runBench('webhook-delivery', async (stack, result) => {
       ...latency.errorExamples.map((e) => `error: ${e}`),
       `outbox round: ${EVENTS} events written and dispatched in ${fixed(outbox.writtenMs, 0)} ms, last arrival after ${fixed(outbox.wallMs, 0)} ms`,
       `per event in the bench process (writers, dispatcher, receiver): ${fixed(self.statements / EVENTS, 2)} SQL statements, ${fixed(self.cpuMs / EVENTS, 2)} ms CPU; worker: ${fixed(worker / EVENTS, 2)} statements`,
-      `bare signed-POST loop: ${fixed(bareBefore.rate, 0)}/s before, ${fixed(bareAfter.rate, 0)}/s after (${bareBefore.errors + bareAfter.errors} errors)`,
+      `bare signed-POST loop: ${fixed(bareBefore.rate, 0)}/s before, ${fixed(bareAfter.rate, 0)}/s after (${bareBefore.errors + bareAfter.errors} errors); ${fixed(bareCpuMs, 2)} ms CPU per POST in the bench process (client and receiver), so an outbox event costs ${fixed(self.cpuMs / EVENTS / bareCpuMs, 2)} bare POSTs of CPU`,
       `receiver: ${receiver.counts.badSignature} POSTs failed the signature check, ${receiver.counts.duplicates} duplicates`,
     );
     const share = outboxRate === null ? null : outboxRate / bareRate;

@@ -641,6 +641,22 @@ describe('webhook delivery through the worker', () => {
     expect(row.dispatched_at).not.toBeNull();
   });
 
+  it('logs an answer holding a NUL character (kept as U+FFFD), so the attempt and its round stay logged', async () => {
+    const endpoint = await receiver();
+    endpoint.reply(() => ({ status: 200, body: 'ok\u0000done' }));
+    const { merchant } = await merchantWithEndpoint(endpoint.url);
+    const eventId = await emit(
+      merchant.id,
+      'checkout_split.paid',
+      splitEventData({ split: split('captured'), participants, session }),
+    );
+    expect(endpoint.received).toHaveLength(1);
+    expect(await attemptsOf(eventId)).toMatchObject([
+      { attempt: 1, outcome: 'succeeded', response_excerpt: 'ok\uFFFDdone' },
+    ]);
+    await expect(deliveryWorkflow(eventId).describe()).rejects.toThrow(WorkflowNotFoundError);
+  });
+
   it('dispatched at the same moment, each event is delivered and logged once; only the failed ones get a workflow', async () => {
     const good = await receiver();
     const flaky = await receiver();

@@ -156,6 +156,12 @@ export async function makeWebhookAttempt(
   return made;
 }
 
+/**
+ * Postgres text cannot hold U+0000, and a merchant's answer may contain it: kept as U+FFFD, so the
+ * attempt (and the other rows logged in the same statement, webhook-first-attempt.ts) is still logged.
+ */
+const storableText = (text: string | null | undefined) => (text == null ? null : text.replaceAll('\u0000', '\uFFFD'));
+
 /** The delivery log's row for an attempt (one row per delivery and attempt). */
 export function webhookDeliveryLogRow(
   input: WebhookAttemptRequest,
@@ -174,9 +180,9 @@ export function webhookDeliveryLogRow(
     url: made.url,
     outcome: made.outcome,
     status_code: made.statusCode ?? null,
-    response_excerpt: made.responseExcerpt ?? null,
+    response_excerpt: storableText(made.responseExcerpt),
     duration_ms: made.durationMs ?? null,
-    error: made.error ?? null,
+    error: storableText(made.error),
     signed_at: made.signedAt ?? null,
     next_attempt_at: retrying ? new Date(Date.now() + (input.retryInMs ?? 0)) : null,
     started_at: made.startedAt,
