@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool, types } from 'pg';
+import { PreparingClient } from './prepared-statements';
 import type { Database } from './types';
 
 // BIGINT columns hold pence and counters well inside Number's safe range.
@@ -8,7 +9,7 @@ types.setTypeParser(20, (value) => Number(value));
 export type Db = Kysely<Database>;
 
 export function createDb(databaseUrl: string, poolSize = 10): Db {
-  const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
+  const pool = new Pool({ connectionString: databaseUrl, max: poolSize, Client: PreparingClient });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on next use.
   pool.on('error', (error) => console.warn(`postgres pool: idle connection lost: ${error.message}`));
@@ -25,6 +26,7 @@ export async function isDbReachable(db: Db): Promise<boolean> {
 }
 
 export { MIGRATIONS_DIR, type MigrationOptions, runMigrations } from './migrate';
+export { preparedStatement } from './prepared-statements';
 export * from './repositories';
 export { REWORDED_MIGRATIONS } from './reworded-migrations';
 export type { Database } from './types';

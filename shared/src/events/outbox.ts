@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import { preparedStatement } from '../db/prepared-statements';
 import type { Database } from '../db/types';
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -55,11 +56,14 @@ export function assertEventAllowed(event: Pick<OutboxEvent, 'type' | 'data'>): v
  * Fixed text rather than a query built per call: every emitter's transaction runs it, and building
  * and compiling it with kysely cost more CPU than the rest of the write (bench/README.md, figure 4).
  */
-const RECORD_EVENT = `
+const RECORD_EVENT = preparedStatement(
+  'record_event',
+  `
 INSERT INTO webhook_events (merchant_id, mode, type, payload, dedupe_key, sample)
 VALUES ($1, $2, $3, $4, $5, $6)
 ON CONFLICT (dedupe_key) DO NOTHING
-RETURNING id`;
+RETURNING id`,
+);
 
 /**
  * Writes an event to the outbox. Call it with the transaction that makes the state change,

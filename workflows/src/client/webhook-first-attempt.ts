@@ -1,6 +1,7 @@
 import {
   type Db,
   makeWebhookAttempt,
+  preparedStatement,
   type StoredWebhookEndpoint,
   type WebhookAttemptConfig,
   type WebhookAttemptEvent,
@@ -67,7 +68,9 @@ const CLAIM_IDS = `$${LOG_COLUMNS.length + 3}::uuid[]`;
  * An event is claimed in one round and logged in a later one, so the two updates of `webhook_events`
  * never touch the same row. The time is this process's clock, as the sweeper's lease is.
  */
-const DISPATCH_ROUND = `
+const DISPATCH_ROUND = preparedStatement(
+  'webhook_dispatch_round',
+  `
 WITH logged AS (
   INSERT INTO webhook_deliveries (${LOG_COLUMNS.map(([name]) => name).join(', ')})
   SELECT * FROM unnest(${LOG_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
@@ -91,7 +94,8 @@ SELECT claimed.id, claimed.merchant_id, claimed.mode, claimed.type, claimed.payl
   claimed.created_at, s.url, s.secret_ciphertext, d.outcome AS logged_outcome
 FROM claimed
 LEFT JOIN webhook_settings s ON s.merchant_id = claimed.merchant_id AND s.mode = claimed.mode
-LEFT JOIN webhook_deliveries d ON d.delivery_id = 'webhook:' || claimed.id::text AND d.attempt = 1`;
+LEFT JOIN webhook_deliveries d ON d.delivery_id = 'webhook:' || claimed.id::text AND d.attempt = 1`,
+);
 
 /** What a round is asked: claim an event, or log an attempt (and mark its event dispatched if over). */
 type RoundItem = { claim: string } | { log: LogRequest };
