@@ -5,10 +5,12 @@
  * gateway, checkout, the split workflow's start, its projection writes and both holds, and the
  * invitation e-mails being queued.
  */
+import { cpus } from 'node:os';
 import { createSplitReadyMerchant, postSplit, uniqueEmail } from '@groupsplit/testing';
 import { fixed } from './lib/figures';
 import { runBench } from './lib/harness';
 import { describeProfile, meanProfile, profileHistory } from './lib/history';
+import { findInfraProcesses, infraDelta, readInfraCpu } from './lib/infra-cpu';
 import { envInt, mapConcurrent } from './lib/load';
 import { probeDelta } from './lib/process-stack';
 import { Recorder } from './lib/stats';
@@ -17,6 +19,24 @@ const SPLITS = envInt('BENCH_CREATE_SPLITS', 80);
 const CONCURRENCY = envInt('BENCH_CREATE_CONCURRENCY', 8);
 const TARGET_RATE = 40;
 const TARGET_P99_MS = 500;
+const CORES = cpus().length;
+
+/** Messages the run's mail server holds (every bench file of the run shares it). */
+async function mailCount() {
+  const res = await fetch(`${process.env.MAIL_API_URL}/api/v1/messages?limit=1`);
+  return ((await res.json()) as { total: number }).total;
+}
+
+/** Waits until the run's mail server holds `count` messages. */
+async function waitForMailCount(count: number, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const total = await mailCount();
+    if (total >= count) return;
+    if (Date.now() > deadline) throw new Error(`only ${total} of ${count} invitations arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 runBench('split-create', async (stack, result) => {
   result.params = { splits: SPLITS, concurrency: CONCURRENCY, participants: 2 };
@@ -30,11 +50,16 @@ runBench('split-create', async (stack, result) => {
         { email: uniqueEmail('bench'), amountMinor: 1000 },
       ],
     });
-  // Warm-up: connections, code paths and the first workflow tasks.
+  // Warm-up: connections, code paths and the first workflow tasks, and its invitations sent.
+  const mailAtStart = await mailCount();
   await mapConcurrent(Array.from({ length: CONCURRENCY }), CONCURRENCY, (_, i) => create(-1 - i));
+  await waitForMailCount(mailAtStart + 2 * CONCURRENCY);
 
   const recorder = new Recorder();
+  const infra = await findInfraProcesses(stack.db);
   const before = await stack.probe();
+  const infraBefore = readInfraCpu(infra);
+  const loadGeneratorBefore = process.cpuUsage();
   const started = performance.now();
   await mapConcurrent(Array.from({ length: SPLITS }), CONCURRENCY, (_, i) =>
     recorder.time(
@@ -43,6 +68,12 @@ runBench('split-create', async (stack, result) => {
     ),
   );
   const wallMs = performance.now() - started;
+  // The invitations go out after the answers; a split's cost includes them, so wait for the last
+  // one to reach the mail server, then read every process before the reads below add their own.
+  await waitForMailCount(mailAtStart + 2 * (CONCURRENCY + SPLITS));
+  const cost = probeDelta(before, await stack.probe());
+  const infraCost = infraDelta(infraBefore, readInfraCpu(infra));
+  const loadGenerator = process.cpuUsage(loadGeneratorBefore);
   const sample = await stack.db
     .selectFrom('splits')
     .select('id')
@@ -55,7 +86,6 @@ runBench('split-create', async (stack, result) => {
       sample.map((s) => profileHistory(stack.temporal.client, `split:${s.id}`, { fromMs: 0, toMs: Date.now() })),
     ),
   );
-  const cost = probeDelta(before, await stack.probe());
   const metric = recorder.summary(`POST /api/checkout-splits, 2 participants, ${CONCURRENCY} in flight`, wallMs);
   result.metrics.push(metric);
   result.notes.push(...recorder.errorExamples.map((e) => `error: ${e}`));
@@ -65,6 +95,20 @@ runBench('split-create', async (stack, result) => {
       Object.entries(cost)
         .map(([name, c]) => `${name} ${perSplit(c.statements)} SQL statements, ${perSplit(c.cpuMs)} ms CPU`)
         .join('; '),
+  );
+  const serviceCpuMs = Object.values(cost).reduce((sum, c) => sum + c.cpuMs, 0);
+  const infraCpuMs = Object.values(infraCost).reduce<number>((sum, ms) => sum + (ms ?? 0), 0);
+  const loadGeneratorMs = (loadGenerator.user + loadGenerator.system) / 1000;
+  result.notes.push(
+    'per split, infrastructure CPU: ' +
+      Object.entries(infraCost)
+        .map(([name, ms]) => `${name} ${ms === null ? 'not readable' : `${perSplit(ms)} ms`}`)
+        .join('; ') +
+      ` (not found: ${['temporal', 'postgres', 'mail'].filter((n) => !(n in infraCost)).join(', ') || 'none'})`,
+  );
+  result.notes.push(
+    `per split, CPU of the whole system: services ${perSplit(serviceCpuMs)} ms + infrastructure ${perSplit(infraCpuMs)} ms = ${perSplit(serviceCpuMs + infraCpuMs)} ms` +
+      ` (the bench's own load generator: ${perSplit(loadGeneratorMs)} ms); ${CORES} cores at 40 splits/s allow ${fixed((CORES * 1000) / TARGET_RATE, 0)} ms`,
   );
   if (profile) result.notes.push(`per split, workflow history to pending: ${describeProfile(profile)}`);
   const rate = metric.opsPerSec;
