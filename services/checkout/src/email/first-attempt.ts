@@ -38,7 +38,7 @@ type Claimed = { id: string; status: 'sending' | 'suppressed' };
  * by the e-mail workflow), `suppressed` at once for participant mail to an address that unsubscribed.
  * Only ids returned as `sending` are this call's to send, so an id is attempted once.
  */
-async function claim(db: CheckoutDeps['db'], requests: EmailRequest[]): Promise<Claimed[]> {
+export async function claimFirstAttempts(db: CheckoutDeps['db'], requests: EmailRequest[]): Promise<Claimed[]> {
   const { rows } = await sql<Claimed>`
     INSERT INTO email_first_attempts (id, recipient, request, status)
     SELECT r.id, r.recipient, r.request,
@@ -88,7 +88,7 @@ export async function sendEmailsNow(deps: FirstAttemptDeps, requests: EmailReque
   const transport = deps.transport ?? firstAttemptTransport(config);
   let claimed: Claimed[];
   try {
-    claimed = await claim(db, requests);
+    claimed = await claimFirstAttempts(db, requests);
   } catch (error) {
     // Nothing recorded: hand every e-mail to its workflow rather than lose it.
     logger.warn({ err: error }, 'e-mail first attempt could not be claimed; handing over to the workflow');
