@@ -286,29 +286,36 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
         }
         throw processorFailure(failure);
       }
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('split_participants')
-          .set({
-            processor_payment_intent_id: hold.id,
-            processor_client_secret: hold.clientSecret,
-            updated_at: new Date(),
-          })
-          .where('id', '=', participantId)
-          .execute();
-        await addSplitHistory(trx, {
-          splitId,
-          participantId,
-          kind: 'hold_placed',
-          actor: 'system',
-          dedupeKey: `hold_placed:${participantId}`,
-          detail: {
-            payment_intent_id: hold.id,
-            amount: hold.amount,
-            application_fee_amount: hold.applicationFeeAmount,
-          },
-        });
-      });
+      // The hold on the share's row and its history row: one statement (one round trip, atomic).
+      await db
+        .with('held', (qb) =>
+          qb
+            .updateTable('split_participants')
+            .set({
+              processor_payment_intent_id: hold.id,
+              processor_client_secret: hold.clientSecret,
+              updated_at: new Date(),
+            })
+            .where('id', '=', participantId)
+            .returning('id'),
+        )
+        .insertInto('split_history')
+        .values(
+          splitHistoryValues({
+            splitId,
+            participantId,
+            kind: 'hold_placed',
+            actor: 'system',
+            dedupeKey: `hold_placed:${participantId}`,
+            detail: {
+              payment_intent_id: hold.id,
+              amount: hold.amount,
+              application_fee_amount: hold.applicationFeeAmount,
+            },
+          }),
+        )
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .execute();
       return { paymentIntentId: hold.id };
     },
 
