@@ -7,12 +7,13 @@
  */
 import { cpus } from 'node:os';
 import { createSplitReadyMerchant, postSplit, uniqueEmail } from '@groupsplit/testing';
+import { sql } from 'kysely';
 import { fixed } from './lib/figures';
 import { runBench } from './lib/harness';
 import { describeProfile, meanProfile, profileHistory } from './lib/history';
 import { findInfraProcesses, infraDelta, readInfraCpu } from './lib/infra-cpu';
 import { envInt, mapConcurrent } from './lib/load';
-import { probeDelta } from './lib/process-stack';
+import { type ProcessStack, probeDelta } from './lib/process-stack';
 import { Recorder } from './lib/stats';
 
 const SPLITS = envInt('BENCH_CREATE_SPLITS', 80);
@@ -21,19 +22,28 @@ const TARGET_RATE = 40;
 const TARGET_P99_MS = 500;
 const CORES = cpus().length;
 
-/** Messages the run's mail server holds (every bench file of the run shares it). */
-async function mailCount() {
-  const res = await fetch(`${process.env.MAIL_API_URL}/api/v1/messages?limit=1`);
-  return ((await res.json()) as { total: number }).total;
+/**
+ * Invitations of this merchant's splits whose sending has ended, on either path: checkout's first
+ * attempt (sent or suppressed) or the e-mail workflow's log. Read from the database because the mail
+ * server keeps only its newest 500 messages.
+ */
+async function invitationsDone(stack: ProcessStack, merchantId: string) {
+  const { rows } = await sql<{ done: number }>`
+    SELECT count(*)::int AS done FROM split_participants p JOIN splits s ON s.id = p.split_id
+     WHERE s.merchant_id = ${merchantId}
+       AND (EXISTS (SELECT 1 FROM email_first_attempts f WHERE f.id = p.id AND f.status IN ('sent', 'suppressed'))
+            OR EXISTS (SELECT 1 FROM emails e WHERE e.id = p.id AND e.status <> 'sending'))
+  `.execute(stack.db);
+  return rows[0]!.done;
 }
 
-/** Waits until the run's mail server holds `count` messages. */
-async function waitForMailCount(count: number, timeoutMs = 60_000) {
+/** Waits until `count` of the merchant's invitations have been sent. */
+async function waitForInvitations(stack: ProcessStack, merchantId: string, count: number, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const total = await mailCount();
-    if (total >= count) return;
-    if (Date.now() > deadline) throw new Error(`only ${total} of ${count} invitations arrived`);
+    const done = await invitationsDone(stack, merchantId);
+    if (done >= count) return;
+    if (Date.now() > deadline) throw new Error(`only ${done} of ${count} invitations were sent`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -51,9 +61,8 @@ runBench('split-create', async (stack, result) => {
       ],
     });
   // Warm-up: connections, code paths and the first workflow tasks, and its invitations sent.
-  const mailAtStart = await mailCount();
   await mapConcurrent(Array.from({ length: CONCURRENCY }), CONCURRENCY, (_, i) => create(-1 - i));
-  await waitForMailCount(mailAtStart + 2 * CONCURRENCY);
+  await waitForInvitations(stack, shop.merchant.id, 2 * CONCURRENCY);
 
   const recorder = new Recorder();
   const infra = await findInfraProcesses(stack.db);
@@ -70,7 +79,7 @@ runBench('split-create', async (stack, result) => {
   const wallMs = performance.now() - started;
   // The invitations go out after the answers; a split's cost includes them, so wait for the last
   // one to reach the mail server, then read every process before the reads below add their own.
-  await waitForMailCount(mailAtStart + 2 * (CONCURRENCY + SPLITS));
+  await waitForInvitations(stack, shop.merchant.id, 2 * (CONCURRENCY + SPLITS));
   const cost = probeDelta(before, await stack.probe());
   const infraCost = infraDelta(infraBefore, readInfraCpu(infra));
   const loadGenerator = process.cpuUsage(loadGeneratorBefore);
