@@ -88,7 +88,13 @@ async function main() {
   const run = await startRunInfrastructure('bench');
   const runDir = run.runDir;
   const stack = {
-    env: { ...run.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent' },
+    env: {
+      ...run.env,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+      // So a bench can read the infrastructure's CPU time too (bench/lib/infra-cpu.ts).
+      BENCH_TEMPORAL_PID: String(run.temporal.child.pid ?? ''),
+      BENCH_MAIL_PID: String(run.mail.child.pid ?? ''),
+    },
     infra: { postgres: run.pgServer.kind, temporal: run.temporal.address, mail: run.mail.kind },
     serverUrl: run.pgServer.serverUrl,
     databaseName: run.databaseName,

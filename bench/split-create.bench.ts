@@ -5,18 +5,48 @@
  * gateway, checkout, the split workflow's start, its projection writes and both holds, and the
  * invitation e-mails being queued.
  */
+import { cpus } from 'node:os';
 import { createSplitReadyMerchant, postSplit, uniqueEmail } from '@groupsplit/testing';
+import { sql } from 'kysely';
 import { fixed } from './lib/figures';
 import { runBench } from './lib/harness';
 import { describeProfile, meanProfile, profileHistory } from './lib/history';
+import { findInfraProcesses, infraDelta, readInfraCpu } from './lib/infra-cpu';
 import { envInt, mapConcurrent } from './lib/load';
-import { probeDelta } from './lib/process-stack';
+import { type ProcessStack, probeDelta } from './lib/process-stack';
 import { Recorder } from './lib/stats';
 
 const SPLITS = envInt('BENCH_CREATE_SPLITS', 80);
 const CONCURRENCY = envInt('BENCH_CREATE_CONCURRENCY', 8);
 const TARGET_RATE = 40;
 const TARGET_P99_MS = 500;
+const CORES = cpus().length;
+
+/**
+ * Invitations of this merchant's splits whose sending has ended, on either path: checkout's first
+ * attempt (sent or suppressed) or the e-mail workflow's log. Read from the database because the mail
+ * server keeps only its newest 500 messages.
+ */
+async function invitationsDone(stack: ProcessStack, merchantId: string) {
+  const { rows } = await sql<{ done: number }>`
+    SELECT count(*)::int AS done FROM split_participants p JOIN splits s ON s.id = p.split_id
+     WHERE s.merchant_id = ${merchantId}
+       AND (EXISTS (SELECT 1 FROM email_first_attempts f WHERE f.id = p.id AND f.status IN ('sent', 'suppressed'))
+            OR EXISTS (SELECT 1 FROM emails e WHERE e.id = p.id AND e.status <> 'sending'))
+  `.execute(stack.db);
+  return rows[0]!.done;
+}
+
+/** Waits until `count` of the merchant's invitations have been sent. */
+async function waitForInvitations(stack: ProcessStack, merchantId: string, count: number, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const done = await invitationsDone(stack, merchantId);
+    if (done >= count) return;
+    if (Date.now() > deadline) throw new Error(`only ${done} of ${count} invitations were sent`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 runBench('split-create', async (stack, result) => {
   result.params = { splits: SPLITS, concurrency: CONCURRENCY, participants: 2 };
@@ -30,11 +60,15 @@ runBench('split-create', async (stack, result) => {
         { email: uniqueEmail('bench'), amountMinor: 1000 },
       ],
     });
-  // Warm-up: connections, code paths and the first workflow tasks.
+  // Warm-up: connections, code paths and the first workflow tasks, and its invitations sent.
   await mapConcurrent(Array.from({ length: CONCURRENCY }), CONCURRENCY, (_, i) => create(-1 - i));
+  await waitForInvitations(stack, shop.merchant.id, 2 * CONCURRENCY);
 
   const recorder = new Recorder();
+  const infra = await findInfraProcesses(stack.db);
   const before = await stack.probe();
+  const infraBefore = readInfraCpu(infra);
+  const loadGeneratorBefore = process.cpuUsage();
   const started = performance.now();
   await mapConcurrent(Array.from({ length: SPLITS }), CONCURRENCY, (_, i) =>
     recorder.time(
@@ -43,6 +77,12 @@ runBench('split-create', async (stack, result) => {
     ),
   );
   const wallMs = performance.now() - started;
+  // The invitations go out after the answers; a split's cost includes them, so wait for the last
+  // one to reach the mail server, then read every process before the reads below add their own.
+  await waitForInvitations(stack, shop.merchant.id, 2 * (CONCURRENCY + SPLITS));
+  const cost = probeDelta(before, await stack.probe());
+  const infraCost = infraDelta(infraBefore, readInfraCpu(infra));
+  const loadGenerator = process.cpuUsage(loadGeneratorBefore);
   const sample = await stack.db
     .selectFrom('splits')
     .select('id')
@@ -55,7 +95,6 @@ runBench('split-create', async (stack, result) => {
       sample.map((s) => profileHistory(stack.temporal.client, `split:${s.id}`, { fromMs: 0, toMs: Date.now() })),
     ),
   );
-  const cost = probeDelta(before, await stack.probe());
   const metric = recorder.summary(`POST /api/checkout-splits, 2 participants, ${CONCURRENCY} in flight`, wallMs);
   result.metrics.push(metric);
   result.notes.push(...recorder.errorExamples.map((e) => `error: ${e}`));
@@ -65,6 +104,20 @@ runBench('split-create', async (stack, result) => {
       Object.entries(cost)
         .map(([name, c]) => `${name} ${perSplit(c.statements)} SQL statements, ${perSplit(c.cpuMs)} ms CPU`)
         .join('; '),
+  );
+  const serviceCpuMs = Object.values(cost).reduce((sum, c) => sum + c.cpuMs, 0);
+  const infraCpuMs = Object.values(infraCost).reduce<number>((sum, ms) => sum + (ms ?? 0), 0);
+  const loadGeneratorMs = (loadGenerator.user + loadGenerator.system) / 1000;
+  result.notes.push(
+    'per split, infrastructure CPU: ' +
+      Object.entries(infraCost)
+        .map(([name, ms]) => `${name} ${ms === null ? 'not readable' : `${perSplit(ms)} ms`}`)
+        .join('; ') +
+      ` (not found: ${['temporal', 'postgres', 'mail'].filter((n) => !(n in infraCost)).join(', ') || 'none'})`,
+  );
+  result.notes.push(
+    `per split, CPU of the whole system: services ${perSplit(serviceCpuMs)} ms + infrastructure ${perSplit(infraCpuMs)} ms = ${perSplit(serviceCpuMs + infraCpuMs)} ms` +
+      ` (the bench's own load generator: ${perSplit(loadGeneratorMs)} ms); ${CORES} cores at 40 splits/s allow ${fixed((CORES * 1000) / TARGET_RATE, 0)} ms`,
   );
   if (profile) result.notes.push(`per split, workflow history to pending: ${describeProfile(profile)}`);
   const rate = metric.opsPerSec;

@@ -1,11 +1,14 @@
-import { createMailTransport, renderEmail } from '@groupsplit/shared';
+import { createMailTransport, renderEmail, sendRenderedEmail } from '@groupsplit/shared';
 import type { EmailActivities } from '@groupsplit/workflows';
 import { sql } from 'kysely';
 import type { ActivityDeps } from './deps';
+import { createEmailSweepActivity } from './email-sweep';
 
-export function createEmailActivities({ config, db }: ActivityDeps): EmailActivities {
+export function createEmailActivities(deps: ActivityDeps): EmailActivities {
+  const { config, db } = deps;
   const transport = createMailTransport(config);
   return {
+    ...createEmailSweepActivity(deps),
     async deliverEmail(request) {
       const rendered = renderEmail(request.template, request.data);
       await db
@@ -20,8 +23,29 @@ export function createEmailActivities({ config, db }: ActivityDeps): EmailActivi
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
-      const already = await db.selectFrom('emails').select('status').where('id', '=', request.id).executeTakeFirst();
+      // Sent already: by an earlier run of this activity, or by checkout's own first attempt (a row
+      // the sweep handed over while checkout's send was still finishing).
+      const already = await db
+        .selectFrom('emails')
+        .select((eb) => [
+          'status',
+          eb
+            .selectFrom('email_first_attempts')
+            .select('email_first_attempts.status')
+            .whereRef('email_first_attempts.id', '=', 'emails.id')
+            .as('first_attempt'),
+        ])
+        .where('id', '=', request.id)
+        .executeTakeFirst();
       if (already?.status === 'sent') return { id: request.id, status: 'sent' };
+      if (already?.first_attempt === 'sent') {
+        await db
+          .updateTable('emails')
+          .set({ status: 'sent', sent_at: new Date(), updated_at: new Date() })
+          .where('id', '=', request.id)
+          .execute();
+        return { id: request.id, status: 'sent' };
+      }
 
       if (request.category === 'participant') {
         const suppressed = await db
@@ -44,14 +68,7 @@ export function createEmailActivities({ config, db }: ActivityDeps): EmailActivi
         .set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: new Date() }))
         .where('id', '=', request.id)
         .execute();
-      await transport.sendMail({
-        from: config.MAIL_FROM,
-        to: request.to,
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
-        messageId: `<${request.id}@groupsplit>`,
-      });
+      await sendRenderedEmail(transport, config, { id: request.id, to: request.to, rendered });
       await db
         .updateTable('emails')
         .set({ status: 'sent', sent_at: new Date(), error: null, updated_at: new Date() })

@@ -12,7 +12,12 @@ export type EmailRequest = {
 };
 export type EmailResult = { id: string; status: 'sent' | 'suppressed' | 'failed'; error?: string };
 
+/** What the every-minute sweep hands over: first attempts still `sending` after `olderThanMs` (default: the lease). */
+export type EmailFirstAttemptSweepInput = { olderThanMs?: number; limit?: number };
+
 export interface EmailActivities {
   deliverEmail(request: EmailRequest): Promise<EmailResult>;
   markEmailFailed(id: string, error: string): Promise<void>;
+  /** Starts the e-mail workflow of each first attempt whose process died before it finished. */
+  handOverStaleEmailFirstAttempts(input: EmailFirstAttemptSweepInput): Promise<{ handedOver: number }>;
 }

@@ -1,5 +1,5 @@
 import { ApplicationFailure, proxyActivities } from '@temporalio/workflow';
-import type { EmailActivities, EmailRequest, EmailResult } from './activity-types';
+import type { EmailActivities, EmailFirstAttemptSweepInput, EmailRequest, EmailResult } from './activity-types';
 
 const DEFAULT_SEND_ATTEMPTS = 8;
 
@@ -23,4 +23,23 @@ export async function sendEmailWorkflow(
     await markEmailFailed(request.id, reason);
     return { id: request.id, status: 'failed', error: reason };
   }
+}
+
+/**
+ * How long a first attempt (checkout sends a new split's invitations itself, docs/splits.md
+ * "Invitations") may stay `sending` before the sweep takes it for a crash and hands the e-mail to
+ * its workflow. Well above the first attempt's own SMTP timeouts (at most 50 s), so a send still
+ * under way is not handed over too.
+ */
+export const EMAIL_FIRST_ATTEMPT_LEASE_MS = 120_000;
+
+/** Run every minute by a Temporal Schedule: first attempts whose process died go to their e-mail workflows. */
+export async function emailFirstAttemptSweepWorkflow(
+  input: EmailFirstAttemptSweepInput = {},
+): Promise<{ handedOver: number }> {
+  const { handOverStaleEmailFirstAttempts } = proxyActivities<EmailActivities>({
+    startToCloseTimeout: '5 minutes',
+    retry: { maximumAttempts: 3 },
+  });
+  return handOverStaleEmailFirstAttempts(input);
 }

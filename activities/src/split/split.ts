@@ -197,64 +197,74 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
     ...createReplaceActivities(deps, processors),
 
     async openSplit(input) {
-      await db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('splits')
-          .values({
-            id: input.splitId,
-            merchant_id: input.merchantId,
-            mode: input.mode,
-            created_by: input.createdBy,
-            order_reference: input.orderReference,
-            currency: input.currency,
-            status: 'creating',
-            total_amount: input.totalAmount,
-            customer_fee_total: input.customerFeeTotal,
-            merchant_fee_total: input.merchantFeeTotal,
-            application_fee_total: input.applicationFeeTotal,
-            merchant_fee_bps: input.merchantFeeBps,
-            processor_account_id: input.processorAccountId,
-            authorization_expires_at: new Date(input.authorizationExpiresAt),
-            session_token: input.session?.token ?? null,
-            session_context: input.session
-              ? JSON.stringify({
-                  customer_email: input.session.customerEmail,
-                  customer_name: input.session.customerName,
-                  metadata: input.session.metadata,
-                })
-              : null,
-            created_at: new Date(input.createdAt),
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) return; // a retried activity: already written
-        await trx
-          .insertInto('split_participants')
-          .values(
-            input.participants.map((p, position) => ({
-              id: p.id,
-              split_id: input.splitId,
-              position,
-              user_id: null,
-              email: p.email,
-              amount: p.amount,
-              customer_fee: p.customerFee,
-              merchant_fee: p.merchantFee,
-              status: 'pending' as const,
-              pay_token: randomToken(24),
+      // The split, its shares and the `opened` history row in one statement (one round trip,
+      // atomic). Each insert does nothing when its row exists, so a retried activity changes nothing
+      // (a share keeps the pay token it was first given).
+      await db
+        .with('opened', (qb) =>
+          qb
+            .insertInto('splits')
+            .values({
+              id: input.splitId,
+              merchant_id: input.merchantId,
+              mode: input.mode,
+              created_by: input.createdBy,
+              order_reference: input.orderReference,
+              currency: input.currency,
+              status: 'creating',
+              total_amount: input.totalAmount,
+              customer_fee_total: input.customerFeeTotal,
+              merchant_fee_total: input.merchantFeeTotal,
+              application_fee_total: input.applicationFeeTotal,
+              merchant_fee_bps: input.merchantFeeBps,
+              processor_account_id: input.processorAccountId,
+              authorization_expires_at: new Date(input.authorizationExpiresAt),
+              session_token: input.session?.token ?? null,
+              session_context: input.session
+                ? JSON.stringify({
+                    customer_email: input.session.customerEmail,
+                    customer_name: input.session.customerName,
+                    metadata: input.session.metadata,
+                  })
+                : null,
               created_at: new Date(input.createdAt),
-            })),
-          )
-          .execute();
-        await addSplitHistory(trx, {
-          splitId: input.splitId,
-          kind: 'opened',
-          actor: input.createdBy ? `user:${input.createdBy}` : 'system',
-          dedupeKey: `opened:${input.splitId}`,
-          to: 'creating',
-        });
-      });
+            })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .returning('id'),
+        )
+        .with('shares', (qb) =>
+          qb
+            .insertInto('split_participants')
+            .values(
+              input.participants.map((p, position) => ({
+                id: p.id,
+                split_id: input.splitId,
+                position,
+                user_id: null,
+                email: p.email,
+                amount: p.amount,
+                customer_fee: p.customerFee,
+                merchant_fee: p.merchantFee,
+                status: 'pending' as const,
+                pay_token: randomToken(24),
+                created_at: new Date(input.createdAt),
+              })),
+            )
+            .onConflict((oc) => oc.column('id').doNothing())
+            .returning('id'),
+        )
+        .insertInto('split_history')
+        .values(
+          splitHistoryValues({
+            splitId: input.splitId,
+            kind: 'opened',
+            actor: input.createdBy ? `user:${input.createdBy}` : 'system',
+            dedupeKey: `opened:${input.splitId}`,
+            to: 'creating',
+          }),
+        )
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .execute();
     },
 
     async placeHold({ splitId, participantId }) {
@@ -286,29 +296,36 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
         }
         throw processorFailure(failure);
       }
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('split_participants')
-          .set({
-            processor_payment_intent_id: hold.id,
-            processor_client_secret: hold.clientSecret,
-            updated_at: new Date(),
-          })
-          .where('id', '=', participantId)
-          .execute();
-        await addSplitHistory(trx, {
-          splitId,
-          participantId,
-          kind: 'hold_placed',
-          actor: 'system',
-          dedupeKey: `hold_placed:${participantId}`,
-          detail: {
-            payment_intent_id: hold.id,
-            amount: hold.amount,
-            application_fee_amount: hold.applicationFeeAmount,
-          },
-        });
-      });
+      // The hold on the share's row and its history row: one statement (one round trip, atomic).
+      await db
+        .with('held', (qb) =>
+          qb
+            .updateTable('split_participants')
+            .set({
+              processor_payment_intent_id: hold.id,
+              processor_client_secret: hold.clientSecret,
+              updated_at: new Date(),
+            })
+            .where('id', '=', participantId)
+            .returning('id'),
+        )
+        .insertInto('split_history')
+        .values(
+          splitHistoryValues({
+            splitId,
+            participantId,
+            kind: 'hold_placed',
+            actor: 'system',
+            dedupeKey: `hold_placed:${participantId}`,
+            detail: {
+              payment_intent_id: hold.id,
+              amount: hold.amount,
+              application_fee_amount: hold.applicationFeeAmount,
+            },
+          }),
+        )
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .execute();
       return { paymentIntentId: hold.id };
     },
 

@@ -1,6 +1,10 @@
 import { installJanitorSchedule } from '@groupsplit/activities';
 import { createDb, createLogger, loadConfig, runMigrations } from '@groupsplit/shared';
-import { installCheckoutSchedules, installWebhookSweepSchedule } from '@groupsplit/workflows/client';
+import {
+  installCheckoutSchedules,
+  installEmailFirstAttemptSweepSchedule,
+  installWebhookSweepSchedule,
+} from '@groupsplit/workflows/client';
 import { workerReadiness } from './health';
 import { startWorkerMetricsServer } from './metrics';
 import { createWorker, installWorkerRuntime, resolveWorkflowBundle } from './worker';
@@ -34,6 +38,7 @@ async function main() {
     shutdownGraceTime: SHUTDOWN_GRACE_TIME,
   });
   await installWebhookSweepSchedule(config);
+  await installEmailFirstAttemptSweepSchedule(config);
   await installCheckoutSchedules(config);
   await installJanitorSchedule(config);
   const port = config.WORKER_METRICS_PORT;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TemporalHandle } from '@groupsplit/shared';
+import type { Client } from '@temporalio/client';
 import type { EmailRequest, EmailResult } from '../activity-types';
-import { sendEmailWorkflow } from '../email';
+import { EMAIL_FIRST_ATTEMPT_LEASE_MS, emailFirstAttemptSweepWorkflow, sendEmailWorkflow } from '../email';
+import { ensureSchedule, type ScheduleInstallConfig, withTemporalClient } from './schedules';
 
 /** One e-mail workflow per message id, so handing the same message over twice sends it once. */
 export const emailWorkflowId = (id: string) => `email:${id}`;
@@ -17,7 +19,7 @@ export type SendEmailOptions = {
 
 /** Hands an e-mail to the worker; the workflow retries failed sends. */
 export async function sendEmail(
-  temporal: TemporalHandle,
+  temporal: Pick<TemporalHandle, 'client'>,
   request: Omit<EmailRequest, 'id'> & { id?: string },
   options: SendEmailOptions,
 ): Promise<EmailResult | undefined> {
@@ -31,3 +33,26 @@ export async function sendEmail(
   if (!options.wait) return undefined;
   return handle.result();
 }
+
+export const emailFirstAttemptSweepScheduleId = (taskQueue: string) => `email-first-attempt-sweep:${taskQueue}`;
+
+/** The first-attempt sweep's every-minute schedule for this task queue, created if missing. */
+export const ensureEmailFirstAttemptSweepSchedule = (
+  client: Client,
+  config: Pick<ScheduleInstallConfig, 'TEMPORAL_TASK_QUEUE'>,
+) =>
+  ensureSchedule(
+    client,
+    emailFirstAttemptSweepScheduleId(config.TEMPORAL_TASK_QUEUE),
+    { every: '1 minute', catchupWindow: '1 minute' },
+    {
+      type: 'startWorkflow',
+      workflowType: emailFirstAttemptSweepWorkflow,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      args: [{ olderThanMs: EMAIL_FIRST_ATTEMPT_LEASE_MS }],
+    },
+  );
+
+/** For the worker's start-up: connects, makes sure the sweep's schedule exists, disconnects. */
+export const installEmailFirstAttemptSweepSchedule = (config: ScheduleInstallConfig) =>
+  withTemporalClient(config, (client) => ensureEmailFirstAttemptSweepSchedule(client, config));

@@ -21,7 +21,7 @@ import {
 } from '@groupsplit/workflows';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
-import { type PayLinkInvitation, sendPayLink } from './invitations';
+import { sendInvitations } from './invitations';
 
 export type NewSplitRequest = {
   merchant: MerchantRow;
@@ -131,19 +131,4 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
     participants,
   });
   return { id: splitId, participants };
-}
-
-async function sendInvitations(
-  deps: CheckoutDeps,
-  invitation: Omit<PayLinkInvitation, 'id' | 'participant'> & {
-    creatorEmail: string | null;
-    participants: PayLinkInvitation['participant'][];
-  },
-) {
-  const creator = invitation.creatorEmail?.trim().toLowerCase();
-  for (const participant of invitation.participants) {
-    if (creator && participant.email.trim().toLowerCase() === creator) continue;
-    // The participant id: a repeated send of the same invitation is the same e-mail.
-    await sendPayLink(deps, { ...invitation, id: participant.id, participant });
-  }
 }

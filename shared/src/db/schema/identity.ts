@@ -97,6 +97,20 @@ export interface EmailsTable {
   updated_at: Generated<Date>;
 }
 
+/**
+ * Written by the checkout service: the first attempt it makes itself at an invitation e-mail, before
+ * (and instead of, when it works) the worker's e-mail workflow. `request` is the workflow's input.
+ */
+export interface EmailFirstAttemptsTable {
+  id: string;
+  recipient: string;
+  request: unknown;
+  status: 'sending' | 'sent' | 'suppressed' | 'handed_over';
+  error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** Written by the merchants service (one-click unsubscribe). */
 export interface EmailSuppressionsTable {
   email: string;
@@ -106,6 +120,7 @@ export interface EmailSuppressionsTable {
 export interface MailTables {
   audit_log: AuditLogTable;
   emails: EmailsTable;
+  email_first_attempts: EmailFirstAttemptsTable;
   email_suppressions: EmailSuppressionsTable;
 }
 

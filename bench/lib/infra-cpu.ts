@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Db } from '@groupsplit/shared';
+import { sql } from 'kysely';
+
+/**
+ * CPU time of the processes the bench does not start itself but every request leans on: the
+ * Temporal dev server, Postgres (postmaster and backends) and the mail server. The service probes
+ * (child-probe.cjs) cover only our Node processes, so without these a per-split cost leaves out
+ * the server side of every statement and every workflow task. Read from /proc, so Linux only; a
+ * process that cannot be found is left out and the note says so.
+ */
+
+/** Linux reports utime/stime in clock ticks; 100 per second on every kernel this runs on (CONFIG_HZ aside, USER_HZ is 100). */
+const TICKS_PER_SECOND = 100;
+
+type Stat = { pid: number; ppid: number; ownTicks: number; reapedChildTicks: number };
+
+function readStat(pid: number): Stat | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The command name is in parentheses and may contain spaces: the fields start after the last ')'.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15, cutime 16, cstime 17.
+  const at = (field: number) => Number(fields[field - 3]);
+  return { pid, ppid: at(4), ownTicks: at(14) + at(15), reapedChildTicks: at(16) + at(17) };
+}
+
+function allStats(): Stat[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readStat(Number(name)))
+    .filter((stat): stat is Stat => stat !== null);
+}
+
+/**
+ * CPU of a process and everything below it, exited children included (a reaped child's time is
+ * added to its parent's cutime/cstime, which is how a Postgres backend that has closed still counts).
+ */
+function treeCpuMs(rootPid: number, stats: Stat[]): number | null {
+  const root = stats.find((s) => s.pid === rootPid);
+  if (!root) return null;
+  const children = new Map<number, Stat[]>();
+  for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
+  let ticks = 0;
+  const visit = (s: Stat) => {
+    ticks += s.ownTicks + s.reapedChildTicks;
+    for (const child of children.get(s.pid) ?? []) visit(child);
+  };
+  visit(root);
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+export type InfraProcesses = Record<string, number>;
+
+/**
+ * The infrastructure's root processes: Temporal and mail from the runner (bench/run.mjs passes
+ * their pids), Postgres's postmaster as the parent of the server's checkpointer.
+ */
+export async function findInfraProcesses(db: Db): Promise<InfraProcesses> {
+  const found: InfraProcesses = {};
+  const temporal = Number(process.env.BENCH_TEMPORAL_PID);
+  const mail = Number(process.env.BENCH_MAIL_PID);
+  if (temporal) found.temporal = temporal;
+  if (mail) found.mail = mail;
+  const checkpointer = await sql<{ pid: number }>`
+    select pid from pg_stat_activity where backend_type = 'checkpointer'
+  `
+    .execute(db)
+    .catch(() => ({ rows: [] as { pid: number }[] }));
+  const postmaster = checkpointer.rows[0] ? readStat(checkpointer.rows[0].pid)?.ppid : undefined;
+  if (postmaster) found.postgres = postmaster;
+  return found;
+}
+
+export type InfraReading = Record<string, number | null>;
+
+/** Each infrastructure process tree's CPU time so far (ms), null where it could not be read. */
+export function readInfraCpu(processes: InfraProcesses): InfraReading {
+  const stats = allStats();
+  return Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, treeCpuMs(pid, stats)]));
+}
+
+/** What one phase cost each infrastructure process (ms of CPU), null where either side is missing. */
+export function infraDelta(before: InfraReading, after: InfraReading): InfraReading {
+  return Object.fromEntries(
+    Object.entries(after).map(([name, ms]) => {
+      const was = before[name];
+      return [name, ms === null || was === null || was === undefined ? null : ms - was];
+    }),
+  );
+}
