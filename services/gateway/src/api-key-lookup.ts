@@ -2,9 +2,9 @@ import type { Db } from '@groupsplit/shared';
 import { CompiledQuery } from 'kysely';
 
 /**
- * A rate-limit bucket the key lookup counts in the same statement (Postgres store only): the
- * row `<keyPrefix><api key id>` of `rate_limits`, with rate-limiter-flexible's fixed-window
- * upsert, so a request with an API key costs one round trip for both.
+ * A rate-limit bucket the key lookup counts in the same round trip: with the Postgres store the
+ * row `<keyPrefix><api key id>` of `rate_limits` (rate-limiter-flexible's fixed-window upsert, in
+ * the lookup's statement); with Redis the key `<keyPrefix><api key id>` (api-key-cache.ts).
  */
 export type CountInLookup = { keyPrefix: string; durationMs: number };
 export type LookupCount = { points: number; expire: number };
@@ -31,6 +31,13 @@ counted AS (
 SELECT key.id, key.merchant_id, key.mode, key.last_used_at,
   counted.points AS counted_points, counted.expire AS counted_expire
 FROM key LEFT JOIN counted ON true`;
+
+/** Finds the unrevoked key with this hash, counting it in `count`'s bucket when given (lookUpApiKey, or the cache's). */
+export type ApiKeyLookup = (
+  keyHash: string,
+  mode: 'test' | 'live',
+  count?: CountInLookup,
+) => Promise<{ row: ApiKeyRow; counted?: LookupCount } | undefined>;
 
 /** The unrevoked key with this hash (and, when asked, its count in one bucket), in one statement. */
 export async function lookUpApiKey(

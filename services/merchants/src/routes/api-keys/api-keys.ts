@@ -13,10 +13,11 @@ import {
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { presentApiKey, presentCreatedApiKey } from './presenter';
+import { markRevokedForGateways } from './revocation-marker';
 import { ApiKeyParamsSchema, apiKeyNotFound, CreateApiKeySchema, LIVE_KEY_NEEDS_VERIFICATION } from './schema';
 
 /** POST/GET /api/merchants/api-keys and POST /api/merchants/api-keys/:id/revoke (Owner, Admin). */
-export function apiKeyRoutes({ db }: MerchantsDeps): Router {
+export function apiKeyRoutes({ db, config }: MerchantsDeps): Router {
   const router = new Router();
 
   router.post(
@@ -92,6 +93,8 @@ export function apiKeyRoutes({ db }: MerchantsDeps): Router {
           if (!existing) throw apiKeyNotFound();
           return existing;
         }
+        // Before the commit: once the revocation answers, no gateway's cache accepts the key (or it is not revoked).
+        await markRevokedForGateways(config, id);
         await recordAudit(trx, {
           merchantId: merchant.id,
           actorUserId: userId,
