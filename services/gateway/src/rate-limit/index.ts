@@ -103,7 +103,8 @@ export function createRateLimits({ db, logger, redisUrl }: { db: Db; logger: Log
       return { bucket: { keyPrefix, durationMs: policy.durationSeconds * 1000 } };
     },
     async close() {
-      await redis?.quit().catch(() => undefined);
+      // quit() fails while Redis is down; disconnect() then stops ioredis's reconnect loop.
+      await redis?.quit().catch(() => redis.disconnect());
     },
     /** Counts one request (unless the key lookup already did: `counted`); sets the headers, or throws the bucket's 429. */
     async consume(ctx: Context, bucket: BucketName, principal: Principal, counted?: ApiKeyCount): Promise<void> {
