@@ -26,6 +26,7 @@ import { runBench } from './lib/harness';
 import { createLeanClient } from './lib/lean-client';
 import { envInt, runFor, runOpenLoop } from './lib/load';
 import { describeMachineCpu, machineCpuDelta, machineSnapshot } from './lib/machine-cpu';
+import { recordOwnPauses } from './lib/pauses';
 import { pgbenchInsertTps } from './lib/pgbench';
 import { type ProbeReading, type ProcessStack, probeDelta, SERVICE_NAMES, type ServiceName } from './lib/process-stack';
 import { Recorder, summarise } from './lib/stats';
@@ -76,14 +77,11 @@ async function costOf(stack: ProcessStack, idle: Record<ServiceName, number>, wo
 }
 
 /** Event-loop delay and GC of every service over the span since the previous probe. */
-function describePauses(reading: Record<ServiceName, ProbeReading>): string {
-  return SERVICE_NAMES.map((name) => {
-    const p = reading[name].pauses;
-    return (
-      `${name} loop delay p99 ${fixed(p.loopDelayP99Ms, 1)} ms, max ${fixed(p.loopDelayMaxMs, 1)} ms; ` +
-      `GC ${p.gcCount}× ${fixed(p.gcTotalMs, 1)} ms, max ${fixed(p.gcMaxMs, 1)} ms`
-    );
-  }).join(' · ');
+function describePauses(reading: Record<ServiceName, ProbeReading>, own: ProbeReading['pauses']): string {
+  const line = (name: string, p: ProbeReading['pauses']) =>
+    `${name} loop delay p99 ${fixed(p.loopDelayP99Ms, 1)} ms, max ${fixed(p.loopDelayMaxMs, 1)} ms; ` +
+    `GC ${p.gcCount}× ${fixed(p.gcTotalMs, 1)} ms, max ${fixed(p.gcMaxMs, 1)} ms`;
+  return [line('bench client', own), ...SERVICE_NAMES.map((name) => line(name, reading[name].pauses))].join(' · ');
 }
 
 /** Whole-machine CPU by process over `work` (/proc), as a note: where the two cores went. */
@@ -211,6 +209,7 @@ runBench('gateway', async (stack, result) => {
   lean.close();
   lean = createLeanClient(stack.api.baseUrl);
   await stack.probe(); // starts the services' pause readings afresh
+  const ownPauses = recordOwnPauses();
   const { result: steady, note: steadyMachine } = await onMachine(stack, async () => {
     const run = await runOpenLoop(
       { ratePerSec: STEADY_RATE, durationMs: DURATION_MS },
@@ -219,7 +218,7 @@ runBench('gateway', async (stack, result) => {
     );
     return { ...run, requests: run.samples.length + run.errors };
   });
-  const steadyPauses = describePauses(await stack.probe());
+  const steadyPauses = describePauses(await stack.probe(), ownPauses());
   lean.close();
   const steadyMetric = summarise(`POST /api/merchants/checkout/sessions at a steady ${STEADY_RATE}/s`, steady.samples, {
     errors: steady.errors,

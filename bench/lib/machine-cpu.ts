@@ -10,7 +10,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux this project runs on.
 
 type ProcessTicks = { pid: number; comm: string; cmdline: string; ticks: number };
-export type MachineSnapshot = { at: number; busy: number; idle: number; processes: Map<number, ProcessTicks> };
+export type MachineSnapshot = {
+  at: number;
+  busy: number;
+  idle: number;
+  iowait: number;
+  steal: number;
+  processes: Map<number, ProcessTicks>;
+};
 
 function readProcess(pid: number): ProcessTicks | undefined {
   try {
@@ -42,6 +49,8 @@ export function machineSnapshot(): MachineSnapshot {
     at: performance.now(),
     busy: user! + nice! + system! + irq! + softirq! + steal!,
     idle: idle! + iowait!,
+    iowait: iowait!,
+    steal: steal!,
     processes,
   };
 }
@@ -68,6 +77,9 @@ export type MachineCpu = {
   /** Cores' worth of busy time over the phase (2 = both cores busy throughout). */
   busyCores: number;
   idleCores: number;
+  /** Of idle: waiting on I/O. Of busy: taken by the hypervisor. */
+  iowaitCores: number;
+  stealCores: number;
   /** Cores' worth per group, largest first; "not in any process" is busy time no process was charged. */
   groups: { name: string; cores: number }[];
 };
@@ -98,6 +110,8 @@ export function machineCpuDelta(
     wallMs: after.at - before.at,
     busyCores: cores(busy),
     idleCores: cores(after.idle - before.idle),
+    iowaitCores: cores(after.iowait - before.iowait),
+    stealCores: cores(after.steal - before.steal),
     groups: [...groups]
       .map(([name, ticks]) => ({ name, cores: cores(ticks) }))
       .filter((group) => group.cores >= 0.005)
@@ -110,6 +124,6 @@ export function describeMachineCpu(cpu: MachineCpu, requests: number): string {
   const parts = cpu.groups.map((g) => `${g.name} ${g.cores.toFixed(2)} (${perRequest(g.cores)} ms/req)`);
   return (
     `machine CPU over ${(cpu.wallMs / 1000).toFixed(1)} s, in cores: busy ${cpu.busyCores.toFixed(2)}, ` +
-    `idle ${cpu.idleCores.toFixed(2)}; ${parts.join(', ')}`
+    `idle ${cpu.idleCores.toFixed(2)} (iowait ${cpu.iowaitCores.toFixed(2)}), steal ${cpu.stealCores.toFixed(2)}; ${parts.join(', ')}`
   );
 }
