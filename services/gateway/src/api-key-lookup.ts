@@ -1,5 +1,4 @@
-import type { Db } from '@groupsplit/shared';
-import { CompiledQuery } from 'kysely';
+import { type Db, executePrepared } from '@groupsplit/shared';
 
 /**
  * A rate-limit bucket the key lookup counts in the same round trip: with the Postgres store the
@@ -47,10 +46,16 @@ export async function lookUpApiKey(
   count?: CountInLookup,
 ): Promise<{ row: ApiKeyRow; counted?: LookupCount } | undefined> {
   const now = Date.now();
-  const query = count
-    ? CompiledQuery.raw(LOOKUP_AND_COUNT, [keyHash, mode, count.keyPrefix, now + count.durationMs, now])
-    : CompiledQuery.raw(LOOKUP, [keyHash]);
-  const found = (await db.executeQuery<LookupRow>(query)).rows[0];
+  // Prepared statements: Postgres parses and plans each once per connection, not once per request.
+  const [found] = count
+    ? await executePrepared<LookupRow>(db, { name: 'gateway_api_key_lookup_and_count', text: LOOKUP_AND_COUNT }, [
+        keyHash,
+        mode,
+        count.keyPrefix,
+        now + count.durationMs,
+        now,
+      ])
+    : await executePrepared<LookupRow>(db, { name: 'gateway_api_key_lookup', text: LOOKUP }, [keyHash]);
   if (!found) return undefined;
   const { counted_points, counted_expire, ...row } = found;
   return {

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool, types } from 'pg';
+import { registerPool } from './prepared';
 import type { Database } from './types';
 
 // BIGINT columns hold pence and counters well inside Number's safe range.
@@ -12,7 +13,9 @@ export function createDb(databaseUrl: string, poolSize = 10): Db {
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on next use.
   pool.on('error', (error) => console.warn(`postgres pool: idle connection lost: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerPool(db, pool);
+  return db;
 }
 
 export async function isDbReachable(db: Db): Promise<boolean> {
@@ -25,6 +28,7 @@ export async function isDbReachable(db: Db): Promise<boolean> {
 }
 
 export { MIGRATIONS_DIR, type MigrationOptions, runMigrations } from './migrate';
+export { executePrepared, type PreparedStatement } from './prepared';
 export * from './repositories';
 export { REWORDED_MIGRATIONS } from './reworded-migrations';
 export type { Database } from './types';

@@ -1,5 +1,5 @@
-import type { Database } from '@groupsplit/shared';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { type Database, executePrepared, type PreparedStatement } from '@groupsplit/shared';
+import type { Kysely } from 'kysely';
 
 /** A checkout_sessions row as the create route builds it (jsonb columns as JSON text). */
 export type SessionRow = {
@@ -45,7 +45,9 @@ export function comparableHost(raw: string): string | null {
 // whose lower case is the host, with or without one trailing dot, is exactly what they accept
 // for a host without a trailing dot. Anything else (padding, non-ASCII) inserts nothing here and
 // falls back to the route's checks and a plain INSERT.
-const INSERT_IF_ALLOWED = `
+const INSERT_IF_ALLOWED: PreparedStatement = {
+  name: 'checkout_session_insert_if_allowed',
+  text: `
 WITH merchant AS (
   SELECT allowed_domain, processor_charges_enabled FROM merchants WHERE id = $2::uuid
 ),
@@ -63,7 +65,8 @@ inserted AS (
 )
 SELECT merchant.allowed_domain, merchant.processor_charges_enabled,
   EXISTS (SELECT 1 FROM inserted) AS inserted
-FROM merchant`;
+FROM merchant`,
+};
 
 /**
  * Inserts `row` if its merchant's allowed_domain and charges allow it, and returns the merchant
@@ -74,27 +77,26 @@ export async function insertSessionIfAllowed(
   row: SessionRow,
   hosts: { returnHost: string; cancelHost: string | null },
 ): Promise<{ merchant: SessionMerchant; inserted: boolean } | undefined> {
-  const result = await db.executeQuery<SessionMerchant & { inserted: boolean }>(
-    CompiledQuery.raw(INSERT_IF_ALLOWED, [
-      row.token,
-      row.merchant_id,
-      row.mode,
-      row.api_key_id,
-      row.amount,
-      row.currency,
-      row.order_reference,
-      row.return_url,
-      row.cancel_url,
-      row.customer_email,
-      row.customer_name,
-      row.metadata,
-      row.line_items,
-      row.expires_at,
-      hosts.returnHost,
-      hosts.cancelHost,
-    ]),
-  );
-  const found = result.rows[0];
+  // Prepared: parsing and planning this statement cost Postgres more than running it.
+  const rows = await executePrepared<SessionMerchant & { inserted: boolean }>(db, INSERT_IF_ALLOWED, [
+    row.token,
+    row.merchant_id,
+    row.mode,
+    row.api_key_id,
+    row.amount,
+    row.currency,
+    row.order_reference,
+    row.return_url,
+    row.cancel_url,
+    row.customer_email,
+    row.customer_name,
+    row.metadata,
+    row.line_items,
+    row.expires_at,
+    hosts.returnHost,
+    hosts.cancelHost,
+  ]);
+  const found = rows[0];
   if (!found) return undefined;
   const { inserted, ...merchant } = found;
   return { merchant, inserted };
