@@ -93,8 +93,6 @@ export function apiKeyRoutes({ db, config }: MerchantsDeps): Router {
           if (!existing) throw apiKeyNotFound();
           return existing;
         }
-        // Before the commit: once the revocation answers, no gateway's cache accepts the key (or it is not revoked).
-        await markRevokedForGateways(config, id);
         await recordAudit(trx, {
           merchantId: merchant.id,
           actorUserId: userId,
@@ -103,6 +101,9 @@ export function apiKeyRoutes({ db, config }: MerchantsDeps): Router {
           before: { id, name: revoked.name, mode: revoked.mode, last_four: revoked.last_four },
           after: { revoked_at: revoked.revoked_at },
         });
+        // Last, right before the commit: once the revocation answers, no gateway's cache accepts the key;
+        // if Redis cannot be written, nothing is revoked. (Only a failed commit leaves a marker on a live key: refused, never let through.)
+        await markRevokedForGateways(config, id);
         return revoked;
       });
       ctx.body = presentApiKey(row);
