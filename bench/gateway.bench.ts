@@ -25,8 +25,10 @@ import { fixed, percent } from './lib/figures';
 import { runBench } from './lib/harness';
 import { createLeanClient } from './lib/lean-client';
 import { envInt, runFor, runOpenLoop } from './lib/load';
+import { describeMachineCpu, machineCpuDelta, machineSnapshot } from './lib/machine-cpu';
+import { recordOwnPauses } from './lib/pauses';
 import { pgbenchInsertTps } from './lib/pgbench';
-import { type ProcessStack, probeDelta, type ServiceName } from './lib/process-stack';
+import { type ProbeReading, type ProcessStack, probeDelta, SERVICE_NAMES, type ServiceName } from './lib/process-stack';
 import { Recorder, summarise } from './lib/stats';
 
 const READ_CONCURRENCY = envInt('BENCH_CONCURRENCY', 20);
@@ -74,6 +76,27 @@ async function costOf(stack: ProcessStack, idle: Record<ServiceName, number>, wo
     .join('; ');
 }
 
+/** Event-loop delay and GC of every service over the span since the previous probe. */
+function describePauses(reading: Record<ServiceName, ProbeReading>, own: ProbeReading['pauses']): string {
+  const line = (name: string, p: ProbeReading['pauses']) =>
+    `${name} loop delay p99 ${fixed(p.loopDelayP99Ms, 1)} ms, max ${fixed(p.loopDelayMaxMs, 1)} ms; ` +
+    `GC ${p.gcCount}× ${fixed(p.gcTotalMs, 1)} ms, max ${fixed(p.gcMaxMs, 1)} ms`;
+  return [line('bench client', own), ...SERVICE_NAMES.map((name) => line(name, reading[name].pauses))].join(' · ');
+}
+
+/** Whole-machine CPU by process over `work` (/proc), as a note: where the two cores went. */
+async function onMachine<T extends { requests: number }>(stack: ProcessStack, work: () => Promise<T>) {
+  const named = new Map<number, string>([
+    [process.pid, 'bench client'],
+    ...SERVICE_NAMES.map((name) => [stack.pid(name), name] as const),
+  ]);
+  const temporalPort = stack.config.TEMPORAL_ADDRESS.split(':').pop();
+  const before = machineSnapshot();
+  const result = await work();
+  const cpu = machineCpuDelta(before, machineSnapshot(), named, temporalPort);
+  return { result, note: describeMachineCpu(cpu, result.requests) };
+}
+
 async function closedLoop(
   stack: ProcessStack,
   idle: Record<ServiceName, number>,
@@ -97,6 +120,7 @@ async function closedLoop(
   });
   const byStatus = [...statuses].map(([status, n]) => `${status}x${n}`).join(', ');
   return {
+    requests: run.requests,
     metric: recorder.summary(name, run.wallMs),
     notes: [`${name}: per request ${cost}; statuses ${byStatus}`, ...recorder.errorExamples.map((e) => `error: ${e}`)],
   };
@@ -175,24 +199,26 @@ runBench('gateway', async (stack, result) => {
     clients: CREATE_CONCURRENCY,
     seconds,
   });
-  const create = await closedLoop(
-    stack,
-    idle,
-    `POST /api/merchants/checkout/sessions (API key), ${CREATE_CONCURRENCY} in flight`,
-    CREATE_CONCURRENCY,
-    createSession,
-    201,
+  const createName = `POST /api/merchants/checkout/sessions (API key), ${CREATE_CONCURRENCY} in flight`;
+  const { result: create, note: createMachine } = await onMachine(stack, () =>
+    closedLoop(stack, idle, createName, CREATE_CONCURRENCY, createSession, 201),
   );
   const pgAfter = await pgbenchInsertTps(stack.db, stack.config.DATABASE_URL, { clients: CREATE_CONCURRENCY, seconds });
   // Fresh connections: the gateway closes ones idle past its keep-alive timeout while pgbench runs,
   // and reusing one at that moment would be a reset counted against the service.
   lean.close();
   lean = createLeanClient(stack.api.baseUrl);
-  const steady = await runOpenLoop(
-    { ratePerSec: STEADY_RATE, durationMs: DURATION_MS },
-    createSession,
-    (res) => res.status === 201,
-  );
+  await stack.probe(); // starts the services' pause readings afresh
+  const ownPauses = recordOwnPauses();
+  const { result: steady, note: steadyMachine } = await onMachine(stack, async () => {
+    const run = await runOpenLoop(
+      { ratePerSec: STEADY_RATE, durationMs: DURATION_MS },
+      createSession,
+      (res) => res.status === 201,
+    );
+    return { ...run, requests: run.samples.length + run.errors };
+  });
+  const steadyPauses = describePauses(await stack.probe(), ownPauses());
   lean.close();
   const steadyMetric = summarise(`POST /api/merchants/checkout/sessions at a steady ${STEADY_RATE}/s`, steady.samples, {
     errors: steady.errors,
@@ -200,7 +226,15 @@ runBench('gateway', async (stack, result) => {
   });
 
   result.metrics.push(me.metric, status.metric, create.metric, steadyMetric);
-  result.notes.push(...me.notes, ...status.notes, ...create.notes, ...steady.errorExamples.map((e) => `error: ${e}`));
+  result.notes.push(
+    ...me.notes,
+    ...status.notes,
+    ...create.notes,
+    `${createName}: ${createMachine}`,
+    `steady ${STEADY_RATE}/s: ${steadyMachine}`,
+    `steady ${STEADY_RATE}/s, pauses in each process: ${steadyPauses}`,
+    ...steady.errorExamples.map((e) => `error: ${e}`),
+  );
   const pgTps = (pgBefore.tps + pgAfter.tps) / 2;
   result.notes.push(
     `pgbench one-row INSERT, ${CREATE_CONCURRENCY} clients: ${fixed(pgBefore.tps, 0)} tps before, ${fixed(pgAfter.tps, 0)} after (${pgBefore.command})`,

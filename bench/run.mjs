@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ROOT } from '../scripts/lib/paths.mjs';
 import { dropDatabase } from '../scripts/lib/postgres.mjs';
 import { stopAll } from '../scripts/lib/procs.mjs';
+import { reachableRedisUrl } from '../scripts/lib/redis.mjs';
 import { startRunInfrastructure } from '../scripts/lib/run-infrastructure.mjs';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -76,6 +77,11 @@ function printTable(results) {
   }
 }
 
+async function redisIfReachable() {
+  const url = await reachableRedisUrl();
+  return url ? { REDIS_URL: url } : {};
+}
+
 async function main() {
   const filters = process.argv.slice(2);
   const files = readdirSync(BENCH_DIR)
@@ -94,12 +100,18 @@ async function main() {
       // So a bench can read the infrastructure's CPU time too (bench/lib/infra-cpu.ts).
       BENCH_TEMPORAL_PID: String(run.temporal.child.pid ?? ''),
       BENCH_MAIL_PID: String(run.mail.child.pid ?? ''),
+      // As `npm start` does: Redis when the machine runs one; REDIS_URL= (empty) benches the Postgres store.
+      ...(process.env.REDIS_URL === undefined && (await redisIfReachable())),
     },
     infra: { postgres: run.pgServer.kind, temporal: run.temporal.address, mail: run.mail.kind },
     serverUrl: run.pgServer.serverUrl,
     databaseName: run.databaseName,
   };
-  console.log(`[bench] postgres: ${stack.infra.postgres} (${stack.databaseName}); temporal: ${stack.infra.temporal}`);
+  const redis = stack.env.REDIS_URL ?? process.env.REDIS_URL;
+  console.log(
+    `[bench] postgres: ${stack.infra.postgres} (${stack.databaseName}); temporal: ${stack.infra.temporal}; ` +
+      `rate limits and API-key cache: ${redis ? `Redis ${redis}` : 'Postgres'}`,
+  );
 
   const results = [];
   const failures = [];

@@ -59,6 +59,36 @@ function answerMemoryQuestions() {
 
 let statements = 0;
 
+/**
+ * Pauses since the previous probe: the event loop's delay (how late a timer ran, 1 ms resolution)
+ * and garbage collections, so a bench can tell a slow tail from a blocked loop or a GC.
+ */
+function pauseRecorder() {
+  const { monitorEventLoopDelay, PerformanceObserver } = require('node:perf_hooks');
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  let gc = { count: 0, totalMs: 0, maxMs: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count += 1;
+      gc.totalMs += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return () => {
+    const reading = {
+      loopDelayP99Ms: delay.percentile(99) / 1e6,
+      loopDelayMaxMs: delay.max / 1e6,
+      gcCount: gc.count,
+      gcTotalMs: gc.totalMs,
+      gcMaxMs: gc.maxMs,
+    };
+    delay.reset();
+    gc = { count: 0, totalMs: 0, maxMs: 0 };
+    return reading;
+  };
+}
+
 /** The main thread: counts the pg clients' statements and answers the bench over IPC. */
 function probeMainThread() {
   const pg = require('pg');
@@ -68,6 +98,7 @@ function probeMainThread() {
     return original.apply(this, args);
   };
 
+  const pausesSinceLastProbe = pauseRecorder();
   process.on('message', (message) => {
     if (message === 'bench:probe') {
       const cpu = process.cpuUsage();
@@ -78,6 +109,7 @@ function probeMainThread() {
         cpuMs: (cpu.user + cpu.system) / 1000,
         rssBytes: memory.rss,
         heapUsedBytes: memory.heapUsed,
+        pauses: pausesSinceLastProbe(),
       });
     } else if (message?.kind === 'bench:memory') {
       memoryReport(Boolean(message.collect)).then((report) => {

@@ -22,7 +22,14 @@ export type ServiceName = keyof typeof ENTRIES;
 export const SERVICE_NAMES = Object.keys(ENTRIES) as ServiceName[];
 
 /** What a service process reports about itself (bench/lib/child-probe.cjs). */
-export type ProbeReading = { statements: number; cpuMs: number; rssBytes: number; heapUsedBytes: number };
+export type ProbeReading = {
+  statements: number;
+  cpuMs: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+  /** Since the process's previous probe: event-loop delay and garbage collection. */
+  pauses: { loopDelayP99Ms: number; loopDelayMaxMs: number; gcCount: number; gcTotalMs: number; gcMaxMs: number };
+};
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -100,6 +107,7 @@ function probe(running: Running, timeoutMs = 10_000): Promise<ProbeReading> {
         cpuMs: message.cpuMs,
         rssBytes: message.rssBytes,
         heapUsedBytes: message.heapUsedBytes,
+        pauses: message.pauses,
       });
     };
     running.child.on('message', onMessage);

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './paths.mjs';
+import { reachableRedisUrl } from './redis.mjs';
 
 export async function devEnvironment() {
   const env = {
@@ -25,6 +26,11 @@ export async function devEnvironment() {
   env.CHECKOUT_URL ??= `http://127.0.0.1:${env.CHECKOUT_PORT}`;
   env.STRIPE_API_BASE_URL ??= `http://127.0.0.1:${env.EMULATOR_PORT}`;
   env.TEMPORAL_ADDRESS ??= `127.0.0.1:${env.TEMPORAL_PORT}`;
+  // Redis when this machine runs one (docs/rate-limits.md); REDIS_URL= (empty) keeps Postgres.
+  if (env.REDIS_URL === undefined) {
+    const redisUrl = await reachableRedisUrl();
+    if (redisUrl) env.REDIS_URL = redisUrl;
+  }
   // A per-machine encryption key kept in .data/, once the credentials module provides it.
   const keyModule = join(ROOT, 'scripts', 'lib', 'encryption-key.mjs');
   if (!env.ENCRYPTION_KEY && existsSync(keyModule)) {

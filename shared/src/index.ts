@@ -1,3 +1,4 @@
+export * from './api-key-revocation';
 export * from './api-keys';
 export * from './auth';
 export * from './config';

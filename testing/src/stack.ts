@@ -58,7 +58,8 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
   serve(emulator.server, processorEmulator.app);
   serve(merchants.server, createMerchantsApp({ config, db, logger, temporal }));
   serve(checkout.server, createCheckoutApp({ config, db, logger, temporal }));
-  serve(gateway.server, createGatewayApp({ config, db, logger }));
+  const gatewayApp = createGatewayApp({ config, db, logger });
+  serve(gateway.server, gatewayApp);
 
   installWorkerRuntime(logger);
   const startWorker = async () => {
@@ -92,6 +93,7 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
       // The emulator's background event deliveries would otherwise outlive the test file.
       processorEmulator.stop();
       await Promise.all([gateway, merchants, checkout, emulator].map(({ server }) => close(server)));
+      await gatewayApp.closeStores();
       await temporal.close();
       await db.destroy();
     },

@@ -1,10 +1,10 @@
-import type { Db } from '@groupsplit/shared';
+import { type Db, preparedStatement } from '@groupsplit/shared';
 import { CompiledQuery } from 'kysely';
 
 /**
- * A rate-limit bucket the key lookup counts in the same statement (Postgres store only): the
- * row `<keyPrefix><api key id>` of `rate_limits`, with rate-limiter-flexible's fixed-window
- * upsert, so a request with an API key costs one round trip for both.
+ * A rate-limit bucket the key lookup counts in the same round trip: with the Postgres store the
+ * row `<keyPrefix><api key id>` of `rate_limits` (rate-limiter-flexible's fixed-window upsert, in
+ * the lookup's statement); with Redis the key `<keyPrefix><api key id>` (api-key-cache.ts).
  */
 export type CountInLookup = { keyPrefix: string; durationMs: number };
 export type LookupCount = { points: number; expire: number };
@@ -32,6 +32,18 @@ SELECT key.id, key.merchant_id, key.mode, key.last_used_at,
   counted.points AS counted_points, counted.expire AS counted_expire
 FROM key LEFT JOIN counted ON true`;
 
+// Prepared statements (shared/src/db/prepared-statements.ts): Postgres parses and plans each once
+// per connection, not once per request.
+const PREPARED_LOOKUP = preparedStatement('gateway_api_key_lookup', LOOKUP);
+const PREPARED_LOOKUP_AND_COUNT = preparedStatement('gateway_api_key_lookup_and_count', LOOKUP_AND_COUNT);
+
+/** Finds the unrevoked key with this hash, counting it in `count`'s bucket when given (lookUpApiKey, or the cache's). */
+export type ApiKeyLookup = (
+  keyHash: string,
+  mode: 'test' | 'live',
+  count?: CountInLookup,
+) => Promise<{ row: ApiKeyRow; counted?: LookupCount } | undefined>;
+
 /** The unrevoked key with this hash (and, when asked, its count in one bucket), in one statement. */
 export async function lookUpApiKey(
   db: Db,
@@ -41,9 +53,9 @@ export async function lookUpApiKey(
 ): Promise<{ row: ApiKeyRow; counted?: LookupCount } | undefined> {
   const now = Date.now();
   const query = count
-    ? CompiledQuery.raw(LOOKUP_AND_COUNT, [keyHash, mode, count.keyPrefix, now + count.durationMs, now])
-    : CompiledQuery.raw(LOOKUP, [keyHash]);
-  const found = (await db.executeQuery<LookupRow>(query)).rows[0];
+    ? CompiledQuery.raw(PREPARED_LOOKUP_AND_COUNT, [keyHash, mode, count.keyPrefix, now + count.durationMs, now])
+    : CompiledQuery.raw(PREPARED_LOOKUP, [keyHash]);
+  const [found] = (await db.executeQuery<LookupRow>(query)).rows;
   if (!found) return undefined;
   const { counted_points, counted_expire, ...row } = found;
   return {

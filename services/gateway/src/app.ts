@@ -46,8 +46,11 @@ async function readBodyCapped(ctx: Context, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The gateway's Koa app; `closeStores` ends its Redis connection, if it has one (tests starting several stacks). */
+export type GatewayApp = Koa & { closeStores(): Promise<void> };
+
 /** The only public app: authenticates per route, caps request size, and forwards with a signed principal. */
-export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDeps): Koa {
+export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDeps): GatewayApp {
   const app = new Koa();
   app.silent = true;
   const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES);
@@ -91,6 +94,7 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
       { authorization: ctx.get('authorization') || undefined, apiKey: ctx.get('x-merchant-api-key') || undefined },
       caller,
       keyCount,
+      rateLimits.lookUpKey,
     );
     // Per key or per IP, so it runs once the caller is known; unauthenticated calls cost nothing.
     if (rule.bucket) await rateLimits.consume(ctx, rule.bucket, principal, keyCount);
@@ -99,5 +103,5 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
       [REQUEST_ID_HEADER]: caller.requestId,
     });
   });
-  return app;
+  return Object.assign(app, { closeStores: () => rateLimits.close() });
 }

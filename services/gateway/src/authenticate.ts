@@ -9,7 +9,7 @@ import {
   sha256Hex,
   unauthorized,
 } from '@groupsplit/shared';
-import { type CountInLookup, type LookupCount, lookUpApiKey } from './api-key-lookup';
+import { type ApiKeyLookup, type CountInLookup, type LookupCount, lookUpApiKey } from './api-key-lookup';
 import type { AuthRequirement } from './routes/types';
 
 type Caller = { ip: string; requestId: string };
@@ -35,15 +35,17 @@ async function findSession(db: Db, token: string) {
 const LAST_USED_GRANULARITY_MS = 60_000;
 
 /**
- * An unrevoked key whose stored mode agrees with its shape; no cache, so a revocation
- * applies to the very next request. Legacy shapes (svc_sk_…) keep their mode. With `count`,
- * the same statement counts the request in that rate-limit bucket and `count.result` holds
- * the count (set only when the key authenticates).
+ * An unrevoked key whose stored mode agrees with its shape. A revocation applies to the very next
+ * request: Postgres is asked each time, or, with the Redis cache (api-key-cache.ts), the key's
+ * revocation marker is. Legacy shapes (svc_sk_…) keep their mode. With `count`, the same round
+ * trip counts the request in that rate-limit bucket and `count.result` holds the count (set only
+ * when the key authenticates).
  */
-export async function findApiKey(db: Db, key: string, count?: ApiKeyCount) {
+export async function findApiKey(db: Db, key: string, count?: ApiKeyCount, lookUp?: ApiKeyLookup) {
   const shape = apiKeyShape(key);
   if (!shape) return undefined;
-  const found = await lookUpApiKey(db, sha256Hex(key), shape.mode, count?.bucket);
+  const lookUpKey: ApiKeyLookup = lookUp ?? ((...args) => lookUpApiKey(db, ...args));
+  const found = await lookUpKey(sha256Hex(key), shape.mode, count?.bucket);
   const row = found?.row;
   if (!row || row.mode !== shape.mode) return undefined;
   if (count) count.result = found.counted;
@@ -56,6 +58,8 @@ export async function findApiKey(db: Db, key: string, count?: ApiKeyCount) {
       .where('id', '=', row.id)
       .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', staleBefore)]))
       .execute();
+    // A cached row is the same object: it now knows the write was made, and does not repeat it.
+    row.last_used_at = new Date();
   }
   return row;
 }
@@ -72,6 +76,8 @@ export async function authenticate(
   caller: Caller,
   /** Counts the request in a per-key bucket along with the key lookup, when an API key is used. */
   apiKeyCount?: ApiKeyCount,
+  /** How keys are found (the Redis cache's lookup); Postgres each time by default. */
+  lookUpKey?: ApiKeyLookup,
 ): Promise<Principal> {
   const anonymous: Principal = { kind: 'anonymous', ...caller };
   const token = bearerToken(headers.authorization);
@@ -110,7 +116,7 @@ export async function authenticate(
     case 'api_key':
     case 'api_key_or_session': {
       if (headers.apiKey) {
-        const key = await findApiKey(db, headers.apiKey, apiKeyCount);
+        const key = await findApiKey(db, headers.apiKey, apiKeyCount, lookUpKey);
         if (!key) throw unauthorized(MESSAGES.invalidApiKey);
         return { kind: 'api_key', ...caller, merchantId: key.merchant_id, mode: key.mode, apiKeyId: key.id };
       }

@@ -1,37 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { connect, createServer } from 'node:net';
 import { AppError, createDb, createLogger, type Db, type Principal } from '@groupsplit/shared';
 import Redis from 'ioredis';
 import type { Context } from 'koa';
 import { createRateLimits, type RateLimits } from '.';
-
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
-
-async function waitForPort(port: number, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      const done = (ok: boolean) => {
-        socket.destroy();
-        resolve(ok);
-      };
-      socket.once('connect', () => done(true));
-      socket.once('error', () => done(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`redis-server did not listen on ${port}`);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { startRedisServer } from './redis-server.test-support';
 
 function fakeContext() {
   const headers: Record<string, string> = {};
@@ -40,27 +11,15 @@ function fakeContext() {
 
 // Runs against a real redis-server of its own (Debian's redis-server package; every machine of this project's kind has it).
 describe('rate limits with REDIS_URL set', () => {
-  let server: ChildProcess;
+  let server: Awaited<ReturnType<typeof startRedisServer>>;
   let redisUrl: string;
   let inspect: Redis;
   let db: Db;
   let limits: RateLimits;
 
   beforeAll(async () => {
-    if (!hasRedis)
-      throw new Error(
-        'redis-server is not installed; install it (apt-get install redis-server) to test the Redis store',
-      );
-    const port = await freePort();
-    server = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
-    redisUrl = `redis://127.0.0.1:${port}`;
-    await waitForPort(port);
+    server = await startRedisServer();
+    redisUrl = server.url;
     inspect = new Redis(redisUrl);
     db = createDb(process.env.DATABASE_URL!, 2);
     limits = createRateLimits({ db, logger: createLogger('test', 'silent'), redisUrl });
@@ -70,7 +29,7 @@ describe('rate limits with REDIS_URL set', () => {
     await limits?.close();
     inspect?.disconnect();
     await db?.destroy();
-    server?.kill('SIGTERM');
+    await server?.stop();
   });
 
   it('counts in Redis, not Postgres, with the same limits, headers and messages', async () => {

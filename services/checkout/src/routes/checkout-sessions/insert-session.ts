@@ -1,4 +1,4 @@
-import type { Database } from '@groupsplit/shared';
+import { type Database, preparedStatement } from '@groupsplit/shared';
 import { CompiledQuery, type Kysely } from 'kysely';
 
 /** A checkout_sessions row as the create route builds it (jsonb columns as JSON text). */
@@ -45,7 +45,10 @@ export function comparableHost(raw: string): string | null {
 // whose lower case is the host, with or without one trailing dot, is exactly what they accept
 // for a host without a trailing dot. Anything else (padding, non-ASCII) inserts nothing here and
 // falls back to the route's checks and a plain INSERT.
-const INSERT_IF_ALLOWED = `
+// Prepared (shared/src/db/prepared-statements.ts): parsing and planning it cost Postgres more than running it.
+const INSERT_IF_ALLOWED = preparedStatement(
+  'checkout_session_insert_if_allowed',
+  `
 WITH merchant AS (
   SELECT allowed_domain, processor_charges_enabled FROM merchants WHERE id = $2::uuid
 ),
@@ -63,7 +66,8 @@ inserted AS (
 )
 SELECT merchant.allowed_domain, merchant.processor_charges_enabled,
   EXISTS (SELECT 1 FROM inserted) AS inserted
-FROM merchant`;
+FROM merchant`,
+);
 
 /**
  * Inserts `row` if its merchant's allowed_domain and charges allow it, and returns the merchant
@@ -74,27 +78,25 @@ export async function insertSessionIfAllowed(
   row: SessionRow,
   hosts: { returnHost: string; cancelHost: string | null },
 ): Promise<{ merchant: SessionMerchant; inserted: boolean } | undefined> {
-  const result = await db.executeQuery<SessionMerchant & { inserted: boolean }>(
-    CompiledQuery.raw(INSERT_IF_ALLOWED, [
-      row.token,
-      row.merchant_id,
-      row.mode,
-      row.api_key_id,
-      row.amount,
-      row.currency,
-      row.order_reference,
-      row.return_url,
-      row.cancel_url,
-      row.customer_email,
-      row.customer_name,
-      row.metadata,
-      row.line_items,
-      row.expires_at,
-      hosts.returnHost,
-      hosts.cancelHost,
-    ]),
-  );
-  const found = result.rows[0];
+  const query = CompiledQuery.raw(INSERT_IF_ALLOWED, [
+    row.token,
+    row.merchant_id,
+    row.mode,
+    row.api_key_id,
+    row.amount,
+    row.currency,
+    row.order_reference,
+    row.return_url,
+    row.cancel_url,
+    row.customer_email,
+    row.customer_name,
+    row.metadata,
+    row.line_items,
+    row.expires_at,
+    hosts.returnHost,
+    hosts.cancelHost,
+  ]);
+  const found = (await db.executeQuery<SessionMerchant & { inserted: boolean }>(query)).rows[0];
   if (!found) return undefined;
   const { inserted, ...merchant } = found;
   return { merchant, inserted };

@@ -13,10 +13,11 @@ import {
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { presentApiKey, presentCreatedApiKey } from './presenter';
+import { markRevokedForGateways } from './revocation-marker';
 import { ApiKeyParamsSchema, apiKeyNotFound, CreateApiKeySchema, LIVE_KEY_NEEDS_VERIFICATION } from './schema';
 
 /** POST/GET /api/merchants/api-keys and POST /api/merchants/api-keys/:id/revoke (Owner, Admin). */
-export function apiKeyRoutes({ db }: MerchantsDeps): Router {
+export function apiKeyRoutes({ db, config }: MerchantsDeps): Router {
   const router = new Router();
 
   router.post(
@@ -100,6 +101,9 @@ export function apiKeyRoutes({ db }: MerchantsDeps): Router {
           before: { id, name: revoked.name, mode: revoked.mode, last_four: revoked.last_four },
           after: { revoked_at: revoked.revoked_at },
         });
+        // Last, right before the commit: once the revocation answers, no gateway's cache accepts the key;
+        // if Redis cannot be written, nothing is revoked. (Only a failed commit leaves a marker on a live key: refused, never let through.)
+        await markRevokedForGateways(config, id);
         return revoked;
       });
       ctx.body = presentApiKey(row);
