@@ -8,7 +8,7 @@ import {
 } from '@temporalio/workflow';
 import type { ProcessorRefundObserved, RefundRequest, RefundWorkflowResult } from '../refunds/types';
 import { cancel, onCancelRequest } from './cancel';
-import { awaitAuthorisations, capture, onParticipantAuthorised } from './capture';
+import { awaitAuthorisations, beginCapture, capture, onParticipantAuthorised } from './capture';
 import { create, creationOutcome } from './creation';
 import { onProcessorRefund, onRefundRequest, openForRefunds, validateRefundRequest } from './refunds';
 import { onReplaceRequest, validateReplaceRequest } from './replace';
@@ -97,7 +97,7 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
   if (split.status === 'creating') await create(split);
   if (split.status === 'pending') {
     const end = await awaitAuthorisations(split);
-    if (end.kind === 'capture') await split.transition('all_authorised', 'capturing', 'system');
+    if (end.kind === 'capture') await beginCapture(split);
     else await cancel(split, end.actor, end.purpose);
   }
   if (split.status === 'capturing') await capture(split);
