@@ -117,7 +117,7 @@ export const captureRecordActivities = proxyLocalActivities<Pick<SplitActivities
  * step, so no workflow activation comes between two captures. Captures stay one at a time, in order,
  * each with its own idempotency key; the step resumes from the projection when it runs again.
  * Histories written before this patch replay with the pipeline they recorded; the patch is asked
- * once, as the capture phase begins (capture.ts, beginCapture), so every path reaches it alike.
+ * once, in the run's first activation (capture.ts, decideCaptureMode), so every path reaches it alike.
  */
 export const CAPTURE_BATCH_PATCH = 'split-capture-batch';
 

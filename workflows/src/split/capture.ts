@@ -154,12 +154,23 @@ async function capturePipelined(split: SplitState, compensations: ParticipantSta
 }
 
 /**
- * The capture phase begins: `pending` → `capturing`. The one place the batch patch is asked, so
- * every later path (a retry, support, compensation) follows the answer without asking again. With
- * the batch, `capturing` is the batch's own first statement, so no step comes before the captures.
+ * Whether this run captures in one batch: asked once, in the run's first activation, and
+ * remembered, so every later path (capture, a retry, support, compensation) follows the answer
+ * without asking again. Asked anywhere later, the answer could differ on replay: a patch marker is
+ * known to a replaying worker only from the workflow task that recorded it, and an activation that
+ * follows a local step can replay inside the task before the one that ran it live (a capture
+ * phase entered right after the last authorisation's local step did). Only a run that starts at
+ * creation ever captures; histories recorded before the patch replay, and finish, with the pipeline.
+ */
+export function decideCaptureMode(split: SplitState) {
+  split.captureInBatch = split.status === 'creating' && patched(CAPTURE_BATCH_PATCH);
+}
+
+/**
+ * The capture phase begins: `pending` → `capturing`. With the batch, `capturing` is the batch's
+ * own first statement, so no step comes before the first capture.
  */
 export async function beginCapture(split: SplitState) {
-  split.captureInBatch = patched(CAPTURE_BATCH_PATCH);
   if (split.captureInBatch) split.enterWrittenByNextStep('all_authorised', 'capturing', 'system');
   else await split.transition('all_authorised', 'capturing', 'system');
 }

@@ -65,7 +65,7 @@ export class SplitState {
   readonly history: HistoryEntry[];
   stuck: SplitWorkflowState['stuck'] = null;
   /**
-   * How this run captures, decided once as the capture phase begins (capture.ts, beginCapture): in
+   * How this run captures, decided once in its first activation (capture.ts, decideCaptureMode): in
    * one batch (patch split-capture-batch), or share by share as the versions before it did.
    */
   captureInBatch = false;
