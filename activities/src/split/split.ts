@@ -410,12 +410,11 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
         moveStatus({ splitId, from: 'pending', to: 'capturing', actor: 'system', dedupeKey: capturing.dedupeKey }),
         loadShares(splitId, participantIds),
       ]);
-      const cancelled = Context.current().cancellationSignal;
       let unwritten: UnwrittenCapture | null = null;
       for (const share of shares) {
         if (share.status === 'captured') continue;
         // Timed out or cancelled: the workflow has moved on (a retry, compensation), so no further capture.
-        if (cancelled.aborted) throw new CancelledFailure('capture batch cancelled');
+        if (Context.current().cancellationSignal.aborted) throw new CancelledFailure('capture batch cancelled');
         // One capture at a time; the previous share's write goes on while this share is captured.
         const earlier: Promise<void> = unwritten ? writeCapture(db, splitId, unwritten) : Promise.resolve();
         const [call, write] = await Promise.allSettled([captureShareAtProcessor(splitId, share), earlier]);

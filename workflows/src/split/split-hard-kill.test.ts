@@ -156,8 +156,9 @@ describe('split capture with a worker killed mid-capture', () => {
     expect(capturedAtProcessor.status).toBe('succeeded');
     expect(await participants()).toEqual(['captured', 'authorised', 'authorised']);
 
-    // The replacement picks the capture up once the dead worker's workflow task times out (the capture is a
-    // local activity of that task since the split-local-steps patch; a regular activity waited out its 45 s).
+    // The replacement picks the capture up once the dead worker's workflow task times out (the capture batch
+    // is a local activity of that task; a regular activity waited out its 45 s). The batch runs again from
+    // the projection: share 1 is skipped, share 2's call repeats its idempotency key, share 3 is captured.
     workers.push(await spawnWorker(stack));
     await waitForSplitStatus(stack, split.id, ['captured'], 120_000);
 
