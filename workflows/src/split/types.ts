@@ -215,9 +215,10 @@ export type SplitWorkflowState = {
    * transition in flight, not drift. Set when the activity (or child workflow) is scheduled,
    * cleared in the same workflow activation that applies its result (or its failure). `step` is
    * one of IN_FLIGHT_STEPS; `to` is set for a status transition, `participantId` for a step on
-   * one participant; `since` is workflow time. When more than one step is in flight (a capture's
-   * projection write while the next share is captured), the field describes the latest and
-   * `participantIds` names every participant the steps in flight are moving.
+   * one participant; `since` is workflow time. `participantIds` names every participant the steps in
+   * flight are moving: the capture batch's shares (one step), or, for splits captured before the batch,
+   * both shares when a capture's projection write overlaps the next share's step (the field then
+   * describes the latest).
    */
   inFlight: {
     step: string;
