@@ -11,9 +11,10 @@ import type {
   ReleaseOutcome,
   SplitActivities,
   SplitStatus,
+  TransitionInput,
   UnwrittenCapture,
 } from '@groupsplit/workflows';
-import { ApplicationFailure, activityInfo } from '@temporalio/activity';
+import { ApplicationFailure, activityInfo, CancelledFailure, Context } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
 import { recordSplitEvent } from './events';
@@ -33,8 +34,8 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
   const { config, db, logger } = deps;
   const processors = createProcessors(config, { logger });
 
-  async function loadShare(splitId: string, participantId: string) {
-    const row = await db
+  const selectShares = (splitId: string) =>
+    db
       .selectFrom('split_participants as p')
       .innerJoin('splits as s', 's.id', 'p.split_id')
       .select([
@@ -50,15 +51,34 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
         's.order_reference',
         's.processor_account_id',
       ])
-      .where('p.id', '=', participantId)
-      .where('p.split_id', '=', splitId)
-      .executeTakeFirst();
-    if (!row) throw ApplicationFailure.nonRetryable(`Participant ${participantId} of split ${splitId} not found`);
+      .where('p.split_id', '=', splitId);
+
+  type ShareRow = Awaited<ReturnType<ReturnType<typeof selectShares>['executeTakeFirstOrThrow']>>;
+
+  function withProcessor(row: ShareRow) {
     const processor: Processor = processors.forMode(row.mode);
     const ref = row.processor_payment_intent_id
       ? { accountId: row.processor_account_id, paymentIntentId: row.processor_payment_intent_id }
       : null;
     return { ...row, processor, ref };
+  }
+  type Share = ReturnType<typeof withProcessor>;
+
+  async function loadShare(splitId: string, participantId: string) {
+    const row = await selectShares(splitId).where('p.id', '=', participantId).executeTakeFirst();
+    if (!row) throw ApplicationFailure.nonRetryable(`Participant ${participantId} of split ${splitId} not found`);
+    return withProcessor(row);
+  }
+
+  /** Several shares of one split in one statement, in the order asked for. */
+  async function loadShares(splitId: string, participantIds: string[]) {
+    const rows = participantIds.length ? await selectShares(splitId).where('p.id', 'in', participantIds).execute() : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return participantIds.map((participantId) => {
+      const row = byId.get(participantId);
+      if (!row) throw ApplicationFailure.nonRetryable(`Participant ${participantId} of split ${splitId} not found`);
+      return withProcessor(row);
+    });
   }
 
   /** The participant's row and its history row, in one statement (one round trip, atomic). */
@@ -98,7 +118,11 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
    * written on success. `already`: the projection showed it captured, so no call was made.
    */
   async function captureAtProcessor(splitId: string, participantId: string) {
-    const share = await loadShare(splitId, participantId);
+    return captureShareAtProcessor(splitId, await loadShare(splitId, participantId));
+  }
+
+  async function captureShareAtProcessor(splitId: string, share: Share) {
+    const participantId = share.id;
     if (share.status === 'captured') return { from: share.status, already: true };
     if (!share.ref) throw ApplicationFailure.nonRetryable(`Participant ${participantId} has no hold to capture`);
     try {
@@ -397,6 +421,38 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
       return { status: 'captured' };
     },
 
+    async captureBatch({ splitId, participantIds, capturing, captured }) {
+      // `capturing` is written before any money moves; the shares are read meanwhile, once for the batch.
+      const [, shares] = await Promise.all([
+        moveStatus({ splitId, from: 'pending', to: 'capturing', actor: 'system', dedupeKey: capturing.dedupeKey }),
+        loadShares(splitId, participantIds),
+      ]);
+      let unwritten: UnwrittenCapture | null = null;
+      for (const share of shares) {
+        if (share.status === 'captured') continue;
+        // Timed out or cancelled: the workflow has moved on (a retry, compensation), so no further capture.
+        if (Context.current().cancellationSignal.aborted) throw new CancelledFailure('capture batch cancelled');
+        // One capture at a time; the previous share's write goes on while this share is captured.
+        const earlier: Promise<void> = unwritten ? writeCapture(db, splitId, unwritten) : Promise.resolve();
+        const [call, write] = await Promise.allSettled([captureShareAtProcessor(splitId, share), earlier]);
+        if (write.status === 'rejected') throw write.reason;
+        if (call.status === 'rejected') throw call.reason;
+        const made: { from: ParticipantStatus } = call.value;
+        unwritten = { participantId: share.id, from: made.from };
+      }
+      await writeSplitCaptured(splitId, unwritten, captured.dedupeKey);
+    },
+
+    async capturedShares({ splitId }) {
+      const rows = await db
+        .selectFrom('split_participants')
+        .select('id')
+        .where('split_id', '=', splitId)
+        .where('status', '=', 'captured')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     async recordCapture({ splitId, participantId, from }) {
       await writeCapture(db, splitId, { participantId, from });
     },
@@ -488,67 +544,70 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
       return { outcome: 'refunded', status: 'refunded' };
     },
 
-    async transitionSplit(input) {
-      const { splitId, from, to, actor, dedupeKey, reason, participants } = input;
-      // The usual case of a transition without a webhook event: one statement.
-      if (to !== 'captured' && to !== 'canceled' && (await moveSplitStatus(db, input))) return;
-      const eventId = await db.transaction().execute(async (trx): Promise<string | null> => {
-        const split = await trx
-          .selectFrom('splits')
-          .select(['status'])
-          .where('id', '=', splitId)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!split) throw ApplicationFailure.nonRetryable(`Split ${splitId} not found`);
-        if (split.status === to) return null; // a retried activity
-        // Run again after the split moved on (a local activity of a lost workflow task runs again
-        // with the steps after it): the transition's own history row says it was made. The table
-        // has no cycles, so a from → to pair happens once per split.
-        if (split.status !== from && (await hasSplitHistory(trx, dedupeKey))) return null;
-        if (split.status !== from) {
-          throw ApplicationFailure.nonRetryable(`Split ${splitId} is ${split.status}, expected ${from} before ${to}`);
-        }
-        const failed = to === 'creation_failed' || to === 'capture_failed';
-        await trx
-          .updateTable('splits')
-          .set({
-            status: to as SplitStatus,
-            updated_at: new Date(),
-            ...(failed ? { failure_reason: reason ?? null } : {}),
-          })
-          .where('id', '=', splitId)
-          .execute();
-        if (participants && participants.ids.length > 0) {
-          await trx
-            .updateTable('split_participants')
-            .set({ status: participants.to, updated_at: new Date() })
-            .where('split_id', '=', splitId)
-            .where('id', 'in', participants.ids)
-            .where('status', 'in', ['pending', 'authorised'])
-            .execute();
-        }
-        await addSplitHistory(trx, {
-          splitId,
-          kind: 'status',
-          actor,
-          dedupeKey,
-          from,
-          to,
-          detail: reason ? { reason } : undefined,
-        });
-        if (to === 'captured') return recordSplitEvent(trx, splitId, 'checkout_split.paid', `paid:${splitId}`);
-        if (to === 'canceled') {
-          return recordSplitEvent(trx, splitId, 'checkout_split.canceled', `canceled:${splitId}`, {
-            data: { reason: reason === 'expired' ? 'expired' : 'canceled' },
-          });
-        }
-        return null;
-      });
-      await dispatchCommittedEvents(deps, [eventId]);
-    },
+    transitionSplit: moveStatus,
 
     async recordSplitHistory({ splitId, kind, actor, dedupeKey, detail }) {
       await addSplitHistory(db, { splitId, kind, actor, dedupeKey, detail });
     },
   };
+
+  /** Moves the split's status (see SplitActivities.transitionSplit); safe to run again after the split moved on. */
+  async function moveStatus(input: TransitionInput) {
+    const { splitId, from, to, actor, dedupeKey, reason, participants } = input;
+    // The usual case of a transition without a webhook event: one statement.
+    if (to !== 'captured' && to !== 'canceled' && (await moveSplitStatus(db, input))) return;
+    const eventId = await db.transaction().execute(async (trx): Promise<string | null> => {
+      const split = await trx
+        .selectFrom('splits')
+        .select(['status'])
+        .where('id', '=', splitId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!split) throw ApplicationFailure.nonRetryable(`Split ${splitId} not found`);
+      if (split.status === to) return null; // a retried activity
+      // Run again after the split moved on (a local activity of a lost workflow task runs again
+      // with the steps after it): the transition's own history row says it was made. The table
+      // has no cycles, so a from → to pair happens once per split.
+      if (split.status !== from && (await hasSplitHistory(trx, dedupeKey))) return null;
+      if (split.status !== from) {
+        throw ApplicationFailure.nonRetryable(`Split ${splitId} is ${split.status}, expected ${from} before ${to}`);
+      }
+      const failed = to === 'creation_failed' || to === 'capture_failed';
+      await trx
+        .updateTable('splits')
+        .set({
+          status: to as SplitStatus,
+          updated_at: new Date(),
+          ...(failed ? { failure_reason: reason ?? null } : {}),
+        })
+        .where('id', '=', splitId)
+        .execute();
+      if (participants && participants.ids.length > 0) {
+        await trx
+          .updateTable('split_participants')
+          .set({ status: participants.to, updated_at: new Date() })
+          .where('split_id', '=', splitId)
+          .where('id', 'in', participants.ids)
+          .where('status', 'in', ['pending', 'authorised'])
+          .execute();
+      }
+      await addSplitHistory(trx, {
+        splitId,
+        kind: 'status',
+        actor,
+        dedupeKey,
+        from,
+        to,
+        detail: reason ? { reason } : undefined,
+      });
+      if (to === 'captured') return recordSplitEvent(trx, splitId, 'checkout_split.paid', `paid:${splitId}`);
+      if (to === 'canceled') {
+        return recordSplitEvent(trx, splitId, 'checkout_split.canceled', `canceled:${splitId}`, {
+          data: { reason: reason === 'expired' ? 'expired' : 'canceled' },
+        });
+      }
+      return null;
+    });
+    await dispatchCommittedEvents(deps, [eventId]);
+  }
 }

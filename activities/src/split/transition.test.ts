@@ -4,6 +4,7 @@ import {
   createSplitReadyMerchant,
   type SplitReadyMerchant,
   type Stack,
+  splitLedger,
   startStack,
 } from '@groupsplit/testing';
 import { createSplitActivities } from './split';
@@ -13,7 +14,7 @@ import { createSplitActivities } from './split';
  * them, when their workflow task is lost. A status write repeated after the split moved on must
  * then do nothing, while a write the split never made is still refused.
  */
-describe('transitionSplit run again after the split moved on', () => {
+describe('transitionSplit and the capture batch run again after the split moved on', () => {
   let stack: Stack;
   let shop: SplitReadyMerchant;
 
@@ -105,5 +106,71 @@ describe('transitionSplit run again after the split moved on', () => {
       }),
     ).rejects.toThrow(`Split ${pending.id} is pending, expected capturing before captured`);
     expect(await status(pending.id)).toBe('pending');
+  });
+
+  it('a capture batch run again after the split was captured captures, writes and stamps nothing again', async () => {
+    const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1500, 2000]);
+    const activities = createSplitActivities({
+      config: stack.config,
+      db: stack.db,
+      logger: createLogger('test', 'silent'),
+    });
+    const rows = () =>
+      Promise.all([
+        stack.db.selectFrom('split_history').select('dedupe_key').where('split_id', '=', split.id).execute(),
+        stack.db
+          .selectFrom('webhook_events')
+          .select('dedupe_key')
+          .where('dedupe_key', '=', `paid:${split.id}`)
+          .execute(),
+        stack.db
+          .selectFrom('split_participants')
+          .select(['status', 'captured_at'])
+          .where('split_id', '=', split.id)
+          .orderBy('position')
+          .execute(),
+        splitLedger(stack, split.id),
+      ]);
+    const before = await rows();
+    const participantIds = split.participants.map((p) => p.id);
+    expect(before[3].map((pi) => pi.capture_calls)).toEqual([1, 1, 1]);
+
+    // A lost workflow task runs the batch again: every share is skipped, both status writes find their rows.
+    await activities.captureBatch({
+      splitId: split.id,
+      participantIds,
+      capturing: { dedupeKey: `transition:${split.id}:pending:capturing` },
+      captured: { dedupeKey: `transition:${split.id}:capturing:captured` },
+    });
+    expect(await status(split.id)).toBe('captured');
+    expect(await rows()).toEqual(before);
+    expect((await activities.capturedShares({ splitId: split.id })).sort()).toEqual([...participantIds].sort());
+  });
+
+  it('a capture batch for a split that is not pending or capturing is refused before any money moves', async () => {
+    const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1500]);
+    const activities = createSplitActivities({
+      config: stack.config,
+      db: stack.db,
+      logger: createLogger('test', 'silent'),
+    });
+    // The projection says the split was canceled behind the workflow: no capture may follow.
+    await stack.db.updateTable('splits').set({ status: 'canceled' }).where('id', '=', split.id).execute();
+    await stack.db
+      .updateTable('split_participants')
+      .set({ status: 'authorised' })
+      .where('split_id', '=', split.id)
+      .execute();
+    const ledger = await splitLedger(stack, split.id);
+    await expect(
+      activities.captureBatch({
+        splitId: split.id,
+        participantIds: split.participants.map((p) => p.id),
+        capturing: { dedupeKey: `transition:${split.id}:pending:capturing:again` },
+        captured: { dedupeKey: `transition:${split.id}:capturing:captured:again` },
+      }),
+    ).rejects.toThrow(`Split ${split.id} is canceled, expected pending before capturing`);
+    expect(await splitLedger(stack, split.id)).toEqual(ledger);
+    expect(await status(split.id)).toBe('canceled');
   });
 });

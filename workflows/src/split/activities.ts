@@ -62,8 +62,10 @@ export const PROJECTION_RETRY: RetryPolicy = {
   maximumAttempts: 30,
 };
 
-const PROCESSOR_CALL_TIMEOUT = '45 seconds';
-const PROJECTION_TIMEOUT = '20 seconds';
+const PROCESSOR_CALL_SECONDS = 45;
+const PROJECTION_SECONDS = 20;
+const PROCESSOR_CALL_TIMEOUT: Duration = `${PROCESSOR_CALL_SECONDS} seconds`;
+const PROJECTION_TIMEOUT: Duration = `${PROJECTION_SECONDS} seconds`;
 
 /**
  * The split's short sequential steps (open the split, place a hold, capture, release, roll back,
@@ -106,6 +108,28 @@ export const pipelinedCaptureActivities = proxyLocalActivities<Pick<SplitActivit
 });
 
 export const captureRecordActivities = proxyLocalActivities<Pick<SplitActivities, 'recordCapture'>>({
+  startToCloseTimeout: PROJECTION_TIMEOUT,
+  retry: PROJECTION_RETRY,
+});
+
+/**
+ * The capture batch (docs/splits.md, "Capture batch"): from `capturing` to `captured` in one local
+ * step, so no workflow activation comes between two captures. Captures stay one at a time, in order,
+ * each with its own idempotency key; the step resumes from the projection when it runs again.
+ * Histories written before this patch replay with the pipeline they recorded; the patch is asked
+ * once, in the run's first activation (capture.ts, decideCaptureMode), so every path reaches it alike.
+ */
+export const CAPTURE_BATCH_PATCH = 'split-capture-batch';
+
+/** Each share gets a processor call's time, and the batch its projection writes' besides. */
+export const captureBatchActivities = (shares: number) =>
+  proxyLocalActivities<Pick<SplitActivities, 'captureBatch'>>({
+    startToCloseTimeout: `${PROJECTION_SECONDS + PROCESSOR_CALL_SECONDS * Math.max(1, shares)} seconds`,
+    retry: CAPTURE_RETRY,
+  });
+
+/** Where a batch that failed left off, and what compensation refunds: read from the projection. */
+export const captureProgressActivities = proxyLocalActivities<Pick<SplitActivities, 'capturedShares'>>({
   startToCloseTimeout: PROJECTION_TIMEOUT,
   retry: PROJECTION_RETRY,
 });

@@ -1,7 +1,10 @@
 import { condition, patched } from '@temporalio/workflow';
 import {
+  CAPTURE_BATCH_PATCH,
   CAPTURE_PIPELINE_PATCH,
   captureActivities,
+  captureBatchActivities,
+  captureProgressActivities,
   captureRecordActivities,
   lastAuthorisationActivities,
   pipelinedCaptureActivities,
@@ -11,7 +14,7 @@ import {
 } from './activities';
 import { failureMessage, isNonRetryable } from './failures';
 import { replaceNext } from './replace';
-import type { SplitState } from './state';
+import { type SplitState, transitionDedupeKey } from './state';
 import { resolve, waitForSupport } from './support';
 import type {
   Actor,
@@ -150,6 +153,74 @@ async function capturePipelined(split: SplitState, compensations: ParticipantSta
   return todo.length > 0;
 }
 
+/**
+ * Whether this run captures in one batch: asked once, in the run's first activation, and
+ * remembered, so every later path (capture, a retry, support, compensation) follows the answer
+ * without asking again. Asked anywhere later, the answer could differ on replay: a patch marker is
+ * known to a replaying worker only from the workflow task that recorded it, and an activation that
+ * follows a local step can replay inside the task before the one that ran it live (a capture
+ * phase entered right after the last authorisation's local step did). Only a run that starts at
+ * creation ever captures; histories recorded before the patch replay, and finish, with the pipeline.
+ */
+export function decideCaptureMode(split: SplitState) {
+  split.captureInBatch = split.status === 'creating' && patched(CAPTURE_BATCH_PATCH);
+}
+
+/**
+ * The capture phase begins: `pending` → `capturing`. With the batch, `capturing` is the batch's
+ * own first statement, so no step comes before the first capture.
+ */
+export async function beginCapture(split: SplitState) {
+  if (split.captureInBatch) split.enterWrittenByNextStep('all_authorised', 'capturing', 'system');
+  else await split.transition('all_authorised', 'capturing', 'system');
+}
+
+/**
+ * Marks captured every participant the projection shows captured, and lists them for compensation
+ * in capture order. A batch that failed says nothing of how far it got; the projection does.
+ */
+async function learnCaptures(split: SplitState, compensations: ParticipantState[]) {
+  const uncertain = split.participants.filter((p) => p.status !== 'captured').map((p) => p.id);
+  const captured = await split.track(
+    { step: 'capture', participantIds: uncertain },
+    captureProgressActivities.capturedShares({ splitId: split.splitId }),
+  );
+  for (const participant of split.participants) if (captured.includes(participant.id)) participant.status = 'captured';
+  compensations.splice(0, compensations.length, ...split.participants.filter((p) => p.status === 'captured'));
+}
+
+/**
+ * The capture batch: every share not captured yet in one local step, which writes `capturing`,
+ * captures the shares one at a time in order, and writes `captured` (docs/splits.md, "Capture
+ * batch"). When it fails, the projection says which captures were made before compensation or
+ * support acts on them.
+ */
+async function captureInBatch(split: SplitState, compensations: ParticipantState[]) {
+  const todo = split.participants.filter((p) => p.status !== 'captured');
+  const participantIds = todo.map((p) => p.id);
+  try {
+    await split.transitionWith(
+      'all_authorised',
+      'captured',
+      'system',
+      { step: 'transition', participantIds },
+      (dedupeKey) =>
+        captureBatchActivities(todo.length).captureBatch({
+          splitId: split.splitId,
+          participantIds,
+          capturing: { dedupeKey: transitionDedupeKey(split.splitId, 'pending', 'capturing') },
+          captured: { dedupeKey },
+        }),
+    );
+  } catch (error) {
+    // Compensation reads the captures itself; a split left for support shows them now.
+    if (isNonRetryable(error)) throw new CaptureBroken(failureMessage(error));
+    await learnCaptures(split, compensations);
+    throw error;
+  }
+  for (const participant of todo) participant.status = 'captured';
+}
+
 /** Captures every share not captured yet; returns whether the split's `captured` was written too. */
 async function captureAll(split: SplitState, compensations: ParticipantState[]): Promise<boolean> {
   if (patched(CAPTURE_PIPELINE_PATCH)) return capturePipelined(split, compensations);
@@ -176,6 +247,7 @@ async function captureAll(split: SplitState, compensations: ParticipantState[]):
 /** The saga's compensation: captured shares refunded in reverse order, then every other hold released. */
 async function compensate(split: SplitState, compensations: ParticipantState[], trigger: SplitTrigger, reason: string) {
   const actor = 'system';
+  if (split.captureInBatch) await learnCaptures(split, compensations);
   for (const participant of [...compensations].reverse()) {
     try {
       const refunded = await split.track(
@@ -221,6 +293,11 @@ export async function capture(split: SplitState) {
     try {
       // A resolution whose own write fails waits for support again rather than failing the workflow.
       if (resolution) return await resolve(split, resolution, 'capture_failed');
+      if (split.captureInBatch) {
+        await captureInBatch(split, compensations);
+        split.capturedAt = new Date().toISOString();
+        return;
+      }
       const written = await captureAll(split, compensations);
       split.capturedAt = new Date().toISOString();
       if (!written) await split.transition('all_authorised', 'captured', 'system');

@@ -195,7 +195,7 @@ describe('refused refunds', () => {
     const breaking = await fake.startSplit([1000, 2000], {}, (ids) =>
       fake.world.faults.captureBreaks.set(ids[1]!, 'Your card was declined.'),
     );
-    const first = fake.world.gate(`captureShare:${breaking.ids[0]}`);
+    const first = fake.world.gate(`capture:${breaking.ids[0]}`);
     for (const participantId of breaking.ids) {
       await breaking.handle.signal(participantAuthorisedSignal, { participantId, source: 'pay_step' });
     }

@@ -14,6 +14,7 @@ import {
   waitForSplitStatus,
 } from '@groupsplit/testing';
 import { sql } from 'kysely';
+import { splitWorkflowId } from './workflow';
 
 /**
  * A worker that dies without a goodbye (SIGKILL: no graceful shutdown, no activity failure
@@ -156,8 +157,9 @@ describe('split capture with a worker killed mid-capture', () => {
     expect(capturedAtProcessor.status).toBe('succeeded');
     expect(await participants()).toEqual(['captured', 'authorised', 'authorised']);
 
-    // The replacement picks the capture up once the dead worker's workflow task times out (the capture is a
-    // local activity of that task since the split-local-steps patch; a regular activity waited out its 45 s).
+    // The replacement picks the capture up once the dead worker's workflow task times out (the capture batch
+    // is a local activity of that task; a regular activity waited out its 45 s). The batch runs again from
+    // the projection: share 1 is skipped, share 2's call repeats its idempotency key, share 3 is captured.
     workers.push(await spawnWorker(stack));
     await waitForSplitStatus(stack, split.id, ['captured'], 120_000);
 
@@ -182,5 +184,14 @@ describe('split capture with a worker killed mid-capture', () => {
       .where('kind', '=', 'captured')
       .execute();
     expect(captured.map((h) => h.participant_id).sort()).toEqual([p1!.id, p2!.id, p3!.id].sort());
+
+    // The captures were one batch, run again by the replacement: a single captureBatch step recorded, no per-share step.
+    const history = await stack.temporal.client.workflow.getHandle(splitWorkflowId(split.id)).fetchHistory();
+    const localSteps = (history.events ?? [])
+      .map((e) => e.markerRecordedEventAttributes)
+      .filter((m) => m?.markerName === 'core_local_activity')
+      .map((m) => JSON.parse(Buffer.from(m!.details!.data!.payloads![0]!.data!).toString()).activity_type as string);
+    expect(localSteps.filter((type) => type === 'captureBatch')).toHaveLength(1);
+    expect(localSteps).not.toContain('captureShare');
   }, 180_000);
 });

@@ -46,6 +46,10 @@ type TransitionOptions = {
   participants?: { ids: string[]; to: ParticipantStatus };
 };
 
+/** A status change's stable id: the table has no cycles, so a from → to pair happens once per split. */
+export const transitionDedupeKey = (splitId: string, from: SplitStatus, to: SplitStatus) =>
+  `transition:${splitId}:${from}:${to}`;
+
 /**
  * Everything one split workflow run knows, and the only code that changes the split's status.
  * Handlers only record what arrived (queues, requests); the main line acts on it. Plain data
@@ -60,6 +64,11 @@ export class SplitState {
   readonly participants: ParticipantState[];
   readonly history: HistoryEntry[];
   stuck: SplitWorkflowState['stuck'] = null;
+  /**
+   * How this run captures, decided once in its first activation (capture.ts, decideCaptureMode): in
+   * one batch (patch split-capture-batch), or share by share as the versions before it did.
+   */
+  captureInBatch = false;
   /** Steps in flight, oldest first; usually one (a capture's write can overlap the next capture). */
   private readonly steps: InFlight[] = [];
 
@@ -176,7 +185,7 @@ export class SplitState {
         from,
         to,
         actor,
-        dedupeKey: `transition:${this.splitId}:${from}:${to}`,
+        dedupeKey: transitionDedupeKey(this.splitId, from, to),
         reason: options.reason,
         participants: options.participants,
       }),
@@ -198,9 +207,18 @@ export class SplitState {
   ): Promise<T> {
     const from = this.currentStatus;
     transition(from, trigger, to);
-    const result = await this.track({ ...step, to }, write(`transition:${this.splitId}:${from}:${to}`));
+    const result = await this.track({ ...step, to }, write(transitionDedupeKey(this.splitId, from, to)));
     this.enter(trigger, to, actor);
     return result;
+  }
+
+  /**
+   * A status change the next step writes as its first statement (the capture batch writes
+   * `capturing`): checked against the table and applied now, so that handlers see the new status
+   * while that step runs (a cancel then changes nothing). The step writes it with transitionDedupeKey.
+   */
+  enterWrittenByNextStep(trigger: SplitTrigger, to: SplitStatus, actor: Actor) {
+    this.enter(trigger, to, actor);
   }
 
   /**

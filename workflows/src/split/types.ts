@@ -215,9 +215,10 @@ export type SplitWorkflowState = {
    * transition in flight, not drift. Set when the activity (or child workflow) is scheduled,
    * cleared in the same workflow activation that applies its result (or its failure). `step` is
    * one of IN_FLIGHT_STEPS; `to` is set for a status transition, `participantId` for a step on
-   * one participant; `since` is workflow time. When more than one step is in flight (a capture's
-   * projection write while the next share is captured), the field describes the latest and
-   * `participantIds` names every participant the steps in flight are moving.
+   * one participant; `since` is workflow time. `participantIds` names every participant the steps in
+   * flight are moving: the capture batch's shares (one step), or, for splits captured before the batch,
+   * both shares when a capture's projection write overlaps the next share's step (the field then
+   * describes the latest).
    */
   inFlight: {
     step: string;
@@ -292,6 +293,17 @@ export type CaptureShareResult = {
 
 export type RecordCaptureInput = { splitId: string } & UnwrittenCapture;
 
+/** The capture batch (docs/splits.md, "Capture batch"): every share not captured yet, in one step. */
+export type CaptureBatchInput = {
+  splitId: string;
+  /** The shares to capture, in capture order; a share the projection shows captured is skipped. */
+  participantIds: string[];
+  /** `pending` → `capturing`, written before the first capture (the transition's dedupe key). */
+  capturing: { dedupeKey: string };
+  /** `capturing` → `captured`, written with the last share after the last capture (the transition's dedupe key). */
+  captured: { dedupeKey: string };
+};
+
 export type ReleasePurpose = 'creation_failed' | 'canceled' | 'expired' | 'capture_failed';
 
 export type ReleaseInput = {
@@ -365,6 +377,17 @@ export interface SplitActivities {
   captureShare(input: CaptureShareInput): Promise<CaptureShareResult>;
   /** Writes a capture made with `record: 'deferred'` (the participant and its history row, one statement); idempotent. */
   recordCapture(input: RecordCaptureInput): Promise<void>;
+  /**
+   * The capture batch: writes `capturing`, captures every listed share not captured yet, strictly one
+   * at a time and in order (idempotency key `capture:<participantId>`, as captureShare), writing each
+   * share's capture while the next share's call is made, then writes the last share and `captured`
+   * (history row, `checkout_split.paid`) in one transaction. Progress is the projection, so a run
+   * again (a retry, a lost workflow task) skips the shares already written and resumes. A decline or a
+   * lapsed hold is non-retryable; whatever fails, every earlier capture's write has finished first.
+   */
+  captureBatch(input: CaptureBatchInput): Promise<void>;
+  /** The participants the projection shows captured (what compensation refunds), in no particular order. */
+  capturedShares(input: { splitId: string }): Promise<string[]>;
   /** Releases one hold (idempotency key `release:<participantId>`) and sets the participant accordingly. */
   releaseShare(input: ReleaseInput): Promise<ReleaseOutcome>;
   /** Refunds a share captured before the capture broke; attempted once. */

@@ -8,7 +8,7 @@ import {
 } from '@temporalio/workflow';
 import type { ProcessorRefundObserved, RefundRequest, RefundWorkflowResult } from '../refunds/types';
 import { cancel, onCancelRequest } from './cancel';
-import { awaitAuthorisations, capture, onParticipantAuthorised } from './capture';
+import { awaitAuthorisations, beginCapture, capture, decideCaptureMode, onParticipantAuthorised } from './capture';
 import { create, creationOutcome } from './creation';
 import { onProcessorRefund, onRefundRequest, openForRefunds, validateRefundRequest } from './refunds';
 import { onReplaceRequest, validateReplaceRequest } from './replace';
@@ -94,10 +94,11 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
   setHandler(supportCompensateSignal, (action) => onSupportRequest(split, { kind: 'compensate', action }));
   setHandler(supportResolveSignal, (action) => onSupportRequest(split, { kind: 'resolve', action }));
 
+  decideCaptureMode(split);
   if (split.status === 'creating') await create(split);
   if (split.status === 'pending') {
     const end = await awaitAuthorisations(split);
-    if (end.kind === 'capture') await split.transition('all_authorised', 'capturing', 'system');
+    if (end.kind === 'capture') await beginCapture(split);
     else await cancel(split, end.actor, end.purpose);
   }
   if (split.status === 'capturing') await capture(split);

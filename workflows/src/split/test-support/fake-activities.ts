@@ -69,7 +69,10 @@ export class FakeWorld {
   private readonly refunds = new Map<string, { splitId: string; slices: Slice[] }>();
   private readonly processorRefunds = new Map<string, number>();
 
-  /** Stops the next call `key` names (e.g. `captureShare:<participantId>`, `transitionSplit:<splitId>:<to>`). */
+  /**
+   * Stops the next call `key` names (e.g. `capture:<participantId>`, a share's capture in the batch,
+   * `transitionSplit:<splitId>:<to>`).
+   */
   gate(key: string) {
     const gate = new Gate();
     this.gates.set(key, gate);
@@ -220,6 +223,40 @@ export class FakeWorld {
         }
         if (from === 'captured') return { status: 'captured', recorded: true };
         return record === 'deferred' ? { status: 'captured', recorded: false, from } : { status: 'captured' };
+      },
+
+      captureBatch: async ({ splitId, participantIds }) => {
+        this.log('captureBatch', splitId, undefined, participantIds);
+        const split = this.split(splitId);
+        if (split.status === 'pending') split.status = 'capturing';
+        for (const participantId of participantIds) {
+          const participant = this.participant(splitId, participantId);
+          if (participant.status === 'captured') continue;
+          // Each share's capture at the processor, logged as `capture` (the batch's progress is the projection).
+          this.log('capture', splitId, participantId);
+          const broken = this.faults.captureBreaks.get(participantId);
+          if (broken) throw ApplicationFailure.nonRetryable(broken);
+          const trouble = this.faults.captureTransient.get(participantId);
+          if (trouble) throw transient(trouble);
+          participant.status = 'captured';
+          await this.passGate(`capture:${participantId}`);
+        }
+        if (split.status === 'captured') return;
+        if (split.status !== 'capturing') {
+          throw ApplicationFailure.nonRetryable(
+            `Split ${splitId} is ${split.status}, expected capturing before captured`,
+          );
+        }
+        split.status = 'captured';
+        // The gate of the `captured` write, wherever it is made.
+        await this.passGate(`transitionSplit:${splitId}:captured`);
+      },
+
+      capturedShares: async ({ splitId }) => {
+        this.log('capturedShares', splitId);
+        return this.split(splitId)
+          .participants.filter((p) => p.status === 'captured')
+          .map((p) => p.id);
       },
 
       recordCapture: async ({ splitId, participantId }) => {

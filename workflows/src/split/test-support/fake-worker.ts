@@ -118,12 +118,36 @@ export async function startFakeWorker() {
     }
   }
 
+  /**
+   * Replays the histories of these splits against this code, as a worker that lost them from its
+   * cache (or a new deploy) would: the first replay error, or undefined. Every path, including
+   * support's and compensation's, must make the same commands (patches included) when replayed.
+   */
+  async function replayErrors(which: SplitHandle[]) {
+    const histories = await Promise.all(
+      which.map(async (handle) => ({ workflowId: handle.workflowId, history: await handle.fetchHistory() })),
+    );
+    const errors: string[] = [];
+    const replay = Worker.runReplayHistories(
+      {
+        replayName: 'split-fake-replay',
+        ...(bundlePath
+          ? { workflowBundle: { codePath: bundlePath } }
+          : { workflowsPath: require.resolve('../../index') }),
+      },
+      histories,
+    );
+    for await (const result of replay) if (result.error) errors.push(`${result.workflowId}: ${result.error.message}`);
+    return errors;
+  }
+
   return {
     world,
     client,
     taskQueue,
     startSplit,
     waitForState,
+    replayErrors,
     /** Every split this worker started, for checks across the whole file. */
     handles,
     async stop() {

@@ -58,8 +58,8 @@ describe('support report: a transition in flight is not a disagreement, drift th
         () => splitLedger(stack, split.id),
         (ledger) => ledger.find((pi) => pi.id === second.paymentIntentId)?.status === 'succeeded',
       );
-      // The capture pipeline writes the first share's capture beside the second's processor call, before the
-      // step returns to the workflow: the first share is then in flight too (docs/splits.md, "Capture pipeline").
+      // The capture batch writes the first share's capture beside the second's processor call, before the
+      // step returns to the workflow: the first share is then in flight too (docs/splits.md, "Capture batch").
       await waitUntil(
         "the first share's capture in the projection",
         () => stack.db.selectFrom('split_participants').select('status').where('id', '=', first.id).executeTakeFirst(),
