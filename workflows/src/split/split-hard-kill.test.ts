@@ -142,6 +142,8 @@ describe('split capture with a worker killed mid-capture', () => {
           .orderBy('position')
           .execute()
       ).map((p) => p.status);
+    // Share 1's write runs beside share 2's call (the batch), so it may land just after that call arrived.
+    await until('share 1 written captured', async () => (await participants())[0] === 'captured');
     expect(await participants()).toEqual(['captured', 'authorised', 'authorised']);
     expect((await waitForSplitStatus(stack, split.id, ['capturing'], 1000)).status).toBe('capturing');
 
