@@ -17,6 +17,7 @@ import type {
 import { ApplicationFailure, activityInfo, CancelledFailure, Context } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
+import { readAuthorisedEvent, writeAuthorised } from './authorise';
 import { recordSplitEvent } from './events';
 import { addSplitHistory, hasSplitHistory, type SplitHistoryRow, splitHistoryValues } from './history';
 import { moveSplitStatus } from './move-status';
@@ -364,41 +365,23 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
       if (share.status !== 'pending' || !share.ref) {
         return { authorised: false, status: share.status, captureBefore: null };
       }
-      let hold: Hold;
-      try {
-        hold = await share.processor.retrieveHold(share.ref);
-      } catch (error) {
-        throw processorFailure(toProcessorError(error));
-      }
+      // The event's data is read while the processor answers, so the write below is one statement.
+      const [hold, event] = await Promise.all([
+        share.processor.retrieveHold(share.ref).catch((error: unknown): Promise<Hold> => {
+          throw processorFailure(toProcessorError(error));
+        }),
+        readAuthorisedEvent(db, splitId, participantId),
+      ]);
       // Only a hold the processor says is capturable counts, whoever signalled it.
       if (hold.status !== 'requires_capture') {
         return { authorised: false, status: 'pending', captureBefore: null };
       }
-      const eventId = await db.transaction().execute(async (trx) => {
-        const moved = await trx
-          .updateTable('split_participants')
-          .set({
-            status: 'authorised',
-            authorised_at: new Date(),
-            capture_before: hold.captureBefore ? new Date(hold.captureBefore) : null,
-            updated_at: new Date(),
-          })
-          .where('id', '=', participantId)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) === 0) return null;
-        await addSplitHistory(trx, {
-          splitId,
-          participantId,
-          kind: 'authorised',
-          actor: source,
-          dedupeKey: `authorised:${participantId}`,
-          from: 'pending',
-          to: 'authorised',
-        });
-        return recordSplitEvent(trx, splitId, 'checkout_split.participant_authorised', `authorised:${participantId}`, {
-          authorisedParticipantId: participantId,
-        });
+      const eventId = await writeAuthorised(db, {
+        splitId,
+        participantId,
+        actor: source,
+        captureBefore: hold.captureBefore ? new Date(hold.captureBefore) : null,
+        event,
       });
       await dispatchCommittedEvents(deps, [eventId]);
       return { authorised: true, status: 'authorised', captureBefore: hold.captureBefore };

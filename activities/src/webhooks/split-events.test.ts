@@ -72,6 +72,21 @@ describe('split lifecycle events delivered to the merchant', () => {
       expect(request.headers['x-service-event-id']).toBe(request.body.id);
       expect(request.body).toMatchObject({ mode: 'test', sample: false });
     }
+    // Each participant_authorised lists the split as it stood once that participant was authorised.
+    const authorised = mine
+      .filter((r) => r.body.type === 'checkout_split.participant_authorised')
+      .map((r) => r.body.data)
+      .sort((a, b) => a.approved_count - b.approved_count);
+    expect(authorised.map((data) => [data.status, data.approved_count, data.total_count])).toEqual([
+      ['pending', 1, 2],
+      ['pending', 2, 2],
+    ]);
+    for (const data of authorised) {
+      expect(data.participant).toMatchObject({ status: 'authorised', refunded_amount: '0.00' });
+      const listed = data.participants.find((p: { id: string }) => p.id === data.participant.id);
+      expect(listed).toEqual(data.participant);
+    }
+    expect(authorised.map((data) => data.participant.id).sort()).toEqual(split.participants.map((p) => p.id).sort());
     const paid = mine.find((r) => r.body.type === 'checkout_split.paid')!;
     expect(paid.body.data).toMatchObject({
       split_id: split.id,

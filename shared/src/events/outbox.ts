@@ -73,17 +73,19 @@ RETURNING id`,
  * Returns the event id, or null when the same cause was already recorded.
  */
 export async function recordEvent(trx: Kysely<Database>, event: OutboxEvent): Promise<string | null> {
-  assertEventAllowed(event);
-  const { rows } = await trx.executeQuery<{ id: string }>(
-    CompiledQuery.raw(RECORD_EVENT, [
-      event.merchantId,
-      event.mode,
-      event.type,
-      JSON.stringify(event.data),
-      event.dedupeKey,
-      event.sample ?? false,
-    ]),
-  );
+  const { rows } = await trx.executeQuery<{ id: string }>(CompiledQuery.raw(RECORD_EVENT, outboxEventValues(event)));
   const row = rows[0];
   return row?.id ?? null;
+}
+
+/**
+ * The outbox row's values, in the column order of `webhook_events` (merchant_id, mode, type,
+ * payload, dedupe_key, sample), once the "Not emitted" rules allow the event. For a writer that
+ * puts the event into a statement of its own (one that writes the change and its event at once).
+ */
+export function outboxEventValues(
+  event: OutboxEvent,
+): [string, 'test' | 'live', WebhookEventType, string, string, boolean] {
+  assertEventAllowed(event);
+  return [event.merchantId, event.mode, event.type, JSON.stringify(event.data), event.dedupeKey, event.sample ?? false];
 }
