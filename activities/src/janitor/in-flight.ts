@@ -45,6 +45,8 @@ export type SettleOptions = {
   windowMs?: number;
   /** Waits between two readings; tests replace it to move the system on deterministically. */
   pause?: () => Promise<void>;
+  /** The clock the window is measured on; tests give one that moves with their readings, not with the machine. */
+  now?: () => number;
 };
 
 export type Settled<T> = {
@@ -67,16 +69,17 @@ export async function readUntilSettled<T>(
   options: SettleOptions = {},
 ): Promise<Settled<T>> {
   const pause = options.pause ?? (() => new Promise<void>((resolve) => setTimeout(resolve, SETTLE_INTERVAL_MS)));
-  const deadline = Date.now() + (options.windowMs ?? SETTLE_WINDOW_MS);
+  const now = options.now ?? Date.now;
+  const deadline = now() + (options.windowMs ?? SETTLE_WINDOW_MS);
   let reading = await read();
   let lasting = problemsOf(reading);
   const seen = new Map(lasting);
-  while (lasting.size > 0 && Date.now() < deadline) {
+  while (lasting.size > 0 && now() < deadline) {
     await pause();
     reading = await read();
-    const now = problemsOf(reading);
-    for (const [key, text] of now) if (!seen.has(key)) seen.set(key, text);
-    lasting = new Map([...now].filter(([key]) => lasting.has(key)));
+    const problems = problemsOf(reading);
+    for (const [key, text] of problems) if (!seen.has(key)) seen.set(key, text);
+    lasting = new Map([...problems].filter(([key]) => lasting.has(key)));
   }
   const passed = new Map([...seen].filter(([key]) => !lasting.has(key)));
   return { reading, lasting, passed };
