@@ -26,14 +26,24 @@ describe('transitionSplit and the capture batch run again after the split moved 
 
   const status = async (splitId: string) =>
     (await stack.db.selectFrom('splits').select('status').where('id', '=', splitId).executeTakeFirstOrThrow()).status;
+  const splitActivities = () =>
+    createSplitActivities({ config: stack.config, db: stack.db, logger: createLogger('test', 'silent') });
+  /** What a repeated write must leave as it was: the split's history, its paid event, its participants' rows. */
+  const writtenRows = (splitId: string) =>
+    Promise.all([
+      stack.db.selectFrom('split_history').select('dedupe_key').where('split_id', '=', splitId).execute(),
+      stack.db.selectFrom('webhook_events').select('dedupe_key').where('dedupe_key', '=', `paid:${splitId}`).execute(),
+      stack.db
+        .selectFrom('split_participants')
+        .select(['status', 'captured_at'])
+        .where('split_id', '=', splitId)
+        .orderBy('position')
+        .execute(),
+    ]);
 
   it('does nothing for a transition it already made, and refuses one it never made', async () => {
     const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1500]);
-    const activities = createSplitActivities({
-      config: stack.config,
-      db: stack.db,
-      logger: createLogger('test', 'silent'),
-    });
+    const activities = splitActivities();
     const history = () =>
       stack.db.selectFrom('split_history').select('dedupe_key').where('split_id', '=', split.id).execute();
     const before = await history();
@@ -64,26 +74,8 @@ describe('transitionSplit and the capture batch run again after the split moved 
 
   it('a capture write repeated after the split was captured writes and stamps nothing again; on a split not capturing it is refused', async () => {
     const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1500]);
-    const activities = createSplitActivities({
-      config: stack.config,
-      db: stack.db,
-      logger: createLogger('test', 'silent'),
-    });
-    const rows = () =>
-      Promise.all([
-        stack.db.selectFrom('split_history').select('dedupe_key').where('split_id', '=', split.id).execute(),
-        stack.db
-          .selectFrom('webhook_events')
-          .select('dedupe_key')
-          .where('dedupe_key', '=', `paid:${split.id}`)
-          .execute(),
-        stack.db
-          .selectFrom('split_participants')
-          .select(['status', 'captured_at'])
-          .where('split_id', '=', split.id)
-          .orderBy('position')
-          .execute(),
-      ]);
+    const activities = splitActivities();
+    const rows = () => writtenRows(split.id);
     const before = await rows();
     const last = split.participants[1]!.id;
     const write = (dedupeKey: string) =>
@@ -110,27 +102,9 @@ describe('transitionSplit and the capture batch run again after the split moved 
 
   it('a capture batch run again after the split was captured captures, writes and stamps nothing again', async () => {
     const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1500, 2000]);
-    const activities = createSplitActivities({
-      config: stack.config,
-      db: stack.db,
-      logger: createLogger('test', 'silent'),
-    });
+    const activities = splitActivities();
     const rows = () =>
-      Promise.all([
-        stack.db.selectFrom('split_history').select('dedupe_key').where('split_id', '=', split.id).execute(),
-        stack.db
-          .selectFrom('webhook_events')
-          .select('dedupe_key')
-          .where('dedupe_key', '=', `paid:${split.id}`)
-          .execute(),
-        stack.db
-          .selectFrom('split_participants')
-          .select(['status', 'captured_at'])
-          .where('split_id', '=', split.id)
-          .orderBy('position')
-          .execute(),
-        splitLedger(stack, split.id),
-      ]);
+      Promise.all([writtenRows(split.id), splitLedger(stack, split.id)]).then(([w, l]) => [...w, l] as const);
     const before = await rows();
     const participantIds = split.participants.map((p) => p.id);
     expect(before[3].map((pi) => pi.capture_calls)).toEqual([1, 1, 1]);
@@ -149,11 +123,7 @@ describe('transitionSplit and the capture batch run again after the split moved 
 
   it('a capture batch for a split that is not pending or capturing is refused before any money moves', async () => {
     const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1500]);
-    const activities = createSplitActivities({
-      config: stack.config,
-      db: stack.db,
-      logger: createLogger('test', 'silent'),
-    });
+    const activities = splitActivities();
     // The projection says the split was canceled behind the workflow: no capture may follow.
     await stack.db.updateTable('splits').set({ status: 'canceled' }).where('id', '=', split.id).execute();
     await stack.db
