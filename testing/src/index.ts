@@ -9,3 +9,4 @@ export * from './openapi';
 export * from './stack';
 export * from './wait';
 export * from './webhook-receiver';
+export { checkAgainstOpenApi, type OpenApiCall } from './openapi-check';
