@@ -524,7 +524,7 @@ describe('processor adapter against the emulator', () => {
       expect((await emu.control('GET', '/_emulator/faults')).body.faults).toEqual([]);
     });
 
-    it('a slow processor times the call out (retryable); the request still happens and the retry replays it', async () => {
+    it('a processor made from config times a slow call out after STRIPE_TIMEOUT_MS (retryable); the request still happens and the retry replays it', async () => {
       const h = await authorised(accountId);
       await emu.control('POST', '/_emulator/faults', {
         operation: 'capture',
@@ -532,7 +532,7 @@ describe('processor adapter against the emulator', () => {
         delay_ms: 800,
         times: 1,
       });
-      const impatient = createProcessor(emu.config, 'test', { timeoutMs: 200 });
+      const impatient = createProcessors({ ...emu.config, STRIPE_TIMEOUT_MS: 200 }).forMode('test');
       const error = await caught(
         impatient.captureHold({ accountId, paymentIntentId: h.id, participantId: h.participantId }),
       );
