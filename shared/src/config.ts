@@ -80,6 +80,12 @@ export const configSchema = z.object({
     .string()
     .regex(/^acct_\w+$/, 'must be a connected account id (acct_...)')
     .default('acct_emulator_test_sandbox'),
+  /**
+   * Per-request timeout of every processor call made from this configuration; a call that has no
+   * answer by then fails with kind `connection` (retryable), though the processor may still carry
+   * it out (the retry with the same idempotency key finds it done).
+   */
+  STRIPE_TIMEOUT_MS: durationMs(30_000),
   /** Where the stripe package sends requests; unset means the real Stripe API. */
   STRIPE_API_BASE_URL: z.string().url().optional(),
   /** Where the processor emulator posts test/live events; default `${PUBLIC_BASE_URL}/api/processor/webhooks/<mode>`. */
