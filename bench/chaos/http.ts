@@ -96,7 +96,13 @@ export class ChaosHttp {
       headers['content-type'] = 'application/json';
     }
     const url = new URL(path, this.baseUrl);
-    const response = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+    const response = await fetch(url, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(60_000),
+    });
     const text = await response.text();
     let parsed: unknown = text;
     try {

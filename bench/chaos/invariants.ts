@@ -81,7 +81,12 @@ export async function checkInvariants(input: InvariantInput): Promise<InvariantR
   const splitIds = input.records.map((r) => r.splitId).filter((id): id is string => Boolean(id));
   const splits = splitIds.length ? await db.selectFrom('splits').selectAll().where('id', 'in', splitIds).execute() : [];
   const participants = splitIds.length
-    ? await db.selectFrom('split_participants').selectAll().where('split_id', 'in', splitIds).orderBy('position').execute()
+    ? await db
+        .selectFrom('split_participants')
+        .selectAll()
+        .where('split_id', 'in', splitIds)
+        .orderBy('position')
+        .execute()
     : [];
   const history = splitIds.length
     ? await db
@@ -119,16 +124,23 @@ export async function checkInvariants(input: InvariantInput): Promise<InvariantR
       const lastAuthorised = Math.max(...own.map((p) => p.authorised_at?.getTime() ?? Number.POSITIVE_INFINITY));
       const firstCaptured = Math.min(...captured.map((p) => p.captured_at!.getTime()));
       if (!(firstCaptured >= lastAuthorised))
-        report.fail('captured before every participant authorised', `${split.id}: first capture before the last authorisation`);
+        report.fail(
+          'captured before every participant authorised',
+          `${split.id}: first capture before the last authorisation`,
+        );
     }
     const capturedIntents = ledger.filter((pi) => pi.amount_captured > 0);
     if (capturedIntents.length > 0 && own.some((p) => !p.authorised_at))
-      report.fail('captured before every participant authorised', `${split.id}: captured with a participant never authorised`);
+      report.fail(
+        'captured before every participant authorised',
+        `${split.id}: captured with a participant never authorised`,
+      );
 
     for (const p of own) {
       const intents = ledger.filter((pi) => pi.metadata?.participant_id === p.id);
       const capturedForP = intents.filter((pi) => pi.amount_captured > 0);
-      if (capturedForP.length > 1) report.fail('double capture', `${p.id}: ${capturedForP.map((pi) => pi.id).join(', ')}`);
+      if (capturedForP.length > 1)
+        report.fail('double capture', `${p.id}: ${capturedForP.map((pi) => pi.id).join(', ')}`);
       for (const pi of intents) {
         if (pi.id !== p.processor_payment_intent_id && (pi.status === 'requires_capture' || pi.amount_captured > 0))
           report.fail('ledger mismatch', `${p.id}: intent ${pi.id} (${pi.status}) is not the participant's own`);
@@ -137,7 +149,10 @@ export async function checkInvariants(input: InvariantInput): Promise<InvariantR
       const expectedCustomerFee = customerFeeFor(own.length);
       const expectedMerchantFee = merchantFeeOn(p.amount, split.merchant_fee_bps);
       if (p.customer_fee !== expectedCustomerFee || p.merchant_fee !== expectedMerchantFee)
-        report.fail('fee mismatch', `${p.id}: fees ${p.customer_fee}/${p.merchant_fee}, expected ${expectedCustomerFee}/${expectedMerchantFee}`);
+        report.fail(
+          'fee mismatch',
+          `${p.id}: fees ${p.customer_fee}/${p.merchant_fee}, expected ${expectedCustomerFee}/${expectedMerchantFee}`,
+        );
 
       const pi = intents.find((i) => i.id === p.processor_payment_intent_id);
       if (!pi) {
@@ -153,10 +168,16 @@ export async function checkInvariants(input: InvariantInput): Promise<InvariantR
         if (['captured', 'refunded'].includes(p.status))
           report.fail('ledger mismatch', `${p.id} is ${p.status} but its intent ${pi.id} was never captured`);
         if (CAPTURED_STATUSES.includes(split.status))
-          report.fail('hold not captured, refunded or released', `${split.id} is ${split.status}; ${p.id} not captured (${pi.status})`);
+          report.fail(
+            'hold not captured, refunded or released',
+            `${split.id} is ${split.status}; ${p.id} not captured (${pi.status})`,
+          );
         const liveHold = pi.status === 'requires_capture';
         if (liveHold && TERMINAL.includes(split.status) && !failuresRecorded(p.id)) {
-          report.fail('hold not captured, refunded or released', `${split.id} (${split.status}): live hold ${pi.id} with no failure recorded`);
+          report.fail(
+            'hold not captured, refunded or released',
+            `${split.id} (${split.status}): live hold ${pi.id} with no failure recorded`,
+          );
         }
         if (liveHold) report.note('holds left to lapse (failure recorded)');
       }
@@ -166,7 +187,11 @@ export async function checkInvariants(input: InvariantInput): Promise<InvariantR
   }
 
   await checkEvents(report, input, splits, participants, refunds);
-  await checkOutbox(report, db, splits.map((s) => s.merchant_id));
+  await checkOutbox(
+    report,
+    db,
+    splits.map((s) => s.merchant_id),
+  );
   await checkWorkflows(report, input, splits);
   return report;
 }
@@ -184,9 +209,15 @@ function checkCapturedShare(
     report.fail('refunds exceed the capture', `${p.id}: refunded ${pi.amount_refunded} of ${pi.amount_captured}`);
   const wholeChargeBack = pi.amount_refunded === pi.amount_captured;
   if (p.refunded_amount !== Math.min(p.amount, pi.amount_refunded))
-    report.fail('ledger mismatch', `${p.id}: refunded_amount ${p.refunded_amount}, processor refunded ${pi.amount_refunded}`);
+    report.fail(
+      'ledger mismatch',
+      `${p.id}: refunded_amount ${p.refunded_amount}, processor refunded ${pi.amount_refunded}`,
+    );
   if ((p.status === 'refunded') !== wholeChargeBack)
-    report.fail('ledger mismatch', `${p.id} is ${p.status}; processor refunded ${pi.amount_refunded} of ${pi.amount_captured}`);
+    report.fail(
+      'ledger mismatch',
+      `${p.id} is ${p.status}; processor refunded ${pi.amount_refunded} of ${pi.amount_captured}`,
+    );
   // The merchant never funds the 20p: once the whole charge is back the application fee is
   // reversed in full; until then it stays (the spec's refund rules).
   const expectedFeeRefunded = wholeChargeBack ? pi.application_fee_collected : 0;
@@ -198,7 +229,10 @@ function checkCapturedShare(
   if (split.status === 'capture_failed') {
     // The rollback refunds every captured share; one left captured must have its failure recorded.
     if (!wholeChargeBack && !failureRecorded)
-      report.fail('hold not captured, refunded or released', `${split.id} capture_failed: ${p.id} captured, not refunded, no failure recorded`);
+      report.fail(
+        'hold not captured, refunded or released',
+        `${split.id} capture_failed: ${p.id} captured, not refunded, no failure recorded`,
+      );
     if (!wholeChargeBack) report.note('partly captured participants (failure recorded)');
   } else if (!CAPTURED_STATUSES.includes(split.status)) {
     report.fail('ledger mismatch', `${split.id} is ${split.status} but ${p.id} was captured`);
@@ -216,7 +250,8 @@ async function checkEvents(
   refunds: { id: string; split_id: string; refunded: number }[],
 ) {
   const expected = new Set<EventKey>();
-  for (const p of participants) if (p.authorised_at) expected.add(eventKey('checkout_split.participant_authorised', p.split_id, p.id));
+  for (const p of participants)
+    if (p.authorised_at) expected.add(eventKey('checkout_split.participant_authorised', p.split_id, p.id));
   for (const s of splits) {
     if (CAPTURED_STATUSES.includes(s.status)) expected.add(eventKey('checkout_split.paid', s.id));
     if (s.status === 'canceled') expected.add(eventKey('checkout_split.canceled', s.id));
@@ -266,10 +301,17 @@ async function checkOutbox(report: InvariantReport, db: Db, merchantIds: string[
     )
     .execute();
   for (const event of undelivered)
-    report.fail('outbox not drained', `${event.id} ${event.type} ${event.dispatched_at ? 'dispatched, never delivered' : 'never dispatched'}`);
+    report.fail(
+      'outbox not drained',
+      `${event.id} ${event.type} ${event.dispatched_at ? 'dispatched, never delivered' : 'never dispatched'}`,
+    );
 }
 
-async function checkWorkflows(report: InvariantReport, input: InvariantInput, splits: { id: string; status: string }[]) {
+async function checkWorkflows(
+  report: InvariantReport,
+  input: InvariantInput,
+  splits: { id: string; status: string }[],
+) {
   for await (const execution of input.temporal.workflow.list({
     query: 'ExecutionStatus="Failed" OR ExecutionStatus="TimedOut" OR ExecutionStatus="Terminated"',
   })) {

@@ -43,7 +43,9 @@ async function main() {
       // it was down is retried within a minute, as the real schedule does within an hour.
       WEBHOOK_RETRY_TIME_SCALE: '60',
     },
-    { perService: (name) => ({ PGAPPNAME: name === 'emulator' ? 'processor-emulator' : serviceApplicationName(name) }) },
+    {
+      perService: (name) => ({ PGAPPNAME: name === 'emulator' ? 'processor-emulator' : serviceApplicationName(name) }),
+    },
   );
   const http = new ChaosHttp(stack.urls.gateway);
   const control = (method: string, p: string, body?: unknown) => emulatorControl(stack, method, p, body);
@@ -52,7 +54,9 @@ async function main() {
   try {
     const shops = await createShops(stack, SHOPS, receiver.urlFor);
     for (const shop of shops) secrets.set(shop.merchantId, shop.webhookSecret);
-    log(`stack up (${SERVICE_NAMES.join(', ')} as processes); ${SHOPS} businesses; ${SPLITS} splits, ${CONCURRENCY} at a time`);
+    log(
+      `stack up (${SERVICE_NAMES.join(', ')} as processes); ${SHOPS} businesses; ${SPLITS} splits, ${CONCURRENCY} at a time`,
+    );
 
     const faults = startFaults({
       stack,
@@ -69,7 +73,17 @@ async function main() {
     let done = 0;
     records = await mapConcurrent(plans, CONCURRENCY, async (plan) => {
       if (Date.now() > DEADLINE - RESERVE_MS) {
-        return { plan, splitId: null, orderReference: '', outcome: 'not started (time)', authorised: 0, refundCalls: 0, idempotencyBreaches: [], disputes: 0, errors: [] };
+        return {
+          plan,
+          splitId: null,
+          orderReference: '',
+          outcome: 'not started (time)',
+          authorised: 0,
+          refundCalls: 0,
+          idempotencyBreaches: [],
+          disputes: 0,
+          errors: [],
+        };
       }
       const record = await runSplit(
         {
@@ -77,7 +91,11 @@ async function main() {
           shops,
           control,
           readSplit: async (splitId) => {
-            const split = await stack.db.selectFrom('splits').select('status').where('id', '=', splitId).executeTakeFirst();
+            const split = await stack.db
+              .selectFrom('splits')
+              .select('status')
+              .where('id', '=', splitId)
+              .executeTakeFirst();
             if (!split) return null;
             const participants = await stack.db
               .selectFrom('split_participants')
@@ -111,12 +129,14 @@ async function main() {
       events: receiver.events,
     });
     for (const problem of receiver.problems.slice(0, 5)) report.fail('event the spec rules out', problem);
-    if (http.counts.unexplained5xx > 0) report.fail("unexplained 5xx", `${http.counts.unexplained5xx}`);
+    if (http.counts.unexplained5xx > 0) report.fail('unexplained 5xx', `${http.counts.unexplained5xx}`);
     report.check('unexplained 5xx');
     report.check('script error');
     for (const record of records) {
-      for (const error of record.errors) report.fail('script error', `${record.splitId ?? record.orderReference}: ${error}`);
-      if (record.outcome.startsWith('not started')) report.fail('script error', `split ${record.plan.index} not started in time`);
+      for (const error of record.errors)
+        report.fail('script error', `${record.splitId ?? record.orderReference}: ${error}`);
+      if (record.outcome.startsWith('not started'))
+        report.fail('script error', `split ${record.plan.index} not started in time`);
     }
 
     const t = faults.tally;
@@ -124,11 +144,21 @@ async function main() {
     const figures = {
       splits: records.filter((r) => r.splitId).length,
       faults_injected:
-        t.processorErrors + t.processorTimeouts + t.workerKills + t.serviceRestarts + t.terminateRounds + t.receiverFailures + t.receiverOutages,
+        t.processorErrors +
+        t.processorTimeouts +
+        t.workerKills +
+        t.serviceRestarts +
+        t.terminateRounds +
+        t.receiverFailures +
+        t.receiverOutages,
       kills: t.workerKills,
       double_captures: v('double capture') + v('captured before every participant authorised'),
       lost_events: v('lost event') + v('duplicate event') + v('event the spec rules out') + v('outbox not drained'),
-      ledger_mismatches: v('ledger mismatch') + v('fee mismatch') + v('refunds exceed the capture') + v('hold not captured, refunded or released'),
+      ledger_mismatches:
+        v('ledger mismatch') +
+        v('fee mismatch') +
+        v('refunds exceed the capture') +
+        v('hold not captured, refunded or released'),
       unexplained_5xx: http.counts.unexplained5xx,
     };
     const line = Object.entries(figures)
@@ -136,7 +166,9 @@ async function main() {
       .join(' · ');
     console.log('\nChaos run');
     console.log(`  faults: ${JSON.stringify(t)}`);
-    console.log(`  http: ${http.counts.requests} requests; ${http.counts.restart5xx} failed during deliberate restarts; by status ${JSON.stringify(Object.fromEntries(http.counts.byStatus))}`);
+    console.log(
+      `  http: ${http.counts.requests} requests; ${http.counts.restart5xx} failed during deliberate restarts; by status ${JSON.stringify(Object.fromEntries(http.counts.byStatus))}`,
+    );
     console.log(`  outcomes: ${JSON.stringify(report.counts)}`);
     for (const [name, { count, examples }] of Object.entries(report.violations)) {
       console.log(`  ${count === 0 ? 'ok  ' : 'FAIL'} ${name}: ${count}`);
@@ -147,7 +179,11 @@ async function main() {
     console.log(`\n${line}`);
     const broken = report.broken;
     exitCode = broken.length === 0 ? 0 : 1;
-    console.log(broken.length === 0 ? 'PASS: every invariant held' : `FAIL: ${broken.map(([n, { count }]) => `${n} ${count}`).join('; ')}`);
+    console.log(
+      broken.length === 0
+        ? 'PASS: every invariant held'
+        : `FAIL: ${broken.map(([n, { count }]) => `${n} ${count}`).join('; ')}`,
+    );
 
     const outDir = path.resolve(__dirname, '..', 'results');
     mkdirSync(outDir, { recursive: true });

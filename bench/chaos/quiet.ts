@@ -14,18 +14,37 @@ export async function waitUntilQuiet(options: { stack: ProcessStack; deadline: n
   let unsettled = { unfinished: 0, refunding: 0, undelivered: 0 };
   for (;;) {
     const [unfinished, refunding, undelivered] = await Promise.all([
-      db.selectFrom('splits').select(db.fn.countAll<number>().as('n')).where('status', 'in', ['creating', 'pending']).executeTakeFirstOrThrow(),
-      db.selectFrom('split_refunds').select(db.fn.countAll<number>().as('n')).where('status', '=', 'in_progress').executeTakeFirstOrThrow(),
+      db
+        .selectFrom('splits')
+        .select(db.fn.countAll<number>().as('n'))
+        .where('status', 'in', ['creating', 'pending'])
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('split_refunds')
+        .select(db.fn.countAll<number>().as('n'))
+        .where('status', '=', 'in_progress')
+        .executeTakeFirstOrThrow(),
       db
         .selectFrom('webhook_events as e')
         .select(db.fn.countAll<number>().as('n'))
         .where('e.sample', '=', false)
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'e.id').where('d.outcome', '=', 'succeeded'))),
+          not(
+            exists(
+              selectFrom('webhook_deliveries as d')
+                .select('d.id')
+                .whereRef('d.event_id', '=', 'e.id')
+                .where('d.outcome', '=', 'succeeded'),
+            ),
+          ),
         )
         .executeTakeFirstOrThrow(),
     ]);
-    unsettled = { unfinished: Number(unfinished.n), refunding: Number(refunding.n), undelivered: Number(undelivered.n) };
+    unsettled = {
+      unfinished: Number(unfinished.n),
+      refunding: Number(refunding.n),
+      undelivered: Number(undelivered.n),
+    };
     if (Object.values(unsettled).every((n) => n === 0)) break;
     if (Date.now() > deadline) {
       log(`not quiet by the deadline: ${JSON.stringify(unsettled)}`);

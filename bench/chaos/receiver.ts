@@ -30,7 +30,10 @@ export async function startChaosReceiver(options: { secrets: Map<string, string>
       const rawBody = Buffer.concat(chunks).toString('utf8');
       const eventId = String(req.headers['x-service-event-id'] ?? '');
       const attempt = Number(req.headers['x-service-attempt'] ?? 0);
-      const merchantId = String(req.url ?? '').split('/').pop() ?? '';
+      const merchantId =
+        String(req.url ?? '')
+          .split('/')
+          .pop() ?? '';
       const secret = options.secrets.get(merchantId);
       const header = String(req.headers['x-service-signature'] ?? '');
       if (!secret || !verifyWebhookSignature({ rawBody, header, secret }).ok) {

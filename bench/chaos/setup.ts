@@ -21,7 +21,11 @@ export async function createShops(stack: ProcessStack, count: number, webhookUrl
   for (let i = 0; i < count; i++) {
     const ready = await createSplitReadyMerchant(stack, { modes: ['test'] });
     const domain = `shop${i}.example.com`;
-    await stack.db.updateTable('merchants').set({ allowed_domain: domain }).where('id', '=', ready.merchant.id).execute();
+    await stack.db
+      .updateTable('merchants')
+      .set({ allowed_domain: domain })
+      .where('id', '=', ready.merchant.id)
+      .execute();
     const apiKey = generateApiKey('test');
     await stack.db
       .insertInto('api_keys')

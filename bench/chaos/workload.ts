@@ -95,7 +95,10 @@ export async function runSplit(ctx: WorkloadContext, plan: SplitPlan): Promise<S
     errors: [],
   };
   try {
-    record.splitId = plan.path === 'hosted' ? await createHosted(ctx, shop, plan, record) : await createDashboard(ctx, shop, plan, record);
+    record.splitId =
+      plan.path === 'hosted'
+        ? await createHosted(ctx, shop, plan, record)
+        : await createDashboard(ctx, shop, plan, record);
     if (!record.splitId) return record;
     const split = await waitFor(ctx, record.splitId, (s) => s.status !== 'creating');
     if (split.status === 'creation_failed') {
@@ -122,7 +125,8 @@ async function createHosted(ctx: WorkloadContext, shop: ChaosShop, plan: SplitPl
     },
     { apiKey: shop.apiKey, headers: { 'idempotency-key': record.orderReference }, retry: true },
   );
-  if (session.status !== 201 && session.status !== 200) throw new Error(`session create ${session.status} ${session.text}`);
+  if (session.status !== 201 && session.status !== 200)
+    throw new Error(`session create ${session.status} ${session.text}`);
   const token = session.body.token as string;
   const participants = plan.shares.map((amount, i) => ({
     email: i === 0 ? shop.buyer.email : `chaos-${plan.index}-${i}@example.com`,
@@ -152,7 +156,10 @@ async function createDashboard(ctx: WorkloadContext, shop: ChaosShop, plan: Spli
   const body = {
     merchantId: shop.merchantId,
     orderReference: record.orderReference,
-    participants: plan.shares.map((amountMinor, i) => ({ email: `chaos-d${plan.index}-${i}@example.com`, amountMinor })),
+    participants: plan.shares.map((amountMinor, i) => ({
+      email: `chaos-d${plan.index}-${i}@example.com`,
+      amountMinor,
+    })),
   };
   for (let attempt = 0; attempt < 5; attempt++) {
     const created = await ctx.http
@@ -174,7 +181,10 @@ async function createDashboard(ctx: WorkloadContext, shop: ChaosShop, plan: Spli
 }
 
 async function findByReference(ctx: WorkloadContext, shop: ChaosShop, reference: string): Promise<string | null> {
-  const list = await ctx.http.get('/api/checkout-splits', { token: shop.owner.token, headers: { 'x-service-mode': 'test' } });
+  const list = await ctx.http.get('/api/checkout-splits', {
+    token: shop.owner.token,
+    headers: { 'x-service-mode': 'test' },
+  });
   const found = (list.body as { id: string; order_reference: string }[]).find((s) => s.order_reference === reference);
   return found?.id ?? null;
 }
@@ -216,7 +226,13 @@ async function authoriseAtRandom(ctx: WorkloadContext, who: Participant[], recor
 
 const shuffled = <T>(items: T[]) => [...items].sort(() => Math.random() - 0.5);
 
-async function drive(ctx: WorkloadContext, shop: ChaosShop, plan: SplitPlan, record: SplitRecord, participants: Participant[]) {
+async function drive(
+  ctx: WorkloadContext,
+  shop: ChaosShop,
+  plan: SplitPlan,
+  record: SplitRecord,
+  participants: Participant[],
+) {
   const splitId = record.splitId!;
   const order = shuffled(participants);
   if (plan.fate === 'cancel_server' || plan.fate === 'cancel_dashboard') {
@@ -224,7 +240,10 @@ async function drive(ctx: WorkloadContext, shop: ChaosShop, plan: SplitPlan, rec
     await authoriseAtRandom(ctx, order.slice(0, between(0, participants.length - 1)), record);
     const res =
       plan.fate === 'cancel_server'
-        ? await ctx.http.post(`/api/merchants/checkout/splits/${splitId}/cancel`, undefined, { apiKey: shop.apiKey, retry: true })
+        ? await ctx.http.post(`/api/merchants/checkout/splits/${splitId}/cancel`, undefined, {
+            apiKey: shop.apiKey,
+            retry: true,
+          })
         : await ctx.http.post(`/api/checkout-splits/${splitId}/cancel`, undefined, {
             token: shop.owner.token,
             headers: { 'x-service-mode': 'test' },
@@ -262,13 +281,18 @@ async function drive(ctx: WorkloadContext, shop: ChaosShop, plan: SplitPlan, rec
       headers: { 'x-service-mode': 'test' },
       retry: true,
     });
-    if (res.status !== 200 && res.status !== 409) record.errors.push(`dashboard refund ${res.status} ${res.text.slice(0, 200)}`);
+    if (res.status !== 200 && res.status !== 409)
+      record.errors.push(`dashboard refund ${res.status} ${res.text.slice(0, 200)}`);
   } else if (plan.fate === 'refund_processor') {
     const target = pick(ended.participants);
     // Whole charges, or part of one: what a merchant does by hand in the processor's dashboard.
     const amount = Math.random() < 0.5 ? undefined : between(1, target.amount);
     record.refundCalls += 1;
-    await ctx.control('POST', `/payment_intents/${target.processor_payment_intent_id}/refund`, amount ? { amount } : {});
+    await ctx.control(
+      'POST',
+      `/payment_intents/${target.processor_payment_intent_id}/refund`,
+      amount ? { amount } : {},
+    );
   }
   record.outcome = (await ctx.readSplit(splitId))?.status ?? record.outcome;
 }
@@ -293,7 +317,12 @@ async function serverRefunds(ctx: WorkloadContext, shop: ChaosShop, record: Spli
   }
 }
 
-async function refundWithKey(ctx: WorkloadContext, shop: ChaosShop, record: SplitRecord, ask: { amount?: string; key: string }) {
+async function refundWithKey(
+  ctx: WorkloadContext,
+  shop: ChaosShop,
+  record: SplitRecord,
+  ask: { amount?: string; key: string },
+) {
   const deadline = Date.now() + 120_000;
   for (;;) {
     record.refundCalls += 1;
