@@ -34,6 +34,11 @@ async function main() {
     console.error('Run the chaos run through `npm run chaos`, which prepares Postgres, Temporal and mail.');
     process.exit(2);
   }
+  // Every service's whole output, kept with the run's folder when the run fails (run.mjs).
+  if (process.env.CHAOS_RUN_DIR && !process.env.BENCH_SERVICE_LOG_DIR) {
+    process.env.BENCH_SERVICE_LOG_DIR = path.join(process.env.CHAOS_RUN_DIR, 'logs');
+    mkdirSync(process.env.BENCH_SERVICE_LOG_DIR, { recursive: true });
+  }
   const secrets = new Map<string, string>();
   const receiver = await startChaosReceiver({ secrets, firstAttemptFailureRate: 0.2 });
   const stack = await startProcessStack(

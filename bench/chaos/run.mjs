@@ -69,10 +69,10 @@ async function main() {
     });
   } finally {
     await stopAll(5000);
-    if (!process.env.KEEP_CHAOS_DATABASE) {
+    if (!process.env.KEEP_CHAOS_DATABASE && code === 0) {
       await dropDatabase(run.pgServer.serverUrl, run.databaseName).catch(() => undefined);
       rmSync(run.runDir, { recursive: true, force: true });
-    } else console.log(`[chaos] kept database ${run.databaseName} and ${run.runDir}`);
+    } else console.log(`[chaos] kept database ${run.databaseName}, and ${run.runDir} (services' logs in logs/)`);
   }
   process.exitCode = code;
 }
