@@ -12,9 +12,10 @@ import type { SplitRecord } from './workload';
  * check counts its violations and keeps a few examples; the run passes only when every count is 0.
  */
 
-type Ledger = LedgerIntent & {
+type Ledger = Omit<LedgerIntent, 'refunds'> & {
   application_fee_collected: number;
   application_fee_refunded: number;
+  refunds: { amount: number; source: 'api' | 'dashboard' }[];
 };
 
 export type Violations = Record<string, { count: number; examples: string[] }>;
@@ -98,6 +99,18 @@ export async function checkInvariants(input: InvariantInput): Promise<InvariantR
   const refunds = splitIds.length
     ? await db.selectFrom('split_refunds').selectAll().where('split_id', 'in', splitIds).execute()
     : [];
+  const slices = refunds.length
+    ? await db
+        .selectFrom('split_refund_slices')
+        .select(['participant_id', 'amount', 'customer_fee'])
+        .where(
+          'refund_id',
+          'in',
+          refunds.map((r) => r.id),
+        )
+        .where('status', '=', 'succeeded')
+        .execute()
+    : [];
   const ledgers = new Map<string, Ledger[]>();
   await mapConcurrent(splitIds, 8, async (id) => {
     ledgers.set(id, (await splitLedger({ urls: input.urls }, id)) as Ledger[]);
@@ -164,6 +177,14 @@ export async function checkInvariants(input: InvariantInput): Promise<InvariantR
 
       if (pi.amount_captured > 0) {
         checkCapturedShare(report, split, p, pi, failuresRecorded(p.id));
+        // Every refund made through the processor's API is one of ours, to the penny: the slices
+        // that succeeded (with the 20p of a completing slice) and a capture rollback's whole charge.
+        const viaApi = pi.refunds.filter((r) => r.source === 'api').reduce((sum, r) => sum + r.amount, 0);
+        const ours =
+          slices.filter((sl) => sl.participant_id === p.id).reduce((sum, sl) => sum + sl.amount + sl.customer_fee, 0) +
+          (history.some((h) => h.participant_id === p.id && h.kind === 'rollback_refunded') ? pi.amount_captured : 0);
+        if (viaApi !== ours)
+          report.fail('ledger mismatch', `${p.id}: processor refunded ${viaApi} through the API, our records ${ours}`);
       } else {
         if (['captured', 'refunded'].includes(p.status))
           report.fail('ledger mismatch', `${p.id} is ${p.status} but its intent ${pi.id} was never captured`);
