@@ -7,8 +7,14 @@ import type { ProcessStack } from '../lib/process-stack';
  * schedule's own trigger) and waits for it, so a stuck split has its finding. Returns what was
  * still unsettled if the deadline came first; the invariants then report it.
  */
-export async function waitUntilQuiet(options: { stack: ProcessStack; deadline: number; log: (line: string) => void }) {
-  const { stack, deadline, log } = options;
+export async function waitUntilQuiet(options: {
+  stack: ProcessStack;
+  /** The splits expected to reach a final status. */
+  splitIds: string[];
+  deadline: number;
+  log: (line: string) => void;
+}) {
+  const { stack, splitIds, deadline, log } = options;
   const { db } = stack;
   const started = Date.now();
   let unsettled = { unfinished: 0, refunding: 0, undelivered: 0 };
@@ -18,6 +24,7 @@ export async function waitUntilQuiet(options: { stack: ProcessStack; deadline: n
         .selectFrom('splits')
         .select(db.fn.countAll<number>().as('n'))
         .where('status', 'in', ['creating', 'pending'])
+        .where('id', 'in', splitIds.length > 0 ? splitIds : ['00000000-0000-0000-0000-000000000000'])
         .executeTakeFirstOrThrow(),
       db
         .selectFrom('split_refunds')

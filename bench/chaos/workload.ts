@@ -38,6 +38,9 @@ export type SplitRecord = {
   idempotencyBreaches: string[];
   disputes: number;
   errors: string[];
+  /** Seconds from the script's start to the split's creation and to the end of the script. */
+  createdAfterS?: number;
+  tookS?: number;
 };
 
 type Participant = { id: string; pay_token: string; processor_payment_intent_id: string | null; amount: number };
@@ -94,11 +97,13 @@ export async function runSplit(ctx: WorkloadContext, plan: SplitPlan): Promise<S
     disputes: 0,
     errors: [],
   };
+  const started = Date.now();
   try {
     record.splitId =
       plan.path === 'hosted'
         ? await createHosted(ctx, shop, plan, record)
         : await createDashboard(ctx, shop, plan, record);
+    record.createdAfterS = Math.round((Date.now() - started) / 1000);
     if (!record.splitId) return record;
     const split = await waitFor(ctx, record.splitId, (s) => s.status !== 'creating');
     if (split.status === 'creation_failed') {
@@ -110,6 +115,7 @@ export async function runSplit(ctx: WorkloadContext, plan: SplitPlan): Promise<S
     record.errors.push((error as Error).message.slice(0, 500));
     record.outcome = 'script error';
   }
+  record.tookS = Math.round((Date.now() - started) / 1000);
   return record;
 }
 
