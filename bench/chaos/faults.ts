@@ -156,3 +156,18 @@ export function startFaults(options: {
     },
   };
 }
+
+/** No faults at all (CHAOS_FAULTS=0), with the same shape as startFaults. */
+export function noFaults(_options: Parameters<typeof startFaults>[0]): ReturnType<typeof startFaults> {
+  const tally: FaultTally = {
+    processorErrors: 0,
+    processorTimeouts: 0,
+    workerKills: 0,
+    serviceRestarts: 0,
+    backendsTerminated: 0,
+    terminateRounds: 0,
+    receiverFailures: 0,
+    receiverOutages: 0,
+  };
+  return { tally, stop: async () => undefined };
+}

@@ -23,6 +23,8 @@ type Window = { service: string; from: number; to: number | null };
 /** After a restarted service is ready again, answers already in flight may still fail this long. */
 const RESTART_GRACE_MS = 2_000;
 const RETRY_FOR_MS = 90_000;
+/** A merchant's client gives up on an answer after this long (creation waits on every hold). */
+const CLIENT_TIMEOUT_MS = 120_000;
 const RETRY_PAUSE_MS = 500;
 
 export class ChaosHttp {
@@ -46,9 +48,10 @@ export class ChaosHttp {
     return this.windows.length;
   }
 
-  private duringRestart(sentAt: number, answeredAt: number) {
+  private duringRestart(answeredAt: number) {
+    // The failure itself (the answer, or the lost connection) came while the service was down.
     return this.windows.some(
-      (w) => sentAt <= (w.to ?? Number.POSITIVE_INFINITY) + RESTART_GRACE_MS && answeredAt >= w.from,
+      (w) => answeredAt >= w.from && answeredAt <= (w.to ?? Number.POSITIVE_INFINITY) + RESTART_GRACE_MS,
     );
   }
 
@@ -72,7 +75,7 @@ export class ChaosHttp {
       }
       if (!failed) return answer as Answer<T>;
       const what = answer instanceof Error ? `network error (${answer.message})` : `${answer.status} ${answer.text}`;
-      if (this.duringRestart(sentAt, answeredAt)) this.counts.restart5xx += 1;
+      if (this.duringRestart(answeredAt)) this.counts.restart5xx += 1;
       else {
         this.counts.unexplained5xx += 1;
         if (this.unexplained.length < 50)
@@ -101,7 +104,7 @@ export class ChaosHttp {
       headers,
       body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(60_000),
+      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
     });
     const text = await response.text();
     let parsed: unknown = text;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { emulatorControl } from '@groupsplit/testing';
 import { envInt, mapConcurrent } from '../lib/load';
 import { SERVICE_NAMES, startProcessStack } from '../lib/process-stack';
-import { serviceApplicationName, startFaults } from './faults';
+import { noFaults, serviceApplicationName, startFaults } from './faults';
 import { ChaosHttp } from './http';
 import { checkInvariants } from './invariants';
 import { waitUntilQuiet } from './quiet';
@@ -63,7 +63,8 @@ async function main() {
       `stack up (${SERVICE_NAMES.join(', ')} as processes); ${SHOPS} businesses; ${SPLITS} splits, ${CONCURRENCY} at a time`,
     );
 
-    const faults = startFaults({
+    // CHAOS_FAULTS=0: the same workload with no faults, a baseline for how long it takes.
+    const faults = (process.env.CHAOS_FAULTS === '0' ? noFaults : startFaults)({
       stack,
       http,
       receiver,

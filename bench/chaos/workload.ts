@@ -191,6 +191,7 @@ async function findByReference(ctx: WorkloadContext, shop: ChaosShop, reference:
     token: shop.owner.token,
     headers: { 'x-service-mode': 'test' },
   });
+  if (list.status !== 200 || !Array.isArray(list.body)) return null;
   const found = (list.body as { id: string; order_reference: string }[]).find((s) => s.order_reference === reference);
   return found?.id ?? null;
 }
