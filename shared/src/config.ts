@@ -82,6 +82,12 @@ export const configSchema = z.object({
     .default('acct_emulator_test_sandbox'),
   /** Where the stripe package sends requests; unset means the real Stripe API. */
   STRIPE_API_BASE_URL: z.string().url().optional(),
+  /**
+   * How long one processor call may take before it fails as a timeout (retryable: the request may
+   * still have been made, so a retry reuses its idempotency key). Keep it under the split workflow's
+   * 45 seconds per processor step; tests shorten it.
+   */
+  PROCESSOR_TIMEOUT_MS: durationMs(30_000),
   /** Where the processor emulator posts test/live events; default `${PUBLIC_BASE_URL}/api/processor/webhooks/<mode>`. */
   EMULATOR_WEBHOOK_URL_TEST: z.string().url().optional(),
   EMULATOR_WEBHOOK_URL_LIVE: z.string().url().optional(),
