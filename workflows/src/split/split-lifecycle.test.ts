@@ -7,6 +7,7 @@ import {
   type SplitReadyMerchant,
   type Stack,
   splitLedger,
+  splitStackForTests,
   startStack,
   uniqueEmail,
   waitForSplitStatus,
@@ -446,15 +447,10 @@ describe('split lifecycle', () => {
 });
 
 describe('split expiry', () => {
-  let stack: Stack;
-  let shop: SplitReadyMerchant;
-  beforeAll(async () => {
-    stack = await startStack({ HOLD_TTL_MS: 3000 });
-    shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
-  });
-  afterAll(() => stack.stop());
+  const own = splitStackForTests({ HOLD_TTL_MS: 3000 });
 
   it('cancels a split whose holds lapse: holds released, participants canceled, canceled webhook with reason expired', async () => {
+    const { stack, shop } = own;
     const res = await postSplit(stack, shop.owner.token, {
       merchantId: shop.merchant.id,
       participants: shares(1000, 1000),
