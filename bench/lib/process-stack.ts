@@ -167,7 +167,10 @@ async function stopService(running: Running, graceMs = 15_000) {
  * Postgres, Temporal and mail server. The bench process itself only generates load and reads the
  * database. `env` adds or overrides configuration for every service (HOLD_TTL_MS, for example).
  */
-export async function startProcessStack(env: Record<string, string> = {}) {
+export async function startProcessStack(
+  env: Record<string, string> = {},
+  options: { perService?: (name: ServiceName) => Record<string, string> } = {},
+) {
   const [gatewayPort, merchantsPort, checkoutPort, emulatorPort, metricsPort, temporalMetricsPort] = await Promise.all(
     Array.from({ length: 6 }, freePort),
   );
@@ -198,7 +201,7 @@ export async function startProcessStack(env: Record<string, string> = {}) {
   };
   const running = new Map<ServiceName, Running>();
   const startOne = async (name: ServiceName) => {
-    const service = spawnService(name, fullEnv);
+    const service = spawnService(name, { ...fullEnv, ...options.perService?.(name) });
     running.set(name, service);
     await waitReady(service, readyUrls[name]);
   };
@@ -240,11 +243,19 @@ export async function startProcessStack(env: Record<string, string> = {}) {
     memory: (name: ServiceName, options: { collect?: boolean } = {}) =>
       memoryProbe(get(name), options.collect ?? false),
     /** Stops one service and starts it again with extra configuration (the rest keep running). */
-    async restart(name: ServiceName, extraEnv: Record<string, string>) {
+    async restart(name: ServiceName, extraEnv: Record<string, string> = {}) {
       await stopService(get(name));
       Object.assign(fullEnv, extraEnv);
       await startOne(name);
     },
+    /** Kills one service at once (no graceful shutdown) and waits for the process to be gone. */
+    async kill(name: ServiceName, signal: NodeJS.Signals = 'SIGKILL') {
+      const service = get(name);
+      if (service.child.exitCode === null && service.child.signalCode === null) service.child.kill(signal);
+      await service.exited;
+    },
+    /** Starts a service that was killed or stopped, and waits until it is ready. */
+    start: (name: ServiceName) => startOne(name),
     async stop() {
       await Promise.all([...running.values()].map((service) => stopService(service)));
       // The worker installed this task queue's schedules; they must not outlive the bench.

@@ -8,6 +8,13 @@ describe('loadConfig', () => {
     expect(config.ALLOW_PRIVATE_WEBHOOK_TARGETS).toBe(false);
   });
 
+  it('gives processor calls 30 seconds unless STRIPE_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({}).STRIPE_TIMEOUT_MS).toBe(30_000);
+    expect(loadConfig({ STRIPE_TIMEOUT_MS: '2500' }).STRIPE_TIMEOUT_MS).toBe(2500);
+    expect(() => loadConfig({ STRIPE_TIMEOUT_MS: '0' })).toThrow(/STRIPE_TIMEOUT_MS/);
+    expect(() => loadConfig({ STRIPE_TIMEOUT_MS: 'soon' })).toThrow(/STRIPE_TIMEOUT_MS/);
+  });
+
   it('stops with a message naming an invalid variable', () => {
     expect(() => loadConfig({ GATEWAY_PORT: 'not-a-port' })).toThrow(ConfigError);
     expect(() => loadConfig({ GATEWAY_PORT: 'not-a-port' })).toThrow(/GATEWAY_PORT/);

@@ -80,14 +80,14 @@ export const configSchema = z.object({
     .string()
     .regex(/^acct_\w+$/, 'must be a connected account id (acct_...)')
     .default('acct_emulator_test_sandbox'),
+  /**
+   * Per-request timeout of every processor call made from this configuration; a call that has no
+   * answer by then fails with kind `connection` (retryable), though the processor may still carry
+   * it out (the retry with the same idempotency key finds it done).
+   */
+  STRIPE_TIMEOUT_MS: durationMs(30_000),
   /** Where the stripe package sends requests; unset means the real Stripe API. */
   STRIPE_API_BASE_URL: z.string().url().optional(),
-  /**
-   * How long one processor call may take before it fails as a timeout (retryable: the request may
-   * still have been made, so a retry reuses its idempotency key). Keep it under the split workflow's
-   * 45 seconds per processor step; tests shorten it.
-   */
-  PROCESSOR_TIMEOUT_MS: durationMs(30_000),
   /** Where the processor emulator posts test/live events; default `${PUBLIC_BASE_URL}/api/processor/webhooks/<mode>`. */
   EMULATOR_WEBHOOK_URL_TEST: z.string().url().optional(),
   EMULATOR_WEBHOOK_URL_LIVE: z.string().url().optional(),

@@ -1,4 +1,5 @@
 import { type IncomingMessage, request } from 'node:http';
+import { errorWithStatus } from '@groupsplit/shared';
 import type { Context } from 'koa';
 
 const HOP_BY_HOP = new Set([
@@ -46,11 +47,13 @@ export async function forward(ctx: Context, baseUrl: string, body: Buffer, extra
   }
   Object.assign(headers, extraHeaders, { 'content-length': String(body.length) });
 
-  const upstream = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = request({ ...target, method: ctx.method, headers }, resolve);
-    req.on('error', reject);
-    req.end(body);
-  });
+  const send = () =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request({ ...target, method: ctx.method, headers }, resolve);
+      req.on('error', reject);
+      req.end(body);
+    });
+  const upstream = await sendWhileRestarting(send);
   ctx.status = upstream.statusCode ?? 502;
   for (const [name, value] of Object.entries(upstream.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
@@ -59,6 +62,29 @@ export async function forward(ctx: Context, baseUrl: string, body: Buffer, extra
   const declared = Number(upstream.headers['content-length']);
   // A HEAD answer has a length but no body: streamed, so Koa does not announce a length of 0.
   ctx.body = declared <= MAX_BUFFERED_BYTES && ctx.method !== 'HEAD' ? await readAll(upstream) : upstream;
+}
+
+/**
+ * A refused connection means the service is not listening (restarting, or a deploy replacing it):
+ * nothing reached it, so the request is sent again for a few seconds before the caller hears 503.
+ * Any other failure may have reached the service and is not repeated.
+ */
+const RESTART_WAIT_MS = 8_000;
+const RESTART_POLL_MS = 200;
+
+async function sendWhileRestarting(send: () => Promise<IncomingMessage>): Promise<IncomingMessage> {
+  const deadline = Date.now() + RESTART_WAIT_MS;
+  for (;;) {
+    try {
+      return await send();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNREFUSED') throw error;
+      if (Date.now() > deadline) {
+        throw errorWithStatus(503, 'The service is restarting. Please try again shortly.', 'service_unavailable');
+      }
+      await new Promise((resolve) => setTimeout(resolve, RESTART_POLL_MS));
+    }
+  }
 }
 
 /**

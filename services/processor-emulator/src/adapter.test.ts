@@ -474,7 +474,57 @@ describe('processor adapter against the emulator', () => {
       expect((await hold(accountId, 1000)).status).toBe('requires_payment_method');
     });
 
-    it('a slow processor times the call out (retryable); the request still happens and the retry replays it', async () => {
+    it('a fault with probability 1 fires on every matching call, counting each as seen and hit', async () => {
+      const fault = { type: 'api_error', message: 'Flaky processor', status: 500 };
+      const added = await emu.control('POST', '/_emulator/faults', {
+        operation: 'create',
+        match: { amount: 1313 },
+        error: fault,
+        probability: 1,
+      });
+      expect(added.status).toBe(201);
+      expect(added.body).toMatchObject({ probability: 1, hits: 0, seen: 0 });
+      for (let i = 0; i < 3; i++) {
+        expect(await caught(hold(accountId, 1293))).toMatchObject({ kind: 'api', statusCode: 500, retryable: true });
+      }
+      expect((await emu.control('GET', '/_emulator/faults')).body.faults).toEqual([
+        expect.objectContaining({ id: added.body.id, hits: 3, seen: 3 }),
+      ]);
+    });
+
+    it('a fault that does not fire lets the call through unspent; the next matching fault rolls on its own', async () => {
+      // 1e-12 per call: over these 25 calls the first fault fires once in 4e10 runs.
+      const never = await emu.control('POST', '/_emulator/faults', {
+        operation: 'create',
+        match: { amount: 1414 },
+        error: { type: 'api_error', message: 'Unlikely', status: 503 },
+        probability: 1e-12,
+        times: 1,
+      });
+      const once = await emu.control('POST', '/_emulator/faults', {
+        operation: 'create',
+        match: { amount: 1414 },
+        error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+        probability: 1,
+        times: 1,
+      });
+      expect(await caught(hold(accountId, 1394))).toMatchObject({ kind: 'card_declined' });
+      for (let i = 0; i < 24; i++) expect((await hold(accountId, 1394)).status).toBe('requires_payment_method');
+      expect((await emu.control('GET', '/_emulator/faults')).body.faults).toEqual([
+        expect.objectContaining({ id: never.body.id, probability: 1e-12, seen: 25, hits: 0 }),
+        expect.objectContaining({ id: once.body.id, seen: 1, hits: 1 }),
+      ]);
+    });
+
+    it('refuses a probability that is not above 0 and at most 1', async () => {
+      for (const probability of [0, -0.5, 1.5, '0.5']) {
+        const res = await emu.control('POST', '/_emulator/faults', { operation: 'capture', delay_ms: 10, probability });
+        expect(res.status).toBe(400);
+      }
+      expect((await emu.control('GET', '/_emulator/faults')).body.faults).toEqual([]);
+    });
+
+    it('a processor made from config times a slow call out after STRIPE_TIMEOUT_MS (retryable); the request still happens and the retry replays it', async () => {
       const h = await authorised(accountId);
       await emu.control('POST', '/_emulator/faults', {
         operation: 'capture',
@@ -482,7 +532,7 @@ describe('processor adapter against the emulator', () => {
         delay_ms: 800,
         times: 1,
       });
-      const impatient = createProcessor(emu.config, 'test', { timeoutMs: 200 });
+      const impatient = createProcessors({ ...emu.config, STRIPE_TIMEOUT_MS: 200 }).forMode('test');
       const error = await caught(
         impatient.captureHold({ accountId, paymentIntentId: h.id, participantId: h.participantId }),
       );

@@ -42,6 +42,8 @@ const FaultSchema = z.object({
     .optional(),
   times: z.number().int().positive().optional(),
   delay_ms: z.number().int().min(0).max(120_000).optional(),
+  /** Chance that the fault fires on each matching call (0 < p <= 1); always when omitted. */
+  probability: z.number().gt(0).max(1).optional(),
 });
 
 const AccountFlagsSchema = z.object({

@@ -11,9 +11,18 @@ export type FaultSpec = {
   times?: number;
   /** Waits this long before answering (a slow or timed-out call); the request still executes afterwards unless `error` is set. */
   delay_ms?: number;
+  /**
+   * Chance (0 < p <= 1) that the fault fires on each matching call; always when omitted. A call it
+   * does not fire on proceeds normally and does not count towards `times`.
+   */
+  probability?: number;
 };
 
-export type Fault = FaultSpec & { id: number; hits: number };
+/**
+ * `seen`: matching calls that reached this fault while it was live (not spent, and no earlier fault
+ * fired on them); `hits`: those it fired on.
+ */
+export type Fault = FaultSpec & { id: number; hits: number; seen: number };
 
 export type FaultTarget = { paymentIntentId?: string | null; amount?: number | null; account: string };
 
@@ -26,7 +35,7 @@ export class Faults {
   private nextId = 1;
 
   add(spec: FaultSpec): Fault {
-    const fault = { ...spec, id: this.nextId++, hits: 0 };
+    const fault = { ...spec, id: this.nextId++, hits: 0, seen: 0 };
     this.faults.push(fault);
     return fault;
   }
@@ -39,7 +48,11 @@ export class Faults {
     return this.faults.map((f) => ({ ...f }));
   }
 
-  /** The first live fault matching this call, consumed once. */
+  /**
+   * The first live fault matching this call that fires, consumed once. Faults are considered in
+   * the order they were added; each probabilistic one rolls on its own, and one that does not fire
+   * lets the next one have its turn.
+   */
   take(operation: FaultOperation, target: FaultTarget): Fault | null {
     for (const fault of this.faults) {
       if (fault.operation !== operation) continue;
@@ -48,6 +61,8 @@ export class Faults {
       if (m.payment_intent !== undefined && m.payment_intent !== target.paymentIntentId) continue;
       if (m.amount !== undefined && m.amount !== target.amount) continue;
       if (m.account !== undefined && m.account !== target.account) continue;
+      fault.seen += 1;
+      if (fault.probability !== undefined && Math.random() >= fault.probability) continue;
       fault.hits += 1;
       return { ...fault };
     }

@@ -22,13 +22,66 @@ export function preparedStatement(name: string, text: string): string {
   return text;
 }
 
-/** A pg client that sends registered texts as named statements (pg prepares each once per connection). */
+/**
+ * Errors that mean the server ended this connection while the statement was running or before it
+ * arrived (a terminated backend, a server shutting down, a socket already dead). Postgres aborts the
+ * running transaction when it terminates a backend, so the statement did not take effect.
+ */
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03']);
+function connectionLost(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  if (!e) return false;
+  if (e.code && CONNECTION_LOST_CODES.has(e.code)) return true;
+  return /not queryable|Connection terminated/.test(e.message ?? '');
+}
+
+const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
+const TRANSACTION_END = /^\s*(commit|rollback|end)\b/i;
+
+/**
+ * The pool's client. It sends registered texts as named statements (pg prepares each once per
+ * connection), and it runs a statement once more, on a new connection, when the server ended this
+ * one under it outside a transaction (docs/runbook.md, "Postgres connections lost"). A failover, a
+ * restart or an operator's `pg_terminate_backend` then costs a reconnect instead of a failed
+ * request. Inside a transaction nothing is retried here: the transaction is gone, and its caller
+ * sees the error.
+ */
 export class PreparingClient extends pg.Client {
+  private inTransaction = false;
+
+  constructor(private readonly options?: string | pg.ClientConfig) {
+    super(options);
+    // A connection lost while checked out fails its running statement (answered below or by the
+    // caller) and then emits 'error' on the client, where the pool listens only while it is idle.
+    // Unheard, that event would end the process; the pool discards the client on release (it is no
+    // longer queryable), so there is nothing left to do here.
+    this.on('error', () => undefined);
+  }
+
   // pg's query has a dozen overloads: this recognises one shape (kysely's) and forwards every other as it came.
   override query(...args: any[]): any {
     const [text, values] = args;
-    const name = typeof text === 'string' && args.length === 2 ? namesByText.get(text) : undefined;
-    if (name) return (super.query as any)({ name, text, values });
-    return (super.query as any)(...args);
+    if (typeof text !== 'string' || args.length !== 2) return (super.query as any)(...args);
+    if (TRANSACTION_START.test(text)) this.inTransaction = true;
+    else if (TRANSACTION_END.test(text)) this.inTransaction = false;
+    const outsideTransaction = !this.inTransaction && !TRANSACTION_END.test(text);
+    const sent = this.send(this, text, values);
+    if (!outsideTransaction) return sent;
+    return sent.catch(async (error: unknown) => {
+      if (!connectionLost(error)) throw error;
+      const fresh = new pg.Client(this.options);
+      await fresh.connect();
+      try {
+        return await this.send(fresh, text, values);
+      } finally {
+        await fresh.end().catch(() => undefined);
+      }
+    });
+  }
+
+  private send(client: pg.Client, text: string, values: unknown): Promise<pg.QueryResult> {
+    const name = namesByText.get(text);
+    const query = pg.Client.prototype.query as (...a: any[]) => Promise<pg.QueryResult>;
+    return name ? query.call(client, { name, text, values }) : query.call(client, text, values);
   }
 }

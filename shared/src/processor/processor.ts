@@ -35,7 +35,7 @@ export type ProcessorConfig = Pick<
   | 'STRIPE_TEST_WEBHOOK_SECRET'
   | 'STRIPE_LIVE_WEBHOOK_SECRET'
   | 'STRIPE_API_BASE_URL'
-  | 'PROCESSOR_TIMEOUT_MS'
+  | 'STRIPE_TIMEOUT_MS'
 >;
 
 export type ProcessorOptions = {
@@ -45,7 +45,7 @@ export type ProcessorOptions = {
    * ProcessorError.retryable.
    */
   maxNetworkRetries?: number;
-  /** Per-request timeout; a timed-out call fails with kind `connection` (retryable). Default `PROCESSOR_TIMEOUT_MS`. */
+  /** Per-request timeout; a timed-out call fails with kind `connection` (retryable). Default: the config's `STRIPE_TIMEOUT_MS`. */
   timeoutMs?: number;
   /** Webhook timestamp tolerance in seconds. Default 300 (Stripe's). */
   webhookToleranceSeconds?: number;
@@ -209,7 +209,7 @@ export function createStripeClient(config: ProcessorConfig, mode: ProcessorMode,
   const stripeConfig: Stripe.StripeConfig = {
     apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: options.maxNetworkRetries ?? 0,
-    timeout: options.timeoutMs ?? config.PROCESSOR_TIMEOUT_MS,
+    timeout: options.timeoutMs ?? config.STRIPE_TIMEOUT_MS,
     telemetry: false,
     appInfo: { name: 'groupsplit' },
   };

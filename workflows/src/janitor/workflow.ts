@@ -3,9 +3,11 @@ import type { JanitorActivities, JanitorSweepInput, JanitorSweepResult } from '.
 
 const { reconcileSplits } = proxyActivities<JanitorActivities>({
   startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '2 minutes',
-  // The next scheduled sweep is the real retry; this only covers a worker restart mid-sweep.
-  retry: { maximumAttempts: 2, initialInterval: '10 seconds' },
+  // The sweep heartbeats once per split, so a worker that died mid-sweep is noticed within 30 s.
+  heartbeatTimeout: '30 seconds',
+  // Worker restarts and lost database connections mid-sweep; the next scheduled sweep is the
+  // retry for anything that outlasts these (the chaos run kills the worker every 10 s).
+  retry: { maximumAttempts: 6, initialInterval: '5 seconds', backoffCoefficient: 2 },
 });
 
 /** One reconciliation sweep; a Temporal Schedule starts it every 15 minutes. */

@@ -491,8 +491,8 @@ describe('split expiry', () => {
 
 describe('a capture the processor made but the worker never saw succeed', () => {
   /** The worker's processor calls give up after this; the capture below answers only after twice as long. */
-  const PROCESSOR_TIMEOUT_MS = 3000;
-  const own = splitStackForTests({ PROCESSOR_TIMEOUT_MS });
+  const STRIPE_TIMEOUT_MS = 3000;
+  const own = splitStackForTests({ STRIPE_TIMEOUT_MS });
 
   it('is refunded when the capture is compensated: capture_failed, the participant refunded with its fee, the rollback recorded', async () => {
     const { stack } = own;
@@ -502,7 +502,7 @@ describe('a capture the processor made but the worker never saw succeed', () => 
     await emulatorControl(stack, 'POST', '/faults', {
       operation: 'capture',
       match: { payment_intent: first!.paymentIntentId },
-      delay_ms: 2 * PROCESSOR_TIMEOUT_MS,
+      delay_ms: 2 * STRIPE_TIMEOUT_MS,
     });
     for (const p of split.participants) expect((await authoriseShare(stack, p.payToken)).status).toBe(200);
     // The retries run out (four timeouts and their backoff) and the split waits for support.

@@ -59,6 +59,35 @@ export async function holdingAccountFor(
   return connected?.charges_enabled ? connected.account_id : config.STRIPE_TEST_SANDBOX_ACCOUNT_ID;
 }
 
+/** How long a creation whose update was refused keeps asking the started workflow for its outcome. */
+const ASK_AGAIN_FOR_MS = 60_000;
+const ASK_AGAIN_PAUSE_MS = 500;
+
+/**
+ * The split workflow may have started although its creation update was refused: Temporal refuses
+ * an update while the workflow's first task is being retried (a worker died in the middle of it),
+ * and the holds are placed from the workflow's input either way. Then the creator's answer is the
+ * workflow's: ask it again until a worker has the task. Nothing started: the error stands.
+ */
+async function askAgainIfStarted(deps: CheckoutDeps, workflowId: string, error: unknown) {
+  const handle = deps.temporal.client.workflow.getHandle(workflowId);
+  const started = await handle.describe().then(
+    () => true,
+    () => false,
+  );
+  if (!started) throw error;
+  deps.logger.warn({ workflowId, err: error }, 'creation update refused; asking the started workflow again');
+  const deadline = Date.now() + ASK_AGAIN_FOR_MS;
+  for (;;) {
+    try {
+      return await handle.executeUpdate(createSplitUpdate);
+    } catch (again) {
+      if (Date.now() > deadline) throw again;
+      await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_PAUSE_MS));
+    }
+  }
+}
+
 /**
  * Creates a split the one way both paths share (dashboard POST /api/checkout-splits and hosted
  * checkout): picks the processor account, checks the billing gates, snapshots the fee rate, then starts
@@ -106,19 +135,22 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
     session: request.session ?? null,
   };
 
-  const outcome = await temporal.client.workflow.executeUpdateWithStart(createSplitUpdate, {
-    startWorkflowOperation: new WithStartWorkflowOperation(splitWorkflow, {
-      workflowId: splitWorkflowId(splitId),
-      taskQueue: config.TEMPORAL_TASK_QUEUE,
-      workflowIdConflictPolicy: 'FAIL',
-      args: [{ splitId, merchantId: merchant.id, mode, holdTtlMs: config.HOLD_TTL_MS, creation }],
-      typedSearchAttributes: [
-        { key: SPLIT_STATUS_KEY, value: 'creating' },
-        { key: MERCHANT_ID_KEY, value: merchant.id },
-        { key: SPLIT_MODE_KEY, value: mode },
-      ],
-    }),
-  });
+  const workflowId = splitWorkflowId(splitId);
+  const outcome = await temporal.client.workflow
+    .executeUpdateWithStart(createSplitUpdate, {
+      startWorkflowOperation: new WithStartWorkflowOperation(splitWorkflow, {
+        workflowId,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        workflowIdConflictPolicy: 'FAIL',
+        args: [{ splitId, merchantId: merchant.id, mode, holdTtlMs: config.HOLD_TTL_MS, creation }],
+        typedSearchAttributes: [
+          { key: SPLIT_STATUS_KEY, value: 'creating' },
+          { key: MERCHANT_ID_KEY, value: merchant.id },
+          { key: SPLIT_MODE_KEY, value: mode },
+        ],
+      }),
+    })
+    .catch((error: unknown) => askAgainIfStarted(deps, workflowId, error));
   // Spec, create rule 7: the processor's own message, passed straight through.
   if (outcome.status === 'creation_failed') throw badRequest(outcome.error);
 

@@ -20,6 +20,26 @@ import { presentGroup } from '../../splits/group';
 import { presentLineItems } from '../checkout-sessions/presenters';
 import type { PayView } from './schema';
 
+/**
+ * A processor 5xx or timeout on the pay step is tried again, with the same attempt (so the same
+ * idempotency key: a confirm that went through is answered from the processor's memory), before
+ * the participant is told to try again: they are waiting on this answer, and one lost call should
+ * not cost them the payment.
+ */
+const CONFIRM_RETRY_DELAYS_MS = [200, 800, 2_000];
+
+async function withProcessorRetries<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const delay = CONFIRM_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !toProcessorError(error).retryable) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 /** How long the authorise call waits for the workflow to record the authorisation before answering. */
 const PROJECTION_WAIT_MS = 5_000;
 
@@ -111,12 +131,8 @@ export async function authoriseShare(
   let hold: Hold;
   try {
     // Each press of "pay" is its own attempt; a retry after a decline must not replay the decline.
-    hold = await processor.confirmHold({
-      ...ref,
-      participantId: share.participant_id,
-      attempt: Date.now(),
-      paymentMethodId,
-    });
+    const confirm = { ...ref, participantId: share.participant_id, attempt: Date.now(), paymentMethodId };
+    hold = await withProcessorRetries(() => processor.confirmHold(confirm));
   } catch (error) {
     const failure = toProcessorError(error);
     const current = await processor.retrieveHold(ref).catch(() => null);

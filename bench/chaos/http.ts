@@ -1,0 +1,136 @@
+import { checkAgainstOpenApi } from '@groupsplit/testing';
+
+/**
+ * The chaos run's HTTP client: every call the workload makes goes through it, so every answer is
+ * counted. A 5xx or a connection failure is "explained" only when it falls inside a deliberate
+ * restart of the service that answers (gateway or checkout), and is then retried like a merchant's
+ * client would; anything else is an unexplained failure and breaks the run.
+ */
+
+export type CallOptions = {
+  token?: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Safe to send again after a 5xx or a lost connection (reads, keyed writes, the pay step). */
+  retry?: boolean;
+};
+
+export type Answer<T = any> = { status: number; body: T; text: string; retryAfter?: string | null };
+
+type Window = { service: string; from: number; to: number | null };
+
+/** After a restarted service is ready again, answers already in flight may still fail this long. */
+const RESTART_GRACE_MS = 2_000;
+const RETRY_FOR_MS = 90_000;
+const RETRY_PAUSE_MS = 500;
+
+export class ChaosHttp {
+  readonly counts = { requests: 0, byStatus: new Map<string, number>(), restart5xx: 0, unexplained5xx: 0 };
+  readonly unexplained: string[] = [];
+  readonly contractMismatches: string[] = [];
+  private readonly windows: Window[] = [];
+
+  constructor(private readonly baseUrl: string) {}
+
+  /** Marks the start of a deliberate restart; the returned function marks the service ready again. */
+  restarting(service: string): () => void {
+    const window: Window = { service, from: Date.now(), to: null };
+    this.windows.push(window);
+    return () => {
+      window.to = Date.now();
+    };
+  }
+
+  get restarts() {
+    return this.windows.length;
+  }
+
+  private duringRestart(sentAt: number, answeredAt: number) {
+    return this.windows.some(
+      (w) => sentAt <= (w.to ?? Number.POSITIVE_INFINITY) + RESTART_GRACE_MS && answeredAt >= w.from,
+    );
+  }
+
+  private count(key: string) {
+    this.counts.byStatus.set(key, (this.counts.byStatus.get(key) ?? 0) + 1);
+  }
+
+  async call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+    const started = Date.now();
+    for (;;) {
+      const sentAt = Date.now();
+      const answer = await this.once<T>(method, path, options).catch((error: Error) => error);
+      const answeredAt = Date.now();
+      this.counts.requests += 1;
+      const failed = answer instanceof Error || answer.status >= 500;
+      this.count(answer instanceof Error ? 'network' : String(answer.status));
+      if (!(answer instanceof Error) && answer.status === 429) {
+        // Nothing was done; a well-behaved client waits as told (rate limits are not faults).
+        await new Promise((resolve) => setTimeout(resolve, 1000 * Number(answer.retryAfter ?? 1)));
+        continue;
+      }
+      if (!failed) return answer as Answer<T>;
+      const what = answer instanceof Error ? `network error (${answer.message})` : `${answer.status} ${answer.text}`;
+      if (this.duringRestart(sentAt, answeredAt)) this.counts.restart5xx += 1;
+      else {
+        this.counts.unexplained5xx += 1;
+        if (this.unexplained.length < 50)
+          this.unexplained.push(`${new Date(sentAt).toISOString()} ${method} ${path}: ${what.slice(0, 300)}`);
+      }
+      if (!options.retry || Date.now() - started > RETRY_FOR_MS) {
+        if (answer instanceof Error) throw new Error(`${method} ${path}: ${what}`);
+        return answer;
+      }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+    }
+  }
+
+  private async once<T>(method: string, path: string, options: CallOptions): Promise<Answer<T>> {
+    const headers: Record<string, string> = { 'x-forwarded-for': randomIp(), ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.apiKey) headers['x-merchant-api-key'] = options.apiKey;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const url = new URL(path, this.baseUrl);
+    const response = await fetch(url, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(60_000),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: the text is the body.
+    }
+    if (response.status < 500) {
+      try {
+        checkAgainstOpenApi({
+          method,
+          path: url.pathname,
+          status: response.status,
+          contentType: response.headers.get('content-type'),
+          body: parsed,
+          text,
+        });
+      } catch (error) {
+        if (this.contractMismatches.length < 20) this.contractMismatches.push((error as Error).message.slice(0, 400));
+      }
+    }
+    return { status: response.status, body: parsed as T, text, retryAfter: response.headers.get('retry-after') };
+  }
+
+  get = <T = any>(path: string, options?: CallOptions) => this.call<T>('GET', path, { retry: true, ...options });
+  post = <T = any>(path: string, body?: unknown, options?: CallOptions) =>
+    this.call<T>('POST', path, { ...options, body });
+}
+
+// Distinct client addresses, so per-IP limits apply per caller as they would in production.
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;

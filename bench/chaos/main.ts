@@ -1,0 +1,213 @@
+/**
+ * The chaos run (bench/chaos/README.md; started by `npm run chaos`, which prepares Postgres,
+ * Temporal and mail): the services as separate processes, 500 splits through both paths under
+ * every fault at once, then the invariants once the system is quiet. Prints one line of figures
+ * and exits non-zero when any invariant breaks.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { emulatorControl } from '@groupsplit/testing';
+import { envInt, mapConcurrent } from '../lib/load';
+import { SERVICE_NAMES, startProcessStack } from '../lib/process-stack';
+import { serviceApplicationName, startFaults } from './faults';
+import { ChaosHttp } from './http';
+import { checkInvariants } from './invariants';
+import { waitUntilQuiet } from './quiet';
+import { startChaosReceiver } from './receiver';
+import { createShops } from './setup';
+import { planSplits, runSplit, type SplitRecord } from './workload';
+
+const SPLITS = envInt('CHAOS_SPLITS', 500);
+const CONCURRENCY = envInt('CHAOS_CONCURRENCY', 100);
+const SHOPS = envInt('CHAOS_SHOPS', 4);
+/** The processor client's limit in this run; injected timeouts wait a second past it. */
+const PROCESSOR_TIMEOUT_MS = envInt('CHAOS_PROCESSOR_TIMEOUT_MS', 3_000);
+const DEADLINE = Number(process.env.CHAOS_DEADLINE ?? Date.now() + 19 * 60_000);
+/** Kept for the quiet phase and the checks: new splits stop starting when less than this is left. */
+const RESERVE_MS = 6 * 60_000;
+
+const started = Date.now();
+const log = (line: string) => console.log(`[chaos +${Math.round((Date.now() - started) / 1000)}s] ${line}`);
+
+async function main() {
+  if (!process.env.DATABASE_URL || !process.env.WORKFLOW_BUNDLE_PATH) {
+    console.error('Run the chaos run through `npm run chaos`, which prepares Postgres, Temporal and mail.');
+    process.exit(2);
+  }
+  // Every service's whole output, kept with the run's folder when the run fails (run.mjs).
+  if (process.env.CHAOS_RUN_DIR && !process.env.BENCH_SERVICE_LOG_DIR) {
+    process.env.BENCH_SERVICE_LOG_DIR = path.join(process.env.CHAOS_RUN_DIR, 'logs');
+    mkdirSync(process.env.BENCH_SERVICE_LOG_DIR, { recursive: true });
+  }
+  const secrets = new Map<string, string>();
+  const receiver = await startChaosReceiver({ secrets, firstAttemptFailureRate: 0.2 });
+  const stack = await startProcessStack(
+    {
+      STRIPE_TIMEOUT_MS: String(PROCESSOR_TIMEOUT_MS),
+      // Nine attempts in about 47 minutes instead of 47 hours: an event the receiver refused while
+      // it was down is retried within a minute, as the real schedule does within an hour.
+      WEBHOOK_RETRY_TIME_SCALE: '60',
+    },
+    {
+      perService: (name) => ({ PGAPPNAME: name === 'emulator' ? 'processor-emulator' : serviceApplicationName(name) }),
+    },
+  );
+  const http = new ChaosHttp(stack.urls.gateway);
+  const control = (method: string, p: string, body?: unknown) => emulatorControl(stack, method, p, body);
+  let records: SplitRecord[] = [];
+  let exitCode = 1;
+  try {
+    const shops = await createShops(stack, SHOPS, receiver.urlFor);
+    for (const shop of shops) secrets.set(shop.merchantId, shop.webhookSecret);
+    log(
+      `stack up (${SERVICE_NAMES.join(', ')} as processes); ${SHOPS} businesses; ${SPLITS} splits, ${CONCURRENCY} at a time`,
+    );
+
+    const faults = startFaults({
+      stack,
+      http,
+      receiver,
+      control,
+      processorTimeoutMs: PROCESSOR_TIMEOUT_MS,
+      gatewayRestartAtMs: 90_000,
+      checkoutRestartAtMs: 180_000,
+      receiverDownAtMs: 120_000,
+      log,
+    });
+    const plans = planSplits(SPLITS);
+    let done = 0;
+    records = await mapConcurrent(plans, CONCURRENCY, async (plan) => {
+      if (Date.now() > DEADLINE - RESERVE_MS) {
+        return {
+          plan,
+          splitId: null,
+          orderReference: '',
+          outcome: 'not started (time)',
+          authorised: 0,
+          refundCalls: 0,
+          idempotencyBreaches: [],
+          disputes: 0,
+          errors: [],
+        };
+      }
+      const record = await runSplit(
+        {
+          http,
+          shops,
+          control,
+          readSplit: async (splitId) => {
+            const split = await stack.db
+              .selectFrom('splits')
+              .select('status')
+              .where('id', '=', splitId)
+              .executeTakeFirst();
+            if (!split) return null;
+            const participants = await stack.db
+              .selectFrom('split_participants')
+              .select(['id', 'pay_token', 'processor_payment_intent_id', 'amount'])
+              .where('split_id', '=', splitId)
+              .orderBy('position')
+              .execute();
+            return { status: split.status, participants };
+          },
+          expireAfterMs: 45_000,
+          authoriseSpreadMs: 10_000,
+        },
+        plan,
+      );
+      done += 1;
+      if (done % 50 === 0) log(`${done}/${SPLITS} splits finished their script`);
+      return record;
+    });
+    log('workload done; stopping the faults');
+    await faults.stop();
+    log(`faults: ${JSON.stringify(faults.tally)}`);
+
+    // A split whose script broke off (its error is reported) may rightly stay pending for days.
+    const expectedToFinish = records.filter((r) => r.splitId && r.errors.length === 0).map((r) => r.splitId!);
+    const quiet = await waitUntilQuiet({ stack, splitIds: expectedToFinish, deadline: DEADLINE - 60_000, log });
+    log(`quiet: ${JSON.stringify(quiet)}`);
+    const report = await checkInvariants({
+      db: stack.db,
+      urls: stack.urls,
+      temporal: stack.temporal.client,
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      records,
+      events: receiver.events,
+    });
+    for (const problem of receiver.problems.slice(0, 5)) report.fail('event the spec rules out', problem);
+    if (http.counts.unexplained5xx > 0) report.fail('unexplained 5xx', `${http.counts.unexplained5xx}`);
+    report.check('unexplained 5xx');
+    report.check('script error');
+    for (const record of records) {
+      for (const error of record.errors)
+        report.fail('script error', `${record.splitId ?? record.orderReference}: ${error}`);
+      if (record.outcome.startsWith('not started'))
+        report.fail('script error', `split ${record.plan.index} not started in time`);
+    }
+
+    const t = faults.tally;
+    const v = (name: string) => report.violations[name]?.count ?? 0;
+    const figures = {
+      splits: records.filter((r) => r.splitId).length,
+      faults_injected:
+        t.processorErrors +
+        t.processorTimeouts +
+        t.workerKills +
+        t.serviceRestarts +
+        t.terminateRounds +
+        t.receiverFailures +
+        t.receiverOutages,
+      kills: t.workerKills,
+      double_captures: v('double capture') + v('captured before every participant authorised'),
+      lost_events: v('lost event') + v('duplicate event') + v('event the spec rules out') + v('outbox not drained'),
+      ledger_mismatches:
+        v('ledger mismatch') +
+        v('fee mismatch') +
+        v('refunds exceed the capture') +
+        v('hold not captured, refunded or released'),
+      unexplained_5xx: http.counts.unexplained5xx,
+    };
+    const line = Object.entries(figures)
+      .map(([k, n]) => `${k.replace(/_/g, ' ')} ${n}`)
+      .join(' · ');
+    console.log('\nChaos run');
+    console.log(`  faults: ${JSON.stringify(t)}`);
+    console.log(
+      `  http: ${http.counts.requests} requests; ${http.counts.restart5xx} failed during deliberate restarts; by status ${JSON.stringify(Object.fromEntries(http.counts.byStatus))}`,
+    );
+    console.log(`  outcomes: ${JSON.stringify(report.counts)}`);
+    for (const [name, { count, examples }] of Object.entries(report.violations)) {
+      console.log(`  ${count === 0 ? 'ok  ' : 'FAIL'} ${name}: ${count}`);
+      for (const example of examples) console.log(`         ${example}`);
+    }
+    for (const line of http.unexplained.slice(0, 10)) console.log(`  unexplained: ${line}`);
+    for (const mismatch of http.contractMismatches.slice(0, 5)) console.log(`  OpenAPI mismatch: ${mismatch}`);
+    console.log(`\n${line}`);
+    const broken = report.broken;
+    exitCode = broken.length === 0 ? 0 : 1;
+    console.log(
+      broken.length === 0
+        ? 'PASS: every invariant held'
+        : `FAIL: ${broken.map(([n, { count }]) => `${n} ${count}`).join('; ')}`,
+    );
+
+    const outDir = path.resolve(__dirname, '..', 'results');
+    mkdirSync(outDir, { recursive: true });
+    const outFile = path.join(outDir, `chaos-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(
+      outFile,
+      `${JSON.stringify({ figures, faults: t, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, violations: report.violations, quiet, records }, null, 2)}\n`,
+    );
+    log(`results written to ${outFile}`);
+  } finally {
+    await receiver.close();
+    await stack.stop();
+  }
+  process.exit(exitCode);
+}
+
+main().catch((error) => {
+  console.error('[chaos] failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+// `npm run chaos`: the reliability run of bench/chaos/README.md. Brings up the same real
+// infrastructure as `npm run bench` (a fresh Postgres database, a Temporal dev server, a mail
+// server, one workflow bundle), then runs bench/chaos/main.ts, which starts the services as
+// separate processes, drives the workload under faults and checks the invariants. Bounded: the
+// whole run is killed after CHAOS_LIMIT_MS (20 minutes) and then counts as failed.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureNodeModules } from '../../scripts/lib/deps.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
+
+ensureNodeModules();
+const { ensureTemporalCli } = await import('../../scripts/lib/tools.mjs');
+const { dropDatabase } = await import('../../scripts/lib/postgres.mjs');
+const { stopAll } = await import('../../scripts/lib/procs.mjs');
+const { reachableRedisUrl } = await import('../../scripts/lib/redis.mjs');
+const { startRunInfrastructure } = await import('../../scripts/lib/run-infrastructure.mjs');
+
+const CHAOS_DIR = dirname(fileURLToPath(import.meta.url));
+const LIMIT_MS = Number(process.env.CHAOS_LIMIT_MS ?? 20 * 60_000);
+const startedAt = Date.now();
+
+let child = null;
+const killGroup = () => {
+  if (!child) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+};
+
+async function main() {
+  ensureTemporalCli();
+  const run = await startRunInfrastructure('chaos');
+  const redis = process.env.REDIS_URL === undefined ? await reachableRedisUrl() : null;
+  const env = {
+    ...run.env,
+    LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'warn',
+    ...(redis ? { REDIS_URL: redis } : {}),
+    CHAOS_RUN_DIR: run.runDir,
+    // What is left of the 20 minutes once the infrastructure is up: main.ts plans its phases in it.
+    CHAOS_DEADLINE: String(startedAt + LIMIT_MS - 15_000),
+  };
+  console.log(`[chaos] postgres ${run.pgServer.kind} (${run.databaseName}); temporal ${run.temporal.address}`);
+  let code = 1;
+  try {
+    code = await new Promise((resolve) => {
+      child = spawn(process.execPath, ['--import', 'tsx', join(CHAOS_DIR, 'main.ts')], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        stdio: 'inherit',
+        // Its own process group: the time limit takes down every service process it started too.
+        detached: true,
+      });
+      const timer = setTimeout(
+        () => {
+          console.error(`[chaos] not finished within ${LIMIT_MS} ms: stopping it; the run fails`);
+          killGroup();
+        },
+        Math.max(0, startedAt + LIMIT_MS - Date.now()),
+      );
+      child.on('exit', (exitCode, signal) => {
+        clearTimeout(timer);
+        child = null;
+        resolve(exitCode ?? (signal ? 1 : 0));
+      });
+    });
+  } finally {
+    await stopAll(5000);
+    if (!process.env.KEEP_CHAOS_DATABASE && code === 0) {
+      await dropDatabase(run.pgServer.serverUrl, run.databaseName).catch(() => undefined);
+      rmSync(run.runDir, { recursive: true, force: true });
+    } else console.log(`[chaos] kept database ${run.databaseName}, and ${run.runDir} (services' logs in logs/)`);
+  }
+  process.exitCode = code;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`[chaos] ${signal}: stopping`);
+    killGroup();
+    stopAll(2000).finally(() => process.exit(130));
+  });
+}
+
+main().catch(async (error) => {
+  console.error(error);
+  killGroup();
+  await stopAll(2000);
+  process.exit(1);
+});

@@ -1,0 +1,350 @@
+import { randomUUID } from 'node:crypto';
+import { formatPounds } from '@groupsplit/shared';
+import type { ChaosHttp } from './http';
+import type { ChaosShop } from './setup';
+
+/**
+ * The chaos workload: splits made through both paths, paid, cancelled, left to expire, refunded
+ * and disputed, each split driven by its own script at random times. The script's record of what
+ * it did (`SplitPlan` and `SplitRecord`) is what the invariants compare the system against.
+ */
+
+export type Fate =
+  | 'pay'
+  | 'cancel_server'
+  | 'cancel_dashboard'
+  | 'expire'
+  | 'refund_server'
+  | 'refund_dashboard'
+  | 'refund_processor';
+
+export type SplitPlan = {
+  index: number;
+  path: 'hosted' | 'dashboard';
+  shares: number[];
+  fate: Fate;
+  dispute: boolean;
+};
+
+export type SplitRecord = {
+  plan: SplitPlan;
+  splitId: string | null;
+  orderReference: string;
+  /** What the script saw: the split's final status, or why it stopped. */
+  outcome: string;
+  authorised: number;
+  refundCalls: number;
+  /** Server refunds sent twice with one idempotency_key that answered with two different refund ids. */
+  idempotencyBreaches: string[];
+  disputes: number;
+  errors: string[];
+  /** Seconds from the script's start to the split's creation and to the end of the script. */
+  createdAfterS?: number;
+  tookS?: number;
+};
+
+type Participant = { id: string; pay_token: string; processor_payment_intent_id: string | null; amount: number };
+
+const TERMINAL = ['captured', 'canceled', 'refunded', 'partially_refunded', 'creation_failed', 'capture_failed'];
+
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
+const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The run's splits: about half through each path; about 10 % cancelled (half from the server, half
+ * from the dashboard), 10 % left to expire, 20 % refunded after capture (partial server refunds on
+ * hosted splits, whole dashboard refunds on dashboard splits, processor-dashboard refunds on
+ * either), the rest paid; about 8 % of paid splits also get a disputed share.
+ */
+export function planSplits(count: number): SplitPlan[] {
+  return Array.from({ length: count }, (_, index) => {
+    const path = index % 2 === 0 ? 'hosted' : 'dashboard';
+    const roll = Math.random();
+    let fate: Fate = 'pay';
+    if (roll < 0.1) fate = path === 'hosted' ? 'cancel_server' : 'cancel_dashboard';
+    else if (roll < 0.2) fate = 'expire';
+    else if (roll < 0.33) fate = path === 'hosted' ? 'refund_server' : 'refund_dashboard';
+    else if (roll < 0.4) fate = 'refund_processor';
+    const shares = Array.from({ length: between(2, 6) }, () => between(100, 6000));
+    return { index, path, shares, fate, dispute: !fate.startsWith('cancel') && fate !== 'expire' && roll > 0.92 };
+  });
+}
+
+export type WorkloadContext = {
+  http: ChaosHttp;
+  shops: ChaosShop[];
+  /** The processor emulator's control API: its dashboard actions (refund, dispute, a shorter hold). */
+  control: (method: string, path: string, body?: unknown) => Promise<any>;
+  /** Reads the split's row and participants straight from the database. */
+  readSplit: (splitId: string) => Promise<{ status: string; participants: Participant[] } | null>;
+  /** How long an expiring split's shortened hold lasts from its first authorisation. */
+  expireAfterMs: number;
+  /** Spread of the random authorisation times within one split. */
+  authoriseSpreadMs: number;
+};
+
+export async function runSplit(ctx: WorkloadContext, plan: SplitPlan): Promise<SplitRecord> {
+  const shop = ctx.shops[plan.index % ctx.shops.length]!;
+  const record: SplitRecord = {
+    plan,
+    splitId: null,
+    orderReference: `CHAOS-${plan.index}-${randomUUID().slice(0, 8)}`,
+    outcome: 'not started',
+    authorised: 0,
+    refundCalls: 0,
+    idempotencyBreaches: [],
+    disputes: 0,
+    errors: [],
+  };
+  const started = Date.now();
+  try {
+    record.splitId =
+      plan.path === 'hosted'
+        ? await createHosted(ctx, shop, plan, record)
+        : await createDashboard(ctx, shop, plan, record);
+    record.createdAfterS = Math.round((Date.now() - started) / 1000);
+    if (!record.splitId) return record;
+    const split = await waitFor(ctx, record.splitId, (s) => s.status !== 'creating');
+    if (split.status === 'creation_failed') {
+      record.outcome = 'creation_failed';
+      return record;
+    }
+    await drive(ctx, shop, plan, record, split.participants);
+  } catch (error) {
+    record.errors.push((error as Error).message.slice(0, 500));
+    record.outcome = 'script error';
+  }
+  record.tookS = Math.round((Date.now() - started) / 1000);
+  return record;
+}
+
+async function createHosted(ctx: WorkloadContext, shop: ChaosShop, plan: SplitPlan, record: SplitRecord) {
+  const total = plan.shares.reduce((a, b) => a + b, 0);
+  const session = await ctx.http.post(
+    '/api/merchants/checkout/sessions',
+    {
+      amount: formatPounds(total),
+      return_url: `https://${shop.domain}/thanks`,
+      order_reference: record.orderReference,
+      metadata: { chaos: String(plan.index) },
+    },
+    { apiKey: shop.apiKey, headers: { 'idempotency-key': record.orderReference }, retry: true },
+  );
+  if (session.status !== 201 && session.status !== 200)
+    throw new Error(`session create ${session.status} ${session.text}`);
+  const token = session.body.token as string;
+  const participants = plan.shares.map((amount, i) => ({
+    email: i === 0 ? shop.buyer.email : `chaos-${plan.index}-${i}@example.com`,
+    amount: formatPounds(amount),
+  }));
+  // A buyer whose split could not be placed (a processor failure) tries again, as the page lets them.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const chosen = await ctx.http.post(
+      `/api/merchants/checkout/sessions/${token}/split`,
+      { mode: 'split', participants },
+      { token: shop.buyer.token, retry: true },
+    );
+    if (chosen.status === 201) return chosen.body.split_id as string;
+    if (chosen.status === 409) {
+      // Created by an earlier try whose answer was lost: the session knows the split.
+      const status = await ctx.http.get(`/api/merchants/checkout/sessions/${token}/status`, { apiKey: shop.apiKey });
+      if (status.body?.split?.id) return status.body.split.id as string;
+    }
+    if (chosen.status !== 400 && chosen.status !== 409) throw new Error(`buyer split ${chosen.status} ${chosen.text}`);
+    record.errors.push(`buyer split attempt ${attempt + 1}: ${chosen.status} ${chosen.text.slice(0, 200)}`);
+  }
+  record.outcome = 'creation_failed';
+  return null;
+}
+
+async function createDashboard(ctx: WorkloadContext, shop: ChaosShop, plan: SplitPlan, record: SplitRecord) {
+  const body = {
+    merchantId: shop.merchantId,
+    orderReference: record.orderReference,
+    participants: plan.shares.map((amountMinor, i) => ({
+      email: `chaos-d${plan.index}-${i}@example.com`,
+      amountMinor,
+    })),
+  };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const created = await ctx.http
+      .post('/api/checkout-splits', body, { token: shop.owner.token, headers: { 'x-service-mode': 'test' } })
+      .catch((error: Error) => ({ status: 0, body: null, text: error.message }));
+    if (created.status === 201) return created.body.id as string;
+    if (created.status === 400) {
+      record.outcome = 'creation_failed';
+      record.errors.push(`create: ${created.text.slice(0, 200)}`);
+      const existing = await findByReference(ctx, shop, record.orderReference);
+      return existing;
+    }
+    // Not safe to retry blindly (spec, create rule 6): list and match the order reference first.
+    const existing = await findByReference(ctx, shop, record.orderReference);
+    if (existing) return existing;
+    await sleep(1000);
+  }
+  throw new Error('dashboard create never answered');
+}
+
+async function findByReference(ctx: WorkloadContext, shop: ChaosShop, reference: string): Promise<string | null> {
+  const list = await ctx.http.get('/api/checkout-splits', {
+    token: shop.owner.token,
+    headers: { 'x-service-mode': 'test' },
+  });
+  const found = (list.body as { id: string; order_reference: string }[]).find((s) => s.order_reference === reference);
+  return found?.id ?? null;
+}
+
+async function waitFor(
+  ctx: WorkloadContext,
+  splitId: string,
+  done: (split: { status: string; participants: Participant[] }) => boolean,
+  timeoutMs = 240_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const split = await ctx.readSplit(splitId);
+    if (split && done(split)) return split;
+    if (Date.now() > deadline) throw new Error(`split ${splitId} stayed ${split?.status}`);
+    await sleep(500);
+  }
+}
+
+async function authorise(ctx: WorkloadContext, participant: Participant, record: SplitRecord) {
+  const res = await ctx.http.post(
+    `/api/checkout-splits/pay/${participant.pay_token}/authorise`,
+    { payment_method: 'pm_card_visa' },
+    { retry: true },
+  );
+  if (res.status === 200) record.authorised += 1;
+  else if (res.status !== 409) record.errors.push(`authorise ${res.status} ${res.text.slice(0, 200)}`);
+}
+
+/** Authorises `who` at random times within the spread, all at once in flight. */
+async function authoriseAtRandom(ctx: WorkloadContext, who: Participant[], record: SplitRecord) {
+  await Promise.all(
+    who.map(async (p) => {
+      await sleep(Math.random() * ctx.authoriseSpreadMs);
+      await authorise(ctx, p, record);
+    }),
+  );
+}
+
+const shuffled = <T>(items: T[]) => [...items].sort(() => Math.random() - 0.5);
+
+async function drive(
+  ctx: WorkloadContext,
+  shop: ChaosShop,
+  plan: SplitPlan,
+  record: SplitRecord,
+  participants: Participant[],
+) {
+  const splitId = record.splitId!;
+  const order = shuffled(participants);
+  if (plan.fate === 'cancel_server' || plan.fate === 'cancel_dashboard') {
+    // Some of the group authorise (never all), then the order is cancelled.
+    await authoriseAtRandom(ctx, order.slice(0, between(0, participants.length - 1)), record);
+    const res =
+      plan.fate === 'cancel_server'
+        ? await ctx.http.post(`/api/merchants/checkout/splits/${splitId}/cancel`, undefined, {
+            apiKey: shop.apiKey,
+            retry: true,
+          })
+        : await ctx.http.post(`/api/checkout-splits/${splitId}/cancel`, undefined, {
+            token: shop.owner.token,
+            headers: { 'x-service-mode': 'test' },
+            retry: true,
+          });
+    if (res.status !== 200) record.errors.push(`cancel ${res.status} ${res.text.slice(0, 200)}`);
+  } else if (plan.fate === 'expire') {
+    // The first to authorise gets a hold that lapses soon; someone never authorises.
+    const [first, ...rest] = order;
+    const captureBefore = Math.floor((Date.now() + ctx.expireAfterMs) / 1000);
+    await ctx.control('POST', `/payment_intents/${first!.processor_payment_intent_id}/capture_before`, {
+      capture_before: captureBefore,
+    });
+    await authorise(ctx, first!, record);
+    await authoriseAtRandom(ctx, rest.slice(0, between(0, rest.length - 1)), record);
+  } else {
+    await authoriseAtRandom(ctx, order, record);
+  }
+
+  const ended = await waitFor(ctx, splitId, (s) => TERMINAL.includes(s.status), 600_000);
+  record.outcome = ended.status;
+  if (ended.status !== 'captured') return;
+
+  if (plan.dispute) {
+    await ctx.control('POST', `/payment_intents/${pick(ended.participants).processor_payment_intent_id}/dispute`, {
+      reason: 'fraudulent',
+    });
+    record.disputes += 1;
+  }
+  if (plan.fate === 'refund_server') await serverRefunds(ctx, shop, record, ended.participants);
+  else if (plan.fate === 'refund_dashboard') {
+    record.refundCalls += 1;
+    const res = await ctx.http.post(`/api/checkout-splits/${splitId}/refund`, undefined, {
+      token: shop.owner.token,
+      headers: { 'x-service-mode': 'test' },
+      retry: true,
+    });
+    if (res.status !== 200 && res.status !== 409)
+      record.errors.push(`dashboard refund ${res.status} ${res.text.slice(0, 200)}`);
+  } else if (plan.fate === 'refund_processor') {
+    const target = pick(ended.participants);
+    // Whole charges, or part of one: what a merchant does by hand in the processor's dashboard.
+    const amount = Math.random() < 0.5 ? undefined : between(1, target.amount);
+    record.refundCalls += 1;
+    await ctx.control(
+      'POST',
+      `/payment_intents/${target.processor_payment_intent_id}/refund`,
+      amount ? { amount } : {},
+    );
+  }
+  record.outcome = (await ctx.readSplit(splitId))?.status ?? record.outcome;
+}
+
+/**
+ * A partial refund from the merchant's server, sent again with the same idempotency_key (a retry
+ * after a lost answer must replay, never refund twice); sometimes the rest follows under a new key.
+ */
+async function serverRefunds(ctx: WorkloadContext, shop: ChaosShop, record: SplitRecord, participants: Participant[]) {
+  const total = participants.reduce((sum, p) => sum + p.amount, 0);
+  const partial = between(Math.ceil(total * 0.2), Math.floor(total * 0.7));
+  const asks: { amount?: string; key: string }[] = [{ amount: formatPounds(partial), key: randomUUID() }];
+  if (Math.random() < 0.5) asks.push({ key: randomUUID() });
+  for (const ask of asks) {
+    const refundIds = new Set<string>();
+    for (let send = 0; send < 2; send++) {
+      const res = await refundWithKey(ctx, shop, record, ask);
+      if (res.body?.refund_id) refundIds.add(res.body.refund_id);
+      if (res.body?.refund?.refund_id) refundIds.add(res.body.refund.refund_id);
+    }
+    if (refundIds.size > 1) record.idempotencyBreaches.push(`key ${ask.key} answered ${[...refundIds].join(', ')}`);
+  }
+}
+
+async function refundWithKey(
+  ctx: WorkloadContext,
+  shop: ChaosShop,
+  record: SplitRecord,
+  ask: { amount?: string; key: string },
+) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    record.refundCalls += 1;
+    const res = await ctx.http.post(
+      `/api/merchants/checkout/splits/${record.splitId}/refund`,
+      { ...(ask.amount ? { amount: ask.amount } : {}), idempotency_key: ask.key, reason: 'chaos' },
+      { apiKey: shop.apiKey, retry: true },
+    );
+    // Another refund of this order is still running: read again and retry, as the spec says.
+    if (res.status === 409 && res.body?.code === 'refund_in_progress' && Date.now() < deadline) {
+      await sleep(1000);
+      continue;
+    }
+    if (res.status !== 200 && !(res.status === 409 && ['partial_failure', 'not_refundable'].includes(res.body?.code))) {
+      record.errors.push(`server refund ${res.status} ${res.text.slice(0, 200)}`);
+    }
+    return res;
+  }
+}

@@ -1,0 +1,53 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Stack, startStack } from '@groupsplit/testing';
+
+/** A port nothing listens on (yet): taken from the OS, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * The gateway in front of a service that is not listening (a restart or a deploy): the request
+ * is sent again for a few seconds, then answered 503 in the error shape, never a bare 500.
+ */
+describe('gateway proxy, service restarting', () => {
+  let stack: Stack;
+  let checkoutPort: number;
+  let standIn: Server | null = null;
+  beforeAll(async () => {
+    checkoutPort = await closedPort();
+    stack = await startStack({ CHECKOUT_URL: `http://127.0.0.1:${checkoutPort}` }, { worker: false });
+  });
+  afterAll(async () => {
+    if (standIn) await new Promise<void>((resolve) => standIn!.close(() => resolve()));
+    await stack.stop();
+  });
+
+  it('answers 503 service_unavailable when the service never comes back', async () => {
+    const res = await fetch(`${stack.urls.gateway}/api/checkout-splits/pay/any-token`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      error: 'The service is restarting. Please try again shortly.',
+      code: 'service_unavailable',
+    });
+  }, 20_000);
+
+  it('delivers the request once the service listens again', async () => {
+    const answered = fetch(`${stack.urls.gateway}/api/checkout-splits/pay/any-token`);
+    // The stand-in service starts while the gateway is retrying (or before it first tries).
+    setTimeout(() => {
+      standIn = createServer((_req, res) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+      );
+      standIn.listen(checkoutPort, '127.0.0.1');
+    }, 300);
+    const res = await answered;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+  }, 20_000);
+});
