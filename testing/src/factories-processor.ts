@@ -1,6 +1,6 @@
-import { createProcessor, type MerchantRow, type ProcessorMode } from '@groupsplit/shared';
+import { type Config, createProcessor, type MerchantRow, type ProcessorMode } from '@groupsplit/shared';
 import { createTeam } from './factories';
-import type { Stack } from './stack';
+import { type Stack, startStack } from './stack';
 
 /** POSTs to the emulator's control API (dashboard actions, faults, ledger). */
 export async function emulatorControl<T = any>(
@@ -71,6 +71,22 @@ export async function createSplitReadyMerchant(
 }
 
 export type SplitReadyMerchant = Awaited<ReturnType<typeof createSplitReadyMerchant>>;
+
+/**
+ * A stack of its own for the tests of a file or a describe block (`overrides` configure it), with a
+ * merchant ready for test-mode splits, started and stopped by that block's hooks; the emulator's
+ * faults are cleared after each test. Its fields are set in `beforeAll`, so read them inside the tests.
+ */
+export function splitStackForTests(overrides: Partial<Config> = {}) {
+  const ready = {} as { stack: Stack; shop: SplitReadyMerchant };
+  beforeAll(async () => {
+    ready.stack = await startStack(overrides);
+    ready.shop = await createSplitReadyMerchant(ready.stack, { modes: ['test'] });
+  });
+  afterEach(() => emulatorControl(ready.stack, 'DELETE', '/faults'));
+  afterAll(() => ready.stack.stop());
+  return ready;
+}
 
 /** A billing card on file for `mode` (the take_split gate wants one per mode), written straight to the table. */
 export async function addBillingCard(stack: Pick<Stack, 'db'>, merchantId: string, mode: ProcessorMode) {

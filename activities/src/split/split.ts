@@ -9,6 +9,7 @@ import {
 import type {
   ParticipantStatus,
   ReleaseOutcome,
+  RollbackRefundOutcome,
   SplitActivities,
   SplitStatus,
   TransitionInput,
@@ -207,6 +208,66 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
       return recordSplitEvent(trx, splitId, 'checkout_split.paid', `paid:${splitId}`);
     });
     await dispatchCommittedEvents(deps, [eventId]);
+  }
+
+  /**
+   * A capture rollback's refund of one captured share: the whole charge, its customer fee and the
+   * platform's fee (idempotency key `refund:rollback-<splitId>:<participantId>`, so it is made once
+   * however often it is asked for). Attempted once: a failure is recorded and the participant left
+   * `captured`, where the money is. `found`: a release found the share captured at the processor
+   * while the projection still showed its hold (the history rows say so, and move from there).
+   */
+  async function refundRollback(
+    splitId: string,
+    share: Share,
+    ref: NonNullable<Share['ref']>,
+    actor: string,
+    found?: Record<string, unknown>,
+  ): Promise<RollbackRefundOutcome> {
+    const participantId = share.id;
+    const from: ParticipantStatus = found ? share.status : 'captured';
+    try {
+      await share.processor.refund({
+        ...ref,
+        refundId: `rollback-${splitId}`,
+        participantId,
+        refundApplicationFee: true,
+        metadata: { reason: 'capture_failed' },
+      });
+    } catch (error) {
+      const failure = toProcessorError(error);
+      await setParticipant(
+        participantId,
+        'captured',
+        {
+          splitId,
+          participantId,
+          kind: 'rollback_refund_failed',
+          actor,
+          dedupeKey: `rollback_refund_failed:${participantId}`,
+          ...(found ? { from, to: 'captured' } : {}),
+          detail: { error: failure.message, ...found },
+        },
+        { last_error: failure.message },
+      );
+      return { outcome: 'failed', status: 'captured', error: failure.message };
+    }
+    await setParticipant(
+      participantId,
+      'refunded',
+      {
+        splitId,
+        participantId,
+        kind: 'rollback_refunded',
+        actor,
+        dedupeKey: `rollback_refunded:${participantId}`,
+        from,
+        to: 'refunded',
+        detail: found,
+      },
+      { refunded_amount: share.amount },
+    );
+    return { outcome: 'refunded', status: 'refunded' };
   }
 
   /** Where a hold really is, after a call on it failed; null when even that cannot be read. */
@@ -467,6 +528,15 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
           return { outcome: 'already_released', status: 'canceled' };
         }
         if (hold?.status === 'succeeded') {
+          // A capture rollback: the money was taken for this split (a capture whose answer or write was
+          // lost, or a merchant's capture), so it is refunded like every captured share.
+          if (purpose === 'capture_failed') {
+            const refunded = await refundRollback(splitId, share, share.ref, actor, {
+              purpose,
+              captured_at_processor: true,
+            });
+            return { ...refunded, outcome: refunded.outcome === 'refunded' ? 'refunded' : 'refund_failed' };
+          }
           // Captured in the merchant's own processor dashboard: skipped, and the participant says so.
           await setParticipant(participantId, 'captured', history('captured_elsewhere', 'captured'));
           return { outcome: 'captured_elsewhere', status: 'captured' };
@@ -485,46 +555,7 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
     async rollbackCapturedShare({ splitId, participantId, actor }) {
       const share = await loadShare(splitId, participantId);
       if (share.status !== 'captured' || !share.ref) return { outcome: 'refunded', status: share.status };
-      try {
-        await share.processor.refund({
-          ...share.ref,
-          refundId: `rollback-${splitId}`,
-          participantId,
-          refundApplicationFee: true,
-          metadata: { reason: 'capture_failed' },
-        });
-      } catch (error) {
-        const failure = toProcessorError(error);
-        await setParticipant(
-          participantId,
-          'captured',
-          {
-            splitId,
-            participantId,
-            kind: 'rollback_refund_failed',
-            actor,
-            dedupeKey: `rollback_refund_failed:${participantId}`,
-            detail: { error: failure.message },
-          },
-          { last_error: failure.message },
-        );
-        return { outcome: 'failed', status: 'captured', error: failure.message };
-      }
-      await setParticipant(
-        participantId,
-        'refunded',
-        {
-          splitId,
-          participantId,
-          kind: 'rollback_refunded',
-          actor,
-          dedupeKey: `rollback_refunded:${participantId}`,
-          from: 'captured',
-          to: 'refunded',
-        },
-        { refunded_amount: share.amount },
-      );
-      return { outcome: 'refunded', status: 'refunded' };
+      return refundRollback(splitId, share, share.ref, actor);
     },
 
     transitionSplit: moveStatus,

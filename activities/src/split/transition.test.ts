@@ -1,13 +1,5 @@
-import { createLogger } from '@groupsplit/shared';
-import {
-  createCapturedSplit,
-  createSplitReadyMerchant,
-  type SplitReadyMerchant,
-  type Stack,
-  splitLedger,
-  startStack,
-} from '@groupsplit/testing';
-import { createSplitActivities } from './split';
+import { createCapturedSplit, createSplitReadyMerchant } from '@groupsplit/testing';
+import { splitActivitiesStack } from './test-support';
 
 /**
  * The split workflow's short steps are local activities, which run again, with the steps after
@@ -15,25 +7,21 @@ import { createSplitActivities } from './split';
  * then do nothing, while a write the split never made is still refused.
  */
 describe('transitionSplit and the capture batch run again after the split moved on', () => {
-  let stack: Stack;
-  let shop: SplitReadyMerchant;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
-  });
-  afterAll(() => stack.stop());
+  const real = splitActivitiesStack();
 
   const status = async (splitId: string) =>
-    (await stack.db.selectFrom('splits').select('status').where('id', '=', splitId).executeTakeFirstOrThrow()).status;
-  const splitActivities = () =>
-    createSplitActivities({ config: stack.config, db: stack.db, logger: createLogger('test', 'silent') });
+    (await real.stack.db.selectFrom('splits').select('status').where('id', '=', splitId).executeTakeFirstOrThrow())
+      .status;
   /** What a repeated write must leave as it was: the split's history, its paid event, its participants' rows. */
   const writtenRows = (splitId: string) =>
     Promise.all([
-      stack.db.selectFrom('split_history').select('dedupe_key').where('split_id', '=', splitId).execute(),
-      stack.db.selectFrom('webhook_events').select('dedupe_key').where('dedupe_key', '=', `paid:${splitId}`).execute(),
-      stack.db
+      real.stack.db.selectFrom('split_history').select('dedupe_key').where('split_id', '=', splitId).execute(),
+      real.stack.db
+        .selectFrom('webhook_events')
+        .select('dedupe_key')
+        .where('dedupe_key', '=', `paid:${splitId}`)
+        .execute(),
+      real.stack.db
         .selectFrom('split_participants')
         .select(['status', 'captured_at'])
         .where('split_id', '=', splitId)
@@ -42,10 +30,10 @@ describe('transitionSplit and the capture batch run again after the split moved 
     ]);
 
   it('does nothing for a transition it already made, and refuses one it never made', async () => {
-    const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1500]);
-    const activities = splitActivities();
+    const split = await createCapturedSplit(real.stack, real.shop.owner.token, real.shop.merchant.id, [1000, 1500]);
+    const activities = real.activities();
     const history = () =>
-      stack.db.selectFrom('split_history').select('dedupe_key').where('split_id', '=', split.id).execute();
+      real.stack.db.selectFrom('split_history').select('dedupe_key').where('split_id', '=', split.id).execute();
     const before = await history();
 
     // pending → capturing was made on the way to captured: repeating it changes nothing.
@@ -73,8 +61,8 @@ describe('transitionSplit and the capture batch run again after the split moved 
   });
 
   it('a capture write repeated after the split was captured writes and stamps nothing again; on a split not capturing it is refused', async () => {
-    const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1500]);
-    const activities = splitActivities();
+    const split = await createCapturedSplit(real.stack, real.shop.owner.token, real.shop.merchant.id, [1000, 1500]);
+    const activities = real.activities();
     const rows = () => writtenRows(split.id);
     const before = await rows();
     const last = split.participants[1]!.id;
@@ -86,10 +74,10 @@ describe('transitionSplit and the capture batch run again after the split moved 
     expect(await status(split.id)).toBe('captured');
     expect(await rows()).toEqual(before);
 
-    const pending = await createSplitReadyMerchant(stack, { modes: ['test'] }).then((other) =>
-      createCapturedSplit(stack, other.owner.token, other.merchant.id, [1000]),
+    const pending = await createSplitReadyMerchant(real.stack, { modes: ['test'] }).then((other) =>
+      createCapturedSplit(real.stack, other.owner.token, other.merchant.id, [1000]),
     );
-    await stack.db.updateTable('splits').set({ status: 'pending' }).where('id', '=', pending.id).execute();
+    await real.stack.db.updateTable('splits').set({ status: 'pending' }).where('id', '=', pending.id).execute();
     await expect(
       activities.captureShare({
         splitId: pending.id,
@@ -101,10 +89,14 @@ describe('transitionSplit and the capture batch run again after the split moved 
   });
 
   it('a capture batch run again after the split was captured captures, writes and stamps nothing again', async () => {
-    const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1500, 2000]);
-    const activities = splitActivities();
-    const rows = () =>
-      Promise.all([writtenRows(split.id), splitLedger(stack, split.id)]).then(([w, l]) => [...w, l] as const);
+    const split = await createCapturedSplit(
+      real.stack,
+      real.shop.owner.token,
+      real.shop.merchant.id,
+      [1000, 1500, 2000],
+    );
+    const activities = real.activities();
+    const rows = () => Promise.all([writtenRows(split.id), real.money(split.id)]).then(([w, l]) => [...w, l] as const);
     const before = await rows();
     const participantIds = split.participants.map((p) => p.id);
     expect(before[3].map((pi) => pi.capture_calls)).toEqual([1, 1, 1]);
@@ -122,16 +114,16 @@ describe('transitionSplit and the capture batch run again after the split moved 
   });
 
   it('a capture batch for a split that is not pending or capturing is refused before any money moves', async () => {
-    const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1500]);
-    const activities = splitActivities();
+    const split = await createCapturedSplit(real.stack, real.shop.owner.token, real.shop.merchant.id, [1000, 1500]);
+    const activities = real.activities();
     // The projection says the split was canceled behind the workflow: no capture may follow.
-    await stack.db.updateTable('splits').set({ status: 'canceled' }).where('id', '=', split.id).execute();
-    await stack.db
+    await real.stack.db.updateTable('splits').set({ status: 'canceled' }).where('id', '=', split.id).execute();
+    await real.stack.db
       .updateTable('split_participants')
       .set({ status: 'authorised' })
       .where('split_id', '=', split.id)
       .execute();
-    const ledger = await splitLedger(stack, split.id);
+    const money = await real.money(split.id);
     await expect(
       activities.captureBatch({
         splitId: split.id,
@@ -140,7 +132,7 @@ describe('transitionSplit and the capture batch run again after the split moved 
         captured: { dedupeKey: `transition:${split.id}:capturing:captured:again` },
       }),
     ).rejects.toThrow(`Split ${split.id} is canceled, expected pending before capturing`);
-    expect(await splitLedger(stack, split.id)).toEqual(ledger);
+    expect(await real.money(split.id)).toEqual(money);
     expect(await status(split.id)).toBe('canceled');
   });
 });

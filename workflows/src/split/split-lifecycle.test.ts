@@ -7,9 +7,11 @@ import {
   type SplitReadyMerchant,
   type Stack,
   splitLedger,
+  splitStackForTests,
   startStack,
   uniqueEmail,
   waitForSplitStatus,
+  waitUntil,
 } from '@groupsplit/testing';
 import { sql } from 'kysely';
 import type { SplitWorkflowState } from './types';
@@ -30,6 +32,21 @@ import {
  * the worker, the processor emulator and Postgres.
  */
 const shares = (...amounts: number[]) => amounts.map((amountMinor) => ({ email: uniqueEmail('payer'), amountMinor }));
+
+/** A split of `shop`'s with one participant per amount, created through the API. */
+async function createSplit(
+  { stack, shop }: { stack: Stack; shop: SplitReadyMerchant },
+  amounts: number[],
+  orderReference = `ORD-${Math.random().toString(36).slice(2)}`,
+) {
+  const res = await postSplit(stack, shop.owner.token, {
+    merchantId: shop.merchant.id,
+    orderReference,
+    participants: shares(...amounts),
+  });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; participants: { id: string; payToken: string; paymentIntentId: string }[] };
+}
 
 async function participantsOf(stack: Stack, splitId: string) {
   return stack.db
@@ -77,15 +94,7 @@ describe('split lifecycle', () => {
   afterEach(() => emulatorControl(stack, 'DELETE', '/faults'));
   afterAll(() => stack.stop());
 
-  const create = async (amounts: number[], orderReference = `ORD-${Math.random().toString(36).slice(2)}`) => {
-    const res = await postSplit(stack, shop.owner.token, {
-      merchantId: shop.merchant.id,
-      orderReference,
-      participants: shares(...amounts),
-    });
-    expect(res.status).toBe(201);
-    return res.body as { id: string; participants: { id: string; payToken: string; paymentIntentId: string }[] };
-  };
+  const create = (amounts: number[], orderReference?: string) => createSplit({ stack, shop }, amounts, orderReference);
 
   it('every participant authorising → capturing → captured, one capture each, paid once', async () => {
     const split = await create([1000, 2500, 1200]);
@@ -446,15 +455,10 @@ describe('split lifecycle', () => {
 });
 
 describe('split expiry', () => {
-  let stack: Stack;
-  let shop: SplitReadyMerchant;
-  beforeAll(async () => {
-    stack = await startStack({ HOLD_TTL_MS: 3000 });
-    shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
-  });
-  afterAll(() => stack.stop());
+  const own = splitStackForTests({ HOLD_TTL_MS: 3000 });
 
   it('cancels a split whose holds lapse: holds released, participants canceled, canceled webhook with reason expired', async () => {
+    const { stack, shop } = own;
     const res = await postSplit(stack, shop.owner.token, {
       merchantId: shop.merchant.id,
       participants: shares(1000, 1000),
@@ -483,4 +487,63 @@ describe('split expiry', () => {
     const late = await authoriseShare(stack, res.body.participants[1].payToken);
     expect(late.status).toBe(409);
   });
+});
+
+describe('a capture the processor made but the worker never saw succeed', () => {
+  /** The worker's processor calls give up after this; the capture below answers only after twice as long. */
+  const STRIPE_TIMEOUT_MS = 3000;
+  const own = splitStackForTests({ STRIPE_TIMEOUT_MS });
+
+  it('is refunded when the capture is compensated: capture_failed, the participant refunded with its fee, the rollback recorded', async () => {
+    const { stack } = own;
+    const split = await createSplit(own, [1000, 1500]);
+    const [first, second] = split.participants;
+    // Every attempt at the first capture times out at the worker, although the processor makes the first.
+    await emulatorControl(stack, 'POST', '/faults', {
+      operation: 'capture',
+      match: { payment_intent: first!.paymentIntentId },
+      delay_ms: 2 * STRIPE_TIMEOUT_MS,
+    });
+    for (const p of split.participants) expect((await authoriseShare(stack, p.payToken)).status).toBe(200);
+    // The retries run out (four timeouts and their backoff) and the split waits for support.
+    const state = await waitForState(stack, split.id, (s) => s.stuck !== null, 90_000);
+    expect(state).toMatchObject({ status: 'capturing', stuck: { stage: 'capturing' } });
+    const capturedAtProcessor = async () =>
+      (await splitLedger(stack, split.id)).find((pi) => pi.id === first!.paymentIntentId)!;
+    await waitUntil('the first capture at the processor', capturedAtProcessor, (pi) => pi.status === 'succeeded');
+    // The projection never heard of it.
+    expect((await participantsOf(stack, split.id)).map((p) => p.status)).toEqual(['authorised', 'authorised']);
+
+    await stack.temporal.client.workflow
+      .getHandle(splitWorkflowId(split.id))
+      .signal(supportCompensateSignal, { actor: 'support:ada', reason: 'capture timing out' });
+    await waitForSplitStatus(stack, split.id, ['capture_failed']);
+    expect((await participantsOf(stack, split.id)).map((p) => p.status)).toEqual(['refunded', 'canceled']);
+    const ledger = new Map((await splitLedger(stack, split.id)).map((pi) => [pi.id, pi]));
+    // The whole charge comes back, the 20p customer fee with it, in one refund.
+    const refunded = ledger.get(first!.paymentIntentId)!;
+    expect(refunded).toMatchObject({ status: 'succeeded', amount_captured: 1020, capture_calls: 1 });
+    expect(refunded.amount_refunded).toBe(refunded.amount_captured);
+    expect(refunded.refunds).toHaveLength(1);
+    expect(ledger.get(second!.paymentIntentId)).toMatchObject({ status: 'canceled', capture_calls: 0 });
+
+    const history = await stack.db
+      .selectFrom('split_history')
+      .selectAll()
+      .where('split_id', '=', split.id)
+      .orderBy('id')
+      .execute();
+    // The participant moves from its hold straight to refunded, and the history says the capture was found.
+    const ofFirst = history.filter((h) => h.participant_id === first!.id);
+    expect(ofFirst.map((h) => h.kind)).toEqual(['hold_placed', 'authorised', 'rollback_refunded']);
+    expect(ofFirst.at(-1)).toMatchObject({
+      actor: 'system',
+      from_status: 'authorised',
+      to_status: 'refunded',
+      detail: { purpose: 'capture_failed', captured_at_processor: true },
+    });
+    expect(history.map((h) => h.kind)).toEqual(expect.arrayContaining(['stuck', 'support_compensate']));
+    expect(history.map((h) => h.kind)).not.toContain('captured_elsewhere');
+    expect(await eventsOf(stack, split.id)).not.toContain('checkout_split.paid');
+  }, 150_000);
 });

@@ -318,8 +318,14 @@ export type ReleaseInput = {
   maxAttempts: number;
 };
 
+/**
+ * `captured_elsewhere`: the hold was found captured (a merchant's capture in its own processor
+ * dashboard), skipped and the participant `captured`. A capture rollback (`capture_failed`) refunds
+ * such a share instead, as a rollback refund: `refunded`, or `refund_failed` (recorded, participant
+ * `captured`).
+ */
 export type ReleaseOutcome = {
-  outcome: 'released' | 'already_released' | 'captured_elsewhere' | 'failed' | 'no_hold';
+  outcome: 'released' | 'already_released' | 'captured_elsewhere' | 'refunded' | 'refund_failed' | 'failed' | 'no_hold';
   status: ParticipantStatus;
   error?: string;
 };
@@ -388,7 +394,10 @@ export interface SplitActivities {
   captureBatch(input: CaptureBatchInput): Promise<void>;
   /** The participants the projection shows captured (what compensation refunds), in no particular order. */
   capturedShares(input: { splitId: string }): Promise<string[]>;
-  /** Releases one hold (idempotency key `release:<participantId>`) and sets the participant accordingly. */
+  /**
+   * Releases one hold (idempotency key `release:<participantId>`) and sets the participant accordingly.
+   * For a capture rollback, a hold found captured at the processor is refunded as rollbackCapturedShare does.
+   */
   releaseShare(input: ReleaseInput): Promise<ReleaseOutcome>;
   /** Refunds a share captured before the capture broke; attempted once. */
   rollbackCapturedShare(input: {
