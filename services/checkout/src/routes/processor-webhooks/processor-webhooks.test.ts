@@ -87,6 +87,15 @@ describe('POST /api/processor/webhooks/:mode', () => {
     expect((await stored(id))?.deliveries).toBe(2);
   });
 
+  it('handles more events at once than the database pool has connections', async () => {
+    // Each handler reads the pool itself; an event that held a connection while its handler ran
+    // left none for the handlers once as many events arrived at once as the pool has connections.
+    const bodies = Array.from({ length: 30 }, () => eventBody());
+    const answers = await Promise.all(bodies.map((body) => post('test', body, sign(body))));
+    expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200));
+    for (const body of bodies) expect((await stored(JSON.parse(body).id))?.processed_at).toBeInstanceOf(Date);
+  });
+
   it('refuses a forged, tampered or unsigned event with 400 and records nothing', async () => {
     const body = eventBody();
     const { id } = JSON.parse(body) as { id: string };

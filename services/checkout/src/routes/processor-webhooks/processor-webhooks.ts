@@ -64,26 +64,29 @@ export function processorWebhookRoutes(deps: CheckoutDeps, overrides: Partial<Pr
     };
 
     let duplicate = false;
+    let recordedDelivery = false;
     try {
-      // The row lock taken by the upsert makes a concurrent redelivery wait, then see it processed.
-      await db.transaction().execute(async (trx) => {
-        const recorded = await trx
-          .insertInto('processor_events')
-          .values(row)
-          .onConflict((oc) => oc.column('id').doUpdateSet({ deliveries: sql`processor_events.deliveries + 1` }))
-          .returning(['processed_at'])
-          .executeTakeFirstOrThrow();
-        if (recorded.processed_at) {
-          duplicate = true;
-          return;
-        }
+      // No transaction is held while the handler runs: handlers use the pool themselves, and one
+      // connection held per event in flight starved the pool (as many events at once as it has
+      // connections, and every one waited for another). Handlers are idempotent instead (each records
+      // its effect under a dedupe key; the workflow re-checks a hold it is told about), so a
+      // redelivery racing the first delivery is harmless.
+      const recorded = await db
+        .insertInto('processor_events')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet({ deliveries: sql`processor_events.deliveries + 1` }))
+        .returning(['processed_at'])
+        .executeTakeFirstOrThrow();
+      recordedDelivery = true;
+      if (recorded.processed_at) duplicate = true;
+      else {
         await dispatchProcessorEvent(handlers, { mode, event, deps, log, requestId });
-        await trx
+        await db
           .updateTable('processor_events')
           .set({ processed_at: new Date(), last_error: null })
           .where('id', '=', event.id)
           .execute();
-      });
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.error({ err: error }, 'processor event handler failed; the processor will redeliver');
@@ -91,7 +94,14 @@ export function processorWebhookRoutes(deps: CheckoutDeps, overrides: Partial<Pr
         .insertInto('processor_events')
         .values({ ...row, last_error: message })
         .onConflict((oc) =>
-          oc.column('id').doUpdateSet({ last_error: message, deliveries: sql`processor_events.deliveries + 1` }),
+          // This delivery is already counted when its row was recorded before the handler failed.
+          oc
+            .column('id')
+            .doUpdateSet(
+              recordedDelivery
+                ? { last_error: message }
+                : { last_error: message, deliveries: sql`processor_events.deliveries + 1` },
+            ),
         )
         .execute()
         .catch((e) => log.error({ err: e }, 'could not record the processor event failure'));
