@@ -1,4 +1,5 @@
 import { janitorScheduleId } from '@groupsplit/workflows';
+import { sql } from 'kysely';
 import type { ProcessStack } from '../lib/process-stack';
 
 /**
@@ -17,9 +18,9 @@ export async function waitUntilQuiet(options: {
   const { stack, splitIds, deadline, log } = options;
   const { db } = stack;
   const started = Date.now();
-  let unsettled = { unfinished: 0, refunding: 0, undelivered: 0 };
+  let unsettled = { unfinished: 0, refunding: 0, undelivered: 0, processorEventsPending: 0 };
   for (;;) {
-    const [unfinished, refunding, undelivered] = await Promise.all([
+    const [unfinished, refunding, undelivered, processorEventsPending] = await Promise.all([
       db
         .selectFrom('splits')
         .select(db.fn.countAll<number>().as('n'))
@@ -46,8 +47,15 @@ export async function waitUntilQuiet(options: {
           ),
         )
         .executeTakeFirstOrThrow(),
+      // The processor's own events (refunds in its dashboard, disputes) still on their way to us.
+      sql<{ n: number }>`
+        SELECT (SELECT count(*) FROM emulator_events WHERE delivery_status = 'pending')
+             + (SELECT count(*) FROM processor_events WHERE processed_at IS NULL) AS n`
+        .execute(db)
+        .then((r) => r.rows[0]!),
     ]);
     unsettled = {
+      processorEventsPending: Number(processorEventsPending.n),
       unfinished: Number(unfinished.n),
       refunding: Number(refunding.n),
       undelivered: Number(undelivered.n),
