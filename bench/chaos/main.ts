@@ -24,7 +24,7 @@ const SHOPS = envInt('CHAOS_SHOPS', 4);
 const PROCESSOR_TIMEOUT_MS = envInt('CHAOS_PROCESSOR_TIMEOUT_MS', 3_000);
 const DEADLINE = Number(process.env.CHAOS_DEADLINE ?? Date.now() + 19 * 60_000);
 /** Kept for the quiet phase and the checks: new splits stop starting when less than this is left. */
-const RESERVE_MS = 6 * 60_000;
+const RESERVE_MS = 5 * 60_000;
 
 const started = Date.now();
 const log = (line: string) => console.log(`[chaos +${Math.round((Date.now() - started) / 1000)}s] ${line}`);
@@ -112,6 +112,7 @@ async function main() {
             return { status: split.status, participants };
           },
           expireAfterMs: 45_000,
+          scriptsDeadline: DEADLINE - RESERVE_MS / 2,
           authoriseSpreadMs: 10_000,
         },
         plan,

@@ -82,6 +82,8 @@ export type WorkloadContext = {
   expireAfterMs: number;
   /** Spread of the random authorisation times within one split. */
   authoriseSpreadMs: number;
+  /** When every script must have finished waiting (the run's quiet phase and checks come after). */
+  scriptsDeadline: number;
 };
 
 export async function runSplit(ctx: WorkloadContext, plan: SplitPlan): Promise<SplitRecord> {
@@ -202,7 +204,7 @@ async function waitFor(
   done: (split: { status: string; participants: Participant[] }) => boolean,
   timeoutMs = 240_000,
 ) {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Math.min(Date.now() + timeoutMs, ctx.scriptsDeadline);
   for (;;) {
     const split = await ctx.readSplit(splitId);
     if (split && done(split)) return split;
@@ -211,14 +213,26 @@ async function waitFor(
   }
 }
 
+/** A participant presses pay, and again (up to three times) if it did not go through. */
 async function authorise(ctx: WorkloadContext, participant: Participant, record: SplitRecord) {
-  const res = await ctx.http.post(
-    `/api/checkout-splits/pay/${participant.pay_token}/authorise`,
-    { payment_method: 'pm_card_visa' },
-    { retry: true },
-  );
-  if (res.status === 200) record.authorised += 1;
-  else if (res.status !== 409) record.errors.push(`authorise ${res.status} ${res.text.slice(0, 200)}`);
+  for (let press = 1; ; press++) {
+    const res = await ctx.http.post(
+      `/api/checkout-splits/pay/${participant.pay_token}/authorise`,
+      { payment_method: 'pm_card_visa' },
+      { retry: true },
+    );
+    if (res.status === 200) {
+      record.authorised += 1;
+      return;
+    }
+    // 409: the split is no longer pending (cancelled or expired meanwhile), nothing to pay.
+    if (res.status === 409) return;
+    if (press === 3) {
+      record.errors.push(`authorise ${res.status} ${res.text.slice(0, 200)}`);
+      return;
+    }
+    await sleep(1000);
+  }
 }
 
 /** Authorises `who` at random times within the spread, all at once in flight. */
@@ -258,14 +272,14 @@ async function drive(
           });
     if (res.status !== 200) record.errors.push(`cancel ${res.status} ${res.text.slice(0, 200)}`);
   } else if (plan.fate === 'expire') {
-    // The first to authorise gets a hold that lapses soon; someone never authorises.
-    const [first, ...rest] = order;
+    // Every hold placed from now lapses soon; some of the group authorise, never everyone.
     const captureBefore = Math.floor((Date.now() + ctx.expireAfterMs) / 1000);
-    await ctx.control('POST', `/payment_intents/${first!.processor_payment_intent_id}/capture_before`, {
-      capture_before: captureBefore,
-    });
-    await authorise(ctx, first!, record);
-    await authoriseAtRandom(ctx, rest.slice(0, between(0, rest.length - 1)), record);
+    for (const p of participants) {
+      await ctx.control('POST', `/payment_intents/${p.processor_payment_intent_id}/capture_before`, {
+        capture_before: captureBefore,
+      });
+    }
+    await authoriseAtRandom(ctx, order.slice(0, between(1, participants.length - 1)), record);
   } else {
     await authoriseAtRandom(ctx, order, record);
   }

@@ -7,6 +7,7 @@ import {
   participantAuthorisedSignal,
   splitWorkflowId,
 } from '@groupsplit/workflows';
+import { askWhileTaskRetries } from '@groupsplit/workflows/client';
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import { sql } from 'kysely';
@@ -69,7 +70,9 @@ export function createJanitor({ config, db, logger }: ActivityDeps, settle: Sett
       return { ...finding, action: 'signalled_authorisation' };
     }
     if (finding.kind === 'hold_lapsed' && finding.splitStatus === 'pending') {
-      const outcome = await handle.executeUpdate(cancelSplitUpdate, { args: [{ actor: JANITOR_ACTOR }] });
+      const outcome = await askWhileTaskRetries(() =>
+        handle.executeUpdate(cancelSplitUpdate, { args: [{ actor: JANITOR_ACTOR }] }),
+      );
       return { ...finding, action: 'signalled_cancel', detail: { ...finding.detail, cancel: outcome } };
     }
     return finding;

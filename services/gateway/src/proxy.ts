@@ -50,7 +50,11 @@ export async function forward(ctx: Context, baseUrl: string, body: Buffer, extra
   const send = () =>
     new Promise<IncomingMessage>((resolve, reject) => {
       const req = request({ ...target, method: ctx.method, headers }, resolve);
-      req.on('error', reject);
+      // A kept-alive connection the service closed as this request went out (a restart): the
+      // service never read it, so it can be sent again (Node's documented `reusedSocket` case).
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        reject(Object.assign(error, { unsent: req.reusedSocket && error.code === 'ECONNRESET' })),
+      );
       req.end(body);
     });
   const upstream = await sendWhileRestarting(send);
@@ -67,7 +71,8 @@ export async function forward(ctx: Context, baseUrl: string, body: Buffer, extra
 /**
  * A refused connection means the service is not listening (restarting, or a deploy replacing it):
  * nothing reached it, so the request is sent again for a few seconds before the caller hears 503.
- * Any other failure may have reached the service and is not repeated.
+ * So is one whose kept-alive connection was reset before the service read it. Any other failure
+ * may have reached the service and is not repeated.
  */
 const RESTART_WAIT_MS = 8_000;
 const RESTART_POLL_MS = 200;
@@ -78,7 +83,11 @@ async function sendWhileRestarting(send: () => Promise<IncomingMessage>): Promis
     try {
       return await send();
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ECONNREFUSED') throw error;
+      const failure = error as NodeJS.ErrnoException & { unsent?: boolean };
+      if (failure.code !== 'ECONNREFUSED' && !failure.unsent) {
+        // It may have reached the service: not repeated; the caller hears it in the error shape.
+        throw errorWithStatus(502, 'The service did not answer. Please try again.', 'bad_gateway');
+      }
       if (Date.now() > deadline) {
         throw errorWithStatus(503, 'The service is restarting. Please try again shortly.', 'service_unavailable');
       }

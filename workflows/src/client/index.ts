@@ -6,4 +6,5 @@
 export * from './email';
 export * from './schedules';
 export * from './sessions';
+export * from './task-retrying';
 export * from './webhooks';

@@ -1,4 +1,5 @@
 import { type Db, type SplitRow, SplitsRepository } from '@groupsplit/shared';
+import { askWhileTaskRetries } from '@groupsplit/workflows/client';
 
 type SplitStatus = SplitRow['status'];
 
@@ -21,7 +22,8 @@ export async function callSplitWorkflow<T>(
   isChange: (error: unknown, now: SplitStatus | null) => boolean,
 ): Promise<WorkflowCallResult<T>> {
   try {
-    return { changed: false, value: await call() };
+    // A worker that died mid-task makes Temporal refuse updates for a few seconds: ask again.
+    return { changed: false, value: await askWhileTaskRetries(call) };
   } catch (error) {
     const now = await new SplitsRepository(db).statusOf(splitId);
     if (!isChange(error, now)) throw error;

@@ -19,6 +19,7 @@ import {
   splitWorkflow,
   splitWorkflowId,
 } from '@groupsplit/workflows';
+import { askWhileTaskRetries } from '@groupsplit/workflows/client';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
 import { sendInvitations } from './invitations';
@@ -59,10 +60,6 @@ export async function holdingAccountFor(
   return connected?.charges_enabled ? connected.account_id : config.STRIPE_TEST_SANDBOX_ACCOUNT_ID;
 }
 
-/** How long a creation whose update was refused keeps asking the started workflow for its outcome. */
-const ASK_AGAIN_FOR_MS = 60_000;
-const ASK_AGAIN_PAUSE_MS = 500;
-
 /**
  * The split workflow may have started although its creation update was refused: Temporal refuses
  * an update while the workflow's first task is being retried (a worker died in the middle of it),
@@ -77,15 +74,7 @@ async function askAgainIfStarted(deps: CheckoutDeps, workflowId: string, error: 
   );
   if (!started) throw error;
   deps.logger.warn({ workflowId, err: error }, 'creation update refused; asking the started workflow again');
-  const deadline = Date.now() + ASK_AGAIN_FOR_MS;
-  for (;;) {
-    try {
-      return await handle.executeUpdate(createSplitUpdate);
-    } catch (again) {
-      if (Date.now() > deadline) throw again;
-      await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_PAUSE_MS));
-    }
-  }
+  return askWhileTaskRetries(() => handle.executeUpdate(createSplitUpdate));
 }
 
 /**

@@ -1,0 +1,40 @@
+import { askWhileTaskRetries, refusedWhileTaskRetries } from './task-retrying';
+
+const refusal = () =>
+  Object.assign(new Error('Workflow Update failed'), {
+    cause: new Error(
+      '9 FAILED_PRECONDITION: Unable to perform workflow execution update due to Workflow Task in failed state.',
+    ),
+  });
+
+describe('asking again while a workflow task is being retried', () => {
+  it("recognises Temporal's refusal anywhere in the error's causes, and nothing else", () => {
+    expect(refusedWhileTaskRetries(refusal())).toBe(true);
+    expect(refusedWhileTaskRetries(new Error('workflow not found'))).toBe(false);
+    expect(refusedWhileTaskRetries(undefined)).toBe(false);
+  });
+
+  it('asks again until the update is accepted', async () => {
+    let calls = 0;
+    const answer = await askWhileTaskRetries(async () => {
+      calls += 1;
+      if (calls < 3) throw refusal();
+      return 'accepted';
+    });
+    expect({ answer, calls }).toEqual({ answer: 'accepted', calls: 3 });
+  });
+
+  it('lets any other failure through at once, and the refusal once the time is up', async () => {
+    let calls = 0;
+    await expect(
+      askWhileTaskRetries(async () => {
+        calls += 1;
+        throw new Error('not refundable');
+      }),
+    ).rejects.toThrow('not refundable');
+    expect(calls).toBe(1);
+    await expect(askWhileTaskRetries(() => Promise.reject(refusal()), { forMs: 0 })).rejects.toThrow(
+      'Workflow Update failed',
+    );
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Temporal refuses an update (and an update-with-start's update) while the workflow's task is being
+ * retried: after a worker died in the middle of one, until a worker completes the next attempt. The
+ * workflow is healthy and a worker picks the task up within seconds, so a caller asks again rather
+ * than fail the request that is waiting on the answer.
+ */
+const REFUSED_WHILE_TASK_RETRIES = /Workflow Task in failed state/;
+const ASK_AGAIN_FOR_MS = 60_000;
+const ASK_AGAIN_PAUSE_MS = 500;
+
+export function refusedWhileTaskRetries(error: unknown): boolean {
+  for (let e = error as { message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (REFUSED_WHILE_TASK_RETRIES.test(e.message ?? '')) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Runs `call` (an update), again while Temporal refuses it because the workflow's task is being retried. */
+export async function askWhileTaskRetries<T>(call: () => Promise<T>, options: { forMs?: number } = {}): Promise<T> {
+  const deadline = Date.now() + (options.forMs ?? ASK_AGAIN_FOR_MS);
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!refusedWhileTaskRetries(error) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_PAUSE_MS));
+    }
+  }
+}
