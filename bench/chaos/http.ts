@@ -14,6 +14,8 @@ export type CallOptions = {
   body?: unknown;
   /** Safe to send again after a 5xx or a lost connection (reads, keyed writes, the pay step). */
   retry?: boolean;
+  /** How long to wait for the answer (default CLIENT_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
 
 export type Answer<T = any> = { status: number; body: T; text: string; retryAfter?: string | null };
@@ -104,7 +106,7 @@ export class ChaosHttp {
       headers,
       body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+      signal: AbortSignal.timeout(options.timeoutMs ?? CLIENT_TIMEOUT_MS),
     });
     const text = await response.text();
     let parsed: unknown = text;

@@ -45,6 +45,9 @@ export type SplitRecord = {
 
 type Participant = { id: string; pay_token: string; processor_payment_intent_id: string | null; amount: number };
 
+/** A creator waits this long for a split to be created (the service's own wait is 10 minutes). */
+const CREATE_TIMEOUT_MS = 11 * 60_000;
+
 const TERMINAL = ['captured', 'canceled', 'refunded', 'partially_refunded', 'creation_failed', 'capture_failed'];
 
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)] as T;
@@ -145,7 +148,8 @@ async function createHosted(ctx: WorkloadContext, shop: ChaosShop, plan: SplitPl
     const chosen = await ctx.http.post(
       `/api/merchants/checkout/sessions/${token}/split`,
       { mode: 'split', participants },
-      { token: shop.buyer.token, retry: true },
+      // Creation waits on every hold; under this many faults that can take minutes.
+      { token: shop.buyer.token, retry: true, timeoutMs: CREATE_TIMEOUT_MS },
     );
     if (chosen.status === 201) return chosen.body.split_id as string;
     if (chosen.status === 409) {
@@ -171,7 +175,11 @@ async function createDashboard(ctx: WorkloadContext, shop: ChaosShop, plan: Spli
   };
   for (let attempt = 0; attempt < 5; attempt++) {
     const created = await ctx.http
-      .post('/api/checkout-splits', body, { token: shop.owner.token, headers: { 'x-service-mode': 'test' } })
+      .post('/api/checkout-splits', body, {
+        token: shop.owner.token,
+        headers: { 'x-service-mode': 'test' },
+        timeoutMs: CREATE_TIMEOUT_MS,
+      })
       .catch((error: Error) => ({ status: 0, body: null, text: error.message }));
     if (created.status === 201) return created.body.id as string;
     if (created.status === 400) {

@@ -60,6 +60,9 @@ export async function holdingAccountFor(
   return connected?.charges_enabled ? connected.account_id : config.STRIPE_TEST_SANDBOX_ACCOUNT_ID;
 }
 
+/** How long a creator's request waits for a started split workflow whose creation update was refused. */
+const CREATION_ANSWER_WAIT_MS = 10 * 60_000;
+
 /**
  * The split workflow may have started although its creation update was refused: Temporal refuses
  * an update while the workflow's first task is being retried (a worker died in the middle of it),
@@ -74,7 +77,9 @@ async function askAgainIfStarted(deps: CheckoutDeps, workflowId: string, error: 
   );
   if (!started) throw error;
   deps.logger.warn({ workflowId, err: error }, 'creation update refused; asking the started workflow again');
-  return askWhileTaskRetries(() => handle.executeUpdate(createSplitUpdate));
+  // Creation always ends (pending or creation_failed), but a worker dying over and over can hold it
+  // up for minutes. Answering before then would leave a hosted checkout free to create a second split.
+  return askWhileTaskRetries(() => handle.executeUpdate(createSplitUpdate), { forMs: CREATION_ANSWER_WAIT_MS });
 }
 
 /**
