@@ -19,6 +19,23 @@ type RefundFailure = { participant_id: string; email: string; amount: number; er
 
 const isLastAttempt = (maxAttempts: number) => activityInfo().attempt >= maxAttempts;
 
+/**
+ * The processor refund this slice made, if any: ours carry the refund and participant ids in their
+ * metadata. A call that timed out past the client's limit may still have been made, so a slice that
+ * looks failed, or was left pending, is checked here before it is reported so.
+ */
+async function findOwnRefund(
+  processor: Processor,
+  ref: { accountId: string; paymentIntentId: string },
+  refundId: string,
+  participantId: string,
+): Promise<string | null> {
+  const refunds = await processor.listRefunds(ref);
+  return (
+    refunds.find((r) => r.metadata.refund_id === refundId && r.metadata.participant_id === participantId)?.id ?? null
+  );
+}
+
 /** Statuses each kind of refund starts from: the dashboard refunds only a captured split (docs/spec.md, Splits). */
 const REFUNDABLE_FROM: Record<'api' | 'dashboard', SplitStatus[]> = {
   api: ['captured', 'partially_refunded'],
@@ -182,36 +199,40 @@ export function createRefundRunActivities(
         } catch (error) {
           const failure = toProcessorError(error);
           if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
-          await db.transaction().execute(async (trx) => {
-            await trx
-              .updateTable('split_refund_slices')
-              .set({ status: 'failed', error: failure.message, updated_at: new Date() })
-              .where('refund_id', '=', refundId)
-              .where('participant_id', '=', participantId)
-              .where('status', '=', 'pending')
-              .execute();
-            const details: RefundFailure = {
-              participant_id: participantId,
-              email: slice.email,
-              amount: slice.amount,
-              error: failure.message,
-              code: failure.code ?? null,
-            };
-            await trx
-              .updateTable('split_refunds')
-              .set({ failure: JSON.stringify(details) })
-              .where('id', '=', refundId)
-              .execute();
-            await addSplitHistory(trx, {
-              splitId,
-              participantId,
-              kind: 'refund_refused',
-              actor: 'processor',
-              dedupeKey: `refund_refused:${refundId}:${participantId}`,
-              detail: { refund_id: refundId, amount: slice.amount, error: failure.message, code: failure.code },
+          const made = await findOwnRefund(processor, ref, refundId, participantId).catch(() => null);
+          if (made) processorRefundId = made;
+          else {
+            await db.transaction().execute(async (trx) => {
+              await trx
+                .updateTable('split_refund_slices')
+                .set({ status: 'failed', error: failure.message, updated_at: new Date() })
+                .where('refund_id', '=', refundId)
+                .where('participant_id', '=', participantId)
+                .where('status', '=', 'pending')
+                .execute();
+              const details: RefundFailure = {
+                participant_id: participantId,
+                email: slice.email,
+                amount: slice.amount,
+                error: failure.message,
+                code: failure.code ?? null,
+              };
+              await trx
+                .updateTable('split_refunds')
+                .set({ failure: JSON.stringify(details) })
+                .where('id', '=', refundId)
+                .execute();
+              await addSplitHistory(trx, {
+                splitId,
+                participantId,
+                kind: 'refund_refused',
+                actor: 'processor',
+                dedupeKey: `refund_refused:${refundId}:${participantId}`,
+                detail: { refund_id: refundId, amount: slice.amount, error: failure.message, code: failure.code },
+              });
             });
-          });
-          return { outcome: 'failed', error: failure.message };
+            return { outcome: 'failed', error: failure.message };
+          }
         }
         await db.transaction().execute(async (trx) => {
           const moved = await trx

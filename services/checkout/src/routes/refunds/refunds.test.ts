@@ -582,3 +582,41 @@ describe('refunds', () => {
     });
   });
 });
+
+describe('a refund whose processor call times out but went through', () => {
+  let stack: Stack;
+  let shop: SplitReadyMerchant;
+  beforeAll(async () => {
+    // The processor client gives up after 1 s; the emulator answers the refunds below after 1.5 s.
+    stack = await startStack({ STRIPE_TIMEOUT_MS: 1000 });
+    shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
+  });
+  afterAll(() => stack.stop());
+
+  it('is recorded as refunded, once, not reported refused', async () => {
+    const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1000]);
+    const slow = split.participants[0]!;
+    await emulatorControl(stack, 'POST', '/faults', {
+      operation: 'refund',
+      match: { payment_intent: slow.paymentIntentId },
+      delay_ms: 1500,
+    });
+    const res = await stack.api.post(`/api/checkout-splits/${split.id}/refund`, undefined, { token: shop.owner.token });
+    expect(res.status).toBe(200);
+    const ledger = await ledgerOfSplit(stack, split);
+    expect(ledger.map((l) => [l.amount_refunded, l.refunds.length])).toEqual([
+      [1020, 1],
+      [1020, 1],
+    ]);
+    const participants = await stack.db
+      .selectFrom('split_participants')
+      .select(['status', 'refunded_amount'])
+      .where('split_id', '=', split.id)
+      .orderBy('position')
+      .execute();
+    expect(participants).toEqual([
+      { status: 'refunded', refunded_amount: 1000 },
+      { status: 'refunded', refunded_amount: 1000 },
+    ]);
+  }, 60_000);
+});
