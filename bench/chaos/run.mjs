@@ -68,6 +68,11 @@ async function main() {
       });
     });
   } finally {
+    if (process.env.CHAOS_INSPECT && code !== 0) {
+      // Leaves Postgres, Temporal and mail up so a failed run can be looked into (temporal CLI, psql).
+      console.log(`[chaos] CHAOS_INSPECT: temporal ${run.temporal.address} left running; Ctrl-C to stop`);
+      await new Promise((resolve) => process.once('SIGINT', resolve));
+    }
     await stopAll(5000);
     if (!process.env.KEEP_CHAOS_DATABASE && code === 0) {
       await dropDatabase(run.pgServer.serverUrl, run.databaseName).catch(() => undefined);
@@ -79,6 +84,7 @@ async function main() {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
+    if (signal === 'SIGINT' && process.env.CHAOS_INSPECT && !child) return;
     console.error(`[chaos] ${signal}: stopping`);
     killGroup();
     stopAll(2000).finally(() => process.exit(130));
