@@ -30,6 +30,17 @@ export type FaultTally = {
   receiverOutages: number;
 };
 
+const noneYet = (): FaultTally => ({
+  processorErrors: 0,
+  processorTimeouts: 0,
+  workerKills: 0,
+  serviceRestarts: 0,
+  backendsTerminated: 0,
+  terminateRounds: 0,
+  receiverFailures: 0,
+  receiverOutages: 0,
+});
+
 type Control = (method: string, path: string, body?: unknown) => Promise<any>;
 
 export function startFaults(options: {
@@ -45,16 +56,7 @@ export function startFaults(options: {
   log: (line: string) => void;
 }) {
   const { stack, http, receiver, control, log } = options;
-  const tally: FaultTally = {
-    processorErrors: 0,
-    processorTimeouts: 0,
-    workerKills: 0,
-    serviceRestarts: 0,
-    backendsTerminated: 0,
-    terminateRounds: 0,
-    receiverFailures: 0,
-    receiverOutages: 0,
-  };
+  const tally = noneYet();
   let stopping = false;
   const sleeping = new Set<() => void>();
   const loops: Promise<void>[] = [];
@@ -159,15 +161,6 @@ export function startFaults(options: {
 
 /** No faults at all (CHAOS_FAULTS=0), with the same shape as startFaults. */
 export function noFaults(_options: Parameters<typeof startFaults>[0]): ReturnType<typeof startFaults> {
-  const tally: FaultTally = {
-    processorErrors: 0,
-    processorTimeouts: 0,
-    workerKills: 0,
-    serviceRestarts: 0,
-    backendsTerminated: 0,
-    terminateRounds: 0,
-    receiverFailures: 0,
-    receiverOutages: 0,
-  };
+  const tally = noneYet();
   return { tally, stop: async () => undefined };
 }

@@ -3,6 +3,7 @@ import { type LedgerIntent, splitLedger } from '@groupsplit/testing';
 import type { Client } from '@temporalio/client';
 import { mapConcurrent } from '../lib/load';
 import type { ProcessStack } from '../lib/process-stack';
+import { undeliveredEvents } from './quiet';
 import type { ReceivedEvent } from './receiver';
 import type { SplitRecord } from './workload';
 
@@ -303,21 +304,9 @@ async function checkEvents(
 
 async function checkOutbox(report: InvariantReport, db: Db, merchantIds: string[]) {
   if (merchantIds.length === 0) return;
-  const undelivered = await db
-    .selectFrom('webhook_events as e')
+  const undelivered = await undeliveredEvents(db)
     .select(['e.id', 'e.type', 'e.dispatched_at'])
     .where('e.merchant_id', 'in', [...new Set(merchantIds)])
-    .where('e.sample', '=', false)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('webhook_deliveries as d')
-            .select('d.id')
-            .whereRef('d.event_id', '=', 'e.id')
-            .where('d.outcome', '=', 'succeeded'),
-        ),
-      ),
-    )
     .execute();
   for (const event of undelivered)
     report.fail(

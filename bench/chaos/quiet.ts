@@ -1,3 +1,4 @@
+import type { Db } from '@groupsplit/shared';
 import { janitorScheduleId } from '@groupsplit/workflows';
 import { sql } from 'kysely';
 import type { ProcessStack } from '../lib/process-stack';
@@ -8,6 +9,22 @@ import type { ProcessStack } from '../lib/process-stack';
  * schedule's own trigger) and waits for it, so a stuck split has its finding. Returns what was
  * still unsettled if the deadline came first; the invariants then report it.
  */
+/** Webhook events (not samples) that no attempt has delivered yet: the outbox is drained when there are none. */
+export const undeliveredEvents = (db: Db) =>
+  db
+    .selectFrom('webhook_events as e')
+    .where('e.sample', '=', false)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_deliveries as d')
+            .select('d.id')
+            .whereRef('d.event_id', '=', 'e.id')
+            .where('d.outcome', '=', 'succeeded'),
+        ),
+      ),
+    );
+
 export async function waitUntilQuiet(options: {
   stack: ProcessStack;
   /** The splits expected to reach a final status. */
@@ -32,21 +49,7 @@ export async function waitUntilQuiet(options: {
         .select(db.fn.countAll<number>().as('n'))
         .where('status', '=', 'in_progress')
         .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('webhook_events as e')
-        .select(db.fn.countAll<number>().as('n'))
-        .where('e.sample', '=', false)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('webhook_deliveries as d')
-                .select('d.id')
-                .whereRef('d.event_id', '=', 'e.id')
-                .where('d.outcome', '=', 'succeeded'),
-            ),
-          ),
-        )
-        .executeTakeFirstOrThrow(),
+      undeliveredEvents(db).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       // The processor's own events (refunds in its dashboard, disputes) still on their way to us.
       sql<{ n: number }>`
         SELECT (SELECT count(*) FROM emulator_events WHERE delivery_status = 'pending')
