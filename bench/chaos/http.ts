@@ -1,4 +1,4 @@
-import { checkAgainstOpenApi } from '@groupsplit/testing';
+import { checkAnswer, readAnswer } from '@groupsplit/testing';
 
 /**
  * The chaos run's HTTP client: every call the workload makes goes through it, so every answer is
@@ -108,28 +108,20 @@ export class ChaosHttp {
       redirect: 'manual',
       signal: AbortSignal.timeout(options.timeoutMs ?? CLIENT_TIMEOUT_MS),
     });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // Not JSON: the text is the body.
-    }
+    const answer = await readAnswer(response);
     if (response.status < 500) {
       try {
-        checkAgainstOpenApi({
-          method,
-          path: url.pathname,
-          status: response.status,
-          contentType: response.headers.get('content-type'),
-          body: parsed,
-          text,
-        });
+        checkAnswer(method, url, response, answer);
       } catch (error) {
         if (this.contractMismatches.length < 20) this.contractMismatches.push((error as Error).message.slice(0, 400));
       }
     }
-    return { status: response.status, body: parsed as T, text, retryAfter: response.headers.get('retry-after') };
+    return {
+      status: response.status,
+      body: answer.body as T,
+      text: answer.text,
+      retryAfter: response.headers.get('retry-after'),
+    };
   }
 
   get = <T = any>(path: string, options?: CallOptions) => this.call<T>('GET', path, { retry: true, ...options });

@@ -17,6 +17,28 @@ export type RequestOptions = {
   ip?: string;
 };
 
+/** An answer's text, and its JSON (the text itself when it is not JSON, an HTML page for example). */
+export async function readAnswer(response: Response): Promise<{ text: string; body: unknown }> {
+  const text = await response.text();
+  try {
+    return { text, body: text ? JSON.parse(text) : undefined };
+  } catch {
+    return { text, body: text };
+  }
+}
+
+/** Checks one answer against docs/openapi.json (status and body); throws on a mismatch. */
+export function checkAnswer(method: string, url: URL, response: Response, answer: { text: string; body: unknown }) {
+  checkAgainstOpenApi({
+    method,
+    path: url.pathname,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: answer.body,
+    text: answer.text,
+  });
+}
+
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
 /**
@@ -36,22 +58,9 @@ export function createApiClient(baseUrl: string) {
     }
     const url = new URL(path, baseUrl);
     const response = await fetch(url, { method, headers, body, redirect: 'manual' });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // Not JSON (an HTML page, for example); the text is the body.
-    }
-    checkAgainstOpenApi({
-      method,
-      path: url.pathname,
-      status: response.status,
-      contentType: response.headers.get('content-type'),
-      body: parsed,
-      text,
-    });
-    return { status: response.status, body: parsed as T, headers: response.headers, text };
+    const answer = await readAnswer(response);
+    checkAnswer(method, url, response, answer);
+    return { status: response.status, body: answer.body as T, headers: response.headers, text: answer.text };
   }
   return {
     baseUrl,

@@ -6,7 +6,6 @@ export * from './fixtures';
 export * from './hold-row';
 export * from './mail';
 export * from './openapi';
-export { checkAgainstOpenApi, type OpenApiCall } from './openapi-check';
 export * from './stack';
 export * from './wait';
 export * from './webhook-receiver';

@@ -1,12 +1,5 @@
 import { randomToken } from '@groupsplit/shared';
-import {
-  createSplitReadyMerchant,
-  postSplit,
-  type SplitReadyMerchant,
-  type Stack,
-  startStack,
-  uniqueEmail,
-} from '@groupsplit/testing';
+import { postSplit, splitStackForTests, uniqueEmail } from '@groupsplit/testing';
 import { readAuthorisedEvent, writeAuthorised } from './authorise';
 
 /**
@@ -14,16 +7,10 @@ import { readAuthorisedEvent, writeAuthorised } from './authorise';
  * written once, only while the participant is `pending`, so a step run again writes nothing twice.
  */
 describe('writeAuthorised', () => {
-  let stack: Stack;
-  let shop: SplitReadyMerchant;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
-  });
-  afterAll(() => stack.stop());
+  const ready = splitStackForTests();
 
   it('writes the participant, its history row and its event once, and nothing on a second run', async () => {
+    const { stack, shop } = ready;
     const res = await postSplit(stack, shop.owner.token, {
       merchantId: shop.merchant.id,
       orderReference: `ORD-${randomToken(4)}`,

@@ -9,6 +9,7 @@ import {
   postSplit,
   type SplitReadyMerchant,
   type Stack,
+  splitStackForTests,
   startStack,
   type TestUser,
   uniqueEmail,
@@ -584,16 +585,11 @@ describe('refunds', () => {
 });
 
 describe('a refund whose processor call times out but went through', () => {
-  let stack: Stack;
-  let shop: SplitReadyMerchant;
-  beforeAll(async () => {
-    // The processor client gives up after 1 s; the emulator answers the refunds below after 1.5 s.
-    stack = await startStack({ STRIPE_TIMEOUT_MS: 1000 });
-    shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
-  });
-  afterAll(() => stack.stop());
+  // The processor client gives up after 1 s; the emulator answers the refunds below after 1.5 s.
+  const ready = splitStackForTests({ STRIPE_TIMEOUT_MS: 1000 });
 
   it('is recorded as refunded, once, not reported refused', async () => {
+    const { stack, shop } = ready;
     const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000, 1000]);
     const slow = split.participants[0]!;
     await emulatorControl(stack, 'POST', '/faults', {
