@@ -135,6 +135,29 @@ describe('pay step', () => {
   });
 
   describe('POST /api/checkout-splits/pay/:token/authorise', () => {
+    it('tries a processor 5xx again under the same key, and the participant is authorised', async () => {
+      const split = await create('PAY-5XX');
+      const p = split.participants[0]!;
+      const row = await stack.db
+        .selectFrom('split_participants')
+        .select('processor_payment_intent_id')
+        .where('id', '=', p.id)
+        .executeTakeFirstOrThrow();
+      await emulatorControl(stack, 'POST', '/faults', {
+        operation: 'confirm',
+        match: { payment_intent: row.processor_payment_intent_id },
+        error: { type: 'api_error', message: 'The processor failed', status: 500 },
+        times: 2,
+      });
+      try {
+        const res = await authoriseShare(stack, p.payToken);
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ participant_id: p.id, status: 'authorised' });
+      } finally {
+        await emulatorControl(stack, 'DELETE', '/faults');
+      }
+    });
+
     it('a decline answers 402 with the processor message and the participant may retry', async () => {
       const split = await create();
       const token = split.participants[0]!.payToken;
