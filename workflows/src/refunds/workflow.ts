@@ -7,14 +7,22 @@ export const disputeWorkflowId = (disputeId: string) => `dispute:${disputeId}`;
 
 /**
  * A processor refund is retried a little for transient trouble (5xx, rate limit, timeout), then
- * recorded as refused: the caller is waiting, and a new idempotency key finishes the job.
+ * recorded as refused: the caller is waiting, and a new idempotency key finishes the job. The
+ * activity counts those attempts itself (`maxAttempts`) and answers on the last one.
  */
 export const REFUND_SLICE_ATTEMPTS = 3;
+/**
+ * Attempts lost without an answer (a worker that died mid-call, its start-to-close timeout) also
+ * count, and must not leave a slice `pending` that the processor may have refunded: the activity
+ * gets this many in all. From REFUND_SLICE_ATTEMPTS on, each attempt answers whatever the processor
+ * says (a refund already made under the slice's idempotency key is found and recorded).
+ */
+export const REFUND_SLICE_ACTIVITY_ATTEMPTS = 12;
 const REFUND_SLICE_RETRY: RetryPolicy = {
   initialInterval: '500 milliseconds',
   backoffCoefficient: 2,
   maximumInterval: '3 seconds',
-  maximumAttempts: REFUND_SLICE_ATTEMPTS,
+  maximumAttempts: REFUND_SLICE_ACTIVITY_ATTEMPTS,
 };
 
 /** Postgres trouble is waited out, but not forever. */
@@ -52,8 +60,8 @@ export async function refundWorkflow(input: RefundWorkflowInput): Promise<Refund
       });
       refused = slice.outcome === 'failed';
     } catch {
-      // Only a projection failure lands here (refusals are returned); the slice stays pending
-      // and the refund is reported partial, like a refusal.
+      // Only a projection failure that outlasted every attempt lands here (refusals are returned);
+      // the slice stays pending and the refund is reported partial, like a refusal.
       refused = true;
     }
     if (refused) break;

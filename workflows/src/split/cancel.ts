@@ -1,5 +1,6 @@
 import { condition } from '@temporalio/workflow';
 import { RELEASE_ATTEMPTS, releaseActivities } from './activities';
+import { recordDecision } from './decisions';
 import { failureMessage } from './failures';
 import type { SplitState } from './state';
 import { resolve, waitForSupport } from './support';
@@ -50,6 +51,8 @@ async function releaseAll(split: SplitState, purpose: ReleasePurpose, actor: Act
 
 export async function cancel(split: SplitState, actor: Actor, purpose: 'canceled' | 'expired') {
   const trigger = TRIGGER[purpose];
+  // A cancel update is durable only once its task completes: in history before anything is released.
+  await recordDecision(split);
   await split.transition(trigger, 'canceling', actor, { reason: purpose });
   let resolution: SupportResolution | null = null;
   for (;;) {

@@ -1,5 +1,6 @@
 import { ApplicationFailure, condition } from '@temporalio/workflow';
 import { holdActivities, RELEASE_ATTEMPTS, releaseActivities, stepProjectionActivities } from './activities';
+import { recordDecision } from './decisions';
 import { failureMessage } from './failures';
 import type { SplitState } from './state';
 import type { CreateSplitOutcome } from './types';
@@ -49,6 +50,8 @@ export async function create(split: SplitState) {
     split.creationOutcome = { status: 'pending', splitId, authorizationExpiresAt };
     return;
   }
+  // The failed hold is a local result: in history before any hold is released for it.
+  await recordDecision(split);
   // Best-effort, latest first: whatever is not released lapses by itself at authorization_expires_at.
   for (const participant of [...participants].reverse()) {
     if (!participant.paymentIntentId) continue;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
 import type { RefundRequest } from '../refunds/types';
+import { REFUND_SLICE_ATTEMPTS } from '../refunds/workflow';
 import { type FakeWorker, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
 import { SPLIT_TRANSITIONS } from './transitions';
 import type { SplitWorkflowInput, SplitWorkflowState } from './types';
@@ -98,6 +99,16 @@ describe('refunds through the dashboard and the API key', () => {
     const state = await statusIs(handle, 'partially_refunded');
     expect(statusMoves(state).at(-1)).toBe('captured refund_dashboard partially_refunded');
     expect(state.participants.map((p) => p.status)).toEqual(['refunded', 'captured']);
+  });
+
+  it.concurrent('a slice whose attempts die unanswered (worker kills) is tried again, not reported refused', async () => {
+    const lost = REFUND_SLICE_ATTEMPTS + 2;
+    const { splitId, handle } = await captured([1000, 2000], {}, (ids) =>
+      fake.world.faults.refundSliceLost.set(ids[0]!, lost),
+    );
+    const result = await refund(handle, dashboardRefund());
+    expect(result).toMatchObject({ kind: 'finished', status: 'complete', splitStatus: 'refunded' });
+    expect(fake.world.callsOf(splitId, 'refundSlice')).toHaveLength(lost + 2);
   });
 
   it.concurrent('captured → partially_refunded → refunded through the API key, part then the rest', async () => {

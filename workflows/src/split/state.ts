@@ -69,6 +69,8 @@ export class SplitState {
    * one batch (patch split-capture-batch), or share by share as the versions before it did.
    */
   captureInBatch = false;
+  /** Whether a decision is put in history before its effects (decisions.ts), decided in the first activation. */
+  recordDecisions = false;
   /** Steps in flight, oldest first; usually one (a capture's write can overlap the next capture). */
   private readonly steps: InFlight[] = [];
 

@@ -10,6 +10,7 @@ import type { ProcessorRefundObserved, RefundRequest, RefundWorkflowResult } fro
 import { cancel, onCancelRequest } from './cancel';
 import { awaitAuthorisations, beginCapture, capture, decideCaptureMode, onParticipantAuthorised } from './capture';
 import { create, creationOutcome } from './creation';
+import { decideDecisionRecording } from './decisions';
 import { onProcessorRefund, onRefundRequest, openForRefunds, validateRefundRequest } from './refunds';
 import { onReplaceRequest, validateReplaceRequest } from './replace';
 import { SplitState } from './state';
@@ -95,6 +96,7 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
   setHandler(supportResolveSignal, (action) => onSupportRequest(split, { kind: 'resolve', action }));
 
   decideCaptureMode(split);
+  decideDecisionRecording(split);
   if (split.status === 'creating') await create(split);
   if (split.status === 'pending') {
     const end = await awaitAuthorisations(split);

@@ -57,6 +57,8 @@ export class FakeWorld {
     releaseFails: new Set<string>(),
     rollbackRefundFails: new Set<string>(),
     refundRefused: new Set<string>(),
+    /** Slice attempts lost without an answer (a worker that died mid-call), per participant. */
+    refundSliceLost: new Map<string, number>(),
     transitionRefused: new Map<string, string>(),
     /** The participant confirmed their hold at the processor; the workflow has not heard yet. */
     authorisedAtProcessor: new Set<string>(),
@@ -71,7 +73,7 @@ export class FakeWorld {
 
   /**
    * Stops the next call `key` names (e.g. `capture:<participantId>`, a share's capture in the batch,
-   * `transitionSplit:<splitId>:<to>`).
+   * `releaseShare:<participantId>`, `transitionSplit:<splitId>:<to>`).
    */
   gate(key: string) {
     const gate = new Gate();
@@ -277,6 +279,7 @@ export class FakeWorld {
           return { outcome: 'failed', status: participant.status, error: 'Release failed at the processor.' };
         }
         participant.status = 'canceled';
+        await this.passGate(`releaseShare:${participantId}`);
         return { outcome: 'released', status: 'canceled' };
       },
 
@@ -343,6 +346,8 @@ export class FakeWorld {
       refundSlice: async ({ splitId, refundId, participantId }) => {
         this.log('refundSlice', splitId, participantId, refundId);
         const slice = this.refunds.get(refundId)!.slices.find((s) => s.participantId === participantId)!;
+        const lost = this.faults.refundSliceLost.get(participantId) ?? 0;
+        if (activityInfo().attempt <= lost) throw transient('The worker died mid-call.');
         await this.passGate(`refundSlice:${participantId}`);
         if (this.faults.refundRefused.has(participantId)) {
           slice.status = 'failed';
