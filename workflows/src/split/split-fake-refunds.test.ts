@@ -6,6 +6,7 @@ import { type FakeWorker, type SplitHandle, startFakeWorker } from './test-suppo
 import { SPLIT_TRANSITIONS } from './transitions';
 import type { SplitWorkflowInput, SplitWorkflowState } from './types';
 import {
+  cancelSplitUpdate,
   NOT_REFUNDABLE,
   participantAuthorisedSignal,
   processorRefundSignal,
@@ -172,11 +173,29 @@ describe('refunds made in the processor dashboard', () => {
     expect(statusMoves(await handle.query(stateQuery)).at(-1)).toBe('captured processor_refund refunded');
   });
 
-  it.concurrent('a processor refund reported before the split was paid is ignored', async () => {
-    const { handle, ids } = await fake.startSplit([1000]);
+  // The processor refunds only what it captured: a report while pending means the workflow task that
+  // captured was lost and is being run again, with the last authorisation and the refund in one activation.
+  it.concurrent('a processor refund reported while pending is synced once the split is captured', async () => {
+    const { splitId, handle, ids } = await fake.startSplit([1000]);
+    fake.world.refundAtProcessor(ids[0]!, 1000);
     await handle.signal(processorRefundSignal, { participantId: ids[0]!, chargeId: null });
-    const state = await fake.waitForState(handle, (s) => s.history.some((h) => h.kind === 'processor_refund_ignored'));
-    expect(state.status).toBe('pending');
+    await handle.signal(participantAuthorisedSignal, { participantId: ids[0]!, source: 'pay_step' });
+    expect(await handle.result()).toEqual({ splitId, status: 'refunded' });
+    const state = await handle.query(stateQuery);
+    expect(statusMoves(state).slice(-3)).toEqual([
+      'pending all_authorised capturing',
+      'capturing all_authorised captured',
+      'captured processor_refund refunded',
+    ]);
+    expect(state.history.some((h) => h.kind === 'processor_refund_ignored')).toBe(false);
+  });
+
+  it.concurrent('a processor refund reported while pending is dropped when the split is canceled', async () => {
+    const { splitId, handle, ids } = await fake.startSplit([1000]);
+    await handle.signal(processorRefundSignal, { participantId: ids[0]!, chargeId: null });
+    await handle.executeUpdate(cancelSplitUpdate, { args: [{ actor: 'user:owner' }] });
+    expect(await handle.result()).toEqual({ splitId, status: 'canceled' });
+    expect(fake.world.callsOf(splitId, 'syncProcessorRefunds')).toEqual([]);
   });
 });
 

@@ -71,6 +71,8 @@ export class SplitState {
   captureInBatch = false;
   /** Whether a decision is put in history before its effects (decisions.ts), decided in the first activation. */
   recordDecisions = false;
+  /** Whether a processor refund reported while pending waits for the capture (refunds.ts), decided in the first activation. */
+  keepEarlyProcessorRefunds = false;
   /** Steps in flight, oldest first; usually one (a capture's write can overlap the next capture). */
   private readonly steps: InFlight[] = [];
 

@@ -11,7 +11,13 @@ import { cancel, onCancelRequest } from './cancel';
 import { awaitAuthorisations, beginCapture, capture, decideCaptureMode, onParticipantAuthorised } from './capture';
 import { create, creationOutcome } from './creation';
 import { decideDecisionRecording } from './decisions';
-import { onProcessorRefund, onRefundRequest, openForRefunds, validateRefundRequest } from './refunds';
+import {
+  decideEarlyProcessorRefunds,
+  onProcessorRefund,
+  onRefundRequest,
+  openForRefunds,
+  validateRefundRequest,
+} from './refunds';
 import { onReplaceRequest, validateReplaceRequest } from './replace';
 import { SplitState } from './state';
 import { onSupportRequest } from './support';
@@ -97,6 +103,7 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
 
   decideCaptureMode(split);
   decideDecisionRecording(split);
+  decideEarlyProcessorRefunds(split);
   if (split.status === 'creating') await create(split);
   if (split.status === 'pending') {
     const end = await awaitAuthorisations(split);

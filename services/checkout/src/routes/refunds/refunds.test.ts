@@ -14,6 +14,7 @@ import {
   type TestUser,
   uniqueEmail,
   waitForSplitStatus,
+  waitUntil,
 } from '@groupsplit/testing';
 import { requestRefundUpdate, splitWorkflowId } from '@groupsplit/workflows';
 import {
@@ -343,6 +344,35 @@ describe('refunds', () => {
       expect([a.status, b.status]).toEqual([200, 200]);
       expect(a.body).toEqual(b.body);
       expect((await ledgerOf(split)).flatMap((l) => l.refunds.map((r) => r.amount))).toEqual([400, 400]);
+    });
+
+    it('a retry with the same idempotency_key while the first call still runs joins it (not over_refund)', async () => {
+      const split = await captured(1000, 1000);
+      // The second share's refund answers slowly, so the retry comes once the first slice is recorded.
+      await emulatorControl(stack, 'POST', '/faults', {
+        operation: 'refund',
+        match: { payment_intent: split.participants[1]!.paymentIntentId },
+        delay_ms: 3000,
+      });
+      const body = { amount: 15, idempotency_key: `retry-${split.id}` };
+      const first = refund(split.id, body);
+      await waitUntil(
+        'the first slice recorded',
+        () =>
+          stack.db
+            .selectFrom('split_participants')
+            .select('refunded_amount')
+            .where('id', '=', split.participants[0]!.id)
+            .executeTakeFirstOrThrow(),
+        (p) => p.refunded_amount > 0,
+      );
+      const retry = await refund(split.id, body);
+      const answered = await first;
+      expect([answered.status, retry.status]).toEqual([200, 200]);
+      expect(retry.body).toEqual(answered.body);
+      expect((await ledgerOf(split)).map((l) => l.refunds.map((r) => r.amount))).toEqual([[750], [750]]);
+      // Still the same key: another amount is refused, running or not.
+      expect((await refund(split.id, { ...body, amount: 14 })).body.code).toBe('idempotency_key_reused');
     });
 
     it('retries a transient processor failure under the same processor idempotency key', async () => {

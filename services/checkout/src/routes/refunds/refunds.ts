@@ -6,6 +6,7 @@ import type { CheckoutDeps } from '../../deps';
 import { loadSplitFor } from '../../splits/load-split';
 import {
   answerFromRefund,
+  checkSameAsk,
   findRefundByKey,
   notRefundable,
   overRefund,
@@ -65,20 +66,24 @@ export function refundRoutes(deps: CheckoutDeps): Router {
       const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.refund');
       const ask = { splitId: split.id, amount: body.amount, reason: body.reason, idempotencyKey: body.idempotency_key };
 
-      // A repeated key replays what it answered the first time (the worker checks again).
-      if (ask.idempotencyKey !== null) {
-        const earlier = await findRefundByKey(deps, principal, ask.idempotencyKey);
-        if (earlier && earlier.status !== 'in_progress') {
-          const answer = answerFromRefund(earlier, ask);
-          ctx.status = answer.status;
-          ctx.body = answer.body;
-          return;
-        }
+      // A repeated key replays what it answered the first time (the worker checks again). While
+      // that refund still runs (its caller lost the answer), the request joins it: what is
+      // outstanding has already shrunk by its first slices, so the checks below would refuse it.
+      const earlier =
+        ask.idempotencyKey === null ? undefined : await findRefundByKey(deps, principal, ask.idempotencyKey);
+      if (earlier && earlier.status !== 'in_progress') {
+        const answer = answerFromRefund(earlier, ask);
+        ctx.status = answer.status;
+        ctx.body = answer.body;
+        return;
       }
-      if (!REFUNDABLE.includes(split.status)) throw notRefundable('api', split.status);
-      const { outstanding } = await refundedSoFar(deps, split.id);
-      if (outstanding <= 0) throw notRefundable('api', split.status);
-      if (ask.amount !== null && ask.amount > outstanding) throw overRefund(ask.amount, outstanding);
+      if (earlier) checkSameAsk(earlier, ask);
+      else {
+        if (!REFUNDABLE.includes(split.status)) throw notRefundable('api', split.status);
+        const { outstanding } = await refundedSoFar(deps, split.id);
+        if (outstanding <= 0) throw notRefundable('api', split.status);
+        if (ask.amount !== null && ask.amount > outstanding) throw overRefund(ask.amount, outstanding);
+      }
 
       const answer = await requestRefund(
         deps,

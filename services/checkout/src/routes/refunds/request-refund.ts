@@ -77,12 +77,7 @@ export type RefundAsk = {
  * what went through. A repeated idempotency key with a different ask is 409 idempotency_key_reused.
  */
 export function answerFromRefund(row: RefundRow, ask: RefundAsk): { status: number; body: unknown } {
-  if (
-    ask.idempotencyKey !== null &&
-    (row.split_id !== ask.splitId || row.requested_amount !== ask.amount || row.reason !== ask.reason)
-  ) {
-    throw conflict(M.keyReused, 'idempotency_key_reused');
-  }
+  checkSameAsk(row, ask);
   if (row.status === 'in_progress' || !row.result) throw refundInProgress();
   if (row.status === 'partial') {
     const failure = row.failure;
@@ -94,6 +89,16 @@ export function answerFromRefund(row: RefundRow, ask: RefundAsk): { status: numb
     );
   }
   return { status: 200, body: row.result };
+}
+
+/** 409 idempotency_key_reused unless `ask` is what the stored refund with its key was asked for. */
+export function checkSameAsk(row: RefundRow, ask: RefundAsk) {
+  if (
+    ask.idempotencyKey !== null &&
+    (row.split_id !== ask.splitId || row.requested_amount !== ask.amount || row.reason !== ask.reason)
+  ) {
+    throw conflict(M.keyReused, 'idempotency_key_reused');
+  }
 }
 
 /** A stored refund with this idempotency key for the merchant and mode, if any. */
