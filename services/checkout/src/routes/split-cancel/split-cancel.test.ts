@@ -3,6 +3,7 @@ import {
   authoriseShare,
   createSplitReadyMerchant,
   createUser,
+  emulatorControl,
   mailTo,
   postSplit,
   type SplitReadyMerchant,
@@ -248,6 +249,34 @@ describe('cancelling a split', () => {
         'canceled',
       ]);
     });
+
+    it('answers 200 canceled for a cancel the workflow took but is still releasing after its 30 s wait', async () => {
+      const { splitId, participants } = await threeWay();
+      const slow = await stack.db
+        .selectFrom('split_participants')
+        .select('processor_payment_intent_id')
+        .where('split_id', '=', splitId)
+        .orderBy('position')
+        .executeTakeFirstOrThrow();
+      // The first release outlasts the processor client's 30 s twice; the third attempt goes through.
+      await emulatorControl(stack, 'POST', '/faults', {
+        operation: 'cancel',
+        match: { payment_intent: slow.processor_payment_intent_id },
+        delay_ms: 35_000,
+        times: 2,
+      });
+      try {
+        const res = await cancel(splitId);
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ status: 'canceled' });
+        const now = await stack.db.selectFrom('splits').select('status').where('id', '=', splitId).executeTakeFirst();
+        expect(now?.status).toBe('canceling');
+        await waitForMail(participants[0]!.email, { subject: 'was cancelled' });
+        await waitForSplitStatus(stack, splitId, ['canceled'], 90_000);
+      } finally {
+        await emulatorControl(stack, 'DELETE', '/faults');
+      }
+    }, 150_000);
 
     it('answers 409 not_pending with the status for a paid split', async () => {
       const { splitId, participants } = await sessionWithSplit(

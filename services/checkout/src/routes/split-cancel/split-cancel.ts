@@ -71,7 +71,11 @@ export function splitCancelRoutes(deps: CheckoutDeps): Router {
       }
       if (split.status !== 'pending') throw notPending(split.status);
       const outcome = await requestCancel(deps, split, `api_key:${principal.apiKeyId}`);
-      if (outcome.status !== 'canceled') throw notPending(outcome.status);
+      // `changed` means the workflow took this cancel while pending: it is in the workflow's history
+      // and nothing can capture the split any more. The workflow answers after 30 s even if its
+      // releases are still running (a slow processor, a worker restarting), still `pending` or
+      // `canceling`; that is a cancel under way, not a split that cannot be cancelled.
+      if (!outcome.changed && outcome.status !== 'canceled') throw notPending(outcome.status);
       if (outcome.changed) await emailPayers(deps, split.id);
       ctx.body = CANCELED;
     },
