@@ -7,6 +7,10 @@ import { createMerchantsApp } from '@groupsplit/merchants';
 import { createEmulator } from '@groupsplit/processor-emulator';
 import { type Config, createDb, createLogger, createTemporalClient, loadConfig } from '@groupsplit/shared';
 import { createWorker, installWorkerRuntime } from '@groupsplit/worker';
+
+/** The production worker's activity interceptors, for tests that run a worker of their own. */
+export { aliveHeartbeat } from '@groupsplit/worker';
+
 import type Koa from 'koa';
 import { createApiClient } from './api';
 

@@ -4,6 +4,7 @@ import { createActivities } from '@groupsplit/activities';
 import type { Config, Db, Logger } from '@groupsplit/shared';
 import type { Duration } from '@temporalio/common';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { aliveHeartbeat } from './alive-heartbeat';
 
 export type WorkerDeps = {
   config: Config;
@@ -47,6 +48,7 @@ export async function createWorker({ config, db, logger, workflowBundlePath, shu
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     activities: createActivities({ config, db, logger }),
+    interceptors: { activity: [aliveHeartbeat] },
     // Sized by count, not by the SDK's share of the heap (about 2,300 on a 4 GB heap): memory stays
     // bounded with thousands of splits open (bench/README.md, figure 5).
     maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,

@@ -1,5 +1,6 @@
 import { ParentClosePolicy, proxyActivities, type RetryPolicy, startChild } from '@temporalio/workflow';
 import { sendEmailWorkflow } from '../email';
+import { WORKER_ALIVE_TIMEOUT } from '../liveness';
 import type { DisputeInput, RefundActivities, RefundWorkflowInput, RefundWorkflowResult } from './types';
 
 export const refundWorkflowId = (splitId: string, refundId: string) => `refund:${splitId}:${refundId}`;
@@ -35,11 +36,11 @@ const PROJECTION_RETRY: RetryPolicy = {
 
 export const refundProjectionActivities = proxyActivities<
   Pick<RefundActivities, 'beginRefund' | 'finishRefund' | 'recordDispute'>
->({ startToCloseTimeout: '20 seconds', retry: PROJECTION_RETRY });
+>({ startToCloseTimeout: '20 seconds', heartbeatTimeout: WORKER_ALIVE_TIMEOUT, retry: PROJECTION_RETRY });
 
 export const refundProcessorActivities = proxyActivities<
   Pick<RefundActivities, 'refundSlice' | 'syncProcessorRefunds'>
->({ startToCloseTimeout: '45 seconds', retry: REFUND_SLICE_RETRY });
+>({ startToCloseTimeout: '45 seconds', heartbeatTimeout: WORKER_ALIVE_TIMEOUT, retry: REFUND_SLICE_RETRY });
 
 /**
  * One refund, started by the split workflow as its child (`refund:<splitId>:<refundId>`), which

@@ -6,6 +6,7 @@ import {
   proxyLocalActivities,
   type RetryPolicy,
 } from '@temporalio/workflow';
+import { WORKER_ALIVE_TIMEOUT } from '../liveness';
 import type { SplitActivities } from './types';
 
 /**
@@ -168,17 +169,20 @@ export const stepProjectionActivities = steps<Pick<SplitActivities, 'openSplit' 
 
 export const rollbackActivities = proxyActivities<Pick<SplitActivities, 'rollbackCapturedShare' | 'releaseShare'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
+  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
   retry: ROLLBACK_RETRY,
 });
 
 export const replaceActivities = proxyActivities<Pick<SplitActivities, 'replaceParticipant'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
+  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
   retry: REPLACE_RETRY,
 });
 
 /** Releasing a replaced hold is best-effort like any release: the hold lapses if it cannot be released. */
 export const replacedHoldActivities = proxyActivities<Pick<SplitActivities, 'releaseReplacedHold'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
+  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
   retry: RELEASE_RETRY,
 });
 
@@ -186,5 +190,6 @@ export const projectionActivities = proxyActivities<
   Pick<SplitActivities, 'recordAuthorisation' | 'recordSplitHistory'>
 >({
   startToCloseTimeout: PROJECTION_TIMEOUT,
+  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
   retry: PROJECTION_RETRY,
 });

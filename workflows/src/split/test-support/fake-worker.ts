@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { aliveHeartbeat } from '@groupsplit/testing';
 import {
   Client,
   Connection,
@@ -46,6 +47,8 @@ export async function startFakeWorker() {
     connection: nativeConnection,
     taskQueue,
     activities: world.activities(),
+    // As the production worker: regular activities heartbeat while they run (a gate can hold one long).
+    interceptors: { activity: [aliveHeartbeat] },
     ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: require.resolve('../../index') }),
   });
   const running = worker.run();

@@ -16,7 +16,7 @@ import {
   waitForSplitStatus,
   waitUntil,
 } from '@groupsplit/testing';
-import { requestRefundUpdate, splitWorkflowId } from '@groupsplit/workflows';
+import { refundWorkflowId, requestRefundUpdate, splitWorkflowId } from '@groupsplit/workflows';
 import {
   type CheckoutMerchant,
   createCheckoutMerchant,
@@ -374,6 +374,24 @@ describe('refunds', () => {
       // Still the same key: another amount is refused, running or not.
       expect((await refund(split.id, { ...body, amount: 14 })).body.code).toBe('idempotency_key_reused');
     });
+
+    it('a processor refund slower than the heartbeat timeout is one attempt: the worker heartbeats it', async () => {
+      const split = await captured(1000);
+      // Past WORKER_ALIVE_TIMEOUT (10 s), inside the processor client's 30 s.
+      await emulatorControl(stack, 'POST', '/faults', {
+        operation: 'refund',
+        match: { payment_intent: split.participants[0]!.paymentIntentId },
+        delay_ms: 13_000,
+      });
+      const res = await refund(split.id, { amount: 4 });
+      expect(res.status).toBe(200);
+      const history = await stack.temporal.client.workflow
+        .getHandle(refundWorkflowId(split.id, res.body.refund_id))
+        .fetchHistory();
+      const events = history.events ?? [];
+      expect(events.filter((e) => e.activityTaskTimedOutEventAttributes)).toEqual([]);
+      expect(events.flatMap((e) => e.activityTaskStartedEventAttributes?.attempt ?? [])).toEqual([1, 1, 1]);
+    }, 60_000);
 
     it('retries a transient processor failure under the same processor idempotency key', async () => {
       const split = await captured(1000, 1000);
