@@ -10,6 +10,8 @@ import type { ChaosReceiver } from './receiver';
  */
 
 export const PROCESSOR_ERROR_RATE = 0.1;
+/** The message of the injected processor 5xx: a creation refused with it failed on faults alone. */
+export const INJECTED_PROCESSOR_ERROR = 'chaos: the processor failed';
 export const PROCESSOR_TIMEOUT_RATE = 0.03;
 export const WORKER_KILL_EVERY_MS = 10_000;
 export const BACKEND_TERMINATE_EVERY_MS = 30_000;
@@ -77,7 +79,7 @@ export function startFaults(options: {
       await control('POST', '/faults', {
         operation,
         probability: PROCESSOR_ERROR_RATE,
-        error: { type: 'api_error', message: 'chaos: the processor failed', status: 500 },
+        error: { type: 'api_error', message: INJECTED_PROCESSOR_ERROR, status: 500 },
       });
       // Past the client's limit: the client gives up, and the call still happens afterwards.
       await control('POST', '/faults', {

@@ -120,6 +120,9 @@ export async function checkInvariants(input: InvariantInput): Promise<InvariantR
 
   for (const record of input.records) {
     for (const breach of record.idempotencyBreaches) report.fail('idempotency breach', `${record.splitId}: ${breach}`);
+    // Creation answered creation_failed because a hold met an injected processor error on every try.
+    if (record.faultedCreations > 0)
+      report.note('creation failed on injected processor errors', record.faultedCreations);
   }
 
   for (const split of splits) {

@@ -15,7 +15,7 @@ import { checkInvariants } from './invariants';
 import { waitUntilQuiet } from './quiet';
 import { startChaosReceiver } from './receiver';
 import { createShops } from './setup';
-import { planSplits, runSplit, type SplitRecord } from './workload';
+import { emptyRecord, planSplits, runSplit, type SplitRecord } from './workload';
 
 const SPLITS = envInt('CHAOS_SPLITS', 500);
 const CONCURRENCY = envInt('CHAOS_CONCURRENCY', 100);
@@ -79,17 +79,7 @@ async function main() {
     let done = 0;
     records = await mapConcurrent(plans, CONCURRENCY, async (plan) => {
       if (Date.now() > DEADLINE - RESERVE_MS) {
-        return {
-          plan,
-          splitId: null,
-          orderReference: '',
-          outcome: 'not started (time)',
-          authorised: 0,
-          refundCalls: 0,
-          idempotencyBreaches: [],
-          disputes: 0,
-          errors: [],
-        };
+        return emptyRecord(plan, 'not started (time)');
       }
       const record = await runSplit(
         {
@@ -110,6 +100,14 @@ async function main() {
               .orderBy('position')
               .execute();
             return { status: split.status, participants };
+          },
+          sessionClaimed: async (token) => {
+            const session = await stack.db
+              .selectFrom('checkout_sessions')
+              .select('split_claimed_by')
+              .where('token', '=', token)
+              .executeTakeFirst();
+            return Boolean(session?.split_claimed_by);
           },
           expireAfterMs: 45_000,
           scriptsDeadline: DEADLINE - RESERVE_MS / 2,
