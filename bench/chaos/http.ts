@@ -62,7 +62,8 @@ export class ChaosHttp {
   }
 
   async call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
-    const started = Date.now();
+    // A client retries for a while after the first failure, however long the call before it took.
+    let firstFailureAt: number | null = null;
     for (;;) {
       const sentAt = Date.now();
       const answer = await this.once<T>(method, path, options).catch((error: Error) => error);
@@ -83,7 +84,8 @@ export class ChaosHttp {
         if (this.unexplained.length < 50)
           this.unexplained.push(`${new Date(sentAt).toISOString()} ${method} ${path}: ${what.slice(0, 300)}`);
       }
-      if (!options.retry || Date.now() - started > RETRY_FOR_MS) {
+      firstFailureAt ??= answeredAt;
+      if (!options.retry || Date.now() - firstFailureAt > RETRY_FOR_MS) {
         if (answer instanceof Error) throw new Error(`${method} ${path}: ${what}`);
         return answer;
       }
