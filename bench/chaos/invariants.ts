@@ -73,6 +73,7 @@ const CHECKS = [
   'stuck split without a finding',
   'split not finished',
   'idempotency breach',
+  'second split for one order',
 ] as const;
 
 export async function checkInvariants(input: InvariantInput): Promise<InvariantReport> {
@@ -117,6 +118,20 @@ export async function checkInvariants(input: InvariantInput): Promise<InvariantR
 
   const failuresRecorded = (participantId: string) =>
     history.some((h) => h.participant_id === participantId && /fail/.test(h.kind));
+
+  // A retry after a lost answer must never make a second split (two holds on every card): every
+  // split of the run, known to its script or not, has an order reference of its own.
+  const byReference = await db
+    .selectFrom('splits')
+    .select(['order_reference', (eb) => eb.fn.countAll<number>().as('splits')])
+    .where('order_reference', 'like', 'CHAOS-%')
+    // A buyer tries again after a creation that failed (its holds released): that is not a second split.
+    .where('status', '!=', 'creation_failed')
+    .groupBy('order_reference')
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .execute();
+  for (const row of byReference)
+    report.fail('second split for one order', `${row.order_reference}: ${row.splits} splits`);
 
   for (const record of input.records) {
     for (const breach of record.idempotencyBreaches) report.fail('idempotency breach', `${record.splitId}: ${breach}`);

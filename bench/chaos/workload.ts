@@ -216,12 +216,30 @@ async function createDashboard(ctx: WorkloadContext, shop: ChaosShop, plan: Spli
       else record.errors.push(`create: ${created.text.slice(0, 200)}`);
       return null;
     }
-    // Not safe to retry blindly (spec, create rule 6): list and match the order reference first.
-    const existing = await findByReference(ctx, shop, record.orderReference);
+    // The gateway could not reach checkout at all (it was restarting): nothing was done, send again.
+    if (created.status === 503 && created.body?.code === 'service_unavailable') {
+      await sleep(1000);
+      continue;
+    }
+    // Not safe to retry blindly (spec, create rule 6): list and match the order reference first. A
+    // split still placing its holds is not listed until it is pending, and under these faults that
+    // can take minutes: a merchant who looked once and sent again made a second split (run 7).
+    const existing = await findByReferenceWithin(ctx, shop, record.orderReference, LOST_CREATE_LOOK_MS);
     if (existing) return existing;
-    await sleep(1000);
   }
   throw new Error('dashboard create never answered');
+}
+
+/** How long a creator whose answer was lost keeps looking for the split before sending again. */
+const LOST_CREATE_LOOK_MS = 3 * 60_000;
+
+async function findByReferenceWithin(ctx: WorkloadContext, shop: ChaosShop, reference: string, ms: number) {
+  const deadline = Math.min(Date.now() + ms, ctx.scriptsDeadline);
+  for (;;) {
+    const found = await findByReference(ctx, shop, reference);
+    if (found || Date.now() > deadline) return found;
+    await sleep(2000);
+  }
 }
 
 async function findByReference(ctx: WorkloadContext, shop: ChaosShop, reference: string): Promise<string | null> {

@@ -81,6 +81,16 @@ export function createRefundRunActivities(
         // The split row lock orders this against processor-refund syncs and other writers.
         const split = await lockSplit(trx, input.splitId);
         if (!split) throw ApplicationFailure.nonRetryable(`Split ${input.splitId} not found`);
+        // An earlier attempt of this very step committed, and its worker died before reporting it:
+        // carry on with the slices it wrote. (Found by its idempotency key below, it would look like
+        // someone else's refund and never run; without a key, it would be written twice.)
+        const begun = await trx
+          .selectFrom('split_refund_slices')
+          .select('participant_id')
+          .where('refund_id', '=', input.refundId)
+          .orderBy('position')
+          .execute();
+        if (begun.length > 0) return { kind: 'started' as const, participantIds: begun.map((s) => s.participant_id) };
         if (input.idempotencyKey !== null) {
           const existing = await trx
             .selectFrom('split_refunds')
