@@ -50,4 +50,41 @@ describe('gateway proxy, service restarting', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
   }, 20_000);
+
+  it('does not send again a POST whose kept-alive connection the service reset after reading it', async () => {
+    // The service dies while handling a POST (a restart that outlasted its grace): the connection,
+    // kept alive from the GET before, is reset. It may have acted on the POST, so it is not repeated.
+    const previous = standIn;
+    if (previous)
+      await new Promise<void>((resolve) => {
+        previous.closeAllConnections();
+        previous.close(() => resolve());
+      });
+    const posts: string[] = [];
+    standIn = createServer((req, res) => {
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+        return;
+      }
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      req.on('end', () => {
+        posts.push(body);
+        req.socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => standIn!.listen(checkoutPort, '127.0.0.1', resolve));
+    const pay = `${stack.urls.gateway}/api/checkout-splits/pay/any-token`;
+    expect((await fetch(pay)).status).toBe(200);
+    const res = await fetch(`${pay}/authorise`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payment_method: 'pm_card_visa' }),
+    });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: 'The service did not answer. Please try again.', code: 'bad_gateway' });
+    expect(posts).toEqual(['{"payment_method":"pm_card_visa"}']);
+  }, 20_000);
 });

@@ -47,13 +47,15 @@ export async function forward(ctx: Context, baseUrl: string, body: Buffer, extra
   }
   Object.assign(headers, extraHeaders, { 'content-length': String(body.length) });
 
+  const repeatable = REPEATABLE_METHODS.has(ctx.method);
   const send = () =>
     new Promise<IncomingMessage>((resolve, reject) => {
       const req = request({ ...target, method: ctx.method, headers }, resolve);
-      // A kept-alive connection the service closed as this request went out (a restart): the
-      // service never read it, so it can be sent again (Node's documented `reusedSocket` case).
+      // A kept-alive connection reset as this request went out is usually one the service closed
+      // while idle (a restart), and did not read; but a service that dies while handling the request
+      // resets it the same way. So only a request that is safe to repeat is sent again then.
       req.on('error', (error: NodeJS.ErrnoException) =>
-        reject(Object.assign(error, { unsent: req.reusedSocket && error.code === 'ECONNRESET' })),
+        reject(Object.assign(error, { unsent: repeatable && req.reusedSocket && error.code === 'ECONNRESET' })),
       );
       req.end(body);
     });
@@ -71,10 +73,18 @@ export async function forward(ctx: Context, baseUrl: string, body: Buffer, extra
 /**
  * A refused connection means the service is not listening (restarting, or a deploy replacing it):
  * nothing reached it, so the request is sent again for a few seconds before the caller hears 503.
- * So is one whose kept-alive connection was reset before the service read it. Any other failure
- * may have reached the service and is not repeated.
+ * So is a read whose kept-alive connection was reset (REPEATABLE_METHODS). Any other failure may
+ * have reached the service and is not repeated.
  */
 const RESTART_WAIT_MS = 8_000;
+
+/**
+ * Sent again after a reset of a kept-alive connection: reads only. A POST there may have been read
+ * and acted on (a split created, a refund started) by a service that then died; sent again, it
+ * could be acted on twice (the chaos run made second splits this way). It is answered 502, and the
+ * caller follows the spec's procedure for a lost answer.
+ */
+const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const RESTART_POLL_MS = 200;
 
 async function sendWhileRestarting(send: () => Promise<IncomingMessage>): Promise<IncomingMessage> {
