@@ -272,6 +272,11 @@ function checkCapturedShare(
         `${split.id} capture_failed: ${p.id} captured, not refunded, no failure recorded`,
       );
     if (!wholeChargeBack) report.note('partly captured participants (failure recorded)');
+  } else if (split.status === 'capturing') {
+    // Stuck mid-capture, waiting for support (the spec's Stuck row; findable and with a janitor
+    // finding, checked below): the shares captured so far must show captured here.
+    if (p.status !== 'captured')
+      report.fail('ledger mismatch', `${split.id} is stuck capturing; ${p.id} was captured but is ${p.status}`);
   } else if (!CAPTURED_STATUSES.includes(split.status)) {
     report.fail('ledger mismatch', `${split.id} is ${split.status} but ${p.id} was captured`);
   }

@@ -99,7 +99,14 @@ async function main() {
               .where('split_id', '=', splitId)
               .orderBy('position')
               .execute();
-            return { status: split.status, participants };
+            // The workflow writes a `stuck` history row when it starts waiting for support.
+            const stuck = await stack.db
+              .selectFrom('split_history')
+              .select('id')
+              .where('split_id', '=', splitId)
+              .where('kind', '=', 'stuck')
+              .executeTakeFirst();
+            return { status: split.status, stuck: Boolean(stuck), participants };
           },
           sessionClaimed: async (token) => {
             const session = await stack.db

@@ -83,7 +83,7 @@ export type WorkloadContext = {
   /** The processor emulator's control API: its dashboard actions (refund, dispute, a shorter hold). */
   control: (method: string, path: string, body?: unknown) => Promise<any>;
   /** Reads the split's row and participants straight from the database. */
-  readSplit: (splitId: string) => Promise<{ status: string; participants: Participant[] } | null>;
+  readSplit: (splitId: string) => Promise<{ status: string; stuck: boolean; participants: Participant[] } | null>;
   /** How long an expiring split's shortened hold lasts from its first authorisation. */
   expireAfterMs: number;
   /** Spread of the random authorisation times within one split. */
@@ -255,7 +255,7 @@ async function findByReference(ctx: WorkloadContext, shop: ChaosShop, reference:
 async function waitFor(
   ctx: WorkloadContext,
   splitId: string,
-  done: (split: { status: string; participants: Participant[] }) => boolean,
+  done: (split: { status: string; stuck: boolean; participants: Participant[] }) => boolean,
   timeoutMs = 240_000,
 ) {
   const deadline = Math.min(Date.now() + timeoutMs, ctx.scriptsDeadline);
@@ -341,8 +341,10 @@ async function drive(
     await authoriseAtRandom(ctx, order, record);
   }
 
-  const ended = await waitFor(ctx, splitId, (s) => TERMINAL.includes(s.status), 600_000);
-  record.outcome = ended.status;
+  // A split stuck waiting for support (the spec's Stuck row) ends the script too: the invariants
+  // then require it to be findable by SplitStatus and to have a janitor finding.
+  const ended = await waitFor(ctx, splitId, (s) => TERMINAL.includes(s.status) || s.stuck, 600_000);
+  record.outcome = ended.stuck && !TERMINAL.includes(ended.status) ? `stuck ${ended.status}` : ended.status;
   if (ended.status !== 'captured') return;
 
   if (plan.dispute) {

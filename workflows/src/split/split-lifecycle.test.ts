@@ -272,6 +272,20 @@ describe('split lifecycle', () => {
     expect(events).not.toContain('checkout_split.canceled');
   });
 
+  it('a capture failing transiently five times in a row is still captured: quick tries within each attempt', async () => {
+    // CAPTURE_RETRY's four attempts alone would leave this split stuck in capturing for support.
+    const split = await create([1000, 2000]);
+    await emulatorControl(stack, 'POST', '/faults', {
+      operation: 'capture',
+      match: { payment_intent: split.participants[1]!.paymentIntentId },
+      error: { type: 'api_error', message: 'An unknown error occurred', status: 500 },
+      times: 5,
+    });
+    for (const p of split.participants) expect((await authoriseShare(stack, p.payToken)).status).toBe(200);
+    await waitForSplitStatus(stack, split.id, ['captured'], 60_000);
+    expect((await participantsOf(stack, split.id)).map((p) => p.status)).toEqual(['captured', 'captured']);
+  }, 90_000);
+
   it('rollback failures are recorded and skipped, leaving accurate participant statuses', async () => {
     const split = await create([1000, 2000, 3000]);
     const [p1, p2, p3] = split.participants;
