@@ -4,6 +4,7 @@ import {
   isProcessorError,
   type Processor,
   randomToken,
+  retryTransientProcessorCall,
   toProcessorError,
 } from '@groupsplit/shared';
 import type {
@@ -32,7 +33,12 @@ const isLastAttempt = (maxAttempts: number) => activityInfo().attempt >= maxAtte
  * participant id) and the Postgres projection the API reads. Every projection change and the
  * webhook event it causes are written in one transaction.
  */
-/** Pauses between the quick tries of one capture call (captureWithQuickRetries). */
+/**
+ * A capture's transient processor failure (5xx, timeout) is tried again at once, twice, under the
+ * same idempotency key, before the step fails and CAPTURE_RETRY's backoff takes over. A batch step
+ * fails on any one share's failure, so without this a 10 % processor error rate left about one
+ * split in two hundred stuck in `capturing` for support after four batch attempts (the chaos run).
+ */
 const CAPTURE_QUICK_RETRY_PAUSES_MS = [200, 500];
 
 export function createSplitActivities(deps: ActivityDeps): SplitActivities {
@@ -126,31 +132,16 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
     return captureShareAtProcessor(splitId, await loadShare(splitId, participantId));
   }
 
-  /**
-   * A capture's transient processor failure (5xx, timeout) is tried again at once, twice, under the
-   * same idempotency key, before the step fails and CAPTURE_RETRY's backoff takes over. A batch step
-   * fails on any one share's failure, so without this a 10 % processor error rate left about one
-   * split in two hundred stuck in `capturing` for support after four batch attempts (the chaos run).
-   */
-  async function captureWithQuickRetries(capture: () => Promise<unknown>) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await capture();
-      } catch (error) {
-        const pause = CAPTURE_QUICK_RETRY_PAUSES_MS[attempt];
-        if (pause === undefined || !toProcessorError(error).retryable) throw error;
-        await new Promise((resolve) => setTimeout(resolve, pause));
-      }
-    }
-  }
-
   async function captureShareAtProcessor(splitId: string, share: Share) {
     const participantId = share.id;
     if (share.status === 'captured') return { from: share.status, already: true };
     const ref = share.ref;
     if (!ref) throw ApplicationFailure.nonRetryable(`Participant ${participantId} has no hold to capture`);
     try {
-      await captureWithQuickRetries(() => share.processor.captureHold({ ...ref, participantId }));
+      await retryTransientProcessorCall(
+        () => share.processor.captureHold({ ...ref, participantId }),
+        CAPTURE_QUICK_RETRY_PAUSES_MS,
+      );
     } catch (error) {
       const failure = toProcessorError(error);
       if (failure.retryable) throw processorFailure(failure);

@@ -136,3 +136,20 @@ export function toProcessorError(error: unknown): ProcessorError {
   const message = error instanceof Error ? error.message : String(error);
   return new ProcessorError({ kind: 'api', message, retryable: false });
 }
+
+/**
+ * Runs a processor call, and again after each pause in `pausesMs` while it fails transiently (5xx,
+ * rate limit, timeout). The caller's call must carry the same idempotency key every time, so a try
+ * that went through is answered from the processor's memory rather than done twice.
+ */
+export async function retryTransientProcessorCall<T>(call: () => Promise<T>, pausesMs: readonly number[]): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const pause = pausesMs[attempt];
+      if (pause === undefined || !toProcessorError(error).retryable) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}

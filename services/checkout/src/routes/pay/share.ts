@@ -11,6 +11,7 @@ import {
   notFound,
   type Processors,
   paymentRequired,
+  retryTransientProcessorCall,
   SplitsRepository,
   toProcessorError,
 } from '@groupsplit/shared';
@@ -29,18 +30,6 @@ import type { PayView } from './schema';
 // Six tries in all, about 9 s of pauses: with four, one payer in three thousand was told to try
 // again at a 13 % processor failure rate (the chaos run).
 const CONFIRM_RETRY_DELAYS_MS = [200, 800, 2_000, 3_000, 3_000];
-
-async function withProcessorRetries<T>(call: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      const delay = CONFIRM_RETRY_DELAYS_MS[attempt];
-      if (delay === undefined || !toProcessorError(error).retryable) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
-}
 
 /** How long the authorise call waits for the workflow to record the authorisation before answering. */
 const PROJECTION_WAIT_MS = 5_000;
@@ -134,7 +123,7 @@ export async function authoriseShare(
   try {
     // Each press of "pay" is its own attempt; a retry after a decline must not replay the decline.
     const confirm = { ...ref, participantId: share.participant_id, attempt: Date.now(), paymentMethodId };
-    hold = await withProcessorRetries(() => processor.confirmHold(confirm));
+    hold = await retryTransientProcessorCall(() => processor.confirmHold(confirm), CONFIRM_RETRY_DELAYS_MS);
   } catch (error) {
     const failure = toProcessorError(error);
     const current = await processor.retrieveHold(ref).catch(() => null);
