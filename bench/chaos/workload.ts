@@ -407,7 +407,9 @@ async function refundWithKey(
   record: SplitRecord,
   ask: { amount?: string; key: string },
 ) {
-  const deadline = Date.now() + 120_000;
+  // A refund still running when the service stops waiting (REFUND_ANSWER_WAIT_MS) is answered
+  // refund_in_progress too; the same key joins it, so a merchant keeps asking while it runs.
+  const deadline = Date.now() + 5 * 60_000;
   for (;;) {
     record.refundCalls += 1;
     const res = await ctx.http.post(

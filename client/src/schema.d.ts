@@ -5165,6 +5165,22 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description Error.
+             *
+             *     - `cancel_not_confirmed`: The cancel is recorded but has not taken effect yet. Send it again shortly to read the outcome. (rare: the workflow could not be reached for a while; the cancel is recorded, send it again)
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "cancel_not_confirmed";
+                    } & components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
             default: {
                 headers: {

@@ -101,6 +101,18 @@ export const configSchema = z.object({
   CHECKOUT_SESSION_TTL_MS: durationMs(2 * 60 * 60 * 1000),
   /** How long a line-item image host gets before its picture is left out (hosted checkout). */
   CHECKOUT_IMAGE_TIMEOUT_MS: durationMs(5_000),
+  /**
+   * How long a refund request waits for its refund to finish. A refund still running then goes on,
+   * and the caller is answered 409 `refund_in_progress` (read again; the same idempotency_key joins
+   * it). Keep it under the load balancer's idle timeout.
+   */
+  REFUND_ANSWER_WAIT_MS: durationMs(60_000),
+  /**
+   * How long an API request keeps asking a split workflow that Temporal refuses updates to because
+   * its task is being retried (a worker died in the middle of it). A cancel then falls back to a
+   * durable signal; anything else fails.
+   */
+  WORKFLOW_TASK_RETRY_WAIT_MS: durationMs(60_000),
   /** Divides every webhook retry delay; 1 in production, large in tests. */
   WEBHOOK_RETRY_TIME_SCALE: z.coerce.number().positive().default(1),
   /** How long a merchant endpoint has to answer a webhook with a 2xx (docs/spec.md, Delivery: 10 seconds). */

@@ -27,6 +27,16 @@ export async function onCancelRequest(split: SplitState, request: CancelRequest)
   return { status: split.status, changed: true };
 }
 
+/**
+ * The cancelSplit signal: the same cancel, for a caller that cannot get an update through (Temporal
+ * refuses updates while the workflow's task is being retried). A signal is accepted even then and is
+ * in history at once; the caller reads the split back for the outcome.
+ */
+export async function onCancelSignal(split: SplitState, request: CancelRequest): Promise<void> {
+  await condition(() => split.status !== 'creating');
+  if (split.status === 'pending') split.cancelRequest ??= request;
+}
+
 async function releaseAll(split: SplitState, purpose: ReleasePurpose, actor: Actor) {
   for (const participant of split.participants) {
     if (participant.status !== 'pending' && participant.status !== 'authorised') continue;

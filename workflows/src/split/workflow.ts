@@ -7,7 +7,7 @@ import {
   setHandler,
 } from '@temporalio/workflow';
 import type { ProcessorRefundObserved, RefundRequest, RefundWorkflowResult } from '../refunds/types';
-import { cancel, onCancelRequest } from './cancel';
+import { cancel, onCancelRequest, onCancelSignal } from './cancel';
 import { awaitAuthorisations, beginCapture, capture, decideCaptureMode, onParticipantAuthorised } from './capture';
 import { create, creationOutcome } from './creation';
 import { decideDecisionRecording } from './decisions';
@@ -44,6 +44,8 @@ export const createSplitUpdate = defineUpdate<CreateSplitOutcome>('createSplit')
 export const participantAuthorisedSignal = defineSignal<[ParticipantAuthorised]>('participantAuthorised');
 /** Dashboard or API-key cancel: answers with the status once the cancel finished (or 30 s passed). */
 export const cancelSplitUpdate = defineUpdate<CancelOutcome, [CancelRequest]>('cancelSplit');
+/** The same cancel as a signal, when updates keep being refused; no answer (read the split back). */
+export const cancelSplitSignal = defineSignal<[CancelRequest]>('cancelSplitSignal');
 /**
  * Dashboard or hosted-checkout buyer: hand a pending participant's share to someone else (replace.ts).
  * Answers once the replacement is made; refused with the ApplicationFailure types NOT_REPLACEABLE
@@ -90,6 +92,7 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
   setHandler(createSplitUpdate, () => creationOutcome(split));
   setHandler(participantAuthorisedSignal, (signal) => onParticipantAuthorised(split, signal));
   setHandler(cancelSplitUpdate, (request) => onCancelRequest(split, request));
+  setHandler(cancelSplitSignal, (request) => onCancelSignal(split, request));
   setHandler(replaceParticipantUpdate, (request) => onReplaceRequest(split, request), {
     validator: (request) => validateReplaceRequest(split, request),
   });

@@ -1,5 +1,6 @@
-import { type Db, type SplitRow, SplitsRepository } from '@groupsplit/shared';
+import { type SplitRow, SplitsRepository } from '@groupsplit/shared';
 import { askWhileTaskRetries } from '@groupsplit/workflows/client';
+import type { CheckoutDeps } from '../deps';
 
 type SplitStatus = SplitRow['status'];
 
@@ -16,14 +17,14 @@ export type WorkflowCallResult<T> =
  * Both the cancel and the refund routes answer "changed between read and call" through here.
  */
 export async function callSplitWorkflow<T>(
-  db: Db,
+  { db, config }: Pick<CheckoutDeps, 'db' | 'config'>,
   splitId: string,
   call: () => Promise<T>,
   isChange: (error: unknown, now: SplitStatus | null) => boolean,
 ): Promise<WorkflowCallResult<T>> {
   try {
     // A worker that died mid-task makes Temporal refuse updates for a few seconds: ask again.
-    return { changed: false, value: await askWhileTaskRetries(call) };
+    return { changed: false, value: await askWhileTaskRetries(call, { forMs: config.WORKFLOW_TASK_RETRY_WAIT_MS }) };
   } catch (error) {
     const now = await new SplitsRepository(db).statusOf(splitId);
     if (!isChange(error, now)) throw error;

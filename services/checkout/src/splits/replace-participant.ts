@@ -85,7 +85,7 @@ export async function replaceParticipant(
 
   const handle = temporal.client.workflow.getHandle(splitWorkflowId(split.id));
   const call = await callSplitWorkflow(
-    db,
+    deps,
     split.id,
     () =>
       handle

@@ -120,13 +120,31 @@ export async function refundedSoFar(deps: CheckoutDeps, splitId: string) {
   return { refunded, outstanding };
 }
 
+const LATE = Symbol('late');
+
+/** `promise`'s value, or LATE once `ms` have passed (the promise runs on; its failure is then ignored). */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof LATE> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => resolve(LATE), ms);
+  });
+  try {
+    const outcome = await Promise.race([promise, late]);
+    if (outcome === LATE) promise.catch(() => undefined);
+    return outcome;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The ApplicationFailure type of a refused workflow update (the validator's rejection), else null. */
 const refusalType = (error: unknown) =>
   error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : null;
 
 /**
  * Asks the split workflow for a refund (update `requestRefund`; it runs the child refund
- * workflow one at a time) and turns its outcome into the HTTP answer.
+ * workflow one at a time) and turns its outcome into the HTTP answer, within
+ * `REFUND_ANSWER_WAIT_MS`: a refund still running after that is answered 409 `refund_in_progress`.
  */
 export async function requestRefund(
   deps: CheckoutDeps,
@@ -148,8 +166,8 @@ export async function requestRefund(
     expectedRefunded: refunded,
   };
   const handle = deps.temporal.client.workflow.getHandle(splitWorkflowId(split.id));
-  const call = await callSplitWorkflow(
-    deps.db,
+  const answer = callSplitWorkflow(
+    deps,
     split.id,
     () =>
       handle.executeUpdate(requestRefundUpdate, { args: [request] }).catch((error: unknown) => {
@@ -159,6 +177,10 @@ export async function requestRefund(
     // The workflow is past refunds (or finished): the order changed since it was read.
     (error) => refusalType(error) === NOT_REFUNDABLE || error instanceof WorkflowNotFoundError,
   );
+  const call = await within(answer, deps.config.REFUND_ANSWER_WAIT_MS);
+  // Still running (a slow processor, workers restarting): it goes on in the workflow, and the
+  // caller hears what the spec says of a refund being processed. The same idempotency_key joins it.
+  if (call === LATE) throw refundInProgress();
   if (call.changed) {
     if (!call.status) throw source === 'dashboard' ? badRequest(M.vanished) : notFound(MESSAGES.notFound);
     throw notRefundable(source, call.status);

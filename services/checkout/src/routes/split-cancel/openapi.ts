@@ -1,5 +1,5 @@
 import { BUSINESS_ERRORS, err, errorResponses, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
-import { CanceledSchema, notPendingMessage, SplitIdParams } from './schema';
+import { CANCEL_NOT_CONFIRMED_MESSAGE, CanceledSchema, notPendingMessage, SplitIdParams } from './schema';
 
 const canceled = { 200: { description: 'Cancelled (or already was).', ...json(CanceledSchema) } };
 
@@ -41,6 +41,13 @@ export const splitCancelPaths: OpenApiPaths = {
           404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
           409: [
             err(notPendingMessage('captured'), 'not_pending', 'any status but pending or canceled; `status` names it'),
+          ],
+          503: [
+            err(
+              CANCEL_NOT_CONFIRMED_MESSAGE,
+              'cancel_not_confirmed',
+              'rare: the workflow could not be reached for a while; the cancel is recorded, send it again',
+            ),
           ],
         }),
       },

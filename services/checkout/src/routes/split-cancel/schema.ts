@@ -8,3 +8,7 @@ export const SplitIdParams = idParams('id');
 export const CanceledSchema = z.object({ status: z.literal('canceled') }).meta({ id: 'Canceled' });
 
 export const notPendingMessage = (status: string) => `Only a pending split can be cancelled; this one is ${status}`;
+
+/** The API-key cancel sent as a signal that the workflow had not acted on in time (docs/hosted-checkout.md). */
+export const CANCEL_NOT_CONFIRMED_MESSAGE =
+  'The cancel is recorded but has not taken effect yet. Send it again shortly to read the outcome.';

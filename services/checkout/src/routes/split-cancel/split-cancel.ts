@@ -1,5 +1,14 @@
-import { conflict, MESSAGES, notFound, type SplitRow, validate } from '@groupsplit/shared';
-import { type CancelOutcome, cancelSplitUpdate, splitWorkflowId } from '@groupsplit/workflows';
+import {
+  conflict,
+  errorWithStatus,
+  MESSAGES,
+  notFound,
+  type SplitRow,
+  SplitsRepository,
+  validate,
+} from '@groupsplit/shared';
+import { type CancelOutcome, cancelSplitSignal, cancelSplitUpdate, splitWorkflowId } from '@groupsplit/workflows';
+import { refusedWhileTaskRetries } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiKeyPrincipal, auth, sessionPrincipal } from '../../auth';
@@ -7,7 +16,7 @@ import type { CheckoutDeps } from '../../deps';
 import { callSplitWorkflow } from '../../splits/changed-since-read';
 import { loadSplitFor } from '../../splits/load-split';
 import { emailPayers } from './cancel-notice';
-import { notPendingMessage, SplitIdParams } from './schema';
+import { CANCEL_NOT_CONFIRMED_MESSAGE, notPendingMessage, SplitIdParams } from './schema';
 
 /** Both routes answer this body when the split is (or already was) cancelled. */
 const CANCELED = { status: 'canceled' } as const;
@@ -15,22 +24,55 @@ const CANCELED = { status: 'canceled' } as const;
 /** The API-key route's refusal of anything but a pending split (spec: 409 `not_pending` naming the status). */
 const notPending = (status: string) => conflict(notPendingMessage(status), 'not_pending', { status });
 
+/** How often, and how long at most (or WORKFLOW_TASK_RETRY_WAIT_MS if shorter), a cancel sent as a signal reads the split back for its outcome. */
+const SIGNALED_CANCEL_POLL_MS = 500;
+const SIGNALED_CANCEL_WAIT_MS = 30_000;
+
+/** A cancel by signal that the workflow has not acted on within SIGNALED_CANCEL_WAIT_MS. */
+const cancelNotConfirmed = () => errorWithStatus(503, CANCEL_NOT_CONFIRMED_MESSAGE, 'cancel_not_confirmed');
+
 /**
  * Asks the split workflow to cancel a split read as pending. If the workflow moved on in between
  * (closed, or left `pending`), the answer is where the split is now, with nothing changed.
+ * While Temporal keeps refusing updates (its task failing over and over as workers die), the cancel
+ * goes as a signal instead (`signaledCancel`).
  */
-async function requestCancel({ db, temporal }: CheckoutDeps, split: SplitRow, actor: string): Promise<CancelOutcome> {
-  const handle = temporal.client.workflow.getHandle(splitWorkflowId(split.id));
+async function requestCancel(deps: CheckoutDeps, split: SplitRow, actor: string): Promise<CancelOutcome> {
+  const handle = deps.temporal.client.workflow.getHandle(splitWorkflowId(split.id));
   const result = await callSplitWorkflow(
-    db,
+    deps,
     split.id,
     () => handle.executeUpdate(cancelSplitUpdate, { args: [{ actor }] }),
     // Still pending after a failed call: the failure was not the race, so it stands.
     (_error, now) => now !== 'pending',
-  );
+  ).catch((error: unknown) => {
+    if (!refusedWhileTaskRetries(error)) throw error;
+    deps.logger.warn({ splitId: split.id, err: error }, 'cancel update refused; cancelling by signal');
+    return null;
+  });
+  if (result === null) return signaledCancel(deps, split.id, actor);
   if (!result.changed) return result.value;
   if (result.status === null) throw notFound(MESSAGES.notFound);
   return { status: result.status, changed: false };
+}
+
+/**
+ * The cancel as a signal, which Temporal accepts while it refuses updates and which is in the
+ * workflow's history at once; the workflow cancels on it if the split is still pending when its
+ * task next runs. The outcome is read back from the split: `changed` once it left `pending` for
+ * `canceling` or `canceled`, and `pending` (not changed) if the workflow has not run by then.
+ */
+async function signaledCancel(deps: CheckoutDeps, splitId: string, actor: string): Promise<CancelOutcome> {
+  await deps.temporal.client.workflow.getHandle(splitWorkflowId(splitId)).signal(cancelSplitSignal, { actor });
+  const splits = new SplitsRepository(deps.db);
+  const deadline = Date.now() + Math.min(SIGNALED_CANCEL_WAIT_MS, deps.config.WORKFLOW_TASK_RETRY_WAIT_MS);
+  for (;;) {
+    const status = await splits.statusOf(splitId);
+    if (status === null) throw notFound(MESSAGES.notFound);
+    if (status !== 'pending') return { status, changed: status === 'canceling' || status === 'canceled' };
+    if (Date.now() > deadline) return { status, changed: false };
+    await new Promise((resolve) => setTimeout(resolve, SIGNALED_CANCEL_POLL_MS));
+  }
 }
 
 /**
@@ -75,6 +117,8 @@ export function splitCancelRoutes(deps: CheckoutDeps): Router {
       // and nothing can capture the split any more. The workflow answers after 30 s even if its
       // releases are still running (a slow processor, a worker restarting), still `pending` or
       // `canceling`; that is a cancel under way, not a split that cannot be cancelled.
+      // A cancel sent as a signal that the workflow has not acted on yet: neither done nor refused.
+      if (!outcome.changed && outcome.status === 'pending') throw cancelNotConfirmed();
       if (!outcome.changed && outcome.status !== 'canceled') throw notPending(outcome.status);
       if (outcome.changed) await emailPayers(deps, split.id);
       ctx.body = CANCELED;

@@ -1,0 +1,95 @@
+import { postSplit, type Stack, startStack, uniqueEmail, waitForSplitStatus, waitUntil } from '@groupsplit/testing';
+import { cancelSplitSignal, splitWorkflowId } from '@groupsplit/workflows';
+import { type CheckoutMerchant, createCheckoutMerchant } from '../checkout-sessions/test-support';
+import { CANCEL_NOT_CONFIRMED_MESSAGE } from './schema';
+
+/**
+ * A cancel while Temporal refuses updates to the split's workflow (its task failing over and over,
+ * as when workers keep dying): after WORKFLOW_TASK_RETRY_WAIT_MS the cancel goes as a signal.
+ */
+describe('cancelling a split whose workflow refuses updates', () => {
+  let stack: Stack;
+  let shop: CheckoutMerchant;
+  beforeAll(async () => {
+    stack = await startStack({ WORKFLOW_TASK_RETRY_WAIT_MS: 2000 });
+    shop = await createCheckoutMerchant(stack);
+  });
+  afterAll(() => stack.stop());
+
+  const share = () => ({ email: uniqueEmail('payer'), amountMinor: 1000 });
+  const pendingSplit = async () => {
+    const created = await postSplit(stack, shop.owner.token, { merchantId: shop.merchant.id, participants: [share()] });
+    expect(created.status).toBe(201);
+    return created.body.id as string;
+  };
+
+  /**
+   * Swaps the split's workflow for one whose every task fails (a workflow type no worker has), so
+   * Temporal refuses updates to it for as long as the test needs, the way it does while a workflow's
+   * task keeps being lost.
+   */
+  async function breakWorkflow(splitId: string) {
+    const client = stack.temporal.client.workflow;
+    await client.getHandle(splitWorkflowId(splitId)).terminate('test: replaced by a workflow whose tasks fail');
+    const broken = await client.start('noSuchWorkflowType', {
+      workflowId: splitWorkflowId(splitId),
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      args: [],
+    });
+    // Its first task has failed: from now on Temporal retries the task and refuses updates.
+    await waitUntil(
+      'the broken workflow task failed',
+      () => broken.fetchHistory(),
+      ({ events }) => (events ?? []).some((e) => e.workflowTaskFailedEventAttributes),
+    );
+    return broken;
+  }
+
+  const signalsOf = async (handle: Awaited<ReturnType<typeof breakWorkflow>>) => {
+    const { events } = await handle.fetchHistory();
+    return (events ?? []).flatMap((e) => {
+      const signaled = e.workflowExecutionSignaledEventAttributes;
+      if (!signaled) return [];
+      const [payload] = signaled.input?.payloads ?? [];
+      return [{ name: signaled.signalName, request: JSON.parse(Buffer.from(payload!.data!).toString()) }];
+    });
+  };
+
+  it('a pending split cancelled by the cancelSplitSignal signal ends canceled, holds released', async () => {
+    const splitId = await pendingSplit();
+    await stack.temporal.client.workflow.getHandle(splitWorkflowId(splitId)).signal(cancelSplitSignal, {
+      actor: 'test:signal',
+    });
+    await waitForSplitStatus(stack, splitId, ['canceled']);
+    const participants = await stack.db
+      .selectFrom('split_participants')
+      .select('status')
+      .where('split_id', '=', splitId)
+      .execute();
+    expect(participants.map((p) => p.status)).toEqual(['canceled']);
+  });
+
+  it('both routes send the cancel as a signal: the dashboard answers 200, the API key 503 until it takes effect', async () => {
+    const splitId = await pendingSplit();
+    const broken = await breakWorkflow(splitId);
+    // The dashboard route answers 200 canceled on any status (read the split back).
+    const dashboard = await stack.api.post(`/api/checkout-splits/${splitId}/cancel`, undefined, {
+      token: shop.owner.token,
+    });
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body).toEqual({ status: 'canceled' });
+    // The API-key route promises a cancelled split: not yet, so a retryable 503.
+    const server = await stack.api.post(`/api/merchants/checkout/splits/${splitId}/cancel`, undefined, {
+      apiKey: shop.testKey,
+    });
+    expect(server.status).toBe(503);
+    expect(server.body).toEqual({ error: CANCEL_NOT_CONFIRMED_MESSAGE, code: 'cancel_not_confirmed' });
+    // Both are durable, for the workflow to act on once its task runs. A signal that arrives while a
+    // task is running is buffered until that task ends; ending the workflow writes it to history.
+    await broken.terminate('test over');
+    expect(await signalsOf(broken)).toEqual([
+      { name: 'cancelSplitSignal', request: { actor: `user:${shop.owner.id}` } },
+      { name: 'cancelSplitSignal', request: { actor: expect.stringMatching(/^api_key:/) } },
+    ]);
+  });
+});
