@@ -4,8 +4,9 @@
  * every fault at once, then the invariants once the system is quiet. Prints one line of figures
  * and exits non-zero when any invariant breaks.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { FALLBACK_LOGS } from '@groupsplit/checkout';
 import { emulatorControl } from '@groupsplit/testing';
 import { envInt, mapConcurrent } from '../lib/load';
 import { SERVICE_NAMES, startProcessStack } from '../lib/process-stack';
@@ -28,6 +29,21 @@ const RESERVE_MS = 5 * 60_000;
 
 const started = Date.now();
 const log = (line: string) => console.log(`[chaos +${Math.round((Date.now() - started) / 1000)}s] ${line}`);
+
+/** How often checkout answered through each of its degraded paths, from its logs (every life of it). */
+function countFallbacks(logDir: string | undefined) {
+  const counts = Object.fromEntries(Object.keys(FALLBACK_LOGS).map((name) => [name, 0])) as Record<
+    keyof typeof FALLBACK_LOGS,
+    number
+  >;
+  if (!logDir) return counts;
+  for (const file of readdirSync(logDir).filter((name) => name.startsWith('checkout-'))) {
+    const text = readFileSync(path.join(logDir, file), 'utf8');
+    for (const [name, message] of Object.entries(FALLBACK_LOGS))
+      counts[name as keyof typeof FALLBACK_LOGS] += text.split(message).length - 1;
+  }
+  return counts;
+}
 
 async function main() {
   if (!process.env.DATABASE_URL || !process.env.WORKFLOW_BUNDLE_PATH) {
@@ -183,7 +199,9 @@ async function main() {
     console.log(
       `  http: ${http.counts.requests} requests; ${http.counts.restart5xx} failed during deliberate restarts; by status ${JSON.stringify(Object.fromEntries(http.counts.byStatus))}`,
     );
+    const fallbacks = countFallbacks(process.env.BENCH_SERVICE_LOG_DIR);
     console.log(`  outcomes: ${JSON.stringify(report.counts)}`);
+    console.log(`  checkout's degraded answers (not failures): ${JSON.stringify(fallbacks)}`);
     for (const [name, { count, examples }] of Object.entries(report.violations)) {
       console.log(`  ${count === 0 ? 'ok  ' : 'FAIL'} ${name}: ${count}`);
       for (const example of examples) console.log(`         ${example}`);
@@ -204,7 +222,7 @@ async function main() {
     const outFile = path.join(outDir, `chaos-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       outFile,
-      `${JSON.stringify({ figures, faults: t, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, violations: report.violations, quiet, records }, null, 2)}\n`,
+      `${JSON.stringify({ figures, faults: t, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
     );
     log(`results written to ${outFile}`);
   } finally {

@@ -20,6 +20,7 @@ import {
 } from '@groupsplit/workflows';
 import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutDeps } from '../../deps';
+import { FALLBACK_LOGS } from '../../fallback-logs';
 import { callSplitWorkflow } from '../../splits/changed-since-read';
 
 type RefundRow = SplitRefundRow;
@@ -180,7 +181,10 @@ export async function requestRefund(
   const call = await within(answer, deps.config.REFUND_ANSWER_WAIT_MS);
   // Still running (a slow processor, workers restarting): it goes on in the workflow, and the
   // caller hears what the spec says of a refund being processed. The same idempotency_key joins it.
-  if (call === LATE) throw refundInProgress();
+  if (call === LATE) {
+    deps.logger.warn({ splitId: split.id, idempotencyKey: ask.idempotencyKey }, FALLBACK_LOGS.refundStillRunning);
+    throw refundInProgress();
+  }
   if (call.changed) {
     if (!call.status) throw source === 'dashboard' ? badRequest(M.vanished) : notFound(MESSAGES.notFound);
     throw notRefundable(source, call.status);

@@ -13,6 +13,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiKeyPrincipal, auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
+import { FALLBACK_LOGS } from '../../fallback-logs';
 import { callSplitWorkflow } from '../../splits/changed-since-read';
 import { loadSplitFor } from '../../splits/load-split';
 import { emailPayers } from './cancel-notice';
@@ -24,7 +25,10 @@ const CANCELED = { status: 'canceled' } as const;
 /** The API-key route's refusal of anything but a pending split (spec: 409 `not_pending` naming the status). */
 const notPending = (status: string) => conflict(notPendingMessage(status), 'not_pending', { status });
 
-/** How often, and how long at most (or WORKFLOW_TASK_RETRY_WAIT_MS if shorter), a cancel sent as a signal reads the split back for its outcome. */
+/**
+ * How often, and how long at most (WORKFLOW_TASK_RETRY_WAIT_MS if that is shorter), a cancel sent
+ * as a signal reads the split back for its outcome.
+ */
 const SIGNALED_CANCEL_POLL_MS = 500;
 const SIGNALED_CANCEL_WAIT_MS = 30_000;
 
@@ -47,7 +51,7 @@ async function requestCancel(deps: CheckoutDeps, split: SplitRow, actor: string)
     (_error, now) => now !== 'pending',
   ).catch((error: unknown) => {
     if (!refusedWhileTaskRetries(error)) throw error;
-    deps.logger.warn({ splitId: split.id, err: error }, 'cancel update refused; cancelling by signal');
+    deps.logger.warn({ splitId: split.id, err: error }, FALLBACK_LOGS.cancelBySignal);
     return null;
   });
   if (result === null) return signaledCancel(deps, split.id, actor);
@@ -57,9 +61,9 @@ async function requestCancel(deps: CheckoutDeps, split: SplitRow, actor: string)
 }
 
 /**
- * The cancel as a signal, which Temporal accepts while it refuses updates and which is in the
- * workflow's history at once; the workflow cancels on it if the split is still pending when its
- * task next runs. The outcome is read back from the split: `changed` once it left `pending` for
+ * The cancel as a signal, which Temporal accepts and keeps while it refuses updates (it reaches the
+ * history when the task being retried ends); the workflow cancels on it if the split is still
+ * pending when its task next runs. The outcome is read back from the split: `changed` once it left `pending` for
  * `canceling` or `canceled`, and `pending` (not changed) if the workflow has not run by then.
  */
 async function signaledCancel(deps: CheckoutDeps, splitId: string, actor: string): Promise<CancelOutcome> {
