@@ -99,7 +99,7 @@ export async function onRefundRequest(split: SplitState, request: RefundRequest)
   const entry: ActiveRefund = { request, result: null };
   split.activeRefund = entry; // before any await, so a request in the same activation is refused
   // The projection says captured a moment before this workflow does: wait that moment out.
-  await condition(() => split.status !== 'capturing', CAPTURE_SETTLE_WAIT);
+  await condition(() => !captureUnderWay(split), CAPTURE_SETTLE_WAIT);
   if (!refundable(split)) {
     entry.result = { kind: 'rejected', code: 'not_refundable', splitStatus: split.status };
     split.activeRefund = null;
@@ -116,6 +116,23 @@ export async function onRefundRequest(split: SplitState, request: RefundRequest)
   return entry.result!;
 }
 
+/**
+ * The capture is running, or is decided and about to start: still `pending`, but every participant
+ * is authorised or has an authorisation being recorded or waiting to be taken. Checkout asks for a refund only once
+ * the projection says captured, so a refund that finds the split here has overtaken this workflow:
+ * the task that captured was lost (a worker killed; decisions.ts) and runs again with the last
+ * authorisation and the refund request in one activation, before the capture starts again. Such a
+ * refund waits for the capture; the chaos run saw it refused not_refundable instead.
+ */
+function captureUnderWay(split: SplitState): boolean {
+  if (split.status === 'capturing') return true;
+  if (split.status !== 'pending') return false;
+  const queued = new Set(split.authorisations.map((a) => a.participantId));
+  return split.participants.every(
+    (p) => p.status === 'authorised' || queued.has(p.id) || split.recordingAuthorisationOf(p.id),
+  );
+}
+
 /** requestRefund's validator: refund_in_progress and not_refundable are refused before history. */
 export function validateRefundRequest(split: SplitState, request: RefundRequest) {
   if (split.activeRefund) {
@@ -127,7 +144,7 @@ export function validateRefundRequest(split: SplitState, request: RefundRequest)
       nonRetryable: true,
     });
   }
-  if (!refundable(split) && split.status !== 'capturing') {
+  if (!refundable(split) && !captureUnderWay(split)) {
     throw ApplicationFailure.create({
       type: NOT_REFUNDABLE,
       message: `The split is ${split.status}`,

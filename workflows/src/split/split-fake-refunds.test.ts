@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
 import type { RefundRequest } from '../refunds/types';
 import { REFUND_SLICE_ATTEMPTS } from '../refunds/workflow';
 import { type FakeWorker, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
@@ -196,6 +197,55 @@ describe('refunds made in the processor dashboard', () => {
     await handle.executeUpdate(cancelSplitUpdate, { args: [{ actor: 'user:owner' }] });
     expect(await handle.result()).toEqual({ splitId, status: 'canceled' });
     expect(fake.world.callsOf(splitId, 'syncProcessorRefunds')).toEqual([]);
+  });
+});
+
+/** Once the server holds the update (admitted), before any workflow task has taken it. */
+async function waitUntilAdmitted(workflowId: string, updateId: string) {
+  const ADMITTED =
+    temporal.api.enums.v1.UpdateWorkflowExecutionLifecycleStage.UPDATE_WORKFLOW_EXECUTION_LIFECYCLE_STAGE_ADMITTED;
+  const GRPC_NOT_FOUND = 5;
+  for (;;) {
+    const stage = await fake.client.workflowService
+      .pollWorkflowExecutionUpdate({
+        namespace: fake.client.options.namespace,
+        updateRef: { workflowExecution: { workflowId }, updateId },
+        waitPolicy: { lifecycleStage: ADMITTED },
+      })
+      .then(
+        (response) => response.stage,
+        (error: { code?: number }) => {
+          if (error.code === GRPC_NOT_FOUND) return null;
+          throw error;
+        },
+      );
+    if (stage !== null && stage !== undefined && stage >= ADMITTED) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('a refund that overtakes the capture', () => {
+  // The projection says captured while the workflow is still pending: the task that captured was
+  // lost and runs again with the last authorisation and the refund request in one activation.
+  it.concurrent('is accepted while the last authorisation waits to be taken, and runs once captured', async () => {
+    const { splitId, handle, ids } = await fake.startSplit([1000, 2000]);
+    // The first authorisation's write holds its workflow task open, so what comes meanwhile (the last
+    // authorisation, then the refund) arrives together in the next activation.
+    const recording = fake.world.gate(`recordAuthorisation:${ids[0]}`);
+    await handle.signal(participantAuthorisedSignal, { participantId: ids[0]!, source: 'pay_step' });
+    await recording.reached;
+    await handle.signal(participantAuthorisedSignal, { participantId: ids[1]!, source: 'pay_step' });
+    const updateId = randomUUID();
+    const asked = handle.executeUpdate(requestRefundUpdate, { args: [dashboardRefund()], updateId });
+    await waitUntilAdmitted(handle.workflowId, updateId);
+    recording.open();
+    expect(await asked).toMatchObject({ kind: 'finished', splitStatus: 'refunded' });
+    expect(statusMoves(await handle.query(stateQuery)).slice(-3)).toEqual([
+      'pending all_authorised capturing',
+      'capturing all_authorised captured',
+      'captured refund_dashboard refunded',
+    ]);
+    expect(fake.world.callsOf(splitId, 'beginRefund')).toHaveLength(1);
   });
 });
 

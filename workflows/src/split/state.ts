@@ -165,6 +165,11 @@ export class SplitState {
     return pending;
   }
 
+  /** Whether this participant's authorisation is being recorded right now (its step in flight). */
+  recordingAuthorisationOf(participantId: string): boolean {
+    return this.steps.some((s) => s.step === 'record_authorisation' && s.participantId === participantId);
+  }
+
   /** The step in flight (the latest, naming every participant moving when there are several), or null. */
   get inFlight(): InFlight | null {
     const latest = this.steps.at(-1);

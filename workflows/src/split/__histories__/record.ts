@@ -165,6 +165,20 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // Checkout's fallback while Temporal refuses updates: the same cancel as the cancelSplitSignal signal.
+    name: 'canceled-by-signal',
+    async run(stack, kit) {
+      const shop = await merchant(stack, kit);
+      const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, [1000, 1500]);
+      await kit.testing.authoriseShare(stack, split.participants[0]!.payToken);
+      const workflowId = kit.wf.splitWorkflowId(split.id);
+      const handle = stack.temporal.client.workflow.getHandle(workflowId);
+      await handle.signal(kit.wf.cancelSplitSignal, { actor: `user:${shop.owner.id}` });
+      await handle.result();
+      return [{ name: 'canceled-by-signal', workflowId }];
+    },
+  },
+  {
     name: 'creation-failed',
     async run(stack, kit) {
       const shop = await merchant(stack, kit);
