@@ -29,8 +29,8 @@ export async function onCancelRequest(split: SplitState, request: CancelRequest)
 
 /**
  * The cancelSplit signal: the same cancel, for a caller that cannot get an update through (Temporal
- * refuses updates while the workflow's task is being retried). A signal is accepted even then and is
- * in history at once; the caller reads the split back for the outcome.
+ * refuses updates while the workflow's task is being retried). A signal is accepted and kept even
+ * then (it reaches the history when the failing task ends); the caller reads the split back.
  */
 export async function onCancelSignal(split: SplitState, request: CancelRequest): Promise<void> {
   await condition(() => split.status !== 'creating');

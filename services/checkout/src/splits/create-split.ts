@@ -35,6 +35,8 @@ export type NewSplitRequest = {
   participants: { email: string; amountMinor: number }[];
   /** Hosted checkout: the session the split pays (webhooks echo these fields). */
   session?: SplitCreation['session'];
+  /** Hosted checkout: the id the session's claim holds (`split_claim_id`); otherwise a new one. */
+  splitId?: string;
 };
 
 /**
@@ -105,7 +107,7 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
     request.participants.map((p) => p.amountMinor),
     merchantFeeBpsAt(merchant, now),
   );
-  const splitId = randomUUID();
+  const splitId = request.splitId ?? randomUUID();
   const creation: SplitCreation = {
     splitId,
     merchantId: merchant.id,
@@ -136,6 +138,9 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
         workflowId,
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         workflowIdConflictPolicy: 'FAIL',
+        // One split id, one run: a request that starts late for an id whose run already ended (a
+        // hosted claim taken up again, docs/hosted-checkout.md) must not start a second run of it.
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
         args: [{ splitId, merchantId: merchant.id, mode, holdTtlMs: config.HOLD_TTL_MS, creation }],
         typedSearchAttributes: [
           { key: SPLIT_STATUS_KEY, value: 'creating' },

@@ -35,6 +35,9 @@ export interface CheckoutSessionsTable {
   line_items: Json<StoredLineItem[]>;
   split_id: string | null;
   split_claimed_by: string | null;
+  /** The split the claim is for: its workflow is `split:<split_claim_id>` (docs/hosted-checkout.md). */
+  split_claim_id: string | null;
+  split_claimed_at: Date | null;
   expires_at: Date;
   created_at: Generated<Date>;
 }

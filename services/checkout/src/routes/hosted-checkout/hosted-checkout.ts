@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   conflict,
   formatPounds,
@@ -12,7 +13,6 @@ import {
 } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { sql } from 'kysely';
 import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { PAGE_ASSETS } from '../../pages/assets';
@@ -23,6 +23,7 @@ import { checkoutGate, sessionNotFound } from '../checkout-sessions/checkout-ses
 import { TokenParams } from '../checkout-sessions/schema';
 import { loadSession, payUrl } from '../checkout-sessions/session-state';
 import { buyerSplit } from './buyer-split';
+import { claimSession, orphanedClaim, releaseClaim } from './claim';
 import { type BuyerGroup, CHOOSE_MESSAGES, ChooseSplitSchema, chooseSplitFailure } from './schema';
 import { sharesFor } from './shares';
 
@@ -60,6 +61,11 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
       ctx.body = notFoundPage();
       return;
     }
+    // A claim left by a request that died is shown as no claim: the buyer chooses again.
+    if (await orphanedClaim(deps, loaded.session)) {
+      loaded.session = { ...loaded.session, split_claimed_by: null };
+      loaded.expired ||= loaded.session.expires_at.getTime() <= Date.now();
+    }
     const gate = await checkoutGate(deps, loaded.merchant, loaded.session.mode);
     const cancelReason =
       loaded.split?.status === 'canceled' ? await new SplitsRepository(db).cancelReason(loaded.split.id) : null;
@@ -81,35 +87,23 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
       const loaded = await loadSession(db, ctx.params.token as string);
       if (!loaded) throw sessionNotFound();
       const { session, merchant } = loaded;
-      if (session.split_claimed_by || loaded.split) throw alreadySplit();
-      if (loaded.expired) throw sessionExpired();
+      if (loaded.split) throw alreadySplit();
+      // A claim whose request died before starting the workflow is taken up under its split id.
+      const orphan = await orphanedClaim(deps, session);
+      if (session.split_claimed_by && !orphan) throw alreadySplit();
+      if (loaded.expired || (orphan && session.expires_at.getTime() <= Date.now())) throw sessionExpired();
       const gate = await checkoutGate(deps, merchant, session.mode);
       if (gate) throw gateError(gate);
       const shares = sharesFor(body, buyer.email, session.amount);
 
       // The claim is what makes "once per session" hold under concurrent tabs: one UPDATE wins.
-      const claimed = await db
-        .updateTable('checkout_sessions')
-        .set({ split_claimed_by: buyer.userId })
-        .where('token', '=', session.token)
-        .where('split_claimed_by', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('checkout_session_expiries')
-                .select('session_token')
-                .whereRef('session_token', '=', 'checkout_sessions.token'),
-            ),
-          ),
-        )
-        .returning('token')
-        .executeTakeFirst();
-      if (!claimed) {
+      const splitId = orphan ?? randomUUID();
+      if (!orphan && !(await claimSession(deps, session.token, buyer.userId, splitId))) {
         const now = await loadSession(db, session.token);
         if (now?.expired && !now.session.split_claimed_by) throw sessionExpired();
         throw alreadySplit();
       }
+      if (orphan) deps.logger.warn({ token: session.token, splitId }, 'taking up a claim whose request died');
 
       let created: Awaited<ReturnType<typeof createSplit>>;
       try {
@@ -126,15 +120,11 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
             customerName: session.customer_name,
             metadata: session.metadata,
           },
+          splitId,
         });
       } catch (error) {
         // Nothing was placed (or creation failed and released its holds): the buyer may try again.
-        await db
-          .updateTable('checkout_sessions')
-          .set({ split_claimed_by: null })
-          .where('token', '=', session.token)
-          .where('split_id', 'is', null)
-          .execute();
+        await releaseClaim(deps, session.token, splitId);
         throw error;
       }
       await db

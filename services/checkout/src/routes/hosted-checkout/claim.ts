@@ -1,0 +1,77 @@
+import { splitWorkflowId } from '@groupsplit/workflows';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { sql } from 'kysely';
+import type { CheckoutDeps } from '../../deps';
+import type { SessionRow } from '../checkout-sessions/session-state';
+
+/**
+ * "Once per session" (docs/hosted-checkout.md): a buyer's choice claims the session with one
+ * conditional UPDATE, naming the split it is about to create (`split_claim_id`), before the split
+ * workflow `split:<split_claim_id>` starts. A checkout process that dies between the two leaves a
+ * claim with no workflow; `orphanedClaim` finds one, and the buyer's next try creates the split under
+ * the claimed id. Creating under the same id is what keeps it one split: a request still on its way
+ * that starts the workflow first is joined, and one that starts it later joins ours.
+ */
+
+/**
+ * A live request goes from its claim to the workflow's start in well under a second (a few reads and
+ * one Temporal call); a claim this old without a workflow was left by a request that died. Younger
+ * claims are a second attempt racing the first, which the spec answers 409 already_split.
+ */
+export const CLAIM_START_GRACE_MS = 30_000;
+
+type Session = Pick<SessionRow, 'token' | 'split_claimed_by' | 'split_claim_id' | 'split_claimed_at'>;
+
+/** Claims the session for a new split with id `splitId`; false when another claim, or the expiry, came first. */
+export async function claimSession({ db }: Pick<CheckoutDeps, 'db'>, token: string, buyerId: string, splitId: string) {
+  const claimed = await db
+    .updateTable('checkout_sessions')
+    .set({ split_claimed_by: buyerId, split_claim_id: splitId, split_claimed_at: sql<Date>`now()` })
+    .where('token', '=', token)
+    .where('split_claimed_by', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('checkout_session_expiries')
+            .select('session_token')
+            .whereRef('session_token', '=', 'checkout_sessions.token'),
+        ),
+      ),
+    )
+    .returning('token')
+    .executeTakeFirst();
+  return Boolean(claimed);
+}
+
+/** Gives the session back after a creation that made no split (nothing placed, or every hold released). */
+export async function releaseClaim({ db }: Pick<CheckoutDeps, 'db'>, token: string, splitId: string) {
+  await db
+    .updateTable('checkout_sessions')
+    .set({ split_claimed_by: null, split_claim_id: null, split_claimed_at: null })
+    .where('token', '=', token)
+    .where('split_claim_id', '=', splitId)
+    .where('split_id', 'is', null)
+    .execute();
+}
+
+/**
+ * The claimed split id when the claim was left by a request that died before starting the split
+ * workflow: older than CLAIM_START_GRACE_MS and no workflow `split:<id>` at all. Null otherwise
+ * (unclaimed, a claim made before claim ids existed, too young, or its workflow exists).
+ */
+export async function orphanedClaim(deps: Pick<CheckoutDeps, 'temporal'>, session: Session): Promise<string | null> {
+  const { split_claimed_by: by, split_claim_id: splitId, split_claimed_at: at } = session;
+  if (!by || !splitId || !at || Date.now() - at.getTime() < CLAIM_START_GRACE_MS) return null;
+  const started = await deps.temporal.client.workflow
+    .getHandle(splitWorkflowId(splitId))
+    .describe()
+    .then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof WorkflowNotFoundError) return false;
+        throw error;
+      },
+    );
+  return started ? null : splitId;
+}
