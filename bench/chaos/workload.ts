@@ -180,7 +180,10 @@ async function createHosted(ctx: WorkloadContext, shop: ChaosShop, plan: SplitPl
   return null;
 }
 
-/** The split a session shows, waiting while one is being made for it; null once nothing is (the claim released). */
+/**
+ * The split a session shows, waiting while one is being made for it; null once nothing is (the claim
+ * released, or left by a request that died, so that the page offers the choice again).
+ */
 async function splitOfSession(ctx: WorkloadContext, shop: ChaosShop, token: string): Promise<string | null> {
   const deadline = Math.min(Date.now() + CREATE_TIMEOUT_MS, ctx.scriptsDeadline);
   for (;;) {
@@ -188,6 +191,9 @@ async function splitOfSession(ctx: WorkloadContext, shop: ChaosShop, token: stri
     if (status.body?.split?.id) return status.body.split.id as string;
     const claimed = await ctx.sessionClaimed(token);
     if (!claimed || Date.now() > deadline) return null;
+    // A claim left by a checkout process that died before starting the workflow: the page offers the
+    // choice again after a while (docs/hosted-checkout.md), and the buyer chooses again.
+    if ((await ctx.http.get(`/checkout/${token}`)).text.includes('id="choose-form"')) return null;
     await sleep(1000);
   }
 }
