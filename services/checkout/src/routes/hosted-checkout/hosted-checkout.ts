@@ -15,6 +15,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
+import { FALLBACK_LOGS } from '../../fallback-logs';
 import { PAGE_ASSETS } from '../../pages/assets';
 import { CHECKOUT_PAGE_CSP, notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
 import { createSplit } from '../../splits/create-split';
@@ -103,7 +104,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
         if (now?.expired && !now.session.split_claimed_by) throw sessionExpired();
         throw alreadySplit();
       }
-      if (orphan) deps.logger.warn({ token: session.token, splitId }, 'taking up a claim whose request died');
+      if (orphan) deps.logger.warn({ token: session.token, splitId }, FALLBACK_LOGS.claimTakenUp);
 
       let created: Awaited<ReturnType<typeof createSplit>>;
       try {
