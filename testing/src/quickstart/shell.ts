@@ -51,9 +51,18 @@ export class ShellSession {
     }
   }
 
-  /** A shell variable's value, read the way the reader would: `printf %s "$NAME"`. */
+  /**
+   * A shell variable's value, read the way the reader would: `printf %s "$NAME"`. The value is
+   * printed between two markers in one write, because a job started with `&` (the example shop
+   * logging a webhook) can print to the same terminal at any moment.
+   */
   async variable(name: string): Promise<string> {
-    return (await this.run(`printf '%s\\n' "$${name}"`)).trim();
+    const [open, close] = [`__value_${randomUUID()}__`, `__value_end_${randomUUID()}__`];
+    const printed = await this.run(`printf '%s%s%s\\n' '${open}' "$${name}" '${close}'`);
+    const start = printed.indexOf(open);
+    const end = printed.indexOf(close, start);
+    if (start < 0 || end < 0) throw new Error(`$${name} could not be read; the shell printed:\n${printed}`);
+    return printed.slice(start + open.length, end).trim();
   }
 
   async stop() {
