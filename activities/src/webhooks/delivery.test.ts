@@ -598,13 +598,22 @@ describe('webhook delivery through the worker', () => {
         dedupeKey: `paid:${randomToken(8)}`,
       }),
     );
-    const sweep = () =>
-      stack.temporal.client.workflow.execute(webhookSweepWorkflow, {
-        workflowId: `webhook-sweep-test:${randomToken(8)}`,
+    const sweepIds: string[] = [];
+    const sweep = () => {
+      sweepIds.push(`webhook-sweep-test:${randomToken(8)}`);
+      return stack.temporal.client.workflow.execute(webhookSweepWorkflow, {
+        workflowId: sweepIds.at(-1)!,
         taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
         args: [{ olderThanMs: 0, merchantId: merchant.id }],
       });
+    };
     expect(await sweep()).toEqual({ dispatched: 1 });
+    // A sweep whose worker died is tried again after 10 s without a heartbeat, not after its 5
+    // minutes, during which the Schedule would skip every sweep (the chaos run waited so).
+    const { events } = await stack.temporal.client.workflow.getHandle(sweepIds[0]!).fetchHistory();
+    const scheduled = events!.find((e) => e.activityTaskScheduledEventAttributes)!
+      .activityTaskScheduledEventAttributes!;
+    expect(Number(scheduled.heartbeatTimeout?.seconds)).toBe(10);
     expect(await outcome(eventId!)).toMatchObject({ outcome: 'succeeded' });
     expect(await sweep()).toEqual({ dispatched: 0 });
     const row = await stack.db

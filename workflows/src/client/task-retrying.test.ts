@@ -1,4 +1,5 @@
-import { askWhileTaskRetries, refusedWhileTaskRetries } from './task-retrying';
+import { WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
+import { askWhileTaskRetries, refusedWhileTaskRetries, updateNotTakenYet } from './task-retrying';
 
 const refusal = () =>
   Object.assign(new Error('Workflow Update failed'), {
@@ -19,6 +20,25 @@ describe('asking again while a workflow task is being retried', () => {
     const answer = await askWhileTaskRetries(async () => {
       calls += 1;
       if (calls < 3) throw refusal();
+      return 'accepted';
+    });
+    expect({ answer, calls }).toEqual({ answer: 'accepted', calls: 3 });
+  });
+
+  // The chaos run's refund that answered 500: no worker took the update before its call's deadline.
+  it('asks again, too, when the update call timed out waiting for a worker', async () => {
+    const timedOut = () =>
+      new WorkflowUpdateRPCTimeoutOrCancelledError('context deadline exceeded', {
+        cause: new Error('4 DEADLINE_EXCEEDED: context deadline exceeded'),
+      });
+    expect(updateNotTakenYet(timedOut())).toBe(true);
+    expect(updateNotTakenYet(refusal())).toBe(true);
+    expect(updateNotTakenYet(new Error('not refundable'))).toBe(false);
+    let calls = 0;
+    const answer = await askWhileTaskRetries(async () => {
+      calls += 1;
+      if (calls === 1) throw timedOut();
+      if (calls === 2) throw refusal();
       return 'accepted';
     });
     expect({ answer, calls }).toEqual({ answer: 'accepted', calls: 3 });

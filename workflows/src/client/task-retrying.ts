@@ -1,3 +1,5 @@
+import { WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
+
 /**
  * Temporal refuses an update (and an update-with-start's update) while the workflow's task is being
  * retried: after a worker died in the middle of one, until a worker completes the next attempt. The
@@ -16,14 +18,28 @@ export function refusedWhileTaskRetries(error: unknown): boolean {
   return false;
 }
 
-/** Runs `call` (an update), again while Temporal refuses it because the workflow's task is being retried. */
+/**
+ * Temporal refused the update while the workflow's task is retried, or gave up waiting for a worker
+ * to take it (the update call's own deadline passed: no worker completed a task of the workflow in
+ * that time). Either way no answer came, and asking again (with the same update id, so that an update
+ * still pending is joined rather than repeated) is what the caller should do.
+ */
+export function updateNotTakenYet(error: unknown): boolean {
+  return refusedWhileTaskRetries(error) || error instanceof WorkflowUpdateRPCTimeoutOrCancelledError;
+}
+
+/**
+ * Runs `call` (an update), again while Temporal refuses it because the workflow's task is being
+ * retried or its call times out waiting for a worker (`updateNotTakenYet`). A `call` that can be
+ * asked again passes a fixed `updateId`.
+ */
 export async function askWhileTaskRetries<T>(call: () => Promise<T>, options: { forMs?: number } = {}): Promise<T> {
   const deadline = Date.now() + (options.forMs ?? ASK_AGAIN_FOR_MS);
   for (;;) {
     try {
       return await call();
     } catch (error) {
-      if (!refusedWhileTaskRetries(error) || Date.now() > deadline) throw error;
+      if (!updateNotTakenYet(error) || Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_PAUSE_MS));
     }
   }

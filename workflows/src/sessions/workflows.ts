@@ -1,6 +1,7 @@
 import { ParentClosePolicy, proxyActivities, startChild } from '@temporalio/workflow';
 import type { EmailRequest } from '../activity-types';
 import { sendEmailWorkflow } from '../email';
+import { WORKER_ALIVE_TIMEOUT } from '../liveness';
 import type {
   DailyRemindersInput,
   DailyRemindersResult,
@@ -13,6 +14,8 @@ import type {
 
 const { planSessionReminders, planDailyReminders, expireCheckoutSessions } = proxyActivities<SessionActivities>({
   startToCloseTimeout: '2 minutes',
+  // The remind route waits for planSessionReminders: a dead worker's attempt is tried again at once.
+  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
   retry: { maximumAttempts: 3 },
 });
 

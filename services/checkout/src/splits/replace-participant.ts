@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AppError,
   badGateway,
@@ -84,12 +85,14 @@ export async function replaceParticipant(
   if (participants.some((p) => sameEmail(p.email, request.email))) throw badRequest(M.alreadyIn, 'already_in_split');
 
   const handle = temporal.client.workflow.getHandle(splitWorkflowId(split.id));
+  // One update id for every ask of this request: asked again, the server joins a pending one.
+  const updateId = randomUUID();
   const call = await callSplitWorkflow(
     deps,
     split.id,
     () =>
       handle
-        .executeUpdate(replaceParticipantUpdate, { args: [{ ...request, email: request.email.trim() }] })
+        .executeUpdate(replaceParticipantUpdate, { args: [{ ...request, email: request.email.trim() }], updateId })
         .catch(answerForRefusal),
     // The workflow closed (or left pending) between our read and the call: not replaceable now.
     (error, now) => !(error instanceof AppError) && now !== 'pending',

@@ -18,6 +18,7 @@ import {
   requestRefundUpdate,
   splitWorkflowId,
 } from '@groupsplit/workflows';
+import { updateNotTakenYet } from '@groupsplit/workflows/client';
 import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutDeps } from '../../deps';
 import { FALLBACK_LOGS } from '../../fallback-logs';
@@ -171,14 +172,24 @@ export async function requestRefund(
     deps,
     split.id,
     () =>
-      handle.executeUpdate(requestRefundUpdate, { args: [request] }).catch((error: unknown) => {
-        if (refusalType(error) === REFUND_IN_PROGRESS) throw refundInProgress();
-        throw error;
-      }),
+      // One update id for every ask of this request: asked again, the server joins a pending one.
+      handle
+        .executeUpdate(requestRefundUpdate, { args: [request], updateId: request.refundId })
+        .catch((error: unknown) => {
+          if (refusalType(error) === REFUND_IN_PROGRESS) throw refundInProgress();
+          throw error;
+        }),
     // The workflow is past refunds (or finished): the order changed since it was read.
     (error) => refusalType(error) === NOT_REFUNDABLE || error instanceof WorkflowNotFoundError,
   );
-  const call = await within(answer, deps.config.REFUND_ANSWER_WAIT_MS);
+  const call = await within(
+    // Never taken by a worker in the time it was asked for: still pending, it may yet run.
+    answer.catch((error: unknown) => {
+      if (updateNotTakenYet(error)) throw refundInProgress();
+      throw error;
+    }),
+    deps.config.REFUND_ANSWER_WAIT_MS,
+  );
   // Still running (a slow processor, workers restarting): it goes on in the workflow, and the
   // caller hears what the spec says of a refund being processed. The same idempotency_key joins it.
   if (call === LATE) {

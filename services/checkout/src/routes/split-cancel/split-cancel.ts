@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   conflict,
   errorWithStatus,
@@ -8,7 +9,7 @@ import {
   validate,
 } from '@groupsplit/shared';
 import { type CancelOutcome, cancelSplitSignal, cancelSplitUpdate, splitWorkflowId } from '@groupsplit/workflows';
-import { refusedWhileTaskRetries } from '@groupsplit/workflows/client';
+import { updateNotTakenYet } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiKeyPrincipal, auth, sessionPrincipal } from '../../auth';
@@ -43,14 +44,16 @@ const cancelNotConfirmed = () => errorWithStatus(503, CANCEL_NOT_CONFIRMED_MESSA
  */
 async function requestCancel(deps: CheckoutDeps, split: SplitRow, actor: string): Promise<CancelOutcome> {
   const handle = deps.temporal.client.workflow.getHandle(splitWorkflowId(split.id));
+  // One update id for every ask of this request: asked again, the server joins a pending one.
+  const updateId = randomUUID();
   const result = await callSplitWorkflow(
     deps,
     split.id,
-    () => handle.executeUpdate(cancelSplitUpdate, { args: [{ actor }] }),
+    () => handle.executeUpdate(cancelSplitUpdate, { args: [{ actor }], updateId }),
     // Still pending after a failed call: the failure was not the race, so it stands.
     (_error, now) => now !== 'pending',
   ).catch((error: unknown) => {
-    if (!refusedWhileTaskRetries(error)) throw error;
+    if (!updateNotTakenYet(error)) throw error;
     deps.logger.warn({ splitId: split.id, err: error }, FALLBACK_LOGS.cancelBySignal);
     return null;
   });
