@@ -1,3 +1,4 @@
 export * from './ip-address';
 export * from './safe-fetch';
 export * from './url-check';
+export * from './within';

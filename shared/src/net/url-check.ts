@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { badRequest, MESSAGES } from '../errors';
 import type { ServiceMode } from '../http/service-mode';
 import { forbiddenAddressKind, isIpLiteral } from './ip-address';
+import { TIMED_OUT, within } from './within';
 
 /** Every address a host name resolves to. */
 export type Resolver = (host: string) => Promise<string[]>;
@@ -34,15 +35,11 @@ export const systemResolver: Resolver = async (host) =>
   (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
 async function resolveWithin(resolve: Resolver, host: string, timeoutMs: number): Promise<string[] | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((done) => {
-    timer = setTimeout(() => done(null), timeoutMs);
-  });
-  try {
-    return await Promise.race([resolve(host).catch(() => null), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const addresses = await within(
+    resolve(host).catch(() => null),
+    timeoutMs,
+  );
+  return addresses === TIMED_OUT ? null : addresses;
 }
 
 function isInternalName(host: string): boolean {

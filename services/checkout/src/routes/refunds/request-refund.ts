@@ -9,6 +9,8 @@ import {
   type SplitRefundRow,
   type SplitRow,
   SplitsRepository,
+  TIMED_OUT,
+  within,
 } from '@groupsplit/shared';
 import {
   NOT_REFUNDABLE,
@@ -122,23 +124,6 @@ export async function refundedSoFar(deps: CheckoutDeps, splitId: string) {
   return { refunded, outstanding };
 }
 
-const LATE = Symbol('late');
-
-/** `promise`'s value, or LATE once `ms` have passed (the promise runs on; its failure is then ignored). */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof LATE> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<typeof LATE>((resolve) => {
-    timer = setTimeout(() => resolve(LATE), ms);
-  });
-  try {
-    const outcome = await Promise.race([promise, late]);
-    if (outcome === LATE) promise.catch(() => undefined);
-    return outcome;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The ApplicationFailure type of a refused workflow update (the validator's rejection), else null. */
 const refusalType = (error: unknown) =>
   error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : null;
@@ -192,7 +177,7 @@ export async function requestRefund(
   );
   // Still running (a slow processor, workers restarting): it goes on in the workflow, and the
   // caller hears what the spec says of a refund being processed. The same idempotency_key joins it.
-  if (call === LATE) {
+  if (call === TIMED_OUT) {
     deps.logger.warn({ splitId: split.id, idempotencyKey: ask.idempotencyKey }, FALLBACK_LOGS.refundStillRunning);
     throw refundInProgress();
   }

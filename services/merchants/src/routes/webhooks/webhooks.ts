@@ -6,8 +6,10 @@ import {
   merchantContext,
   permit,
   serviceMode,
+  TIMED_OUT,
   validate,
   validQuery,
+  within,
 } from '@groupsplit/shared';
 import { type WebhookManualSendInput, webhookManualSendWorkflow } from '@groupsplit/workflows';
 import Router from '@koa/router';
@@ -47,16 +49,15 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       args: [input],
     });
-    let timer: NodeJS.Timeout | undefined;
-    const waited = await Promise.race([
-      handle.result(),
-      new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), config.WEBHOOK_TIMEOUT_MS + 15_000);
-      }),
-    ]).finally(() => clearTimeout(timer));
-    const row = waited?.lastAttemptId
-      ? await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', waited.lastAttemptId).executeTakeFirst()
-      : undefined;
+    const waited = await within(handle.result(), config.WEBHOOK_TIMEOUT_MS + 15_000);
+    const row =
+      waited !== TIMED_OUT && waited.lastAttemptId
+        ? await db
+            .selectFrom('webhook_deliveries')
+            .selectAll()
+            .where('id', '=', waited.lastAttemptId)
+            .executeTakeFirst()
+        : undefined;
     if (!row) {
       ctx.status = 202;
       ctx.body = { outcome: 'pending', trigger: input.kind };
