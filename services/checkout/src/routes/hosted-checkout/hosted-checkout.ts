@@ -62,8 +62,9 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
       ctx.body = notFoundPage();
       return;
     }
-    // A claim left by a request that died is shown as no claim: the buyer chooses again.
-    if (await orphanedClaim(deps, loaded.session)) {
+    // A claim left by a request that died is shown as no claim: the buyer chooses again. (A session
+    // with its split, the usual claimed one, needs no look at Temporal.)
+    if (!loaded.split && (await orphanedClaim(deps, loaded.session))) {
       loaded.session = { ...loaded.session, split_claimed_by: null };
       loaded.expired ||= loaded.session.expires_at.getTime() <= Date.now();
     }
