@@ -6,7 +6,7 @@ import { createRefundRunActivities } from './refunds';
 
 /**
  * `beginRefund` run again after an attempt that committed but whose worker died before reporting
- * it (the chaos run's worker kills): the retry must carry on with the refund it wrote, not take it
+ * it (a worker killed mid-attempt): the retry must carry on with the refund it wrote, not take it
  * for another refund with the same idempotency key (which left the refund `in_progress` for ever),
  * nor write it a second time.
  */

@@ -14,7 +14,6 @@ import type {
   SplitActivities,
   SplitStatus,
   TransitionInput,
-  UnwrittenCapture,
 } from '@groupsplit/workflows';
 import { ApplicationFailure, activityInfo, CancelledFailure, Context } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
@@ -25,6 +24,9 @@ import { addSplitHistory, hasSplitHistory, type SplitHistoryRow, splitHistoryVal
 import { moveSplitStatus } from './move-status';
 import { processorFailure } from './processor-failure';
 import { createReplaceActivities } from './replace';
+
+/** A capture made at the processor whose projection write is still to do. */
+type UnwrittenCapture = { participantId: string; from: ParticipantStatus };
 
 const isLastAttempt = (maxAttempts: number) => activityInfo().attempt >= maxAttempts;
 
@@ -128,10 +130,6 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
    * One share's capture at the processor (idempotency key `capture:<participantId>`), nothing
    * written on success. `already`: the projection showed it captured, so no call was made.
    */
-  async function captureAtProcessor(splitId: string, participantId: string) {
-    return captureShareAtProcessor(splitId, await loadShare(splitId, participantId));
-  }
-
   async function captureShareAtProcessor(splitId: string, share: Share) {
     const participantId = share.id;
     if (share.status === 'captured') return { from: share.status, already: true };
@@ -461,23 +459,6 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
       return { authorised: true, status: 'authorised', captureBefore: hold.captureBefore };
     },
 
-    async captureShare({ splitId, participantId, record, previous, splitCaptured }) {
-      // The capture pipeline: an earlier share's write goes on while this share is captured.
-      const earlier = previous ? writeCapture(db, splitId, previous) : Promise.resolve();
-      const [call, write] = await Promise.allSettled([captureAtProcessor(splitId, participantId), earlier]);
-      if (write.status === 'rejected') throw write.reason;
-      if (call.status === 'rejected') throw call.reason;
-      const { from, already } = call.value;
-      if (splitCaptured) {
-        await writeSplitCaptured(splitId, already ? null : { participantId, from }, splitCaptured.dedupeKey);
-        return { status: 'captured', recorded: true };
-      }
-      if (already) return { status: 'captured', recorded: true };
-      if (record === 'deferred') return { status: 'captured', recorded: false, from };
-      await writeCapture(db, splitId, { participantId, from });
-      return { status: 'captured' };
-    },
-
     async captureBatch({ splitId, participantIds, capturing, captured }) {
       // `capturing` is written before any money moves; the shares are read meanwhile, once for the batch.
       const [, shares] = await Promise.all([
@@ -508,10 +489,6 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
         .where('status', '=', 'captured')
         .execute();
       return rows.map((row) => row.id);
-    },
-
-    async recordCapture({ splitId, participantId, from }) {
-      await writeCapture(db, splitId, { participantId, from });
     },
 
     async releaseShare({ splitId, participantId, purpose, actor, maxAttempts }): Promise<ReleaseOutcome> {

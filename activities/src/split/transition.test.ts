@@ -1,4 +1,4 @@
-import { createCapturedSplit, createSplitReadyMerchant } from '@groupsplit/testing';
+import { createCapturedSplit } from '@groupsplit/testing';
 import { splitActivitiesStack } from './test-support';
 
 /**
@@ -60,32 +60,23 @@ describe('transitionSplit and the capture batch run again after the split moved 
     expect(await status(split.id)).toBe('captured');
   });
 
-  it('a capture write repeated after the split was captured writes and stamps nothing again; on a split not capturing it is refused', async () => {
+  it('a capture batch whose `captured` write finds the split neither capturing nor captured is refused, and writes nothing', async () => {
     const split = await createCapturedSplit(real.stack, real.shop.owner.token, real.shop.merchant.id, [1000, 1500]);
     const activities = real.activities();
-    const rows = () => writtenRows(split.id);
+    // The projection says the split was canceled after its capturing was written: no `captured` may follow.
+    await real.stack.db.updateTable('splits').set({ status: 'canceled' }).where('id', '=', split.id).execute();
+    const rows = () => Promise.all([writtenRows(split.id), real.money(split.id)]);
     const before = await rows();
-    const last = split.participants[1]!.id;
-    const write = (dedupeKey: string) =>
-      activities.captureShare({ splitId: split.id, participantId: last, splitCaptured: { dedupeKey } });
-
-    await write(`transition:${split.id}:capturing:captured`);
-    await activities.recordCapture({ splitId: split.id, participantId: split.participants[0]!.id, from: 'authorised' });
-    expect(await status(split.id)).toBe('captured');
-    expect(await rows()).toEqual(before);
-
-    const pending = await createSplitReadyMerchant(real.stack, { modes: ['test'] }).then((other) =>
-      createCapturedSplit(real.stack, other.owner.token, other.merchant.id, [1000]),
-    );
-    await real.stack.db.updateTable('splits').set({ status: 'pending' }).where('id', '=', pending.id).execute();
     await expect(
-      activities.captureShare({
-        splitId: pending.id,
-        participantId: pending.participants[0]!.id,
-        splitCaptured: { dedupeKey: `transition:${pending.id}:capturing:captured:again` },
+      activities.captureBatch({
+        splitId: split.id,
+        participantIds: split.participants.map((p) => p.id),
+        capturing: { dedupeKey: `transition:${split.id}:pending:capturing` },
+        captured: { dedupeKey: `transition:${split.id}:capturing:captured:again` },
       }),
-    ).rejects.toThrow(`Split ${pending.id} is pending, expected capturing before captured`);
-    expect(await status(pending.id)).toBe('pending');
+    ).rejects.toThrow(`Split ${split.id} is canceled, expected capturing before captured`);
+    expect(await status(split.id)).toBe('canceled');
+    expect(await rows()).toEqual(before);
   });
 
   it('a capture batch run again after the split was captured captures, writes and stamps nothing again', async () => {

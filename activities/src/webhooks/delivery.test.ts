@@ -609,7 +609,7 @@ describe('webhook delivery through the worker', () => {
     };
     expect(await sweep()).toEqual({ dispatched: 1 });
     // A sweep whose worker died is tried again after 10 s without a heartbeat, not after its 5
-    // minutes, during which the Schedule would skip every sweep (the chaos run waited so).
+    // minutes, during which the Schedule would skip every sweep and undelivered events would wait.
     const { events } = await stack.temporal.client.workflow.getHandle(sweepIds[0]!).fetchHistory();
     const scheduled = events!.find((e) => e.activityTaskScheduledEventAttributes)!
       .activityTaskScheduledEventAttributes!;

@@ -25,7 +25,7 @@ describe('asking again while a workflow task is being retried', () => {
     expect({ answer, calls }).toEqual({ answer: 'accepted', calls: 3 });
   });
 
-  // The chaos run's refund that answered 500: no worker took the update before its call's deadline.
+  // A refund whose worker was restarting answered 500: no worker took the update before its call's deadline.
   it('asks again, too, when the update call timed out waiting for a worker', async () => {
     const timedOut = () =>
       new WorkflowUpdateRPCTimeoutOrCancelledError('context deadline exceeded', {

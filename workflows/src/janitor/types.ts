@@ -25,7 +25,6 @@ export interface JanitorActivities {
   reconcileSplits(input: JanitorSweepInput): Promise<JanitorSweepResult>;
 }
 
-export const JANITOR_WORKFLOW_TYPE = 'reconciliationJanitorWorkflow';
 export const JANITOR_INTERVAL = '15 minutes';
 /** Schedule (and workflow) id per task queue, so test stacks never share one. */
 export const janitorScheduleId = (taskQueue: string) => `janitor:${taskQueue}`;

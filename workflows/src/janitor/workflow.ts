@@ -6,8 +6,8 @@ const { reconcileSplits } = proxyActivities<JanitorActivities>({
   // The sweep heartbeats once per split, so a worker that died mid-sweep is noticed within 30 s.
   heartbeatTimeout: '30 seconds',
   // Worker restarts and lost database connections mid-sweep are retried until the next scheduled
-  // sweep is due (every 15 minutes). A count of attempts ran out under the chaos run's worker
-  // kills (a sweep outlasts a worker that lives 10 s), and the scheduled run failed.
+  // sweep is due (every 15 minutes). A count of attempts can run out while workers keep restarting
+  // (a sweep can outlast a worker that lives only seconds), and then the scheduled run fails.
   scheduleToCloseTimeout: '14 minutes',
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
 });

@@ -1,11 +1,5 @@
 import type { Duration } from '@temporalio/common';
-import {
-  type ActivityInterfaceFor,
-  patched,
-  proxyActivities,
-  proxyLocalActivities,
-  type RetryPolicy,
-} from '@temporalio/workflow';
+import { proxyActivities, proxyLocalActivities, type RetryPolicy } from '@temporalio/workflow';
 import { WORKER_ALIVE_TIMEOUT } from '../liveness';
 import type { SplitActivities } from './types';
 
@@ -17,8 +11,8 @@ import type { SplitActivities } from './types';
 
 /**
  * The creator's request waits on holds, so transient trouble gets a short, quick retry: five tries
- * within about 5 s. With three, one hold in a thousand failed creation on a 10 % processor error
- * rate alone (the chaos run: 4 of 500 splits).
+ * within about 5 s. With three, a processor failing one call in ten fails one hold in a thousand
+ * (0.1³) for good, and with it the whole split's creation, though a later try would have placed it.
  */
 export const HOLD_RETRY: RetryPolicy = {
   initialInterval: '300 milliseconds',
@@ -73,46 +67,35 @@ const PROCESSOR_CALL_TIMEOUT: Duration = `${PROCESSOR_CALL_SECONDS} seconds`;
 const PROJECTION_TIMEOUT: Duration = `${PROJECTION_SECONDS} seconds`;
 
 /**
- * The split's short sequential steps (open the split, place a hold, capture, release, roll back,
- * write a status) run as local activities: in the worker, inside the workflow task that reaches
- * them, so consecutive steps follow each other with no round trip to the Temporal server to
- * schedule each one and another to report it (bench/README.md, "Where the time goes"). The
- * implementations, retry policies, timeouts and idempotency keys are the same as before; a worker
- * that dies mid-step has the step run again once the workflow task times out (10 s) instead of the
- * activity's start-to-close timeout, and the processor's idempotency key still makes it one charge.
- *
- * Histories written before this patch replay with the regular activities they recorded; a workflow
- * that reaches the patch live (a new split, or an open one picked up after the deploy) records the
- * marker and runs its remaining steps locally (docs/development.md, "Changing a workflow safely").
+ * The split's short sequential steps (open the split, place a hold, record the last authorisation,
+ * capture, release, write a status) run as local activities: in the worker, inside the workflow task
+ * that reaches them, so consecutive steps follow each other with no round trip to the Temporal
+ * server to schedule each one and another to report it (docs/splits.md, "Local steps"). A worker
+ * that dies mid-step has the step run again once the workflow task times out (10 s), and the
+ * processor's idempotency key still makes it one charge.
  */
-export const LOCAL_STEPS_PATCH = 'split-local-steps';
 
-function steps<A>(options: { startToCloseTimeout: Duration; retry: RetryPolicy }): () => ActivityInterfaceFor<A> {
-  const regular = proxyActivities<A>(options);
-  const local = proxyLocalActivities<A>(options);
-  return () => (patched(LOCAL_STEPS_PATCH) ? local : regular);
-}
-
-/**
- * The capture pipeline (docs/splits.md, "Capture pipeline"): the last authorisation is recorded as
- * a local step, so the capture chain starts in the same workflow task; each share's projection
- * write runs while the next share is captured (captures themselves stay one at a time, in order,
- * each with its own idempotency key); the last share's write also writes the split `captured`.
- * Histories written before this patch replay with the steps they recorded.
- */
-export const CAPTURE_PIPELINE_PATCH = 'split-capture-pipeline';
-
-export const lastAuthorisationActivities = proxyLocalActivities<Pick<SplitActivities, 'recordAuthorisation'>>({
+/** Opening the split and its status writes. */
+export const stepProjectionActivities = proxyLocalActivities<Pick<SplitActivities, 'openSplit' | 'transitionSplit'>>({
   startToCloseTimeout: PROJECTION_TIMEOUT,
   retry: PROJECTION_RETRY,
 });
 
-export const pipelinedCaptureActivities = proxyLocalActivities<Pick<SplitActivities, 'captureShare'>>({
+export const holdActivities = proxyLocalActivities<Pick<SplitActivities, 'placeHold'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
-  retry: CAPTURE_RETRY,
+  retry: HOLD_RETRY,
 });
 
-export const captureRecordActivities = proxyLocalActivities<Pick<SplitActivities, 'recordCapture'>>({
+export const releaseActivities = proxyLocalActivities<Pick<SplitActivities, 'releaseShare'>>({
+  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
+  retry: RELEASE_RETRY,
+});
+
+/**
+ * The authorisation that completes the set is recorded as a local step, so the capture batch that
+ * follows starts in the same workflow task (docs/splits.md, "Capture batch").
+ */
+export const lastAuthorisationActivities = proxyLocalActivities<Pick<SplitActivities, 'recordAuthorisation'>>({
   startToCloseTimeout: PROJECTION_TIMEOUT,
   retry: PROJECTION_RETRY,
 });
@@ -121,12 +104,8 @@ export const captureRecordActivities = proxyLocalActivities<Pick<SplitActivities
  * The capture batch (docs/splits.md, "Capture batch"): from `capturing` to `captured` in one local
  * step, so no workflow activation comes between two captures. Captures stay one at a time, in order,
  * each with its own idempotency key; the step resumes from the projection when it runs again.
- * Histories written before this patch replay with the pipeline they recorded; the patch is asked
- * once, in the run's first activation (capture.ts, decideCaptureMode), so every path reaches it alike.
+ * Each share gets a processor call's time, and the batch its projection writes' besides.
  */
-export const CAPTURE_BATCH_PATCH = 'split-capture-batch';
-
-/** Each share gets a processor call's time, and the batch its projection writes' besides. */
 export const captureBatchActivities = (shares: number) =>
   proxyLocalActivities<Pick<SplitActivities, 'captureBatch'>>({
     startToCloseTimeout: `${PROJECTION_SECONDS + PROCESSOR_CALL_SECONDS * Math.max(1, shares)} seconds`,
@@ -135,27 +114,6 @@ export const captureBatchActivities = (shares: number) =>
 
 /** Where a batch that failed left off, and what compensation refunds: read from the projection. */
 export const captureProgressActivities = proxyLocalActivities<Pick<SplitActivities, 'capturedShares'>>({
-  startToCloseTimeout: PROJECTION_TIMEOUT,
-  retry: PROJECTION_RETRY,
-});
-
-export const holdActivities = steps<Pick<SplitActivities, 'placeHold'>>({
-  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
-  retry: HOLD_RETRY,
-});
-
-export const captureActivities = steps<Pick<SplitActivities, 'captureShare'>>({
-  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
-  retry: CAPTURE_RETRY,
-});
-
-export const releaseActivities = steps<Pick<SplitActivities, 'releaseShare'>>({
-  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
-  retry: RELEASE_RETRY,
-});
-
-/** Opening the split and its status writes. */
-export const stepProjectionActivities = steps<Pick<SplitActivities, 'openSplit' | 'transitionSplit'>>({
   startToCloseTimeout: PROJECTION_TIMEOUT,
   retry: PROJECTION_RETRY,
 });

@@ -43,7 +43,7 @@ async function releaseAll(split: SplitState, purpose: ReleasePurpose, actor: Act
     try {
       const released = await split.track(
         { step: 'release', participantId: participant.id },
-        releaseActivities().releaseShare({
+        releaseActivities.releaseShare({
           splitId: split.splitId,
           participantId: participant.id,
           purpose,
@@ -62,7 +62,7 @@ async function releaseAll(split: SplitState, purpose: ReleasePurpose, actor: Act
 export async function cancel(split: SplitState, actor: Actor, purpose: 'canceled' | 'expired') {
   const trigger = TRIGGER[purpose];
   // A cancel update is durable only once its task completes: in history before anything is released.
-  await recordDecision(split);
+  await recordDecision();
   await split.transition(trigger, 'canceling', actor, { reason: purpose });
   let resolution: SupportResolution | null = null;
   for (;;) {

@@ -27,7 +27,7 @@ export async function create(split: SplitState) {
   split.authorizationExpiresAt = authorizationExpiresAt;
   await split.track(
     { step: 'open_split' },
-    stepProjectionActivities().openSplit({ ...creation, createdAt, authorizationExpiresAt }),
+    stepProjectionActivities.openSplit({ ...creation, createdAt, authorizationExpiresAt }),
   );
   split.note({ kind: 'opened', actor: creation.createdBy ? `user:${creation.createdBy}` : 'system' });
 
@@ -36,7 +36,7 @@ export async function create(split: SplitState) {
     try {
       const hold = await split.track(
         { step: 'place_hold', participantId: participant.id },
-        holdActivities().placeHold({ splitId, participantId: participant.id }),
+        holdActivities.placeHold({ splitId, participantId: participant.id }),
       );
       participant.paymentIntentId = hold.paymentIntentId;
     } catch (error) {
@@ -51,14 +51,14 @@ export async function create(split: SplitState) {
     return;
   }
   // The failed hold is a local result: in history before any hold is released for it.
-  await recordDecision(split);
+  await recordDecision();
   // Best-effort, latest first: whatever is not released lapses by itself at authorization_expires_at.
   for (const participant of [...participants].reverse()) {
     if (!participant.paymentIntentId) continue;
     try {
       const released = await split.track(
         { step: 'release', participantId: participant.id },
-        releaseActivities().releaseShare({
+        releaseActivities.releaseShare({
           splitId,
           participantId: participant.id,
           purpose: 'creation_failed',

@@ -1,8 +1,7 @@
-import { patched, sleep } from '@temporalio/workflow';
-import type { SplitState } from './state';
+import { sleep } from '@temporalio/workflow';
 
 /**
- * Decisions reach history before their effects (patch `split-decisions-in-history`).
+ * Ends the workflow task here, so what was decided so far reaches history before its effects.
  *
  * The split's steps are local activities: they run inside the workflow task that reaches them,
  * and their results reach history only when that task completes. A worker that dies first loses
@@ -15,24 +14,13 @@ import type { SplitState } from './state';
  * - a hold that failed: the failure is a local result, so the new task may place the hold where
  *   the lost one had released the others and written `creation_failed`.
  *
- * Both happened under the chaos run's worker kills (bench/README.md, "Chaos run"). So before the
+ * Either would leave money and projection disagreeing with history (holds released for a split
+ * that then captures; a split `creation_failed` whose holds are placed again). So before the
  * first effect of such a decision the workflow ends its task: a 1 ms timer, whose command goes to
  * the server with the update's acceptance and the local steps' results. The effects then run in
  * the next task, which can be lost and run again only with that decision already in history.
  * It costs one round trip to the Temporal server, on cancels and failed creations only.
  */
-export const DECISIONS_IN_HISTORY_PATCH = 'split-decisions-in-history';
-
-/**
- * Asked once, in the run's first activation, and remembered (docs/development.md, "Where to ask
- * `patched()`"). Histories from before the patch replay without the extra timer. Only a run that
- * starts at creation can cancel or fail creation; a run continued as new is past both.
- */
-export function decideDecisionRecording(split: SplitState) {
-  split.recordDecisions = split.status === 'creating' && patched(DECISIONS_IN_HISTORY_PATCH);
-}
-
-/** Ends the workflow task here, so what was decided so far is in history before the next step runs. */
-export async function recordDecision(split: SplitState) {
-  if (split.recordDecisions) await sleep(1);
+export async function recordDecision() {
+  await sleep(1);
 }

@@ -4,7 +4,6 @@ import {
   condition,
   continueAsNew,
   executeChild,
-  patched,
   workflowInfo,
 } from '@temporalio/workflow';
 import type {
@@ -122,7 +121,8 @@ export async function onRefundRequest(split: SplitState, request: RefundRequest)
  * the projection says captured, so a refund that finds the split here has overtaken this workflow:
  * the task that captured was lost (a worker killed; decisions.ts) and runs again with the last
  * authorisation and the refund request in one activation, before the capture starts again. Such a
- * refund waits for the capture; the chaos run saw it refused not_refundable instead.
+ * refund waits for the capture: refused not_refundable, it would be refused for a split that is
+ * paid a moment later.
  */
 function captureUnderWay(split: SplitState): boolean {
   if (split.status === 'capturing') return true;
@@ -153,26 +153,15 @@ export function validateRefundRequest(split: SplitState, request: RefundRequest)
   }
 }
 
-/**
- * Whether a processor refund reported while `pending` is kept for after the capture (patch
- * `split-early-processor-refunds`), asked once in the run's first activation (docs/development.md,
- * "Where to ask `patched()`"). The processor refunds only what it captured, so such a report means
- * the capture has happened there while this workflow has not seen it yet: the workflow task that
- * captured was lost (a worker killed; decisions.ts), and the last authorisation and the refund
- * arrive in the same activation of the task run again, refund first. The chaos run lost a
- * processor-dashboard refund this way before the patch.
- */
-export const EARLY_PROCESSOR_REFUNDS_PATCH = 'split-early-processor-refunds';
-
-export function decideEarlyProcessorRefunds(split: SplitState) {
-  split.keepEarlyProcessorRefunds = split.status === 'creating' && patched(EARLY_PROCESSOR_REFUNDS_PATCH);
-}
-
 /** The processorRefundObserved signal (checkout's `charge.refunded` hook): re-read that participant's refunds. */
 export function onProcessorRefund(split: SplitState, { participantId }: ProcessorRefundObserved) {
-  // While `capturing` (and `pending`, see above) the task waits in the queue for the post-capture
-  // loop (the projection may already say captured); if the split is never captured, it never runs.
-  const mayYetCapture = split.status === 'capturing' || (split.status === 'pending' && split.keepEarlyProcessorRefunds);
+  // While `capturing` or `pending` the task waits in the queue for the post-capture loop; if the
+  // split is never captured, it never runs. The processor refunds only what it captured, so a
+  // report while `pending` means the capture happened there while this workflow has not seen it
+  // yet: the workflow task that captured was lost (a worker killed; decisions.ts), and the last
+  // authorisation and the refund arrive in the same activation of the task run again, refund
+  // first. Ignored, that refund would never reach the projection.
+  const mayYetCapture = split.status === 'capturing' || split.status === 'pending';
   if (!refundable(split) && !mayYetCapture) {
     split.note({ kind: 'processor_refund_ignored', actor: 'processor', participantId, note: split.status });
     return;

@@ -389,8 +389,8 @@ describe('support', () => {
 
 describe('replay', () => {
   it('every history the tests above wrote replays without a nondeterminism error', async () => {
-    // The capture batch's patch is asked once, as the capture phase begins, so a support or
-    // compensation path replays with the same marker where it was recorded.
+    // Every path, support's and compensation's included, makes the same commands when replayed,
+    // including activations that follow a local step (they can replay inside an earlier task).
     expect(await fake.replayErrors(fake.handles)).toEqual([]);
   });
 });

@@ -64,15 +64,6 @@ export class SplitState {
   readonly participants: ParticipantState[];
   readonly history: HistoryEntry[];
   stuck: SplitWorkflowState['stuck'] = null;
-  /**
-   * How this run captures, decided once in its first activation (capture.ts, decideCaptureMode): in
-   * one batch (patch split-capture-batch), or share by share as the versions before it did.
-   */
-  captureInBatch = false;
-  /** Whether a decision is put in history before its effects (decisions.ts), decided in the first activation. */
-  recordDecisions = false;
-  /** Whether a processor refund reported while pending waits for the capture (refunds.ts), decided in the first activation. */
-  keepEarlyProcessorRefunds = false;
   /** Steps in flight, oldest first; usually one (a capture's write can overlap the next capture). */
   private readonly steps: InFlight[] = [];
 
@@ -189,7 +180,7 @@ export class SplitState {
     transition(from, trigger, to);
     await this.track(
       { step: 'transition', to },
-      stepProjectionActivities().transitionSplit({
+      stepProjectionActivities.transitionSplit({
         splitId: this.splitId,
         from,
         to,

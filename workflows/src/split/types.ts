@@ -270,29 +270,6 @@ export type TransitionInput = {
   participants?: { ids: string[]; to: ParticipantStatus };
 };
 
-/** A capture made at the processor whose projection write is still to do (the capture pipeline). */
-export type UnwrittenCapture = { participantId: string; from: ParticipantStatus };
-
-export type CaptureShareInput = {
-  splitId: string;
-  participantId: string;
-  /** Leave this share's write to the next step (`previous` of the next share's capture). */
-  record?: 'deferred';
-  /** Write this earlier share's capture while this share's processor call is made. */
-  previous?: UnwrittenCapture;
-  /** The last share: after the call, write it and the split `captured` in one transaction (the transition's dedupe key). */
-  splitCaptured?: { dedupeKey: string };
-};
-export type CaptureShareResult = {
-  status: ParticipantStatus;
-  /** With `record: 'deferred'`: false when this share's capture still has to be written. */
-  recorded?: boolean;
-  /** With `record: 'deferred'`: the participant's status before the capture, for the history row. */
-  from?: ParticipantStatus;
-};
-
-export type RecordCaptureInput = { splitId: string } & UnwrittenCapture;
-
 /** The capture batch (docs/splits.md, "Capture batch"): every share not captured yet, in one step. */
 export type CaptureBatchInput = {
   splitId: string;
@@ -373,19 +350,8 @@ export interface SplitActivities {
   /** Checks the hold really is authorised, then marks the participant and writes the webhook event. */
   recordAuthorisation(input: { splitId: string; participantId: string; source: string }): Promise<AuthorisationOutcome>;
   /**
-   * Captures one share (idempotency key `capture:<participantId>`); a decline or lapsed hold is
-   * non-retryable. The capture pipeline's options (docs/splits.md, "Capture pipeline"): `previous`
-   * writes an earlier share's capture concurrently with this call (if either fails, the step
-   * fails, after both have finished); `record: 'deferred'` leaves this share's write to the next
-   * step; `splitCaptured` writes this share and the split `capturing` → `captured` (history row,
-   * `checkout_split.paid`) in one transaction after the call, repeated safely after the split moved on.
-   */
-  captureShare(input: CaptureShareInput): Promise<CaptureShareResult>;
-  /** Writes a capture made with `record: 'deferred'` (the participant and its history row, one statement); idempotent. */
-  recordCapture(input: RecordCaptureInput): Promise<void>;
-  /**
    * The capture batch: writes `capturing`, captures every listed share not captured yet, strictly one
-   * at a time and in order (idempotency key `capture:<participantId>`, as captureShare), writing each
+   * at a time and in order (idempotency key `capture:<participantId>`), writing each
    * share's capture while the next share's call is made, then writes the last share and `captured`
    * (history row, `checkout_split.paid`) in one transaction. Progress is the projection, so a run
    * again (a retry, a lost workflow task) skips the shares already written and resumes. A decline or a

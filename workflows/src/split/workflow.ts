@@ -8,16 +8,9 @@ import {
 } from '@temporalio/workflow';
 import type { ProcessorRefundObserved, RefundRequest, RefundWorkflowResult } from '../refunds/types';
 import { cancel, onCancelRequest, onCancelSignal } from './cancel';
-import { awaitAuthorisations, beginCapture, capture, decideCaptureMode, onParticipantAuthorised } from './capture';
+import { awaitAuthorisations, beginCapture, capture, onParticipantAuthorised } from './capture';
 import { create, creationOutcome } from './creation';
-import { decideDecisionRecording } from './decisions';
-import {
-  decideEarlyProcessorRefunds,
-  onProcessorRefund,
-  onRefundRequest,
-  openForRefunds,
-  validateRefundRequest,
-} from './refunds';
+import { onProcessorRefund, onRefundRequest, openForRefunds, validateRefundRequest } from './refunds';
 import { onReplaceRequest, validateReplaceRequest } from './replace';
 import { SplitState } from './state';
 import { onSupportRequest } from './support';
@@ -104,13 +97,10 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
   setHandler(supportCompensateSignal, (action) => onSupportRequest(split, { kind: 'compensate', action }));
   setHandler(supportResolveSignal, (action) => onSupportRequest(split, { kind: 'resolve', action }));
 
-  decideCaptureMode(split);
-  decideDecisionRecording(split);
-  decideEarlyProcessorRefunds(split);
   if (split.status === 'creating') await create(split);
   if (split.status === 'pending') {
     const end = await awaitAuthorisations(split);
-    if (end.kind === 'capture') await beginCapture(split);
+    if (end.kind === 'capture') beginCapture(split);
     else await cancel(split, end.actor, end.purpose);
   }
   if (split.status === 'capturing') await capture(split);

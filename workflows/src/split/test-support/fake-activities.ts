@@ -194,39 +194,6 @@ export class FakeWorld {
         return { outcome: 'released' as const };
       },
 
-      captureShare: async ({ splitId, participantId, record, previous, splitCaptured }) => {
-        this.log('captureShare', splitId, participantId);
-        const participant = this.participant(splitId, participantId);
-        // The fake's one status stands for the processor and the projection: an earlier share's
-        // write (`previous`) has nothing left to do, and a capture shows at once.
-        if (previous) this.participant(splitId, previous.participantId).status = 'captured';
-        const from = participant.status;
-        if (from !== 'captured') {
-          const broken = this.faults.captureBreaks.get(participantId);
-          if (broken) throw ApplicationFailure.nonRetryable(broken);
-          const trouble = this.faults.captureTransient.get(participantId);
-          if (trouble) throw transient(trouble);
-          participant.status = 'captured';
-          await this.passGate(`captureShare:${participantId}`);
-        }
-        if (splitCaptured) {
-          const split = this.split(splitId);
-          if (split.status !== 'captured') {
-            if (split.status !== 'capturing') {
-              throw ApplicationFailure.nonRetryable(
-                `Split ${splitId} is ${split.status}, expected capturing before captured`,
-              );
-            }
-            split.status = 'captured';
-            // The gate of the `captured` write, wherever it is made.
-            await this.passGate(`transitionSplit:${splitId}:captured`);
-          }
-          return { status: 'captured', recorded: true };
-        }
-        if (from === 'captured') return { status: 'captured', recorded: true };
-        return record === 'deferred' ? { status: 'captured', recorded: false, from } : { status: 'captured' };
-      },
-
       captureBatch: async ({ splitId, participantIds }) => {
         this.log('captureBatch', splitId, undefined, participantIds);
         const split = this.split(splitId);
@@ -259,11 +226,6 @@ export class FakeWorld {
         return this.split(splitId)
           .participants.filter((p) => p.status === 'captured')
           .map((p) => p.id);
-      },
-
-      recordCapture: async ({ splitId, participantId }) => {
-        this.log('recordCapture', splitId, participantId);
-        this.participant(splitId, participantId).status = 'captured';
       },
 
       releaseShare: async ({ splitId, participantId, purpose, maxAttempts }) => {

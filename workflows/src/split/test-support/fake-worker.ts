@@ -124,7 +124,7 @@ export async function startFakeWorker() {
   /**
    * Replays the histories of these splits against this code, as a worker that lost them from its
    * cache (or a new deploy) would: the first replay error, or undefined. Every path, including
-   * support's and compensation's, must make the same commands (patches included) when replayed.
+   * support's and compensation's, must make the same commands when replayed.
    */
   async function replayErrors(which: SplitHandle[]) {
     const histories = await Promise.all(
