@@ -1,7 +1,14 @@
-import { formatPounds, MembershipsRepository, stableUuid } from '@groupsplit/shared';
+import {
+  formatPounds,
+  MembershipsRepository,
+  ParticipantsRepository,
+  SplitHistoryRepository,
+  SplitProjectionRepository,
+  SplitRefundsRepository,
+  stableUuid,
+} from '@groupsplit/shared';
 import type { RefundActivities } from '@groupsplit/workflows';
 import type { ActivityDeps } from '../deps';
-import { addSplitHistory } from '../split/history';
 
 /**
  * Chargebacks: `disputed_at` on the participant and on the split (first dispute wins; the status
@@ -11,43 +18,23 @@ import { addSplitHistory } from '../split/history';
 export function createDisputeActivities({ db }: ActivityDeps): Pick<RefundActivities, 'recordDispute'> {
   return {
     async recordDispute(input) {
-      const participant = await db
-        .selectFrom('split_participants as p')
-        .innerJoin('splits as s', 's.id', 'p.split_id')
-        .innerJoin('merchants as m', 'm.id', 's.merchant_id')
-        .select(['p.id', 'p.email', 'p.split_id', 's.merchant_id', 's.order_reference', 's.mode', 'm.name'])
-        .where('p.processor_payment_intent_id', '=', input.paymentIntentId)
-        .where('s.mode', '=', input.mode)
-        .executeTakeFirst();
+      const participant = await new ParticipantsRepository(db).findForDispute(input.paymentIntentId, input.mode);
       if (!participant) return null;
 
       const disputedAt = await db.transaction().execute(async (trx) => {
         const now = new Date();
-        await trx
-          .insertInto('split_disputes')
-          .values({
-            id: input.disputeId,
-            split_id: participant.split_id,
-            participant_id: participant.id,
-            mode: input.mode,
-            amount: input.amount,
-            reason: input.reason,
-            processor_status: input.processorStatus,
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-        const updated = await trx
-          .updateTable('split_participants')
-          .set((eb) => ({ disputed_at: eb.fn.coalesce('disputed_at', eb.val(now)), updated_at: now }))
-          .where('id', '=', participant.id)
-          .returning('disputed_at')
-          .executeTakeFirstOrThrow();
-        await trx
-          .updateTable('splits')
-          .set((eb) => ({ disputed_at: eb.fn.coalesce('disputed_at', eb.val(now)), updated_at: now }))
-          .where('id', '=', participant.split_id)
-          .execute();
-        await addSplitHistory(trx, {
+        await new SplitRefundsRepository(trx).recordDispute({
+          id: input.disputeId,
+          split_id: participant.split_id,
+          participant_id: participant.id,
+          mode: input.mode,
+          amount: input.amount,
+          reason: input.reason,
+          processor_status: input.processorStatus,
+        });
+        const disputedAt = await new ParticipantsRepository(trx).markDisputed(participant.id, now);
+        await new SplitProjectionRepository(trx).markDisputed(participant.split_id, now);
+        await new SplitHistoryRepository(trx).add({
           splitId: participant.split_id,
           participantId: participant.id,
           kind: 'disputed',
@@ -55,7 +42,7 @@ export function createDisputeActivities({ db }: ActivityDeps): Pick<RefundActivi
           dedupeKey: `disputed:${input.disputeId}`,
           detail: { dispute_id: input.disputeId, amount: input.amount, reason: input.reason },
         });
-        return updated.disputed_at ?? now;
+        return disputedAt;
       });
 
       // The only business address (docs/spec.md, Notifications by e-mail): the owner's login e-mail.

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { createProcessors, type ProcessorRefund, toProcessorError } from '@groupsplit/shared';
+import {
+  createProcessors,
+  ParticipantsRepository,
+  type ProcessorRefund,
+  SplitHistoryRepository,
+  SplitRefundsRepository,
+  toProcessorError,
+} from '@groupsplit/shared';
 import type { RefundActivities } from '@groupsplit/workflows';
-import { ApplicationFailure, activityInfo } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
-import { addSplitHistory } from '../split/history';
 import { processorFailure } from '../split/processor-failure';
+import { isLastAttempt } from '../split/shares';
 import { lockSplit, participantsOf, recordRefundedEvent, refundResult, settleSplitStatus } from './projection';
 import { reverseRemainingFee } from './refunds';
 
@@ -27,13 +34,7 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
 
   return {
     async syncProcessorRefunds({ splitId, participantId, maxAttempts }) {
-      const row = await db
-        .selectFrom('split_participants as p')
-        .innerJoin('splits', 'splits.id', 'p.split_id')
-        .select(['p.processor_payment_intent_id', 'splits.mode', 'splits.processor_account_id'])
-        .where('p.id', '=', participantId)
-        .where('p.split_id', '=', splitId)
-        .executeTakeFirst();
+      const [row] = await new ParticipantsRepository(db).shares(splitId, [participantId]);
       if (!row) throw ApplicationFailure.nonRetryable(`Participant ${participantId} of split ${splitId} not found`);
       const processor = processors.forMode(row.mode);
       const ref = row.processor_payment_intent_id
@@ -57,16 +58,9 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
       const outcome = await db.transaction().execute(async (trx) => {
         const split = await lockSplit(trx, splitId);
         if (!split) throw ApplicationFailure.nonRetryable(`Split ${splitId} not found`);
-        const known = new Set(
-          (
-            await trx
-              .selectFrom('split_refund_slices')
-              .select('processor_refund_id')
-              .where('participant_id', '=', participantId)
-              .where('processor_refund_id', 'is not', null)
-              .execute()
-          ).map((s) => s.processor_refund_id),
-        );
+        const refunds = new SplitRefundsRepository(trx);
+        const history = new SplitHistoryRepository(trx);
+        const known = await refunds.processorRefundIds(participantId);
         const fresh = foreign.filter((r) => !known.has(r.id));
         const participant = (await participantsOf(trx, splitId)).find((p) => p.id === participantId)!;
         let refundedAmount = participant.refunded_amount;
@@ -75,9 +69,8 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
           // The share comes back first; anything beyond it is the customer's service fee.
           const sharePart = Math.min(processorRefund.amount, Math.max(0, participant.amount - refundedAmount));
           const refundId = randomUUID();
-          await trx
-            .insertInto('split_refunds')
-            .values({
+          await refunds.begin(
+            {
               id: refundId,
               split_id: splitId,
               merchant_id: split.merchant_id,
@@ -92,24 +85,23 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
               reason: null,
               idempotency_key: null,
               completed_at: new Date(),
-            })
-            .execute();
-          await trx
-            .insertInto('split_refund_slices')
-            .values({
-              refund_id: refundId,
-              participant_id: participantId,
-              position: 0,
-              amount: sharePart,
-              customer_fee: processorRefund.amount - sharePart,
-              completes_share: sharePart > 0 && refundedAmount + sharePart === participant.amount,
-              status: 'succeeded',
-              processor_refund_id: processorRefund.id,
-            })
-            .execute();
+            },
+            [
+              {
+                refund_id: refundId,
+                participant_id: participantId,
+                position: 0,
+                amount: sharePart,
+                customer_fee: processorRefund.amount - sharePart,
+                completes_share: sharePart > 0 && refundedAmount + sharePart === participant.amount,
+                status: 'succeeded',
+                processor_refund_id: processorRefund.id,
+              },
+            ],
+          );
           refundedAmount += sharePart;
           recorded.push({ id: refundId, amount: sharePart });
-          await addSplitHistory(trx, {
+          await history.add({
             splitId,
             participantId,
             kind: 'processor_refund',
@@ -121,17 +113,13 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
         // The participant is refunded when the processor says the whole charge is back.
         const becomesRefunded = chargeFullyRefunded && participant.status === 'captured';
         if (recorded.length > 0 || becomesRefunded) {
-          await trx
-            .updateTable('split_participants')
-            .set({
-              refunded_amount: becomesRefunded ? participant.amount : refundedAmount,
-              ...(becomesRefunded ? { status: 'refunded' as const } : {}),
-              updated_at: new Date(),
-            })
-            .where('id', '=', participantId)
-            .execute();
+          await new ParticipantsRepository(trx).setRefunded(
+            participantId,
+            becomesRefunded ? participant.amount : refundedAmount,
+            becomesRefunded,
+          );
           if (becomesRefunded) {
-            await addSplitHistory(trx, {
+            await history.add({
               splitId,
               participantId,
               kind: 'refunded',
@@ -151,32 +139,12 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
           recorded[0]?.id ?? `processor:${participantId}`,
         );
         for (const { id } of recorded) {
-          const refund = await trx
-            .selectFrom('split_refunds')
-            .selectAll()
-            .where('id', '=', id)
-            .executeTakeFirstOrThrow();
-          await trx
-            .updateTable('split_refunds')
-            .set({ result: JSON.stringify(refundResult(refund, split, settled.splitStatus, participants)) })
-            .where('id', '=', id)
-            .execute();
+          const refund = await refunds.findRefund(id);
+          await refunds.setResult(id, refundResult(refund, split, settled.splitStatus, participants));
           eventIds.push(await recordRefundedEvent(trx, splitId, refund));
         }
-        const lastProcessorRefund = await trx
-          .selectFrom('split_refund_slices as s')
-          .innerJoin('split_refunds as r', 'r.id', 's.refund_id')
-          .select(['s.refund_id', 's.application_fee_refunded'])
-          .where('s.participant_id', '=', participantId)
-          .where('r.source', '=', 'processor')
-          .orderBy('r.created_at', 'desc')
-          .executeTakeFirst();
-        const feeReversed = await trx
-          .selectFrom('split_refund_slices')
-          .select('refund_id')
-          .where('participant_id', '=', participantId)
-          .where('application_fee_refunded', '=', true)
-          .executeTakeFirst();
+        const lastProcessorRefund = await refunds.lastProcessorRefundSlice(participantId);
+        const feeReversed = await refunds.feeReversed(participantId);
         const owesFeeReversal =
           participants.find((p) => p.id === participantId)?.status === 'refunded' &&
           !feeReversed &&
@@ -194,16 +162,11 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
       if (outcome.feeReversalRefundId && ref) {
         try {
           await reverseRemainingFee(processor, ref, outcome.feeReversalRefundId, participantId);
-          await db
-            .updateTable('split_refund_slices')
-            .set({ application_fee_refunded: true, updated_at: new Date() })
-            .where('refund_id', '=', outcome.feeReversalRefundId)
-            .where('participant_id', '=', participantId)
-            .execute();
+          await new SplitRefundsRepository(db).markFeeReversed(outcome.feeReversalRefundId, participantId);
         } catch (error) {
           const failure = toProcessorError(error);
-          if (failure.retryable && activityInfo().attempt < maxAttempts) throw processorFailure(failure);
-          await addSplitHistory(db, {
+          if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
+          await new SplitHistoryRepository(db).add({
             splitId,
             participantId,
             kind: 'fee_reversal_failed',

@@ -1,20 +1,25 @@
-import { type Database, formatPounds, loadSplitEventSource, recordEvent, splitEventData } from '@groupsplit/shared';
+import {
+  type Db,
+  formatPounds,
+  loadSplitEventSource,
+  recordEvent,
+  SplitHistoryRepository,
+  type SplitParticipantRow,
+  SplitProjectionRepository,
+  type SplitRefundRow,
+  type SplitRow,
+  SplitsRepository,
+  splitEventData,
+} from '@groupsplit/shared';
 import type { ParticipantRefundState, SplitStatus } from '@groupsplit/workflows';
-import type { Kysely, Selectable } from 'kysely';
-import { addSplitHistory } from '../split/history';
 
-type Trx = Kysely<Database>;
-export type SplitRow = Selectable<Database['splits']>;
-export type ParticipantRow = Selectable<Database['split_participants']>;
-export type RefundRow = Selectable<Database['split_refunds']>;
+type Trx = Db;
 
-export async function lockSplit(trx: Trx, splitId: string): Promise<SplitRow | undefined> {
-  return trx.selectFrom('splits').selectAll().where('id', '=', splitId).forUpdate().executeTakeFirst();
-}
+/** The split's row, locked until the transaction ends. */
+export const lockSplit = (trx: Trx, splitId: string) => new SplitProjectionRepository(trx).lock(splitId);
 
-export async function participantsOf(trx: Trx, splitId: string): Promise<ParticipantRow[]> {
-  return trx.selectFrom('split_participants').selectAll().where('split_id', '=', splitId).orderBy('position').execute();
-}
+/** The split's participants, in the order they were given. */
+export const participantsOf = (trx: Trx, splitId: string) => new SplitsRepository(trx).participantsOf(splitId);
 
 /**
  * The split's status after refunds: `refunded` once every participant who paid is `refunded`,
@@ -24,7 +29,7 @@ export async function participantsOf(trx: Trx, splitId: string): Promise<Partici
 export async function settleSplitStatus(
   trx: Trx,
   split: SplitRow,
-  participants: ParticipantRow[],
+  participants: SplitParticipantRow[],
   actor: string,
   cause: string,
 ): Promise<{ splitStatus: SplitStatus; participants: ParticipantRefundState[] }> {
@@ -35,8 +40,8 @@ export async function settleSplitStatus(
     else if (paid.some((p) => p.refunded_amount > 0 || p.status === 'refunded')) to = 'partially_refunded';
   }
   if (to !== split.status) {
-    await trx.updateTable('splits').set({ status: to, updated_at: new Date() }).where('id', '=', split.id).execute();
-    await addSplitHistory(trx, {
+    await new SplitProjectionRepository(trx).setStatus(split.id, to);
+    await new SplitHistoryRepository(trx).add({
       splitId: split.id,
       kind: 'status',
       actor,
@@ -49,7 +54,12 @@ export async function settleSplitStatus(
 }
 
 /** The refund result of docs/spec.md (Refund result and history); stored on the refund row so a repeated idempotency_key replays it as it was. */
-export function refundResult(refund: RefundRow, split: SplitRow, splitStatus: string, participants: ParticipantRow[]) {
+export function refundResult(
+  refund: SplitRefundRow,
+  split: SplitRow,
+  splitStatus: string,
+  participants: SplitParticipantRow[],
+) {
   return {
     refund_id: refund.id,
     split_id: split.id,
@@ -69,7 +79,7 @@ export function refundResult(refund: RefundRow, split: SplitRow, splitStatus: st
 }
 
 /** `checkout_split.refunded` in the caller's transaction (after the change), once per refund. */
-export async function recordRefundedEvent(trx: Trx, splitId: string, refund: RefundRow): Promise<string | null> {
+export async function recordRefundedEvent(trx: Trx, splitId: string, refund: SplitRefundRow): Promise<string | null> {
   const { merchantId, mode, source } = await loadSplitEventSource(trx, splitId, {
     refund: {
       id: refund.id,

@@ -1,23 +1,22 @@
 import {
   createProcessors,
   outstandingTotal,
+  ParticipantsRepository,
   type Processor,
   type ProcessorError,
+  SplitHistoryRepository,
+  SplitRefundsRepository,
+  SplitsRepository,
   sliceRefund,
   toProcessorError,
 } from '@groupsplit/shared';
 import type { RefundActivities, SplitStatus } from '@groupsplit/workflows';
-import { ApplicationFailure, activityInfo } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
-import { addSplitHistory } from '../split/history';
 import { processorFailure } from '../split/processor-failure';
+import { isLastAttempt } from '../split/shares';
 import { lockSplit, participantsOf, recordRefundedEvent, refundResult, settleSplitStatus } from './projection';
-
-/** Stored on the refund row when a processor refund is refused (the partial_failure answer). */
-type RefundFailure = { participant_id: string; email: string; amount: number; error: string; code: string | null };
-
-const isLastAttempt = (maxAttempts: number) => activityInfo().attempt >= maxAttempts;
 
 /**
  * The processor refund this slice made, if any: ours carry the refund and participant ids in their
@@ -84,21 +83,14 @@ export function createRefundRunActivities(
         // An earlier attempt of this very step committed, and its worker died before reporting it:
         // carry on with the slices it wrote. (Found by its idempotency key below, it would look like
         // someone else's refund and never run; without a key, it would be written twice.)
-        const begun = await trx
-          .selectFrom('split_refund_slices')
-          .select('participant_id')
-          .where('refund_id', '=', input.refundId)
-          .orderBy('position')
-          .execute();
-        if (begun.length > 0) return { kind: 'started' as const, participantIds: begun.map((s) => s.participant_id) };
+        const refunds = new SplitRefundsRepository(trx);
+        const begun = await refunds.sliceParticipants(input.refundId);
+        if (begun.length > 0) return { kind: 'started' as const, participantIds: begun };
         if (input.idempotencyKey !== null) {
-          const existing = await trx
-            .selectFrom('split_refunds')
-            .select('id')
-            .where('merchant_id', '=', split.merchant_id)
-            .where('mode', '=', split.mode)
-            .where('idempotency_key', '=', input.idempotencyKey)
-            .executeTakeFirst();
+          const existing = await new SplitsRepository(trx).findRefundByKey(
+            { merchantId: split.merchant_id, mode: split.mode },
+            input.idempotencyKey,
+          );
           if (existing) return { kind: 'existing' as const, refundId: existing.id };
         }
         const rejected = (code: 'not_refundable' | 'not_captured' | 'refund_in_progress' | 'over_refund') => ({
@@ -123,9 +115,8 @@ export function createRefundRunActivities(
 
         const slices = sliceRefund(amount, shares);
         const byId = new Map(participants.map((p) => [p.id, p]));
-        await trx
-          .insertInto('split_refunds')
-          .values({
+        await refunds.begin(
+          {
             id: input.refundId,
             split_id: split.id,
             merchant_id: split.merchant_id,
@@ -138,24 +129,19 @@ export function createRefundRunActivities(
             status: 'in_progress',
             reason: input.reason,
             idempotency_key: input.idempotencyKey,
-          })
-          .execute();
-        await trx
-          .insertInto('split_refund_slices')
-          .values(
-            slices.map((slice, position) => ({
-              refund_id: input.refundId,
-              participant_id: slice.participantId,
-              position,
-              amount: slice.amount,
-              // The customer's 20p goes back with the slice that completes their share.
-              customer_fee: slice.completesShare ? byId.get(slice.participantId)!.customer_fee : 0,
-              completes_share: slice.completesShare,
-              status: 'pending' as const,
-            })),
-          )
-          .execute();
-        await addSplitHistory(trx, {
+          },
+          slices.map((slice, position) => ({
+            refund_id: input.refundId,
+            participant_id: slice.participantId,
+            position,
+            amount: slice.amount,
+            // The customer's 20p goes back with the slice that completes their share.
+            customer_fee: slice.completesShare ? byId.get(slice.participantId)!.customer_fee : 0,
+            completes_share: slice.completesShare,
+            status: 'pending' as const,
+          })),
+        );
+        await new SplitHistoryRepository(trx).add({
           splitId: split.id,
           kind: 'refund_started',
           actor: input.actorDetail,
@@ -167,26 +153,7 @@ export function createRefundRunActivities(
     },
 
     async refundSlice({ splitId, refundId, participantId, maxAttempts }) {
-      const slice = await db
-        .selectFrom('split_refund_slices as s')
-        .innerJoin('split_participants as p', 'p.id', 's.participant_id')
-        .innerJoin('splits', 'splits.id', 'p.split_id')
-        .select([
-          's.amount',
-          's.customer_fee',
-          's.completes_share',
-          's.status',
-          's.application_fee_refunded',
-          'p.amount as share_amount',
-          'p.email',
-          'p.processor_payment_intent_id',
-          'splits.mode',
-          'splits.processor_account_id',
-        ])
-        .where('s.refund_id', '=', refundId)
-        .where('s.participant_id', '=', participantId)
-        .where('p.split_id', '=', splitId)
-        .executeTakeFirst();
+      const slice = await new SplitRefundsRepository(db).sliceToRefund(splitId, refundId, participantId);
       if (!slice) throw ApplicationFailure.nonRetryable(`No refund slice ${refundId}/${participantId}`);
       if (slice.status === 'failed') return { outcome: 'failed' };
       if (!slice.processor_payment_intent_id) throw ApplicationFailure.nonRetryable('Participant has no charge');
@@ -213,26 +180,14 @@ export function createRefundRunActivities(
           if (made) processorRefundId = made;
           else {
             await db.transaction().execute(async (trx) => {
-              await trx
-                .updateTable('split_refund_slices')
-                .set({ status: 'failed', error: failure.message, updated_at: new Date() })
-                .where('refund_id', '=', refundId)
-                .where('participant_id', '=', participantId)
-                .where('status', '=', 'pending')
-                .execute();
-              const details: RefundFailure = {
+              await new SplitRefundsRepository(trx).failSlice(refundId, participantId, {
                 participant_id: participantId,
                 email: slice.email,
                 amount: slice.amount,
                 error: failure.message,
                 code: failure.code ?? null,
-              };
-              await trx
-                .updateTable('split_refunds')
-                .set({ failure: JSON.stringify(details) })
-                .where('id', '=', refundId)
-                .execute();
-              await addSplitHistory(trx, {
+              });
+              await new SplitHistoryRepository(trx).add({
                 splitId,
                 participantId,
                 kind: 'refund_refused',
@@ -245,24 +200,14 @@ export function createRefundRunActivities(
           }
         }
         await db.transaction().execute(async (trx) => {
-          const moved = await trx
-            .updateTable('split_refund_slices')
-            .set({ status: 'succeeded', processor_refund_id: processorRefundId, updated_at: new Date() })
-            .where('refund_id', '=', refundId)
-            .where('participant_id', '=', participantId)
-            .where('status', '=', 'pending')
-            .executeTakeFirst();
-          if (Number(moved.numUpdatedRows) === 0) return; // a retried activity
-          await trx
-            .updateTable('split_participants')
-            .set((eb) => ({
-              refunded_amount: slice.completes_share ? slice.share_amount : eb('refunded_amount', '+', slice.amount),
-              ...(slice.completes_share ? { status: 'refunded' as const } : {}),
-              updated_at: new Date(),
-            }))
-            .where('id', '=', participantId)
-            .execute();
-          await addSplitHistory(trx, {
+          const moved = await new SplitRefundsRepository(trx).succeedSlice(refundId, participantId, processorRefundId);
+          if (!moved) return; // a retried activity
+          await new ParticipantsRepository(trx).addRefunded(participantId, {
+            amount: slice.amount,
+            completesShare: slice.completes_share,
+            shareAmount: slice.share_amount,
+          });
+          await new SplitHistoryRepository(trx).add({
             splitId,
             participantId,
             kind: 'refunded',
@@ -289,7 +234,7 @@ export function createRefundRunActivities(
             const failure = toProcessorError(error);
             if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
             // The customer has their money; the fee is for support to reverse by hand.
-            await addSplitHistory(db, {
+            await new SplitHistoryRepository(db).add({
               splitId,
               participantId,
               kind: 'fee_reversal_failed',
@@ -300,12 +245,7 @@ export function createRefundRunActivities(
             return { outcome: 'succeeded' };
           }
         }
-        await db
-          .updateTable('split_refund_slices')
-          .set({ application_fee_refunded: true, updated_at: new Date() })
-          .where('refund_id', '=', refundId)
-          .where('participant_id', '=', participantId)
-          .execute();
+        await new SplitRefundsRepository(db).markFeeReversed(refundId, participantId);
       }
       return { outcome: 'succeeded' };
     },
@@ -315,17 +255,9 @@ export function createRefundRunActivities(
       const finished = await db.transaction().execute(async (trx) => {
         const split = await lockSplit(trx, splitId);
         if (!split) throw ApplicationFailure.nonRetryable(`Split ${splitId} not found`);
-        const refund = await trx
-          .selectFrom('split_refunds')
-          .selectAll()
-          .where('id', '=', refundId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        const slices = await trx
-          .selectFrom('split_refund_slices')
-          .selectAll()
-          .where('refund_id', '=', refundId)
-          .execute();
+        const refunds = new SplitRefundsRepository(trx);
+        const refund = await refunds.lockRefund(refundId);
+        const slices = await refunds.slicesOf(refundId);
         const participants = await participantsOf(trx, splitId);
         if (refund.status !== 'in_progress') {
           // A retried activity: already finished.
@@ -340,12 +272,8 @@ export function createRefundRunActivities(
         const settled = await settleSplitStatus(trx, split, participants, refund.actor_detail, refundId);
         const finished = { ...refund, refunded, status };
         const result = refundResult(finished, split, settled.splitStatus, participants);
-        await trx
-          .updateTable('split_refunds')
-          .set({ refunded, status, result: JSON.stringify(result), completed_at: new Date() })
-          .where('id', '=', refundId)
-          .execute();
-        await addSplitHistory(trx, {
+        await refunds.finish(refundId, { refunded, status, result });
+        await new SplitHistoryRepository(trx).add({
           splitId,
           kind: status === 'complete' ? 'refund_complete' : 'refund_partial',
           actor: refund.actor_detail,

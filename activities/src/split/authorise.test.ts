@@ -1,12 +1,12 @@
-import { randomToken } from '@groupsplit/shared';
+import { ParticipantsRepository, randomToken } from '@groupsplit/shared';
 import { postSplit, splitStackForTests, uniqueEmail } from '@groupsplit/testing';
-import { readAuthorisedEvent, writeAuthorised } from './authorise';
+import { readAuthorisedEvent } from './authorise';
 
 /**
  * The authorisation's single statement: the participant, its history row and its event each
  * written once, only while the participant is `pending`, so a step run again writes nothing twice.
  */
-describe('writeAuthorised', () => {
+describe('ParticipantsRepository.writeAuthorised', () => {
   const ready = splitStackForTests();
 
   it('writes the participant, its history row and its event once, and nothing on a second run', async () => {
@@ -20,7 +20,7 @@ describe('writeAuthorised', () => {
     const split = res.body as { id: string; participants: { id: string }[] };
     const participantId = split.participants[0]!.id;
     const write = async () =>
-      writeAuthorised(stack.db, {
+      new ParticipantsRepository(stack.db).writeAuthorised({
         splitId: split.id,
         participantId,
         actor: 'pay_step',

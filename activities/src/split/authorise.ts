@@ -1,5 +1,16 @@
-import { type Database, loadSplitEventSource, outboxEventValues, splitEventData } from '@groupsplit/shared';
-import { type Kysely, sql } from 'kysely';
+import {
+  type Db,
+  type Hold,
+  loadSplitEventSource,
+  outboxEventValues,
+  ParticipantsRepository,
+  splitEventData,
+  toProcessorError,
+} from '@groupsplit/shared';
+import type { SplitActivities } from '@groupsplit/workflows';
+import { dispatchCommittedEvents } from '../outbox';
+import { processorFailure } from './processor-failure';
+import type { SplitContext } from './shares';
 
 /**
  * What recording a participant's authorisation writes, read before the write: the
@@ -8,7 +19,7 @@ import { type Kysely, sql } from 'kysely';
  * else moves a participant of this split meanwhile: the split's workflow, which runs this, is the
  * only writer of its projection and takes one authorisation or replacement at a time.
  */
-export async function readAuthorisedEvent(db: Kysely<Database>, splitId: string, participantId: string) {
+export async function readAuthorisedEvent(db: Db, splitId: string, participantId: string) {
   const { merchantId, mode, source } = await loadSplitEventSource(db, splitId, {
     authorisedParticipantId: participantId,
   });
@@ -22,37 +33,43 @@ export async function readAuthorisedEvent(db: Kysely<Database>, splitId: string,
   });
 }
 
-export type AuthorisedEvent = Awaited<ReturnType<typeof readAuthorisedEvent>>;
-
-/**
- * A pending participant `authorised`, its history row and its participant_authorised event, in
- * one statement (atomic on its own, one round trip instead of a transaction's seven): each row only
- * if the participant was still `pending`. Returns the event's id (null when nothing moved or the
- * event was already written), for dispatch after the statement.
- */
-export async function writeAuthorised(
-  db: Kysely<Database>,
-  input: { splitId: string; participantId: string; actor: string; captureBefore: Date | null; event: AuthorisedEvent },
-): Promise<string | null> {
-  const { splitId, participantId, actor, captureBefore, event } = input;
-  const [merchantId, mode, type, payload, dedupeKey, sample] = event;
-  const now = new Date();
-  const result = await sql<{ event_id: string | null }>`
-    WITH moved AS (
-      UPDATE split_participants
-      SET status = 'authorised', authorised_at = ${now}, capture_before = ${captureBefore}, updated_at = ${now}
-      WHERE id = ${participantId} AND status = 'pending'
-      RETURNING id
-    ), history AS (
-      INSERT INTO split_history (split_id, participant_id, kind, actor, from_status, to_status, dedupe_key)
-      SELECT ${splitId}, id, 'authorised', ${actor}, 'pending', 'authorised', ${`authorised:${participantId}`} FROM moved
-      ON CONFLICT (dedupe_key) DO NOTHING
-    ), event AS (
-      INSERT INTO webhook_events (merchant_id, mode, type, payload, dedupe_key, sample)
-      SELECT ${merchantId}, ${mode}, ${type}, ${payload}::jsonb, ${dedupeKey}, ${sample} FROM moved
-      ON CONFLICT (dedupe_key) DO NOTHING
-      RETURNING id
-    )
-    SELECT (SELECT id FROM event) AS event_id`.execute(db);
-  return result.rows[0]?.event_id ?? null;
+/** Only a hold the processor says is capturable makes a participant authorised, whoever signalled it. */
+export function createAuthoriseActivities({
+  deps,
+  db,
+  loadShare,
+}: SplitContext): Pick<SplitActivities, 'recordAuthorisation'> {
+  return {
+    async recordAuthorisation({ splitId, participantId, source }) {
+      const share = await loadShare(splitId, participantId);
+      // Run again after it was recorded (a local step of a lost workflow task): the same answer. The lost task
+      // may have gone on to capture the share (the capture batch ran in it too): still `authorised`, the
+      // answer the first run gave, so the retried task takes the same path and finds each capture made.
+      if (share.status === 'authorised' || share.status === 'captured') {
+        return { authorised: true, status: 'authorised', captureBefore: share.capture_before?.toISOString() ?? null };
+      }
+      if (share.status !== 'pending' || !share.ref) {
+        return { authorised: false, status: share.status, captureBefore: null };
+      }
+      // The event's data is read while the processor answers, so the write below is one statement.
+      const [hold, event] = await Promise.all([
+        share.processor.retrieveHold(share.ref).catch((error: unknown): Promise<Hold> => {
+          throw processorFailure(toProcessorError(error));
+        }),
+        readAuthorisedEvent(db, splitId, participantId),
+      ]);
+      if (hold.status !== 'requires_capture') {
+        return { authorised: false, status: 'pending', captureBefore: null };
+      }
+      const eventId = await new ParticipantsRepository(db).writeAuthorised({
+        splitId,
+        participantId,
+        actor: source,
+        captureBefore: hold.captureBefore ? new Date(hold.captureBefore) : null,
+        event,
+      });
+      await dispatchCommittedEvents(deps, [eventId]);
+      return { authorised: true, status: 'authorised', captureBefore: hold.captureBefore };
+    },
+  };
 }

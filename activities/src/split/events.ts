@@ -1,11 +1,4 @@
-import {
-  type Database,
-  loadSplitEventSource,
-  recordEvent,
-  splitEventData,
-  type WebhookEventType,
-} from '@groupsplit/shared';
-import type { Kysely } from 'kysely';
+import { type Db, loadSplitEventSource, recordEvent, splitEventData, type WebhookEventType } from '@groupsplit/shared';
 
 /**
  * Writes one split event to the outbox in the caller's transaction, after the change it reports.
@@ -14,7 +7,7 @@ import type { Kysely } from 'kysely';
  * the outbox sweeper.
  */
 export async function recordSplitEvent(
-  trx: Kysely<Database>,
+  trx: Db,
   splitId: string,
   type: WebhookEventType,
   dedupeKey: string,

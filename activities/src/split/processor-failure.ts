@@ -1,4 +1,4 @@
-import { type ProcessorError, toProcessorError } from '@groupsplit/shared';
+import type { ProcessorError } from '@groupsplit/shared';
 import { ApplicationFailure } from '@temporalio/activity';
 
 export const PROCESSOR_FAILURE_TYPE = 'ProcessorError';
@@ -14,13 +14,4 @@ export function processorFailure(error: ProcessorError): ApplicationFailure {
     nonRetryable: !error.retryable,
     details: [error.toJSON()],
   });
-}
-
-/** Runs a processor call, rethrowing anything it throws as a ProcessorError. */
-export async function processorCall<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    throw toProcessorError(error);
-  }
 }

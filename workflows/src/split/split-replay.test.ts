@@ -6,24 +6,36 @@ import { quietTemporalRuntime } from './test-support/fake-worker';
 
 /**
  * Split workflows stay open for the 180-day refund window, so every change to the workflow code
- * meets histories written by older code. These histories were recorded from real runs of an
- * earlier version (`__histories__/record.ts`); each must replay against the code of this run
- * without a nondeterminism error. When this fails, see "Changing a workflow safely" in
- * docs/development.md: the fix is `patched()`, not re-recording.
+ * meets histories written by older code. Each released version's histories were recorded from real
+ * runs of that version (`__histories__/<release>/`, written by `__histories__/record.ts`); each must
+ * replay against the code of this run without a nondeterminism error. When this fails, see
+ * docs/workflow-versioning.md: the fix is a patch, never re-recording a released version's fixtures.
  */
 const DIR = join(__dirname, '__histories__');
-const FIXTURES = readdirSync(DIR)
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => basename(file, '.json'))
+const RELEASES = readdirSync(DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && /^v\d+\.\d+\.\d+$/.test(entry.name))
+  .map((entry) => entry.name)
   .sort();
+/** `<release>/<scenario>`, one per recorded history. */
+const FIXTURES = RELEASES.flatMap((release) =>
+  readdirSync(join(DIR, release))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => `${release}/${basename(file, '.json')}`),
+).sort();
 
-/** The lifecycles the fixtures must cover; a missing one is a failure, not a smaller test. */
+/** The lifecycles every release's fixtures must cover; a missing one is a failure, not a smaller test. */
 const REQUIRED = [
   'paid',
   'capture-failed',
   'canceled-by-expiry',
+  'canceled-by-user',
+  'canceled-by-signal',
+  'creation-failed',
   'refunded-partly-then-fully',
   'stuck-then-resolved',
+  'stuck-then-retried',
+  'stuck-then-compensated',
+  'stuck-canceling-then-retried',
   'continue-as-new-first-run',
   'continue-as-new-second-run',
   'participant-replaced-then-paid',
@@ -49,8 +61,12 @@ describe('split workflow replay of recorded histories', () => {
     for await (const result of replay) results.set(result.workflowId, result);
   });
 
-  it('has a recorded history for every lifecycle', () => {
-    expect(FIXTURES).toEqual(expect.arrayContaining(REQUIRED));
+  it('has the release point v0.1.0, and a recorded history for every lifecycle in every release', () => {
+    expect(RELEASES).toContain('v0.1.0');
+    const missing = RELEASES.flatMap((release) =>
+      REQUIRED.filter((name) => !FIXTURES.includes(`${release}/${name}`)).map((name) => `${release}/${name}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it.each(FIXTURES)('%s replays without a nondeterminism error', (name) => {

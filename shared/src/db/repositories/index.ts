@@ -1,2 +1,6 @@
 export * from './memberships';
+export * from './participants';
+export * from './split-history';
+export * from './split-projection';
+export * from './split-refunds';
 export * from './splits';

@@ -1,24 +1,22 @@
 /**
- * Records the replay fixtures next to this file: histories of real split workflow runs through
- * the whole stack (gateway, checkout, worker, processor emulator, Postgres), one JSON file per
- * scenario in Temporal's own history format (what `temporal workflow show -o json` writes).
- * `split-replay.test.ts` replays every one against the current workflow code.
+ * Records the replay fixtures of a release: histories of real split workflow runs through the
+ * whole stack (gateway, checkout, worker, processor emulator, Postgres), one JSON file per
+ * scenario in Temporal's own history format (what `temporal workflow show -o json` writes), in
+ * the release's folder next to this file. `split-replay.test.ts` replays every release's
+ * fixtures against the current workflow code.
  *
- *   node --import tsx workflows/src/split/__histories__/record.ts            # every scenario
- *   node --import tsx workflows/src/split/__histories__/record.ts paid       # just these
- *   node --import tsx workflows/src/split/__histories__/record.ts --suffix=local-steps paid
- *                                        # writes paid-local-steps.json: a version's new behaviour
- *                                        # beside the fixtures of the versions before it
+ *   node --import tsx workflows/src/split/__histories__/record.ts --release=v0.1.0        # every scenario
+ *   node --import tsx workflows/src/split/__histories__/record.ts --release=v0.1.0 paid   # just these
  *
  * It brings up its own Postgres database, Temporal dev server and mail server (as the Jest
- * global setup does) and stops them afterwards. Re-record only when a history must change on
- * purpose (a new scenario, or a workflow type started afresh): see "Changing a workflow safely"
- * in docs/development.md. Not a test; no test imports it.
+ * global setup does) and stops them afterwards. A released version's fixtures are never
+ * re-recorded: record a release's folder when the release is cut, and a new scenario into the
+ * folder of the release being prepared (docs/workflow-versioning.md). Not a test; no test imports it.
  */
 
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '@groupsplit/shared';
@@ -403,7 +401,11 @@ const SCENARIOS: Scenario[] = [
 
 async function main() {
   const args = process.argv.slice(2);
-  const suffix = args.find((a) => a.startsWith('--suffix='))?.slice('--suffix='.length);
+  const release = args.find((a) => a.startsWith('--release='))?.slice('--release='.length);
+  if (!release || !/^v\d+\.\d+\.\d+$/.test(release))
+    throw new Error('Name the release: --release=v<major>.<minor>.<patch>');
+  const into = join(HERE, release);
+  mkdirSync(into, { recursive: true });
   const wanted = args.filter((a) => !a.startsWith('--'));
   const unknown = wanted.filter((name) => !SCENARIOS.some((s) => s.name === name));
   if (unknown.length > 0) throw new Error(`No scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name)}`);
@@ -429,9 +431,9 @@ async function main() {
         for (const recorded of await scenario.run(stack, kit)) {
           const handle = stack.temporal.client.workflow.getHandle(recorded.workflowId, recorded.runId);
           const history = await handle.fetchHistory();
-          const file = `${recorded.name}${suffix ? `-${suffix}` : ''}.json`;
-          writeFileSync(join(HERE, file), historyToJson(history));
-          console.log(`[record]   ${file}: ${history.events?.length} events`);
+          const file = `${recorded.name}.json`;
+          writeFileSync(join(into, file), historyToJson(history));
+          console.log(`[record]   ${release}/${file}: ${history.events?.length} events`);
         }
       } finally {
         await stack.stop();
@@ -441,7 +443,7 @@ async function main() {
     await stopAll(5000);
     await dropDatabase(run.pgServer.serverUrl, run.databaseName).catch(() => undefined);
   }
-  spawnSync('npx', ['biome', 'format', '--write', HERE], { cwd: ROOT, stdio: 'inherit' });
+  spawnSync('npx', ['biome', 'format', '--write', into], { cwd: ROOT, stdio: 'inherit' });
 }
 
 main().then(

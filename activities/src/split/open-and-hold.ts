@@ -1,0 +1,118 @@
+import {
+  type Hold,
+  ParticipantsRepository,
+  randomToken,
+  SplitHistoryRepository,
+  SplitProjectionRepository,
+  toProcessorError,
+} from '@groupsplit/shared';
+import type { SplitActivities } from '@groupsplit/workflows';
+import { processorFailure } from './processor-failure';
+import type { SplitContext } from './shares';
+
+/**
+ * Creation: the split's row with its shares (status `creating`), then one hold per share
+ * (idempotency key `hold:<participantId>`). Both are safe to run again: the rows are inserted only
+ * when missing (a share keeps the pay token it was first given), and a share with a hold keeps it.
+ */
+export function createOpenAndHoldActivities({
+  db,
+  loadShare,
+}: SplitContext): Pick<SplitActivities, 'openSplit' | 'placeHold'> {
+  return {
+    async openSplit(input) {
+      const createdAt = new Date(input.createdAt);
+      await new SplitProjectionRepository(db).open(
+        {
+          id: input.splitId,
+          merchant_id: input.merchantId,
+          mode: input.mode,
+          created_by: input.createdBy,
+          order_reference: input.orderReference,
+          currency: input.currency,
+          status: 'creating',
+          total_amount: input.totalAmount,
+          customer_fee_total: input.customerFeeTotal,
+          merchant_fee_total: input.merchantFeeTotal,
+          application_fee_total: input.applicationFeeTotal,
+          merchant_fee_bps: input.merchantFeeBps,
+          processor_account_id: input.processorAccountId,
+          authorization_expires_at: new Date(input.authorizationExpiresAt),
+          session_token: input.session?.token ?? null,
+          session_context: input.session
+            ? JSON.stringify({
+                customer_email: input.session.customerEmail,
+                customer_name: input.session.customerName,
+                metadata: input.session.metadata,
+              })
+            : null,
+          created_at: createdAt,
+        },
+        input.participants.map((p, position) => ({
+          id: p.id,
+          split_id: input.splitId,
+          position,
+          user_id: null,
+          email: p.email,
+          amount: p.amount,
+          customer_fee: p.customerFee,
+          merchant_fee: p.merchantFee,
+          status: 'pending' as const,
+          pay_token: randomToken(24),
+          created_at: createdAt,
+        })),
+        {
+          splitId: input.splitId,
+          kind: 'opened',
+          actor: input.createdBy ? `user:${input.createdBy}` : 'system',
+          dedupeKey: `opened:${input.splitId}`,
+          to: 'creating',
+        },
+      );
+    },
+
+    async placeHold({ splitId, participantId }) {
+      const share = await loadShare(splitId, participantId);
+      if (share.processor_payment_intent_id) return { paymentIntentId: share.processor_payment_intent_id };
+      let hold: Hold;
+      try {
+        hold = await share.processor.createHold({
+          accountId: share.processor_account_id,
+          splitId,
+          participantId,
+          shareAmount: share.amount,
+          customerFee: share.customer_fee,
+          applicationFeeAmount: share.customer_fee + share.merchant_fee,
+          currency: share.currency,
+          description: share.order_reference,
+        });
+      } catch (error) {
+        const failure = toProcessorError(error);
+        if (!failure.retryable) {
+          await new SplitHistoryRepository(db).add({
+            splitId,
+            participantId,
+            kind: 'hold_failed',
+            actor: 'processor',
+            dedupeKey: `hold_failed:${participantId}`,
+            detail: { error: failure.message, code: failure.code },
+          });
+        }
+        throw processorFailure(failure);
+      }
+      await new ParticipantsRepository(db).recordHold(participantId, hold, {
+        splitId,
+        participantId,
+        kind: 'hold_placed',
+        actor: 'system',
+        dedupeKey: `hold_placed:${participantId}`,
+        detail: {
+          payment_intent_id: hold.id,
+          amount: hold.amount,
+          application_fee_amount: hold.applicationFeeAmount,
+        },
+      });
+      return { paymentIntentId: hold.id };
+    },
+  };
+}

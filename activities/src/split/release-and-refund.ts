@@ -1,0 +1,139 @@
+import { isProcessorError, ParticipantsRepository, type SplitHistoryRow, toProcessorError } from '@groupsplit/shared';
+import type { ParticipantStatus, ReleaseOutcome, RollbackRefundOutcome, SplitActivities } from '@groupsplit/workflows';
+import { processorFailure } from './processor-failure';
+import { holdAfterFailure, isLastAttempt, type Share, type SplitContext } from './shares';
+
+/**
+ * Releasing holds (cancel, expiry, a failed creation, a capture rollback) and the capture
+ * rollback's refund of a share already captured. Releases are best-effort: a hold that cannot be
+ * released lapses by itself, and the failure is recorded on the last attempt.
+ */
+export function createReleaseAndRefundActivities({
+  db,
+  loadShare,
+}: SplitContext): Pick<SplitActivities, 'releaseShare' | 'rollbackCapturedShare'> {
+  const participants = new ParticipantsRepository(db);
+
+  /**
+   * A capture rollback's refund of one captured share: the whole charge, its customer fee and the
+   * platform's fee (idempotency key `refund:rollback-<splitId>:<participantId>`, so it is made once
+   * however often it is asked for). Attempted once: a failure is recorded and the participant left
+   * `captured`, where the money is. `found`: a release found the share captured at the processor
+   * while the projection still showed its hold (the history rows say so, and move from there).
+   */
+  async function refundRollback(
+    splitId: string,
+    share: Share,
+    ref: NonNullable<Share['ref']>,
+    actor: string,
+    found?: Record<string, unknown>,
+  ): Promise<RollbackRefundOutcome> {
+    const participantId = share.id;
+    const from: ParticipantStatus = found ? share.status : 'captured';
+    try {
+      await share.processor.refund({
+        ...ref,
+        refundId: `rollback-${splitId}`,
+        participantId,
+        refundApplicationFee: true,
+        metadata: { reason: 'capture_failed' },
+      });
+    } catch (error) {
+      const failure = toProcessorError(error);
+      await participants.setStatus(
+        participantId,
+        'captured',
+        {
+          splitId,
+          participantId,
+          kind: 'rollback_refund_failed',
+          actor,
+          dedupeKey: `rollback_refund_failed:${participantId}`,
+          ...(found ? { from, to: 'captured' } : {}),
+          detail: { error: failure.message, ...found },
+        },
+        { last_error: failure.message },
+      );
+      return { outcome: 'failed', status: 'captured', error: failure.message };
+    }
+    await participants.setStatus(
+      participantId,
+      'refunded',
+      {
+        splitId,
+        participantId,
+        kind: 'rollback_refunded',
+        actor,
+        dedupeKey: `rollback_refunded:${participantId}`,
+        from,
+        to: 'refunded',
+        detail: found,
+      },
+      { refunded_amount: share.amount },
+    );
+    return { outcome: 'refunded', status: 'refunded' };
+  }
+
+  return {
+    async releaseShare({ splitId, participantId, purpose, actor, maxAttempts }): Promise<ReleaseOutcome> {
+      const share = await loadShare(splitId, participantId);
+      if (share.status !== 'pending' && share.status !== 'authorised')
+        return { outcome: 'no_hold', status: share.status };
+      if (!share.ref) return { outcome: 'no_hold', status: share.status };
+      const history = (kind: string, to: ParticipantStatus, detail?: Record<string, unknown>): SplitHistoryRow => ({
+        splitId,
+        participantId,
+        kind,
+        actor,
+        dedupeKey: `${kind}:${purpose}:${participantId}`,
+        from: share.status,
+        to,
+        detail: { purpose, ...detail },
+      });
+      try {
+        await share.processor.releaseHold({ ...share.ref, participantId, reason: 'abandoned' });
+        await participants.setStatus(participantId, 'canceled', history('hold_released', 'canceled'));
+        return { outcome: 'released', status: 'canceled' };
+      } catch (error) {
+        const failure = isProcessorError(error) ? error : toProcessorError(error);
+        const hold = await holdAfterFailure(share.processor, share.ref);
+        if (hold?.status === 'canceled') {
+          await participants.setStatus(
+            participantId,
+            'canceled',
+            history('hold_released', 'canceled', { already: true }),
+          );
+          return { outcome: 'already_released', status: 'canceled' };
+        }
+        if (hold?.status === 'succeeded') {
+          // A capture rollback: the money was taken for this split (a capture whose answer or write was
+          // lost, or a merchant's capture), so it is refunded like every captured share.
+          if (purpose === 'capture_failed') {
+            const refunded = await refundRollback(splitId, share, share.ref, actor, {
+              purpose,
+              captured_at_processor: true,
+            });
+            return { ...refunded, outcome: refunded.outcome === 'refunded' ? 'refunded' : 'refund_failed' };
+          }
+          // Captured in the merchant's own processor dashboard: skipped, and the participant says so.
+          await participants.setStatus(participantId, 'captured', history('captured_elsewhere', 'captured'));
+          return { outcome: 'captured_elsewhere', status: 'captured' };
+        }
+        if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
+        // Cancel and expiry end the row canceled even so (the hold lapses by itself); a failed
+        // rollback leaves it authorised, because that is where the money is.
+        const to: ParticipantStatus = purpose === 'capture_failed' ? share.status : 'canceled';
+        await participants.setStatus(participantId, to, history('release_failed', to, { error: failure.message }), {
+          last_error: failure.message,
+        });
+        return { outcome: 'failed', status: to, error: failure.message };
+      }
+    },
+
+    async rollbackCapturedShare({ splitId, participantId, actor }) {
+      const share = await loadShare(splitId, participantId);
+      if (share.status !== 'captured' || !share.ref) return { outcome: 'refunded', status: share.status };
+      return refundRollback(splitId, share, share.ref, actor);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../index';
+
+/** One row of a split's history (status changes, authorisations, refunds, support actions). */
+export type SplitHistoryRow = {
+  splitId: string;
+  participantId?: string | null;
+  kind: string;
+  actor: string;
+  /** Stable id of the cause; a retried activity cannot add the same row twice. */
+  dedupeKey: string;
+  from?: string | null;
+  to?: string | null;
+  detail?: Record<string, unknown>;
+};
+
+/** The `split_history` row's columns. */
+export function splitHistoryValues(row: SplitHistoryRow) {
+  return {
+    split_id: row.splitId,
+    participant_id: row.participantId ?? null,
+    kind: row.kind,
+    actor: row.actor,
+    from_status: row.from ?? null,
+    to_status: row.to ?? null,
+    detail: row.detail ? JSON.stringify(row.detail) : null,
+    dedupe_key: row.dedupeKey,
+  };
+}
+
+/**
+ * Typed queries over `split_history`, the append-only record of everything that happened to a
+ * split. Written by the worker; every row has a dedupe key, so a retried write adds nothing.
+ * Pass a transaction as `db` to write inside it.
+ */
+export class SplitHistoryRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Appends a row, unless the row with its dedupe key was written already. */
+  async add(row: SplitHistoryRow) {
+    await this.db
+      .insertInto('split_history')
+      .values(splitHistoryValues(row))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .execute();
+  }
+
+  /** Whether the row with this dedupe key was written (the cause it names already happened). */
+  async has(dedupeKey: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('split_history')
+      .select('id')
+      .where('dedupe_key', '=', dedupeKey)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The detail of the row with this dedupe key (undefined when there is no such row). */
+  async detailOf(dedupeKey: string): Promise<Record<string, unknown> | null | undefined> {
+    const row = await this.db
+      .selectFrom('split_history')
+      .select('detail')
+      .where('dedupe_key', '=', dedupeKey)
+      .executeTakeFirst();
+    return row?.detail;
+  }
+}
