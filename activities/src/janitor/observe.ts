@@ -1,11 +1,9 @@
-import type { Db, Hold, Logger, Processors } from '@groupsplit/shared';
+import { type Db, type Hold, type Logger, type Processors, SplitOperationsRepository } from '@groupsplit/shared';
 import { type SplitWorkflowState, splitWorkflowId, stateQuery } from '@groupsplit/workflows';
 import type { Client } from '@temporalio/client';
 import { classifyDrift } from './drift';
 import type { Finding } from './findings';
 import { inFlightStep, participantInFlight } from './in-flight';
-
-type ParticipantRow = { id: string; status: string; processor_payment_intent_id: string | null };
 
 export type Observation = {
   findings: Finding[];
@@ -30,18 +28,9 @@ export async function observeSplit(
   now: Date,
 ): Promise<Observation | null> {
   const { db, log, client } = deps;
-  const split = await db
-    .selectFrom('splits')
-    .select(['id', 'merchant_id', 'mode', 'status', 'processor_account_id'])
-    .where('id', '=', splitId)
-    .executeTakeFirst();
-  if (!split) return null;
-  const participants: ParticipantRow[] = await db
-    .selectFrom('split_participants')
-    .select(['id', 'status', 'processor_payment_intent_id'])
-    .where('split_id', '=', split.id)
-    .orderBy('position')
-    .execute();
+  const view = await new SplitOperationsRepository(db).janitorView(splitId);
+  if (!view) return null;
+  const { split, participants } = view;
   const findings: Finding[] = [];
   const moving: string[] = [];
   let errors = 0;

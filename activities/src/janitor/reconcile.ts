@@ -1,4 +1,11 @@
-import { createProcessors, type Db, janitorSweeps, type Processors, withLogContext } from '@groupsplit/shared';
+import {
+  createProcessors,
+  type Db,
+  janitorSweeps,
+  type Processors,
+  SplitOperationsRepository,
+  withLogContext,
+} from '@groupsplit/shared';
 import {
   cancelSplitUpdate,
   type JanitorActivities,
@@ -10,7 +17,6 @@ import {
 import { askWhileTaskRetries } from '@groupsplit/workflows/client';
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
-import { sql } from 'kysely';
 import type { ActivityDeps } from '../deps';
 import { type Finding, findingKey, recordFinding, resolveUnseenFindings } from './findings';
 import { readUntilSettled, type SettleOptions } from './in-flight';
@@ -21,30 +27,13 @@ const MAX_SPLITS_PER_SWEEP = 1000;
 export const JANITOR_ACTOR = 'janitor';
 
 /** Non-terminal splits, recently finished ones, and any split that still has an open finding. */
-async function candidateSplits(db: Db, input: JanitorSweepInput, now: Date): Promise<{ id: string }[]> {
-  const recentSince = new Date(+now - (input.recentWithinMs ?? DEFAULT_RECENT_MS));
-  let query = db
-    .selectFrom('splits')
-    .select(['id'])
-    .where((eb) =>
-      eb.or([
-        eb('status', 'in', ['pending', 'capturing', 'canceling']),
-        eb.and([
-          eb('status', 'in', ['captured', 'partially_refunded', 'capture_failed', 'canceled']),
-          eb('updated_at', '>=', recentSince),
-        ]),
-        eb.exists(
-          eb
-            .selectFrom('janitor_findings as f')
-            .select(sql`1`.as('one'))
-            .whereRef('f.split_id', '=', 'splits.id')
-            .where('f.resolved_at', 'is', null),
-        ),
-      ]),
-    );
-  if (input.merchantId) query = query.where('merchant_id', '=', input.merchantId);
-  if (input.splitIds?.length) query = query.where('id', 'in', input.splitIds);
-  return query.orderBy('updated_at', 'asc').limit(MAX_SPLITS_PER_SWEEP).execute();
+function candidateSplits(db: Db, input: JanitorSweepInput, now: Date): Promise<{ id: string }[]> {
+  return new SplitOperationsRepository(db).janitorCandidates({
+    recentSince: new Date(+now - (input.recentWithinMs ?? DEFAULT_RECENT_MS)),
+    merchantId: input.merchantId,
+    splitIds: input.splitIds,
+    limit: MAX_SPLITS_PER_SWEEP,
+  });
 }
 
 /**

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, formatPounds, unsubscribeUrl } from '@groupsplit/shared';
+import {
+  type Database,
+  formatPounds,
+  type SplitParticipantRow,
+  type SplitRow,
+  SplitsRepository,
+  unsubscribeUrl,
+} from '@groupsplit/shared';
 import {
   type DailyRemindersResult,
   type EmailRequest,
@@ -9,11 +16,11 @@ import {
   type RemindRequest,
   type RemindResult,
 } from '@groupsplit/workflows';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ActivityDeps } from '../deps';
 
-type Participant = Selectable<Database['split_participants']>;
-type Split = Selectable<Database['splits']>;
+type Participant = SplitParticipantRow;
+type Split = SplitRow;
 
 async function suppressedEmails(trx: Kysely<Database>, emails: string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
@@ -75,13 +82,7 @@ export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) 
 
   /** Reminds the still-pending participants of one split; unsubscribed or recently reminded ones are skipped. */
   async function remindSplit(trx: Kysely<Database>, split: Split & { business_name: string }, now: Date) {
-    const pending = await trx
-      .selectFrom('split_participants')
-      .selectAll()
-      .where('split_id', '=', split.id)
-      .where('status', '=', 'pending')
-      .orderBy('position')
-      .execute();
+    const pending = await new SplitsRepository(trx).pendingParticipantsOf(split.id);
     const suppressed = await suppressedEmails(
       trx,
       pending.map((p) => p.email),
@@ -97,13 +98,6 @@ export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) 
 
   return { remindSplit };
 }
-
-const splitWithBusiness = (trx: Kysely<Database>) =>
-  trx
-    .selectFrom('splits')
-    .innerJoin('merchants', 'merchants.id', 'splits.merchant_id')
-    .selectAll('splits')
-    .select('merchants.name as business_name');
 
 export function createReminderActivities(deps: ActivityDeps) {
   const { db } = deps;
@@ -132,11 +126,7 @@ export function createReminderActivities(deps: ActivityDeps) {
         if (Number(calls.n) >= REMIND_SESSION_CAP) return none('session_cap_reached');
 
         const now = new Date();
-        const split = await splitWithBusiness(trx)
-          .where('splits.session_token', '=', session.token)
-          .where('splits.status', 'not in', ['creating', 'creation_failed'])
-          .orderBy('splits.created_at', 'desc')
-          .executeTakeFirst();
+        const split = await new SplitsRepository(trx).latestOfSessionWithBusinessName(session.token);
         if (split?.status !== 'pending' || split.authorization_expires_at <= now) return none('nothing_to_remind');
         const { pending, emails, remindable } = await planner.remindSplit(trx, split, now);
         if (pending.length === 0) return none('nothing_to_remind');
@@ -178,13 +168,10 @@ export function createReminderActivities(deps: ActivityDeps) {
 
     async planDailyReminders(input: { limit?: number }): Promise<ReminderPlan<DailyRemindersResult>> {
       const now = new Date();
-      const splits = await splitWithBusiness(db)
-        .where('splits.status', '=', 'pending')
-        .where('splits.authorization_expires_at', '>', now)
-        .where('splits.authorization_expires_at', '<=', new Date(now.getTime() + 24 * 3600_000))
-        .orderBy('splits.authorization_expires_at')
-        .limit(input.limit ?? 1000)
-        .execute();
+      const splits = await new SplitsRepository(db).pendingExpiringWithBusinessName(
+        { from: now, to: new Date(now.getTime() + 24 * 3600_000) },
+        input.limit ?? 1000,
+      );
       const emails: EmailRequest[] = [];
       let skipped = 0;
       for (const split of splits) {

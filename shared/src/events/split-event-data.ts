@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
+import type { Db } from '../db';
+import { SplitProjectionRepository } from '../db/repositories/split-projection';
 import { formatPounds, type Pence } from '../money';
 import type { SessionExpiredEventData, SplitEventData } from './schemas';
 
@@ -81,17 +81,11 @@ export function splitEventData(source: SplitEventSource): SplitEventData {
  * SplitEventSource; the merchant and mode say where recordEvent should file the event.
  */
 export async function loadSplitEventSource(
-  trx: Kysely<Database>,
+  trx: Db,
   splitId: string,
   extra: Pick<SplitEventSource, 'authorisedParticipantId' | 'refund'> = {},
 ): Promise<{ merchantId: string; mode: 'test' | 'live'; source: SplitEventSource }> {
-  const split = await trx.selectFrom('splits').selectAll().where('id', '=', splitId).executeTakeFirstOrThrow();
-  const participants = await trx
-    .selectFrom('split_participants')
-    .select(['id', 'email', 'amount', 'status', 'refunded_amount'])
-    .where('split_id', '=', splitId)
-    .orderBy('position')
-    .execute();
+  const { split, participants } = await new SplitProjectionRepository(trx).forEvent(splitId);
   const context = split.session_context;
   return {
     merchantId: split.merchant_id,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { Gauge } from 'prom-client';
-import type { Db } from '../db';
+import { type Db, SplitOperationsRepository } from '../db';
 import { metricsRegistry } from './registry';
 
 let source: Db | null = null;
@@ -14,11 +14,7 @@ const splitsByStatus = new Gauge({
   async collect() {
     this.reset();
     if (!source) return;
-    const rows = await source
-      .selectFrom('splits')
-      .select(['status', 'mode', sql<number>`count(*)::int`.as('count')])
-      .groupBy(['status', 'mode'])
-      .execute();
+    const rows = await new SplitOperationsRepository(source).countByStatusAndMode();
     for (const row of rows) this.set({ status: row.status, mode: row.mode }, row.count);
   },
 });

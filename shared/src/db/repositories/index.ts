@@ -1,6 +1,7 @@
 export * from './memberships';
 export * from './participants';
 export * from './split-history';
+export * from './split-operations';
 export * from './split-projection';
 export * from './split-refunds';
 export * from './splits';

@@ -161,4 +161,16 @@ export class SplitProjectionRepository {
       .where('id', '=', splitId)
       .execute();
   }
+
+  /** The split and its participants as they are now (in the caller's transaction, after its change), for its events. */
+  async forEvent(splitId: string) {
+    const split = await this.db.selectFrom('splits').selectAll().where('id', '=', splitId).executeTakeFirstOrThrow();
+    const participants = await this.db
+      .selectFrom('split_participants')
+      .select(['id', 'email', 'amount', 'status', 'refunded_amount'])
+      .where('split_id', '=', splitId)
+      .orderBy('position')
+      .execute();
+    return { split, participants };
+  }
 }

@@ -101,6 +101,45 @@ export class SplitsRepository {
       .executeTakeFirst();
   }
 
+  private withBusinessName() {
+    return this.db
+      .selectFrom('splits')
+      .innerJoin('merchants', 'merchants.id', 'splits.merchant_id')
+      .selectAll('splits')
+      .select('merchants.name as business_name');
+  }
+
+  /** A hosted-checkout session's newest split that was created (for reminders), with its business's name. */
+  latestOfSessionWithBusinessName(sessionToken: string) {
+    return this.withBusinessName()
+      .where('splits.session_token', '=', sessionToken)
+      .where('splits.status', 'not in', ['creating', 'creation_failed'])
+      .orderBy('splits.created_at', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** Pending splits whose holds run out within the window, soonest first, with their business's name. */
+  pendingExpiringWithBusinessName(window: { from: Date; to: Date }, limit: number) {
+    return this.withBusinessName()
+      .where('splits.status', '=', 'pending')
+      .where('splits.authorization_expires_at', '>', window.from)
+      .where('splits.authorization_expires_at', '<=', window.to)
+      .orderBy('splits.authorization_expires_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** A split's participants still `pending`, in the order they were given. */
+  pendingParticipantsOf(splitId: string): Promise<SplitParticipantRow[]> {
+    return this.db
+      .selectFrom('split_participants')
+      .selectAll()
+      .where('split_id', '=', splitId)
+      .where('status', '=', 'pending')
+      .orderBy('position')
+      .execute();
+  }
+
   /**
    * Why a canceled split ended: `expired` when its holds lapsed (the expiry), `canceled` for a
    * cancel or support; null when it was never canceled. Read from the status row of its history.

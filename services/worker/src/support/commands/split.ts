@@ -1,5 +1,5 @@
 import { type InFlightStep, inFlightStep, readUntilSettled, type SettleOptions } from '@groupsplit/activities';
-import { createProcessors, formatPounds } from '@groupsplit/shared';
+import { createProcessors, formatPounds, SplitOperationsRepository } from '@groupsplit/shared';
 import { type SplitWorkflowState, splitWorkflowId } from '@groupsplit/workflows';
 import { SupportCommandError } from '../args';
 import { findMismatches, type LedgerEntry, type ParticipantView, type ProcessorView } from './split-report';
@@ -20,14 +20,10 @@ async function emulatorLedger(baseUrl: string, splitId: string): Promise<LedgerE
 /** One reading of every view of the split: database, workflow, processor and emulator ledger. */
 async function readViews(deps: SupportDeps, splitId: string) {
   const config = configOf(deps);
-  const split = await deps.db.selectFrom('splits').selectAll().where('id', '=', splitId).executeTakeFirst();
+  const splits = new SplitOperationsRepository(deps.db);
+  const split = await splits.find(splitId);
   if (!split) throw new SupportCommandError(`No split ${splitId}`);
-  const participants: ParticipantView[] = await deps.db
-    .selectFrom('split_participants')
-    .select(['id', 'email', 'amount', 'status', 'processor_payment_intent_id', 'last_error'])
-    .where('split_id', '=', splitId)
-    .orderBy('position')
-    .execute();
+  const participants: ParticipantView[] = await splits.participantsOverview(splitId);
 
   let workflow: SplitWorkflowState | null = null;
   let workflowError: string | null = null;

@@ -1,4 +1,4 @@
-import { isUuid } from '@groupsplit/shared';
+import { isUuid, SplitOperationsRepository } from '@groupsplit/shared';
 import { splitWorkflowId } from '@groupsplit/workflows';
 import { SupportCommandError } from '../args';
 import { parseDuration, queryWorkflowState, withTemporal } from './split-support';
@@ -26,18 +26,12 @@ export async function findStuckSplits(deps: SupportDeps, options: { olderThanMs:
     for await (const execution of temporal.client.workflow.list({ query })) {
       if (execution.workflowId.startsWith('split:')) fromTemporal.add(execution.workflowId.slice('split:'.length));
     }
-    let rows = deps.db
-      .selectFrom('splits')
-      .select(['id', 'merchant_id', 'status', 'updated_at'])
-      .where((eb) =>
-        eb.or([
-          eb('status', 'in', ['capturing', 'canceling']),
-          ...(fromTemporal.size ? [eb('id', 'in', [...fromTemporal].filter(isUuid))] : []),
-        ]),
-      );
-    if (options.merchantId) rows = rows.where('merchant_id', '=', options.merchantId);
+    const rows = await new SplitOperationsRepository(deps.db).stuckCandidates({
+      namedByTemporal: [...fromTemporal].filter(isUuid),
+      merchantId: options.merchantId,
+    });
     const stuck: StuckSplit[] = [];
-    for (const row of await rows.orderBy('updated_at').execute()) {
+    for (const row of rows) {
       // Visibility lags: a split the database has already moved on is not stuck.
       if (row.status !== 'capturing' && row.status !== 'canceling') continue;
       if (row.updated_at > cutoff) continue;

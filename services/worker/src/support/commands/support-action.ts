@@ -1,4 +1,4 @@
-import { recordAudit } from '@groupsplit/shared';
+import { recordAudit, SplitOperationsRepository } from '@groupsplit/shared';
 import {
   type SplitWorkflowState,
   type SupportResolution,
@@ -75,11 +75,7 @@ export async function sendSupportAction(
   input: { splitId: string; kind: SupportActionKind; actor: string; reason: string; status?: FinalStatus },
 ): Promise<string> {
   const { splitId, kind, actor, reason, status } = input;
-  const split = await deps.db
-    .selectFrom('splits')
-    .select(['id', 'merchant_id', 'status'])
-    .where('id', '=', splitId)
-    .executeTakeFirst();
+  const split = await new SplitOperationsRepository(deps.db).find(splitId);
   if (!split) throw new SupportCommandError(`No split ${splitId}`);
 
   const state = await withTemporal(deps, (temporal) => queryWorkflowState(temporal, splitId));

@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import type { Db } from '../index';
+import type { SplitStatus } from '../schema/splits';
+
+/** Where the janitor looks: see SplitOperationsRepository.janitorCandidates. */
+export type JanitorScope = { recentSince: Date; merchantId?: string; splitIds?: string[]; limit: number };
+
+/**
+ * The splits tables as the operators' tools see them: the reconciliation janitor, the support
+ * CLI and the metrics gauges. Every split counts here, `creating` ones included (the API's
+ * readers use SplitsRepository, which hides them). Read-only.
+ */
+export class SplitOperationsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A split by id, whatever its status. */
+  find(splitId: string) {
+    return this.db.selectFrom('splits').selectAll().where('id', '=', splitId).executeTakeFirst();
+  }
+
+  /** The participants as the support report shows them, in the order given. */
+  participantsOverview(splitId: string) {
+    return this.db
+      .selectFrom('split_participants')
+      .select(['id', 'email', 'amount', 'status', 'processor_payment_intent_id', 'last_error'])
+      .where('split_id', '=', splitId)
+      .orderBy('position')
+      .execute();
+  }
+
+  /**
+   * Splits the projection shows in `capturing` or `canceling`, and the ones Temporal's visibility
+   * named (which the projection may have moved on from), oldest change first.
+   */
+  stuckCandidates(options: { namedByTemporal: string[]; merchantId?: string }) {
+    let rows = this.db
+      .selectFrom('splits')
+      .select(['id', 'merchant_id', 'status', 'updated_at'])
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', ['capturing', 'canceling']),
+          ...(options.namedByTemporal.length ? [eb('id', 'in', options.namedByTemporal)] : []),
+        ]),
+      );
+    if (options.merchantId) rows = rows.where('merchant_id', '=', options.merchantId);
+    return rows.orderBy('updated_at').execute();
+  }
+
+  /** Non-terminal splits, recently finished ones, and any split that still has an open janitor finding. */
+  janitorCandidates(scope: JanitorScope): Promise<{ id: string }[]> {
+    let query = this.db
+      .selectFrom('splits')
+      .select(['id'])
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', ['pending', 'capturing', 'canceling']),
+          eb.and([
+            eb('status', 'in', ['captured', 'partially_refunded', 'capture_failed', 'canceled']),
+            eb('updated_at', '>=', scope.recentSince),
+          ]),
+          eb.exists(
+            eb
+              .selectFrom('janitor_findings as f')
+              .select(sql`1`.as('one'))
+              .whereRef('f.split_id', '=', 'splits.id')
+              .where('f.resolved_at', 'is', null),
+          ),
+        ]),
+      );
+    if (scope.merchantId) query = query.where('merchant_id', '=', scope.merchantId);
+    if (scope.splitIds?.length) query = query.where('id', 'in', scope.splitIds);
+    return query.orderBy('updated_at', 'asc').limit(scope.limit).execute();
+  }
+
+  /** What the janitor compares with the processor: the split and its participants' holds, in order. */
+  async janitorView(splitId: string) {
+    const split = await this.db
+      .selectFrom('splits')
+      .select(['id', 'merchant_id', 'mode', 'status', 'processor_account_id'])
+      .where('id', '=', splitId)
+      .executeTakeFirst();
+    if (!split) return null;
+    const participants = await this.db
+      .selectFrom('split_participants')
+      .select(['id', 'status', 'processor_payment_intent_id'])
+      .where('split_id', '=', split.id)
+      .orderBy('position')
+      .execute();
+    return { split, participants };
+  }
+
+  /** How many splits there are per status and mode. */
+  countByStatusAndMode(): Promise<{ status: SplitStatus; mode: 'test' | 'live'; count: number }[]> {
+    return this.db
+      .selectFrom('splits')
+      .select(['status', 'mode', sql<number>`count(*)::int`.as('count')])
+      .groupBy(['status', 'mode'])
+      .execute();
+  }
+}
