@@ -30,8 +30,7 @@ import {
  * way checkout's createSplit() starts them but with `continueAsNewAfterEvents` set low; then
  * everything after the start goes through the API, as usual.
  */
-// The floor the workflow allows (MIN_CONTINUE_AS_NEW_EVENTS): since the capture pipeline a split of two is
-// captured in fewer than 40 events.
+// The floor the workflow allows (MIN_CONTINUE_AS_NEW_EVENTS): a split of two is captured in fewer than 40 events.
 const CONTINUE_AS_NEW_AFTER_EVENTS = MIN_CONTINUE_AS_NEW_EVENTS;
 
 describe('split workflow continue-as-new after capture', () => {

@@ -324,7 +324,7 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
-    // Started with a low continue-as-new threshold: the first run continues as new once captured;
+    // Started with the lowest continue-as-new threshold: the first run continues as new once captured;
     // the second takes a dashboard refund and completes.
     name: 'continue-as-new',
     async run(stack, kit) {
@@ -342,7 +342,8 @@ const SCENARIOS: Scenario[] = [
             merchantId: shop.merchant.id,
             mode: 'test',
             holdTtlMs: stack.config.HOLD_TTL_MS,
-            continueAsNewAfterEvents: 40,
+            // The floor the workflow allows: a split of two is captured in fewer than 40 events.
+            continueAsNewAfterEvents: wf.MIN_CONTINUE_AS_NEW_EVENTS,
             creation: {
               splitId,
               merchantId: shop.merchant.id,
