@@ -8,7 +8,7 @@ import {
 } from '@groupsplit/shared';
 import type { SplitActivities } from '@groupsplit/workflows';
 import { processorFailure } from './processor-failure';
-import type { SplitContext } from './shares';
+import { holdFor, type SplitContext } from './shares';
 
 /**
  * Creation: the split's row with its shares (status `creating`), then one hold per share
@@ -76,16 +76,7 @@ export function createOpenAndHoldActivities({
       if (share.processor_payment_intent_id) return { paymentIntentId: share.processor_payment_intent_id };
       let hold: Hold;
       try {
-        hold = await share.processor.createHold({
-          accountId: share.processor_account_id,
-          splitId,
-          participantId,
-          shareAmount: share.amount,
-          customerFee: share.customer_fee,
-          applicationFeeAmount: share.customer_fee + share.merchant_fee,
-          currency: share.currency,
-          description: share.order_reference,
-        });
+        hold = await share.processor.createHold(holdFor(splitId, share));
       } catch (error) {
         const failure = toProcessorError(error);
         if (!failure.retryable) {

@@ -9,7 +9,7 @@ import {
 import type { ReleaseReplacedHoldOutcome, ReplaceParticipantResult, SplitActivities } from '@groupsplit/workflows';
 import { ApplicationFailure } from '@temporalio/activity';
 import { processorFailure } from './processor-failure';
-import { holdAfterFailure, isLastAttempt, type SplitContext } from './shares';
+import { holdAfterFailure, holdFor, isLastAttempt, type SplitContext } from './shares';
 
 /**
  * Replacing a pending participant (workflows/src/split/replace.ts): the new hold and the swap of
@@ -62,14 +62,7 @@ export function createReplaceActivities({
       let hold: Hold;
       try {
         hold = await share.processor.createHold({
-          accountId,
-          splitId,
-          participantId,
-          shareAmount: share.amount,
-          customerFee: share.customer_fee,
-          applicationFeeAmount: share.customer_fee + share.merchant_fee,
-          currency: share.currency,
-          description: share.order_reference,
+          ...holdFor(splitId, share),
           metadata: { replacement: String(replacement) },
           replacement,
         });

@@ -54,6 +54,20 @@ export function createSplitContext(deps: ActivityDeps, processors: Processors): 
   };
 }
 
+/** A hold for the share's amount and fees, on the split's connected account (what createHold is asked). */
+export function holdFor(splitId: string, share: Share) {
+  return {
+    accountId: share.processor_account_id,
+    splitId,
+    participantId: share.id,
+    shareAmount: share.amount,
+    customerFee: share.customer_fee,
+    applicationFeeAmount: share.customer_fee + share.merchant_fee,
+    currency: share.currency,
+    description: share.order_reference,
+  };
+}
+
 /** Whether this is the retry policy's last attempt (then a failure is recorded and returned, not thrown). */
 export const isLastAttempt = (maxAttempts: number) => activityInfo().attempt >= maxAttempts;
 

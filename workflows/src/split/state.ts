@@ -64,7 +64,7 @@ export class SplitState {
   readonly participants: ParticipantState[];
   readonly history: HistoryEntry[];
   stuck: SplitWorkflowState['stuck'] = null;
-  /** Steps in flight, oldest first; usually one (a capture's write can overlap the next capture). */
+  /** Steps in flight, oldest first; usually one. */
   private readonly steps: InFlight[] = [];
 
   // ---- what handlers leave for the main line ----
@@ -194,8 +194,8 @@ export class SplitState {
   }
 
   /**
-   * A status change written by a step that does other work in the same transaction (the last
-   * share's capture write also writes `captured`): checked against the table before anything is
+   * A status change written by a step that does other work in the same transaction (the capture
+   * batch writes `captured` with the last share's capture): checked against the table before anything is
    * written, the step given the transition's dedupe key, then applied here.
    */
   async transitionWith<T>(
