@@ -3,7 +3,7 @@ import { EmulatorError, invalidRequest, noSuch } from './errors';
 import { newId } from './ids';
 import { accountJson, chargeJson, disputeJson, paymentIntentJson, paymentMethodJson } from './objects';
 import type { AccountRow, ChargeRow, PaymentIntentRow, PaymentMethodRow, RefundRow } from './rows';
-import { isTestCardId, TEST_CARDS } from './test-cards';
+import { type CardDecline, isTestCardId, TEST_CARDS } from './test-cards';
 
 /**
  * The emulator's state machine, shared by the Stripe-shaped API and the control API.
@@ -19,7 +19,8 @@ const CANCELABLE = [
   'requires_action',
   'processing',
 ];
-const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation'];
+// A `requires_action` intent may be confirmed again (another card, or the same one after an abandoned challenge).
+const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 export function formatAmount(pence: number, currency: string) {
   const symbol = currency === 'gbp' ? '£' : currency === 'usd' ? '$' : currency === 'eur' ? '€' : '';
@@ -195,15 +196,36 @@ function chargeOf(pi: PaymentIntentRow, pm: PaymentMethodRow) {
   };
 }
 
-export type ConfirmOutcome = { pi: PaymentIntentRow; charge: ChargeRow; declined: EmulatorError | null };
+export type ConfirmOutcome = { pi: PaymentIntentRow; charge: ChargeRow | null; declined: EmulatorError | null };
 
-/** Charges (or authorises, for manual capture) the PaymentMethod; a declining test card leaves the intent reusable. */
+/** Where the cardholder confirms a payment their issuer asked about (the test challenge page, challenge.ts). */
+export type ChallengeRequest = { origin: string; returnUrl: string | null };
+
+export function challengeUrl(origin: string, pi: PaymentIntentRow) {
+  return `${origin}/_emulator/authenticate/${encodeURIComponent(pi.id)}?client_secret=${encodeURIComponent(pi.client_secret)}`;
+}
+
+/** Stripe's next_action: a redirect when the confirm named a return_url, else the card is left to Stripe.js. */
+function nextActionFor(pi: PaymentIntentRow, challenge: ChallengeRequest) {
+  const url = challengeUrl(challenge.origin, pi);
+  if (challenge.returnUrl) {
+    return { type: 'redirect_to_url', redirect_to_url: { url, return_url: challenge.returnUrl } };
+  }
+  return { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: url } };
+}
+
+/**
+ * Charges (or authorises, for manual capture) the PaymentMethod; a declining test card leaves the
+ * intent reusable; a card whose issuer asks for authentication leaves it `requires_action` until
+ * the cardholder answers the challenge (completeChallenge / failChallenge).
+ */
 export async function confirmIntent(
   emu: Emu,
   trx: Tx,
   op: OpContext,
   pi: PaymentIntentRow,
   pm: PaymentMethodRow,
+  challenge: ChallengeRequest = { origin: '', returnUrl: null },
 ): Promise<ConfirmOutcome> {
   if (!CONFIRMABLE.includes(pi.status)) {
     throw invalidRequest(
@@ -211,65 +233,100 @@ export async function confirmIntent(
       { code: 'payment_intent_unexpected_state' },
     );
   }
-  const now = new Date();
-  const decline = cardDecline(pm);
-  const manual = pi.capture_method === 'manual';
-  const connected = pi.account !== PLATFORM;
-
-  if (decline) {
-    const charge = await trx
-      .insertInto('emulator_charges')
-      .values({
-        ...chargeOf(pi, pm),
-        status: 'failed',
-        paid: false,
-        capture_before: null,
-        application_fee_id: null,
-        application_fee_amount: pi.application_fee_amount,
-        failure_code: 'card_declined',
-        failure_message: decline.message,
-        decline_code: decline.declineCode,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const lastError = {
-      charge: charge.id,
-      code: 'card_declined',
-      decline_code: decline.declineCode,
-      doc_url: 'https://stripe.com/docs/error-codes/card-declined',
-      message: decline.message,
-      payment_method: paymentMethodJson(pm),
-      type: 'card_error',
-    };
+  const behaviour = TEST_CARDS[pm.test_card]?.behaviour ?? { outcome: 'succeed' as const };
+  if (behaviour.outcome === 'authenticate') {
     const updated = await trx
       .updateTable('emulator_payment_intents')
       .set({
-        status: 'requires_payment_method',
-        last_payment_error: JSON.stringify(lastError),
-        latest_charge: charge.id,
-        payment_method: null,
-        updated_at: now,
+        status: 'requires_action',
+        payment_method: pm.id,
+        next_action: JSON.stringify(nextActionFor(pi, challenge)),
+        return_url: challenge.returnUrl,
+        last_payment_error: null,
+        updated_at: new Date(),
       })
       .where('id', '=', pi.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await emitIntentEvent(emu, trx, op, updated, 'payment_intent.payment_failed');
-    const declined = new EmulatorError({
-      type: 'card_error',
-      code: 'card_declined',
-      declineCode: decline.declineCode,
-      message: decline.message,
-      extra: {
-        charge: charge.id,
-        payment_intent: paymentIntentJson(updated),
-        payment_method: paymentMethodJson(pm),
-        request_log_url: null,
-      },
-      shouldRetry: false,
-    });
-    return { pi: updated, charge, declined };
+    await emitIntentEvent(emu, trx, op, updated, 'payment_intent.requires_action');
+    return { pi: updated, charge: null, declined: null };
   }
+  if (behaviour.outcome === 'decline') return declineCharge(emu, trx, op, pi, pm, behaviour);
+  return authoriseCharge(emu, trx, op, pi, pm);
+}
 
+async function declineCharge(
+  emu: Emu,
+  trx: Tx,
+  op: OpContext,
+  pi: PaymentIntentRow,
+  pm: PaymentMethodRow,
+  decline: CardDecline,
+): Promise<ConfirmOutcome> {
+  const charge = await trx
+    .insertInto('emulator_charges')
+    .values({
+      ...chargeOf(pi, pm),
+      status: 'failed',
+      paid: false,
+      capture_before: null,
+      application_fee_id: null,
+      application_fee_amount: pi.application_fee_amount,
+      failure_code: 'card_declined',
+      failure_message: decline.message,
+      decline_code: decline.declineCode,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const lastError = {
+    charge: charge.id,
+    code: 'card_declined',
+    decline_code: decline.declineCode,
+    doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+    message: decline.message,
+    payment_method: paymentMethodJson(pm),
+    type: 'card_error',
+  };
+  const updated = await trx
+    .updateTable('emulator_payment_intents')
+    .set({
+      status: 'requires_payment_method',
+      last_payment_error: JSON.stringify(lastError),
+      latest_charge: charge.id,
+      payment_method: null,
+      next_action: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', pi.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await emitIntentEvent(emu, trx, op, updated, 'payment_intent.payment_failed');
+  const declined = new EmulatorError({
+    type: 'card_error',
+    code: 'card_declined',
+    declineCode: decline.declineCode,
+    message: decline.message,
+    extra: {
+      charge: charge.id,
+      payment_intent: paymentIntentJson(updated),
+      payment_method: paymentMethodJson(pm),
+      request_log_url: null,
+    },
+    shouldRetry: false,
+  });
+  return { pi: updated, charge, declined };
+}
+
+async function authoriseCharge(
+  emu: Emu,
+  trx: Tx,
+  op: OpContext,
+  pi: PaymentIntentRow,
+  pm: PaymentMethodRow,
+): Promise<ConfirmOutcome> {
+  const now = new Date();
+  const manual = pi.capture_method === 'manual';
+  const connected = pi.account !== PLATFORM;
   const fee = pi.application_fee_amount;
   const charge = await trx
     .insertInto('emulator_charges')
@@ -299,6 +356,7 @@ export async function confirmIntent(
       latest_charge: charge.id,
       payment_method: pm.id,
       last_payment_error: null,
+      next_action: null,
       updated_at: now,
     })
     .where('id', '=', pi.id)
@@ -313,6 +371,59 @@ export async function confirmIntent(
     manual ? { amount_capturable: 0 } : undefined,
   );
   return { pi: updated, charge, declined: null };
+}
+
+/**
+ * The cardholder passed the challenge: the payment goes on as the card says after one (an
+ * authorisation, or the 4000 0084 0000 1629 decline). Only a `requires_action` intent has a
+ * challenge open; on any other (released meanwhile, or answered already) nothing changes.
+ */
+export async function completeChallenge(emu: Emu, trx: Tx, op: OpContext, pi: PaymentIntentRow) {
+  if (pi.status !== 'requires_action' || !pi.payment_method) return pi;
+  const pm = await trx
+    .selectFrom('emulator_payment_methods')
+    .selectAll()
+    .where('id', '=', pi.payment_method)
+    .executeTakeFirstOrThrow();
+  const behaviour = TEST_CARDS[pm.test_card]?.behaviour;
+  const after = behaviour?.outcome === 'authenticate' ? behaviour.afterChallenge : { outcome: 'succeed' as const };
+  const outcome =
+    after.outcome === 'decline'
+      ? await declineCharge(emu, trx, op, pi, pm, after)
+      : await authoriseCharge(emu, trx, op, pi, pm);
+  return outcome.pi;
+}
+
+/** The cardholder failed (or refused) the challenge: the intent wants a payment method again, as Stripe's does. */
+export async function failChallenge(emu: Emu, trx: Tx, op: OpContext, pi: PaymentIntentRow) {
+  if (pi.status !== 'requires_action' || !pi.payment_method) return pi;
+  const pm = await trx
+    .selectFrom('emulator_payment_methods')
+    .selectAll()
+    .where('id', '=', pi.payment_method)
+    .executeTakeFirstOrThrow();
+  const lastError = {
+    code: 'payment_intent_authentication_failure',
+    doc_url: 'https://stripe.com/docs/error-codes/payment-intent-authentication-failure',
+    message:
+      'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
+    payment_method: paymentMethodJson(pm),
+    type: 'invalid_request_error',
+  };
+  const updated = await trx
+    .updateTable('emulator_payment_intents')
+    .set({
+      status: 'requires_payment_method',
+      last_payment_error: JSON.stringify(lastError),
+      payment_method: null,
+      next_action: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', pi.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await emitIntentEvent(emu, trx, op, updated, 'payment_intent.payment_failed');
+  return updated;
 }
 
 export async function captureIntent(
@@ -402,6 +513,7 @@ export async function cancelIntent(
       canceled_at: new Date(),
       cancellation_reason: reason ?? null,
       amount_capturable: 0,
+      next_action: null,
       updated_at: new Date(),
     })
     .where('id', '=', pi.id)

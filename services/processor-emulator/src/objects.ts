@@ -190,7 +190,7 @@ export function paymentIntentJson(pi: PaymentIntentRow, expandedCharge?: ChargeR
     latest_charge: expandedCharge ? chargeJson(expandedCharge) : pi.latest_charge,
     livemode: pi.mode === 'live',
     metadata: pi.metadata,
-    next_action: null,
+    next_action: pi.next_action,
     on_behalf_of: null,
     payment_method: pi.payment_method,
     payment_method_configuration_details: null,

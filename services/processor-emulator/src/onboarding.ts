@@ -1,26 +1,10 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
 import type { Emu, OpContext } from './context';
 import { updateAccountFlags } from './domain';
+import { escapeHtml, page } from './html';
 
 /** How long after opening the link the form may still be submitted. */
 const FORM_VALIDITY_MS = 60 * 60 * 1000;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function page(ctx: Context, status: number, title: string, body: string) {
-  ctx.status = status;
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.set('cache-control', 'no-store');
-  ctx.body = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a2e}
-.badge{display:inline-block;padding:.1rem .5rem;border-radius:.3rem;background:#fde68a;font-size:.8rem}
-button{font-size:1rem;padding:.6rem 1.2rem;border:0;border-radius:.4rem;background:#635bff;color:#fff;cursor:pointer}</style>
-</head><body>${body}</body></html>`;
-}
 
 /**
  * The processor's hosted onboarding, emulated: the account link opens a page once (a second

@@ -8,10 +8,17 @@ export type EmulatorCard = {
   country: string;
 };
 
-/** How a test card behaves when charged (and when attached to a customer). */
+export type CardDecline = { outcome: 'decline'; declineCode: string; message: string; onAttach: boolean };
+
+/**
+ * How a test card behaves when charged (and when attached to a customer). `authenticate`: the
+ * issuer asks the cardholder to confirm (3-D Secure) on every on-session confirm, and the
+ * payment goes on as `afterChallenge` once they do (docs/processor.md, "Test cards").
+ */
 export type CardBehaviour =
   | { outcome: 'succeed' }
-  | { outcome: 'decline'; declineCode: string; message: string; onAttach: boolean };
+  | CardDecline
+  | { outcome: 'authenticate'; afterChallenge: { outcome: 'succeed' } | CardDecline };
 
 export type TestCard = { card: EmulatorCard; behaviour: CardBehaviour };
 
@@ -59,6 +66,31 @@ export const TEST_CARDS: Record<string, TestCard> = {
       declineCode: 'insufficient_funds',
       message: DECLINE_MESSAGES.insufficient_funds!,
       onAttach: true,
+    },
+  },
+  /** 4000 0000 0000 3220: 3-D Secure 2, always asks. */
+  pm_card_threeDSecure2Required: {
+    card: { ...visa('3220'), country: 'GB' },
+    behaviour: { outcome: 'authenticate', afterChallenge: { outcome: 'succeed' } },
+  },
+  /** 4000 0027 6000 3184: asks on every on-session payment (every confirm here is on-session). */
+  pm_card_authenticationRequired: {
+    card: { ...visa('3184'), country: 'GB' },
+    behaviour: { outcome: 'authenticate', afterChallenge: { outcome: 'succeed' } },
+  },
+  /** 4000 0000 0000 3055: supports 3-D Secure, frictionless: never asks. */
+  pm_card_threeDSecureOptional: { card: { ...visa('3055'), country: 'GB' }, behaviour: { outcome: 'succeed' } },
+  /** 4000 0084 0000 1629: asks, then declines (`card_declined`) after a successful challenge. */
+  pm_card_authenticationRequiredChargeDeclinedInsufficientFunds: {
+    card: { ...visa('1629'), country: 'GB' },
+    behaviour: {
+      outcome: 'authenticate',
+      afterChallenge: {
+        outcome: 'decline',
+        declineCode: 'insufficient_funds',
+        message: DECLINE_MESSAGES.insufficient_funds!,
+        onAttach: false,
+      },
     },
   },
   /** Attaches to a customer fine, declines when charged (Stripe's 4000 0000 0000 0341). */

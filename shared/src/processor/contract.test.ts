@@ -125,6 +125,14 @@ describe('processor adapter request shapes (stripe-mock contract)', () => {
     expect(typeof (await processor.confirmHold({ ...base, attempt: 1, paymentMethodId: 'pm_card_visa' })).status).toBe(
       'string',
     );
+    // 3-D Secure: a confirm naming where the issuer's challenge returns the cardholder (return_url).
+    const asked = await processor.confirmHold({
+      ...base,
+      attempt: 2,
+      paymentMethodId: 'pm_card_threeDSecure2Required',
+      returnUrl: 'https://groupsplit.example/pay/tok/return',
+    });
+    expect(asked.authenticationUrl === null || typeof asked.authenticationUrl === 'string').toBe(true);
     expect((await processor.captureHold({ ...base, amountToCapture: 1020 })).id).toEqual(expect.any(String));
     expect((await processor.captureHold(base)).id).toEqual(expect.any(String));
     expect((await processor.releaseHold({ ...base, reason: 'abandoned' })).id).toEqual(expect.any(String));

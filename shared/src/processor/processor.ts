@@ -79,7 +79,13 @@ export type CreateHoldInput = {
   replacement?: number;
 };
 export type HoldRef = { accountId: string; paymentIntentId: string };
-export type ConfirmHoldInput = HoldRef & { participantId: string; attempt: number; paymentMethodId: string };
+export type ConfirmHoldInput = HoldRef & {
+  participantId: string;
+  attempt: number;
+  paymentMethodId: string;
+  /** Where the issuer's 3-D Secure challenge sends the cardholder back; without it the answer is `use_stripe_sdk`. */
+  returnUrl?: string;
+};
 export type CaptureHoldInput = HoldRef & { participantId: string; amountToCapture?: number };
 export type ReleaseHoldInput = HoldRef & {
   participantId: string;
@@ -184,6 +190,7 @@ export function toHold(pi: Stripe.PaymentIntent, accountId: string | null): Hold
       ? { code: error.code ?? null, declineCode: error.decline_code ?? null, message: error.message ?? null }
       : null,
     cancellationReason: pi.cancellation_reason ?? null,
+    authenticationUrl: pi.next_action?.redirect_to_url?.url ?? null,
     created: iso(pi.created) ?? new Date(0).toISOString(),
   };
 }
@@ -312,7 +319,11 @@ export function createProcessor(
       call('hold.confirm', { paymentIntentId: input.paymentIntentId, attempt: input.attempt }, async () => {
         const pi = await stripe.paymentIntents.confirm(
           input.paymentIntentId,
-          { payment_method: input.paymentMethodId, expand: expandCharge },
+          {
+            payment_method: input.paymentMethodId,
+            ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
+            expand: expandCharge,
+          },
           onAccount(input.accountId, idempotencyKeys.confirm(input.participantId, input.attempt)),
         );
         return toHold(pi, input.accountId);

@@ -55,6 +55,8 @@ export type Hold = {
   applicationFeeId: string | null;
   lastPaymentError: PaymentFailure | null;
   cancellationReason: string | null;
+  /** While `requires_action`: the issuer's challenge page (next_action.redirect_to_url.url), when the confirm named a return URL. */
+  authenticationUrl: string | null;
   created: string;
 };
 

@@ -54,7 +54,10 @@ async function confirmAndAnswer(req: ApiRequest, tx: Tx, pi: PaymentIntentRow, p
       { param: 'payment_method' },
     );
   }
-  const outcome = await confirmIntent(req.emu, tx, req.op, pi, pm);
+  const outcome = await confirmIntent(req.emu, tx, req.op, pi, pm, {
+    origin: req.origin,
+    returnUrl: str(req.params, 'return_url') ?? null,
+  });
   if (outcome.declined) return { status: outcome.declined.status, body: outcome.declined.toBody() };
   return { body: await render(tx, outcome.pi, expandList(req.params)) };
 }

@@ -100,6 +100,10 @@ export interface EmulatorPaymentIntentsTable {
   amount_received: Generated<number>;
   latest_charge: string | null;
   last_payment_error: NullableJson<Record<string, unknown>>;
+  /** Stripe's next_action while `requires_action` (3-D Secure), else null. */
+  next_action: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The return_url of the last confirm that asked for authentication. */
+  return_url: ColumnType<string | null, string | null | undefined, string | null>;
   cancellation_reason: string | null;
   canceled_at: Date | null;
   capture_calls: Generated<number>;
