@@ -248,7 +248,7 @@ export interface paths {
         put?: never;
         /**
          * Authorise the share (place the hold)
-         * @description Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is harmless. In test mode use a test payment method such as `pm_card_visa`.
+         * @description Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is harmless. In test mode use a test payment method such as `pm_card_visa`. When the card's bank asks the participant to confirm the payment (3-D Secure, `pm_card_threeDSecure2Required` in test mode), the answer is 202 with `redirect_url`, the bank's page: nothing is held until they confirm there, and the page sends them back to `/pay/{token}/return`, which records the hold (docs/hosted-checkout.md, "Strong Customer Authentication").
          */
         post: operations["authoriseShare"];
         delete?: never;
@@ -1161,6 +1161,13 @@ export interface components {
             last_used_at: components["schemas"]["Timestamp"] | null;
             revoked: boolean;
             revoked_at: components["schemas"]["Timestamp"] | null;
+        };
+        AuthenticationRequired: {
+            participant_id: string;
+            /** @constant */
+            status: "requires_action";
+            redirect_url: string;
+            split_status: components["schemas"]["SplitStatus"];
         };
         AuthorisedShare: {
             participant_id: string;
@@ -3141,6 +3148,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthorisedShare"];
+                };
+            };
+            /** @description The card's bank asks the participant to confirm the payment (3-D Secure) at `redirect_url`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthenticationRequired"];
                 };
             };
             /**

@@ -63,6 +63,17 @@ function cardForm() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ payment_method: created.paymentMethod.id }),
     });
+    if (res.status === 202) {
+      // The bank asks the participant to confirm (3-D Secure): Stripe.js shows its challenge, then
+      // /return reads the hold; without handleNextAction, the bank's page itself (redirect_url).
+      const asked = await res.json();
+      const back = `/pay/${encodeURIComponent(form.dataset.token)}/return`;
+      if (typeof stripe.handleNextAction !== 'function' || !form.dataset.secret) {
+        return window.location.assign(asked.redirect_url);
+      }
+      await stripe.handleNextAction({ clientSecret: form.dataset.secret });
+      return window.location.assign(back);
+    }
     if (res.ok) return window.location.reload();
     const body = await res.json().catch(() => ({}));
     show(body.error || 'Your card could not be authorised.');

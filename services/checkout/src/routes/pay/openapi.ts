@@ -1,5 +1,11 @@
 import { err, errorResponses, json, MESSAGES, type OpenApiPaths, passedThrough } from '@groupsplit/shared';
-import { AuthoriseShareResponseSchema, AuthoriseShareSchema, PayTokenParams, PayViewSchema } from './schema';
+import {
+  AuthenticationRequiredSchema,
+  AuthoriseShareResponseSchema,
+  AuthoriseShareSchema,
+  PayTokenParams,
+  PayViewSchema,
+} from './schema';
 
 const notFound = err(MESSAGES.notFound, undefined, 'unknown pay token, or the participant was replaced');
 
@@ -28,11 +34,18 @@ export const payPaths: OpenApiPaths = {
       description:
         'Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A ' +
         'declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is ' +
-        'harmless. In test mode use a test payment method such as `pm_card_visa`.',
+        "harmless. In test mode use a test payment method such as `pm_card_visa`. When the card's bank asks the " +
+        'participant to confirm the payment (3-D Secure, `pm_card_threeDSecure2Required` in test mode), the answer is ' +
+        "202 with `redirect_url`, the bank's page: nothing is held until they confirm there, and the page sends them " +
+        'back to `/pay/{token}/return`, which records the hold (docs/hosted-checkout.md, "Strong Customer Authentication").',
       requestParams: { path: PayTokenParams },
       requestBody: { required: true, ...json(AuthoriseShareSchema, { payment_method: 'pm_card_visa' }) },
       responses: {
         200: { description: 'Authorised.', ...json(AuthoriseShareResponseSchema) },
+        202: {
+          description: "The card's bank asks the participant to confirm the payment (3-D Secure) at `redirect_url`.",
+          ...json(AuthenticationRequiredSchema),
+        },
         ...errorResponses({
           400: [
             err(MESSAGES.validationFailed, 'validation_failed'),

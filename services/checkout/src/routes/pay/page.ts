@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { html, type SafeHtml } from '@groupsplit/shared';
+import { type Config, html, type SafeHtml } from '@groupsplit/shared';
 import {
   ASSET_PATH,
   countdown,
@@ -16,7 +16,16 @@ export const TEST_CARDS = [
   { id: 'pm_card_visa', label: 'Visa, succeeds' },
   { id: 'pm_card_mastercard', label: 'Mastercard, succeeds' },
   { id: 'pm_card_chargeDeclined', label: 'Declined card' },
+  { id: 'pm_card_threeDSecure2Required', label: 'Visa, asks your bank to confirm (3-D Secure)' },
 ] as const;
+
+/**
+ * Where a test-mode pay form may be sent on to: the processor's 3-D Secure page (the emulator's
+ * origin, or Stripe's hooks host). Browsers hold redirects after a form post to form-action.
+ */
+export function challengeOrigin(config: Pick<Config, 'STRIPE_API_BASE_URL'>) {
+  return config.STRIPE_API_BASE_URL ? new URL(config.STRIPE_API_BASE_URL).origin : 'https://hooks.stripe.com';
+}
 
 export const HOLD_EXPLANATION =
   'Nothing is taken until everyone has paid; the hold lapses by itself if the group does not finish.';
@@ -29,14 +38,14 @@ export function newNonce() {
  * Strict CSP, as the checkout page's: scripts, styles and fetches only from our own origin, no
  * inline script or style. Live mode adds Stripe.js (by host, and its tag by nonce) and its frames.
  */
-export function payPageCsp(nonce: string, live: boolean) {
+export function payPageCsp(nonce: string, live: boolean, challenge: string) {
   const directives = [
     "default-src 'none'",
     live ? `script-src 'nonce-${nonce}' 'self' https://js.stripe.com` : "script-src 'self'",
     "style-src 'self'",
     "img-src 'self'",
     live ? "connect-src 'self' https://api.stripe.com" : "connect-src 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${challenge}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ];
@@ -97,7 +106,7 @@ ${TEST_CARDS.map(
 }
 
 function liveForm(view: PayView, token: string, nonce: string) {
-  return html`<form id="pay-form" data-token="${token}" data-key="${view.publishable_key}" data-account="${view.stripe_account}">
+  return html`<form id="pay-form" data-token="${token}" data-key="${view.publishable_key}" data-account="${view.stripe_account}" data-secret="${view.client_secret ?? ''}">
 <label for="card">Card details</label>
 <div id="card"></div><p id="pay-error" class="error" role="alert"></p>
 <button type="submit">Hold ${money(view.card_charge)}</button>

@@ -2,7 +2,8 @@ import { AppError, createProcessors, MESSAGES, notFound, validate, validBody } f
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { CheckoutDeps } from '../../deps';
-import { newNonce, payPageCsp, renderNotFoundPage, renderPayPage } from './page';
+import { AUTHENTICATION_NOT_CONFIRMED, completeAuthentication } from './authentication';
+import { challengeOrigin, newNonce, payPageCsp, renderNotFoundPage, renderPayPage } from './page';
 import { AuthoriseShareSchema, PayFormSchema, PayTokenParams } from './schema';
 import { authoriseShare, findShare, loadPayView, presentShare } from './share';
 
@@ -40,6 +41,8 @@ export function payRoutes(deps: CheckoutDeps): Router {
       const { payment_method } = validBody(ctx, AuthoriseShareSchema);
       const result = await authoriseShare({ ...deps, processors }, share, ctx.params.token as string, payment_method);
       const after = await findShare(db, ctx.params.token as string);
+      // 202: nothing is held yet; the participant's bank asks them to confirm at redirect_url first.
+      if (result.status === 'requires_action') ctx.status = 202;
       ctx.body = { ...result, split_status: after?.split_status ?? share.split_status };
     },
   );
@@ -48,7 +51,7 @@ export function payRoutes(deps: CheckoutDeps): Router {
     const nonce = newNonce();
     const view = await loadPayView(db, ctx.params.token as string);
     const live = view?.share.mode === 'live';
-    ctx.set('Content-Security-Policy', payPageCsp(nonce, live));
+    ctx.set('Content-Security-Policy', payPageCsp(nonce, live, challengeOrigin(config)));
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -71,13 +74,24 @@ export function payRoutes(deps: CheckoutDeps): Router {
     const share = await findShare(db, token);
     if (!share || !parsed.success) return renderPage(ctx, share ? 'Choose a card.' : undefined);
     try {
-      await authoriseShare({ ...deps, processors }, share, token, parsed.data.payment_method);
+      const result = await authoriseShare({ ...deps, processors }, share, token, parsed.data.payment_method);
+      // The bank asks the participant to confirm: a plain redirect to its page, which sends them back to /return.
+      if (result.status === 'requires_action' && 'redirect_url' in result) {
+        ctx.status = 303;
+        return ctx.redirect(result.redirect_url);
+      }
       return renderPage(ctx);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await renderPage(ctx, error.message);
       if (ctx.status !== 404) ctx.status = error.status;
     }
+  });
+
+  // Back from the bank's 3-D Secure challenge: the processor's word on the hold decides.
+  router.get('/pay/:token/return', validate('params', PayTokenParams, shareNotFound), async (ctx) => {
+    const outcome = await completeAuthentication({ ...deps, processors }, ctx.params.token as string);
+    return renderPage(ctx, outcome.kind === 'not_confirmed' ? AUTHENTICATION_NOT_CONFIRMED : undefined);
   });
 
   return router;

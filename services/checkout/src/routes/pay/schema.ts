@@ -113,3 +113,14 @@ export const AuthoriseShareResponseSchema = z
     split_status: SplitStatusSchema,
   })
   .meta({ id: 'AuthorisedShare' });
+
+/** POST /api/checkout-splits/pay/:token/authorise, 202: the card's bank asks the participant to confirm (3-D Secure). */
+export const AuthenticationRequiredSchema = z
+  .object({
+    participant_id: z.string(),
+    status: z.literal('requires_action'),
+    /** The bank's challenge page (the processor's): send the participant there; it sends them back to `/pay/{token}/return`. */
+    redirect_url: z.string(),
+    split_status: SplitStatusSchema,
+  })
+  .meta({ id: 'AuthenticationRequired' });

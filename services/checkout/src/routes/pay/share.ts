@@ -107,12 +107,24 @@ export function notPending(status: string): AppError {
  * If the participant is replaced meanwhile (their pay token is gone), the answer is 404: the
  * replaced hold is released, so nothing stays held on their card.
  */
+export type PayDeps = Pick<CheckoutDeps, 'db' | 'temporal' | 'config'> & { processors: Processors };
+
+/** What authorising answers: the share held (or already), or the bank's challenge to send the participant to. */
+export type AuthoriseResult =
+  | { participant_id: string; status: string }
+  | { participant_id: string; status: 'requires_action'; redirect_url: string };
+
+/** Where the issuer's 3-D Secure challenge sends the participant back (GET /pay/:token/return). */
+export function authenticationReturnUrl(config: Config, token: string) {
+  return `${config.PUBLIC_BASE_URL}/pay/${encodeURIComponent(token)}/return`;
+}
+
 export async function authoriseShare(
-  deps: Pick<CheckoutDeps, 'db' | 'temporal'> & { processors: Processors },
+  deps: PayDeps,
   share: Share,
   token: string,
   paymentMethodId: string,
-) {
+): Promise<AuthoriseResult> {
   if (share.split_status !== 'pending') throw notPending(share.split_status);
   if (share.status === 'authorised') return { participant_id: share.participant_id, status: share.status };
   if (share.status !== 'pending' || !share.processor_payment_intent_id) throw notPending(share.split_status);
@@ -122,7 +134,13 @@ export async function authoriseShare(
   let hold: Hold;
   try {
     // Each press of "pay" is its own attempt; a retry after a decline must not replay the decline.
-    const confirm = { ...ref, participantId: share.participant_id, attempt: Date.now(), paymentMethodId };
+    const confirm = {
+      ...ref,
+      participantId: share.participant_id,
+      attempt: Date.now(),
+      paymentMethodId,
+      returnUrl: authenticationReturnUrl(deps.config, token),
+    };
     hold = await retryTransientProcessorCall(() => processor.confirmHold(confirm), CONFIRM_RETRY_DELAYS_MS);
   } catch (error) {
     const failure = toProcessorError(error);
@@ -139,11 +157,23 @@ export async function authoriseShare(
       throw badRequest(failure.message, failure.code ?? 'processor_error');
     }
   }
+  // The bank asks the cardholder to confirm (3-D Secure): the hold is placed once they do.
+  if (hold.status === 'requires_action' && hold.authenticationUrl) {
+    return { participant_id: share.participant_id, status: 'requires_action', redirect_url: hold.authenticationUrl };
+  }
   if (hold.status !== 'requires_capture') {
     const message = hold.lastPaymentError?.message ?? 'Your card could not be authorised. Please try another card.';
     throw paymentRequired(message, hold.status === 'requires_action' ? 'requires_action' : 'card_not_authorised');
   }
+  return recordHeldShare(deps, share, token);
+}
 
+/**
+ * The processor holds the share: tells the split workflow (which asks the processor itself before
+ * recording anything) and waits for the projection. The one path for a frictionless confirm and a
+ * completed 3-D Secure challenge alike.
+ */
+export async function recordHeldShare(deps: Pick<PayDeps, 'db' | 'temporal'>, share: Share, token: string) {
   await deps.temporal.client.workflow
     .getHandle(splitWorkflowId(share.split_id))
     .signal(participantAuthorisedSignal, { participantId: share.participant_id, source: 'pay_step' });
