@@ -13,7 +13,9 @@ const announce = (text) => {
 
 /** Brings in what changed since the page was drawn; true once nothing more can change. */
 async function refresh() {
-  const response = await fetch(window.location.pathname, { headers: { accept: 'text/html' }, cache: 'no-store' });
+  // Back from the bank's page the address ends in /return; the page itself is what changes.
+  const path = window.location.pathname.replace(/\/return$/, '');
+  const response = await fetch(path, { headers: { accept: 'text/html' }, cache: 'no-store' });
   const next = new DOMParser().parseFromString(await response.text(), 'text/html');
   if (response.status === 404) {
     // The pay link was handed to someone else: show why, and stop.
