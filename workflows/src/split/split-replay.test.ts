@@ -39,6 +39,7 @@ const REQUIRED = [
   'continue-as-new-first-run',
   'continue-as-new-second-run',
   'participant-replaced-then-paid',
+  'authorised-by-processor-event',
 ];
 
 describe('split workflow replay of recorded histories', () => {

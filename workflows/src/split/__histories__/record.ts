@@ -324,6 +324,37 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // Participant 1's bank asks to confirm (3-D Secure); they complete the challenge and never come
+    // back, so the processor's payment_intent.amount_capturable_updated event records the hold.
+    name: 'authorised-by-processor-event',
+    async run(stack, kit) {
+      const shop = await merchant(stack, kit);
+      const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, [1000, 1500]);
+      const asked = await kit.testing.authoriseShare(
+        stack,
+        split.participants[0]!.payToken,
+        'pm_card_threeDSecure2Required',
+      );
+      if (asked.status !== 202) throw new Error(`authorise answered ${asked.status}: ${asked.text}`);
+      const answered = await fetch(asked.body.redirect_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=complete',
+        redirect: 'manual',
+      });
+      if (answered.status !== 303) throw new Error(`the challenge answered ${answered.status}`);
+      const handle = stack.temporal.client.workflow.getHandle(kit.wf.splitWorkflowId(split.id));
+      await until('authorised by the processor event', async () =>
+        (await handle.query(kit.wf.stateQuery)).history.some(
+          (h) => h.kind === 'authorised' && h.actor === 'processor_webhook',
+        ),
+      );
+      await kit.testing.authoriseShare(stack, split.participants[1]!.payToken);
+      await workflowAt(stack, kit, split.id, 'captured');
+      return [{ name: 'authorised-by-processor-event', workflowId: handle.workflowId }];
+    },
+  },
+  {
     // Started with the lowest continue-as-new threshold: the first run continues as new once captured;
     // the second takes a dashboard refund and completes.
     name: 'continue-as-new',
