@@ -186,6 +186,28 @@ describe('pay step: 3-D Secure', () => {
       split_status: 'canceled',
     });
   });
+
+  it('a challenge completed after the participant was replaced holds nothing', async () => {
+    const split = await splitOf(stack, shop, [1000, 500]);
+    const p = split.participants[0]!;
+    const asked = await askedToConfirm(stack, p.payToken);
+    const replaced = await stack.api.post(
+      `/api/checkout-splits/${split.id}/participants/${p.id}/replace`,
+      { email: uniqueEmail('instead') },
+      { token: shop.owner.token },
+    );
+    expect(replaced.status).toBe(200);
+    const back = await pressButton(asked.redirect_url, 'complete');
+    expect(new URL(back).searchParams.get('redirect_status')).toBe('failed');
+    expect((await fetch(back)).status).toBe(404);
+    // The share keeps its participant id and gets a new hold; the old intent is the one the bank's page names.
+    const oldIntent = new URL(back).searchParams.get('payment_intent');
+    const old = (await splitLedger(stack, split.id)).find((i) => i.id === oldIntent);
+    expect(old).toMatchObject({ status: 'canceled', amount_captured: 0 });
+    expect((await stack.api.get(`/api/checkout-splits/${split.id}`, { token: shop.owner.token })).body).toMatchObject({
+      status: 'pending',
+    });
+  });
 });
 
 describe('pay step: 3-D Secure when the holds lapse', () => {
