@@ -12,6 +12,8 @@ export const idempotencyKeys = {
   release: (participantId: string) => `release:${participantId}`,
   /** The release of the hold the n-th replacement of a participant took over from. */
   releaseReplaced: (participantId: string, replacement: number) => `release:${participantId}:replaced:${replacement}`,
+  /** The release of a hold that appeared after the split had released the participant (a late 3-D Secure challenge). */
+  releaseLate: (participantId: string) => `release:${participantId}:late`,
   refund: (refundId: string, participantId: string) => `refund:${refundId}:${participantId}`,
   feeRefund: (refundId: string, participantId: string) => `fee-refund:${refundId}:${participantId}`,
   billingCustomer: (merchantId: string) => `billing-customer:${merchantId}`,

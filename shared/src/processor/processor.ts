@@ -92,6 +92,8 @@ export type ReleaseHoldInput = HoldRef & {
   reason?: 'abandoned' | 'duplicate' | 'fraudulent' | 'requested_by_customer';
   /** Releasing a hold because the n-th replacement of the participant took over the share. */
   replacedBy?: number;
+  /** Releasing a hold that appeared after the participant's hold was released (its own idempotency key). */
+  late?: boolean;
 };
 export type RefundInput = HoldRef & {
   refundId: string;
@@ -349,9 +351,11 @@ export function createProcessor(
           { ...(input.reason ? { cancellation_reason: input.reason } : {}), expand: expandCharge },
           onAccount(
             input.accountId,
-            input.replacedBy === undefined
-              ? idempotencyKeys.release(input.participantId)
-              : idempotencyKeys.releaseReplaced(input.participantId, input.replacedBy),
+            input.late
+              ? idempotencyKeys.releaseLate(input.participantId)
+              : input.replacedBy === undefined
+                ? idempotencyKeys.release(input.participantId)
+                : idempotencyKeys.releaseReplaced(input.participantId, input.replacedBy),
           ),
         );
         return toHold(pi, input.accountId);

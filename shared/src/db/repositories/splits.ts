@@ -225,7 +225,7 @@ export class SplitsRepository {
     let query = this.db
       .selectFrom('split_participants as p')
       .innerJoin('splits', 'splits.id', 'p.split_id')
-      .select(['p.id', 'p.split_id'])
+      .select(['p.id', 'p.split_id', 'p.status', 'splits.processor_account_id'])
       .where('p.processor_payment_intent_id', '=', paymentIntentId);
     if (options.mode) query = query.where('splits.mode', '=', options.mode);
     return query.executeTakeFirst();

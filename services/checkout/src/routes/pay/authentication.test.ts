@@ -208,6 +208,37 @@ describe('pay step: 3-D Secure', () => {
       status: 'pending',
     });
   });
+
+  it('a hold that appears after the split’s release of it failed is released at once by the processor’s event', async () => {
+    const split = await splitOf(stack, shop);
+    const p = split.participants[0]!;
+    const asked = await askedToConfirm(stack, p.payToken);
+    const intentId = new URL(asked.redirect_url).pathname.split('/').pop()!;
+    await emulatorControl(stack, 'POST', '/faults', {
+      operation: 'cancel',
+      match: { payment_intent: intentId },
+      error: { type: 'invalid_request_error', message: 'test: this release fails' },
+    });
+    const cancel = await stack.api.post(`/api/checkout-splits/${split.id}/cancel`, undefined, {
+      token: shop.owner.token,
+    });
+    expect(cancel.status).toBe(200);
+    await waitForSplitStatus(stack, split.id, ['canceled']);
+    await emulatorControl(stack, 'DELETE', '/faults');
+    // The intent was never released, so the challenge still completes: a hold for a split that is over.
+    const back = await pressButton(asked.redirect_url, 'complete');
+    expect(new URL(back).searchParams.get('redirect_status')).toBe('succeeded');
+    await waitUntil(
+      'the late hold was released',
+      async () => (await splitLedger(stack, split.id))[0],
+      (intent) => intent?.status === 'canceled',
+    );
+    expect(await historyOf(stack, p.id)).toEqual([]);
+    expect((await stack.api.get(`/api/checkout-splits/pay/${p.payToken}`)).body).toMatchObject({
+      status: 'canceled',
+      split_status: 'canceled',
+    });
+  });
 });
 
 describe('pay step: 3-D Secure when the holds lapse', () => {
