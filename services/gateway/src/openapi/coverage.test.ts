@@ -30,6 +30,11 @@ export const NOT_IN_THE_DOCUMENT: { method: string; path: string; why: string }[
   { method: 'GET', path: '/checkout/images/:id', why: "Line-item pictures, re-served from the service's own copy." },
   { method: 'GET', path: '/pay/:token', why: 'The pay page (HTML) behind a pay link.' },
   { method: 'POST', path: '/pay/:token', why: "The pay page's own form post (test mode's card picker, no script)." },
+  {
+    method: 'GET',
+    path: '/pay/:token/return',
+    why: "Where the bank's 3-D Secure page sends the participant back (HTML).",
+  },
 ];
 
 /** Served by every service for operators and for each other (`/internal/…`), never routed by the gateway. */
