@@ -110,7 +110,9 @@ describe('migrations', () => {
     for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f !== processorFile)) {
       copyFileSync(join(MIGRATIONS_DIR, file), join(oldSet, file));
     }
-    const [emulatorFile] = readdirSync(EMULATOR_MIGRATIONS_DIR);
+    // The old set held the emulator's first file only; every emulator file is new to that database.
+    const emulatorFiles = readdirSync(EMULATOR_MIGRATIONS_DIR);
+    const [emulatorFile] = emulatorFiles;
     writeFileSync(
       join(oldSet, '20261121120000_processor_emulator.sql'),
       `${readFileSync(join(MIGRATIONS_DIR, processorFile), 'utf8')}\n${readFileSync(join(EMULATOR_MIGRATIONS_DIR, emulatorFile!), 'utf8')}`,
@@ -123,7 +125,7 @@ describe('migrations', () => {
     const recordedBefore = await query(old, 'SELECT name, checksum FROM schema_migrations ORDER BY name');
 
     expect(await runMigrations(old, MIGRATIONS_DIR)).toEqual([processorFile]);
-    expect(await runMigrations(old, EMULATOR_MIGRATIONS_DIR)).toEqual([emulatorFile]);
+    expect(await runMigrations(old, EMULATOR_MIGRATIONS_DIR)).toEqual(emulatorFiles);
     expect(await runMigrations(old, MIGRATIONS_DIR)).toEqual([]);
     expect(await runMigrations(old, EMULATOR_MIGRATIONS_DIR)).toEqual([]);
     // The whole-file checksums stay as recorded, so an older checkout's runner still accepts the database.

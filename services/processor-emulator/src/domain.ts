@@ -287,20 +287,7 @@ async function declineCharge(
     payment_method: paymentMethodJson(pm),
     type: 'card_error',
   };
-  const updated = await trx
-    .updateTable('emulator_payment_intents')
-    .set({
-      status: 'requires_payment_method',
-      last_payment_error: JSON.stringify(lastError),
-      latest_charge: charge.id,
-      payment_method: null,
-      next_action: null,
-      updated_at: new Date(),
-    })
-    .where('id', '=', pi.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await emitIntentEvent(emu, trx, op, updated, 'payment_intent.payment_failed');
+  const updated = await paymentFailed(emu, trx, op, pi, lastError, charge.id);
   const declined = new EmulatorError({
     type: 'card_error',
     code: 'card_declined',
@@ -373,18 +360,24 @@ async function authoriseCharge(
   return { pi: updated, charge, declined: null };
 }
 
+/** The card a challenge is open for: only a `requires_action` intent has one (null once answered or released). */
+async function challengedCard(trx: Tx, pi: PaymentIntentRow) {
+  if (pi.status !== 'requires_action' || !pi.payment_method) return null;
+  return trx
+    .selectFrom('emulator_payment_methods')
+    .selectAll()
+    .where('id', '=', pi.payment_method)
+    .executeTakeFirstOrThrow();
+}
+
 /**
  * The cardholder passed the challenge: the payment goes on as the card says after one (an
  * authorisation, or the 4000 0084 0000 1629 decline). Only a `requires_action` intent has a
  * challenge open; on any other (released meanwhile, or answered already) nothing changes.
  */
 export async function completeChallenge(emu: Emu, trx: Tx, op: OpContext, pi: PaymentIntentRow) {
-  if (pi.status !== 'requires_action' || !pi.payment_method) return pi;
-  const pm = await trx
-    .selectFrom('emulator_payment_methods')
-    .selectAll()
-    .where('id', '=', pi.payment_method)
-    .executeTakeFirstOrThrow();
+  const pm = await challengedCard(trx, pi);
+  if (!pm) return pi;
   const behaviour = TEST_CARDS[pm.test_card]?.behaviour;
   const after = behaviour?.outcome === 'authenticate' ? behaviour.afterChallenge : { outcome: 'succeed' as const };
   const outcome =
@@ -396,12 +389,8 @@ export async function completeChallenge(emu: Emu, trx: Tx, op: OpContext, pi: Pa
 
 /** The cardholder failed (or refused) the challenge: the intent wants a payment method again, as Stripe's does. */
 export async function failChallenge(emu: Emu, trx: Tx, op: OpContext, pi: PaymentIntentRow) {
-  if (pi.status !== 'requires_action' || !pi.payment_method) return pi;
-  const pm = await trx
-    .selectFrom('emulator_payment_methods')
-    .selectAll()
-    .where('id', '=', pi.payment_method)
-    .executeTakeFirstOrThrow();
+  const pm = await challengedCard(trx, pi);
+  if (!pm) return pi;
   const lastError = {
     code: 'payment_intent_authentication_failure',
     doc_url: 'https://stripe.com/docs/error-codes/payment-intent-authentication-failure',
@@ -410,11 +399,24 @@ export async function failChallenge(emu: Emu, trx: Tx, op: OpContext, pi: Paymen
     payment_method: paymentMethodJson(pm),
     type: 'invalid_request_error',
   };
+  return paymentFailed(emu, trx, op, pi, lastError, pi.latest_charge);
+}
+
+/** A payment that did not go through (a decline, a failed challenge): the intent wants a payment method again. */
+async function paymentFailed(
+  emu: Emu,
+  trx: Tx,
+  op: OpContext,
+  pi: PaymentIntentRow,
+  lastError: Record<string, unknown>,
+  latestCharge: string | null,
+) {
   const updated = await trx
     .updateTable('emulator_payment_intents')
     .set({
       status: 'requires_payment_method',
       last_payment_error: JSON.stringify(lastError),
+      latest_charge: latestCharge,
       payment_method: null,
       next_action: null,
       updated_at: new Date(),
