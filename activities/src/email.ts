@@ -68,7 +68,12 @@ export function createEmailActivities(deps: ActivityDeps): EmailActivities {
         .set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: new Date() }))
         .where('id', '=', request.id)
         .execute();
-      await sendRenderedEmail(transport, config, { id: request.id, to: request.to, rendered });
+      await sendRenderedEmail(transport, config, {
+        id: request.id,
+        to: request.to,
+        rendered,
+        replyTo: request.replyTo,
+      });
       await db
         .updateTable('emails')
         .set({ status: 'sent', sent_at: new Date(), error: null, updated_at: new Date() })

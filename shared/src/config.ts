@@ -63,6 +63,15 @@ export const configSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().default('groupsplit <no-reply@groupsplit.test>'),
+  /**
+   * DKIM signing of every outgoing e-mail (all three or none): the signing domain, the selector whose
+   * public key is published at `<selector>._domainkey.<domain>`, and the PEM private key (docs/deploy.md).
+   */
+  DKIM_DOMAIN: z.string().min(1).optional(),
+  DKIM_SELECTOR: z.string().min(1).optional(),
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  /** The mailbox in `List-Unsubscribe`'s mailto link; default `unsubscribe@<MAIL_FROM's domain>` (docs/deploy.md). */
+  MAIL_UNSUBSCRIBE_MAILTO: z.string().email().optional(),
 
   STRIPE_TEST_SECRET_KEY: z.string().default('sk_test_emulator'),
   STRIPE_LIVE_SECRET_KEY: z.string().default('sk_live_emulator'),

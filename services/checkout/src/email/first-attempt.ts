@@ -105,7 +105,7 @@ export async function sendEmailsNow(deps: FirstAttemptDeps, requests: EmailReque
         const request = byId.get(id)!;
         try {
           const rendered = renderEmail(request.template, request.data);
-          await sendRenderedEmail(transport, config, { id, to: request.to, rendered });
+          await sendRenderedEmail(transport, config, { id, to: request.to, rendered, replyTo: request.replyTo });
           return { id, status: 'sent', error: null };
         } catch (error) {
           logger.warn({ err: error, emailId: id }, 'e-mail first attempt failed; handing over to the workflow');

@@ -123,6 +123,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
             metadata: session.metadata,
           },
           splitId,
+          lineItems: session.line_items,
         });
       } catch (error) {
         // Nothing was placed (or creation failed and released its holds): the buyer may try again.
