@@ -56,6 +56,8 @@ export type Hold = {
   lastPaymentError: PaymentFailure | null;
   cancellationReason: string | null;
   created: string;
+  /** The card of the latest charge (receipts show it), when the charge was expanded. */
+  card: { brand: string; last4: string } | null;
 };
 
 export type ProcessorRefund = {

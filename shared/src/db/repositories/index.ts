@@ -1,5 +1,6 @@
 export * from './memberships';
 export * from './participants';
+export * from './receipts';
 export * from './split-history';
 export * from './split-operations';
 export * from './split-projection';
