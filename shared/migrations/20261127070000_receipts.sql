@@ -7,11 +7,12 @@ ALTER TABLE webhook_events ADD COLUMN receipts_at timestamptz;
 UPDATE webhook_events SET receipts_at = created_at;
 CREATE INDEX webhook_events_receipts_pending ON webhook_events (created_at) WHERE receipts_at IS NULL;
 
--- The organiser's "everyone has paid" and "one left" e-mails: one per recipient per split per 12 hours,
--- whichever comes first. Written by the worker.
+-- The organiser's "everyone has paid" and "one left" e-mails: each at most once per recipient per split
+-- per 12 hours. Written by the worker.
 CREATE TABLE organiser_notices (
   split_id uuid NOT NULL,
   recipient text NOT NULL,
+  kind text NOT NULL,
   last_sent_at timestamptz NOT NULL,
-  PRIMARY KEY (split_id, recipient)
+  PRIMARY KEY (split_id, recipient, kind)
 );

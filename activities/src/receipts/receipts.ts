@@ -79,7 +79,9 @@ export function createReceiptSender(deps: ActivityDeps) {
     const emails: EmailRequest[] = [...receipts];
     for (const notice of organiser) {
       const splitId = (event.payload as { split_id: string }).split_id;
-      if (await repository.claimOrganiserNotice(splitId, notice.to)) emails.push(notice);
+      if (await repository.claimOrganiserNotice({ splitId, recipient: notice.to, kind: notice.template })) {
+        emails.push(notice);
+      }
     }
     for (const email of emails) await sendEmail({ client }, email, { taskQueue: config.TEMPORAL_TASK_QUEUE });
     await repository.markReceipted(event.id);

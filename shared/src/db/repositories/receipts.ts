@@ -105,16 +105,21 @@ export class ReceiptsRepository {
   }
 
   /**
-   * Takes the organiser's 12-hour slot for this split: one conditional upsert, so two notices racing
-   * send one. False when a notice went to them less than 12 hours ago.
+   * Takes the organiser's 12-hour slot for this kind of notice on this split: one conditional upsert,
+   * so two notices racing send one. False when one went to them less than 12 hours ago.
    */
-  async claimOrganiserNotice(splitId: string, recipient: string, now = new Date()): Promise<boolean> {
+  async claimOrganiserNotice(notice: { splitId: string; recipient: string; kind: string }, now = new Date()) {
     const row = await this.db
       .insertInto('organiser_notices')
-      .values({ split_id: splitId, recipient: recipient.toLowerCase(), last_sent_at: now })
+      .values({
+        split_id: notice.splitId,
+        recipient: notice.recipient.toLowerCase(),
+        kind: notice.kind,
+        last_sent_at: now,
+      })
       .onConflict((oc) =>
         oc
-          .columns(['split_id', 'recipient'])
+          .columns(['split_id', 'recipient', 'kind'])
           .doUpdateSet({ last_sent_at: now })
           .where(
             'organiser_notices.last_sent_at',

@@ -18,10 +18,12 @@ export interface WebhookEventsTable {
   receipts_at: Generated<Date | null>;
 }
 
-/** The organiser's notices, one per recipient per split per 12 hours. Written by the worker. */
+/** The organiser's notices: each kind at most once per recipient per split per 12 hours. Written by the worker. */
 export interface OrganiserNoticesTable {
   split_id: string;
   recipient: string;
+  /** The e-mail template (`organiser.everyone_paid`, `organiser.one_left`). */
+  kind: string;
   last_sent_at: Date;
 }
 
