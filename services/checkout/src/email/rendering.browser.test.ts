@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import { createMailTransport, loadConfig, renderEmail, sendRenderedEmail } from '@groupsplit/shared';
 import { headerValue, mailHeaders, mailHtmlCheck, uniqueEmail, waitForMail } from '@groupsplit/testing';
@@ -118,6 +119,23 @@ describe('e-mails as a mailbox and a mail client see them', () => {
   afterAll(async () => {
     transport.close();
     await browser?.close();
+  });
+
+  it('signs with DKIM when the three DKIM settings are given', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const signing = { ...config, DKIM_DOMAIN: 'groupsplit.test', DKIM_SELECTOR: 'gs2026', DKIM_PRIVATE_KEY: pem };
+    const signed = createMailTransport(signing);
+    const to = uniqueEmail('dkim');
+    try {
+      const rendered = renderEmail('auth.sign_in_code', { code: '111222', validMinutes: 10 });
+      await sendRenderedEmail(signed, signing, { id: `dkim-${Date.now()}`, to, rendered });
+    } finally {
+      signed.close();
+    }
+    const signature = headerValue(await mailHeaders((await waitForMail(to)).ID), 'DKIM-Signature');
+    expect(signature).toMatch(/\bd=groupsplit\.test;/);
+    expect(signature).toMatch(/\bs=gs2026;/);
   });
 
   it.each(Object.keys(SAMPLES))(
