@@ -3,6 +3,7 @@ import {
   forbidden,
   MESSAGES,
   MembershipsRepository,
+  maskEmail,
   recordAudit,
   sessionPrincipal,
   sha256Hex,
@@ -10,7 +11,6 @@ import {
 } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { maskEmail } from '../team/presenters';
 import { InviteTokenParamsSchema, invalidInvitation } from './schema';
 
 /**

@@ -1,12 +1,15 @@
 import {
   type Database,
   type Db,
+  type Gate,
   type MerchantRow,
   type SplitParticipantRow,
   type SplitRow,
   SplitsRepository,
+  takeSplitGate,
 } from '@groupsplit/shared';
 import type { Selectable } from 'kysely';
+import type { CheckoutDeps } from '../deps';
 
 export type SessionRow = Selectable<Database['checkout_sessions']>;
 
@@ -69,8 +72,15 @@ export function sessionStatus({ split, expired }: Pick<LoadedSession, 'split' | 
   }
 }
 
-const APPROVED = new Set(['authorised', 'captured', 'refunded']);
-export const isApproved = (participant: Pick<SplitParticipantRow, 'status'>) => APPROVED.has(participant.status);
+/**
+ * Why the buyer cannot pay right now (the public lookup's `unavailable_reason`), or null: the
+ * take_split gate of GET /api/merchants/me. Live needs charges enabled (`connector_not_live`);
+ * test needs no processor connection, since the sandbox account holds the shares
+ * (`holdingAccountFor`).
+ */
+export function checkoutGate(deps: CheckoutDeps, merchant: MerchantRow, mode: 'test' | 'live'): Promise<Gate | null> {
+  return takeSplitGate(deps.db, merchant, mode);
+}
 
 export const payUrl = (baseUrl: string, payToken: string) => new URL(`/pay/${payToken}`, baseUrl).toString();
 export const checkoutUrl = (baseUrl: string, token: string) => new URL(`/checkout/${token}`, baseUrl).toString();
