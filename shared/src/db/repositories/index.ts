@@ -1,2 +1,3 @@
 export * from './memberships';
+export * from './outbox';
 export * from './splits';
