@@ -3,6 +3,7 @@ import {
   type Db,
   type Gate,
   type MerchantRow,
+  MerchantsRepository,
   type SplitParticipantRow,
   type SplitRow,
   SplitsRepository,
@@ -31,11 +32,7 @@ export async function loadSession(db: Db, token: string): Promise<LoadedSession 
   if (!TOKEN_SHAPE.test(token)) return null;
   const session = await db.selectFrom('checkout_sessions').selectAll().where('token', '=', token).executeTakeFirst();
   if (!session) return null;
-  const merchant = (await db
-    .selectFrom('merchants')
-    .selectAll()
-    .where('id', '=', session.merchant_id)
-    .executeTakeFirstOrThrow()) as MerchantRow;
+  const merchant = await new MerchantsRepository(db).get(session.merchant_id);
   // By session token rather than split_id, so a split whose creator crashed before recording
   // split_id is still found.
   const splits = new SplitsRepository(db);

@@ -1,3 +1,4 @@
 export * from './memberships';
+export * from './merchants';
 export * from './outbox';
 export * from './splits';

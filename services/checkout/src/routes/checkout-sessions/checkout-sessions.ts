@@ -3,7 +3,7 @@ import {
   badRequest,
   formatPounds,
   MESSAGES,
-  type MerchantRow,
+  MerchantsRepository,
   notFound,
   randomToken,
   SplitsRepository,
@@ -176,11 +176,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
         if (existing) return replay(existing);
       }
 
-      const merchant = (await db
-        .selectFrom('merchants')
-        .selectAll()
-        .where('id', '=', principal.merchantId)
-        .executeTakeFirstOrThrow()) as MerchantRow;
+      const merchant = await new MerchantsRepository(db).get(principal.merchantId);
       const refused = sessionRefusal(body, merchant, principal.mode);
       if (refused) throw refused;
 
