@@ -1,4 +1,4 @@
-import { canManageRole, ROLES } from '@groupsplit/shared/src/auth/policy';
+import { canManageRole, ROLES } from '@groupsplit/shared/browser';
 import { useState } from 'preact/hooks';
 import { api, type Invite, type Member, type Role, type Team } from '../api';
 import { useBusiness } from '../business';
