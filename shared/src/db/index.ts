@@ -25,8 +25,8 @@ export async function isDbReachable(db: Db): Promise<boolean> {
   }
 }
 
+export { BASELINES, type Baselines } from './baseline';
 export { MIGRATIONS_DIR, type MigrationOptions, runMigrations } from './migrate';
 export { preparedStatement } from './prepared-statements';
 export * from './repositories';
-export { REWORDED_MIGRATIONS } from './reworded-migrations';
 export type { Database } from './types';
