@@ -29,4 +29,5 @@ export { BASELINES, type Baselines } from './baseline';
 export { MIGRATIONS_DIR, type MigrationOptions, runMigrations } from './migrate';
 export { preparedStatement } from './prepared-statements';
 export * from './repositories';
+export { PARTICIPANT_STATUSES, SPLIT_STATUSES } from './schema/splits';
 export type { Database } from './types';

@@ -1,4 +1,4 @@
-import { PoundsSchema, type SplitParticipantRow, type SplitRow, TimestampSchema } from '@groupsplit/shared';
+import { PARTICIPANT_STATUSES, PoundsSchema, SPLIT_STATUSES, TimestampSchema } from '@groupsplit/shared';
 import { z } from 'zod';
 
 /*
@@ -7,27 +7,9 @@ import { z } from 'zod';
  * route reaches into another route's folder for it.
  */
 
-const PARTICIPANT_STATUSES = [
-  'pending',
-  'authorised',
-  'captured',
-  'canceled',
-  'refunded',
-] as const satisfies readonly SplitParticipantRow['status'][];
-const SPLIT_STATUSES = [
-  'pending',
-  'capturing',
-  'captured',
-  'canceling',
-  'canceled',
-  'refunded',
-  'partially_refunded',
-  'creation_failed',
-  'capture_failed',
-] as const satisfies readonly SplitRow['status'][];
-
 export const ParticipantStatusSchema = z.enum(PARTICIPANT_STATUSES).meta({ id: 'ParticipantStatus' });
-export const SplitStatusSchema = z.enum(SPLIT_STATUSES).meta({
+/** Every status but `creating` (holds still being placed), which the API never shows. */
+export const SplitStatusSchema = z.enum(SPLIT_STATUSES).exclude(['creating']).meta({
   id: 'SplitStatus',
   description:
     'Terminal: `captured`, `canceled`, `refunded`, `creation_failed`, `capture_failed` (and `partially_refunded` until the rest is refunded).',
