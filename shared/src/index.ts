@@ -2,6 +2,7 @@ export * from './api-key-revocation';
 export * from './api-keys';
 export * from './auth';
 export * from './config';
+export { TEST_KNOBS, type TestKnob } from './config-test-knobs';
 export * from './crypto';
 export * from './db';
 export * from './email';

@@ -158,7 +158,7 @@ export async function makeWebhookAttempt(
 
 /**
  * Postgres text cannot hold U+0000, and a merchant's answer may contain it: kept as U+FFFD, so the
- * attempt (and the other rows logged in the same statement, webhook-first-attempt.ts) is still logged.
+ * attempt (and the other rows logged in the same statement, OutboxRepository.dispatchRound) is still logged.
  */
 const storableText = (text: string | null | undefined) => (text == null ? null : text.replaceAll('\u0000', '\uFFFD'));
 

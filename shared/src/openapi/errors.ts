@@ -190,3 +190,14 @@ export function businessErrors(options: { write?: boolean; roleMessage?: string;
     409: [BUSINESS_ERRORS.selectionRequired],
   };
 }
+
+/**
+ * A business route's error answers in one call: `businessErrors(options)` (merchantContext and the
+ * permission table) merged with the operation's own.
+ */
+export function businessErrorResponses(options: Parameters<typeof businessErrors>[0] = {}, own: ErrorMap = {}) {
+  return errorResponses(mergeErrors(businessErrors(options), own));
+}
+
+/** The plain 400 of a body, query or path that fails its schema. */
+export const VALIDATION_FAILED: ErrorEntry = err(MESSAGES.validationFailed, 'validation_failed');

@@ -9,12 +9,7 @@ import {
   waitForSplitStatus,
   waitUntil,
 } from '@groupsplit/testing';
-import {
-  createCheckoutMerchant,
-  payTokenOf,
-  sessionWithSplit,
-  startCheckoutStack,
-} from '../routes/checkout-sessions/test-support';
+import { createCheckoutMerchant, payTokenOf, sessionWithSplit, startCheckoutStack } from '../test-support/sessions';
 
 /**
  * Receipts and the organiser's notices (docs/emails.md), as the people of a group of three find them

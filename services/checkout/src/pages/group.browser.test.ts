@@ -18,7 +18,7 @@ import {
   poll,
   sessionBody,
   sessionWithSplit,
-} from '../routes/checkout-sessions/test-support';
+} from '../test-support/sessions';
 import { checkState, focused, launchBrowser, personPage, tabTo } from './test-support/browser';
 
 /**

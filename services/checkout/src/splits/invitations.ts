@@ -3,7 +3,7 @@ import type { EmailRequest } from '@groupsplit/workflows';
 import { sendEmail } from '@groupsplit/workflows/client';
 import type { CheckoutDeps } from '../deps';
 import { sendEmailsNow } from '../email/first-attempt';
-import { payUrl } from '../routes/checkout-sessions/session-state';
+import { payUrl } from '../sessions/session-state';
 
 export type PayLinkInvitation = {
   /** The e-mail's id: the same id twice is the same e-mail (sent once). */

@@ -5,6 +5,7 @@ import {
   badRequest,
   conflict,
   MESSAGES,
+  MerchantsRepository,
   notFound,
   type SplitParticipantRow,
   type SplitRow,
@@ -105,11 +106,7 @@ export async function replaceParticipant(
   const [now, replaced, merchant] = await Promise.all([
     splits.findVisible(split.id),
     splits.participantsOf(split.id).then((rows) => rows.find((p) => p.id === target.id)),
-    db
-      .selectFrom('merchants')
-      .select(['id', 'name', 'business_email'])
-      .where('id', '=', split.merchant_id)
-      .executeTakeFirstOrThrow(),
+    new MerchantsRepository(db).get(split.merchant_id),
   ]);
   if (!now || !replaced) throw notFound(MESSAGES.notFound);
   await sendPayLink(deps, {

@@ -1,4 +1,6 @@
 export * from './memberships';
+export * from './merchants';
+export * from './outbox';
 export * from './participants';
 export * from './receipts';
 export * from './split-history';

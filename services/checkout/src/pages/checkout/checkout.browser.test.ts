@@ -7,7 +7,7 @@ import {
   createSession,
   poll,
   sessionBody,
-} from '../../routes/checkout-sessions/test-support';
+} from '../../test-support/sessions';
 import { ARTIFACTS, launchBrowser } from '../test-support/browser';
 
 const CODE_IN_MAIL = /sign-in code is (\d{6})/;

@@ -11,7 +11,7 @@ import {
   RETURN_URL,
   sessionBody,
   startCheckoutStack,
-} from './test-support';
+} from '../../test-support/sessions';
 
 const AMOUNT_MESSAGE = 'amount must be between £1 and £5000';
 const RETURN_MESSAGE = 'return_url must be https and match your allowed return domain';

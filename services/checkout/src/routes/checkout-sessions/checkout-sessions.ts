@@ -2,13 +2,11 @@ import {
   type AppError,
   badRequest,
   formatPounds,
-  type Gate,
   MESSAGES,
-  type MerchantRow,
+  MerchantsRepository,
   notFound,
   randomToken,
   SplitsRepository,
-  takeSplitGate,
   validate,
   validBody,
 } from '@groupsplit/shared';
@@ -16,22 +14,20 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { type ApiKeyPrincipal, apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
+import { sessionNotFound, TokenParams } from '../../sessions/schema';
+import { checkoutGate, checkoutUrl, type LoadedSession, loadSession } from '../../sessions/session-state';
+import type { RefundHistorySource } from '../../splits/refund-history';
 import { claimKey, IDEMPOTENCY_HEADER, idempotencyKey, replayFor, requestHash } from './idempotency';
 import { type FetchedImage, fetchLineItemImages } from './images';
 import { comparableHost, insertSessionIfAllowed, type SessionMerchant, type SessionRow } from './insert-session';
-import { presentPublicSession, presentSessionStatus, type RefundHistorySource } from './presenters';
+import { presentPublicSession, presentSessionStatus } from './presenters';
 import {
   type CreateSessionBody,
   CreateSessionSchema,
   createSessionFailure,
   ImageParams,
   SESSION_MESSAGES,
-  TokenParams,
 } from './schema';
-import { checkoutUrl, type LoadedSession, loadSession } from './session-state';
-
-export const SESSION_NOT_FOUND = 'Checkout session not found';
-export const sessionNotFound = () => notFound(SESSION_NOT_FOUND, 'not_found');
 
 /** Spec rule 2: https, hostname equal to allowed_domain ignoring case; path, port and query unchecked. */
 export function matchesAllowedDomain(raw: string, allowedDomain: string | null): boolean {
@@ -44,16 +40,6 @@ export function matchesAllowedDomain(raw: string, allowedDomain: string | null):
   }
   const host = url.hostname.replace(/\.$/, '').toLowerCase();
   return url.protocol === 'https:' && host === allowedDomain.trim().replace(/\.$/, '').toLowerCase();
-}
-
-/**
- * Why the buyer cannot pay right now (the public lookup's `unavailable_reason`), or null: the
- * take_split gate of GET /api/merchants/me. Live needs charges enabled (`connector_not_live`);
- * test needs no processor connection, since the sandbox account holds the shares
- * (`holdingAccountFor`).
- */
-export function checkoutGate(deps: CheckoutDeps, merchant: MerchantRow, mode: 'test' | 'live'): Promise<Gate | null> {
-  return takeSplitGate(deps.db, merchant, mode);
 }
 
 /** The caller's own session in the key's mode; anyone else's (or the other mode's) is 404. */
@@ -190,11 +176,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
         if (existing) return replay(existing);
       }
 
-      const merchant = (await db
-        .selectFrom('merchants')
-        .selectAll()
-        .where('id', '=', principal.merchantId)
-        .executeTakeFirstOrThrow()) as MerchantRow;
+      const merchant = await new MerchantsRepository(db).get(principal.merchantId);
       const refused = sessionRefusal(body, merchant, principal.mode);
       if (refused) throw refused;
 

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Stack } from '@groupsplit/testing';
+import { type CheckoutMerchant, createSession, sessionBody, startCheckoutStack } from '../../test-support/sessions';
 import { sniffImageType } from './images';
-import { type CheckoutMerchant, createSession, sessionBody, startCheckoutStack } from './test-support';
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(

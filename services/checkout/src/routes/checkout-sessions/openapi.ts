@@ -1,12 +1,11 @@
 import { err, errorResponses, IdempotencyKeyHeaders, json, type OpenApiPaths } from '@groupsplit/shared';
-import { SESSION_NOT_FOUND } from './checkout-sessions';
+import { SESSION_NOT_FOUND, TokenParams } from '../../sessions/schema';
 import {
   CreatedSessionSchema,
   CreateSessionSchema,
   SESSION_MESSAGES as M,
   PublicSessionSchema,
   SessionStatusResponseSchema,
-  TokenParams,
 } from './schema';
 
 const EXAMPLE = {

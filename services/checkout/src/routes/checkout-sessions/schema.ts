@@ -11,8 +11,12 @@ import {
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
-import { RefundHistoryEntrySchema } from '../checkout-splits/schema';
-import { LineItemViewSchema, ParticipantStatusSchema, SplitStatusSchema } from '../pay/schema';
+import {
+  LineItemViewSchema,
+  ParticipantStatusSchema,
+  RefundHistoryEntrySchema,
+  SplitStatusSchema,
+} from '../../splits/schema';
 
 /** The spec's messages (Errors table) and ours for the cases it leaves open (docs/hosted-checkout.md). */
 export const SESSION_MESSAGES = {
@@ -123,7 +127,6 @@ export function createSessionFailure(details: ErrorDetail[]): AppError {
   return validationFailed(message, details);
 }
 
-export const TokenParams = z.object({ token: z.string().min(1).max(200) });
 export const ImageParams = idParams('id');
 
 // ---- responses ------------------------------------------------------------------------------

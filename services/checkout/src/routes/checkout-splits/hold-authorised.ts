@@ -1,7 +1,7 @@
 import { type Hold, SplitsRepository } from '@groupsplit/shared';
 import { participantAuthorisedSignal, splitWorkflowId } from '@groupsplit/workflows';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import type { ProcessorEventContext } from '../processor-webhooks/handlers';
+import type { ProcessorEventContext } from '../../processor-events/handlers';
 
 /**
  * Processor hook for `payment_intent.amount_capturable_updated`: tells the split workflow a

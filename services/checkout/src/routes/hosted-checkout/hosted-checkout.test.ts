@@ -7,7 +7,7 @@ import {
   poll,
   RETURN_URL,
   startCheckoutStack,
-} from '../checkout-sessions/test-support';
+} from '../../test-support/sessions';
 import { equalShares } from './shares';
 
 describe('hosted checkout: the buyer split endpoint and page', () => {

@@ -18,14 +18,13 @@ import type { CheckoutDeps } from '../../deps';
 import { FALLBACK_LOGS } from '../../fallback-logs';
 import { PAGE_ASSETS } from '../../pages/assets';
 import { CHECKOUT_PAGE_CSP, notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
+import { buyerSplit } from '../../sessions/buyer-split';
+import { type BuyerGroup, sessionNotFound, TokenParams } from '../../sessions/schema';
+import { checkoutGate, loadSession, payUrl } from '../../sessions/session-state';
 import { createSplit } from '../../splits/create-split';
 import { presentGroup, sameEmail } from '../../splits/group';
-import { checkoutGate, sessionNotFound } from '../checkout-sessions/checkout-sessions';
-import { TokenParams } from '../checkout-sessions/schema';
-import { loadSession, payUrl } from '../checkout-sessions/session-state';
-import { buyerSplit } from './buyer-split';
 import { claimSession, orphanedClaim, releaseClaim } from './claim';
-import { type BuyerGroup, CHOOSE_MESSAGES, ChooseSplitSchema, chooseSplitFailure } from './schema';
+import { CHOOSE_MESSAGES, ChooseSplitSchema, chooseSplitFailure } from './schema';
 import { sharesFor } from './shares';
 
 const alreadySplit = () => conflict(CHOOSE_MESSAGES.alreadySplit, 'already_split');

@@ -13,14 +13,14 @@ import {
   waitForSplitStatus,
 } from '@groupsplit/testing';
 import { type SplitWorkflowState, splitWorkflowId, stateQuery } from '@groupsplit/workflows';
+import { BuyerGroupSchema } from '../../sessions/schema';
 import { REPLACE_MESSAGES } from '../../splits/replace-participant';
 import {
   type CheckoutMerchant,
   createCheckoutMerchant,
   payTokenOf,
   sessionWithSplit,
-} from '../checkout-sessions/test-support';
-import { BuyerGroupSchema } from '../hosted-checkout/schema';
+} from '../../test-support/sessions';
 import { ReplacedParticipantResponseSchema, ReplacedSplitResponseSchema } from './schema';
 
 type CreatedParticipant = { id: string; email: string; payToken: string; paymentIntentId: string };

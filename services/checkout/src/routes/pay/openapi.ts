@@ -1,4 +1,12 @@
-import { err, errorResponses, json, MESSAGES, type OpenApiPaths, passedThrough } from '@groupsplit/shared';
+import {
+  err,
+  errorResponses,
+  json,
+  MESSAGES,
+  type OpenApiPaths,
+  passedThrough,
+  VALIDATION_FAILED,
+} from '@groupsplit/shared';
 import { AuthoriseShareResponseSchema, AuthoriseShareSchema, PayTokenParams, PayViewSchema } from './schema';
 
 const notFound = err(MESSAGES.notFound, undefined, 'unknown pay token, or the participant was replaced');
@@ -35,7 +43,7 @@ export const payPaths: OpenApiPaths = {
         200: { description: 'Authorised.', ...json(AuthoriseShareResponseSchema) },
         ...errorResponses({
           400: [
-            err(MESSAGES.validationFailed, 'validation_failed'),
+            VALIDATION_FAILED,
             passedThrough("the processor's message", 'processor_error', 'the processor refused the request'),
           ],
           402: [

@@ -16,7 +16,7 @@ import {
   createCheckoutMerchant,
   payTokenOf,
   sessionWithSplit,
-} from '../checkout-sessions/test-support';
+} from '../../test-support/sessions';
 import { PayViewSchema } from './schema';
 
 describe('pay step', () => {

@@ -1,7 +1,7 @@
 import { sha256Hex } from '@groupsplit/shared';
 import { createUser, mailTo, type Stack, startStack, uniqueEmail } from '@groupsplit/testing';
 import { sql } from 'kysely';
-import { countSignInMails, nextCodeFromMail, requestCode, signIn } from './sign-in.test-helpers';
+import { countSignInMails, nextCodeFromMail, requestCode, signIn } from '../../test-support/sign-in';
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 

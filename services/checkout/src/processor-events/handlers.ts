@@ -16,7 +16,7 @@ import {
   REQUEST_ID_HEADER,
   signPrincipal,
 } from '@groupsplit/shared';
-import type { CheckoutDeps } from '../../deps';
+import type { CheckoutDeps } from '../deps';
 
 /** What every handler is given: the verified event, its mode, and the checkout service's deps. */
 export type ProcessorEventContext = {
