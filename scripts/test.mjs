@@ -18,10 +18,12 @@ ensureNodeModules();
 const { ensureStripeMock, ensureTemporalCli } = await import('./lib/tools.mjs');
 const { ensureDashboardBuilt } = await import('./lib/dashboard.mjs');
 const { ensureChromium } = await import('./lib/chromium.mjs');
+const { ensurePromtool } = await import('./lib/promtool.mjs');
 ensureTemporalCli();
 ensureStripeMock();
 // Before Jest, not in a browser suite's setup: an apt install on a busy machine outlasts any hook's timeout.
 ensureChromium();
+process.env.PROMTOOL_PATH = ensurePromtool();
 await ensureDashboardBuilt();
 
 const jestArgs = process.argv.slice(2);

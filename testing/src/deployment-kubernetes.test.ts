@@ -25,6 +25,7 @@ const SECRET_SETTINGS = [
   'SMTP_PASSWORD',
   'METRICS_TOKEN',
   'REDIS_URL',
+  'DKIM_PRIVATE_KEY',
 ];
 /** What a committed secret looks like: processor keys, webhook secrets, private keys, passwords in URLs, raw keys. */
 const SECRET_LOOKING = [
@@ -67,6 +68,7 @@ describe.each(OVERLAYS)('deploy/kubernetes overlay %s', (overlay) => {
       'Job',
       'NetworkPolicy',
       'PodDisruptionBudget',
+      'PrometheusRule',
       'Service',
       'ServiceAccount',
     ]);
