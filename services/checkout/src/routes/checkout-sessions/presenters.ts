@@ -1,5 +1,13 @@
 import { formatPounds, type Gate, type SplitParticipantRow as ParticipantRow, type SplitRow } from '@groupsplit/shared';
-import { imageUrl, isApproved, type LoadedSession, type SessionRow, sessionStatus } from './session-state';
+import {
+  checkoutUrl,
+  imageUrl,
+  isApproved,
+  type LoadedSession,
+  type SessionRow,
+  type SessionStatus,
+  sessionStatus,
+} from './session-state';
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
@@ -10,6 +18,25 @@ export function presentLineItems(lines: SessionRow['line_items'], baseUrl: strin
     quantity: line.quantity,
     image_url: line.image_id ? imageUrl(baseUrl, line.image_id) : null,
   }));
+}
+
+/**
+ * POST /api/merchants/checkout/sessions: the session just made (status `pending`), or the one an
+ * idempotent replay returns, as it is now, so no second call is needed for its status and expiry.
+ */
+export function presentCreatedSession(
+  session: Pick<SessionRow, 'token' | 'amount' | 'currency' | 'expires_at'>,
+  status: SessionStatus,
+  baseUrl: string,
+) {
+  return {
+    token: session.token,
+    checkout_url: checkoutUrl(baseUrl, session.token),
+    status,
+    expires_at: session.expires_at.toISOString(),
+    amount: formatPounds(session.amount),
+    currency: session.currency,
+  };
 }
 
 /**
