@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +17,14 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const outsideEnv = () =>
   Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
 
+/** Runs a command without blocking: the stack the programs call runs in this process. */
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = outsideEnv()) {
-  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8' });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  return new Promise<{ status: number | null; output: string }>((resolve) => {
+    execFile(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ status, output: `${stdout}${stderr}` });
+    });
+  });
 }
 
 const CJS = `
@@ -107,8 +112,8 @@ describe('the packed @groupsplit/client', () => {
     await stack.stop();
   });
 
-  it('packs, installs from the tarball alone, and works from CommonJS, ES modules and TypeScript', () => {
-    const pack = run('npm', ['pack', '--pack-destination', scratch], CLIENT);
+  it('packs, installs from the tarball alone, and works from CommonJS, ES modules and TypeScript', async () => {
+    const pack = await run('npm', ['pack', '--pack-destination', scratch], CLIENT);
     expect(pack.status === 0 ? 'packed' : pack.output).toBe('packed');
     const [tarball] = readdirSync(scratch).filter((name) => name.endsWith('.tgz'));
     expect(tarball).toMatch(/^groupsplit-client-\d+\.\d+\.\d+\.tgz$/);
@@ -117,7 +122,7 @@ describe('the packed @groupsplit/client', () => {
     const tarballPath = join(scratch, tarball!);
     mkdirSync(shop);
     writeFileSync(join(shop, 'package.json'), JSON.stringify({ name: 'shop', private: true }));
-    const install = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarballPath], shop);
+    const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarballPath], shop);
     expect(install.status === 0 ? 'installed' : install.output).toBe('installed');
     expect(readdirSync(join(shop, 'node_modules/@groupsplit/client')).sort()).toEqual([
       'CHANGELOG.md',
@@ -128,7 +133,7 @@ describe('the packed @groupsplit/client', () => {
 
     const env = { ...outsideEnv(), GROUPSPLIT_URL: stack.urls.gateway, GROUPSPLIT_API_KEY: apiKey };
     writeFileSync(join(shop, 'checkout.cjs'), CJS);
-    const cjs = run(process.execPath, ['checkout.cjs'], shop, env);
+    const cjs = await run(process.execPath, ['checkout.cjs'], shop, env);
     expect(cjs.status === 0 ? 'ran' : cjs.output).toBe('ran');
     expect(JSON.parse(cjs.output)).toEqual({
       token: expect.any(String),
@@ -138,7 +143,7 @@ describe('the packed @groupsplit/client', () => {
     });
 
     writeFileSync(join(shop, 'checkout.mjs'), ESM);
-    const esm = run(process.execPath, ['checkout.mjs'], shop, env);
+    const esm = await run(process.execPath, ['checkout.mjs'], shop, env);
     expect(esm.status === 0 ? 'ran' : esm.output).toBe('ran');
     expect(JSON.parse(esm.output)).toEqual({
       token: expect.any(String),
@@ -152,14 +157,14 @@ describe('the packed @groupsplit/client', () => {
     writeFileSync(join(shop, 'checkout.cts'), TS);
     const typeRoots = join(ROOT, 'node_modules/@types');
     const strict = ['--noEmit', '--strict', '--target', 'es2022', '--typeRoots', typeRoots, '--types', 'node'];
-    const modern = run(
+    const modern = await run(
       process.execPath,
       [TSC, ...strict, '--module', 'nodenext', '--moduleResolution', 'nodenext', 'checkout.mts', 'checkout.cts'],
       shop,
     );
     expect(modern).toEqual({ status: 0, output: '' });
     writeFileSync(join(shop, 'checkout.ts'), TS);
-    const legacy = run(
+    const legacy = await run(
       process.execPath,
       [TSC, ...strict, '--module', 'commonjs', '--moduleResolution', 'node', 'checkout.ts'],
       shop,

@@ -2022,6 +2022,8 @@ export interface operations {
                 "application/json": {
                     terms_version: string;
                     privacy_version: string;
+                    /** @description Ignored: allowed so that the GET answer can be sent back. */
+                    accepted?: boolean;
                 };
             };
         };

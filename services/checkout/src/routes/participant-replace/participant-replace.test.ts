@@ -269,7 +269,7 @@ describe('replacing a pending participant', () => {
       const outsider = await createUser(stack.db);
       const stranger = await replaceOnDashboard(split.id, target.id, uniqueEmail('x'), outsider.token);
       expect(stranger.status).toBe(403);
-      expect(stranger.body).toEqual({ error: REPLACE_MESSAGES.forbidden });
+      expect(stranger.body).toEqual({ error: REPLACE_MESSAGES.forbidden, code: 'forbidden' });
       const apiKey = await stack.api.post(
         `/api/checkout-splits/${split.id}/participants/${target.id}/replace`,
         { email: uniqueEmail('x') },
@@ -371,7 +371,7 @@ describe('replacing a pending participant', () => {
       const someoneElse = await createUser(stack.db, { consent: false });
       const stranger = await replaceAsBuyer(hosted.token, target, uniqueEmail('x'), someoneElse.token);
       expect(stranger.status).toBe(403);
-      expect(stranger.body).toEqual({ error: REPLACE_MESSAGES.forbidden });
+      expect(stranger.body).toEqual({ error: REPLACE_MESSAGES.forbidden, code: 'forbidden' });
       const strangerView = await stack.api.get(`/api/merchants/checkout/sessions/${hosted.token}/group`, {
         token: someoneElse.token,
       });
