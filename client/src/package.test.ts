@@ -132,20 +132,20 @@ describe('the packed @groupsplit/client', () => {
     ]);
 
     const env = { ...outsideEnv(), GROUPSPLIT_URL: stack.urls.gateway, GROUPSPLIT_API_KEY: apiKey };
-    writeFileSync(join(shop, 'checkout.cjs'), CJS);
-    const cjs = await run(process.execPath, ['checkout.cjs'], shop, env);
-    expect(cjs.status === 0 ? 'ran' : cjs.output).toBe('ran');
-    expect(JSON.parse(cjs.output)).toEqual({
+    /** Writes `source` into the shop as `file`, runs it with plain Node and parses the JSON it printed. */
+    const printedBy = async (file: string, source: string) => {
+      writeFileSync(join(shop, file), source);
+      const result = await run(process.execPath, [file], shop, env);
+      expect(result.status === 0 ? 'ran' : result.output).toBe('ran');
+      return JSON.parse(result.output);
+    };
+    expect(await printedBy('checkout.cjs', CJS)).toEqual({
       token: expect.any(String),
       status: 'pending',
       refusal: 'invalid_return_url',
       verify: 'function',
     });
-
-    writeFileSync(join(shop, 'checkout.mjs'), ESM);
-    const esm = await run(process.execPath, ['checkout.mjs'], shop, env);
-    expect(esm.status === 0 ? 'ran' : esm.output).toBe('ran');
-    expect(JSON.parse(esm.output)).toEqual({
+    expect(await printedBy('checkout.mjs', ESM)).toEqual({
       token: expect.any(String),
       status: 'pending',
       reason: 'signature_mismatch',
