@@ -418,7 +418,7 @@ export interface paths {
         put?: never;
         /**
          * Create a hosted checkout session
-         * @description From your server, with an API key. Send the buyer to `checkout_url` (valid for 2 hours); they split the order there, and you hear `checkout_split.paid` once every share is captured. Needs `allowed_domain` set: `return_url` and `cancel_url` must be https on that host. A test key needs no processor connection; a live key needs charges enabled. Line items, when sent, must add up to `amount`. Send `Idempotency-Key` so a retry cannot create a second session.
+         * @description From your server, with an API key. Send the buyer to `checkout_url` (valid for 2 hours); they split the order there, and you hear `checkout_split.paid` once every share is captured. Needs `allowed_domain` set: `return_url` and `cancel_url` must be https on that host. A test key needs no processor connection; a live key needs charges enabled; in test mode an allowed domain of `localhost` also takes `http://localhost`, `http://127.0.0.1` and `http://[::1]` on any port. Line items, when sent, must add up to `amount`. Send `Idempotency-Key` so a retry cannot create a second session. An unknown field is refused (400 `validation_failed`, "Unknown field retrun_url. Did you mean return_url?").
          *
          *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `session_create`); answers carry `RateLimit-*` headers.
          */
@@ -1304,10 +1304,15 @@ export interface components {
             last_four: string;
             created_at: components["schemas"]["Timestamp"];
         };
+        /** @description A new session is `pending`; an idempotent replay gives the session as it is now. `checkout_url` stops working at `expires_at` (2 hours after creation). */
         CreatedCheckoutSession: {
             token: string;
             /** @description Send the buyer here. Valid for 2 hours. */
             checkout_url: string;
+            status: components["schemas"]["CheckoutSessionState"];
+            expires_at: components["schemas"]["Timestamp"];
+            amount: components["schemas"]["Pounds"];
+            currency: string;
         };
         CreatedSplit: {
             id: string;
@@ -1340,7 +1345,8 @@ export interface components {
         /**
          * @description Every error has this shape. Branch on `code` where present, else on the status; never on the message text. Some errors add context fields (for example `status` on `not_pending`).
          * @example {
-         *       "error": "Not found"
+         *       "error": "Not found",
+         *       "code": "not_found"
          *     }
          */
         Error: {
@@ -1973,15 +1979,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
@@ -2013,6 +2022,8 @@ export interface operations {
                 "application/json": {
                     terms_version: string;
                     privacy_version: string;
+                    /** @description Ignored: allowed so that the GET answer can be sent back. */
+                    accepted?: boolean;
                 };
             };
         };
@@ -2046,15 +2057,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
@@ -2264,15 +2278,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
@@ -2328,15 +2345,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -2459,21 +2479,24 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Not your merchant
+             *     - `not_your_merchant`: Not your merchant
              *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
              *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
              *     - `consent_required`: Consent required (the current terms are not accepted yet)
@@ -2485,21 +2508,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "business_forbidden" | "consent_required";
+                        code?: "not_your_merchant" | "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Merchant not found
+             *     - `merchant_not_found`: Merchant not found
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "merchant_not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
@@ -2548,21 +2574,24 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Forbidden (neither the creator nor in the business (a participant included))
+             *     - `forbidden`: Forbidden (neither the creator nor in the business (a participant included))
              *     - `consent_required`: Consent required (the current terms are not accepted yet)
              */
             403: {
@@ -2572,21 +2601,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "consent_required";
+                        code?: "forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Not found
+             *     - `not_found`: Not found
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
@@ -2635,21 +2667,24 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Only the creator or the merchant can cancel (not in the business and not the creator)
+             *     - `forbidden`: Only the creator or the merchant can cancel (not in the business and not the creator)
              *     - `business_forbidden`: Only the creator or the merchant can cancel (the role may not do this)
              *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
              *     - `consent_required`: Consent required (the current terms are not accepted yet)
@@ -2661,21 +2696,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "business_forbidden" | "consent_required";
+                        code?: "forbidden" | "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Not found
+             *     - `not_found`: Not found
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
@@ -2744,21 +2782,24 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Only the creator or the merchant can replace a participant (not in the business and not the creator)
+             *     - `forbidden`: Only the creator or the merchant can replace a participant (not in the business and not the creator)
              *     - `business_forbidden`: Only the creator or the merchant can replace a participant (the role may not do this)
              *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
              *     - `consent_required`: Consent required (the current terms are not accepted yet)
@@ -2770,21 +2811,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "business_forbidden" | "consent_required";
+                        code?: "forbidden" | "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Not found (unknown split or participant)
+             *     - `not_found`: Not found (unknown split or participant)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -2891,21 +2935,24 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Only the creator or the merchant can refund (not in the business and not the creator)
+             *     - `forbidden`: Only the creator or the merchant can refund (not in the business and not the creator)
              *     - `business_forbidden`: Only the creator or the merchant can refund (the role may not do this)
              *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
              *     - `consent_required`: Consent required (the current terms are not accepted yet)
@@ -2917,21 +2964,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "business_forbidden" | "consent_required";
+                        code?: "forbidden" | "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Not found
+             *     - `not_found`: Not found
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -2995,15 +3045,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3071,14 +3124,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - Not found (unknown pay token, or the participant was replaced)
+             *     - `not_found`: Not found (unknown pay token, or the participant was replaced)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3175,14 +3231,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - Not found (unknown pay token, or the participant was replaced)
+             *     - `not_found`: Not found (unknown pay token, or the participant was replaced)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3380,15 +3439,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3412,14 +3474,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3485,15 +3550,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3516,14 +3584,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3610,15 +3681,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3643,14 +3717,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3738,15 +3815,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3770,7 +3850,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `api_key_not_found`: API key not found
              */
             404: {
@@ -3780,7 +3860,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "api_key_not_found";
+                        code?: "no_merchant" | "api_key_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -3853,15 +3933,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3883,14 +3966,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3966,15 +4052,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3998,7 +4087,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `bill_not_found`: Bill not found
              */
             404: {
@@ -4008,7 +4097,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "bill_not_found";
+                        code?: "no_merchant" | "bill_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4111,15 +4200,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -4143,14 +4235,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -4283,9 +4378,12 @@ export interface operations {
             /**
              * @description The request was refused.
              *
-             *     - `validation_failed`: amount must be between £1 and £5000
+             *     - `validation_failed`: amount must be between £1 and £5000 (out of range or not a number)
+             *     - `validation_failed`: amount is required
+             *     - `validation_failed`: amount must have at most two decimal places (more than two decimals, such as 5.001)
              *     - `validation_failed`: Only gbp is supported
-             *     - `validation_failed`: return_url must be https and match your allowed return domain (return_url missing or not text)
+             *     - `validation_failed`: return_url is required
+             *     - `validation_failed`: return_url must be https and match your allowed return domain (return_url not text)
              *     - `invalid_return_url`: return_url must be https and match your allowed return domain (no allowed domain, or not https on it)
              *     - `invalid_cancel_url`: cancel_url must be https and match your allowed return domain
              *     - `validation_failed`: Each line item needs a description of up to 120 characters (or another field-level message; `details` lists each)
@@ -4307,14 +4405,17 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Invalid API Key (missing, unknown or revoked key)
+             *     - `invalid_api_key`: Invalid API Key (missing, unknown or revoked key)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_api_key";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -4481,35 +4582,41 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Forbidden (not the buyer who created the split)
+             *     - `forbidden`: Forbidden (not the buyer who created the split)
              */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
              *     - `not_found`: Checkout session not found
-             *     - Not found (no split yet)
+             *     - `not_found`: Not found (no split yet)
              */
             404: {
                 headers: {
@@ -4588,21 +4695,24 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Only the creator or the merchant can replace a participant (not the buyer who created the split)
+             *     - `forbidden`: Only the creator or the merchant can replace a participant (not the buyer who created the split)
              *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
              */
             403: {
@@ -4612,7 +4722,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "business_forbidden";
+                        code?: "forbidden" | "business_forbidden";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4620,7 +4730,7 @@ export interface operations {
              * @description Not found.
              *
              *     - `not_found`: Checkout session not found
-             *     - Not found (no split yet, or unknown participant)
+             *     - `not_found`: Not found (no split yet, or unknown participant)
              */
             404: {
                 headers: {
@@ -4738,15 +4848,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Invalid API Key (no credential, or an unknown key)
-             *     - Unauthorized (an expired or unknown bearer token)
+             *     - `invalid_api_key`: Invalid API Key (no credential, or an unknown key)
+             *     - `unauthorized`: Unauthorized (an expired or unknown bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_api_key" | "unauthorized";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -4771,7 +4884,7 @@ export interface operations {
              * @description Not found.
              *
              *     - `not_found`: Checkout session not found (not your session (or the other mode's))
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
@@ -4780,7 +4893,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "not_found";
+                        code?: "not_found" | "no_merchant";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4918,15 +5031,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5011,14 +5127,17 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Invalid API Key (missing, unknown or revoked key)
+             *     - `invalid_api_key`: Invalid API Key (missing, unknown or revoked key)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_api_key";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5106,27 +5225,33 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Invalid API Key (missing, unknown or revoked key)
+             *     - `invalid_api_key`: Invalid API Key (missing, unknown or revoked key)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_api_key";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Not found (not your split, the other mode's, or none)
+             *     - `not_found`: Not found (not your split, the other mode's, or none)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5250,27 +5375,33 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Invalid API Key (missing, unknown or revoked key)
+             *     - `invalid_api_key`: Invalid API Key (missing, unknown or revoked key)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_api_key";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Not found (not your split, the other mode's, or none)
+             *     - `not_found`: Not found (not your split, the other mode's, or none)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5365,15 +5496,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5493,15 +5627,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5620,15 +5757,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5651,14 +5791,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5747,15 +5890,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5779,14 +5925,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5878,15 +6027,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5908,14 +6060,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6019,15 +6174,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6110,15 +6268,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6140,14 +6301,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6224,7 +6388,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "invite_invalid";
+                        code?: "invite_invalid" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6297,15 +6461,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6337,7 +6504,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "invite_invalid";
+                        code?: "invite_invalid" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6447,15 +6614,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6479,14 +6649,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6595,15 +6768,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6628,7 +6804,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `invite_not_found`: Pending invitation not found.
              */
             404: {
@@ -6638,7 +6814,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "invite_not_found";
+                        code?: "no_merchant" | "invite_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6730,15 +6906,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6763,7 +6942,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `invite_not_found`: Pending invitation not found.
              */
             404: {
@@ -6773,7 +6952,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "invite_not_found";
+                        code?: "no_merchant" | "invite_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6882,15 +7061,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6914,7 +7096,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `member_not_found`: Team member not found.
              */
             404: {
@@ -6924,7 +7106,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "member_not_found";
+                        code?: "no_merchant" | "member_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -7009,15 +7191,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7041,7 +7226,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `member_not_found`: Team member not found.
              */
             404: {
@@ -7051,7 +7236,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "member_not_found";
+                        code?: "no_merchant" | "member_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -7136,15 +7321,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7168,14 +7356,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7252,15 +7443,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7282,14 +7476,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7377,15 +7574,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7409,7 +7609,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `delivery_not_found`: Delivery not found
              */
             404: {
@@ -7419,7 +7619,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "delivery_not_found";
+                        code?: "no_merchant" | "delivery_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -7529,15 +7729,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7561,14 +7764,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7651,15 +7857,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**

@@ -157,6 +157,17 @@ describe('npm run build output, run with plain node', () => {
     });
   });
 
+  it('compiles a published package (the client) from its sources, not the dist/ it publishes', () => {
+    const script = `import('${join(ROOT, 'scripts/build.mjs')}').then(({ compiledManifest }) => console.log(JSON.stringify(compiledManifest(${readFileSync(join(ROOT, 'client/package.json'), 'utf8')}))))`;
+    const manifest = JSON.parse(spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' }).stdout);
+    expect(manifest).toMatchObject({
+      main: 'src/index.js',
+      exports: { '.': './src/index.js', './node': './src/node.js', './package.json': './package.json' },
+    });
+    expect(manifest).not.toHaveProperty('module');
+    expect(manifest).not.toHaveProperty('typesVersions');
+  });
+
   it('runs the migrations and the Temporal set-up as one-shot commands', () => {
     const migrate = runToEnd('shared/src/db/migrate-cli.js');
     expect([migrate.status, migrate.stdout.trim()]).toEqual([0, 'Database is up to date']);

@@ -53,7 +53,7 @@ describe('API keys and rate limits with Redis', () => {
     for (let i = 0; i < 2; i++) {
       const refused = await status(doomed.key);
       expect(refused.status).toBe(401);
-      expect(refused.body).toEqual({ error: 'Invalid API Key' });
+      expect(refused.body).toEqual({ error: 'Invalid API Key', code: 'invalid_api_key' });
     }
     expect(await inspect.get(counter)).toBe('3');
     expect((await status(other.key)).status).toBe(404);

@@ -1,4 +1,5 @@
 export * from './body';
+export * from './field-messages';
 export * from './loggable-path';
 export * from './malformed-input';
 export * from './principal';

@@ -1,10 +1,35 @@
 import { formatPounds, type Gate, type SplitParticipantRow as ParticipantRow, type SplitRow } from '@groupsplit/shared';
 import { presentLineItems } from '../../sessions/line-items';
-import { type LoadedSession, sessionStatus } from '../../sessions/session-state';
+import {
+  checkoutUrl,
+  type LoadedSession,
+  type SessionRow,
+  type SessionStatus,
+  sessionStatus,
+} from '../../sessions/session-state';
 import { isApproved } from '../../splits/group';
 import { presentRefund, type RefundHistorySource } from '../../splits/refund-history';
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+/**
+ * POST /api/merchants/checkout/sessions: the session just made (status `pending`), or the one an
+ * idempotent replay returns, as it is now, so no second call is needed for its status and expiry.
+ */
+export function presentCreatedSession(
+  session: Pick<SessionRow, 'token' | 'amount' | 'currency' | 'expires_at'>,
+  status: SessionStatus,
+  baseUrl: string,
+) {
+  return {
+    token: session.token,
+    checkout_url: checkoutUrl(baseUrl, session.token),
+    status,
+    expires_at: session.expires_at.toISOString(),
+    amount: formatPounds(session.amount),
+    currency: session.currency,
+  };
+}
 
 /**
  * GET /api/merchants/checkout/sessions/:token, public (the token is the credential). Never

@@ -192,7 +192,7 @@ describe('e-mail code sign-in', () => {
     expect(session.revoked_at).toBeInstanceOf(Date);
     const after = await stack.api.get('/api/merchants/workspaces', { token });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ error: 'Unauthorized' });
+    expect(after.body).toEqual({ error: 'Unauthorized', code: 'unauthorized' });
     const again = await stack.api.post('/api/auth/sign-out', undefined, { token });
     expect(again.status).toBe(401);
   });
