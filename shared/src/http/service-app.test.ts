@@ -121,6 +121,29 @@ describe('createServiceApp', () => {
     }
   });
 
+  it('routes only the exact spelling of a path: another letter case or a trailing slash is a 404', async () => {
+    const { logger } = capturingLogger();
+    const signIn = new Router();
+    signIn.post('/api/auth/email/start', (ctx) => {
+      ctx.body = { ok: true };
+    });
+    const app = createServiceApp({ name: 'test', logger, readiness: async () => ({ ok: true }), routers: [signIn] });
+    const { url, close } = await serve(app);
+    try {
+      expect((await fetch(`${url}/api/auth/email/start`, { method: 'POST' })).status).toBe(200);
+      for (const path of ['/api/auth/email/START', '/API/auth/email/start', '/api/auth/email/start/', '/HEALTHZ']) {
+        const answer = await fetch(`${url}${path}`, { method: path === '/HEALTHZ' ? 'GET' : 'POST' });
+        expect({ path, status: answer.status, body: await answer.json() }).toEqual({
+          path,
+          status: 404,
+          body: { error: 'Not found', code: 'route_not_found' },
+        });
+      }
+    } finally {
+      await close();
+    }
+  });
+
   it("adopts a caller's request id only when it looks like one", async () => {
     const { logger, lines } = capturingLogger();
     const app = createServiceApp({ name: 'test', logger, readiness: async () => ({ ok: true }), routers: [router] });
