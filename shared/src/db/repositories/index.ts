@@ -1,2 +1,3 @@
+export * from './abuse-counters';
 export * from './memberships';
 export * from './splits';
