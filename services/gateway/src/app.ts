@@ -19,7 +19,7 @@ import { dashboardRoutes } from './dashboard';
 import { docsRoutes } from './docs/reference';
 import { gatewayMetrics } from './metrics';
 import { openApiDocumentRoute } from './openapi/serve';
-import { forward } from './proxy';
+import { forward, forwardedUrl } from './proxy';
 import { createRateLimits } from './rate-limit';
 import { matchRoute } from './routes/match';
 import { routeTable } from './routes/table';
@@ -99,7 +99,12 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
     // Per key or per IP, so it runs once the caller is known; unauthenticated calls cost nothing.
     if (rule.bucket) await rateLimits.consume(ctx, rule.bucket, principal, keyCount);
     await forward(ctx, targets[rule.target], body, {
-      [PRINCIPAL_HEADER]: signPrincipal(principal, config.INTERNAL_SIGNING_SECRET),
+      // Bound to this one call: replayed on another route, method or service it is refused.
+      [PRINCIPAL_HEADER]: signPrincipal(principal, config.INTERNAL_SIGNING_SECRET, {
+        service: rule.target,
+        method: ctx.method,
+        url: forwardedUrl(ctx),
+      }),
       [REQUEST_ID_HEADER]: caller.requestId,
     });
   });

@@ -109,7 +109,11 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   if (options.internalSigningSecret) {
     const secret = options.internalSigningSecret;
     app.use(async (ctx, next) => {
-      const principal = verifyPrincipal(ctx.get(PRINCIPAL_HEADER) || undefined, secret);
+      const principal = verifyPrincipal(ctx.get(PRINCIPAL_HEADER) || undefined, secret, {
+        service: options.name,
+        method: ctx.method,
+        url: ctx.url,
+      });
       if (!principal) throw unauthorized('Unsigned internal call', 'unsigned_internal_call');
       ctx.state.principal = principal;
       return next();
