@@ -24,6 +24,7 @@ import { createRateLimits } from './rate-limit';
 import { matchRoute } from './routes/match';
 import { routeTable } from './routes/table';
 import type { RouteRule, Target } from './routes/types';
+import { securityHeaders } from './security-headers';
 
 export type GatewayDeps = {
   config: Config;
@@ -58,6 +59,7 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
   const rateLimits = createRateLimits({ db, logger, redisUrl: config.REDIS_URL });
 
   app.use(requestLogger(logger));
+  app.use(securityHeaders(config));
   app.use(gatewayMetrics(config));
   app.use(errorHandler());
 
