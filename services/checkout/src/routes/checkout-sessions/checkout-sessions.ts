@@ -6,6 +6,7 @@ import {
   MESSAGES,
   type MerchantRow,
   notFound,
+  outboundPolicyFor,
   randomToken,
   SplitsRepository,
   takeSplitGate,
@@ -201,7 +202,8 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
       const images = await fetchLineItemImages(
         lines.map((line) => line.image_url),
         {
-          allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+          // The checks a webhook URL of this mode gets: in live mode every one, whatever the dev flag says.
+          policy: outboundPolicyFor(config, principal.mode),
           timeoutMs: config.CHECKOUT_IMAGE_TIMEOUT_MS,
           logger: ctx.log,
         },
