@@ -56,7 +56,7 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
   app.silent = true;
   const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES);
   const targets: Record<Target, string> = { merchants: config.MERCHANTS_URL, checkout: config.CHECKOUT_URL };
-  const rateLimits = createRateLimits({ db, logger, redisUrl: config.REDIS_URL });
+  const rateLimits = createRateLimits({ db, logger, redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL });
 
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
