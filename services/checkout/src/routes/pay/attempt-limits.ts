@@ -1,4 +1,4 @@
-import { AbuseCountersRepository, AppError, type Db, sha256Hex, tooManyRequests } from '@groupsplit/shared';
+import { AbuseCountersRepository, AppError, type Db, retryLater, sha256Hex } from '@groupsplit/shared';
 import type { Context } from 'koa';
 
 const MINUTE_MS = 60_000;
@@ -27,16 +27,9 @@ export const PAY_LIMIT_MESSAGES = {
   addressAttempts: 'Too many payment attempts from your connection.',
 } as const;
 
-/** The 429 of a limit, in the shape of every other (`rate_limited`, `Retry-After`), saying when to try again. */
-function limited(ctx: Context, message: string, until: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  ctx.set('Retry-After', String(seconds));
-  const minutes = Math.ceil(seconds / 60);
-  return tooManyRequests(
-    `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    'rate_limited',
-  );
-}
+/** The 429 of a limit, saying when to try again (shared `retryLater`). */
+const limited = (ctx: Context, message: string, until: Date) =>
+  retryLater(ctx, until, (wait) => `${message} Please try again in ${wait}.`);
 
 const keys = (token: string, ip: string) => ({
   token: `token:${sha256Hex(token)}`,

@@ -1,4 +1,4 @@
-import { AbuseCountersRepository, type AppError, type Db, sha256Hex, tooManyRequests } from '@groupsplit/shared';
+import { AbuseCountersRepository, type AppError, type Db, retryLater, sha256Hex } from '@groupsplit/shared';
 import type { Context } from 'koa';
 
 const HOUR_MS = 60 * 60_000;
@@ -20,13 +20,7 @@ const counters = (db: Db) => new AbuseCountersRepository(db, 'sign_in_failure_co
 export async function addressLocked(ctx: Context, db: Db, email: string): Promise<AppError | null> {
   const until = await counters(db).pausedUntil(keyOf(email));
   if (!until) return null;
-  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  ctx.set('Retry-After', String(seconds));
-  return tooManyRequests(
-    `${ADDRESS_LOCKED_MESSAGE} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    'rate_limited',
-  );
+  return retryLater(ctx, until, (wait) => `${ADDRESS_LOCKED_MESSAGE} Try again in ${wait}.`);
 }
 
 /**
