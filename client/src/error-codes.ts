@@ -31,6 +31,7 @@ export const OPERATION_ERROR_CODES = {
     'not_pending',
     'processor_error',
     'processor_unavailable',
+    'rate_limited',
     'requires_action',
     'validation_failed',
   ],

@@ -58,7 +58,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange the code for a bearer token
-         * @description Creates the account on first sign-in. The token lasts 12 hours. Five wrong codes use the code up; ask for a new one.
+         * @description Creates the account on first sign-in. The token lasts 12 hours. Five wrong codes use the code up; ask for a new one. Ten wrong codes for one address within an hour, across codes and whatever the caller, lock the address for an hour (429 `rate_limited` with `Retry-After`, even for the right code) and e-mail its owner.
          *
          *     Rate limit: 10 per 10 minutes per IP address (bucket `sign_in`); answers carry `RateLimit-*` headers.
          */
@@ -248,7 +248,7 @@ export interface paths {
         put?: never;
         /**
          * Authorise the share (place the hold)
-         * @description Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is harmless. In test mode use a test payment method such as `pm_card_visa`.
+         * @description Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is harmless. In test mode use a test payment method such as `pm_card_visa`. Card testing is braked: 10 attempts per pay token per 10 minutes, 30 per client address per hour, a token paused for 30 minutes after 5 declines in a row, and an address paused for an hour after 15 declines in an hour (429 `rate_limited` with `Retry-After`).
          */
         post: operations["authoriseShare"];
         delete?: never;
@@ -2217,6 +2217,7 @@ export interface operations {
             /**
              * @description Too many requests.
              *
+             *     - `rate_limited`: Too many wrong codes for this address. Try again in 60 minutes. (ten wrong codes for this address within an hour; the minutes follow `Retry-After`)
              *     - `rate_limited`: Too many requests. Please try again later.
              */
             429: {
@@ -3257,6 +3258,25 @@ export interface operations {
                     "application/json": {
                         /** @enum {unknown} */
                         code?: "not_pending";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many declined cards for this share. Please try again in 30 minutes. (five declined cards in a row paused this pay token; the minutes follow `Retry-After`)
+             *     - `rate_limited`: Too many payment attempts for this share. Please try again in 30 minutes. (over 10 attempts on this pay token in 10 minutes; the minutes follow `Retry-After`)
+             *     - `rate_limited`: Too many declined cards from your connection. Please try again in 30 minutes. (15 declined cards from this address within an hour paused it for an hour; the minutes follow `Retry-After`)
+             *     - `rate_limited`: Too many payment attempts from your connection. Please try again in 30 minutes. (over 30 attempts from this address in an hour; the minutes follow `Retry-After`)
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
             };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refusedInProduction, testKnobsSchema } from './config-test-knobs';
+import { publicSecret } from './secret-defaults';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const bool = (fallback: boolean) =>
@@ -25,6 +26,15 @@ export const configSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('groupsplit'),
 
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * Where each process listens. The gateway is the public app; the internal ones stay on loopback
+   * unless told otherwise (containers set 0.0.0.0), and then refuse public secrets (secret-defaults.ts).
+   */
+  GATEWAY_HOST: z.string().min(1).default('0.0.0.0'),
+  MERCHANTS_HOST: z.string().min(1).default('127.0.0.1'),
+  CHECKOUT_HOST: z.string().min(1).default('127.0.0.1'),
+  EMULATOR_HOST: z.string().min(1).default('127.0.0.1'),
+  WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   GATEWAY_PORT: port(3000),
   MERCHANTS_PORT: port(3001),
   CHECKOUT_PORT: port(3002),
@@ -138,9 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (testKnob)
     throw new ConfigError(`Invalid configuration: ${testKnob}: a test and emulator setting, refused in production`);
   if (config.NODE_ENV === 'production') {
-    for (const name of ['INTERNAL_SIGNING_SECRET', 'ENCRYPTION_KEY'] as const) {
-      if (!env[name]) throw new ConfigError(`Invalid configuration: ${name}: required in production`);
-    }
+    // Every secret set explicitly, none of the values published in this repository.
+    const found = publicSecret(config, env);
+    if (found) throw new ConfigError(`Invalid configuration: ${found.name}: ${found.why} (required in production)`);
   }
   return config;
 }

@@ -19,6 +19,7 @@ export * from './net';
 export * from './openapi';
 export * from './processor';
 export * from './refund-slicing';
+export * from './secret-defaults';
 export * from './secrets';
 export * from './temporal';
 export * from './webhook-settings';

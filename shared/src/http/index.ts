@@ -4,6 +4,7 @@ export * from './loggable-path';
 export * from './malformed-input';
 export * from './principal';
 export * from './request-logger';
+export * from './retry-later';
 export * from './run-service';
 export * from './service-app';
 export * from './service-mode';

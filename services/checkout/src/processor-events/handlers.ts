@@ -69,6 +69,7 @@ export async function forwardAccountUpdate(ctx: ProcessorEventContext, account: 
   const principal = signPrincipal(
     { kind: 'anonymous', ip: 'internal:checkout', requestId: ctx.requestId },
     config.INTERNAL_SIGNING_SECRET,
+    { service: 'merchants', method: 'POST', url: INTERNAL_ACCOUNT_SYNC_PATH },
   );
   const response = await fetch(new URL(INTERNAL_ACCOUNT_SYNC_PATH, config.MERCHANTS_URL), {
     method: 'POST',

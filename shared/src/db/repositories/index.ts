@@ -1,3 +1,4 @@
+export * from './abuse-counters';
 export * from './memberships';
 export * from './merchants';
 export * from './outbox';

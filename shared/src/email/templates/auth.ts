@@ -20,4 +20,22 @@ export const AUTH_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
 ${emailNote('If you did not ask to sign in, ignore this e-mail: nobody can sign in without the code.')}`),
     };
   },
+  /** Sent once when wrong codes lock an address (docs/rate-limits.md, "Sign-in codes per address"). */
+  'auth.sign_in_locked': (data) => {
+    const minutes = Number(data.lockedMinutes);
+    const wrong = Number(data.wrongCodes);
+    return {
+      subject: 'Sign-in to groupsplit paused for your address',
+      text:
+        `Someone entered ${wrong} wrong sign-in codes for this e-mail address within an hour, so signing in with it ` +
+        `is paused for ${minutes} minutes.\n\n` +
+        `If that was you, wait and ask for a new code. If it was not, nobody got in: a code only works from this ` +
+        `mailbox. You need do nothing.` +
+        textFooter(),
+      html: emailLayout(html`<p>Someone entered ${wrong} wrong sign-in codes for this e-mail address within an hour, so
+signing in with it is paused for ${minutes} minutes.</p>
+<p>If that was you, wait and ask for a new code. If it was not, nobody got in: a code only works from this mailbox.
+You need do nothing.</p>`),
+    };
+  },
 };

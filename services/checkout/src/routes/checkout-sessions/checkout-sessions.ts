@@ -5,6 +5,7 @@ import {
   MESSAGES,
   MerchantsRepository,
   notFound,
+  outboundPolicyFor,
   randomToken,
   SplitsRepository,
   validate,
@@ -15,12 +16,7 @@ import type { Context } from 'koa';
 import { type ApiKeyPrincipal, apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { sessionNotFound, TokenParams } from '../../sessions/schema';
-import {
-  checkoutGate,
-  type LoadedSession,
-  loadSession,
-  sessionStatus,
-} from '../../sessions/session-state';
+import { checkoutGate, type LoadedSession, loadSession, sessionStatus } from '../../sessions/session-state';
 import type { RefundHistorySource } from '../../splits/refund-history';
 import { claimKey, IDEMPOTENCY_HEADER, idempotencyKey, replayFor, requestHash } from './idempotency';
 import { type FetchedImage, fetchLineItemImages } from './images';
@@ -201,7 +197,8 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
       const images = await fetchLineItemImages(
         lines.map((line) => line.image_url),
         {
-          allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+          // The checks a webhook URL of this mode gets: in live mode every one, whatever the dev flag says.
+          policy: outboundPolicyFor(config, principal.mode),
           timeoutMs: config.CHECKOUT_IMAGE_TIMEOUT_MS,
           logger: ctx.log,
         },

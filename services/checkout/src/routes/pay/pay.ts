@@ -2,6 +2,7 @@ import { AppError, createProcessors, MESSAGES, notFound, validate, validBody } f
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { CheckoutDeps } from '../../deps';
+import { withinPayAttemptLimits } from './attempt-limits';
 import { newNonce, payPageCsp, renderNotFoundPage, renderPayPage } from './page';
 import { AuthoriseShareSchema, PayFormSchema, PayTokenParams } from './schema';
 import { authoriseShare, findShare, loadPayView, presentShare } from './share';
@@ -38,7 +39,10 @@ export function payRoutes(deps: CheckoutDeps): Router {
     async (ctx) => {
       const share = await shareOr404(ctx);
       const { payment_method } = validBody(ctx, AuthoriseShareSchema);
-      const result = await authoriseShare({ ...deps, processors }, share, ctx.params.token as string, payment_method);
+      const token = ctx.params.token as string;
+      const result = await withinPayAttemptLimits(ctx, db, token, () =>
+        authoriseShare({ ...deps, processors }, share, token, payment_method),
+      );
       const after = await findShare(db, ctx.params.token as string);
       ctx.body = { ...result, split_status: after?.split_status ?? share.split_status };
     },
@@ -71,7 +75,9 @@ export function payRoutes(deps: CheckoutDeps): Router {
     const share = await findShare(db, token);
     if (!share || !parsed.success) return renderPage(ctx, share ? 'Choose a card.' : undefined);
     try {
-      await authoriseShare({ ...deps, processors }, share, token, parsed.data.payment_method);
+      await withinPayAttemptLimits(ctx, db, token, () =>
+        authoriseShare({ ...deps, processors }, share, token, parsed.data.payment_method),
+      );
       return renderPage(ctx);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
