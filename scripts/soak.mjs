@@ -4,7 +4,7 @@
 // See docs/development.md, "Soak runs".
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ensureNodeModules } from './lib/deps.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { startProcess, stopAll } from './lib/procs.mjs';
@@ -63,7 +63,7 @@ function startLoad() {
   }
 }
 
-/** One Jest run; resolves to { passed, failedTests, seconds, log }. */
+/** One Jest run; resolves to { passed, suites: [{ name, passed, seconds }], failedTests, seconds, log }. */
 function runOnce(index) {
   const log = join(logDir, `run-${index}.log`);
   const report = join(logDir, `run-${index}.json`);
@@ -85,8 +85,14 @@ function runOnce(index) {
       closeSync(out);
       jest = null;
       let failedTests = [];
+      let suites = [];
       try {
         const result = JSON.parse(readFileSync(report, 'utf8'));
+        suites = result.testResults.map((file) => ({
+          name: relative(ROOT, file.name),
+          passed: file.status === 'passed',
+          seconds: (file.endTime - file.startTime) / 1000,
+        }));
         failedTests = result.testResults.flatMap((file) =>
           file.assertionResults.filter((test) => test.status === 'failed').map((test) => test.fullName),
         );
@@ -96,7 +102,7 @@ function runOnce(index) {
         // No report: Jest did not get that far; the log says why.
       }
       if (timedOut) failedTests.push(`(stopped after ${options.runTimeoutMs / 60_000} minutes)`);
-      resolve({ passed: code === 0 && !timedOut, failedTests, seconds: (Date.now() - started) / 1000, log });
+      resolve({ passed: code === 0 && !timedOut, suites, failedTests, seconds: (Date.now() - started) / 1000, log });
     });
   });
 }
@@ -115,6 +121,9 @@ for (let index = 1; index <= options.times; index++) {
   runs.push(run);
   const outcome = run.passed ? 'PASS' : `FAIL (log: ${run.log})`;
   console.log(`run ${index}/${options.times}: ${outcome} in ${run.seconds.toFixed(1)} s`);
+  for (const suite of run.suites) {
+    console.log(`  ${suite.passed ? 'pass' : 'FAIL'} ${suite.name} (${suite.seconds.toFixed(1)} s)`);
+  }
   for (const name of run.failedTests) console.log(`  failed: ${name}`);
 }
 
@@ -125,4 +134,15 @@ console.log(
   `test:soak: ${runs.length - failed.length} of ${runs.length} run(s) passed, ${failed.length} failed; ` +
     `run time min ${seconds[0].toFixed(1)} s, median ${median.toFixed(1)} s, max ${seconds.at(-1).toFixed(1)} s`,
 );
+const bySuite = new Map();
+for (const suite of runs.flatMap((run) => run.suites)) {
+  bySuite.set(suite.name, [...(bySuite.get(suite.name) ?? []), suite]);
+}
+for (const [name, results] of bySuite) {
+  const passed = results.filter((suite) => suite.passed).length;
+  const times = results.map((suite) => suite.seconds).sort((a, b) => a - b);
+  console.log(
+    `  ${name}: ${passed} of ${results.length} passed; ${times[0].toFixed(1)}–${times.at(-1).toFixed(1)} s, median ${times[Math.floor((times.length - 1) / 2)].toFixed(1)} s`,
+  );
+}
 process.exit(failed.length === 0 ? 0 : 1);
