@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ensureNodeModules } from './lib/deps.mjs';
+import { prepareForJest } from './lib/before-jest.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { startProcess, stopAll } from './lib/procs.mjs';
 import { parseSoakArgs, SOAK_USAGE } from './lib/soak-args.mjs';
@@ -19,15 +19,7 @@ try {
   process.exit(error.message === 'help' ? 0 : 2);
 }
 
-// What `npm test` prepares before Jest (scripts/test.mjs), once for every run.
-ensureNodeModules();
-const { ensureStripeMock, ensureTemporalCli } = await import('./lib/tools.mjs');
-const { ensureDashboardBuilt } = await import('./lib/dashboard.mjs');
-const { ensureChromium } = await import('./lib/chromium.mjs');
-ensureTemporalCli();
-ensureStripeMock();
-ensureChromium();
-await ensureDashboardBuilt();
+await prepareForJest();
 
 const logDir = join(ROOT, 'test-artifacts', 'soak', new Date().toISOString().replace(/[:.]/g, '-'));
 mkdirSync(logDir, { recursive: true });
