@@ -528,7 +528,9 @@ describe('merchant dashboard in a real browser', () => {
     await signIn(page, ownerEmail);
     await heading(page, 'Team');
 
-    // A reload forgets the token too; the page comes back after signing in.
+    // A reload forgets the token too; the page comes back after signing in. (Reloaded once settled: a
+    // reload under the Team page's calls would cut them off.)
+    await settled(page);
     await page.reload();
     await heading(page, 'Sign in to your dashboard');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard/team');
