@@ -33,6 +33,8 @@ module.exports = {
     testEnvironment: `<rootDir>/${dir.includes('/') ? '../../' : '../'}scripts/jest-environment.js`,
     testMatch: ['<rootDir>/src/**/*.test.ts'],
     transform,
+    // `@groupsplit/client` resolves to its sources, not the dist/ its package ships (client/package.json).
+    testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', '@groupsplit/source'] },
     setupFiles: [`<rootDir>/${dir.includes('/') ? '../../' : '../'}scripts/jest-env.js`],
   })),
 };

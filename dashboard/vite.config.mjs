@@ -4,7 +4,7 @@
 // it with live reload, forwarding /api to a running `npm start`.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -13,7 +13,11 @@ export default defineConfig({
   base: '/dashboard/',
   logLevel: 'warn',
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  resolve: { alias: { react: 'preact/compat', 'react-dom': 'preact/compat' } },
+  resolve: {
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
+    // `@groupsplit/client` from its sources, not the dist/ its package ships (client/package.json).
+    conditions: ['@groupsplit/source', ...defaultClientConditions],
+  },
   build: {
     outDir: join(here, 'dist'),
     emptyOutDir: true,

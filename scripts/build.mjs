@@ -47,10 +47,18 @@ function filesUnder(dir) {
 const isTypeScript = (file) => file.endsWith('.ts') && !file.endsWith('.d.ts');
 const isTest = (file) => /\.test\.ts$/.test(file);
 
+/**
+ * The export condition naming a package's TypeScript sources where its other conditions name files built
+ * for publishing (the client: client/package.json). Here the sources are what gets compiled, so an entry
+ * with this condition becomes just its compiled source.
+ */
+const SOURCE_CONDITION = '@groupsplit/source';
+
 /** `./src/x.ts` → `./src/x.js` in every string of a manifest's `main`/`exports` (any shape of exports map). */
 export function compiledPath(value) {
   if (typeof value === 'string') return value.replace(/\.ts$/, '.js');
   if (Array.isArray(value)) return value.map(compiledPath);
+  if (value && typeof value === 'object' && SOURCE_CONDITION in value) return compiledPath(value[SOURCE_CONDITION]);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
@@ -63,10 +71,12 @@ export function compiledPath(value) {
 }
 
 export function compiledManifest(manifest) {
-  const { scripts, devDependencies, types, ...rest } = manifest;
+  const { scripts, devDependencies, types, module, typesVersions, ...rest } = manifest;
+  const rootSource = manifest.exports?.['.']?.[SOURCE_CONDITION];
+  const main = rootSource ? rootSource.replace(/^\.\//, '') : manifest.main;
   return {
     ...rest,
-    ...(manifest.main ? { main: compiledPath(manifest.main) } : {}),
+    ...(main ? { main: compiledPath(main) } : {}),
     ...(manifest.exports ? { exports: compiledPath(manifest.exports) } : {}),
   };
 }

@@ -1,6 +1,6 @@
 // A small Mailpit-compatible mail catcher, used when Mailpit itself cannot be installed.
 // SMTP on MAIL_SMTP_PORT; on MAIL_HTTP_PORT the Mailpit API subset the project uses:
-//   GET /api/v1/messages, GET /api/v1/message/:id, GET /api/v1/search?query=to:<addr>,
+//   GET /api/v1/messages, GET /api/v1/message/:id, GET /api/v1/message/:id/headers, GET /api/v1/search?query=to:<addr>,
 //   DELETE /api/v1/messages, and a plain HTML inbox at /.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -48,6 +48,17 @@ const smtp = new SMTPServer({
           Text: parsed.text ?? '',
           HTML: typeof parsed.html === 'string' ? parsed.html : '',
           Headers: Object.fromEntries([...parsed.headers].map(([k, v]) => [k, [String(v?.text ?? v)]])),
+          // As sent (unfolded), for /api/v1/message/:id/headers: mailparser's parsed values restructure some headers.
+          RawHeaders: parsed.headerLines.map(({ line }) => {
+            const colon = line.indexOf(':');
+            return [
+              line.slice(0, colon),
+              line
+                .slice(colon + 1)
+                .replace(/\r?\n\s+/g, ' ')
+                .trim(),
+            ];
+          }),
           Size: raw.length,
         });
         messages.length = Math.min(messages.length, MAX_MESSAGES);
@@ -92,6 +103,14 @@ createServer((req, res) => {
   if (req.method === 'GET' && url.pathname === '/api/v1/search') {
     const found = messages.filter((m) => matches(m, url.searchParams.get('query') ?? ''));
     return send(res, 200, { total: messages.length, messages_count: found.length, messages: found.map(summary) });
+  }
+  const headersOf = /^\/api\/v1\/message\/([\w-]+)\/headers$/.exec(url.pathname);
+  if (req.method === 'GET' && headersOf) {
+    const m = messages.find((x) => x.ID === headersOf[1]);
+    if (!m) return send(res, 404, 'not found', 'text/plain');
+    const headers = {};
+    for (const [name, value] of m.RawHeaders) headers[name] = [...(headers[name] ?? []), value];
+    return send(res, 200, headers);
   }
   const one = /^\/api\/v1\/message\/([\w-]+)$/.exec(url.pathname);
   if (req.method === 'GET' && one) {

@@ -2,7 +2,7 @@
 // against real Postgres and a real Temporal dev server (started by the Jest global setup).
 // The dashboard is built first (skipped when its sources are unchanged): the gateway serves it.
 import { spawnSync } from 'node:child_process';
-import { ensureNodeModules } from './lib/deps.mjs';
+import { prepareForJest } from './lib/before-jest.mjs';
 import { ROOT } from './lib/paths.mjs';
 
 function run(label, command, args) {
@@ -14,15 +14,7 @@ function run(label, command, args) {
   }
 }
 
-ensureNodeModules();
-const { ensureStripeMock, ensureTemporalCli } = await import('./lib/tools.mjs');
-const { ensureDashboardBuilt } = await import('./lib/dashboard.mjs');
-const { ensureChromium } = await import('./lib/chromium.mjs');
-ensureTemporalCli();
-ensureStripeMock();
-// Before Jest, not in a browser suite's setup: an apt install on a busy machine outlasts any hook's timeout.
-ensureChromium();
-await ensureDashboardBuilt();
+await prepareForJest();
 
 const jestArgs = process.argv.slice(2);
 if (jestArgs.length === 0) {

@@ -1,4 +1,4 @@
-import { createMailTransport, renderEmail, sendRenderedEmail } from '@groupsplit/shared';
+import { createMailTransport, emailsSent, renderEmail, sendRenderedEmail } from '@groupsplit/shared';
 import type { EmailActivities } from '@groupsplit/workflows';
 import { sql } from 'kysely';
 import type { ActivityDeps } from './deps';
@@ -59,6 +59,7 @@ export function createEmailActivities(deps: ActivityDeps): EmailActivities {
             .set({ status: 'suppressed', updated_at: new Date() })
             .where('id', '=', request.id)
             .execute();
+          emailsSent.inc({ template: request.template, outcome: 'suppressed' });
           return { id: request.id, status: 'suppressed' };
         }
       }
@@ -68,21 +69,29 @@ export function createEmailActivities(deps: ActivityDeps): EmailActivities {
         .set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: new Date() }))
         .where('id', '=', request.id)
         .execute();
-      await sendRenderedEmail(transport, config, { id: request.id, to: request.to, rendered });
+      await sendRenderedEmail(transport, config, {
+        id: request.id,
+        to: request.to,
+        rendered,
+        replyTo: request.replyTo,
+      });
       await db
         .updateTable('emails')
         .set({ status: 'sent', sent_at: new Date(), error: null, updated_at: new Date() })
         .where('id', '=', request.id)
         .execute();
+      emailsSent.inc({ template: request.template, outcome: 'sent' });
       return { id: request.id, status: 'sent' };
     },
 
     async markEmailFailed(id, error) {
-      await db
+      const row = await db
         .updateTable('emails')
         .set({ status: 'failed', error, updated_at: new Date() })
         .where('id', '=', id)
-        .execute();
+        .returning('template')
+        .executeTakeFirst();
+      emailsSent.inc({ template: row?.template ?? 'unknown', outcome: 'failed' });
     },
   };
 }

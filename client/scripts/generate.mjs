@@ -1,15 +1,17 @@
-// `npm run generate -w @groupsplit/client`: writes src/schema.d.ts, the TypeScript types of
-// docs/openapi.json (openapi-typescript). `--check` writes nothing and exits 1 when the file
-// differs from what the document generates (the client's tests run it); `--document <path>`
-// generates from another document.
+// `npm run generate -w @groupsplit/client`: writes what the client generates from docs/openapi.json:
+// src/schema.d.ts, its TypeScript types (openapi-typescript), and src/error-codes.ts, the error codes of
+// every operation (./error-codes.mjs). `--check` writes nothing and exits 1 when a file differs from what
+// the document generates (the client's tests run it); `--document <path>` generates from another document.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { errorCodesSource } from './error-codes.mjs';
 
 const CLIENT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DOCUMENT = join(CLIENT, '..', 'docs', 'openapi.json');
 export const SCHEMA_FILE = join(CLIENT, 'src', 'schema.d.ts');
+export const ERROR_CODES_FILE = join(CLIENT, 'src', 'error-codes.ts');
 
 const HEADER = `/**
  * Generated from docs/openapi.json by openapi-typescript: do not edit.
@@ -24,25 +26,42 @@ export async function generateSchema(documentPath = DOCUMENT) {
   return HEADER + astToString(ast);
 }
 
+/** Every generated file, by path, with what the document makes of it. */
+async function generateAll(documentPath) {
+  const document = JSON.parse(readFileSync(documentPath, 'utf8'));
+  return [
+    [SCHEMA_FILE, await generateSchema(documentPath)],
+    [ERROR_CODES_FILE, errorCodesSource(document)],
+  ];
+}
+
+const shown = (file) => `client/src/${file.slice(join(CLIENT, 'src').length + 1)}`;
+
 const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   const args = process.argv.slice(2);
   const documentFlag = args.indexOf('--document');
-  const generated = await generateSchema(documentFlag >= 0 ? resolve(args[documentFlag + 1]) : DOCUMENT);
+  const files = await generateAll(documentFlag >= 0 ? resolve(args[documentFlag + 1]) : DOCUMENT);
   if (args.includes('--check')) {
-    let current = '';
-    try {
-      current = readFileSync(SCHEMA_FILE, 'utf8');
-    } catch {
-      // A missing file is stale too.
+    let stale = false;
+    for (const [file, generated] of files) {
+      let current = '';
+      try {
+        current = readFileSync(file, 'utf8');
+      } catch {
+        // A missing file is stale too.
+      }
+      if (current !== generated) {
+        console.error(`${shown(file)} is stale: run \`npm run generate -w @groupsplit/client\` and commit it`);
+        stale = true;
+      }
     }
-    if (current !== generated) {
-      console.error('client/src/schema.d.ts is stale: run `npm run generate -w @groupsplit/client` and commit it');
-      process.exit(1);
-    }
-    console.log('client/src/schema.d.ts matches docs/openapi.json');
+    if (stale) process.exit(1);
+    console.log('client/src/schema.d.ts and client/src/error-codes.ts match docs/openapi.json');
   } else {
-    writeFileSync(SCHEMA_FILE, generated);
-    console.log('wrote client/src/schema.d.ts');
+    for (const [file, generated] of files) {
+      writeFileSync(file, generated);
+      console.log(`wrote ${shown(file)}`);
+    }
   }
 }

@@ -1,12 +1,17 @@
+import { type ErrorCode, type ErrorCodeOf, OPERATION_ERROR_CODES, type OperationId } from './error-codes';
 import type { components } from './schema';
 
 /** Every error body of the API: `{ error, code?, details? }` (docs/spec.md, Errors), some with context fields. */
 export type ApiErrorBody = components['schemas']['Error'];
 
-/** A call the API refused: its HTTP status and body. Branch on `code` where present, else on `status`. */
-export class GroupsplitApiError extends Error {
+/**
+ * A call the API refused: its HTTP status and body. Branch on `code` where present, else on `status`.
+ * `code` is typed as the union of the API's documented codes (`ErrorCode`); `isGroupsplitApiError(error,
+ * 'createCheckoutSession')` narrows it to that operation's own codes, so a `switch` over them is checked.
+ */
+export class GroupsplitApiError<Code extends string = ErrorCode> extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: Code | undefined;
   readonly details: NonNullable<ApiErrorBody['details']>;
   readonly body: ApiErrorBody;
 
@@ -14,10 +19,34 @@ export class GroupsplitApiError extends Error {
     super(body.error);
     this.name = 'GroupsplitApiError';
     this.status = status;
-    this.code = body.code;
+    this.code = body.code as Code | undefined;
     this.details = body.details ?? [];
     this.body = body;
   }
+}
+
+/**
+ * Whether `error` is a refusal from the API and, given an operation, one carrying no code or a code that
+ * operation documents (docs/openapi.json): then `error.code` is `ErrorCodeOf<operation>`.
+ *
+ * ```ts
+ * } catch (error) {
+ *   if (!isGroupsplitApiError(error, 'createCheckoutSession')) throw error;
+ *   switch (error.code) {
+ *     case 'invalid_return_url': …
+ *   }
+ * }
+ * ```
+ */
+export function isGroupsplitApiError(error: unknown): error is GroupsplitApiError;
+export function isGroupsplitApiError<Op extends OperationId>(
+  error: unknown,
+  operation: Op,
+): error is GroupsplitApiError<ErrorCodeOf<Op>>;
+export function isGroupsplitApiError(error: unknown, operation?: OperationId): boolean {
+  if (!(error instanceof GroupsplitApiError)) return false;
+  if (operation === undefined || error.code === undefined) return true;
+  return (OPERATION_ERROR_CODES[operation] as readonly string[]).includes(error.code);
 }
 
 function errorBody(error: unknown, status: number): ApiErrorBody {

@@ -9,5 +9,6 @@ export {
   type GroupsplitCredentials,
   type ServiceMode,
 } from './client';
-export { type ApiErrorBody, GroupsplitApiError, unwrap } from './errors';
+export { type ErrorCode, type ErrorCodeOf, OPERATION_ERROR_CODES, type OperationId } from './error-codes';
+export { type ApiErrorBody, GroupsplitApiError, isGroupsplitApiError, unwrap } from './errors';
 export type { components, operations, paths, webhooks } from './schema';

@@ -58,7 +58,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange the code for a bearer token
-         * @description Creates the account on first sign-in. The token lasts 12 hours. Five wrong codes use the code up; ask for a new one.
+         * @description Creates the account on first sign-in. The token lasts 12 hours. Five wrong codes use the code up; ask for a new one. Ten wrong codes for one address within an hour, across codes and whatever the caller, lock the address for an hour (429 `rate_limited` with `Retry-After`, even for the right code) and e-mail its owner.
          *
          *     Rate limit: 10 per 10 minutes per IP address (bucket `sign_in`); answers carry `RateLimit-*` headers.
          */
@@ -248,7 +248,7 @@ export interface paths {
         put?: never;
         /**
          * Authorise the share (place the hold)
-         * @description Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is harmless. In test mode use a test payment method such as `pm_card_visa`. When the card's bank asks the participant to confirm the payment (3-D Secure, `pm_card_threeDSecure2Required` in test mode), the answer is 202 with `redirect_url`, the bank's page: nothing is held until they confirm there, and the page sends them back to `/pay/{token}/return`, which records the hold (docs/hosted-checkout.md, "Strong Customer Authentication").
+         * @description Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is harmless. In test mode use a test payment method such as `pm_card_visa`. Card testing is braked: 10 attempts per pay token per 10 minutes, 30 per client address per hour, a token paused for 30 minutes after 5 declines in a row, and an address paused for an hour after 15 declines in an hour (429 `rate_limited` with `Retry-After`). When the card's bank asks the participant to confirm the payment (3-D Secure, `pm_card_threeDSecure2Required` in test mode), the answer is 202 with `redirect_url`, the bank's page: nothing is held until they confirm there, and the page sends them back to `/pay/{token}/return`, which records the hold (docs/hosted-checkout.md, "Strong Customer Authentication").
          */
         post: operations["authoriseShare"];
         delete?: never;
@@ -418,7 +418,7 @@ export interface paths {
         put?: never;
         /**
          * Create a hosted checkout session
-         * @description From your server, with an API key. Send the buyer to `checkout_url` (valid for 2 hours); they split the order there, and you hear `checkout_split.paid` once every share is captured. Needs `allowed_domain` set: `return_url` and `cancel_url` must be https on that host. A test key needs no processor connection; a live key needs charges enabled. Line items, when sent, must add up to `amount`. Send `Idempotency-Key` so a retry cannot create a second session.
+         * @description From your server, with an API key. Send the buyer to `checkout_url` (valid for 2 hours); they split the order there, and you hear `checkout_split.paid` once every share is captured. Needs `allowed_domain` set: `return_url` and `cancel_url` must be https on that host. A test key needs no processor connection; a live key needs charges enabled; in test mode an allowed domain of `localhost` also takes `http://localhost`, `http://127.0.0.1` and `http://[::1]` on any port. Line items, when sent, must add up to `amount`. Send `Idempotency-Key` so a retry cannot create a second session. An unknown field is refused (400 `validation_failed`, "Unknown field retrun_url. Did you mean return_url?").
          *
          *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `session_create`); answers carry `RateLimit-*` headers.
          */
@@ -1311,10 +1311,15 @@ export interface components {
             last_four: string;
             created_at: components["schemas"]["Timestamp"];
         };
+        /** @description A new session is `pending`; an idempotent replay gives the session as it is now. `checkout_url` stops working at `expires_at` (2 hours after creation). */
         CreatedCheckoutSession: {
             token: string;
             /** @description Send the buyer here. Valid for 2 hours. */
             checkout_url: string;
+            status: components["schemas"]["CheckoutSessionState"];
+            expires_at: components["schemas"]["Timestamp"];
+            amount: components["schemas"]["Pounds"];
+            currency: string;
         };
         CreatedSplit: {
             id: string;
@@ -1347,7 +1352,8 @@ export interface components {
         /**
          * @description Every error has this shape. Branch on `code` where present, else on the status; never on the message text. Some errors add context fields (for example `status` on `not_pending`).
          * @example {
-         *       "error": "Not found"
+         *       "error": "Not found",
+         *       "code": "not_found"
          *     }
          */
         Error: {
@@ -1980,15 +1986,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
@@ -2020,6 +2029,8 @@ export interface operations {
                 "application/json": {
                     terms_version: string;
                     privacy_version: string;
+                    /** @description Ignored: allowed so that the GET answer can be sent back. */
+                    accepted?: boolean;
                 };
             };
         };
@@ -2053,15 +2064,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
@@ -2210,6 +2224,7 @@ export interface operations {
             /**
              * @description Too many requests.
              *
+             *     - `rate_limited`: Too many wrong codes for this address. Try again in 60 minutes. (ten wrong codes for this address within an hour; the minutes follow `Retry-After`)
              *     - `rate_limited`: Too many requests. Please try again later.
              */
             429: {
@@ -2271,15 +2286,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
@@ -2335,15 +2353,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -2466,21 +2487,24 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Not your merchant
+             *     - `not_your_merchant`: Not your merchant
              *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
              *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
              *     - `consent_required`: Consent required (the current terms are not accepted yet)
@@ -2492,21 +2516,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "business_forbidden" | "consent_required";
+                        code?: "not_your_merchant" | "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Merchant not found
+             *     - `merchant_not_found`: Merchant not found
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "merchant_not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
@@ -2555,21 +2582,24 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Forbidden (neither the creator nor in the business (a participant included))
+             *     - `forbidden`: Forbidden (neither the creator nor in the business (a participant included))
              *     - `consent_required`: Consent required (the current terms are not accepted yet)
              */
             403: {
@@ -2579,21 +2609,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "consent_required";
+                        code?: "forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Not found
+             *     - `not_found`: Not found
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
@@ -2642,21 +2675,24 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Only the creator or the merchant can cancel (not in the business and not the creator)
+             *     - `forbidden`: Only the creator or the merchant can cancel (not in the business and not the creator)
              *     - `business_forbidden`: Only the creator or the merchant can cancel (the role may not do this)
              *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
              *     - `consent_required`: Consent required (the current terms are not accepted yet)
@@ -2668,21 +2704,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "business_forbidden" | "consent_required";
+                        code?: "forbidden" | "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Not found
+             *     - `not_found`: Not found
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
@@ -2751,21 +2790,24 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Only the creator or the merchant can replace a participant (not in the business and not the creator)
+             *     - `forbidden`: Only the creator or the merchant can replace a participant (not in the business and not the creator)
              *     - `business_forbidden`: Only the creator or the merchant can replace a participant (the role may not do this)
              *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
              *     - `consent_required`: Consent required (the current terms are not accepted yet)
@@ -2777,21 +2819,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "business_forbidden" | "consent_required";
+                        code?: "forbidden" | "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Not found (unknown split or participant)
+             *     - `not_found`: Not found (unknown split or participant)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -2898,21 +2943,24 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Only the creator or the merchant can refund (not in the business and not the creator)
+             *     - `forbidden`: Only the creator or the merchant can refund (not in the business and not the creator)
              *     - `business_forbidden`: Only the creator or the merchant can refund (the role may not do this)
              *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
              *     - `consent_required`: Consent required (the current terms are not accepted yet)
@@ -2924,21 +2972,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "business_forbidden" | "consent_required";
+                        code?: "forbidden" | "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Not found
+             *     - `not_found`: Not found
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3002,15 +3053,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Missing or invalid Authorization header (no bearer token (an API key included))
-             *     - Invalid token (an expired or unknown token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3078,14 +3132,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - Not found (unknown pay token, or the participant was replaced)
+             *     - `not_found`: Not found (unknown pay token, or the participant was replaced)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3191,14 +3248,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - Not found (unknown pay token, or the participant was replaced)
+             *     - `not_found`: Not found (unknown pay token, or the participant was replaced)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3214,6 +3274,25 @@ export interface operations {
                     "application/json": {
                         /** @enum {unknown} */
                         code?: "not_pending";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many declined cards for this share. Please try again in 30 minutes. (five declined cards in a row paused this pay token; the minutes follow `Retry-After`)
+             *     - `rate_limited`: Too many payment attempts for this share. Please try again in 30 minutes. (over 10 attempts on this pay token in 10 minutes; the minutes follow `Retry-After`)
+             *     - `rate_limited`: Too many declined cards from your connection. Please try again in 30 minutes. (15 declined cards from this address within an hour paused it for an hour; the minutes follow `Retry-After`)
+             *     - `rate_limited`: Too many payment attempts from your connection. Please try again in 30 minutes. (over 30 attempts from this address in an hour; the minutes follow `Retry-After`)
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -3396,15 +3475,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3428,14 +3510,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3501,15 +3586,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3532,14 +3620,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3626,15 +3717,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3659,14 +3753,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3754,15 +3851,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3786,7 +3886,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `api_key_not_found`: API key not found
              */
             404: {
@@ -3796,7 +3896,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "api_key_not_found";
+                        code?: "no_merchant" | "api_key_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -3869,15 +3969,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3899,14 +4002,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -3982,15 +4088,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -4014,7 +4123,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `bill_not_found`: Bill not found
              */
             404: {
@@ -4024,7 +4133,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "bill_not_found";
+                        code?: "no_merchant" | "bill_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4127,15 +4236,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -4159,14 +4271,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -4299,9 +4414,12 @@ export interface operations {
             /**
              * @description The request was refused.
              *
-             *     - `validation_failed`: amount must be between £1 and £5000
+             *     - `validation_failed`: amount must be between £1 and £5000 (out of range or not a number)
+             *     - `validation_failed`: amount is required
+             *     - `validation_failed`: amount must have at most two decimal places (more than two decimals, such as 5.001)
              *     - `validation_failed`: Only gbp is supported
-             *     - `validation_failed`: return_url must be https and match your allowed return domain (return_url missing or not text)
+             *     - `validation_failed`: return_url is required
+             *     - `validation_failed`: return_url must be https and match your allowed return domain (return_url not text)
              *     - `invalid_return_url`: return_url must be https and match your allowed return domain (no allowed domain, or not https on it)
              *     - `invalid_cancel_url`: cancel_url must be https and match your allowed return domain
              *     - `validation_failed`: Each line item needs a description of up to 120 characters (or another field-level message; `details` lists each)
@@ -4323,14 +4441,17 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Invalid API Key (missing, unknown or revoked key)
+             *     - `invalid_api_key`: Invalid API Key (missing, unknown or revoked key)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_api_key";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -4497,35 +4618,41 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Forbidden (not the buyer who created the split)
+             *     - `forbidden`: Forbidden (not the buyer who created the split)
              */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
              *     - `not_found`: Checkout session not found
-             *     - Not found (no split yet)
+             *     - `not_found`: Not found (no split yet)
              */
             404: {
                 headers: {
@@ -4604,21 +4731,24 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not allowed.
              *
-             *     - Only the creator or the merchant can replace a participant (not the buyer who created the split)
+             *     - `forbidden`: Only the creator or the merchant can replace a participant (not the buyer who created the split)
              *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
              */
             403: {
@@ -4628,7 +4758,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "business_forbidden";
+                        code?: "forbidden" | "business_forbidden";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4636,7 +4766,7 @@ export interface operations {
              * @description Not found.
              *
              *     - `not_found`: Checkout session not found
-             *     - Not found (no split yet, or unknown participant)
+             *     - `not_found`: Not found (no split yet, or unknown participant)
              */
             404: {
                 headers: {
@@ -4754,15 +4884,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Invalid API Key (no credential, or an unknown key)
-             *     - Unauthorized (an expired or unknown bearer token)
+             *     - `invalid_api_key`: Invalid API Key (no credential, or an unknown key)
+             *     - `unauthorized`: Unauthorized (an expired or unknown bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_api_key" | "unauthorized";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -4787,7 +4920,7 @@ export interface operations {
              * @description Not found.
              *
              *     - `not_found`: Checkout session not found (not your session (or the other mode's))
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
@@ -4796,7 +4929,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "not_found";
+                        code?: "not_found" | "no_merchant";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -4934,15 +5067,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5027,14 +5163,17 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Invalid API Key (missing, unknown or revoked key)
+             *     - `invalid_api_key`: Invalid API Key (missing, unknown or revoked key)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_api_key";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5122,27 +5261,33 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Invalid API Key (missing, unknown or revoked key)
+             *     - `invalid_api_key`: Invalid API Key (missing, unknown or revoked key)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_api_key";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Not found (not your split, the other mode's, or none)
+             *     - `not_found`: Not found (not your split, the other mode's, or none)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5266,27 +5411,33 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Invalid API Key (missing, unknown or revoked key)
+             *     - `invalid_api_key`: Invalid API Key (missing, unknown or revoked key)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "invalid_api_key";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
              * @description Not found.
              *
-             *     - Not found (not your split, the other mode's, or none)
+             *     - `not_found`: Not found (not your split, the other mode's, or none)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5381,15 +5532,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5509,15 +5663,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5636,15 +5793,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5667,14 +5827,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5763,15 +5926,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5795,14 +5961,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5894,15 +6063,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -5924,14 +6096,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6035,15 +6210,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6126,15 +6304,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6156,14 +6337,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6240,7 +6424,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "invite_invalid";
+                        code?: "invite_invalid" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6313,15 +6497,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6353,7 +6540,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "invite_invalid";
+                        code?: "invite_invalid" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6463,15 +6650,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6495,14 +6685,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6611,15 +6804,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6644,7 +6840,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `invite_not_found`: Pending invitation not found.
              */
             404: {
@@ -6654,7 +6850,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "invite_not_found";
+                        code?: "no_merchant" | "invite_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6746,15 +6942,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6779,7 +6978,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `invite_not_found`: Pending invitation not found.
              */
             404: {
@@ -6789,7 +6988,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "invite_not_found";
+                        code?: "no_merchant" | "invite_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6898,15 +7097,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -6930,7 +7132,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `member_not_found`: Team member not found.
              */
             404: {
@@ -6940,7 +7142,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "member_not_found";
+                        code?: "no_merchant" | "member_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -7025,15 +7227,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7057,7 +7262,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `member_not_found`: Team member not found.
              */
             404: {
@@ -7067,7 +7272,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "member_not_found";
+                        code?: "no_merchant" | "member_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -7152,15 +7357,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7184,14 +7392,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7268,15 +7479,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7298,14 +7512,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7393,15 +7610,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7425,7 +7645,7 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              *     - `delivery_not_found`: Delivery not found
              */
             404: {
@@ -7435,7 +7655,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        code?: "delivery_not_found";
+                        code?: "no_merchant" | "delivery_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -7545,15 +7765,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7577,14 +7800,17 @@ export interface operations {
             /**
              * @description Not found.
              *
-             *     - No merchant for this user (the login belongs to no business)
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
              */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**
@@ -7667,15 +7893,18 @@ export interface operations {
             /**
              * @description No valid credential.
              *
-             *     - Unauthorized (missing, malformed or expired bearer token)
-             *     - Missing or invalid Authorization header (an API key instead of a bearer token)
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
              */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {unknown} */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**

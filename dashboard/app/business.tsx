@@ -1,4 +1,4 @@
-import type { Action } from '@groupsplit/shared/src/auth/policy';
+import type { Action } from '@groupsplit/shared/browser';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { Merchant, Role } from './api';

@@ -1,4 +1,4 @@
-import { formatPounds, poundsToPence } from '@groupsplit/shared/src/money';
+import { formatPounds, poundsToPence } from '@groupsplit/shared/browser';
 
 /**
  * Money as the spec writes it: pounds with two places ("£12.50"). The API sends decimal strings

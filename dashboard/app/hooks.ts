@@ -59,3 +59,42 @@ export function useAction<Args extends unknown[], T>(act: (...args: Args) => Pro
   const reset = () => setState({ busy: false, error: null, result: null });
   return { ...state, run, reset };
 }
+
+/**
+ * A change behind a ConfirmDialog: `ask(target)` opens the dialog for one target (a key, a member,
+ * or `true` when there is only one thing to confirm); spread `dialog` onto the ConfirmDialog. Confirming
+ * runs `act(target)`; on success the dialog closes and `done` gets the result, on failure it stays
+ * open with the API's message. Cancelling closes it and forgets the error.
+ */
+export function useConfirm<Target, T>(
+  act: (target: Target) => Promise<T>,
+  done?: (result: NonNullable<T>, target: Target) => void,
+) {
+  const [target, setTarget] = useState<Target | null>(null);
+  const action = useAction(act);
+  const close = () => {
+    setTarget(null);
+    action.reset();
+  };
+  return {
+    target,
+    action,
+    ask: (next: Target) => {
+      action.reset();
+      setTarget(next);
+    },
+    dialog: {
+      open: target !== null,
+      busy: action.busy,
+      error: action.error,
+      onCancel: close,
+      onConfirm: async () => {
+        if (target === null) return;
+        const result = await action.run(target);
+        if (!result) return;
+        setTarget(null);
+        done?.(result, target);
+      },
+    },
+  };
+}

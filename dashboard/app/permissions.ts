@@ -1,6 +1,4 @@
-import { type Action, authorize, POLICY, type Role } from '@groupsplit/shared/src/auth/policy';
-import { AppError } from '@groupsplit/shared/src/errors/app-error';
-import { MESSAGES } from '@groupsplit/shared/src/errors/messages';
+import { type Action, AppError, authorize, MESSAGES, POLICY, type Role } from '@groupsplit/shared/browser';
 import { roleLabel } from './format';
 
 /**

@@ -3,6 +3,7 @@ import { createProcessor, GATES } from '@groupsplit/shared';
 import {
   createUser,
   emulatorControl,
+  eventually,
   type Stack,
   startStack,
   startWebhookReceiver,
@@ -10,6 +11,7 @@ import {
   uniqueEmail,
   waitForMail,
   waitForSplitStatus,
+  waitUntil,
 } from '@groupsplit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -22,7 +24,10 @@ import {
   newAddress,
   personContext,
   photographOnFailure,
+  settled,
   signIn,
+  startAt,
+  trackApiCalls,
   watchProblems,
 } from './test-support/browser';
 
@@ -30,6 +35,11 @@ import {
  * The dashboard in a real browser against the whole stack, as a merchant's staff use it: sign-in,
  * registration, billing, integration settings and keys, orders and refunds, team and roles, the
  * webhook delivery log. Every page is checked with axe-core and photographed at 390 and 1280 px.
+ *
+ * The steps share one page, so each starts from a known one (`startAt`: the page, signed in, test
+ * mode, settled) and checks its own axe findings and page problems: a step that fails leaves the
+ * next ones to pass or fail on their own. The page re-reads the business on every page change, so
+ * what a step asserts after an action it waits for (a locator, `eventually`), never reads once.
  */
 describe('merchant dashboard in a real browser', () => {
   let stack: Stack;
@@ -52,13 +62,30 @@ describe('merchant dashboard in a real browser', () => {
     captured: { reference: `ORDER-C-${Date.now()}`, id: '' },
   };
 
-  /** A test of this suite: on failure it leaves a screenshot of the owner's page in test-artifacts/dashboard. */
+  /**
+   * A test of this suite: on failure it leaves a screenshot of the owner's page in test-artifacts/dashboard.
+   * It ends by asserting the axe findings and the page problems of its own pages, so they fail the step
+   * that caused them and no later one.
+   */
   const step = (name: string, body: () => Promise<void>, timeout?: number) =>
-    it(name, () => photographOnFailure(page, name, body), timeout);
+    it(
+      name,
+      () =>
+        photographOnFailure(page, name, async () => {
+          const [a11yBefore, problemsBefore] = [a11y.length, problems.length];
+          await body();
+          expect(a11y.slice(a11yBefore)).toEqual([]);
+          expect(problems.slice(problemsBefore)).toEqual([]);
+        }),
+      timeout,
+    );
   const look = async (target: Page, name: string) => a11y.push(...(await inspect(target, name)));
   const navTo = async (name: string) => {
     await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
   };
+  /** The owner's page at `path`, signed in, in test mode and settled (see startAt). */
+  const ownerAt = (path: string, title: string | RegExp) =>
+    startAt(page, { origin: stack.urls.gateway, path, title, email: ownerEmail });
 
   beforeAll(async () => {
     ensureDashboardBuilt();
@@ -67,6 +94,7 @@ describe('merchant dashboard in a real browser', () => {
     browser = await launchBrowser();
     ownerContext = await personContext(browser);
     page = await ownerContext.newPage();
+    trackApiCalls(page);
     // The expected refusals: the session ended on purpose (401), a missing business (404 before registering),
     // the registration with wrong fields (400) and the finance member's refused calls are asserted where they happen.
     problems = watchProblems(
@@ -117,12 +145,21 @@ describe('merchant dashboard in a real browser', () => {
     // The API's details, each beside its own field (and named by it for screen readers).
     const phone = page.getByLabel('Business phone');
     await page.getByText('Enter a phone number of 7 to 30 characters').first().waitFor();
-    expect(await phone.getAttribute('aria-invalid')).toBe('true');
-    expect(await phone.getAttribute('aria-describedby')).toContain('register-business_phone-error');
-    expect(await page.locator('#register-business_phone-error').textContent()).toBe(
-      'Enter a phone number of 7 to 30 characters',
+    await eventually(
+      async () => ({
+        invalid: await phone.getAttribute('aria-invalid'),
+        describedBy: await phone.getAttribute('aria-describedby'),
+        error: await page.locator('#register-business_phone-error').textContent(),
+        companyNumberInvalid: await page.getByLabel('Company number').getAttribute('aria-invalid'),
+      }),
+      (fields) =>
+        expect(fields).toEqual({
+          invalid: 'true',
+          describedBy: expect.stringContaining('register-business_phone-error'),
+          error: 'Enter a phone number of 7 to 30 characters',
+          companyNumberInvalid: 'true',
+        }),
     );
-    expect(await page.getByLabel('Company number').getAttribute('aria-invalid')).toBe('true');
     await page.getByText('Enter the company number (required for limited companies and LLPs)').waitFor();
     await look(page, 'register-errors');
 
@@ -147,18 +184,22 @@ describe('merchant dashboard in a real browser', () => {
     });
     // Test mode is on from the start, and unmistakable.
     await page.getByText('You are viewing test data. Nothing here moves real money.').waitFor();
-    expect(await page.getByRole('switch', { name: 'Test mode' }).getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('switch', { name: 'Test mode', checked: true }).waitFor();
     await look(page, 'home-new-business');
   });
 
   step('shows the gates of each mode, each fix.path opening its page', async () => {
+    await ownerAt('/dashboard', businessName);
     const fix = page.getByRole('link', { name: GATES.billing_card_required.fix.label });
     expect(await fix.getAttribute('href')).toBe(GATES.billing_card_required.fix.path);
 
     await page.getByRole('switch', { name: 'Test mode' }).click();
     await page.getByRole('link', { name: GATES.connector_not_live.fix.label }).waitFor();
-    expect(await page.getByText('You are viewing test data.').count()).toBe(0);
-    expect(await page.getByRole('switch', { name: 'Test mode' }).getAttribute('aria-checked')).toBe('false');
+    await page.getByRole('switch', { name: 'Test mode', checked: false }).waitFor();
+    await eventually(
+      () => page.getByText('You are viewing test data.').count(),
+      (strips) => expect(strips).toBe(0),
+    );
     await look(page, 'home-live');
     await page.getByRole('link', { name: GATES.connector_not_live.fix.label }).click();
     await heading(page, 'Payments');
@@ -180,8 +221,7 @@ describe('merchant dashboard in a real browser', () => {
   step(
     'adds a test billing card, sets the allowed domain and webhook URL, and creates an API key shown once',
     async () => {
-      await goTo(page, '/dashboard');
-      await heading(page, businessName);
+      await ownerAt('/dashboard', businessName);
       await page.getByRole('link', { name: GATES.billing_card_required.fix.label }).click();
       await heading(page, 'Billing');
       await look(page, 'billing-empty');
@@ -192,8 +232,12 @@ describe('merchant dashboard in a real browser', () => {
       await look(page, 'billing');
       await navTo('Home');
       await heading(page, businessName);
+      // The home page shows the business as last read until its re-read answers: wait for the gate to go.
+      await eventually(
+        () => page.getByRole('link', { name: GATES.billing_card_required.fix.label }).count(),
+        (fixes) => expect(fixes).toBe(0),
+      );
       await page.getByText('Ready').first().waitFor();
-      expect(await page.getByRole('link', { name: GATES.billing_card_required.fix.label }).count()).toBe(0);
 
       await navTo('Developers');
       await heading(page, 'Developers');
@@ -212,7 +256,10 @@ describe('merchant dashboard in a real browser', () => {
       const rotate = page.getByRole('dialog', { name: 'Rotate the test-mode signing secret?' });
       await rotate.getByRole('button', { name: 'Rotate secret' }).click();
       await page.getByText('The old secret stopped working at once.').waitFor();
-      expect(await page.locator('#webhook-secret').textContent()).toMatch(/^whsec_[0-9a-f]{64}$/);
+      await eventually(
+        () => page.locator('#webhook-secret').textContent(),
+        (secret) => expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/),
+      );
 
       await navTo('API keys');
       await heading(page, 'API keys');
@@ -220,8 +267,10 @@ describe('merchant dashboard in a real browser', () => {
       await page.getByLabel('Key name').fill('Shop server');
       await page.getByRole('button', { name: 'Create test key' }).click();
       await page.getByText('Copy your new key now').waitFor();
-      apiKey = (await page.locator('#new-api-key').textContent()) as string;
-      expect(apiKey).toMatch(/^svc_test_/);
+      apiKey = (await eventually(
+        () => page.locator('#new-api-key').textContent(),
+        (key) => expect(key).toMatch(/^svc_test_/),
+      )) as string;
       await page.getByRole('button', { name: 'Copy key' }).click();
       await page.getByText(/^(Copied|Select the text and copy it by hand)$/).waitFor();
       await look(page, 'api-key-created');
@@ -229,7 +278,10 @@ describe('merchant dashboard in a real browser', () => {
       // Read once: gone from the page, listed by its last four only.
       await page.getByRole('cell', { name: `svc_test_…${apiKey.slice(-4)}` }).waitFor();
       expect(await page.content()).not.toContain(apiKey);
-      expect(await page.getByRole('row', { name: /Shop server/ }).textContent()).toContain('Never');
+      await eventually(
+        () => page.getByRole('row', { name: /Shop server/ }).textContent(),
+        (row) => expect(row).toContain('Never'),
+      );
       await look(page, 'api-keys');
     },
   );
@@ -288,16 +340,20 @@ describe('merchant dashboard in a real browser', () => {
   step(
     'shows the order captured, refunds it from the dashboard, then shows it refunded with its history row',
     async () => {
-      await navTo('Orders');
-      await heading(page, 'Orders');
+      await ownerAt('/dashboard/orders', 'Orders');
       await page.getByRole('link', { name: orders.captured.reference }).waitFor();
       await look(page, 'orders');
       await page.getByLabel('Order reference').fill(orders.refunded.reference);
       await page.getByRole('link', { name: orders.refunded.reference }).waitFor();
-      expect(await page.getByRole('link', { name: orders.captured.reference }).count()).toBe(0);
+      await eventually(
+        () => page.getByRole('link', { name: orders.captured.reference }).count(),
+        (others) => expect(others).toBe(0),
+      );
       const row = page.getByRole('row', { name: new RegExp(orders.refunded.reference) });
-      expect(await row.textContent()).toContain('£60.00');
-      expect(await row.locator('.chip').textContent()).toBe('captured');
+      await eventually(
+        async () => ({ text: await row.textContent(), status: await row.locator('.chip').textContent() }),
+        (shown) => expect(shown).toEqual({ text: expect.stringContaining('£60.00'), status: 'captured' }),
+      );
       await look(page, 'orders-search');
 
       await page.getByRole('link', { name: orders.refunded.reference }).click();
@@ -308,6 +364,7 @@ describe('merchant dashboard in a real browser', () => {
         .waitFor();
       await page.getByText('No refunds on this order.').waitFor();
       await look(page, 'order-captured');
+      await settled(page);
       await page.getByRole('button', { name: 'Refund order' }).click();
       const dialog = page.getByRole('dialog', { name: 'Refund the whole order?' });
       await dialog.getByText(/including each payer's £0.20 service fee/).waitFor();
@@ -317,8 +374,13 @@ describe('merchant dashboard in a real browser', () => {
       await page.locator('.page-header .chip', { hasText: 'refunded' }).waitFor();
       const history = page.getByRole('region', { name: 'Refund history' }).getByRole('row').nth(1);
       await history.getByText(`Dashboard: ${ownerEmail}`).waitFor();
-      expect(await history.textContent()).toContain('complete');
-      expect(await page.getByRole('button', { name: 'Refund order' }).count()).toBe(0);
+      await eventually(
+        async () => ({
+          history: await history.textContent(),
+          refundButtons: await page.getByRole('button', { name: 'Refund order' }).count(),
+        }),
+        (shown) => expect(shown).toEqual({ history: expect.stringContaining('complete'), refundButtons: 0 }),
+      );
       await look(page, 'order-refunded');
     },
   );
@@ -326,8 +388,7 @@ describe('merchant dashboard in a real browser', () => {
   step(
     'invites a Finance member, who accepts in a second browser and sees Refund but not Cancel or API keys',
     async () => {
-      await navTo('Team');
-      await heading(page, 'Team');
+      await ownerAt('/dashboard/team', 'Team');
       await page.getByLabel('E-mail address').fill(financeEmail);
       await page.getByLabel('Role', { exact: true }).selectOption('finance');
       await page.getByRole('button', { name: 'Send invitation' }).click();
@@ -356,7 +417,10 @@ describe('merchant dashboard in a real browser', () => {
       await finance.getByText('You are Finance of this business.').waitFor();
 
       // No API keys for Finance: not in the menu, and the page says why.
-      expect(await finance.getByRole('navigation').getByRole('link', { name: 'API keys' }).count()).toBe(0);
+      await eventually(
+        () => finance.getByRole('navigation').getByRole('link', { name: 'API keys' }).count(),
+        (links) => expect(links).toBe(0),
+      );
       await goTo(finance, '/dashboard/developers/api-keys');
       await finance.getByText("Finance can't see API keys: only Owner and Admin can.").waitFor();
       await look(finance, 'api-keys-finance');
@@ -367,14 +431,17 @@ describe('merchant dashboard in a real browser', () => {
       await goTo(finance, `/dashboard/orders/${orders.pending.id}`);
       await heading(finance, orders.pending.reference);
       await finance.getByText("Finance can't cancel orders: only Owner, Admin and Member can.").waitFor();
-      expect(await finance.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+      await eventually(
+        () => finance.getByRole('button', { name: 'Cancel order' }).count(),
+        (buttons) => expect(buttons).toBe(0),
+      );
       await look(finance, 'order-pending-finance');
       expect(financeProblems).toEqual([]);
       await financeContext.close();
 
-      // The Owner may cancel the same order: by keyboard alone, through the confirmation.
-      await goTo(page, `/dashboard/orders/${orders.pending.id}`);
-      await heading(page, orders.pending.reference);
+      // The Owner may cancel the same order: by keyboard alone, through the confirmation. Keys go to
+      // whatever has the focus, so the page must be settled first (a redraw would drop the focus).
+      await ownerAt(`/dashboard/orders/${orders.pending.id}`, orders.pending.reference);
       await page.getByRole('button', { name: 'Cancel order' }).focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
@@ -392,34 +459,52 @@ describe('merchant dashboard in a real browser', () => {
 
   step('shows the delivery log newest first, resends a delivery and sends a test event', async () => {
     await newAddress(ownerContext);
-    // The last event of all: the Owner's cancel of the pending order.
+    // The last event of all: the Owner's cancel of the pending order. The log reads the attempts once, when
+    // the page opens, and an attempt is written once the endpoint's answer is back (a moment after the
+    // receiver has it): so wait for the written attempt, not for the receiver.
     await receiver.waitFor((requests) => requests.some((r) => r.body?.type === 'checkout_split.canceled'));
-    await navTo('Webhooks');
-    await heading(page, 'Webhooks');
+    await waitUntil(
+      'the checkout_split.canceled delivery in the log',
+      () =>
+        stack.db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('merchant_id', '=', merchantId)
+          .where('event_type', '=', 'checkout_split.canceled')
+          .execute(),
+      (attempts) => attempts.length > 0,
+    );
+    await ownerAt('/dashboard/developers/webhooks', 'Webhooks');
     const log = page.getByRole('region', { name: 'Webhook deliveries, newest first' });
-    await log.getByText('checkout_split.canceled').waitFor();
-    expect(await log.getByRole('row').nth(1).textContent()).toContain('checkout_split.canceled');
+    await eventually(
+      () => log.getByRole('row').nth(1).textContent(),
+      (newest) => expect(newest).toContain('checkout_split.canceled'),
+    );
     await look(page, 'webhooks');
 
-    const before = receiver.received.length;
+    const delivered = (type: string) => receiver.received.filter((r) => r.body?.type === type).length;
+    const refundsBefore = delivered('checkout_split.refunded');
     await log
       .getByRole('row', { name: /checkout_split\.refunded/ })
       .getByRole('button', { name: /^Resend/ })
       .click();
+    // The page shows the answer once the endpoint has answered, so the receiver has it by then.
     await page.getByText('Delivered: HTTP 200.').waitFor();
     await log.getByText('(resend)').waitFor();
-    expect(receiver.received.length).toBe(before + 1);
-    expect(receiver.received.at(-1)?.body?.type).toBe('checkout_split.refunded');
+    expect(delivered('checkout_split.refunded')).toBe(refundsBefore + 1);
 
+    const samplesBefore = receiver.received.filter((r) => r.body?.sample === true).length;
     await page.getByRole('button', { name: 'Send test event' }).click();
     await log.getByText('(test)').waitFor();
-    expect(receiver.received.at(-1)?.body?.sample).toBe(true);
+    expect(receiver.received.filter((r) => r.body?.sample === true).length).toBe(samplesBefore + 1);
     await look(page, 'webhooks-sent');
   });
 
   step('remembers nothing but in memory: an ended session returns to sign-in and back to the same page', async () => {
-    await navTo('Orders');
-    await heading(page, 'Orders');
+    // Settled: no call of the Orders page is still out, so the first call to meet the ended session is
+    // the Team page's, and the sign-in page comes back to Team. (A call still out when the session ended
+    // took the page to sign-in first, under the click on Team.)
+    await ownerAt('/dashboard/orders', 'Orders');
     const storage = await page.evaluate(
       '({ local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) })',
     );
@@ -443,7 +528,9 @@ describe('merchant dashboard in a real browser', () => {
     await signIn(page, ownerEmail);
     await heading(page, 'Team');
 
-    // A reload forgets the token too; the page comes back after signing in.
+    // A reload forgets the token too; the page comes back after signing in. (Reloaded once settled: a
+    // reload under the Team page's calls would cut them off.)
+    await settled(page);
     await page.reload();
     await heading(page, 'Sign in to your dashboard');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard/team');
@@ -452,6 +539,7 @@ describe('merchant dashboard in a real browser', () => {
   });
 
   step('passes axe on every page at 390 and 1280 px, with no script errors or CSP refusals', async () => {
+    await ownerAt('/dashboard', businessName);
     const pages: [string, string, string][] = [
       ['/dashboard', businessName, 'home'],
       [`/dashboard/orders/${orders.captured.id}`, orders.captured.reference, 'order'],
@@ -466,18 +554,27 @@ describe('merchant dashboard in a real browser', () => {
       await look(page, name);
     }
     // A paused workspace: a banner on every page, changes disabled with the reason, viewing still works.
-    await stack.db.updateTable('merchants').set({ paused_at: new Date() }).where('id', '=', merchantId).execute();
-    await goTo(page, '/dashboard');
-    await page.getByText('This workspace is paused').waitFor();
-    await goTo(page, '/dashboard/developers');
-    await heading(page, 'Developers');
-    await page.getByText('This workspace is paused').waitFor();
-    expect(await page.getByLabel('Allowed return domain').isDisabled()).toBe(true);
-    await page.getByText('This business is paused: the workspace is read-only until it is unpaused.').waitFor();
-    await look(page, 'developers-paused');
-    await stack.db.updateTable('merchants').set({ paused_at: null }).where('id', '=', merchantId).execute();
+    const pause = (pausedAt: Date | null) =>
+      stack.db.updateTable('merchants').set({ paused_at: pausedAt }).where('id', '=', merchantId).execute();
+    await pause(new Date());
+    try {
+      await goTo(page, '/dashboard');
+      await page.getByText('This workspace is paused').waitFor();
+      await goTo(page, '/dashboard/developers');
+      await heading(page, 'Developers');
+      await page.getByText('This workspace is paused').waitFor();
+      await page.getByText('This business is paused: the workspace is read-only until it is unpaused.').waitFor();
+      await eventually(
+        () => page.getByLabel('Allowed return domain').isDisabled(),
+        (disabled) => expect(disabled).toBe(true),
+      );
+      await look(page, 'developers-paused');
+    } finally {
+      await pause(null);
+    }
 
-    await goTo(page, '/dashboard/settings/payments');
+    // The page re-reads the business on the way in: the button is there (and enabled) once it knows of the unpause.
+    await ownerAt('/dashboard/settings/payments', 'Payments');
     await page.getByRole('button', { name: 'Connect test processor account' }).click();
     const onboarding = page.getByRole('link', { name: "Open the processor's onboarding (new tab)" });
     expect(await onboarding.getAttribute('href')).toMatch(new RegExp(`^${stack.urls.emulator}/`));
@@ -489,8 +586,5 @@ describe('merchant dashboard in a real browser', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Orders' }).waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'menu-open-390.png') });
     await page.setViewportSize({ width: 1280, height: 900 });
-
-    expect(a11y).toEqual([]);
-    expect(problems).toEqual([]);
   });
 });

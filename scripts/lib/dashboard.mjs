@@ -41,8 +41,12 @@ function hashOf(files) {
   return hash.digest('hex');
 }
 
-/** Workspace sources (not node_modules) that went into the bundle, so a change to them rebuilds it. */
-function collectModules(into) {
+/**
+ * What went into the bundle: workspace sources (not node_modules), so a change to them rebuilds it,
+ * and the npm packages, so a test can see that no server-side package reached the browser
+ * (dashboard/src/bundle.test.ts).
+ */
+function collectModules(into, packages) {
   return {
     name: 'groupsplit-record-modules',
     generateBundle(_options, bundle) {
@@ -50,7 +54,11 @@ function collectModules(into) {
         if (output.type !== 'chunk') continue;
         for (const id of output.moduleIds) {
           const path = id.split('?')[0];
-          if (path.startsWith(ROOT) && !path.includes('/node_modules/') && existsSync(path)) {
+          const inPackage = path.split('/node_modules/')[1];
+          if (inPackage) {
+            const parts = inPackage.split('/');
+            packages.add(parts.slice(0, parts[0].startsWith('@') ? 2 : 1).join('/'));
+          } else if (path.startsWith(ROOT) && existsSync(path)) {
             into.add(relative(ROOT, path));
           }
         }
@@ -63,6 +71,7 @@ function collectModules(into) {
 export async function buildDashboard(outDir = DASHBOARD_DIST) {
   const { build } = await import('vite');
   const modules = new Set();
+  const packages = new Set();
   // Vite sets NODE_ENV=production in this process for its build; whatever runs here next (the
   // test run, npm start's services) must keep the environment it was started with.
   const nodeEnv = process.env.NODE_ENV;
@@ -70,7 +79,7 @@ export async function buildDashboard(outDir = DASHBOARD_DIST) {
     await build({
       configFile: CONFIG,
       build: { outDir: resolve(outDir), emptyOutDir: true },
-      plugins: [collectModules(modules)],
+      plugins: [collectModules(modules, packages)],
     });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
@@ -79,7 +88,8 @@ export async function buildDashboard(outDir = DASHBOARD_DIST) {
   const bundled = [...modules].sort();
   const files = inputs(bundled);
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, STAMP), `${JSON.stringify({ hash: hashOf(files), modules: bundled }, null, 2)}\n`);
+  const stamp = { hash: hashOf(files), modules: bundled, packages: [...packages].sort() };
+  writeFileSync(join(outDir, STAMP), `${JSON.stringify(stamp, null, 2)}\n`);
   return outDir;
 }
 
@@ -88,7 +98,8 @@ export async function ensureDashboardBuilt() {
   const stampFile = join(DASHBOARD_DIST, STAMP);
   if (existsSync(stampFile) && existsSync(join(DASHBOARD_DIST, 'index.html'))) {
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
-    if (stamp.hash === hashOf(inputs(stamp.modules ?? []))) return false;
+    // A stamp from before `packages` was recorded is rebuilt, so the bundle test has them.
+    if (stamp.hash === hashOf(inputs(stamp.modules ?? [])) && Array.isArray(stamp.packages)) return false;
   }
   const started = Date.now();
   await buildDashboard();

@@ -55,6 +55,8 @@ export async function startRunInfrastructure(purpose) {
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPort),
       MAIL_API_URL: mail.apiUrl,
+      // 'mailpit' or 'catcher': only Mailpit has the HTML-compatibility check.
+      MAIL_KIND: mail.kind,
       WORKFLOW_BUNDLE_PATH: bundlePath,
       ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
     },

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { refusedInProduction, testKnobsSchema } from './config-test-knobs';
+import { publicSecret } from './secret-defaults';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const bool = (fallback: boolean) =>
@@ -8,11 +10,9 @@ const bool = (fallback: boolean) =>
     .transform((v) => v === 'true' || v === '1');
 const durationMs = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
- * Every environment variable the system reads, with its documented default.
- * The README's configuration table mirrors this schema.
+ * Every environment variable the system reads, with its documented default: production settings,
+ * then the test and emulator knobs. The README's two configuration tables mirror this schema.
  */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -26,10 +26,18 @@ export const configSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('groupsplit'),
 
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * Where each process listens. The gateway is the public app; the internal ones stay on loopback
+   * unless told otherwise (containers set 0.0.0.0), and then refuse public secrets (secret-defaults.ts).
+   */
+  GATEWAY_HOST: z.string().min(1).default('0.0.0.0'),
+  MERCHANTS_HOST: z.string().min(1).default('127.0.0.1'),
+  CHECKOUT_HOST: z.string().min(1).default('127.0.0.1'),
+  EMULATOR_HOST: z.string().min(1).default('127.0.0.1'),
+  WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   GATEWAY_PORT: port(3000),
   MERCHANTS_PORT: port(3001),
   CHECKOUT_PORT: port(3002),
-  EMULATOR_PORT: port(3010),
   WORKER_METRICS_PORT: port(3020),
   /** Loopback port of the Temporal core's own Prometheus exporter; the worker's /metrics re-serves it. */
   WORKER_TEMPORAL_METRICS_PORT: port(3021),
@@ -63,6 +71,15 @@ export const configSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().default('groupsplit <no-reply@groupsplit.test>'),
+  /**
+   * DKIM signing of every outgoing e-mail (all three or none): the signing domain, the selector whose
+   * public key is published at `<selector>._domainkey.<domain>`, and the PEM private key (docs/deploy.md).
+   */
+  DKIM_DOMAIN: z.string().min(1).optional(),
+  DKIM_SELECTOR: z.string().min(1).optional(),
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  /** The mailbox in `List-Unsubscribe`'s mailto link; default `unsubscribe@<MAIL_FROM's domain>` (docs/deploy.md). */
+  MAIL_UNSUBSCRIBE_MAILTO: z.string().email().optional(),
 
   STRIPE_TEST_SECRET_KEY: z.string().default('sk_test_emulator'),
   STRIPE_LIVE_SECRET_KEY: z.string().default('sk_live_emulator'),
@@ -88,17 +105,10 @@ export const configSchema = z.object({
   STRIPE_TIMEOUT_MS: durationMs(30_000),
   /** Where the stripe package sends requests; unset means the real Stripe API. */
   STRIPE_API_BASE_URL: z.string().url().optional(),
-  /** Where the processor emulator posts test/live events; default `${PUBLIC_BASE_URL}/api/processor/webhooks/<mode>`. */
-  EMULATOR_WEBHOOK_URL_TEST: z.string().url().optional(),
-  EMULATOR_WEBHOOK_URL_LIVE: z.string().url().optional(),
-  /** false: the emulator records events but posts none. */
-  EMULATOR_WEBHOOKS_ENABLED: bool(true),
 
   TERMS_VERSION: z.string().min(1).default('2026-09-01'),
   PRIVACY_VERSION: z.string().min(1).default('2026-09-01'),
 
-  HOLD_TTL_MS: durationMs(7 * DAY_MS),
-  CHECKOUT_SESSION_TTL_MS: durationMs(2 * 60 * 60 * 1000),
   /** How long a line-item image host gets before its picture is left out (hosted checkout). */
   CHECKOUT_IMAGE_TIMEOUT_MS: durationMs(5_000),
   /**
@@ -113,10 +123,11 @@ export const configSchema = z.object({
    * durable signal; anything else fails.
    */
   WORKFLOW_TASK_RETRY_WAIT_MS: durationMs(60_000),
-  /** Divides every webhook retry delay; 1 in production, large in tests. */
-  WEBHOOK_RETRY_TIME_SCALE: z.coerce.number().positive().default(1),
   /** How long a merchant endpoint has to answer a webhook with a 2xx (docs/spec.md, Delivery: 10 seconds). */
   WEBHOOK_TIMEOUT_MS: durationMs(10_000),
+
+  /** Test and emulator knobs, refused in production unless left at their defaults (config-test-knobs.ts). */
+  ...testKnobsSchema,
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -133,10 +144,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const config = { ...result.data, ...overrides };
+  const testKnob = config.NODE_ENV === 'production' ? refusedInProduction(config)[0] : undefined;
+  if (testKnob)
+    throw new ConfigError(`Invalid configuration: ${testKnob}: a test and emulator setting, refused in production`);
   if (config.NODE_ENV === 'production') {
-    for (const name of ['INTERNAL_SIGNING_SECRET', 'ENCRYPTION_KEY'] as const) {
-      if (!env[name]) throw new ConfigError(`Invalid configuration: ${name}: required in production`);
-    }
+    // Every secret set explicitly, none of the values published in this repository.
+    const found = publicSecret(config, env);
+    if (found) throw new ConfigError(`Invalid configuration: ${found.name}: ${found.why} (required in production)`);
   }
   return config;
 }

@@ -14,21 +14,39 @@ export function currentLogContext(): LogContext {
   return context.getStore() ?? {};
 }
 
-/** Keys whose values must never reach a log line, wherever they are nested. */
+/** Field names whose values are credentials: sign-in codes, tokens (session, pay, checkout), keys and secrets. */
+const SECRET_FIELDS = [
+  'password',
+  'secret',
+  'webhook_secret',
+  'api_key',
+  'apiKey',
+  'key',
+  'token',
+  'access_token',
+  'accessToken',
+  'pay_token',
+  'payToken',
+  'client_secret',
+  'clientSecret',
+  'payment_method',
+  'code',
+  'signed_url',
+  'signedUrl',
+  'image_url',
+  'imageUrl',
+];
+
+/**
+ * Keys whose values must never reach a log line: at the top level of a line (`log.warn({ token })`)
+ * and nested one level down (`{ session: { token } }`), plus the credential headers.
+ */
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers["x-merchant-api-key"]',
   'req.headers.cookie',
-  '*.password',
-  '*.secret',
-  '*.webhook_secret',
-  '*.api_key',
-  '*.key',
-  '*.token',
-  '*.access_token',
-  '*.client_secret',
-  '*.payment_method',
-  '*.code',
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
 ];
 
 export function createLogger(

@@ -81,7 +81,18 @@ describe('npm run build output, run with plain node', () => {
       encoding: 'utf8',
     });
     if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
-    stack = await startStack({}, { worker: false });
+    // Production refuses unset and public secrets: the stack (and its emulator) use private ones.
+    stack = await startStack(
+      {
+        INTERNAL_SIGNING_SECRET: 'build-test-internal-signing-secret',
+        ENCRYPTION_KEY: 'cd'.repeat(32),
+        STRIPE_TEST_SECRET_KEY: 'sk_test_build_test',
+        STRIPE_LIVE_SECRET_KEY: 'sk_live_build_test',
+        STRIPE_TEST_WEBHOOK_SECRET: 'whsec_test_build_test',
+        STRIPE_LIVE_WEBHOOK_SECRET: 'whsec_live_build_test',
+      },
+      { worker: false },
+    );
     shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
     // Only what a container would get: no WORKFLOW_BUNDLE_PATH, no tsx, production mode.
     env = {
@@ -93,6 +104,10 @@ describe('npm run build output, run with plain node', () => {
       TEMPORAL_TASK_QUEUE: stack.config.TEMPORAL_TASK_QUEUE,
       INTERNAL_SIGNING_SECRET: stack.config.INTERNAL_SIGNING_SECRET,
       ENCRYPTION_KEY: stack.config.ENCRYPTION_KEY,
+      STRIPE_TEST_SECRET_KEY: stack.config.STRIPE_TEST_SECRET_KEY,
+      STRIPE_LIVE_SECRET_KEY: stack.config.STRIPE_LIVE_SECRET_KEY,
+      STRIPE_TEST_WEBHOOK_SECRET: stack.config.STRIPE_TEST_WEBHOOK_SECRET,
+      STRIPE_LIVE_WEBHOOK_SECRET: stack.config.STRIPE_LIVE_WEBHOOK_SECRET,
       PUBLIC_BASE_URL: stack.config.PUBLIC_BASE_URL,
       MERCHANTS_URL: stack.urls.merchants,
       CHECKOUT_URL: stack.urls.checkout,
@@ -155,6 +170,17 @@ describe('npm run build output, run with plain node', () => {
       exports: { '.': './src/index.js', './client': { default: './src/client.js' } },
       dependencies: { zod: '^4' },
     });
+  });
+
+  it('compiles a published package (the client) from its sources, not the dist/ it publishes', () => {
+    const script = `import('${join(ROOT, 'scripts/build.mjs')}').then(({ compiledManifest }) => console.log(JSON.stringify(compiledManifest(${readFileSync(join(ROOT, 'client/package.json'), 'utf8')}))))`;
+    const manifest = JSON.parse(spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' }).stdout);
+    expect(manifest).toMatchObject({
+      main: 'src/index.js',
+      exports: { '.': './src/index.js', './node': './src/node.js', './package.json': './package.json' },
+    });
+    expect(manifest).not.toHaveProperty('module');
+    expect(manifest).not.toHaveProperty('typesVersions');
   });
 
   it('runs the migrations and the Temporal set-up as one-shot commands', () => {

@@ -25,6 +25,7 @@ const SECRET_SETTINGS = [
   'SMTP_PASSWORD',
   'METRICS_TOKEN',
   'REDIS_URL',
+  'DKIM_PRIVATE_KEY',
 ];
 /** What a committed secret looks like: processor keys, webhook secrets, private keys, passwords in URLs, raw keys. */
 const SECRET_LOOKING = [
@@ -67,6 +68,7 @@ describe.each(OVERLAYS)('deploy/kubernetes overlay %s', (overlay) => {
       'Job',
       'NetworkPolicy',
       'PodDisruptionBudget',
+      'PrometheusRule',
       'Service',
       'ServiceAccount',
     ]);
@@ -125,6 +127,12 @@ describe.each(OVERLAYS)('deploy/kubernetes overlay %s', (overlay) => {
     // Every setting is one the services read (a misspelt name would silently fall back to a default).
     expect(keys.filter((key) => !(key in configSchema.shape))).toEqual([]);
     expect(config.data).toMatchObject({ NODE_ENV: 'production', ALLOW_PRIVATE_WEBHOOK_TARGETS: 'false' });
+    // Pods are reached (and probed) on their own address; off loopback the processes refuse public secrets.
+    expect(config.data).toMatchObject({
+      MERCHANTS_HOST: '0.0.0.0',
+      CHECKOUT_HOST: '0.0.0.0',
+      WORKER_METRICS_HOST: '0.0.0.0',
+    });
     expect(config.data?.PUBLIC_BASE_URL).toMatch(/^https:\/\//);
   });
 
@@ -206,6 +214,10 @@ describe('deploy/kubernetes/temporal/values.yaml (Temporal Helm chart)', () => {
     POSTGRES_PASSWORD: 'x',
     INTERNAL_SIGNING_SECRET: 'x',
     ENCRYPTION_KEY: 'x',
+    STRIPE_TEST_SECRET_KEY: 'x',
+    STRIPE_LIVE_SECRET_KEY: 'x',
+    STRIPE_TEST_WEBHOOK_SECRET: 'x',
+    STRIPE_LIVE_WEBHOOK_SECRET: 'x',
   }).config.services;
 
   it('keeps persistence and visibility in an external Postgres, its password in a Secret', () => {

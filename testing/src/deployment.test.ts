@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configSchema } from '@groupsplit/shared';
+import { configSchema, PUBLIC_SECRET_VALUES } from '@groupsplit/shared';
 import {
   type ComposeService,
   commandOf,
@@ -17,6 +17,10 @@ const SECRETS = {
   POSTGRES_PASSWORD: 'a-postgres-password',
   INTERNAL_SIGNING_SECRET: 'a-long-internal-secret',
   ENCRYPTION_KEY: 'ab'.repeat(32),
+  STRIPE_TEST_SECRET_KEY: 'sk_test_operator',
+  STRIPE_LIVE_SECRET_KEY: 'sk_live_operator',
+  STRIPE_TEST_WEBHOOK_SECRET: 'whsec_test_operator',
+  STRIPE_LIVE_WEBHOOK_SECRET: 'whsec_live_operator',
 };
 
 /** The groupsplit processes: every service built from this repository's Dockerfile. */
@@ -62,6 +66,21 @@ describe('docker-compose.yml', () => {
     expect(published).toEqual(['gateway', 'mailpit', 'temporal-ui']);
     for (const name of ['mailpit', 'temporal-ui']) {
       expect(publishedPorts(services[name]!).map((port) => port.hostIp)).toEqual(['127.0.0.1']);
+    }
+  });
+
+  it('supplies no public secret: each comes from the operator, and every process listens off loopback', () => {
+    const publicValues = Object.values(PUBLIC_SECRET_VALUES).flat() as string[];
+    for (const [name, service] of appServices(services)) {
+      const environment = service.environment ?? {};
+      const leaked = Object.entries(environment).filter(([, value]) => publicValues.includes(String(value)));
+      expect([name, leaked]).toEqual([name, []]);
+      for (const secret of Object.keys(PUBLIC_SECRET_VALUES)) {
+        expect([name, secret, environment[secret]]).toEqual([name, secret, SECRETS[secret as keyof typeof SECRETS]]);
+      }
+      for (const host of ['MERCHANTS_HOST', 'CHECKOUT_HOST', 'EMULATOR_HOST', 'WORKER_METRICS_HOST']) {
+        expect([name, host, environment[host]]).toEqual([name, host, '0.0.0.0']);
+      }
     }
   });
 

@@ -41,3 +41,32 @@ export async function mailTo(to: string): Promise<MailMessage[]> {
 
 export const uniqueEmail = (label = 'user') =>
   `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+/** A message's headers as the mail server parsed them: name → values (Mailpit's `/headers` answer). */
+export async function mailHeaders(id: string): Promise<Record<string, string[]>> {
+  const res = await fetch(`${apiUrl()}/api/v1/message/${id}/headers`);
+  if (!res.ok) throw new Error(`headers of ${id}: ${res.status}`);
+  return (await res.json()) as Record<string, string[]>;
+}
+
+/** One header's first value, whatever the case of its name. */
+export function headerValue(headers: Record<string, string[]>, name: string): string | undefined {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key ? headers[key]?.[0] : undefined;
+}
+
+/**
+ * Mailpit's HTML-compatibility check of a message: the share of the HTML and CSS it uses that mail
+ * clients support fully or partly (`Supported + Partial`, in %), and its warnings. Null where the run
+ * uses the bundled catcher, which has no such check.
+ */
+export async function mailHtmlCheck(id: string): Promise<{ score: number; warnings: string[] } | null> {
+  if (process.env.MAIL_KIND !== 'mailpit') return null;
+  const res = await fetch(`${apiUrl()}/api/v1/message/${id}/html-check`);
+  if (!res.ok) throw new Error(`html-check of ${id}: ${res.status}`);
+  const body = (await res.json()) as {
+    Total: { Supported: number; Partial: number };
+    Warnings: { Title: string; Results?: unknown }[];
+  };
+  return { score: body.Total.Supported + body.Total.Partial, warnings: body.Warnings.map((w) => w.Title) };
+}

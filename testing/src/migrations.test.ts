@@ -3,15 +3,35 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EMULATOR_MIGRATIONS_DIR } from '@groupsplit/processor-emulator';
-import { MIGRATIONS_DIR, REWORDED_MIGRATIONS, runMigrations } from '@groupsplit/shared';
+import { MIGRATIONS_DIR, runMigrations } from '@groupsplit/shared';
 import { Client } from 'pg';
 
 /**
- * Databases made before the emulator's tables got their own migration set, and before the
- * runner checked statements instead of whole files, must keep migrating: developers keep
- * theirs in .data/. Each test uses throwaway databases on the test run's Postgres server.
+ * Databases made before the first migrations were folded into the baseline, before the emulator's
+ * tables got their own migration set, and before the runner checked statements instead of whole
+ * files, must keep migrating: developers keep theirs in .data/. Each test uses throwaway databases
+ * on the test run's Postgres server.
  */
 const server = process.env.TEST_PG_SERVER_URL!;
+/** The migrations the baseline folds, as they were (docs/development.md, "Migrations"). */
+const BEFORE_BASELINE = join(__dirname, 'fixtures', 'migrations-before-baseline');
+const BASELINE = '20261121100000_baseline.sql';
+
+/**
+ * A directory with the migrations as they were before the fold: the folded files (those `folded`
+ * keeps), then, unless `later` is false, today's files after the baseline.
+ */
+function setBeforeBaseline(folded: (file: string) => boolean = () => true, later = true): string {
+  const dir = mkdtempSync(join(tmpdir(), 'before-baseline-'));
+  for (const file of readdirSync(BEFORE_BASELINE).filter(folded)) {
+    copyFileSync(join(BEFORE_BASELINE, file), join(dir, file));
+  }
+  if (!later) return dir;
+  for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f > BASELINE && f.endsWith('.sql'))) {
+    copyFileSync(join(MIGRATIONS_DIR, file), join(dir, file));
+  }
+  return dir;
+}
 const created: string[] = [];
 
 async function query<R extends Record<string, unknown>>(url: string, text: string, params: unknown[] = []) {
@@ -103,31 +123,29 @@ describe('migrations', () => {
   });
 
   it('move a database migrated with the old file set onto the new sets, schema unchanged', async () => {
-    // The old set: today's production files, except that one processor migration held both the
-    // production and the emulator tables, and the reworded files had their earlier comments.
+    // The old set: the files before the fold, except that one processor migration held both the
+    // production and the emulator tables, applied by the first runner (whole-file checksums only).
     const processorFile = '20261121120000_processor_accounts_and_events.sql';
-    const oldSet = mkdtempSync(join(tmpdir(), 'old-migrations-'));
-    for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f !== processorFile)) {
-      copyFileSync(join(MIGRATIONS_DIR, file), join(oldSet, file));
-    }
+    const oldSet = setBeforeBaseline((file) => file !== processorFile);
     // The old set held the emulator's first file only; every emulator file is new to that database.
     const emulatorFiles = readdirSync(EMULATOR_MIGRATIONS_DIR);
     const [emulatorFile] = emulatorFiles;
     writeFileSync(
       join(oldSet, '20261121120000_processor_emulator.sql'),
-      `${readFileSync(join(MIGRATIONS_DIR, processorFile), 'utf8')}\n${readFileSync(join(EMULATOR_MIGRATIONS_DIR, emulatorFile!), 'utf8')}`,
+      `${readFileSync(join(BEFORE_BASELINE, processorFile), 'utf8')}\n${readFileSync(join(EMULATOR_MIGRATIONS_DIR, emulatorFile!), 'utf8')}`,
     );
     const old = await freshDatabase();
     await migrateLikeTheFirstRunner(old, oldSet);
-    for (const [file, [earlier]] of Object.entries(REWORDED_MIGRATIONS)) {
-      await query(old, 'UPDATE schema_migrations SET checksum = $2 WHERE name = $1', [file, earlier]);
-    }
     const recordedBefore = await query(old, 'SELECT name, checksum FROM schema_migrations ORDER BY name');
 
-    expect(await runMigrations(old, MIGRATIONS_DIR)).toEqual([processorFile]);
+    // The baseline is recorded, not run: its schema is there already.
+    expect(await runMigrations(old, MIGRATIONS_DIR)).toEqual([]);
     expect(await runMigrations(old, EMULATOR_MIGRATIONS_DIR)).toEqual(emulatorFiles);
     expect(await runMigrations(old, MIGRATIONS_DIR)).toEqual([]);
     expect(await runMigrations(old, EMULATOR_MIGRATIONS_DIR)).toEqual([]);
+    expect(await query(old, 'SELECT name FROM schema_migrations WHERE name = $1', [BASELINE])).toEqual([
+      { name: BASELINE },
+    ]);
     // The whole-file checksums stay as recorded, so an older checkout's runner still accepts the database.
     const recordedAfter = await query(old, 'SELECT name, checksum FROM schema_migrations ORDER BY name');
     expect(recordedAfter.filter((row) => recordedBefore.some((before) => before.name === row.name))).toEqual(
@@ -135,30 +153,51 @@ describe('migrations', () => {
     );
 
     const fresh = await freshDatabase();
-    await runMigrations(fresh, MIGRATIONS_DIR);
+    expect(await runMigrations(fresh, MIGRATIONS_DIR)).toEqual(readdirSync(MIGRATIONS_DIR).sort());
     await runMigrations(fresh, EMULATOR_MIGRATIONS_DIR);
     expect(await schemaOf(old)).toEqual(await schemaOf(fresh));
   });
 
-  it('refuse a statement edit to a file the first runner applied, and accept a listed rewording', async () => {
+  it('take an npm start database from before the fold onto the baseline, schema unchanged', async () => {
+    const before = setBeforeBaseline();
+    const started = await freshDatabase();
+    // What `npm start` left in .data/: every file before the fold, applied by the runner of the time.
+    await runMigrations(started, before, { baselines: {} });
+
+    expect(await runMigrations(started, MIGRATIONS_DIR)).toEqual([]);
+    expect(await runMigrations(started, MIGRATIONS_DIR)).toEqual([]);
+
+    const fresh = await freshDatabase();
+    await runMigrations(fresh, MIGRATIONS_DIR);
+    expect(await schemaOf(started)).toEqual(await schemaOf(fresh));
+  });
+
+  it('refuse a database that has only part of what the baseline folds, naming what is missing', async () => {
+    const partial = await freshDatabase();
+    await runMigrations(
+      partial,
+      setBeforeBaseline((file) => file < '20261121116000', false),
+      { baselines: {} },
+    );
+    await expect(runMigrations(partial, MIGRATIONS_DIR)).rejects.toThrow(
+      `Migration ${BASELINE} folds migrations this database has only part of (missing 20261121116000_splits.sql, `,
+    );
+  });
+
+  it('refuse a statement edit to a file the first runner applied, and accept a rewording once its statements are recorded', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
     const file = '20260201000000_one.sql';
-    const firstText = '-- One, in its first wording.\nCREATE TABLE one (id int);\n';
-    writeFileSync(join(dir, file), firstText);
+    writeFileSync(join(dir, file), '-- One, in its first wording.\nCREATE TABLE one (id int);\n');
     const url = await freshDatabase();
     await migrateLikeTheFirstRunner(url, dir);
 
-    writeFileSync(join(dir, file), '-- One.\nCREATE TABLE one (id int);\n');
-    await expect(runMigrations(url, dir, { reworded: {} })).rejects.toThrow(
-      `Migration ${file} was changed after it was applied; add a new migration instead`,
-    );
-    expect(await runMigrations(url, dir, { reworded: { [file]: [sha256(firstText)] } })).toEqual([]);
-    // From now on the statements are what is checked: no list needed for the next rewording.
-    writeFileSync(join(dir, file), '-- One, reworded again.\nCREATE TABLE one (id int);\n');
-    expect(await runMigrations(url, dir, { reworded: {} })).toEqual([]);
+    // The whole-file checksum is accepted once; the statements checksum is recorded beside it.
+    expect(await runMigrations(url, dir)).toEqual([]);
+    writeFileSync(join(dir, file), '-- One, reworded.\nCREATE TABLE one (id int);\n');
+    expect(await runMigrations(url, dir)).toEqual([]);
 
     writeFileSync(join(dir, file), '-- One.\nCREATE TABLE one (id bigint);\n');
-    await expect(runMigrations(url, dir, { reworded: { [file]: [sha256(firstText)] } })).rejects.toThrow(
+    await expect(runMigrations(url, dir)).rejects.toThrow(
       `Migration ${file} was changed after it was applied; add a new migration instead`,
     );
   });

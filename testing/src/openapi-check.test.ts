@@ -36,7 +36,7 @@ describe('the API client checks every answer against docs/openapi.json', () => {
     const detail = call({
       path: '/api/checkout-splits/8c1e2d3f-0000-4000-8000-000000000000',
       status: 404,
-      body: { error: 'Not found' },
+      body: { error: 'Not found', code: 'not_found' },
     });
     expect(() => checkAgainstOpenApi(detail)).not.toThrow();
   });
@@ -66,6 +66,8 @@ describe('the API client checks every answer against docs/openapi.json', () => {
       /with content-type text\/html; documented: application\/json/,
     );
     expect(() => checkAgainstOpenApi(call({ path: '/checkout/abc', contentType: 'text/html' }))).not.toThrow();
-    expect(() => checkAgainstOpenApi(call({ method: 'PUT', status: 404, body: { error: 'Not found' } }))).not.toThrow();
+    expect(() =>
+      checkAgainstOpenApi(call({ method: 'PUT', status: 404, body: { error: 'Not found', code: 'not_found' } })),
+    ).not.toThrow();
   });
 });

@@ -152,6 +152,18 @@ describe('docs/quickstart.md', () => {
     expect(outputOf('/api/merchants/register')).toContain('"name":"Example Shop"');
     expect(outputOf('API_KEY=$(').trim()).toMatch(/^svc_test_/);
     expect(outputOf('/status"')).toMatch(/^paid$/m);
+    // The session answer carries its status and expiry; a misspelt field is refused, naming the right one.
+    expect(JSON.parse(outputOf('SESSION=$(').trim())).toMatchObject({
+      status: 'pending',
+      amount: '44.95',
+      currency: 'gbp',
+    });
+    expect(outputOf('retrun_url').trim()).toBe('Unknown field retrun_url. Did you mean return_url?');
+    // Each card charge is the share plus the 20p per-person fee.
+    expect(outputOf('card charge')).toContain(`${email}: share 24.95, card charge 25.15`);
+    expect(outputOf('card charge')).toContain('friend@example.com: share 20.00, card charge 20.20');
+    // The buyer's return link leads back to the shop running locally, which answers.
+    expect(outputOf('RETURN_LINK=$(').trim().split('\n')).toEqual([`${shopUrl}/`, 'the shop answered 200']);
     expect(outputOf('$SHOP_URL/api/events"')).toMatch(/^checkout_split\.paid [0-9a-f-]{36} noted$/m);
     expect(outputOf('/webhooks/deliveries')).toMatch(/^checkout_split\.paid succeeded 200$/m);
 
@@ -161,7 +173,7 @@ describe('docs/quickstart.md', () => {
     const me = await stack.api.get('/api/merchants/me', { token, headers: { 'x-service-mode': 'test' } });
     expect(me.body).toMatchObject({
       name: 'Example Shop',
-      allowed_domain: 'shop.example',
+      allowed_domain: 'localhost',
       gates: { take_split: null },
     });
     const split = JSON.parse(await shell.variable('SPLIT')) as { split_id: string };
@@ -190,6 +202,8 @@ describe('docs/quickstart.md', () => {
       [
         join(ROOT, 'node_modules/typescript/bin/tsc'),
         ...['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext'],
+        // Inside the repository the client is its sources (client/package.json's `@groupsplit/source` condition).
+        ...['--customConditions', '@groupsplit/source'],
         ...['--skipLibCheck', '--types', 'node', 'quickstart.mts'],
       ],
       { cwd: dir, encoding: 'utf8' },

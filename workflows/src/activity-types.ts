@@ -9,6 +9,8 @@ export type EmailRequest = {
   data: Record<string, unknown>;
   merchantId?: string;
   category: 'account' | 'participant' | 'merchant';
+  /** Order e-mails: the business's contact address, so a payer's reply reaches the business. */
+  replyTo?: string;
 };
 export type EmailResult = { id: string; status: 'sent' | 'suppressed' | 'failed'; error?: string };
 

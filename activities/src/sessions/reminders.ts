@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Database,
   formatPounds,
+  maskEmail,
   type SplitParticipantRow,
   type SplitRow,
   SplitsRepository,
@@ -60,7 +61,9 @@ async function claimReminder(trx: Kysely<Database>, participant: Participant, no
 }
 
 export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) {
-  function reminderEmail(split: Split & { business_name: string }, p: Participant): EmailRequest {
+  type Group = { paid: number; total: number; missing: string[] };
+
+  function reminderEmail(split: SplitWithBusiness, p: Participant, group: Group): EmailRequest {
     return {
       // Fixed in the activity's recorded result, so a replayed workflow starts the same e-mail.
       id: randomUUID(),
@@ -68,6 +71,7 @@ export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) 
       template: 'checkout.reminder',
       merchantId: split.merchant_id,
       category: 'participant',
+      replyTo: split.business_email,
       data: {
         business_name: split.business_name,
         order_reference: split.order_reference,
@@ -76,13 +80,23 @@ export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) 
         pay_url: new URL(`/pay/${p.pay_token}`, config.PUBLIC_BASE_URL).toString(),
         expires_at: split.authorization_expires_at.toISOString(),
         unsubscribe_url: unsubscribeUrl(config, p.email),
+        paid_count: group.paid,
+        total_count: group.total,
+        // Who else is still to pay, masked: the group can nudge each other without learning addresses.
+        missing: group.missing.filter((email) => email !== maskEmail(p.email)),
       },
     };
   }
 
   /** Reminds the still-pending participants of one split; unsubscribed or recently reminded ones are skipped. */
-  async function remindSplit(trx: Kysely<Database>, split: Split & { business_name: string }, now: Date) {
-    const pending = await new SplitsRepository(trx).pendingParticipantsOf(split.id);
+  async function remindSplit(trx: Kysely<Database>, split: SplitWithBusiness, now: Date) {
+    const everyone = await new SplitsRepository(trx).participantsOf(split.id);
+    const pending = everyone.filter((p) => p.status === 'pending');
+    const group: Group = {
+      paid: everyone.length - pending.length,
+      total: everyone.length,
+      missing: pending.map((p) => maskEmail(p.email)),
+    };
     const suppressed = await suppressedEmails(
       trx,
       pending.map((p) => p.email),
@@ -90,7 +104,7 @@ export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) 
     const emails: EmailRequest[] = [];
     for (const participant of pending) {
       if (suppressed.has(participant.email.toLowerCase())) continue;
-      if ((await claimReminder(trx, participant, now)) !== null) emails.push(reminderEmail(split, participant));
+      if ((await claimReminder(trx, participant, now)) !== null) emails.push(reminderEmail(split, participant, group));
     }
     const remindable = pending.filter((p) => !suppressed.has(p.email.toLowerCase())).map((p) => p.id);
     return { pending, emails, remindable };
@@ -98,6 +112,8 @@ export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) 
 
   return { remindSplit };
 }
+
+type SplitWithBusiness = Split & { business_name: string; business_email: string };
 
 export function createReminderActivities(deps: ActivityDeps) {
   const { db } = deps;

@@ -21,7 +21,6 @@ export type GateFeature = keyof Merchant['gates'];
 export type AddressParts = Schemas['AddressParts'];
 export type Workspace = Schemas['Workspaces']['workspaces'][number];
 
-export type SignInResult = Schemas['SignInSession'];
 export type Consent = Schemas['ConsentState'];
 export type RegistrationBody = NonNullable<
   paths['/api/merchants/register']['post']['requestBody']

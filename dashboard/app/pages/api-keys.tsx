@@ -2,9 +2,11 @@ import { useState } from 'preact/hooks';
 import { type ApiKeyRecord, api, type CreatedApiKey } from '../api';
 import { useBusiness } from '../business';
 import {
+  ACTIONS,
   Banner,
   ConfirmDialog,
   CopyButton,
+  DataTable,
   ErrorNote,
   Field,
   Loadable,
@@ -12,10 +14,9 @@ import {
   Refusal,
   Section,
   StatusChip,
-  TableWrap,
 } from '../components/ui';
 import { dateTime } from '../format';
-import { useAction, useQuery } from '../hooks';
+import { useAction, useConfirm, useQuery } from '../hooks';
 import { useSession } from '../session';
 import { PausedBanner } from './home';
 
@@ -82,52 +83,35 @@ function CreateKey(props: { onCreated: (key: CreatedApiKey) => void }) {
 
 function KeyTable(props: { keys: ApiKeyRecord[]; mayRevoke: boolean; onRevoke: (key: ApiKeyRecord) => void }) {
   return (
-    <TableWrap label="API keys">
-      <table class="table">
-        <caption class="visually-hidden">API keys</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.keys.map((key) => (
-            <tr key={key.id}>
-              <td>{key.name}</td>
-              <td>
-                <code>
-                  {PREFIX[key.mode]}…{key.last_four}
-                </code>
-              </td>
-              <td>{dateTime(key.created_at)}</td>
-              <td>{key.last_used_at ? dateTime(key.last_used_at) : <span class="muted">Never</span>}</td>
-              <td>
-                <StatusChip status={key.revoked ? 'canceled' : 'complete'} label={key.revoked ? 'Revoked' : 'Active'} />
-              </td>
-              <td>
-                {!key.revoked && props.mayRevoke && (
-                  <button
-                    type="button"
-                    class="button button-secondary button-small"
-                    aria-label={`Revoke ${key.name} (ending ${key.last_four})`}
-                    onClick={() => props.onRevoke(key)}
-                  >
-                    Revoke
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableWrap>
+    <DataTable label="API keys" columns={['Name', 'Key', 'Created', 'Last used', 'Status', ACTIONS]}>
+      {props.keys.map((key) => (
+        <tr key={key.id}>
+          <td>{key.name}</td>
+          <td>
+            <code>
+              {PREFIX[key.mode]}…{key.last_four}
+            </code>
+          </td>
+          <td>{dateTime(key.created_at)}</td>
+          <td>{key.last_used_at ? dateTime(key.last_used_at) : <span class="muted">Never</span>}</td>
+          <td>
+            <StatusChip status={key.revoked ? 'canceled' : 'complete'} label={key.revoked ? 'Revoked' : 'Active'} />
+          </td>
+          <td>
+            {!key.revoked && props.mayRevoke && (
+              <button
+                type="button"
+                class="button button-secondary button-small"
+                aria-label={`Revoke ${key.name} (ending ${key.last_four})`}
+                onClick={() => props.onRevoke(key)}
+              >
+                Revoke
+              </button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -139,8 +123,11 @@ export function ApiKeysPage() {
   const manage = can('api_key.manage');
   const keys = useQuery(() => (view.allowed ? api.apiKeys() : Promise.resolve([])), []);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKeyRecord | null>(null);
-  const revoke = useAction((id: string) => api.revokeApiKey(id));
+  const revoke = useConfirm(
+    (key: ApiKeyRecord) => api.revokeApiKey(key.id),
+    () => keys.reload(),
+  );
+  const revoking = revoke.target;
 
   if (!view.allowed) {
     return (
@@ -185,32 +172,11 @@ export function ApiKeysPage() {
           empty={<p>No {mode} keys yet.</p>}
         >
           {(list) => (
-            <KeyTable
-              keys={list.filter((key) => key.mode === mode)}
-              mayRevoke={manage.allowed}
-              onRevoke={(key) => setRevoking(key)}
-            />
+            <KeyTable keys={list.filter((key) => key.mode === mode)} mayRevoke={manage.allowed} onRevoke={revoke.ask} />
           )}
         </Loadable>
       </Section>
-      <ConfirmDialog
-        open={revoking !== null}
-        title="Revoke this key?"
-        confirmLabel="Revoke key"
-        danger
-        busy={revoke.busy}
-        error={revoke.error}
-        onCancel={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
-        onConfirm={async () => {
-          if (revoking && (await revoke.run(revoking.id))) {
-            setRevoking(null);
-            keys.reload();
-          }
-        }}
-      >
+      <ConfirmDialog {...revoke.dialog} title="Revoke this key?" confirmLabel="Revoke key" danger>
         <p>
           Requests with <code>{revoking ? `${PREFIX[revoking.mode]}…${revoking.last_four}` : ''}</code> (
           {revoking?.name}) stop working at once. Other keys are not affected.

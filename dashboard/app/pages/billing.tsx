@@ -2,7 +2,9 @@ import { useState } from 'preact/hooks';
 import { api, type Bill } from '../api';
 import { useBusiness } from '../business';
 import {
+  ACTIONS,
   Banner,
+  DataTable,
   ErrorNote,
   Field,
   KeyValues,
@@ -11,7 +13,6 @@ import {
   Refusal,
   Section,
   StatusChip,
-  TableWrap,
 } from '../components/ui';
 import { dateTime, money, words } from '../format';
 import { useAction, useQuery } from '../hooks';
@@ -170,29 +171,14 @@ export function BillingPage() {
               {data.bills.length === 0 ? (
                 <p class="empty">No bills yet.</p>
               ) : (
-                <TableWrap label="Bills">
-                  <table class="table">
-                    <caption class="visually-hidden">Bills</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Issued</th>
-                        <th scope="col">Description</th>
-                        <th scope="col" class="num">
-                          Amount
-                        </th>
-                        <th scope="col">Status</th>
-                        <th scope="col">
-                          <span class="visually-hidden">Actions</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.bills.map((bill) => (
-                        <BillRow key={bill.id} bill={bill} mayPay={may.allowed} onPaid={refresh} />
-                      ))}
-                    </tbody>
-                  </table>
-                </TableWrap>
+                <DataTable
+                  label="Bills"
+                  columns={['Issued', 'Description', { label: 'Amount', num: true }, 'Status', ACTIONS]}
+                >
+                  {data.bills.map((bill) => (
+                    <BillRow key={bill.id} bill={bill} mayPay={may.allowed} onPaid={refresh} />
+                  ))}
+                </DataTable>
               )}
             </Section>
           </>

@@ -4,6 +4,7 @@ import { useBusiness } from '../business';
 import {
   Banner,
   ConfirmDialog,
+  DataTable,
   ErrorNote,
   KeyValues,
   Loadable,
@@ -11,10 +12,9 @@ import {
   Refusal,
   Section,
   StatusChip,
-  TableWrap,
 } from '../components/ui';
 import { dateTime, money, percentFromBps } from '../format';
-import { useAction, useQuery } from '../hooks';
+import { useConfirm, useQuery } from '../hooks';
 import { Link } from '../router';
 import { PAGES } from '../routes';
 import { PausedBanner } from './home';
@@ -38,39 +38,23 @@ function RefundHistory(props: { refunds: RefundHistoryEntry[] | undefined }) {
   }
   if (props.refunds.length === 0) return <p class="empty">No refunds on this order.</p>;
   return (
-    <TableWrap label="Refund history">
-      <table class="table">
-        <caption class="visually-hidden">Refund history</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col" class="num">
-              Asked
-            </th>
-            <th scope="col" class="num">
-              Refunded
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">By</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...props.refunds].reverse().map((refund) => (
-            <tr key={refund.refund_id}>
-              <td>{dateTime(refund.created_at)}</td>
-              <td class="num">{money(refund.amount)}</td>
-              <td class="num">{money(refund.refunded)}</td>
-              <td>
-                <StatusChip status={refund.status} />
-              </td>
-              <td>{actorLabel(refund.actor, emails)}</td>
-              <td>{refund.reason ?? <span class="muted">None given</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableWrap>
+    <DataTable
+      label="Refund history"
+      columns={['When', { label: 'Asked', num: true }, { label: 'Refunded', num: true }, 'Status', 'By', 'Reason']}
+    >
+      {[...props.refunds].reverse().map((refund) => (
+        <tr key={refund.refund_id}>
+          <td>{dateTime(refund.created_at)}</td>
+          <td class="num">{money(refund.amount)}</td>
+          <td class="num">{money(refund.refunded)}</td>
+          <td>
+            <StatusChip status={refund.status} />
+          </td>
+          <td>{actorLabel(refund.actor, emails)}</td>
+          <td>{refund.reason ?? <span class="muted">None given</span>}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -78,18 +62,24 @@ function RefundHistory(props: { refunds: RefundHistoryEntry[] | undefined }) {
 function Actions(props: { split: SplitDetail; onChanged: () => void }) {
   const { split } = props;
   const { can } = useBusiness();
-  const [asking, setAsking] = useState<'cancel' | 'refund' | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const cancel = useAction(() => api.cancelSplit(split.id));
-  const refund = useAction(() => api.refundSplit(split.id));
+  const cancel = useConfirm(
+    () => api.cancelSplit(split.id),
+    () => {
+      setDone('The order is being cancelled: every hold is released and nobody is charged.');
+      props.onChanged();
+    },
+  );
+  const refund = useConfirm(
+    () => api.refundSplit(split.id),
+    (result) => {
+      setDone(`Refunded ${money(result.refunded)} of ${money(result.total_amount)}. The order is ${result.status}.`);
+      props.onChanged();
+    },
+  );
   const mayCancel = can('split.cancel', split.created_by);
   const mayRefund = can('split.refund', split.created_by);
   const refusals = [mayCancel, mayRefund].filter((p) => p.hidden).map((p) => p.reason);
-  const close = () => {
-    setAsking(null);
-    cancel.reset();
-    refund.reset();
-  };
 
   return (
     <Section title="Actions">
@@ -104,7 +94,7 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
             type="button"
             class="button button-secondary"
             disabled={!mayCancel.allowed}
-            onClick={() => setAsking('cancel')}
+            onClick={() => cancel.ask(true)}
           >
             Cancel order
           </button>
@@ -114,7 +104,7 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
             type="button"
             class="button button-danger"
             disabled={!mayRefund.allowed}
-            onClick={() => setAsking('refund')}
+            onClick={() => refund.ask(true)}
           >
             Refund order
           </button>
@@ -131,43 +121,17 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
           {reason}
         </p>
       ))}
-      <ConfirmDialog
-        open={asking === 'cancel'}
-        title="Cancel this order?"
-        confirmLabel="Cancel order"
-        danger
-        busy={cancel.busy}
-        error={cancel.error}
-        onCancel={close}
-        onConfirm={async () => {
-          if (!(await cancel.run())) return;
-          setAsking(null);
-          setDone('The order is being cancelled: every hold is released and nobody is charged.');
-          props.onChanged();
-        }}
-      >
+      <ConfirmDialog {...cancel.dialog} title="Cancel this order?" confirmLabel="Cancel order" danger>
         <p>
           Every participant's hold is released and nobody is charged. The payers can no longer pay, and your webhook
           receives <code>checkout_split.canceled</code>. This cannot be undone.
         </p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={asking === 'refund'}
+        {...refund.dialog}
         title="Refund the whole order?"
         confirmLabel={`Refund ${money(split.total_amount)}`}
         danger
-        busy={refund.busy}
-        error={refund.error}
-        onCancel={close}
-        onConfirm={async () => {
-          const result = await refund.run();
-          if (!result) return;
-          setAsking(null);
-          setDone(
-            `Refunded ${money(result.refunded)} of ${money(result.total_amount)}. The order is ${result.status}.`,
-          );
-          props.onChanged();
-        }}
       >
         <p>
           Every captured share is refunded in full, including each payer's {money('0.20')} service fee, each as its own
@@ -200,37 +164,22 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
       )}
       <Actions split={split} onChanged={props.reload} />
       <Section title="Participants">
-        <TableWrap label="Participants">
-          <table class="table">
-            <caption class="visually-hidden">Participants</caption>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col" class="num">
-                  Share
-                </th>
-                <th scope="col" class="num">
-                  Service fee
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Disputed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {split.participants.map((p) => (
-                <tr key={p.id}>
-                  <td class="wrap">{p.email}</td>
-                  <td class="num">{money(p.amount)}</td>
-                  <td class="num">{money(p.application_fee)}</td>
-                  <td>
-                    <StatusChip status={p.status} />
-                  </td>
-                  <td>{p.disputed_at ? dateTime(p.disputed_at) : <span class="muted">No</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable
+          label="Participants"
+          columns={['E-mail', { label: 'Share', num: true }, { label: 'Service fee', num: true }, 'Status', 'Disputed']}
+        >
+          {split.participants.map((p) => (
+            <tr key={p.id}>
+              <td class="wrap">{p.email}</td>
+              <td class="num">{money(p.amount)}</td>
+              <td class="num">{money(p.application_fee)}</td>
+              <td>
+                <StatusChip status={p.status} />
+              </td>
+              <td>{p.disputed_at ? dateTime(p.disputed_at) : <span class="muted">No</span>}</td>
+            </tr>
+          ))}
+        </DataTable>
       </Section>
       <div class="grid">
         <Section title="Fees">

@@ -1,5 +1,5 @@
 import { api, type SplitSummary } from '../api';
-import { Loadable, PageHeader, StatusChip, TableWrap } from '../components/ui';
+import { DataTable, Loadable, PageHeader, StatusChip } from '../components/ui';
 import { dateTime, money } from '../format';
 import { useQuery } from '../hooks';
 import { Link, navigate, usePlace } from '../router';
@@ -52,39 +52,26 @@ export function OrdersPage() {
           const shown = needle ? list.filter((order) => order.order_reference.toLowerCase().includes(needle)) : list;
           if (shown.length === 0) return <p class="empty">No order reference contains “{query}”.</p>;
           return (
-            <TableWrap label="Orders">
-              <table class="table">
-                <caption class="visually-hidden">Orders</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Order reference</th>
-                    <th scope="col" class="num">
-                      Amount
-                    </th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Paid</th>
-                    <th scope="col">Created</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((order) => (
-                    <tr key={order.id}>
-                      <td>
-                        <Link href={pathFor('order', { id: order.id })}>{order.order_reference}</Link>
-                      </td>
-                      <td class="num">{money(order.total_amount)}</td>
-                      <td>
-                        <StatusChip status={order.status} />
-                      </td>
-                      <td>
-                        {paidCount(order)} of {order.participants.length}
-                      </td>
-                      <td>{dateTime(order.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable
+              label="Orders"
+              columns={['Order reference', { label: 'Amount', num: true }, 'Status', 'Paid', 'Created']}
+            >
+              {shown.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    <Link href={pathFor('order', { id: order.id })}>{order.order_reference}</Link>
+                  </td>
+                  <td class="num">{money(order.total_amount)}</td>
+                  <td>
+                    <StatusChip status={order.status} />
+                  </td>
+                  <td>
+                    {paidCount(order)} of {order.participants.length}
+                  </td>
+                  <td>{dateTime(order.created_at)}</td>
+                </tr>
+              ))}
+            </DataTable>
           );
         }}
       </Loadable>

@@ -1,10 +1,12 @@
-import { canManageRole, ROLES } from '@groupsplit/shared/src/auth/policy';
+import { canManageRole, ROLES } from '@groupsplit/shared/browser';
 import { useState } from 'preact/hooks';
 import { api, type Invite, type Member, type Role, type Team } from '../api';
 import { useBusiness } from '../business';
 import {
+  ACTIONS,
   Banner,
   ConfirmDialog,
+  DataTable,
   describedBy,
   ErrorNote,
   Field,
@@ -13,10 +15,9 @@ import {
   Refusal,
   Section,
   StatusChip,
-  TableWrap,
 } from '../components/ui';
 import { dateTime, roleLabel } from '../format';
-import { useAction, useQuery } from '../hooks';
+import { useAction, useConfirm, useQuery } from '../hooks';
 import { PausedBanner } from './home';
 
 const INVITABLE = ROLES.filter((role) => role !== 'owner');
@@ -199,8 +200,13 @@ function TransferOwnership(props: { team: Team; onDone: () => void }) {
   const others = props.team.members.filter((m) => m.user_id !== props.team.current_user_id);
   const [memberId, setMemberId] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [open, setOpen] = useState(false);
-  const transfer = useAction(() => api.transferOwnership(memberId, confirmation));
+  const transfer = useConfirm(
+    () => api.transferOwnership(memberId, confirmation),
+    () => {
+      props.onDone();
+      reload();
+    },
+  );
   const target = others.find((m) => m.id === memberId);
   if (others.length === 0) return <p class="muted">Invite someone first: ownership goes to a current team member.</p>;
   return (
@@ -208,27 +214,15 @@ function TransferOwnership(props: { team: Team; onDone: () => void }) {
       <p>
         The new owner must verify their identity before the business can take live payments again. You become an Admin.
       </p>
-      <button type="button" class="button button-danger" onClick={() => setOpen(true)}>
+      <button type="button" class="button button-danger" onClick={() => transfer.ask(true)}>
         Transfer ownership…
       </button>
       <ConfirmDialog
-        open={open}
+        {...transfer.dialog}
         title="Transfer ownership"
         confirmLabel="Transfer ownership"
         danger
-        busy={transfer.busy}
-        error={transfer.error}
         confirmDisabled={!memberId || confirmation !== me.name}
-        onCancel={() => {
-          setOpen(false);
-          transfer.reset();
-        }}
-        onConfirm={async () => {
-          if (!(await transfer.run())) return;
-          setOpen(false);
-          props.onDone();
-          reload();
-        }}
       >
         <Field id="transfer-member" label="New owner">
           <select
@@ -267,8 +261,10 @@ export function TeamPage() {
   const team = useQuery(() => api.team(), []);
   const manage = can('team.manage');
   const transfer = can('ownership.transfer');
-  const [removing, setRemoving] = useState<Member | null>(null);
-  const remove = useAction((id: string) => api.removeMember(id));
+  const remove = useConfirm(
+    (member: Member) => api.removeMember(member.id),
+    () => team.reload(),
+  );
   return (
     <>
       <PageHeader title="Team" description="Who can work in this business, and with which role." />
@@ -284,65 +280,34 @@ export function TeamPage() {
               )}
             </Section>
             <Section title="Members">
-              <TableWrap label="Team members">
-                <table class="table">
-                  <caption class="visually-hidden">Team members</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Person</th>
-                      <th scope="col">Role</th>
-                      <th scope="col">Joined</th>
-                      <th scope="col">Identity</th>
-                      <th scope="col">
-                        <span class="visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.members.map((member) => (
-                      <MemberRow
-                        key={member.id}
-                        member={member}
-                        team={data}
-                        mayManage={manage.allowed}
-                        onChanged={team.reload}
-                        onRemove={() => setRemoving(member)}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
+              <DataTable label="Team members" columns={['Person', 'Role', 'Joined', 'Identity', ACTIONS]}>
+                {data.members.map((member) => (
+                  <MemberRow
+                    key={member.id}
+                    member={member}
+                    team={data}
+                    mayManage={manage.allowed}
+                    onChanged={team.reload}
+                    onRemove={() => remove.ask(member)}
+                  />
+                ))}
+              </DataTable>
             </Section>
             <Section title="Pending invitations">
               {data.invites.length === 0 ? (
                 <p class="empty">No pending invitations.</p>
               ) : (
-                <TableWrap label="Pending invitations">
-                  <table class="table">
-                    <caption class="visually-hidden">Pending invitations</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">E-mail</th>
-                        <th scope="col">Role</th>
-                        <th scope="col">Expiry</th>
-                        <th scope="col">
-                          <span class="visually-hidden">Actions</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.invites.map((invite) => (
-                        <InviteRow
-                          key={invite.id}
-                          invite={invite}
-                          team={data}
-                          mayManage={manage.allowed}
-                          onChanged={team.reload}
-                        />
-                      ))}
-                    </tbody>
-                  </table>
-                </TableWrap>
+                <DataTable label="Pending invitations" columns={['E-mail', 'Role', 'Expiry', ACTIONS]}>
+                  {data.invites.map((invite) => (
+                    <InviteRow
+                      key={invite.id}
+                      invite={invite}
+                      team={data}
+                      mayManage={manage.allowed}
+                      onChanged={team.reload}
+                    />
+                  ))}
+                </DataTable>
               )}
             </Section>
             {!transfer.hidden && (
@@ -357,25 +322,8 @@ export function TeamPage() {
           </>
         )}
       </Loadable>
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove this team member?"
-        confirmLabel="Remove"
-        danger
-        busy={remove.busy}
-        error={remove.error}
-        onCancel={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
-        onConfirm={async () => {
-          if (removing && (await remove.run(removing.id))) {
-            setRemoving(null);
-            team.reload();
-          }
-        }}
-      >
-        <p>{removing?.email} loses access to this business immediately.</p>
+      <ConfirmDialog {...remove.dialog} title="Remove this team member?" confirmLabel="Remove" danger>
+        <p>{remove.target?.email} loses access to this business immediately.</p>
       </ConfirmDialog>
     </>
   );

@@ -1,10 +1,11 @@
-import { useState } from 'preact/hooks';
 import { api, type Delivery, type SendResult } from '../api';
 import { useBusiness } from '../business';
 import {
+  ACTIONS,
   Banner,
   ConfirmDialog,
   CopyButton,
+  DataTable,
   ErrorNote,
   KeyValues,
   Loadable,
@@ -12,10 +13,9 @@ import {
   Refusal,
   Section,
   StatusChip,
-  TableWrap,
 } from '../components/ui';
 import { dateTime } from '../format';
-import { useAction, useQuery } from '../hooks';
+import { useAction, useConfirm, useQuery } from '../hooks';
 import { Link } from '../router';
 import { PAGES } from '../routes';
 import { useSession } from '../session';
@@ -28,8 +28,8 @@ function SigningSecret() {
   const { can } = useBusiness();
   const { mode } = useSession();
   const reveal = useAction(() => api.credentials());
-  const rotate = useAction(() => api.rotateWebhookSecret());
-  const [asking, setAsking] = useState(false);
+  const confirmRotate = useConfirm(() => api.rotateWebhookSecret());
+  const rotate = confirmRotate.action;
   const may = can('webhook_secret.manage');
   const secret = rotate.result?.value ?? reveal.result?.webhook_secret;
   const revealed = rotate.result !== null || reveal.result !== null;
@@ -70,26 +70,17 @@ function SigningSecret() {
           type="button"
           class="button button-secondary"
           disabled={!may.allowed}
-          onClick={() => {
-            rotate.reset();
-            setAsking(true);
-          }}
+          onClick={() => confirmRotate.ask(true)}
         >
           {revealed && !secret ? 'Create secret' : 'Rotate secret'}
         </button>
       </div>
       <Refusal reason={may.allowed ? null : may.reason} />
       <ConfirmDialog
-        open={asking}
+        {...confirmRotate.dialog}
         title={`Rotate the ${mode}-mode signing secret?`}
         confirmLabel="Rotate secret"
         danger
-        busy={rotate.busy}
-        error={rotate.error}
-        onCancel={() => setAsking(false)}
-        onConfirm={async () => {
-          if (await rotate.run()) setAsking(false);
-        }}
       >
         <p>
           A new secret replaces the current one, and the current one stops verifying immediately: update your server
@@ -186,70 +177,61 @@ function DeliveryLog() {
         empty={<p>No {mode}-mode events have been sent yet.</p>}
       >
         {(list) => (
-          <TableWrap label="Webhook deliveries, newest first">
-            <table class="table">
-              <caption class="visually-hidden">Webhook deliveries, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" class="num">
-                    Attempts
-                  </th>
-                  <th scope="col">Last response</th>
-                  <th scope="col">Next retry</th>
-                  <th scope="col">Sent</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {byEvent(list).map(({ latest, attempts }) => (
-                  <tr key={latest.event_id}>
-                    <td class="wrap">
-                      <code>
-                        {latest.event_type.split('.').map((part, i) => (
-                          <span key={part}>
-                            {i > 0 && (
-                              <>
-                                .<wbr />
-                              </>
-                            )}
-                            {part}
-                          </span>
-                        ))}
-                      </code>
-                      {latest.trigger !== 'event' && <span class="muted"> ({latest.trigger})</span>}
-                    </td>
-                    <td>
-                      <StatusChip status={latest.outcome} />
-                    </td>
-                    <td class="num">{attempts}</td>
-                    <td class="wrap">{lastResponse(latest)}</td>
-                    <td>{nextRetry(latest)}</td>
-                    <td>{dateTime(latest.created_at)}</td>
-                    <td>
-                      {mayResend.allowed && (
-                        <button
-                          type="button"
-                          class="button button-secondary button-small"
-                          disabled={resend.busy}
-                          aria-label={`Resend ${latest.event_type} of ${dateTime(latest.created_at)}`}
-                          onClick={async () => {
-                            test.reset();
-                            if (await resend.run(latest.id)) log.reload();
-                          }}
-                        >
-                          Resend
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <DataTable
+            label="Webhook deliveries, newest first"
+            columns={[
+              'Event',
+              'Status',
+              { label: 'Attempts', num: true },
+              'Last response',
+              'Next retry',
+              'Sent',
+              ACTIONS,
+            ]}
+          >
+            {byEvent(list).map(({ latest, attempts }) => (
+              <tr key={latest.event_id}>
+                <td class="wrap">
+                  <code>
+                    {latest.event_type.split('.').map((part, i) => (
+                      <span key={part}>
+                        {i > 0 && (
+                          <>
+                            .<wbr />
+                          </>
+                        )}
+                        {part}
+                      </span>
+                    ))}
+                  </code>
+                  {latest.trigger !== 'event' && <span class="muted"> ({latest.trigger})</span>}
+                </td>
+                <td>
+                  <StatusChip status={latest.outcome} />
+                </td>
+                <td class="num">{attempts}</td>
+                <td class="wrap">{lastResponse(latest)}</td>
+                <td>{nextRetry(latest)}</td>
+                <td>{dateTime(latest.created_at)}</td>
+                <td>
+                  {mayResend.allowed && (
+                    <button
+                      type="button"
+                      class="button button-secondary button-small"
+                      disabled={resend.busy}
+                      aria-label={`Resend ${latest.event_type} of ${dateTime(latest.created_at)}`}
+                      onClick={async () => {
+                        test.reset();
+                        if (await resend.run(latest.id)) log.reload();
+                      }}
+                    >
+                      Resend
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Loadable>
       {mayResend.hidden && <p class="refusal">{mayResend.reason}</p>}

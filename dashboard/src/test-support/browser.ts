@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type MailMessage, mailTo } from '@groupsplit/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type MailMessage, mailTo, waitUntil } from '@groupsplit/testing';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 /** Helpers of the dashboard's browser tests (real stack, Debian's chromium, axe-core). */
@@ -103,6 +103,84 @@ export async function heading(page: Page, name: string | RegExp) {
   await page.getByRole('heading', { level: 1, name }).waitFor();
 }
 
+const apiCallsInFlight = new WeakMap<Page, Set<Request>>();
+
+/** Keeps count of the page's API calls in flight, for `settled`. Call it once, when the page is made. */
+export function trackApiCalls(page: Page) {
+  const calls = new Set<Request>();
+  apiCallsInFlight.set(page, calls);
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) calls.add(request);
+  });
+  page.on('requestfinished', (request) => calls.delete(request));
+  page.on('requestfailed', (request) => calls.delete(request));
+}
+
+/**
+ * Waits until the page has nothing left to change by itself: no API call in flight, no loading
+ * placeholder, and still so after the page has drawn two more frames (Preact runs a render's effects,
+ * which start its reads, after the next frame). Every page re-reads the business on each page change,
+ * so a page whose heading is showing may still have calls out: a test that changes the world behind
+ * the page (revokes the session, pauses the workspace) or drives it by keyboard does so on a settled
+ * page, or a late answer redraws the page under its next step.
+ */
+export async function settled(page: Page, timeoutMs = 15_000) {
+  const calls = apiCallsInFlight.get(page);
+  if (!calls) throw new Error('settled(page) needs trackApiCalls(page) when the page is made');
+  const busy = async () => [
+    ...[...calls].map((call) => `${call.method()} ${new URL(call.url()).pathname}`),
+    ...((await page.locator('.loading').count()) > 0 ? ['a loading placeholder'] : []),
+  ];
+  await waitUntil(
+    'the page settling',
+    async () => {
+      const before = await busy();
+      if (before.length > 0) return before;
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const { requestAnimationFrame } = globalThis as any;
+            requestAnimationFrame(() => requestAnimationFrame(resolve));
+          }),
+      );
+      return busy();
+    },
+    (busyWith) => busyWith.length === 0,
+    timeoutMs,
+  );
+}
+
+const SIGN_IN_TITLE = 'Sign in to your dashboard';
+
+/**
+ * Where a step of a browser suite starts: opens `path` in the app, signs `email` in again when the
+ * session is gone (a full page load or an earlier step's failure forgets it), switches back to test
+ * mode, and waits for the page's heading on a settled page at desktop width. So every step starts
+ * from a known page, and one step that failed half-way does not fail the next one too.
+ */
+export async function startAt(
+  page: Page,
+  place: { origin: string; path: string; title: string | RegExp; email: string },
+) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  if (page.url().startsWith(`${place.origin}/dashboard`)) await goTo(page, place.path);
+  else await page.goto(`${place.origin}${place.path}`);
+  const target = page.getByRole('heading', { level: 1, name: place.title });
+  const signInPage = page.getByRole('heading', { level: 1, name: SIGN_IN_TITLE });
+  await target.or(signInPage).waitFor();
+  await settled(page);
+  // Settled, the page shows what it will keep showing: a one-shot look is safe here.
+  if (await signInPage.isVisible()) await signIn(page, place.email);
+  await target.waitFor();
+  const testMode = page.getByRole('switch', { name: 'Test mode' });
+  if ((await testMode.getAttribute('aria-checked')) !== 'true') {
+    await testMode.click();
+    await page.getByRole('switch', { name: 'Test mode', checked: true }).waitFor();
+    await target.waitFor();
+  }
+  await settled(page);
+}
+
 const CODE_IN_MAIL = /sign-in code is (\d{6})/;
 
 async function newMail(to: string, subject: string, earlier: Set<string>, timeoutMs = 15_000): Promise<MailMessage> {
@@ -117,7 +195,7 @@ async function newMail(to: string, subject: string, earlier: Set<string>, timeou
 
 /** Signs in on the sign-in page with the code the mail server received. */
 export async function signIn(page: Page, email: string) {
-  await heading(page, 'Sign in to your dashboard');
+  await heading(page, SIGN_IN_TITLE);
   await page.getByLabel('E-mail address').fill(email);
   // Signing in twice within a second happens here: tell the new code's mail from the last one by id.
   const earlier = new Set((await mailTo(email)).map((message) => message.ID));

@@ -16,8 +16,9 @@ export type MerchantServerOptions = {
   /** The same mode's webhook secret (`POST /api/merchants/credentials/rotate`). */
   webhookSecret: string;
   /**
-   * https base of the buyer's return link, on the merchant's allowed_domain: the service refuses any
-   * other return_url. Defaults to `shopUrl`, which is right once the shop is served over https.
+   * Base of the buyer's return link, on the merchant's allowed_domain: the service refuses any other
+   * return_url. Defaults to `shopUrl`: https on the allowed domain live; locally, in test mode with
+   * allowed_domain `localhost`, the shop's own http://127.0.0.1:<port>.
    */
   returnUrlBase?: string;
   /** Where this shop is reached, for the return link's default. */

@@ -16,8 +16,9 @@ const { app } = createMerchantServer({
   apiKey: required('GROUPSPLIT_API_KEY'),
   webhookSecret: required('GROUPSPLIT_WEBHOOK_SECRET'),
   shopUrl,
-  // The API takes only an https return_url on the allowed domain; locally that is the quickstart's shop.example.
-  returnUrlBase: process.env.SHOP_RETURN_URL ?? (shopUrl.startsWith('https:') ? shopUrl : 'https://shop.example'),
+  // The buyer returns to this shop: in test mode with allowed_domain `localhost` the API takes an
+  // http://127.0.0.1 or http://localhost return_url (docs/hosted-checkout.md, "Local development").
+  returnUrlBase: process.env.SHOP_RETURN_URL ?? shopUrl,
 });
 const { hostname, port } = new URL(shopUrl);
 app.listen(Number(port || 80), hostname, () => {

@@ -14,7 +14,8 @@ import {
 import { createMerchantServer, type MerchantServer, type Order } from './index';
 
 const TEST = { 'x-service-mode': 'test' };
-const SHOP_DOMAIN = 'shop.example.com';
+// Test mode takes a return_url on the shop's own http://127.0.0.1:<port> when allowed_domain is localhost.
+const SHOP_DOMAIN = 'localhost';
 
 /**
  * The example shop against the whole stack: a business that never connected a processor (test mode),
@@ -61,7 +62,6 @@ describe('examples/merchant-server', () => {
       apiKey,
       webhookSecret,
       shopUrl,
-      returnUrlBase: `https://${SHOP_DOMAIN}`,
       log: (line) => log.push(line),
     });
     server.on('request', shop.app.callback());
@@ -87,6 +87,11 @@ describe('examples/merchant-server', () => {
     const checkoutUrl = res.headers.get('location')!;
     const order = shop.orders.list().find((o) => o.checkoutUrl === checkoutUrl)!;
     expect(checkoutUrl).toBe(`${stack.urls.gateway}/checkout/${order.sessionToken}`);
+    // The buyer comes back to this shop, running locally.
+    const session = await stack.api.get(`/api/merchants/checkout/sessions/${order.sessionToken}/status`, {
+      headers: { 'x-merchant-api-key': apiKey },
+    });
+    expect(session.body.return_url).toBe(`${shopUrl}/orders/${order.id}`);
     return order;
   }
 

@@ -1,6 +1,7 @@
 import { API_KEY_CACHE_TTL_MS, type Db, revokedApiKeyMarker } from '@groupsplit/shared';
 import type Redis from 'ioredis';
 import { type ApiKeyLookup, type ApiKeyRow, lookUpApiKey } from './api-key-lookup';
+import type { RevocationFeed } from './api-key-revocations';
 
 /**
  * One Redis round trip per request with an API key: is the key marked revoked, and (for a
@@ -35,12 +36,18 @@ type CheckingRedis = Redis & {
  * Whenever Redis is not ready or the check fails, the key is read from Postgres as without the
  * cache, and the request is counted by the limiter's own fallback.
  */
-export function cachedApiKeyLookup(db: Db, redis: Redis): ApiKeyLookup {
+export function cachedApiKeyLookup(db: Db, redis: Redis, revocations: RevocationFeed): ApiKeyLookup {
   const checking = redis as CheckingRedis;
   checking.defineCommand('groupsplitCheckApiKey', { lua: CHECK_AND_COUNT });
   const cache = new Map<string, { row: ApiKeyRow; until: number }>();
-  // Markers live only in Redis: when the connection drops (a restart may have lost them), forget everything.
+  // Markers live only in Redis: when the connection drops or errs (a restart may have lost them), forget everything.
   redis.on('close', () => cache.clear());
+  redis.on('error', () => cache.clear());
+  // The second path: a revocation heard from Postgres drops the key; a lost feed drops everything.
+  revocations.onRevoked((apiKeyId) => {
+    if (apiKeyId === null) return cache.clear();
+    for (const [hash, entry] of cache) if (entry.row.id === apiKeyId) cache.delete(hash);
+  });
 
   const remember = (keyHash: string, row: ApiKeyRow, until: number) => {
     if (cache.size >= MAX_CACHED_KEYS) cache.delete(cache.keys().next().value as string);
@@ -48,7 +55,7 @@ export function cachedApiKeyLookup(db: Db, redis: Redis): ApiKeyLookup {
   };
 
   return async (keyHash, mode, count) => {
-    if (redis.status !== 'ready') return lookUpApiKey(db, keyHash, mode);
+    if (redis.status !== 'ready' || !revocations.listening()) return lookUpApiKey(db, keyHash, mode);
     const lookedUpAt = Date.now();
     const cached = cache.get(keyHash);
     const fromCache = cached !== undefined && cached.until > lookedUpAt;

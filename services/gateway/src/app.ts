@@ -19,11 +19,12 @@ import { dashboardRoutes } from './dashboard';
 import { docsRoutes } from './docs/reference';
 import { gatewayMetrics } from './metrics';
 import { openApiDocumentRoute } from './openapi/serve';
-import { forward } from './proxy';
+import { forward, forwardedUrl } from './proxy';
 import { createRateLimits } from './rate-limit';
 import { matchRoute } from './routes/match';
 import { routeTable } from './routes/table';
 import type { RouteRule, Target } from './routes/types';
+import { securityHeaders } from './security-headers';
 
 export type GatewayDeps = {
   config: Config;
@@ -55,9 +56,10 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
   app.silent = true;
   const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES);
   const targets: Record<Target, string> = { merchants: config.MERCHANTS_URL, checkout: config.CHECKOUT_URL };
-  const rateLimits = createRateLimits({ db, logger, redisUrl: config.REDIS_URL });
+  const rateLimits = createRateLimits({ db, logger, redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL });
 
   app.use(requestLogger(logger));
+  app.use(securityHeaders(config));
   app.use(gatewayMetrics(config));
   app.use(errorHandler());
 
@@ -99,7 +101,12 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
     // Per key or per IP, so it runs once the caller is known; unauthenticated calls cost nothing.
     if (rule.bucket) await rateLimits.consume(ctx, rule.bucket, principal, keyCount);
     await forward(ctx, targets[rule.target], body, {
-      [PRINCIPAL_HEADER]: signPrincipal(principal, config.INTERNAL_SIGNING_SECRET),
+      // Bound to this one call: replayed on another route, method or service it is refused.
+      [PRINCIPAL_HEADER]: signPrincipal(principal, config.INTERNAL_SIGNING_SECRET, {
+        service: rule.target,
+        method: ctx.method,
+        url: forwardedUrl(ctx),
+      }),
       [REQUEST_ID_HEADER]: caller.requestId,
     });
   });

@@ -75,7 +75,7 @@ describe('gateway: the dashboard at /dashboard', () => {
     // A path that climbs out of the folder is refused before any route sees it (malformed input).
     for (const path of ['/dashboard/assets/..%2Findex.html', '/dashboard/assets/%2e%2e%2Findex.html']) {
       const res = await api.get(path);
-      expect([path, res.status, res.body]).toEqual([path, 404, { error: 'Not found' }]);
+      expect([path, res.status, res.body]).toEqual([path, 404, { error: 'Not found', code: 'not_found' }]);
     }
   });
 

@@ -195,7 +195,7 @@ describe('bad input never reaches a 500', () => {
   it('GET /api/checkout-splits/pay/%00 answers 404 in the error shape', async () => {
     const answer = await send('GET', '/api/checkout-splits/pay/%00', {});
     expect(answer.status).toBe(404);
-    expect(JSON.parse(answer.text)).toEqual({ error: 'Not found' });
+    expect(JSON.parse(answer.text)).toEqual({ error: 'Not found', code: 'not_found' });
   });
 
   it('a path that would mean another once normalised is a 404, never forwarded', async () => {
@@ -211,7 +211,7 @@ describe('bad input never reaches a 500', () => {
       expect({ path, status: answer.status, body: answer.text }).toEqual({
         path,
         status: 404,
-        body: JSON.stringify({ error: 'Not found' }),
+        body: JSON.stringify({ error: 'Not found', code: 'not_found' }),
       });
     }
   });

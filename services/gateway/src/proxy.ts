@@ -37,9 +37,12 @@ function serviceAddress(baseUrl: string): ServiceAddress {
  * received, exactly the one the route table matched: resolving it as a URL would fold `..`
  * and backslashes, and read a leading `//` or an absolute-form target as another host.
  */
+/** What the gateway asks of a service: the path as received, and its query. */
+export const forwardedUrl = (ctx: Context) => `${ctx.path}${ctx.search}`;
+
 export async function forward(ctx: Context, baseUrl: string, body: Buffer, extraHeaders: Record<string, string>) {
   const service = serviceAddress(baseUrl);
-  const target = { ...service, path: `${ctx.path}${ctx.search}` };
+  const target = { ...service, path: forwardedUrl(ctx) };
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(ctx.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name) || CREDENTIAL_HEADERS.has(name)) continue;

@@ -6,5 +6,6 @@ void runService({
   name: 'processor-emulator',
   extraMigrations: [EMULATOR_MIGRATIONS_DIR],
   port: (config) => config.EMULATOR_PORT,
+  host: (config) => config.EMULATOR_HOST,
   build: (runtime) => createEmulatorApp(runtime),
 });

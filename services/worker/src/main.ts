@@ -1,5 +1,5 @@
 import { installJanitorSchedule } from '@groupsplit/activities';
-import { createDb, createLogger, loadConfig, runMigrations } from '@groupsplit/shared';
+import { assertSecretsForBinding, createDb, createLogger, loadConfig, runMigrations } from '@groupsplit/shared';
 import {
   installCheckoutSchedules,
   installEmailFirstAttemptSweepSchedule,
@@ -19,6 +19,7 @@ const SHUTDOWN_GRACE_TIME = '45s';
 /** Runs until SIGTERM/SIGINT, which the Temporal runtime turns into a graceful shutdown. */
 async function main() {
   const config = loadConfig();
+  assertSecretsForBinding(config, process.env, 'worker', config.WORKER_METRICS_HOST);
   const logger = createLogger('worker', config.LOG_LEVEL);
   await runMigrations(config.DATABASE_URL);
   const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
@@ -46,6 +47,7 @@ async function main() {
     db,
     logger,
     port,
+    host: config.WORKER_METRICS_HOST,
     temporalMetricsUrl: `http://${temporalMetrics}/metrics`,
     readiness: workerReadiness({ db, worker, connection }),
   });

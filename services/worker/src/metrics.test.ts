@@ -168,6 +168,16 @@ describe('Prometheus metrics', () => {
     );
     expect(text).toContain('# TYPE groupsplit_janitor_open_findings gauge');
     expect(text).toContain('# TYPE groupsplit_janitor_findings_total counter');
+    // The gauges the alerts read (deploy/prometheus/alerts.yml), with a value even when all is well.
+    expect(samples(text, 'groupsplit_split_oldest_in_status_seconds')).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^groupsplit_split_oldest_in_status_seconds\{status="capturing"\} [\d.]+$/),
+        expect.stringMatching(/^groupsplit_split_oldest_in_status_seconds\{status="canceling"\} [\d.]+$/),
+      ]),
+    );
+    expect(text).toMatch(/^groupsplit_webhook_outbox_oldest_undispatched_seconds [\d.e+-]+$/m);
+    expect(text).toMatch(/^groupsplit_webhook_oldest_undelivered_seconds [\d.e+-]+$/m);
+    expect(samples(text, 'groupsplit_emails_total')).toContainEqual(expect.stringMatching(/outcome="sent"\} [1-9]/));
     expect(text).toMatch(/^temporal_\w+/m);
     expect(text).not.toContain('temporal core metrics unavailable');
     expect((await scrape(workerMetrics.url.replace('/metrics', '/other'))).status).toBe(404);

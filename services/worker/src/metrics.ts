@@ -48,7 +48,7 @@ export async function startWorkerMetricsServer(
       },
     );
   });
-  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '0.0.0.0', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { server, url: `http://127.0.0.1:${port}/metrics` };
 }

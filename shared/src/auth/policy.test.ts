@@ -60,11 +60,11 @@ describe('authorize: the creating account', () => {
     expect(outcome({ role: 'member', userId: CREATOR }, 'split.refund', open)).toMatchObject({ status: 403 });
   });
 
-  it('refuses someone outside the business with the message and no code', () => {
+  it('refuses someone outside the business with the message and the plain `forbidden` code', () => {
     for (const action of ['split.view', 'split.cancel', 'split.refund'] as const) {
       expect(outcome({ role: null, userId: SOMEONE_ELSE }, action, split(open))).toEqual({
         status: 403,
-        body: { error: 'refused' },
+        body: { error: 'refused', code: 'forbidden' },
       });
     }
   });
@@ -90,7 +90,7 @@ describe('authorize: the creating account', () => {
     });
     expect(outcome({ role: null, userId: SOMEONE_ELSE }, 'split.cancel', split(paused))).toEqual({
       status: 403,
-      body: { error: 'refused' },
+      body: { error: 'refused', code: 'forbidden' },
     });
   });
 });

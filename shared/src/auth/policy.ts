@@ -79,7 +79,8 @@ const isCreator = (actor: PolicyActor, action: Action, resource: PolicyResource)
 /**
  * Throws 403 unless the actor may do the action: the paused message (`business_forbidden`) when
  * the pause binds them; `message` with `business_forbidden` for a role the table refuses; `message`
- * without a code for someone outside the business (spec, Errors: not a role question). The creator
+ * with the plain `forbidden` code for someone outside the business (spec, Errors: not a role question;
+ * docs/errors.md). The creator
  * of a split passes the role check for the actions in CREATOR_MAY.
  */
 export function authorize(

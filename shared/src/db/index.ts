@@ -25,8 +25,9 @@ export async function isDbReachable(db: Db): Promise<boolean> {
   }
 }
 
+export { BASELINES, type Baselines } from './baseline';
 export { MIGRATIONS_DIR, type MigrationOptions, runMigrations } from './migrate';
 export { preparedStatement } from './prepared-statements';
 export * from './repositories';
-export { REWORDED_MIGRATIONS } from './reworded-migrations';
+export { PARTICIPANT_STATUSES, SPLIT_STATUSES } from './schema/splits';
 export type { Database } from './types';

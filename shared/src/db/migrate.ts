@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { BASELINES, type Baselines, baselineState } from './baseline';
 import { rawChecksum, statementsChecksum } from './migration-checksum';
-import { REWORDED_MIGRATIONS } from './reworded-migrations';
 
 /** The production schema. The processor emulator keeps its own set (services/processor-emulator/migrations). */
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'migrations');
@@ -11,27 +11,35 @@ export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'migrations');
 const MIGRATION_LOCK_ID = 727_001;
 
 type Recorded = { checksum: string | null; statements_checksum: string | null };
-export type MigrationOptions = { reworded?: Readonly<Record<string, readonly string[]>> };
+export type MigrationOptions = { baselines?: Baselines };
 
 /**
  * An applied migration is history: editing its statements would leave databases that ran the
- * old text behind. Rewording comments or whitespace is fine. Rows from before the runner
- * checked statements hold the whole file's checksum: that, or an earlier text listed in
- * REWORDED_MIGRATIONS, is accepted once and the row then gets its statements checksum.
- * Returns whether the row needs that checksum written.
+ * old text behind. Rewording comments or whitespace is fine. A row from before the runner
+ * checked statements holds the whole file's checksum: that is accepted once and the row then
+ * gets its statements checksum. Returns whether the row needs that checksum written.
  */
-function checkApplied(file: string, text: string, recorded: Recorded, reworded: MigrationOptions['reworded']) {
+function checkApplied(file: string, text: string, recorded: Recorded) {
   const statements = statementsChecksum(text);
   if (recorded.statements_checksum) {
     if (recorded.statements_checksum === statements) return false;
-  } else if (
-    recorded.checksum === null ||
-    recorded.checksum === rawChecksum(text) ||
-    reworded?.[file]?.includes(recorded.checksum)
-  ) {
+  } else if (recorded.checksum === null || recorded.checksum === rawChecksum(text)) {
     return true;
   }
   throw new Error(`Migration ${file} was changed after it was applied; add a new migration instead`);
+}
+
+/** A baseline's schema is in the database already (it recorded every migration folded into it). */
+function alreadyInBaseline(file: string, folded: readonly (readonly string[])[] | undefined, recorded: Set<string>) {
+  if (!folded) return false;
+  const found = baselineState(folded, recorded);
+  if (found.state === 'some') {
+    throw new Error(
+      `Migration ${file} folds migrations this database has only part of (missing ${found.missing.join(', ')}): ` +
+        'it was migrated part way by an older checkout; start from an empty database',
+    );
+  }
+  return found.state === 'all';
 }
 
 /**
@@ -42,7 +50,7 @@ function checkApplied(file: string, text: string, recorded: Recorded, reworded: 
 export async function runMigrations(
   databaseUrl: string,
   dir = MIGRATIONS_DIR,
-  { reworded = REWORDED_MIGRATIONS }: MigrationOptions = {},
+  { baselines = BASELINES }: MigrationOptions = {},
 ): Promise<string[]> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
@@ -69,7 +77,7 @@ export async function runMigrations(
       const text = readFileSync(join(dir, file), 'utf8');
       const recorded = done.get(file);
       if (recorded) {
-        if (checkApplied(file, text, recorded, reworded)) {
+        if (checkApplied(file, text, recorded)) {
           await client.query('UPDATE schema_migrations SET statements_checksum = $2 WHERE name = $1', [
             file,
             statementsChecksum(text),
@@ -77,14 +85,20 @@ export async function runMigrations(
         }
         continue;
       }
-      try {
-        await client.query('BEGIN');
-        await client.query(text);
-        await client.query('INSERT INTO schema_migrations (name, checksum, statements_checksum) VALUES ($1, $2, $3)', [
+      const record = () =>
+        client.query('INSERT INTO schema_migrations (name, checksum, statements_checksum) VALUES ($1, $2, $3)', [
           file,
           rawChecksum(text),
           statementsChecksum(text),
         ]);
+      if (alreadyInBaseline(file, baselines[file], new Set(done.keys()))) {
+        await record();
+        continue;
+      }
+      try {
+        await client.query('BEGIN');
+        await client.query(text);
+        await record();
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');

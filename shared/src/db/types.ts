@@ -2,6 +2,7 @@
  * The whole database, composed from one interface per table group. Each group is
  * written by exactly one service (named in its file); anyone may read.
  */
+import type { AbuseTables } from './schema/abuse';
 import type { CheckoutTables } from './schema/checkout';
 import type { CredentialsTables } from './schema/credentials';
 import type { IdentityTables, MailTables } from './schema/identity';
@@ -22,4 +23,5 @@ export interface Database
     RefundsTables,
     CheckoutTables,
     WebhooksTables,
-    OperationsTables {}
+    OperationsTables,
+    AbuseTables {}

@@ -1,6 +1,24 @@
 import nodemailer from 'nodemailer';
-import type { Config } from '../config';
+import { type Config, ConfigError } from '../config';
 import type { RenderedEmail } from './layout';
+
+type DkimConfig = Pick<Config, 'DKIM_DOMAIN' | 'DKIM_SELECTOR' | 'DKIM_PRIVATE_KEY'>;
+
+/** nodemailer's `dkim` option, or undefined when DKIM is off; a partial setting stops start-up naming what is missing. */
+export function dkimOptions(config: DkimConfig) {
+  const names = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const;
+  const missing = names.filter((name) => !config[name]);
+  if (missing.length === names.length) return undefined;
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${missing.join(', ')}: required when DKIM is configured`);
+  }
+  return {
+    domainName: config.DKIM_DOMAIN!,
+    keySelector: config.DKIM_SELECTOR!,
+    // Secret stores and env files often carry the PEM with literal "\n" for its line breaks.
+    privateKey: config.DKIM_PRIVATE_KEY!.replace(/\\n/g, '\n'),
+  };
+}
 
 /** `timeouts` (ms) override the connection and greeting defaults below, and nodemailer's 10-minute socket timeout. */
 export function createMailTransport(
@@ -14,27 +32,56 @@ export function createMailTransport(
     auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
+    dkim: dkimOptions(config),
     ...timeouts,
   });
 }
 
 export type MailTransport = ReturnType<typeof createMailTransport>;
 
+type SendingConfig = Pick<Config, 'MAIL_FROM' | 'MAIL_UNSUBSCRIBE_MAILTO'>;
+
+/** The domain of MAIL_FROM's address: Message-IDs and the default unsubscribe mailbox live on it. */
+export function sendingDomain(config: Pick<Config, 'MAIL_FROM'>): string {
+  const address = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM;
+  return address.slice(address.lastIndexOf('@') + 1).trim() || 'localhost';
+}
+
+/**
+ * The headers large mailbox providers expect from a bulk sender: one-click unsubscribe (RFC 8058:
+ * an https link that takes a POST, plus a mailto), and Auto-Submitted (RFC 3834) so auto-responders
+ * do not answer.
+ */
+export function deliverabilityHeaders(config: SendingConfig, rendered: RenderedEmail): Record<string, string> {
+  const headers: Record<string, string> = { 'Auto-Submitted': 'auto-generated' };
+  if (rendered.unsubscribeUrl) {
+    const token = new URL(rendered.unsubscribeUrl).searchParams.get('token') ?? '';
+    const mailbox = config.MAIL_UNSUBSCRIBE_MAILTO ?? `unsubscribe@${sendingDomain(config)}`;
+    const mailto = `mailto:${mailbox}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`;
+    headers['List-Unsubscribe'] = `<${rendered.unsubscribeUrl}>, <${mailto}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  return headers;
+}
+
 /**
  * Hands one rendered e-mail to SMTP. The Message-ID is derived from the e-mail's id, so a repeat
  * of the same e-mail (a retry after a send whose outcome was lost) is recognisable as such.
+ * `replyTo`: order e-mails answer to the business, not to a no-reply mailbox.
  */
 export async function sendRenderedEmail(
   transport: MailTransport,
-  config: Pick<Config, 'MAIL_FROM'>,
-  email: { id: string; to: string; rendered: RenderedEmail },
+  config: SendingConfig,
+  email: { id: string; to: string; rendered: RenderedEmail; replyTo?: string },
 ) {
   await transport.sendMail({
     from: config.MAIL_FROM,
     to: email.to,
+    replyTo: email.replyTo,
     subject: email.rendered.subject,
     text: email.rendered.text,
     html: email.rendered.html,
-    messageId: `<${email.id}@groupsplit>`,
+    messageId: `<${email.id}@${sendingDomain(config)}>`,
+    headers: deliverabilityHeaders(config, email.rendered),
   });
 }

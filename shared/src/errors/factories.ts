@@ -1,5 +1,6 @@
 import { AppError, type ErrorDetail } from './app-error';
 import { MESSAGES } from './messages';
+import { stableErrorCode } from './stable-codes';
 
 /**
  * Named error factories: the only way code outside this folder makes an AppError, so a
@@ -20,17 +21,21 @@ export const badRequest = (message: string, code?: string, details?: ErrorDetail
 export const validationFailed = (message: string, details?: ErrorDetail[], code: string | null = 'validation_failed') =>
   appError(400, message, { code: code ?? undefined, details });
 
-export const unauthorized = (message: string, code?: string) => appError(401, message, { code });
+/** 401, 403 and 404 always carry a code: the one given, else the stable one for the message (./stable-codes.ts). */
+export const unauthorized = (message: string, code?: string) =>
+  appError(401, message, { code: code ?? stableErrorCode(401, message) });
 
 /** 402: a card was refused (the pay step and billing). */
 export const paymentRequired = (message: string, code: string) => appError(402, message, { code });
 
-export const forbidden = (message: string, code?: string) => appError(403, message, { code });
+export const forbidden = (message: string, code?: string) =>
+  appError(403, message, { code: code ?? stableErrorCode(403, message) });
 
 /** 403 `business_forbidden`: a role that may not act, or a paused workspace. */
 export const businessForbidden = (message: string) => appError(403, message, { code: 'business_forbidden' });
 
-export const notFound = (message: string = MESSAGES.notFound, code?: string) => appError(404, message, { code });
+export const notFound = (message: string = MESSAGES.notFound, code?: string) =>
+  appError(404, message, { code: code ?? stableErrorCode(404, message) });
 
 /** 404 for a path no route answers (gateway and services alike). */
 export const routeNotFound = () => notFound(MESSAGES.notFound, 'route_not_found');

@@ -1,3 +1,4 @@
 export { AppError, type ErrorDetail } from './app-error';
 export * from './factories';
 export { MESSAGES } from './messages';
+export { stableErrorCode } from './stable-codes';

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import type { WebhookDeliveriesTable } from '../db/schema/webhooks';
 import { webhookDeliveries } from '../metrics';
-import { allowsPrivateWebhookTarget, OutboundRequestError, safeFetch, UnsafeUrlError } from '../net';
+import { OutboundRequestError, outboundPolicyFor, safeFetch, UnsafeUrlError } from '../net';
 import { openWebhookSecret } from '../webhook-settings';
 import {
   signWebhookPayload,
@@ -42,10 +42,9 @@ type Exchange = {
 };
 
 /** The configuration an attempt reads. */
-export type WebhookAttemptConfig = Pick<
-  Config,
-  'ENCRYPTION_KEY' | 'WEBHOOK_TIMEOUT_MS' | 'ALLOW_PRIVATE_WEBHOOK_TARGETS'
->;
+export type WebhookAttemptConfig = Pick<Config, 'ENCRYPTION_KEY' | 'WEBHOOK_TIMEOUT_MS'> &
+  /** The outbound policy's settings: the private-target flag and the ports that are our own. */
+  Parameters<typeof outboundPolicyFor>[0];
 
 type AttemptDeps = { db: Db; config: WebhookAttemptConfig };
 
@@ -80,7 +79,7 @@ async function post(
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       maxResponseBytes: MAX_RESPONSE_BYTES,
       // Checked again at every attempt: a live URL always gets the full checks, even one stored before they existed.
-      allowPrivate: allowsPrivateWebhookTarget(config, target.mode),
+      ...outboundPolicyFor(config, target.mode),
     });
     const ok = response.status >= 200 && response.status < 300;
     return {
@@ -158,7 +157,7 @@ export async function makeWebhookAttempt(
 
 /**
  * Postgres text cannot hold U+0000, and a merchant's answer may contain it: kept as U+FFFD, so the
- * attempt (and the other rows logged in the same statement, webhook-first-attempt.ts) is still logged.
+ * attempt (and the other rows logged in the same statement, OutboxRepository.dispatchRound) is still logged.
  */
 const storableText = (text: string | null | undefined) => (text == null ? null : text.replaceAll('\u0000', '\uFFFD'));
 

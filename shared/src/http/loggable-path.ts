@@ -17,3 +17,16 @@ export function loggablePath(path: string): string {
     )
     .join('/');
 }
+
+/**
+ * A URL fit for a log line: scheme, host and a loggable path; never its user info, query or
+ * fragment, where signed URLs (image hosts, storage links) carry their signatures and tokens.
+ */
+export function loggableUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    return `${url.protocol}//${url.host}${loggablePath(url.pathname)}${url.search ? '?[redacted]' : ''}`;
+  } catch {
+    return '[unparseable URL]';
+  }
+}

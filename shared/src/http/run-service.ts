@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import { type Config, loadConfig } from '../config';
 import { createDb, type Db, MIGRATIONS_DIR, runMigrations } from '../db';
 import { createLogger, type Logger } from '../logger';
+import { assertSecretsForBinding } from '../secret-defaults';
 import { createTemporalClient, type TemporalHandle } from '../temporal';
 
 export type ServiceRuntime = { config: Config; db: Db; logger: Logger; temporal?: TemporalHandle };
@@ -14,6 +15,13 @@ export type ServiceRuntime = { config: Config; db: Db; logger: Logger; temporal?
 export async function runService(options: {
   name: string;
   port: (config: Config) => number;
+  /** The address to listen on (its `*_HOST` setting). */
+  host: (config: Config) => string;
+  /**
+   * The public gateway trusts no signed principal, so it may listen anywhere with development
+   * secrets (`npm start`); every internal service refuses public secrets off loopback.
+   */
+  publicApp?: boolean;
   needsTemporal?: boolean;
   /** Migration sets the service needs besides the production one (the emulator's own tables). */
   extraMigrations?: string[];
@@ -21,6 +29,8 @@ export async function runService(options: {
 }): Promise<void> {
   try {
     const config = loadConfig();
+    const host = options.host(config);
+    if (!options.publicApp) assertSecretsForBinding(config, process.env, options.name, host);
     const logger = createLogger(options.name, config.LOG_LEVEL);
     for (const dir of [MIGRATIONS_DIR, ...(options.extraMigrations ?? [])])
       await runMigrations(config.DATABASE_URL, dir);
@@ -28,7 +38,7 @@ export async function runService(options: {
     const temporal = options.needsTemporal ? await createTemporalClient(config) : undefined;
     const app = await options.build({ config, db, logger, temporal });
     const port = options.port(config);
-    const server: Server = app.listen(port, () => logger.info({ port }, `${options.name} listening`));
+    const server: Server = app.listen(port, host, () => logger.info({ host, port }, `${options.name} listening`));
     const stop = () => {
       logger.info(`${options.name} stopping`);
       server.close(async () => {

@@ -121,6 +121,29 @@ describe('createServiceApp', () => {
     }
   });
 
+  it('routes only the exact spelling of a path: another letter case or a trailing slash is a 404', async () => {
+    const { logger } = capturingLogger();
+    const signIn = new Router();
+    signIn.post('/api/auth/email/start', (ctx) => {
+      ctx.body = { ok: true };
+    });
+    const app = createServiceApp({ name: 'test', logger, readiness: async () => ({ ok: true }), routers: [signIn] });
+    const { url, close } = await serve(app);
+    try {
+      expect((await fetch(`${url}/api/auth/email/start`, { method: 'POST' })).status).toBe(200);
+      for (const path of ['/api/auth/email/START', '/API/auth/email/start', '/api/auth/email/start/', '/HEALTHZ']) {
+        const answer = await fetch(`${url}${path}`, { method: path === '/HEALTHZ' ? 'GET' : 'POST' });
+        expect({ path, status: answer.status, body: await answer.json() }).toEqual({
+          path,
+          status: 404,
+          body: { error: 'Not found', code: 'route_not_found' },
+        });
+      }
+    } finally {
+      await close();
+    }
+  });
+
   it("adopts a caller's request id only when it looks like one", async () => {
     const { logger, lines } = capturingLogger();
     const app = createServiceApp({ name: 'test', logger, readiness: async () => ({ ok: true }), routers: [router] });
@@ -155,7 +178,15 @@ describe('createServiceApp', () => {
       const forged = await fetch(`${url}/logged`, {
         method: 'POST',
         headers: {
-          'x-groupsplit-principal': signPrincipal({ kind: 'anonymous', ip: '1.2.3.4', requestId: 'r' }, 'wrong-secret'),
+          'x-groupsplit-principal': signPrincipal(
+            { kind: 'anonymous', ip: '1.2.3.4', requestId: 'r' },
+            'wrong-secret',
+            {
+              service: 'test',
+              method: 'POST',
+              url: '/logged',
+            },
+          ),
         },
       });
       expect(forged.status).toBe(401);
@@ -165,6 +196,7 @@ describe('createServiceApp', () => {
           'x-groupsplit-principal': signPrincipal(
             { kind: 'anonymous', ip: '1.2.3.4', requestId: 'r' },
             'a-secret-for-this-test',
+            { service: 'test', method: 'POST', url: '/logged' },
           ),
         },
       });
@@ -177,9 +209,28 @@ describe('createServiceApp', () => {
 });
 
 describe('signed principals', () => {
-  it('expire after a minute so a captured header is of little use', () => {
-    const header = signPrincipal({ kind: 'anonymous', ip: '1.1.1.1', requestId: 'r' }, 'secret-of-some-length', 0);
-    expect(verifyPrincipal(header, 'secret-of-some-length', 30_000)).not.toBeNull();
-    expect(verifyPrincipal(header, 'secret-of-some-length', 61_000)).toBeNull();
+  const secret = 'secret-of-some-length';
+  const principal = { kind: 'anonymous', ip: '1.1.1.1', requestId: 'r' } as const;
+  const call = { service: 'merchants', method: 'GET', url: '/api/merchants/me' };
+
+  it('expire after 30 seconds either way, so a captured header is of little use', () => {
+    const header = signPrincipal(principal, secret, call, 0);
+    expect(verifyPrincipal(header, secret, call, 29_000)).toEqual(principal);
+    expect(verifyPrincipal(header, secret, call, 31_000)).toBeNull();
+    expect(verifyPrincipal(header, secret, call, -31_000)).toBeNull();
+  });
+
+  it('are bound to one call: another service, method, path or query refuses them', () => {
+    const header = signPrincipal(principal, secret, call);
+    expect(verifyPrincipal(header, secret, call)).toEqual(principal);
+    for (const other of [
+      { ...call, service: 'checkout' },
+      { ...call, method: 'POST' },
+      { ...call, url: '/api/merchants/team' },
+      { ...call, url: '/api/merchants/me?x=1' },
+    ]) {
+      expect(verifyPrincipal(header, secret, other)).toBeNull();
+    }
+    expect(verifyPrincipal(header, 'another-secret-of-length', call)).toBeNull();
   });
 });

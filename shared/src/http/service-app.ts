@@ -64,6 +64,23 @@ export function errorHandler() {
   };
 }
 
+/**
+ * Makes a router match only the exact spelling of its paths: letter case counts and a trailing
+ * slash is another path. @koa/router ignores both by default, so `/api/auth/email/START` ran the
+ * sign-in handler although the gateway's table (which compares exactly) had routed it by a
+ * catch-all rule with no rate limit. Applied here, to every router a service mounts, so no route
+ * can forget it; routes registered later get the same options.
+ */
+export function canonicalRouter(router: Router): Router {
+  Object.assign(router.opts, { sensitive: true, strict: true });
+  for (const layer of router.stack) {
+    Object.assign(layer.opts, { sensitive: true, strict: true });
+    // Recompiles the layer's pattern with the options above (the path itself is unchanged).
+    layer.setPrefix('');
+  }
+  return router;
+}
+
 export function createServiceApp(options: ServiceAppOptions): Koa {
   const app = new Koa();
   app.proxy = false;
@@ -74,7 +91,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.use(httpMetrics(options.name));
   app.use(errorHandler());
 
-  const health = new Router();
+  const health = canonicalRouter(new Router());
   health.get('/healthz', (ctx) => {
     ctx.body = { ok: true, service: options.name };
   });
@@ -92,14 +109,18 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   if (options.internalSigningSecret) {
     const secret = options.internalSigningSecret;
     app.use(async (ctx, next) => {
-      const principal = verifyPrincipal(ctx.get(PRINCIPAL_HEADER) || undefined, secret);
+      const principal = verifyPrincipal(ctx.get(PRINCIPAL_HEADER) || undefined, secret, {
+        service: options.name,
+        method: ctx.method,
+        url: ctx.url,
+      });
       if (!principal) throw unauthorized('Unsigned internal call', 'unsigned_internal_call');
       ctx.state.principal = principal;
       return next();
     });
   }
   app.use(bodyParser(options.bodyLimitBytes));
-  for (const router of options.routers) {
+  for (const router of options.routers.map(canonicalRouter)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -1,6 +1,8 @@
 import type { Context, Next } from 'koa';
 import type { z } from 'zod';
 import { type AppError, type ErrorDetail, MESSAGES, validationFailed } from '../errors';
+import { issuesToDetails } from './field-messages';
+import { unknownFieldDetails } from './unknown-fields';
 
 declare module 'koa' {
   interface BaseContext {
@@ -13,13 +15,11 @@ export type ValidationFailure = (details: ErrorDetail[]) => AppError;
 
 const defaultFailure: ValidationFailure = (details) => validationFailed(MESSAGES.validationFailed, details);
 
-export function issuesToDetails(issues: z.core.$ZodIssue[]): ErrorDetail[] {
-  return issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));
-}
-
 /**
  * Route middleware that parses one part of the request with a zod schema. Routes whose
  * message in docs/spec.md (Errors) differs from the generic one pass their own failure mapper.
+ * A body or query field the schema does not declare is refused first, with the generic 400
+ * `validation_failed` whatever the route's mapper (docs/errors.md, "Unknown fields").
  */
 export function validate<S extends z.ZodType>(
   part: 'body' | 'query' | 'params',
@@ -28,8 +28,12 @@ export function validate<S extends z.ZodType>(
 ) {
   return async (ctx: Context, next: Next) => {
     const input = part === 'body' ? ctx.request.body : part === 'query' ? ctx.query : ctx.params;
+    if (part !== 'params') {
+      const unknown = unknownFieldDetails(schema, input, part);
+      if (unknown.length > 0) throw validationFailed(MESSAGES.validationFailed, unknown);
+    }
     const result = schema.safeParse(input ?? {});
-    if (!result.success) throw onFailure(issuesToDetails(result.error.issues));
+    if (!result.success) throw onFailure(issuesToDetails(result.error.issues, input));
     ctx.valid = { ...(ctx.valid ?? {}), [part]: result.data };
     return next();
   };

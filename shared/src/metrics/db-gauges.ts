@@ -38,11 +38,67 @@ const openFindings = new Gauge({
   },
 });
 
+/** How long the longest-waiting split has been in capturing or canceling: a few seconds is normal, minutes is stuck. */
+const oldestInStatus = new Gauge({
+  name: 'groupsplit_split_oldest_in_status_seconds',
+  help: 'Seconds the longest-waiting split has been in capturing or canceling (0 when none is)',
+  labelNames: ['status'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    this.reset();
+    if (!source) return;
+    for (const status of WATCHED_STATUSES) this.set({ status }, 0);
+    const rows = await new SplitOperationsRepository(source).oldestInStatus([...WATCHED_STATUSES]);
+    for (const row of rows) this.set({ status: row.status }, row.seconds);
+  },
+});
+const WATCHED_STATUSES = ['capturing', 'canceling'] as const;
+
+/** The outbox lag: the oldest merchant event nobody has handed to delivery yet (our side, not the merchant's). */
+const oldestUndispatchedEvent = new Gauge({
+  name: 'groupsplit_webhook_outbox_oldest_undispatched_seconds',
+  help: 'Age in seconds of the oldest webhook event not yet handed to delivery (0 when none)',
+  registers: [metricsRegistry],
+  async collect() {
+    this.set(0);
+    if (!source) return;
+    const { rows } = await sql<{ seconds: number | null }>`
+      SELECT extract(epoch FROM now() - min(created_at))::float8 AS seconds
+        FROM webhook_events WHERE dispatched_at IS NULL AND sample = false
+    `.execute(source);
+    this.set(rows[0]?.seconds ?? 0);
+  },
+});
+
+/**
+ * The oldest merchant event of the last three days that has neither reached its endpoint nor been
+ * given up on (still being retried): a merchant's endpoint down, or our egress broken.
+ */
+const oldestUndeliveredEvent = new Gauge({
+  name: 'groupsplit_webhook_oldest_undelivered_seconds',
+  help: 'Age in seconds of the oldest webhook event (last 3 days) neither delivered nor given up (0 when none)',
+  registers: [metricsRegistry],
+  async collect() {
+    this.set(0);
+    if (!source) return;
+    const { rows } = await sql<{ seconds: number | null }>`
+      SELECT extract(epoch FROM now() - min(e.created_at))::float8 AS seconds
+        FROM webhook_events e
+       WHERE e.created_at > now() - interval '3 days' AND e.sample = false
+         AND NOT EXISTS (
+           SELECT 1 FROM webhook_deliveries d
+            WHERE d.event_id = e.id AND (d.outcome IN ('succeeded', 'skipped') OR d.gave_up_at IS NOT NULL)
+         )
+    `.execute(source);
+    this.set(rows[0]?.seconds ?? 0);
+  },
+});
+
 /**
  * Turns on the database-backed gauges in this process. Only the worker calls it, so a fleet
  * of HTTP services does not run the same count queries on every scrape.
  */
 export function enableDatabaseGauges(db: Db) {
   source = db;
-  return { splitsByStatus, openFindings };
+  return { splitsByStatus, openFindings, oldestInStatus, oldestUndispatchedEvent, oldestUndeliveredEvent };
 }

@@ -69,3 +69,11 @@ export const janitorSweeps = new Counter({
   labelNames: ['outcome'] as const,
   registers: [metricsRegistry],
 });
+
+/** Outgoing e-mails by template and outcome (sent, suppressed, failed: given up after every attempt). */
+export const emailsSent = new Counter({
+  name: 'groupsplit_emails_total',
+  help: 'E-mails handled, by template and outcome (sent, suppressed for an unsubscribed address, failed)',
+  labelNames: ['template', 'outcome'] as const,
+  registers: [metricsRegistry],
+});

@@ -12,6 +12,8 @@ export type SafeFetchOptions = {
   /** The body is cut off (and the connection closed) past this many bytes. */
   maxResponseBytes?: number;
   allowPrivate: boolean;
+  /** Our own ports, refused even where private targets are allowed (outboundPolicyFor). */
+  ownPorts?: readonly number[];
   resolve?: Resolver;
   /** How long the one DNS lookup may take (checkOutboundUrl's default when unset). */
   resolveTimeoutMs?: number;
@@ -63,6 +65,7 @@ function pinnedLookup(address: string): LookupFunction {
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Promise<SafeFetchResponse> {
   const check = await checkOutboundUrl(rawUrl, {
     allowPrivate: options.allowPrivate,
+    ownPorts: options.ownPorts,
     resolve: options.resolve,
     resolveTimeoutMs: options.resolveTimeoutMs,
     unresolvable: 'refuse',

@@ -1,6 +1,14 @@
+import { loadConfig } from '../config';
 import { AppError } from '../errors';
 import { forbiddenAddressKind } from './ip-address';
-import { allowsPrivateWebhookTarget, assertWebhookUrl, checkOutboundUrl, type Resolver } from './url-check';
+import {
+  allowsPrivateWebhookTarget,
+  assertWebhookUrl,
+  checkOutboundUrl,
+  outboundPolicyFor,
+  ownListeningPorts,
+  type Resolver,
+} from './url-check';
 
 /** Names this test controls, standing in for DNS answers an attacker could arrange. */
 const DNS: Record<string, string[]> = {
@@ -233,5 +241,30 @@ describe('forbiddenAddressKind', () => {
     ['not-an-address', 'reserved'],
   ])('%s → %s', (address, kind) => {
     expect(forbiddenAddressKind(address)).toBe(kind);
+  });
+});
+
+describe('own ports', () => {
+  it('lists every port the system and its infrastructure listen on', () => {
+    expect(ownListeningPorts(loadConfig({})).sort((a, b) => a - b)).toEqual(
+      [1025, 3000, 3001, 3002, 3010, 3020, 3021, 5432, 7233].sort((a, b) => a - b),
+    );
+  });
+
+  it('refuses a private or loopback target on one of them even where private targets are allowed', async () => {
+    const policy = { ...outboundPolicyFor({ ...loadConfig({}), ALLOW_PRIVATE_WEBHOOK_TARGETS: true }, 'test') };
+    expect(policy.allowPrivate).toBe(true);
+    for (const url of [
+      'http://127.0.0.1:3001/internal/processor/accounts/sync',
+      'http://[::1]:3002/',
+      'http://10.0.0.7:5432/',
+    ]) {
+      expect([url, await checkOutboundUrl(url, { ...policy, unresolvable: 'refuse' })]).toEqual([
+        url,
+        { ok: false, reason: "must not be one of this service's own ports" },
+      ]);
+    }
+    const elsewhere = await checkOutboundUrl('http://127.0.0.1:4242/hook', { ...policy, unresolvable: 'refuse' });
+    expect(elsewhere.ok).toBe(true);
   });
 });

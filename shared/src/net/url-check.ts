@@ -22,6 +22,12 @@ export type OutboundUrlPolicy = {
    */
   unresolvable: 'allow' | 'refuse';
   resolveTimeoutMs?: number;
+  /**
+   * Ports this system listens on (ownListeningPorts). Where private targets are allowed, a loopback
+   * or private address on one of them is still refused: a test-mode webhook must not POST to our own
+   * internal services and store their answer in the delivery log.
+   */
+  ownPorts?: readonly number[];
 };
 
 export type UrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string };
@@ -54,6 +60,14 @@ const refuse = (reason: string): UrlCheck => ({ ok: false, reason });
  * Decides whether the service may call a merchant-supplied URL. The reason is
  * written for the merchant; it never echoes what an internal name resolved to.
  */
+const portOf = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+
+const OWN_PORT = "must not be one of this service's own ports";
+
+/** A private or loopback address on one of our own ports (only reachable when private targets are allowed). */
+const reachesOwnPort = (url: URL, addresses: string[], policy: OutboundUrlPolicy) =>
+  (policy.ownPorts ?? []).includes(portOf(url)) && addresses.some((address) => forbiddenAddressKind(address) !== null);
+
 export async function checkOutboundUrl(raw: string, policy: OutboundUrlPolicy): Promise<UrlCheck> {
   if (raw.length > MAX_URL_LENGTH) return refuse(`must be at most ${MAX_URL_LENGTH} characters`);
   let url: URL;
@@ -75,6 +89,7 @@ export async function checkOutboundUrl(raw: string, policy: OutboundUrlPolicy): 
   if (isIpLiteral(host)) {
     const kind = forbiddenAddressKind(host);
     if (kind && !policy.allowPrivate) return refuse(`host is a ${kind} address`);
+    if (reachesOwnPort(url, [host], policy)) return refuse(OWN_PORT);
     return { ok: true, url, addresses: [host] };
   }
   if (!policy.allowPrivate && isInternalName(host)) return refuse('host must be a public domain name');
@@ -89,6 +104,7 @@ export async function checkOutboundUrl(raw: string, policy: OutboundUrlPolicy): 
       if (kind) return refuse(`host resolves to a ${kind} address`);
     }
   }
+  if (reachesOwnPort(url, addresses, policy)) return refuse(OWN_PORT);
   return { ok: true, url, addresses };
 }
 
@@ -105,10 +121,68 @@ export function allowsPrivateWebhookTarget(
   return mode === 'test' && config.ALLOW_PRIVATE_WEBHOOK_TARGETS;
 }
 
+type PortSettings = Pick<
+  Config,
+  | 'GATEWAY_PORT'
+  | 'MERCHANTS_PORT'
+  | 'CHECKOUT_PORT'
+  | 'EMULATOR_PORT'
+  | 'WORKER_METRICS_PORT'
+  | 'WORKER_TEMPORAL_METRICS_PORT'
+  | 'SMTP_PORT'
+  | 'PUBLIC_BASE_URL'
+  | 'MERCHANTS_URL'
+  | 'CHECKOUT_URL'
+  | 'DATABASE_URL'
+  | 'TEMPORAL_ADDRESS'
+  | 'REDIS_URL'
+  | 'STRIPE_API_BASE_URL'
+>;
+
+/** Every port this system (and what it runs on: Postgres, Temporal, Redis, mail) listens on, from its configuration. */
+export function ownListeningPorts(config: Partial<PortSettings>): number[] {
+  const ports = new Set<number>();
+  for (const port of [
+    config.GATEWAY_PORT,
+    config.MERCHANTS_PORT,
+    config.CHECKOUT_PORT,
+    config.EMULATOR_PORT,
+    config.WORKER_METRICS_PORT,
+    config.WORKER_TEMPORAL_METRICS_PORT,
+    config.SMTP_PORT,
+  ]) {
+    if (port) ports.add(port);
+  }
+  const urls = [config.PUBLIC_BASE_URL, config.MERCHANTS_URL, config.CHECKOUT_URL, config.DATABASE_URL]
+    .concat([config.REDIS_URL, config.STRIPE_API_BASE_URL])
+    .concat(config.TEMPORAL_ADDRESS ? [`tcp://${config.TEMPORAL_ADDRESS}`] : []);
+  for (const raw of urls) {
+    if (!raw) continue;
+    try {
+      const url = new URL(raw);
+      if (url.port) ports.add(Number(url.port));
+      else if (url.protocol === 'https:' || url.protocol === 'http:') ports.add(portOf(url));
+    } catch {}
+  }
+  return [...ports];
+}
+
+/**
+ * The one policy for every outbound call to a merchant-supplied URL, webhooks and line-item
+ * images alike: a live URL gets every check; a test one may be private only with
+ * ALLOW_PRIVATE_WEBHOOK_TARGETS; and none reaches one of our own ports.
+ */
+export function outboundPolicyFor(
+  config: Pick<Config, 'ALLOW_PRIVATE_WEBHOOK_TARGETS'> & Partial<PortSettings>,
+  mode: ServiceMode,
+): Pick<OutboundUrlPolicy, 'allowPrivate' | 'ownPorts'> {
+  return { allowPrivate: allowsPrivateWebhookTarget(config, mode), ownPorts: ownListeningPorts(config) };
+}
+
 export type WebhookUrlTarget = {
   /** The mode the URL is saved for. */
   mode: ServiceMode;
-  config: Pick<Config, 'ALLOW_PRIVATE_WEBHOOK_TARGETS'>;
+  config: Pick<Config, 'ALLOW_PRIVATE_WEBHOOK_TARGETS'> & Partial<PortSettings>;
   resolve?: Resolver;
 };
 
@@ -120,7 +194,7 @@ export type WebhookUrlTarget = {
 export async function assertWebhookUrl(raw: string, target: WebhookUrlTarget): Promise<string> {
   const trimmed = raw.trim();
   const check = await checkOutboundUrl(trimmed, {
-    allowPrivate: allowsPrivateWebhookTarget(target.config, target.mode),
+    ...outboundPolicyFor(target.config, target.mode),
     resolve: target.resolve,
     unresolvable: 'allow',
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { oas31 } from 'zod-openapi';
-import { MESSAGES } from '../errors';
+import { MESSAGES, stableErrorCode } from '../errors';
 
 /**
  * One field problem of a 400 (registration, invoicing and every validated body). Loose, like the
@@ -26,7 +26,7 @@ export const ErrorSchema = z
     description:
       'Every error has this shape. Branch on `code` where present, else on the status; never on the message text. ' +
       'Some errors add context fields (for example `status` on `not_pending`).',
-    example: { error: 'Not found' },
+    example: { error: 'Not found', code: 'not_found' },
   });
 
 /**
@@ -95,7 +95,9 @@ const describe = (entry: ErrorEntry) => {
  * codes listed, one example per entry, and a description listing them. The entries are kept under
  * `x-errors` so more can be merged in later (the gateway adds its authentication and limit errors).
  */
-export function errorResponse(status: number, entries: ErrorEntry[]): oas31.ResponseObject {
+export function errorResponse(status: number, given: ErrorEntry[]): oas31.ResponseObject {
+  // A 401, 403 or 404 answers with its stable code when the thrower names none (shared/src/errors/stable-codes.ts).
+  const entries = given.map((entry) => ({ ...entry, code: entry.code ?? stableErrorCode(status, entry.error) }));
   const unique = entries.filter(
     (entry, i) => entries.findIndex((e) => e.error === entry.error && e.code === entry.code) === i,
   );
@@ -190,3 +192,14 @@ export function businessErrors(options: { write?: boolean; roleMessage?: string;
     409: [BUSINESS_ERRORS.selectionRequired],
   };
 }
+
+/**
+ * A business route's error answers in one call: `businessErrors(options)` (merchantContext and the
+ * permission table) merged with the operation's own.
+ */
+export function businessErrorResponses(options: Parameters<typeof businessErrors>[0] = {}, own: ErrorMap = {}) {
+  return errorResponses(mergeErrors(businessErrors(options), own));
+}
+
+/** The plain 400 of a body, query or path that fails its schema. */
+export const VALIDATION_FAILED: ErrorEntry = err(MESSAGES.validationFailed, 'validation_failed');

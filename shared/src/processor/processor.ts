@@ -168,7 +168,8 @@ function toAccount(account: Stripe.Account): ProcessorAccount {
 /** Builds a Hold from a PaymentIntent (API response or event payload). */
 export function toHold(pi: Stripe.PaymentIntent, accountId: string | null): Hold {
   const charge = pi.latest_charge && typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
-  const captureBefore = charge?.payment_method_details?.card?.capture_before;
+  const card = charge?.payment_method_details?.card;
+  const captureBefore = card?.capture_before;
   const error = pi.last_payment_error;
   const fee = charge?.application_fee;
   return {
@@ -194,6 +195,7 @@ export function toHold(pi: Stripe.PaymentIntent, accountId: string | null): Hold
     cancellationReason: pi.cancellation_reason ?? null,
     authenticationUrl: pi.next_action?.redirect_to_url?.url ?? null,
     created: iso(pi.created) ?? new Date(0).toISOString(),
+    card: card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null,
   };
 }
 

@@ -1,9 +1,15 @@
-import type { Config, Db, WebhookAttemptConfig } from '@groupsplit/shared';
+import {
+  type ClaimedWebhookEvent,
+  type Config,
+  type Db,
+  OutboxRepository,
+  type WebhookAttemptConfig,
+} from '@groupsplit/shared';
 import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { webhookDeliveryWorkflow, webhookSweepWorkflow } from '../webhooks';
 import { retryDelayAfter } from '../webhooks/retry-schedule';
 import { ensureSchedule, type ScheduleInstallConfig, withTemporalClient } from './schedules';
-import { type ClaimedWebhookEvent, claimForFirstAttempt, makeFirstAttempt } from './webhook-first-attempt';
+import { claimForFirstAttempt, makeFirstAttempt } from './webhook-first-attempt';
 
 /** One delivery workflow per event; the id is what makes dispatching idempotent. */
 export const webhookDeliveryWorkflowId = (eventId: string) => `webhook:${eventId}`;
@@ -21,26 +27,6 @@ export const firstAttemptLeaseMs = (config: Pick<Config, 'WEBHOOK_TIMEOUT_MS'>) 
 /** First attempts one process makes at once; past this, events go straight to their workflows. */
 const MAX_FIRST_ATTEMPTS_IN_FLIGHT = 32;
 let firstAttemptsInFlight = 0;
-
-/**
- * Claims the events for this dispatcher: undispatched and unclaimed (or, for the sweeper, claimed by
- * a dispatcher whose lease ran out). Two dispatchers of the same event never both get it.
- */
-async function claim(db: Db, eventIds: readonly string[], staleBefore: Date | null): Promise<string[]> {
-  const rows = await db
-    .updateTable('webhook_events')
-    .set({ first_attempt_at: new Date() })
-    .where('id', 'in', eventIds)
-    .where('dispatched_at', 'is', null)
-    .where((eb) =>
-      staleBefore
-        ? eb.or([eb('first_attempt_at', 'is', null), eb('first_attempt_at', '<', staleBefore)])
-        : eb('first_attempt_at', 'is', null),
-    )
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
 
 async function startDeliveryWorkflow(client: Client, config: DispatchConfig, eventId: string) {
   try {
@@ -80,12 +66,7 @@ async function firstAttemptDelivered(db: Db, config: DispatchConfig, event: Clai
 /** Starts the retrying workflow, then marks the event dispatched (not before: a crash in between is the sweeper's). */
 async function dispatchToWorkflow(db: Db, client: Client, config: DispatchConfig, eventId: string) {
   await startDeliveryWorkflow(client, config, eventId);
-  await db
-    .updateTable('webhook_events')
-    .set({ dispatched_at: new Date() })
-    .where('id', '=', eventId)
-    .where('dispatched_at', 'is', null)
-    .execute();
+  await new OutboxRepository(db).markDispatched(eventId);
 }
 
 /**
@@ -113,7 +94,7 @@ export async function dispatchWebhookEvents(
   if (eventIds.length === 0) return 0;
   if (options.firstAttempt === 'workflow' || options.takeOverStaleClaims) {
     const staleBefore = options.takeOverStaleClaims ? new Date(Date.now() - firstAttemptLeaseMs(config)) : null;
-    const claimed = await claim(db, eventIds, staleBefore);
+    const claimed = await new OutboxRepository(db).claim(eventIds, staleBefore);
     for (const eventId of claimed) await dispatchToWorkflow(db, client, config, eventId);
     return claimed.length;
   }

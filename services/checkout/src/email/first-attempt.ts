@@ -1,6 +1,7 @@
 import {
   type Config,
   createMailTransport,
+  emailsSent,
   type MailTransport,
   renderEmail,
   sendRenderedEmail,
@@ -105,7 +106,8 @@ export async function sendEmailsNow(deps: FirstAttemptDeps, requests: EmailReque
         const request = byId.get(id)!;
         try {
           const rendered = renderEmail(request.template, request.data);
-          await sendRenderedEmail(transport, config, { id, to: request.to, rendered });
+          await sendRenderedEmail(transport, config, { id, to: request.to, rendered, replyTo: request.replyTo });
+          emailsSent.inc({ template: request.template, outcome: 'sent' });
           return { id, status: 'sent', error: null };
         } catch (error) {
           logger.warn({ err: error, emailId: id }, 'e-mail first attempt failed; handing over to the workflow');

@@ -2,6 +2,7 @@ import {
   authoriseShare,
   createUser,
   emulatorControl,
+  eventually,
   type Stack,
   startStack,
   type TestUser,
@@ -18,8 +19,17 @@ import {
   poll,
   sessionBody,
   sessionWithSplit,
-} from '../routes/checkout-sessions/test-support';
-import { checkState, focused, launchBrowser, personPage, tabTo } from './test-support/browser';
+} from '../test-support/sessions';
+import {
+  checkState,
+  focused,
+  launchBrowser,
+  payOutcome,
+  personPage,
+  shareAmounts,
+  submitForNewPage,
+  tabTo,
+} from './test-support/browser';
 
 /**
  * The group's experience in a real browser: the buyer splits with the keyboard alone, watches
@@ -102,20 +112,20 @@ describe('the group on the checkout and pay pages', () => {
     await page.keyboard.type(flaky);
     await tabTo(page, (el) => el.text === 'Split equally', 'Split equally');
     await page.keyboard.press('Space');
-    expect(
-      await page
-        .locator('.person-amount')
-        .evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value)),
-    ).toEqual(['20.00', '20.00', '20.00']);
+    await eventually(
+      () => shareAmounts(page),
+      (amounts) => expect(amounts).toEqual(['20.00', '20.00', '20.00']),
+    );
     await tabTo(page, (el) => el.id === 'create-split', 'Continue');
     await page.keyboard.press('Enter');
 
     // ---- waiting: the group, with "Replace" for whoever has not paid ----
+    // The page polls the group and redraws it when it changes: what it shows is waited for, not read once.
     await page.getByRole('heading', { name: 'Your order is set up' }).waitFor();
     await memberRow(page, flaky)
       .getByRole('button', { name: `Replace ${flaky}` })
       .waitFor();
-    expect(await memberRow(page, buyer).textContent()).toContain('(you)');
+    await memberRow(page, buyer).locator('.you', { hasText: '(you)' }).waitFor();
     await checkState(page, 'checkout-waiting');
     const sessionToken = created.body.token as string;
     const splitId = await splitIdOf(sessionToken);
@@ -129,7 +139,10 @@ describe('the group on the checkout and pay pages', () => {
     await page.keyboard.press('Enter');
     await page.getByText(`${newcomer} has been e-mailed a link to pay £20.00.`).waitFor();
     await memberRow(page, newcomer).waitFor();
-    expect(await memberRow(page, flaky).count()).toBe(0);
+    await eventually(
+      () => memberRow(page, flaky).count(),
+      (rows) => expect(rows).toBe(0),
+    );
     const newcomerLink = await payLinkFrom(newcomer);
 
     // Live: the friend pays elsewhere; the buyer's page shows it without a reload.
@@ -141,7 +154,7 @@ describe('the group on the checkout and pay pages', () => {
     const payer = await personPage(context);
     await payer.page.goto(newcomerLink);
     await payer.page.getByRole('heading', { name: 'Your share' }).waitFor();
-    expect(await payer.page.locator('#group').textContent()).toContain('1 of 3 have paid');
+    await payer.page.locator('#progress-count', { hasText: '1 of 3 have paid' }).waitFor();
     expect(await payer.page.locator('.lines').textContent()).toContain('\u2212£5.50');
     await checkState(payer.page, 'pay-pending');
 
@@ -156,15 +169,22 @@ describe('the group on the checkout and pay pages', () => {
     ).pay_token;
     expect((await authoriseShare(stack, buyerToken)).status).toBe(200);
     await payer.page.locator('#progress-count', { hasText: '2 of 3 have paid' }).waitFor();
-    expect(await payer.page.locator('#announce').textContent()).toBe('2 of 3 have paid.');
+    await eventually(
+      () => payer.page.locator('#announce').textContent(),
+      (announced) => expect(announced).toBe('2 of 3 have paid.'),
+    );
 
     // The newcomer pays with the keyboard: the test card is chosen already; Tab to the button, Enter.
     await tabTo(payer.page, (el) => el.text.startsWith('Hold £20.20'), 'the Hold button');
-    await Promise.all([payer.page.waitForLoadState('load'), payer.page.keyboard.press('Enter')]);
+    await submitForNewPage(payer.page, () => payer.page.keyboard.press('Enter'));
+    expect(await payOutcome(payer.page)).toEqual({
+      state: expect.stringMatching(/^(held|capturing|captured)$/),
+      refusal: null,
+    });
     await waitForSplitStatus(stack, splitId, ['captured'], 30_000);
     // Both pages arrive at the end on their own.
     await payer.page.getByRole('heading', { name: 'The order has gone through' }).waitFor({ timeout: 20_000 });
-    expect(await payer.page.locator('#progress-count').textContent()).toBe('3 of 3 have paid');
+    await payer.page.locator('#progress-count', { hasText: '3 of 3 have paid' }).waitFor();
     await checkState(payer.page, 'pay-captured');
     await page.getByText('Everyone has paid and the order has gone through.').waitFor({ timeout: 20_000 });
     await checkState(page, 'checkout-paid');
@@ -200,11 +220,12 @@ describe('the group on the checkout and pay pages', () => {
       const { page, errors } = await personPage(context);
       await page.goto(`${stack.config.PUBLIC_BASE_URL}/pay/${tokens[1]}`);
       await page.getByLabel('Declined card').check();
-      await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: /^Hold £/ }).click()]);
-      await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+      await submitForNewPage(page, () => page.getByRole('button', { name: /^Hold £/ }).click());
+      expect(await payOutcome(page)).toEqual({ state: 'pay', refusal: 'Your card was declined.' });
       await checkState(page, 'pay-declined');
       await page.getByLabel('Visa, succeeds').check();
-      await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: /^Hold £/ }).click()]);
+      await submitForNewPage(page, () => page.getByRole('button', { name: /^Hold £/ }).click());
+      // The other share is not paid: this one stays held.
       await page.getByRole('heading', { name: 'Your share is held' }).waitFor();
       await checkState(page, 'pay-held');
       expect(errors.filter((e) => !e.includes('402'))).toEqual([]);

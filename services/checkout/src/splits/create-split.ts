@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   badRequest,
+  formatPounds,
   gateError,
   MESSAGES,
   type MerchantRow,
+  maskEmail,
   merchantFeeBpsAt,
   type ServiceMode,
   SplitsRepository,
@@ -37,7 +39,22 @@ export type NewSplitRequest = {
   session?: SplitCreation['session'];
   /** Hosted checkout: the id the session's claim holds (`split_claim_id`); otherwise a new one. */
   splitId?: string;
+  /** Hosted checkout: the order's lines, shown in the invitations. */
+  lineItems?: { description: string; quantity: number; amount: number }[];
 };
+
+/**
+ * Who asked, as an invitation names them: a stranger's "pay your share" from nobody in particular
+ * reads like phishing. Hosted checkout: the buyer's name if the shop gave one, else their masked
+ * address; a dashboard split: the business.
+ */
+function requestedBy(request: NewSplitRequest): string {
+  if (!request.session) return request.merchant.name;
+  const name = request.session.customerName?.trim();
+  if (name) return name;
+  const email = request.createdBy.email ?? request.session.customerEmail;
+  return email ? maskEmail(email) : request.merchant.name;
+}
 
 /**
  * The processor account a new split's holds go to, or null when there is none.
@@ -160,6 +177,12 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
     expiresAt: outcome.authorizationExpiresAt,
     creatorEmail: request.createdBy.email,
     participants,
+    requestedBy: requestedBy(request),
+    orderLines: request.lineItems?.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      amount: line.amount < 0 ? `−£${formatPounds(-line.amount)}` : `£${formatPounds(line.amount)}`,
+    })),
   });
   return { id: splitId, participants };
 }

@@ -1,9 +1,12 @@
 import { maskEmail, type SplitParticipantRow } from '@groupsplit/shared';
 import type { z } from 'zod';
-import { isApproved } from '../routes/checkout-sessions/session-state';
-import type { GroupProgressSchema } from '../routes/pay/schema';
+import type { GroupProgressSchema } from './schema';
 
 type Participant = Pick<SplitParticipantRow, 'id' | 'email' | 'status'>;
+
+const APPROVED = new Set(['authorised', 'captured', 'refunded']);
+/** Has approved their share: authorised, or captured or refunded since. */
+export const isApproved = (participant: Pick<SplitParticipantRow, 'status'>) => APPROVED.has(participant.status);
 
 /**
  * A split's progress as one of its group sees it (the pay view and the hosted pages): how many

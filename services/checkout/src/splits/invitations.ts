@@ -1,17 +1,22 @@
-import { formatPounds, type MerchantRow, unsubscribeUrl } from '@groupsplit/shared';
+import { type EmailOrderLine, formatPounds, type MerchantRow, unsubscribeUrl } from '@groupsplit/shared';
 import type { EmailRequest } from '@groupsplit/workflows';
 import { sendEmail } from '@groupsplit/workflows/client';
 import type { CheckoutDeps } from '../deps';
 import { sendEmailsNow } from '../email/first-attempt';
-import { payUrl } from '../routes/checkout-sessions/session-state';
+import { payUrl } from '../sessions/session-state';
 
 export type PayLinkInvitation = {
   /** The e-mail's id: the same id twice is the same e-mail (sent once). */
   id: string;
-  merchant: Pick<MerchantRow, 'id' | 'name'>;
+  merchant: Pick<MerchantRow, 'id' | 'name'> & { business_email?: string };
   orderReference: string;
   expiresAt: string;
   participant: { id: string; email: string; amount: number; customer_fee: number; pay_token: string };
+  /** Who asked, as the invitation names them (docs/hosted-checkout.md, "E-mails"); null: not said. */
+  requestedBy?: string | null;
+  orderLines?: EmailOrderLine[];
+  /** The group's progress when the e-mail is made. */
+  progress?: { paid: number; total: number };
 };
 
 /** The pay-link e-mail (`splits.invitation`) of one participant, as the e-mail workflow takes it. */
@@ -23,6 +28,7 @@ export function payLinkEmail(config: CheckoutDeps['config'], invitation: PayLink
     template: 'splits.invitation',
     merchantId: invitation.merchant.id,
     category: 'participant',
+    replyTo: invitation.merchant.business_email,
     data: {
       business_name: invitation.merchant.name,
       order_reference: invitation.orderReference,
@@ -32,6 +38,10 @@ export function payLinkEmail(config: CheckoutDeps['config'], invitation: PayLink
       pay_url: payUrl(config.PUBLIC_BASE_URL, p.pay_token),
       expires_at: invitation.expiresAt,
       unsubscribe_url: unsubscribeUrl(config, p.email),
+      requested_by: invitation.requestedBy ?? null,
+      order_lines: invitation.orderLines ?? [],
+      paid_count: invitation.progress?.paid ?? null,
+      total_count: invitation.progress?.total ?? null,
     },
   };
 }
@@ -59,14 +69,16 @@ export async function sendPayLink(deps: CheckoutDeps, invitation: PayLinkInvitat
  */
 export async function sendInvitations(
   deps: CheckoutDeps,
-  invitation: Omit<PayLinkInvitation, 'id' | 'participant'> & {
+  invitation: Omit<PayLinkInvitation, 'id' | 'participant' | 'progress'> & {
     creatorEmail: string | null;
     participants: PayLinkInvitation['participant'][];
   },
 ) {
   const creator = invitation.creatorEmail?.trim().toLowerCase();
+  // A new split: nobody has paid yet.
+  const progress = { paid: 0, total: invitation.participants.length };
   const emails = invitation.participants
     .filter((participant) => !creator || participant.email.trim().toLowerCase() !== creator)
-    .map((participant) => payLinkEmail(deps.config, { ...invitation, id: participant.id, participant }));
+    .map((participant) => payLinkEmail(deps.config, { ...invitation, id: participant.id, participant, progress }));
   await sendEmailsNow(deps, emails);
 }

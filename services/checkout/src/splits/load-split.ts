@@ -3,6 +3,7 @@ import {
   type Db,
   MESSAGES,
   MembershipsRepository,
+  MerchantsRepository,
   notFound,
   type SplitRow,
   SplitsRepository,
@@ -46,7 +47,7 @@ export async function loadSplitFor(
   if (!split) throw notFound(MESSAGES.notFound);
   const [role, merchant] = await Promise.all([
     new MembershipsRepository(db).roleOf(split.merchant_id, principal.userId),
-    db.selectFrom('merchants').select('paused_at').where('id', '=', split.merchant_id).executeTakeFirstOrThrow(),
+    new MerchantsRepository(db).get(split.merchant_id),
   ]);
   authorize(
     { role, userId: principal.userId },

@@ -5,7 +5,7 @@ import {
   badRequest,
   conflict,
   MESSAGES,
-  type MerchantRow,
+  MerchantsRepository,
   notFound,
   type SplitParticipantRow,
   type SplitRow,
@@ -106,16 +106,17 @@ export async function replaceParticipant(
   const [now, replaced, merchant] = await Promise.all([
     splits.findVisible(split.id),
     splits.participantsOf(split.id).then((rows) => rows.find((p) => p.id === target.id)),
-    db.selectFrom('merchants').select(['id', 'name']).where('id', '=', split.merchant_id).executeTakeFirstOrThrow(),
+    new MerchantsRepository(db).get(split.merchant_id),
   ]);
   if (!now || !replaced) throw notFound(MESSAGES.notFound);
   await sendPayLink(deps, {
     // One e-mail per replacement, however often this answer is retried.
     id: stableUuid(`participant-replaced:${target.id}:${outcome.replacement}`),
-    merchant: merchant as Pick<MerchantRow, 'id' | 'name'>,
+    merchant,
     orderReference: now.order_reference,
     expiresAt: now.authorization_expires_at.toISOString(),
     participant: replaced,
+    progress: { paid: participants.filter((p) => p.status !== 'pending').length, total: participants.length },
   });
   return { split: now, participant: replaced, outcome };
 }

@@ -25,10 +25,11 @@ const unavailable = () =>
 
 type Options = { targets: Record<Target, string>; signingSecret: string; logger: Logger };
 
-async function fetchPart(baseUrl: string, signingSecret: string): Promise<OpenApiDocument> {
+async function fetchPart(service: Target, baseUrl: string, signingSecret: string): Promise<OpenApiDocument> {
   const principal = { kind: 'anonymous', ip: 'internal:gateway', requestId: randomUUID() } as const;
+  const audience = { service, method: 'GET', url: INTERNAL_OPENAPI_PATH };
   const response = await fetch(new URL(INTERNAL_OPENAPI_PATH, baseUrl), {
-    headers: { [PRINCIPAL_HEADER]: signPrincipal(principal, signingSecret) },
+    headers: { [PRINCIPAL_HEADER]: signPrincipal(principal, signingSecret, audience) },
     signal: AbortSignal.timeout(10_000),
   });
   if (!response.ok) throw new Error(`${baseUrl}${INTERNAL_OPENAPI_PATH} answered ${response.status}`);
@@ -44,7 +45,9 @@ export function openApiDocumentRoute({ targets, signingSecret, logger }: Options
   let building: Promise<string> | undefined;
 
   const build = async () => {
-    const parts = await Promise.all(Object.values(targets).map((url) => fetchPart(url, signingSecret)));
+    const parts = await Promise.all(
+      (Object.entries(targets) as [Target, string][]).map(([service, url]) => fetchPart(service, url, signingSecret)),
+    );
     return JSON.stringify(buildPublicDocument(parts));
   };
 

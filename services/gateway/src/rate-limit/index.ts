@@ -10,6 +10,7 @@ import {
 } from 'rate-limiter-flexible';
 import { cachedApiKeyLookup } from '../api-key-cache';
 import type { ApiKeyLookup } from '../api-key-lookup';
+import { listenForRevocations } from '../api-key-revocations';
 import type { ApiKeyCount } from '../authenticate';
 import type { BucketName } from '../routes/types';
 import { BUCKETS, type BucketPolicy, RATE_LIMITED_CODE } from './buckets';
@@ -76,13 +77,26 @@ export type RateLimits = ReturnType<typeof createRateLimits>;
  * REDIS_URL is set, Postgres otherwise. Only routes whose rule names a bucket are
  * limited, and only they get RateLimit-* headers.
  */
-export function createRateLimits({ db, logger, redisUrl }: { db: Db; logger: Logger; redisUrl?: string }) {
+export function createRateLimits({
+  db,
+  logger,
+  redisUrl,
+  databaseUrl,
+}: {
+  db: Db;
+  logger: Logger;
+  redisUrl?: string;
+  /** For the revocation feed (a LISTEN connection of its own) that the Redis key cache needs. */
+  databaseUrl?: string;
+}) {
   const redis = redisUrl ? createRedisClient(redisUrl) : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'rate limit store (Redis) unavailable'));
   const names = Object.keys(BUCKETS) as BucketName[];
   const limiters = new Map(names.map((name, i) => [name, limiterFor({ db, redis }, name, BUCKETS[name], i === 0)]));
 
-  const lookUpKey: ApiKeyLookup | undefined = redis ? cachedApiKeyLookup(db, redis) : undefined;
+  const revocations = redis && databaseUrl ? listenForRevocations(databaseUrl, logger) : undefined;
+  const lookUpKey: ApiKeyLookup | undefined =
+    redis && revocations ? cachedApiKeyLookup(db, redis, revocations) : undefined;
   return {
     store: redis ? ('redis' as const) : ('postgres' as const),
     /** With Redis, API keys come from the gateway's cache, checked for revocation in Redis; else Postgres each time. */
@@ -103,6 +117,7 @@ export function createRateLimits({ db, logger, redisUrl }: { db: Db; logger: Log
       return { bucket: { keyPrefix, durationMs: policy.durationSeconds * 1000 } };
     },
     async close() {
+      await revocations?.close();
       // quit() fails while Redis is down; disconnect() then stops ioredis's reconnect loop.
       await redis?.quit().catch(() => redis.disconnect());
     },

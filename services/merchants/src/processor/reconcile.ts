@@ -6,6 +6,7 @@ import {
   type Logger,
   MembershipsRepository,
   type MerchantRow,
+  MerchantsRepository,
   type ProcessorAccount,
   type ProcessorMode,
   type Processors,
@@ -60,16 +61,7 @@ export async function processorAccountFor(
   }
   if (mode !== 'live') return null;
   // A live account recorded only on the merchants row (before the per-mode table existed).
-  const merchant = await db
-    .selectFrom('merchants')
-    .select([
-      'processor_account_id',
-      'processor_charges_enabled',
-      'processor_details_submitted',
-      'processor_connected_at',
-    ])
-    .where('id', '=', merchantId)
-    .executeTakeFirst();
+  const merchant = await new MerchantsRepository(db).find(merchantId);
   if (!merchant?.processor_account_id) return null;
   return {
     accountId: merchant.processor_account_id,
@@ -93,18 +85,9 @@ export async function applyProcessorAccount(db: Db, mode: ProcessorMode, account
       .execute();
     for (const r of rows) touched.add(r.merchant_id);
     if (mode === 'live') {
-      const merchants = await trx
-        .updateTable('merchants')
-        .set({
-          processor_charges_enabled: account.chargesEnabled,
-          processor_details_submitted: account.detailsSubmitted,
-          updated_at: now,
-        })
-        .where('processor_account_id', '=', account.id)
-        .returning('id')
-        .execute();
-      for (const m of merchants) touched.add(m.id);
-      if (account.chargesEnabled && account.detailsSubmitted) await markVerifiedByProcessor(trx, merchants);
+      const merchantIds = await new MerchantsRepository(trx).applyLiveProcessorAccount(account.id, account, now);
+      for (const id of merchantIds) touched.add(id);
+      if (account.chargesEnabled && account.detailsSubmitted) await markVerifiedByProcessor(trx, merchantIds);
     }
     return [...touched];
   });
@@ -117,18 +100,10 @@ export async function applyProcessorAccount(db: Db, mode: ProcessorMode, account
  * becomes identity_verified). A business re-verifying after an ownership transfer is left alone:
  * the processor verified the previous owner, not the new one (see docs/identity.md).
  */
-async function markVerifiedByProcessor(trx: Kysely<Database>, merchants: { id: string }[]) {
-  if (merchants.length === 0) return;
-  const ids = merchants.map((m) => m.id);
-  const firstTime = await trx
-    .updateTable('merchants')
-    .set({ verification_status: 'verified', updated_at: new Date() })
-    .where('id', 'in', ids)
-    .where('verification_status', '=', 'unverified')
-    .returning('id')
-    .execute();
+async function markVerifiedByProcessor(trx: Kysely<Database>, merchantIds: string[]) {
+  const firstTime = await new MerchantsRepository(trx).verifyFirstTime(merchantIds);
   if (firstTime.length === 0) return;
-  const owners = await new MembershipsRepository(trx).ownerUserIds(firstTime.map((m) => m.id));
+  const owners = await new MembershipsRepository(trx).ownerUserIds(firstTime);
   if (owners.length === 0) return;
   await trx.updateTable('users').set({ identity_verified: true }).where('id', 'in', owners).execute();
 }

@@ -90,6 +90,26 @@ export class SplitOperationsRepository {
   }
 
   /** How many splits there are per status and mode. */
+  /**
+   * For each of `statuses`, how long (seconds) the split that has been in it longest has been there:
+   * since its last history row moving it into that status. Statuses nobody is in are absent.
+   */
+  oldestInStatus(statuses: SplitStatus[]): Promise<{ status: SplitStatus; seconds: number }[]> {
+    return sql<{ status: SplitStatus; seconds: number }>`
+      SELECT s.status, extract(epoch FROM now() - min(entered.at))::float8 AS seconds
+        FROM splits s
+        CROSS JOIN LATERAL (
+          SELECT h.created_at AS at FROM split_history h
+           WHERE h.split_id = s.id AND h.to_status = s.status
+           ORDER BY h.id DESC LIMIT 1
+        ) entered
+       WHERE s.status IN (${sql.join(statuses)})
+       GROUP BY s.status
+    `
+      .execute(this.db)
+      .then((result) => result.rows);
+  }
+
   countByStatusAndMode(): Promise<{ status: SplitStatus; mode: 'test' | 'live'; count: number }[]> {
     return this.db
       .selectFrom('splits')

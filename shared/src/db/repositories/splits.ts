@@ -106,7 +106,7 @@ export class SplitsRepository {
       .selectFrom('splits')
       .innerJoin('merchants', 'merchants.id', 'splits.merchant_id')
       .selectAll('splits')
-      .select('merchants.name as business_name');
+      .select(['merchants.name as business_name', 'merchants.business_email']);
   }
 
   /** A hosted-checkout session's newest split that was created (for reminders), with its business's name. */

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * Hosted checkout (migration 20261121118000_checkout_sessions.sql).
+ * Hosted checkout (the baseline migration, 20261121100000_baseline.sql).
  *   checkout_sessions, checkout_images, checkout_idempotency_keys   written only by checkout
  *   checkout_session_expiries, checkout_remind_calls,
  *   checkout_participant_reminders                                   written only by the worker

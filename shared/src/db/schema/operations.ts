@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Written only by the worker: the reconciliation janitor's activities and the support CLI
- * (migration 20261121119000_janitor_findings.sql). Everyone else only reads.
+ * (the baseline migration, 20261121100000_baseline.sql). Everyone else only reads.
  */
 
 export const JANITOR_FINDING_KINDS = [

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * Refunds and chargebacks (migration 20261121121000_refunds.sql). Written only by the worker:
+ * Refunds and chargebacks (the baseline migration, 20261121100000_baseline.sql). Written only by the worker:
  * the refund workflow's and the split workflow's activities. Checkout only reads.
  */
 

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Written only by the worker: the split workflow's activities keep these tables in step with
- * the workflow (migration 20261121116000_splits.sql). Checkout and everyone else only read.
+ * the workflow (the baseline migration, 20261121100000_baseline.sql). Checkout and everyone else only read.
  */
 
 /** Statuses the API shows, plus `creating` (holds still being placed; never shown). */

@@ -14,6 +14,17 @@ export interface WebhookEventsTable {
   dispatched_at: Date | null;
   /** A dispatcher's claim on the first attempt (see dispatchWebhookEvents); null until claimed. */
   first_attempt_at: Generated<Date | null>;
+  /** Set once the event's receipts (docs/emails.md) were handed to the e-mail workflows; null until then. */
+  receipts_at: Generated<Date | null>;
+}
+
+/** The organiser's notices: each kind at most once per recipient per split per 12 hours. Written by the worker. */
+export interface OrganiserNoticesTable {
+  split_id: string;
+  recipient: string;
+  /** The e-mail template (`organiser.everyone_paid`, `organiser.one_left`). */
+  kind: string;
+  last_sent_at: Date;
 }
 
 /**
@@ -45,4 +56,5 @@ export interface WebhookDeliveriesTable {
 export interface WebhooksTables {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  organiser_notices: OrganiserNoticesTable;
 }

@@ -1,5 +1,5 @@
 import { html } from '../html';
-import { emailLayout, textFooter } from '../layout';
+import { emailLayout, emailNote, textFooter } from '../layout';
 import type { EmailTemplate } from './index';
 
 /** Sign-in e-mails. The code is the only secret in them and is never logged. */
@@ -17,7 +17,25 @@ export const AUTH_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
       html: emailLayout(html`<p>Your groupsplit sign-in code is</p>
 <p style="font-size: 28px; font-weight: bold; letter-spacing: 4px;">${code}</p>
 <p>Enter it where you asked to sign in. It works once and expires in ${minutes} minutes.</p>
-<p style="color: #555;">If you did not ask to sign in, ignore this e-mail: nobody can sign in without the code.</p>`),
+${emailNote('If you did not ask to sign in, ignore this e-mail: nobody can sign in without the code.')}`),
+    };
+  },
+  /** Sent once when wrong codes lock an address (docs/rate-limits.md, "Sign-in codes per address"). */
+  'auth.sign_in_locked': (data) => {
+    const minutes = Number(data.lockedMinutes);
+    const wrong = Number(data.wrongCodes);
+    return {
+      subject: 'Sign-in to groupsplit paused for your address',
+      text:
+        `Someone entered ${wrong} wrong sign-in codes for this e-mail address within an hour, so signing in with it ` +
+        `is paused for ${minutes} minutes.\n\n` +
+        `If that was you, wait and ask for a new code. If it was not, nobody got in: a code only works from this ` +
+        `mailbox. You need do nothing.` +
+        textFooter(),
+      html: emailLayout(html`<p>Someone entered ${wrong} wrong sign-in codes for this e-mail address within an hour, so
+signing in with it is paused for ${minutes} minutes.</p>
+<p>If that was you, wait and ask for a new code. If it was not, nobody got in: a code only works from this mailbox.
+You need do nothing.</p>`),
     };
   },
 };

@@ -1,6 +1,7 @@
 import type { RenderedEmail } from '../layout';
 import { AUTH_EMAIL_TEMPLATES } from './auth';
 import { CHECKOUT_EMAIL_TEMPLATES } from './checkout';
+import { RECEIPT_EMAIL_TEMPLATES } from './receipts';
 import { REFUND_EMAIL_TEMPLATES } from './refunds';
 import { SPLIT_EMAIL_TEMPLATES } from './splits';
 import { TEAM_EMAIL_TEMPLATES } from './team';
@@ -19,6 +20,7 @@ export const EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
   ...SPLIT_EMAIL_TEMPLATES,
   ...CHECKOUT_EMAIL_TEMPLATES,
   ...REFUND_EMAIL_TEMPLATES,
+  ...RECEIPT_EMAIL_TEMPLATES,
 };
 
 export function renderEmail(template: string, data: Record<string, any>): RenderedEmail {

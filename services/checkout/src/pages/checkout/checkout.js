@@ -287,8 +287,13 @@
       if (focusKey) section.querySelector(`[data-focus-key="${focusKey}"]`)?.focus();
     };
 
+    // A replacement reads the group at once while a poll's read may still be out: only the read
+    // started last may draw, or the slower, older answer puts the replaced person back on the page.
+    let reads = 0;
     const load = async () => {
+      const read = ++reads;
       const res = await call('GET', path, undefined, me.bearer);
+      if (read !== reads) return false;
       if (res.status !== 200) return res.status === 401 || res.status === 403 || res.status === 404;
       if (res.data.status !== shownStatus) {
         window.location.reload();

@@ -1,6 +1,6 @@
 import { formatPounds, html, type SafeHtml } from '@groupsplit/shared';
-import type { LoadedSession } from '../../routes/checkout-sessions/session-state';
-import { imageUrl, sessionStatus } from '../../routes/checkout-sessions/session-state';
+import type { LoadedSession } from '../../sessions/session-state';
+import { imageUrl, sessionStatus } from '../../sessions/session-state';
 import { presentGroup } from '../../splits/group';
 import { countdown, groupProgress, orderSummary, pageLayout } from '../shared/components';
 

@@ -154,3 +154,33 @@ export async function tabTo(
   }
   throw new Error(`never reached ${what} with Tab; focus went through: ${seen.join(' → ')}`);
 }
+
+/**
+ * Submits a form that answers with a new page (`submit` clicks or presses the key) and waits for that
+ * page. The old page is marked first, so the wait is for a document without the mark: waiting for
+ * the load state would be answered at once by the old page, and an element both pages can show
+ * (an error alert) would be found on the old one.
+ */
+export async function submitForNewPage(page: Page, submit: () => Promise<void>) {
+  await page.evaluate(() => {
+    (globalThis as any).document.documentElement.dataset.answered = 'no';
+  });
+  await submit();
+  await page.locator('html:not([data-answered])').waitFor({ state: 'attached' });
+}
+
+/** The pay page's state (`data-state` of its state section) and its refusal, if it shows one. */
+export async function payOutcome(page: Page) {
+  const refusal = page.locator('#pay-status .error[role="alert"]');
+  return {
+    state: await page.locator('#pay-status').getAttribute('data-state'),
+    refusal: (await refusal.count()) > 0 ? await refusal.textContent() : null,
+  };
+}
+
+/** The shares typed into the checkout page's "How would you like to pay?" step, in order. */
+export function shareAmounts(page: Page) {
+  return page
+    .locator('.person-amount')
+    .evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
+}

@@ -11,7 +11,7 @@ import {
   RETURN_URL,
   sessionBody,
   startCheckoutStack,
-} from './test-support';
+} from '../../test-support/sessions';
 
 const AMOUNT_MESSAGE = 'amount must be between £1 and £5000';
 const RETURN_MESSAGE = 'return_url must be https and match your allowed return domain';
@@ -25,11 +25,19 @@ describe('POST /api/merchants/checkout/sessions', () => {
   });
   afterAll(() => stack.stop());
 
-  it('creates a session: 201 { token, checkout_url } on the public base URL, valid for 2 hours', async () => {
+  it('creates a session: 201 { token, checkout_url, status, expires_at, amount, currency }, valid for 2 hours', async () => {
     const before = Date.now();
     const res = await createSession(stack, shop.testKey, sessionBody({ amount: 120 }));
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(['checkout_url', 'token']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'amount',
+      'checkout_url',
+      'currency',
+      'expires_at',
+      'status',
+      'token',
+    ]);
+    expect(res.body).toMatchObject({ status: 'pending', amount: '120.00', currency: 'gbp' });
     // 32 random bytes in base64url: well over the 128 bits a bearer-style secret needs.
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.body.checkout_url).toBe(`${stack.config.PUBLIC_BASE_URL}/checkout/${res.body.token}`);
@@ -39,6 +47,7 @@ describe('POST /api/merchants/checkout/sessions', () => {
       .where('token', '=', res.body.token)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ amount: 12000, currency: 'gbp', order_reference: 'Order', mode: 'test' });
+    expect(res.body.expires_at).toBe(row.expires_at.toISOString());
     const ttl = row.expires_at.getTime() - before;
     expect(ttl).toBeGreaterThanOrEqual(2 * 3600_000 - 1000);
     expect(ttl).toBeLessThanOrEqual(2 * 3600_000 + 5000);
@@ -47,7 +56,7 @@ describe('POST /api/merchants/checkout/sessions', () => {
   it('needs an API key: 401 Invalid API Key without one or with a bad one', async () => {
     const none = await stack.api.post('/api/merchants/checkout/sessions', sessionBody());
     expect(none.status).toBe(401);
-    expect(none.body).toEqual({ error: 'Invalid API Key' });
+    expect(none.body).toEqual({ error: 'Invalid API Key', code: 'invalid_api_key' });
     const bad = await createSession(stack, `svc_test_${'x'.repeat(40)}`);
     expect(bad.status).toBe(401);
     expect(bad.body.error).toBe('Invalid API Key');
@@ -61,7 +70,6 @@ describe('POST /api/merchants/checkout/sessions', () => {
     ['a word', 'twenty'],
     ['a boolean', true],
     ['null', null],
-    ['more than two decimals', 10.005],
     ['an object', { value: 10 }],
   ])('refuses an amount that is %s with 400 `amount must be between £1 and £5000`', async (_label, amount) => {
     const res = await createSession(stack, shop.testKey, sessionBody({ amount }));
@@ -87,10 +95,63 @@ describe('POST /api/merchants/checkout/sessions', () => {
     expect(after.n).toBe(before.n);
   });
 
-  it('refuses a missing amount with the same message', async () => {
+  it.each([10.005, '5.001', '12.3456'])(
+    'refuses amount %p, in range but with more than two decimals, saying so',
+    async (amount) => {
+      const res = await createSession(stack, shop.testKey, sessionBody({ amount }));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        error: 'amount must have at most two decimal places',
+        code: 'validation_failed',
+        details: [{ field: 'amount', message: 'amount must have at most two decimal places' }],
+      });
+    },
+  );
+
+  it('refuses a missing amount saying it is required', async () => {
     const res = await createSession(stack, shop.testKey, { return_url: RETURN_URL });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(AMOUNT_MESSAGE);
+    expect(res.body).toEqual({
+      error: 'amount is required',
+      code: 'validation_failed',
+      details: [{ field: 'amount', message: 'amount is required' }],
+    });
+  });
+
+  it('refuses an unknown field, suggesting the field it is closest to', async () => {
+    const misspelt = await createSession(stack, shop.testKey, { amount: 10, retrun_url: RETURN_URL });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body).toEqual({
+      error: 'Validation failed',
+      code: 'validation_failed',
+      details: [{ field: 'retrun_url', message: 'Unknown field retrun_url. Did you mean return_url?' }],
+    });
+    const nested = await createSession(
+      stack,
+      shop.testKey,
+      sessionBody({ returnUrl: RETURN_URL, line_items: [{ description: 'Lamp', amount: 10, qty: 1, colour: 'red' }] }),
+    );
+    expect(nested.body.details).toEqual([
+      { field: 'returnUrl', message: 'Unknown field returnUrl. Did you mean return_url?' },
+      { field: 'line_items.0.qty', message: 'Unknown field qty.' },
+      { field: 'line_items.0.colour', message: 'Unknown field colour.' },
+    ]);
+    // Every field the spec lists is known, null included ("not sent").
+    const full = await createSession(
+      stack,
+      shop.testKey,
+      sessionBody({
+        amount: 10,
+        order_reference: 'A-1',
+        cancel_url: null,
+        currency: 'gbp',
+        line_items: [{ description: 'Lamp', amount: 10, quantity: 1, image_url: null }],
+        customer_email: 'a@example.com',
+        customer_name: 'A',
+        metadata: { order_id: '1' },
+      }),
+    );
+    expect(full.body).toMatchObject({ status: 'pending', amount: '10.00' });
   });
 
   it.each([1, 5000, '12.5', 19.99])('accepts amount %p (inclusive bounds, decimal strings)', async (amount) => {
@@ -157,10 +218,38 @@ describe('POST /api/merchants/checkout/sessions', () => {
     }
   });
 
-  it('refuses a missing return_url', async () => {
+  it('refuses a missing return_url saying it is required', async () => {
     const res = await createSession(stack, shop.testKey, { amount: 10 });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(RETURN_MESSAGE);
+    expect(res.body).toEqual({
+      error: 'return_url is required',
+      code: 'validation_failed',
+      details: [{ field: 'return_url', message: 'return_url is required' }],
+    });
+  });
+
+  it('takes local return and cancel URLs on any port in test mode when allowed_domain is localhost, never live', async () => {
+    const local = await createCheckoutMerchant(stack, { allowedDomain: 'localhost' });
+    for (const url of [
+      'http://localhost:4000/orders/1',
+      'http://127.0.0.1:8080/',
+      'http://[::1]:3001/x',
+      'https://localhost/',
+    ]) {
+      const res = await createSession(stack, local.testKey, sessionBody({ return_url: url, cancel_url: url }));
+      expect({ url, status: res.status }).toEqual({ url, status: 201 });
+    }
+    const live = await createSession(stack, local.liveKey, sessionBody({ return_url: 'http://localhost:4000/' }));
+    expect(live.body).toEqual({ error: RETURN_MESSAGE, code: 'invalid_return_url' });
+    // Only for an allowed_domain of localhost, and only loopback hosts.
+    const other = await createSession(stack, shop.testKey, sessionBody({ return_url: 'http://localhost:4000/' }));
+    expect(other.body.error).toBe(RETURN_MESSAGE);
+    const lan = await createSession(
+      stack,
+      local.testKey,
+      sessionBody({ return_url: 'http://localhost:4000/', cancel_url: 'http://192.168.1.2/' }),
+    );
+    expect(lan.body).toEqual({ error: CANCEL_MESSAGE, code: 'invalid_cancel_url' });
   });
 
   it('refuses every return_url while allowed_domain is unset (no fallback)', async () => {

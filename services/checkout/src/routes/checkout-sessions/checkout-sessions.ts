@@ -2,13 +2,12 @@ import {
   type AppError,
   badRequest,
   formatPounds,
-  type Gate,
   MESSAGES,
-  type MerchantRow,
+  MerchantsRepository,
   notFound,
+  outboundPolicyFor,
   randomToken,
   SplitsRepository,
-  takeSplitGate,
   validate,
   validBody,
 } from '@groupsplit/shared';
@@ -16,25 +15,30 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { type ApiKeyPrincipal, apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
+import { sessionNotFound, TokenParams } from '../../sessions/schema';
+import { checkoutGate, type LoadedSession, loadSession, sessionStatus } from '../../sessions/session-state';
+import type { RefundHistorySource } from '../../splits/refund-history';
 import { claimKey, IDEMPOTENCY_HEADER, idempotencyKey, replayFor, requestHash } from './idempotency';
 import { type FetchedImage, fetchLineItemImages } from './images';
 import { comparableHost, insertSessionIfAllowed, type SessionMerchant, type SessionRow } from './insert-session';
-import { presentPublicSession, presentSessionStatus, type RefundHistorySource } from './presenters';
+import { presentCreatedSession, presentPublicSession, presentSessionStatus } from './presenters';
 import {
   type CreateSessionBody,
   CreateSessionSchema,
   createSessionFailure,
   ImageParams,
   SESSION_MESSAGES,
-  TokenParams,
 } from './schema';
-import { checkoutUrl, type LoadedSession, loadSession } from './session-state';
 
-export const SESSION_NOT_FOUND = 'Checkout session not found';
-export const sessionNotFound = () => notFound(SESSION_NOT_FOUND, 'not_found');
+/** The loopback hosts a test-mode session may return to when allowed_domain is `localhost` (URL hostnames). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Spec rule 2: https, hostname equal to allowed_domain ignoring case; path, port and query unchecked. */
-export function matchesAllowedDomain(raw: string, allowedDomain: string | null): boolean {
+/**
+ * Spec rule 2: https, hostname equal to allowed_domain ignoring case; path, port and query unchecked.
+ * Test mode adds local development (docs/hosted-checkout.md): with allowed_domain `localhost`, http or
+ * https on localhost, 127.0.0.1 or [::1], any port. Live mode is exactly the spec's rule.
+ */
+export function matchesAllowedDomain(raw: string, allowedDomain: string | null, mode: 'test' | 'live'): boolean {
   if (!allowedDomain) return false;
   let url: URL;
   try {
@@ -43,17 +47,11 @@ export function matchesAllowedDomain(raw: string, allowedDomain: string | null):
     return false;
   }
   const host = url.hostname.replace(/\.$/, '').toLowerCase();
-  return url.protocol === 'https:' && host === allowedDomain.trim().replace(/\.$/, '').toLowerCase();
-}
-
-/**
- * Why the buyer cannot pay right now (the public lookup's `unavailable_reason`), or null: the
- * take_split gate of GET /api/merchants/me. Live needs charges enabled (`connector_not_live`);
- * test needs no processor connection, since the sandbox account holds the shares
- * (`holdingAccountFor`).
- */
-export function checkoutGate(deps: CheckoutDeps, merchant: MerchantRow, mode: 'test' | 'live'): Promise<Gate | null> {
-  return takeSplitGate(deps.db, merchant, mode);
+  const allowed = allowedDomain.trim().replace(/\.$/, '').toLowerCase();
+  if (mode === 'test' && allowed === 'localhost' && LOOPBACK_HOSTS.has(host)) {
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  }
+  return url.protocol === 'https:' && host === allowed;
 }
 
 /** The caller's own session in the key's mode; anyone else's (or the other mode's) is 404. */
@@ -86,10 +84,10 @@ function linesRefusal(lines: SessionLine[], amount: number): AppError | null {
 
 /** The create route's checks against the merchant, in the spec's order, as the error to throw (or null). */
 function sessionRefusal(body: CreateSessionBody, merchant: SessionMerchant, mode: 'test' | 'live'): AppError | null {
-  if (!matchesAllowedDomain(body.return_url, merchant.allowed_domain)) {
+  if (!matchesAllowedDomain(body.return_url, merchant.allowed_domain, mode)) {
     return badRequest(SESSION_MESSAGES.returnUrl, 'invalid_return_url');
   }
-  if (body.cancel_url != null && !matchesAllowedDomain(body.cancel_url, merchant.allowed_domain)) {
+  if (body.cancel_url != null && !matchesAllowedDomain(body.cancel_url, merchant.allowed_domain, mode)) {
     return badRequest(SESSION_MESSAGES.cancelUrl, 'invalid_cancel_url');
   }
   const lines = linesRefusal(body.line_items ?? [], body.amount);
@@ -148,10 +146,10 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
       const body = validBody(ctx, CreateSessionSchema);
       const key = idempotencyKey(ctx.get(IDEMPOTENCY_HEADER));
       const scope = key ? { merchantId: principal.merchantId, mode: principal.mode, key } : null;
-      const created = (token: string) => {
+      const created = (session: SessionRow) => {
         logger.info({ merchantId: principal.merchantId, mode: principal.mode }, 'checkout session created');
         ctx.status = 201;
-        ctx.body = { token, checkout_url: checkoutUrl(config.PUBLIC_BASE_URL, token) };
+        ctx.body = presentCreatedSession(session, 'pending', config.PUBLIC_BASE_URL);
       };
       const lines = body.line_items ?? [];
 
@@ -176,32 +174,31 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
           throw refused;
         }
         if (!outcome.inserted) await db.insertInto('checkout_sessions').values(row).execute();
-        return created(row.token);
+        return created(row);
       }
 
       // Only a keyed request needs the body's hash.
       const hash = scope ? requestHash(ctx.request.body) : '';
-      const replay = (token: string) => {
+      const replay = async (token: string) => {
+        const loaded = await loadSession(db, token);
+        if (!loaded) throw new Error(`replayed checkout session ${token} not found`);
         ctx.status = 200;
-        ctx.body = { token, checkout_url: checkoutUrl(config.PUBLIC_BASE_URL, token) };
+        ctx.body = presentCreatedSession(loaded.session, sessionStatus(loaded), config.PUBLIC_BASE_URL);
       };
       if (scope) {
         const existing = await replayFor(db, scope, hash);
         if (existing) return replay(existing);
       }
 
-      const merchant = (await db
-        .selectFrom('merchants')
-        .selectAll()
-        .where('id', '=', principal.merchantId)
-        .executeTakeFirstOrThrow()) as MerchantRow;
+      const merchant = await new MerchantsRepository(db).get(principal.merchantId);
       const refused = sessionRefusal(body, merchant, principal.mode);
       if (refused) throw refused;
 
       const images = await fetchLineItemImages(
         lines.map((line) => line.image_url),
         {
-          allowPrivate: config.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+          // The checks a webhook URL of this mode gets: in live mode every one, whatever the dev flag says.
+          policy: outboundPolicyFor(config, principal.mode),
           timeoutMs: config.CHECKOUT_IMAGE_TIMEOUT_MS,
           logger: ctx.log,
         },
@@ -231,7 +228,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
           return replay(winner);
         }
       }
-      created(token);
+      created(session);
     },
   );
 

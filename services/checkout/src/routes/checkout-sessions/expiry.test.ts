@@ -1,7 +1,13 @@
 import { createUser, type Stack } from '@groupsplit/testing';
 import { checkoutSessionExpiryWorkflow } from '@groupsplit/workflows';
 import { ensureCheckoutSchedules } from '@groupsplit/workflows/client';
-import { type CheckoutMerchant, newSession, poll, sessionWithSplit, startCheckoutStack } from './test-support';
+import {
+  type CheckoutMerchant,
+  newSession,
+  poll,
+  sessionWithSplit,
+  startCheckoutStack,
+} from '../../test-support/sessions';
 
 describe('session expiry (the every-minute sweeper)', () => {
   let stack: Stack;

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Stack } from '@groupsplit/testing';
+import { type CheckoutMerchant, createSession, sessionBody, startCheckoutStack } from '../../test-support/sessions';
 import { sniffImageType } from './images';
-import { type CheckoutMerchant, createSession, sessionBody, startCheckoutStack } from './test-support';
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(
@@ -87,14 +87,14 @@ describe('line-item images', () => {
   });
 
   const lines = (paths: string[]) =>
-    paths.map((path, i) => ({ description: `Item ${i}`, amount: 1, image_url: path ? `${base}${path}` : undefined }));
+    paths.map((path, i) => ({
+      description: `Item ${i}`,
+      amount: 1,
+      image_url: path.startsWith('__ABS__') ? path.slice(7) : path ? `${base}${path}` : undefined,
+    }));
 
-  async function lookup(paths: string[]) {
-    const res = await createSession(
-      stack,
-      shop.testKey,
-      sessionBody({ amount: paths.length, line_items: lines(paths) }),
-    );
+  async function lookup(paths: string[], apiKey = shop.testKey) {
+    const res = await createSession(stack, apiKey, sessionBody({ amount: paths.length, line_items: lines(paths) }));
     expect(res.status).toBe(201);
     const session = await stack.api.get(`/api/merchants/checkout/sessions/${res.body.token}`);
     return { items: session.body.line_items as { image_url: string | null }[], token: res.body.token };
@@ -144,6 +144,19 @@ describe('line-item images', () => {
     expect(items.map((item) => item.image_url === null)).toEqual([true, true, true, true, true, true, true, false]);
     const page = await fetch(`${stack.config.PUBLIC_BASE_URL}/checkout/${token}`);
     expect(page.status).toBe(200);
+  });
+
+  it('gives a live session the checks a live webhook URL gets: no private host, whatever ALLOW_PRIVATE_WEBHOOK_TARGETS says', async () => {
+    const live = await lookup(['/good.png'], shop.liveKey);
+    expect(live.items[0]!.image_url).toBeNull();
+    const test = await lookup(['/good.png']);
+    expect(test.items[0]!.image_url).not.toBeNull();
+  });
+
+  it("never fetches from one of the service's own ports, even in test mode with private hosts allowed", async () => {
+    const own = new URL(stack.urls.checkout);
+    const { items } = await lookup([`__ABS__http://127.0.0.1:${own.port}/checkout/assets/page.css`, '/good.png']);
+    expect(items.map((item) => item.image_url === null)).toEqual([true, false]);
   });
 
   it('abandons a slow host after the image timeout', async () => {

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type Logger, OutboundRequestError, safeFetch, UnsafeUrlError } from '@groupsplit/shared';
+import {
+  type Logger,
+  loggableUrl,
+  OutboundRequestError,
+  type SafeFetchOptions,
+  safeFetch,
+  UnsafeUrlError,
+} from '@groupsplit/shared';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /** The spec's "about a dozen pictures per order"; later lines simply show no picture. */
@@ -26,12 +33,14 @@ const IMAGE_ACCEPT = 'image/avif,image/webp,image/png,image/jpeg,image/gif';
  * address, no redirects). Null for anything unusable: a refused URL, a failed or slow
  * exchange, an answer other than 200, or more than MAX_IMAGE_BYTES.
  */
-async function fetchImageBytes(rawUrl: string, options: { allowPrivate: boolean; timeoutMs: number }) {
+type FetchOptions = { policy: Pick<SafeFetchOptions, 'allowPrivate' | 'ownPorts'>; timeoutMs: number };
+
+async function fetchImageBytes(rawUrl: string, options: FetchOptions) {
   try {
     const res = await safeFetch(rawUrl, {
       method: 'GET',
       headers: { accept: IMAGE_ACCEPT },
-      allowPrivate: options.allowPrivate,
+      ...options.policy,
       timeoutMs: options.timeoutMs,
       resolveTimeoutMs: options.timeoutMs,
       maxResponseBytes: MAX_IMAGE_BYTES,
@@ -49,7 +58,8 @@ async function fetchImageBytes(rawUrl: string, options: { allowPrivate: boolean;
  */
 export async function fetchLineItemImages(
   imageUrls: (string | null | undefined)[],
-  options: { allowPrivate: boolean; timeoutMs: number; logger: Logger },
+  /** `policy`: outboundPolicyFor the session's mode, the checks live webhook URLs get. */
+  options: FetchOptions & { logger: Logger },
 ): Promise<(FetchedImage | null)[]> {
   let budget = MAX_IMAGES_PER_SESSION;
   const wanted = imageUrls.map((url) => (url && budget-- > 0 ? url : null));
@@ -60,12 +70,12 @@ export async function fetchLineItemImages(
         const bytes = await fetchImageBytes(url, options);
         const contentType = bytes ? sniffImageType(bytes) : null;
         if (!bytes || !contentType) {
-          options.logger.info({ url }, 'line item image left out');
+          options.logger.info({ url: loggableUrl(url) }, 'line item image left out');
           return null;
         }
         return { id: randomUUID(), contentType, bytes };
       } catch (error) {
-        options.logger.warn({ err: error, url }, 'line item image fetch failed');
+        options.logger.warn({ err: error, url: loggableUrl(url) }, 'line item image fetch failed');
         return null;
       }
     }),

@@ -1,12 +1,11 @@
 import { err, errorResponses, IdempotencyKeyHeaders, json, type OpenApiPaths } from '@groupsplit/shared';
-import { SESSION_NOT_FOUND } from './checkout-sessions';
+import { SESSION_NOT_FOUND, TokenParams } from '../../sessions/schema';
 import {
   CreatedSessionSchema,
   CreateSessionSchema,
   SESSION_MESSAGES as M,
   PublicSessionSchema,
   SessionStatusResponseSchema,
-  TokenParams,
 } from './schema';
 
 const EXAMPLE = {
@@ -34,8 +33,10 @@ export const checkoutSessionsPaths: OpenApiPaths = {
         'From your server, with an API key. Send the buyer to `checkout_url` (valid for 2 hours); they split the order ' +
         'there, and you hear `checkout_split.paid` once every share is captured. Needs `allowed_domain` set: ' +
         '`return_url` and `cancel_url` must be https on that host. A test key needs no processor connection; a live ' +
-        'key needs charges enabled. Line items, when sent, must add up to `amount`. Send `Idempotency-Key` so a ' +
-        'retry cannot create a second session.',
+        'key needs charges enabled; in test mode an allowed domain of `localhost` also takes `http://localhost`, ' +
+        '`http://127.0.0.1` and `http://[::1]` on any port. Line items, when sent, must add up to `amount`. Send ' +
+        '`Idempotency-Key` so a retry cannot create a second session. An unknown field is refused (400 ' +
+        '`validation_failed`, "Unknown field retrun_url. Did you mean return_url?").',
       requestParams: { header: IdempotencyKeyHeaders },
       requestBody: { required: true, ...json(CreateSessionSchema, EXAMPLE) },
       responses: {
@@ -43,9 +44,12 @@ export const checkoutSessionsPaths: OpenApiPaths = {
         200: { description: 'An idempotent replay: the original session.', ...json(CreatedSessionSchema) },
         ...errorResponses({
           400: [
-            err(M.amount, 'validation_failed'),
+            err(M.amount, 'validation_failed', 'out of range or not a number'),
+            err(M.amountRequired, 'validation_failed'),
+            err(M.amountDecimals, 'validation_failed', 'more than two decimals, such as 5.001'),
             err(M.currency, 'validation_failed'),
-            err(M.returnUrl, 'validation_failed', 'return_url missing or not text'),
+            err(M.returnUrlRequired, 'validation_failed'),
+            err(M.returnUrl, 'validation_failed', 'return_url not text'),
             err(M.returnUrl, 'invalid_return_url', 'no allowed domain, or not https on it'),
             err(M.cancelUrl, 'invalid_cancel_url'),
             err(M.lineDescription, 'validation_failed', 'or another field-level message; `details` lists each'),

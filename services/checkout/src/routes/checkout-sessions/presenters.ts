@@ -1,15 +1,34 @@
 import { formatPounds, type Gate, type SplitParticipantRow as ParticipantRow, type SplitRow } from '@groupsplit/shared';
-import { imageUrl, isApproved, type LoadedSession, type SessionRow, sessionStatus } from './session-state';
+import { presentLineItems } from '../../sessions/line-items';
+import {
+  checkoutUrl,
+  type LoadedSession,
+  type SessionRow,
+  type SessionStatus,
+  sessionStatus,
+} from '../../sessions/session-state';
+import { isApproved } from '../../splits/group';
+import { presentRefund, type RefundHistorySource } from '../../splits/refund-history';
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
-export function presentLineItems(lines: SessionRow['line_items'], baseUrl: string) {
-  return lines.map((line) => ({
-    description: line.description,
-    amount: formatPounds(line.amount),
-    quantity: line.quantity,
-    image_url: line.image_id ? imageUrl(baseUrl, line.image_id) : null,
-  }));
+/**
+ * POST /api/merchants/checkout/sessions: the session just made (status `pending`), or the one an
+ * idempotent replay returns, as it is now, so no second call is needed for its status and expiry.
+ */
+export function presentCreatedSession(
+  session: Pick<SessionRow, 'token' | 'amount' | 'currency' | 'expires_at'>,
+  status: SessionStatus,
+  baseUrl: string,
+) {
+  return {
+    token: session.token,
+    checkout_url: checkoutUrl(baseUrl, session.token),
+    status,
+    expires_at: session.expires_at.toISOString(),
+    amount: formatPounds(session.amount),
+    currency: session.currency,
+  };
 }
 
 /**
@@ -32,29 +51,6 @@ export function presentPublicSession(loaded: LoadedSession, gate: Gate | null, b
     customer_email: session.customer_email,
     cancel_url: session.cancel_url,
     unavailable_reason: gate?.code ?? null,
-  };
-}
-
-/** One row of split.refunds (spec: Refund result and history); fed by the refunds table once it exists. */
-export type RefundHistorySource = {
-  id: string;
-  amount: number;
-  refunded: number;
-  status: 'in_progress' | 'complete' | 'partial';
-  reason: string | null;
-  actor: string;
-  created_at: Date;
-};
-
-export function presentRefund(refund: RefundHistorySource) {
-  return {
-    refund_id: refund.id,
-    amount: formatPounds(refund.amount),
-    refunded: formatPounds(refund.refunded),
-    status: refund.status,
-    reason: refund.reason,
-    actor: refund.actor,
-    created_at: refund.created_at.toISOString(),
   };
 }
 

@@ -11,12 +11,19 @@ import {
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
-import { RefundHistoryEntrySchema } from '../checkout-splits/schema';
-import { LineItemViewSchema, ParticipantStatusSchema, SplitStatusSchema } from '../pay/schema';
+import {
+  LineItemViewSchema,
+  ParticipantStatusSchema,
+  RefundHistoryEntrySchema,
+  SplitStatusSchema,
+} from '../../splits/schema';
 
 /** The spec's messages (Errors table) and ours for the cases it leaves open (docs/hosted-checkout.md). */
 export const SESSION_MESSAGES = {
   amount: MESSAGES.sessionAmount,
+  amountRequired: 'amount is required',
+  amountDecimals: 'amount must have at most two decimal places',
+  returnUrlRequired: 'return_url is required',
   currency: MESSAGES.onlyGbp,
   returnUrl: MESSAGES.returnUrl,
   cancelUrl: MESSAGES.cancelUrl,
@@ -85,10 +92,27 @@ export const MetadataSchema = z
   .refine((m) => Object.keys(m).length <= METADATA_LIMITS.keys, { error: M.metadataKeys })
   .refine((m) => metadataBytes(m) <= METADATA_LIMITS.totalBytes, { error: M.metadataSize });
 
+/** A pounds value written with more than two decimals ("5.001"): in range, but no whole number of pence. */
+const TOO_MANY_DECIMALS = /^-?\d+\.\d{3,}$/;
+
+/** The session amount: the spec's message for out of range or not a number, ours when missing or too precise. */
+const sessionAmount = z
+  .union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? M.amountRequired : M.amount) })
+  .transform((value, ctx) => {
+    try {
+      return poundsToPence(value);
+    } catch (error) {
+      if (!(error instanceof MoneyFormatError)) throw error;
+      const tooPrecise = TOO_MANY_DECIMALS.test(String(value).trim());
+      ctx.addIssue({ code: 'custom', message: tooPrecise ? M.amountDecimals : M.amount });
+      return z.NEVER;
+    }
+  });
+
 /** POST /api/merchants/checkout/sessions. Null is taken as "not sent" for every optional field. */
 export const CreateSessionSchema = z.object(
   {
-    amount: pounds(M.amount).pipe(
+    amount: sessionAmount.pipe(
       z.number().min(MIN_SESSION_PENCE, { error: M.amount }).max(MAX_SESSION_PENCE, { error: M.amount }),
     ),
     currency: z
@@ -103,7 +127,7 @@ export const CreateSessionSchema = z.object(
       .max(200, { error: M.orderReference })
       .nullish()
       .transform((r) => r || 'Order'),
-    return_url: z.string({ error: M.returnUrl }),
+    return_url: z.string({ error: (issue) => (issue.input === undefined ? M.returnUrlRequired : M.returnUrl) }),
     cancel_url: z.string({ error: M.cancelUrl }).nullish(),
     line_items: z.array(LineItemSchema, { error: M.lineItems }).nullish(),
     customer_email: z.email({ error: M.customerEmail }).max(254, { error: M.customerEmail }).nullish(),
@@ -115,7 +139,15 @@ export const CreateSessionSchema = z.object(
 export type CreateSessionBody = z.infer<typeof CreateSessionSchema>;
 
 /** Most important first: a body with several problems gets the spec's message for the first. */
-const PRIORITY: string[] = [M.amount, M.currency, M.returnUrl, M.cancelUrl];
+const PRIORITY: string[] = [
+  M.amountRequired,
+  M.amount,
+  M.amountDecimals,
+  M.currency,
+  M.returnUrlRequired,
+  M.returnUrl,
+  M.cancelUrl,
+];
 
 export function createSessionFailure(details: ErrorDetail[]): AppError {
   const messages = details.map((d) => d.message);
@@ -123,20 +155,31 @@ export function createSessionFailure(details: ErrorDetail[]): AppError {
   return validationFailed(message, details);
 }
 
-export const TokenParams = z.object({ token: z.string().min(1).max(200) });
 export const ImageParams = idParams('id');
 
 // ---- responses ------------------------------------------------------------------------------
 
-/** 201 (and 200 for an idempotent replay). */
+const SessionStatusSchema = z.enum(['pending', 'paid', 'canceled', 'refunded']).meta({ id: 'CheckoutSessionState' });
+
+/**
+ * 201 (and 200 for an idempotent replay): the spec's `token` and `checkout_url`, plus the session's
+ * status, expiry, amount and currency (additive), so the server needs no second call for them.
+ */
 export const CreatedSessionSchema = z
   .object({
     token: z.string(),
     checkout_url: z.string().meta({ description: 'Send the buyer here. Valid for 2 hours.' }),
+    status: SessionStatusSchema,
+    expires_at: TimestampSchema,
+    amount: PoundsSchema,
+    currency: z.string(),
   })
-  .meta({ id: 'CreatedCheckoutSession' });
-
-const SessionStatusSchema = z.enum(['pending', 'paid', 'canceled', 'refunded']).meta({ id: 'CheckoutSessionState' });
+  .meta({
+    id: 'CreatedCheckoutSession',
+    description:
+      'A new session is `pending`; an idempotent replay gives the session as it is now. `checkout_url` stops ' +
+      'working at `expires_at` (2 hours after creation).',
+  });
 
 /**
  * GET /api/merchants/checkout/sessions/:token, public (the token is the credential): never the

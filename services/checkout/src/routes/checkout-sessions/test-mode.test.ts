@@ -16,7 +16,7 @@ import {
   waitForMail,
   waitForSplitStatus,
 } from '@groupsplit/testing';
-import { createApiKey, payTokenOf, poll, RETURN_URL, SHOP_DOMAIN } from './test-support';
+import { createApiKey, payTokenOf, poll, RETURN_URL, SHOP_DOMAIN } from '../../test-support/sessions';
 
 const TEST = { 'x-service-mode': 'test' };
 

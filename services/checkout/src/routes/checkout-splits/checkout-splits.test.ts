@@ -96,6 +96,9 @@ describe('splits API', () => {
         expect(mail.Text.toLowerCase()).toContain('nothing is taken until everyone has paid');
         expect(mail.HTML).toContain('Dinner &lt;b&gt;for&lt;/b&gt; 3');
         expect(mail.Text).toContain('/api/email/unsubscribe?token=');
+        // A dashboard split is asked for by the business itself.
+        expect(mail.Text).toContain(`${shop.merchant.name} asked you to pay your share of`);
+        expect(mail.Text).toContain('0 of 3 have paid so far.');
       }
       // Give the others' mails time to land first, then check the creator got nothing.
       expect(await mailTo(shop.admin.email)).toHaveLength(0);
@@ -204,13 +207,13 @@ describe('splits API', () => {
         participants: [share()],
       });
       expect(unknown.status).toBe(404);
-      expect(unknown.body).toEqual({ error: 'Merchant not found' });
+      expect(unknown.body).toEqual({ error: 'Merchant not found', code: 'merchant_not_found' });
       const junk = await postSplit(stack, shop.owner.token, { merchantId: 'not-a-uuid', participants: [share()] });
       expect(junk.status).toBe(404);
       const stranger = await createUser(stack.db);
       const theirs = await postSplit(stack, stranger.token, { merchantId: shop.merchant.id, participants: [share()] });
       expect(theirs.status).toBe(403);
-      expect(theirs.body).toEqual({ error: 'Not your merchant' });
+      expect(theirs.body).toEqual({ error: 'Not your merchant', code: 'not_your_merchant' });
     });
 
     it('lets Owner, Admin and Member create but not Finance', async () => {
@@ -262,10 +265,10 @@ describe('splits API', () => {
         participants: [share()],
       });
       expect(none.status).toBe(401);
-      expect(none.body).toEqual({ error: 'Missing or invalid Authorization header' });
+      expect(none.body).toEqual({ error: 'Missing or invalid Authorization header', code: 'missing_authorization' });
       const bad = await stack.api.post('/api/checkout-splits', {}, { token: 'nope' });
       expect(bad.status).toBe(401);
-      expect(bad.body).toEqual({ error: 'Invalid token' });
+      expect(bad.body).toEqual({ error: 'Invalid token', code: 'invalid_token' });
     });
 
     it('creates live splits by default (X-Service-Mode absent) on the live account', async () => {
@@ -336,12 +339,12 @@ describe('splits API', () => {
       const participant = await createUser(stack.db, { email: payer });
       const res = await stack.api.get(`/api/checkout-splits/${splitId}`, { token: participant.token });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Forbidden' });
+      expect(res.body).toEqual({ error: 'Forbidden', code: 'forbidden' });
       const missing = await stack.api.get('/api/checkout-splits/00000000-0000-4000-8000-000000000000', {
         token: shop.owner.token,
       });
       expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ error: 'Not found' });
+      expect(missing.body).toEqual({ error: 'Not found', code: 'not_found' });
     });
 
     it('GET / lists summaries newest first with two-place amounts, and [] outside any business', async () => {

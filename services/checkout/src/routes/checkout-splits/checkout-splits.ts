@@ -7,6 +7,7 @@ import {
   MESSAGES,
   MembershipsRepository,
   type MerchantRow,
+  MerchantsRepository,
   notFound,
   resolveMerchantContext,
   SERVICE_MODE_HEADER,
@@ -51,11 +52,7 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
       const principal = sessionPrincipal(ctx.state.principal);
       const body = validBody(ctx, CreateSplitSchema);
       const mode = serviceMode(ctx);
-      const merchant = isUuid(body.merchantId)
-        ? ((await db.selectFrom('merchants').selectAll().where('id', '=', body.merchantId).executeTakeFirst()) as
-            | MerchantRow
-            | undefined)
-        : undefined;
+      const merchant = isUuid(body.merchantId) ? await new MerchantsRepository(db).find(body.merchantId) : undefined;
       if (!merchant) throw notFound(MESSAGES.merchantNotFound);
       const role = await new MembershipsRepository(db).roleOf(merchant.id, principal.userId);
       if (!role) throw forbidden(MESSAGES.notYourMerchant);

@@ -1,7 +1,7 @@
 import { createProcessors, type Hold, SplitsRepository, toProcessorError } from '@groupsplit/shared';
 import { participantAuthorisedSignal, splitWorkflowId } from '@groupsplit/workflows';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import type { ProcessorEventContext } from '../processor-webhooks/handlers';
+import type { ProcessorEventContext } from '../../processor-events/handlers';
 
 type HeldParticipant = NonNullable<Awaited<ReturnType<SplitsRepository['findParticipantByPaymentIntent']>>>;
 

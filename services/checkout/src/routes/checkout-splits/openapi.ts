@@ -11,7 +11,8 @@ import {
   ServiceModeHeaders,
 } from '@groupsplit/shared';
 import { z } from 'zod';
-import { CreatedSplitSchema, CreateSplitSchema, SplitDetailSchema, SplitIdParams, SplitSummarySchema } from './schema';
+import { SplitDetailSchema } from '../../splits/schema';
+import { CreatedSplitSchema, CreateSplitSchema, SplitIdParams, SplitSummarySchema } from './schema';
 
 const EXAMPLE = {
   merchantId: '6f1d2c3b-4a59-4e7f-8a1b-2c3d4e5f6a7b',

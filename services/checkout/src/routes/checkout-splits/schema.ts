@@ -8,7 +8,7 @@ import {
   TimestampSchema,
 } from '@groupsplit/shared';
 import { z } from 'zod';
-import { ParticipantStatusSchema, SplitStatusSchema } from '../pay/schema';
+import { ParticipantStatusSchema, SplitStatusSchema } from '../../splits/schema';
 
 /** The spec's messages for a bad create body, most general first. */
 export const CREATE_SPLIT_MESSAGES = {
@@ -62,76 +62,7 @@ export const SplitIdParams = idParams('id');
 
 // ---- responses ------------------------------------------------------------------------------
 
-/** Detail amounts: stored decimals without two-place formatting (`12.5`, `12`, `0.2`). */
-const DecimalPounds = z
-  .string()
-  .regex(/^-?\d+(\.\d{1,2})?$/)
-  .meta({
-    id: 'DecimalPounds',
-    description:
-      'A stored decimal in pounds without two-place formatting (`12.5`, `12`, `0.2`); parse it as a decimal.',
-    example: '12.5',
-  });
 const Timestamp = TimestampSchema;
-
-/** One participant of the detail record (spec: Participant (detail)). */
-export const ParticipantDetailSchema = z
-  .object({
-    id: z.string(),
-    user_id: z.string().nullable(),
-    email: z.string(),
-    amount: DecimalPounds,
-    application_fee: DecimalPounds,
-    status: ParticipantStatusSchema,
-    processor_payment_intent_id: z.string().nullable(),
-    pay_token: z.string(),
-    disputed_at: Timestamp.nullable(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  })
-  .meta({ id: 'ParticipantDetail' });
-
-/** One refund of the history (spec: Refund result and history); amounts are two-place pounds. */
-export const RefundHistoryEntrySchema = z
-  .object({
-    refund_id: z.string(),
-    amount: PoundsSchema,
-    refunded: PoundsSchema,
-    status: z.enum(['in_progress', 'complete', 'partial']),
-    reason: z.string().nullable(),
-    actor: z.string().meta({ description: '`api_key`, `dashboard:<user>` or `processor`.' }),
-    created_at: Timestamp,
-  })
-  .meta({ id: 'RefundHistoryEntry' });
-
-/**
- * GET /api/checkout-splits/:id (spec: Checkout split (detail)); also the dashboard replace's answer.
- * `refunds` is ours, beyond the spec's field list: the same history the status endpoint shows.
- */
-export const SplitDetailSchema = z
-  .object({
-    id: z.string(),
-    merchant_id: z.string(),
-    created_by: z.string().nullable(),
-    order_reference: z.string(),
-    currency: z.string(),
-    total_amount: DecimalPounds,
-    application_fee_total: DecimalPounds,
-    customer_fee_total: DecimalPounds,
-    merchant_fee_total: DecimalPounds,
-    customer_fee: DecimalPounds,
-    merchant_fee: DecimalPounds,
-    merchant_fee_bps: z.number().int(),
-    status: SplitStatusSchema,
-    processor_account_id: z.string(),
-    authorization_expires_at: Timestamp,
-    disputed_at: Timestamp.nullable(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-    participants: z.array(ParticipantDetailSchema),
-    refunds: z.array(RefundHistoryEntrySchema),
-  })
-  .meta({ id: 'SplitDetail' });
 
 /** POST /api/checkout-splits: 201, camelCase, amounts in pence. */
 export const CreatedSplitSchema = z

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Stack, TestUser } from '@groupsplit/testing';
 import { splitWorkflowId } from '@groupsplit/workflows';
 import { sql } from 'kysely';
-import { type CheckoutMerchant, newSession, startCheckoutStack } from '../checkout-sessions/test-support';
+import { type CheckoutMerchant, newSession, startCheckoutStack } from '../../test-support/sessions';
 import { CLAIM_START_GRACE_MS } from './claim';
 
 /**

@@ -2,7 +2,7 @@ import { splitWorkflowId } from '@groupsplit/workflows';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { sql } from 'kysely';
 import type { CheckoutDeps } from '../../deps';
-import type { SessionRow } from '../checkout-sessions/session-state';
+import type { SessionRow } from '../../sessions/session-state';
 
 /**
  * "Once per session" (docs/hosted-checkout.md): a buyer's choice claims the session with one

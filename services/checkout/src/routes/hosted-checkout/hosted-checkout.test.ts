@@ -7,7 +7,7 @@ import {
   poll,
   RETURN_URL,
   startCheckoutStack,
-} from '../checkout-sessions/test-support';
+} from '../../test-support/sessions';
 import { equalShares } from './shares';
 
 describe('hosted checkout: the buyer split endpoint and page', () => {
@@ -30,7 +30,15 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
   });
 
   it('splits three ways: 201 with each pay link; invitations to the others; created_by is the buyer', async () => {
-    const token = await newSession(stack, shop.testKey, { amount: 100, metadata: { cart: '9' }, customer_name: 'Bea' });
+    const token = await newSession(stack, shop.testKey, {
+      amount: 100,
+      metadata: { cart: '9' },
+      customer_name: 'Bea',
+      line_items: [
+        { description: 'Pizza', amount: 60 },
+        { description: 'Wine', amount: 40, quantity: 2 },
+      ],
+    });
     const [a, b] = [uniqueEmail('friend'), uniqueEmail('friend')];
     const shares = equalShares(10000, 3);
     expect(shares).toEqual([3334, 3333, 3333]);
@@ -58,6 +66,12 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
     expect(row.session_context).toEqual({ customer_email: null, customer_name: 'Bea', metadata: { cart: '9' } });
     const invite = await waitForMail(a, { subject: 'Pay your share' });
     expect(invite.Text).toContain('/pay/');
+    // Who asked (the buyer's name, as the shop gave it), the order's lines and the group's progress.
+    expect(invite.Text).toContain(`Bea asked you to pay your share of`);
+    expect(invite.Text).toContain('1 × Pizza  £60.00');
+    expect(invite.Text).toContain('2 × Wine  £40.00');
+    expect(invite.Text).toContain('0 of 3 have paid so far.');
+    expect(invite.Text).toMatch(/finish by \w+day \d{1,2} \w+ at \d\d:\d\d \(UK time\)/);
 
     const status = await stack.api.get(`/api/merchants/checkout/sessions/${token}/status`, { apiKey: shop.testKey });
     expect(status.body).toMatchObject({

@@ -18,14 +18,13 @@ import type { CheckoutDeps } from '../../deps';
 import { FALLBACK_LOGS } from '../../fallback-logs';
 import { PAGE_ASSETS } from '../../pages/assets';
 import { CHECKOUT_PAGE_CSP, notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
+import { buyerSplit } from '../../sessions/buyer-split';
+import { type BuyerGroup, sessionNotFound, TokenParams } from '../../sessions/schema';
+import { checkoutGate, loadSession, payUrl } from '../../sessions/session-state';
 import { createSplit } from '../../splits/create-split';
 import { presentGroup, sameEmail } from '../../splits/group';
-import { checkoutGate, sessionNotFound } from '../checkout-sessions/checkout-sessions';
-import { TokenParams } from '../checkout-sessions/schema';
-import { loadSession, payUrl } from '../checkout-sessions/session-state';
-import { buyerSplit } from './buyer-split';
 import { claimSession, orphanedClaim, releaseClaim } from './claim';
-import { type BuyerGroup, CHOOSE_MESSAGES, ChooseSplitSchema, chooseSplitFailure } from './schema';
+import { CHOOSE_MESSAGES, ChooseSplitSchema, chooseSplitFailure } from './schema';
 import { sharesFor } from './shares';
 
 const alreadySplit = () => conflict(CHOOSE_MESSAGES.alreadySplit, 'already_split');
@@ -123,6 +122,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
             metadata: session.metadata,
           },
           splitId,
+          lineItems: session.line_items,
         });
       } catch (error) {
         // Nothing was placed (or creation failed and released its holds): the buyer may try again.

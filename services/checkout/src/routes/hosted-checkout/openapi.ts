@@ -7,9 +7,8 @@ import {
   type OpenApiPaths,
   PAYMENTS_NEED_VERIFICATION,
 } from '@groupsplit/shared';
-import { SESSION_NOT_FOUND } from '../checkout-sessions/checkout-sessions';
-import { TokenParams } from '../checkout-sessions/schema';
-import { BuyerGroupSchema, ChooseSplitResponseSchema, ChooseSplitSchema, CHOOSE_MESSAGES as M } from './schema';
+import { BuyerGroupSchema, SESSION_NOT_FOUND, TokenParams } from '../../sessions/schema';
+import { ChooseSplitResponseSchema, ChooseSplitSchema, CHOOSE_MESSAGES as M } from './schema';
 
 const EXAMPLE = {
   mode: 'split',

@@ -1,6 +1,5 @@
-import { type AppError, type ErrorDetail, MESSAGES, validationFailed } from '@groupsplit/shared';
+import { type AppError, type ErrorDetail, MESSAGES, PoundsSchema, validationFailed } from '@groupsplit/shared';
 import { z } from 'zod';
-import { GroupProgressSchema, PoundsSchema, SplitStatusSchema } from '../pay/schema';
 
 /** Messages of the buyer's split endpoint; the first two are the spec's. */
 export const CHOOSE_MESSAGES = {
@@ -71,29 +70,3 @@ export const ChooseSplitResponseSchema = z
     ),
   })
   .meta({ id: 'BuyerSplit' });
-
-/**
- * GET /api/merchants/checkout/sessions/:token/group (the signed-in buyer who created the split):
- * the pay view's group progress, plus what the buyer needs to replace someone. The buyer typed
- * these addresses, so they see them in full; nobody's pay token is included.
- */
-export const BuyerGroupSchema = z
-  .object({
-    split_id: z.string(),
-    status: SplitStatusSchema,
-    cancel_reason: z.enum(['canceled', 'expired']).nullable(),
-    authorization_expires_at: z.iso.datetime(),
-    group: GroupProgressSchema.extend({
-      participants: z.array(
-        GroupProgressSchema.shape.participants.element.extend({
-          id: z.string(),
-          email: z.string(),
-          amount: PoundsSchema,
-          /** Still pending in a pending split: the buyer may hand this share to someone else. */
-          replaceable: z.boolean(),
-        }),
-      ),
-    }),
-  })
-  .meta({ id: 'BuyerGroup' });
-export type BuyerGroup = z.infer<typeof BuyerGroupSchema>;

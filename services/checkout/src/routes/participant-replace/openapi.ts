@@ -1,6 +1,6 @@
 import { BUSINESS_ERRORS, err, errorResponses, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
+import { SESSION_NOT_FOUND } from '../../sessions/schema';
 import { REPLACE_MESSAGES as M } from '../../splits/replace-participant';
-import { SESSION_NOT_FOUND } from '../checkout-sessions/checkout-sessions';
 import {
   ReplacedParticipantResponseSchema,
   ReplacedSplitResponseSchema,

@@ -13,14 +13,14 @@ import {
   waitForSplitStatus,
 } from '@groupsplit/testing';
 import { type SplitWorkflowState, splitWorkflowId, stateQuery } from '@groupsplit/workflows';
+import { BuyerGroupSchema } from '../../sessions/schema';
 import { REPLACE_MESSAGES } from '../../splits/replace-participant';
 import {
   type CheckoutMerchant,
   createCheckoutMerchant,
   payTokenOf,
   sessionWithSplit,
-} from '../checkout-sessions/test-support';
-import { BuyerGroupSchema } from '../hosted-checkout/schema';
+} from '../../test-support/sessions';
 import { ReplacedParticipantResponseSchema, ReplacedSplitResponseSchema } from './schema';
 
 type CreatedParticipant = { id: string; email: string; payToken: string; paymentIntentId: string };
@@ -120,7 +120,7 @@ describe('replacing a pending participant', () => {
       // The old pay link answers 404 at once; the new one works.
       const old = await stack.api.get(`/api/checkout-splits/pay/${target.payToken}`);
       expect(old.status).toBe(404);
-      expect(old.body).toEqual({ error: 'Not found' });
+      expect(old.body).toEqual({ error: 'Not found', code: 'not_found' });
       expect((await stack.api.get(`/pay/${target.payToken}`)).status).toBe(404);
       const fresh = await stack.api.get(`/api/checkout-splits/pay/${replaced.pay_token}`);
       expect(fresh.status).toBe(200);
@@ -222,7 +222,7 @@ describe('replacing a pending participant', () => {
       ]) {
         const res = await replaceOnDashboard(splitId!, participantId!, uniqueEmail('x'));
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ error: 'Not found' });
+        expect(res.body).toEqual({ error: 'Not found', code: 'not_found' });
       }
       expect((await participantRow(target.id)).email).toBe(target.email);
     });
@@ -269,14 +269,14 @@ describe('replacing a pending participant', () => {
       const outsider = await createUser(stack.db);
       const stranger = await replaceOnDashboard(split.id, target.id, uniqueEmail('x'), outsider.token);
       expect(stranger.status).toBe(403);
-      expect(stranger.body).toEqual({ error: REPLACE_MESSAGES.forbidden });
+      expect(stranger.body).toEqual({ error: REPLACE_MESSAGES.forbidden, code: 'forbidden' });
       const apiKey = await stack.api.post(
         `/api/checkout-splits/${split.id}/participants/${target.id}/replace`,
         { email: uniqueEmail('x') },
         { apiKey: shop.testKey },
       );
       expect(apiKey.status).toBe(401);
-      expect(apiKey.body).toEqual({ error: 'Missing or invalid Authorization header' });
+      expect(apiKey.body).toEqual({ error: 'Missing or invalid Authorization header', code: 'missing_authorization' });
 
       await stack.db
         .updateTable('merchants')
@@ -371,12 +371,12 @@ describe('replacing a pending participant', () => {
       const someoneElse = await createUser(stack.db, { consent: false });
       const stranger = await replaceAsBuyer(hosted.token, target, uniqueEmail('x'), someoneElse.token);
       expect(stranger.status).toBe(403);
-      expect(stranger.body).toEqual({ error: REPLACE_MESSAGES.forbidden });
+      expect(stranger.body).toEqual({ error: REPLACE_MESSAGES.forbidden, code: 'forbidden' });
       const strangerView = await stack.api.get(`/api/merchants/checkout/sessions/${hosted.token}/group`, {
         token: someoneElse.token,
       });
       expect(strangerView.status).toBe(403);
-      expect(strangerView.body).toEqual({ error: 'Forbidden' });
+      expect(strangerView.body).toEqual({ error: 'Forbidden', code: 'forbidden' });
 
       const fresh = await stack.api.post(
         '/api/merchants/checkout/sessions',
@@ -385,13 +385,13 @@ describe('replacing a pending participant', () => {
       );
       const noSplit = await replaceAsBuyer(fresh.body.token, target, uniqueEmail('x'));
       expect(noSplit.status).toBe(404);
-      expect(noSplit.body).toEqual({ error: 'Not found' });
+      expect(noSplit.body).toEqual({ error: 'Not found', code: 'not_found' });
       const unknown = await replaceAsBuyer('A'.repeat(43), target, uniqueEmail('x'));
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ error: 'Checkout session not found', code: 'not_found' });
       const badId = await replaceAsBuyer(hosted.token, 'nope', uniqueEmail('x'));
       expect(badId.status).toBe(404);
-      expect(badId.body).toEqual({ error: 'Not found' });
+      expect(badId.body).toEqual({ error: 'Not found', code: 'not_found' });
       const badEmail = await replaceAsBuyer(hosted.token, target, 'nope');
       expect(badEmail.status).toBe(400);
       const signedOut = await stack.api.post(

@@ -11,12 +11,12 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
+import { buyerSplit } from '../../sessions/buyer-split';
+import { sessionNotFound } from '../../sessions/schema';
+import { payUrl } from '../../sessions/session-state';
 import { loadSplitFor } from '../../splits/load-split';
 import { REPLACE_MESSAGES, replaceParticipant } from '../../splits/replace-participant';
 import { splitDetail } from '../../splits/split-detail';
-import { sessionNotFound } from '../checkout-sessions/checkout-sessions';
-import { payUrl } from '../checkout-sessions/session-state';
-import { buyerSplit } from '../hosted-checkout/buyer-split';
 import {
   type ReplacedParticipantResponse,
   ReplaceParticipantSchema,

@@ -1,7 +1,7 @@
-import { type AppError, badRequest, idParams, uuidSchema } from '@groupsplit/shared';
+import { type AppError, badRequest, idParams, PoundsSchema, uuidSchema } from '@groupsplit/shared';
 import { z } from 'zod';
 import { REPLACE_MESSAGES } from '../../splits/replace-participant';
-import { ParticipantStatusSchema, PoundsSchema } from '../pay/schema';
+import { ParticipantStatusSchema } from '../../splits/schema';
 
 /** `/api/checkout-splits/:id/participants/:participantId/replace`: anything but UUIDs is unknown (404). */
 export const SplitParticipantParams = idParams('id', 'participantId');
@@ -20,7 +20,7 @@ export const ReplaceParticipantSchema = z.object({
 export const replaceBodyFailure = (): AppError => badRequest(REPLACE_MESSAGES.email, 'validation_failed');
 
 /** The dashboard route's 200: the split's detail record, as `GET /api/checkout-splits/:id` answers it. */
-export { SplitDetailSchema as ReplacedSplitResponseSchema } from '../checkout-splits/schema';
+export { SplitDetailSchema as ReplacedSplitResponseSchema } from '../../splits/schema';
 
 /** The hosted route's 200: the participant as it is now, with the new person's pay link. */
 export const ReplacedParticipantResponseSchema = z
@@ -35,11 +35,3 @@ export const ReplacedParticipantResponseSchema = z
   })
   .meta({ id: 'ReplacedParticipant' });
 export type ReplacedParticipantResponse = z.infer<typeof ReplacedParticipantResponseSchema>;
-
-/** 409 `not_replaceable`: `status` is the split's, `participant_status` the participant's; the message names the one in the way. */
-export const NotReplaceableSchema = z.object({
-  error: z.string(),
-  code: z.literal('not_replaceable'),
-  status: z.string(),
-  participant_status: z.string(),
-});

@@ -1,4 +1,13 @@
-import { err, errorResponses, json, MESSAGES, type OpenApiPaths, passedThrough } from '@groupsplit/shared';
+import {
+  err,
+  errorResponses,
+  json,
+  MESSAGES,
+  type OpenApiPaths,
+  passedThrough,
+  VALIDATION_FAILED,
+} from '@groupsplit/shared';
+import { PAY_LIMIT_MESSAGES } from './attempt-limits';
 import {
   AuthenticationRequiredSchema,
   AuthoriseShareResponseSchema,
@@ -6,6 +15,10 @@ import {
   PayTokenParams,
   PayViewSchema,
 } from './schema';
+
+/** The card-testing limits (docs/rate-limits.md, "Card testing"): each message ends saying when to try again. */
+const payLimited = (message: string, when: string) =>
+  err(`${message} Please try again in 30 minutes.`, 'rate_limited', `${when}; the minutes follow \`Retry-After\``);
 
 const notFound = err(MESSAGES.notFound, undefined, 'unknown pay token, or the participant was replaced');
 
@@ -34,7 +47,10 @@ export const payPaths: OpenApiPaths = {
       description:
         'Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A ' +
         'declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is ' +
-        "harmless. In test mode use a test payment method such as `pm_card_visa`. When the card's bank asks the " +
+        'harmless. In test mode use a test payment method such as `pm_card_visa`. Card testing is braked: 10 attempts per ' +
+        'pay token per 10 minutes, 30 per client address per hour, a token paused for 30 minutes after 5 declines in a ' +
+        'row, and an address paused for an hour after 15 declines in an hour (429 `rate_limited` with `Retry-After`). ' +
+        "When the card's bank asks the " +
         'participant to confirm the payment (3-D Secure, `pm_card_threeDSecure2Required` in test mode), the answer is ' +
         "202 with `redirect_url`, the bank's page: nothing is held until they confirm there, and the page sends them " +
         'back to `/pay/{token}/return`, which records the hold (docs/hosted-checkout.md, "Strong Customer Authentication").',
@@ -48,7 +64,7 @@ export const payPaths: OpenApiPaths = {
         },
         ...errorResponses({
           400: [
-            err(MESSAGES.validationFailed, 'validation_failed'),
+            VALIDATION_FAILED,
             passedThrough("the processor's message", 'processor_error', 'the processor refused the request'),
           ],
           402: [
@@ -58,6 +74,15 @@ export const payPaths: OpenApiPaths = {
           ],
           404: [notFound],
           409: [err('This split is no longer pending', 'not_pending', '`status` names the split status')],
+          429: [
+            payLimited(PAY_LIMIT_MESSAGES.tokenPaused, 'five declined cards in a row paused this pay token'),
+            payLimited(PAY_LIMIT_MESSAGES.tokenAttempts, 'over 10 attempts on this pay token in 10 minutes'),
+            payLimited(
+              PAY_LIMIT_MESSAGES.addressPaused,
+              '15 declined cards from this address within an hour paused it for an hour',
+            ),
+            payLimited(PAY_LIMIT_MESSAGES.addressAttempts, 'over 30 attempts from this address in an hour'),
+          ],
           502: [err('The payment processor could not be reached. Please try again.', 'processor_unavailable')],
         }),
       },

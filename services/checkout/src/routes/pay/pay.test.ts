@@ -16,7 +16,7 @@ import {
   createCheckoutMerchant,
   payTokenOf,
   sessionWithSplit,
-} from '../checkout-sessions/test-support';
+} from '../../test-support/sessions';
 import { PayViewSchema } from './schema';
 
 describe('pay step', () => {
@@ -118,19 +118,19 @@ describe('pay step', () => {
     it('is 404 for an unknown token', async () => {
       const res = await stack.api.get('/api/checkout-splits/pay/not-a-real-token');
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'Not found' });
+      expect(res.body).toEqual({ error: 'Not found', code: 'not_found' });
     });
 
     it('is the same 404 for a token far too long to exist, on the lookup and the authorise step', async () => {
       const long = 'x'.repeat(500);
       const lookup = await stack.api.get(`/api/checkout-splits/pay/${long}`);
       expect(lookup.status).toBe(404);
-      expect(lookup.body).toEqual({ error: 'Not found' });
+      expect(lookup.body).toEqual({ error: 'Not found', code: 'not_found' });
       const authorise = await stack.api.post(`/api/checkout-splits/pay/${long}/authorise`, {
         payment_method: 'pm_card_visa',
       });
       expect(authorise.status).toBe(404);
-      expect(authorise.body).toEqual({ error: 'Not found' });
+      expect(authorise.body).toEqual({ error: 'Not found', code: 'not_found' });
     });
   });
 

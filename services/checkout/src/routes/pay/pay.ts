@@ -2,6 +2,7 @@ import { AppError, createProcessors, MESSAGES, notFound, validate, validBody } f
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { CheckoutDeps } from '../../deps';
+import { withinPayAttemptLimits } from './attempt-limits';
 import { AUTHENTICATION_NOT_CONFIRMED, completeAuthentication } from './authentication';
 import { challengeOrigin, newNonce, payPageCsp, renderNotFoundPage, renderPayPage } from './page';
 import { AuthoriseShareSchema, PayFormSchema, PayTokenParams } from './schema';
@@ -39,7 +40,10 @@ export function payRoutes(deps: CheckoutDeps): Router {
     async (ctx) => {
       const share = await shareOr404(ctx);
       const { payment_method } = validBody(ctx, AuthoriseShareSchema);
-      const result = await authoriseShare({ ...deps, processors }, share, ctx.params.token as string, payment_method);
+      const token = ctx.params.token as string;
+      const result = await withinPayAttemptLimits(ctx, db, token, () =>
+        authoriseShare({ ...deps, processors }, share, token, payment_method),
+      );
       const after = await findShare(db, ctx.params.token as string);
       // 202: nothing is held yet; the participant's bank asks them to confirm at redirect_url first.
       if (result.status === 'requires_action') ctx.status = 202;
@@ -74,7 +78,9 @@ export function payRoutes(deps: CheckoutDeps): Router {
     const share = await findShare(db, token);
     if (!share || !parsed.success) return renderPage(ctx, share ? 'Choose a card.' : undefined);
     try {
-      const result = await authoriseShare({ ...deps, processors }, share, token, parsed.data.payment_method);
+      const result = await withinPayAttemptLimits(ctx, db, token, () =>
+        authoriseShare({ ...deps, processors }, share, token, parsed.data.payment_method),
+      );
       // The bank asks the participant to confirm: a plain redirect to its page, which sends them back to /return.
       if (result.status === 'requires_action' && 'redirect_url' in result) {
         ctx.status = 303;

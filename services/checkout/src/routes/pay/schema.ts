@@ -1,5 +1,11 @@
-import { PoundsSchema, type SplitParticipantRow, type SplitRow, TimestampSchema } from '@groupsplit/shared';
+import { PoundsSchema, TimestampSchema } from '@groupsplit/shared';
 import { z } from 'zod';
+import {
+  GroupProgressSchema,
+  LineItemViewSchema,
+  ParticipantStatusSchema,
+  SplitStatusSchema,
+} from '../../splits/schema';
 
 export const PayTokenParams = z.object({ token: z.string().min(1).max(200) });
 
@@ -14,65 +20,6 @@ export const PayFormSchema = z.object({
 });
 
 // ---- responses ------------------------------------------------------------------------------
-
-const PARTICIPANT_STATUSES = [
-  'pending',
-  'authorised',
-  'captured',
-  'canceled',
-  'refunded',
-] as const satisfies readonly SplitParticipantRow['status'][];
-const SPLIT_STATUSES = [
-  'pending',
-  'capturing',
-  'captured',
-  'canceling',
-  'canceled',
-  'refunded',
-  'partially_refunded',
-  'creation_failed',
-  'capture_failed',
-] as const satisfies readonly SplitRow['status'][];
-
-export const ParticipantStatusSchema = z.enum(PARTICIPANT_STATUSES).meta({ id: 'ParticipantStatus' });
-export const SplitStatusSchema = z.enum(SPLIT_STATUSES).meta({
-  id: 'SplitStatus',
-  description:
-    'Terminal: `captured`, `canceled`, `refunded`, `creation_failed`, `capture_failed` (and `partially_refunded` until the rest is refunded).',
-});
-/** Two-place pounds (shared: one schema for the shape everywhere). */
-export { PoundsSchema };
-
-/** One order line as payers see it (the hosted session's lines; a dashboard split has none). */
-export const LineItemViewSchema = z
-  .object({
-    description: z.string(),
-    amount: PoundsSchema,
-    quantity: z.number().int().min(1),
-    /** The service's own copy of the picture, or null (no picture: none is shown). */
-    image_url: z.string().nullable(),
-  })
-  .meta({ id: 'LineItemView' });
-
-/**
- * The group's progress, as any one participant may see it: counts, and each participant's masked
- * e-mail (`a***@example.com`) and status. Never another participant's pay token or full e-mail.
- */
-export const GroupProgressSchema = z
-  .object({
-    /** Participants who have authorised (or been captured or refunded since). */
-    approved_count: z.number().int().min(0),
-    total_count: z.number().int().min(1),
-    participants: z.array(
-      z.object({
-        email_masked: z.string(),
-        status: ParticipantStatusSchema,
-        /** This is the participant whose pay token was used. */
-        is_you: z.boolean(),
-      }),
-    ),
-  })
-  .meta({ id: 'GroupProgress' });
 
 /** GET /api/checkout-splits/pay/:token: one participant's own view for hosting the pay step. */
 export const PayViewSchema = z

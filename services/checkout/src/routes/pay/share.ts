@@ -17,8 +17,8 @@ import {
 } from '@groupsplit/shared';
 import { participantAuthorisedSignal, splitWorkflowId } from '@groupsplit/workflows';
 import type { CheckoutDeps } from '../../deps';
+import { presentLineItems } from '../../sessions/line-items';
 import { presentGroup } from '../../splits/group';
-import { presentLineItems } from '../checkout-sessions/presenters';
 import type { PayView } from './schema';
 
 /**

@@ -18,9 +18,9 @@ import {
   dispatchProcessorEvent,
   newRequestId,
   type ProcessorEventHandlers,
-} from './handlers';
+} from '../../processor-events/handlers';
 
-export * from './handlers';
+export * from '../../processor-events/handlers';
 
 export const INVALID_SIGNATURE_MESSAGE = 'Invalid processor signature';
 

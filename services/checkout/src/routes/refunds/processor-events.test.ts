@@ -11,7 +11,7 @@ import {
   waitForSplitStatus,
 } from '@groupsplit/testing';
 import { splitWorkflowId, stateQuery } from '@groupsplit/workflows';
-import { createApiKey, poll } from '../checkout-sessions/test-support';
+import { createApiKey, poll } from '../../test-support/sessions';
 import { ledgerOfSplit, refundedEventsOf } from './test-support';
 
 describe('refunds made in the processor dashboard, and chargebacks', () => {

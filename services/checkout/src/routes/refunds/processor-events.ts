@@ -1,7 +1,7 @@
 import { type ChargeSummary, type DisputeSummary, SplitsRepository } from '@groupsplit/shared';
 import { disputeWorkflowId, processorRefundSignal, splitDisputeWorkflow, splitWorkflowId } from '@groupsplit/workflows';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
-import type { ProcessorEventContext } from '../processor-webhooks/handlers';
+import type { ProcessorEventContext } from '../../processor-events/handlers';
 
 /** Our record of the charge: found by payment intent in the event's mode, not by its metadata. */
 async function participantFor(ctx: ProcessorEventContext, paymentIntentId: string | null) {

@@ -1,5 +1,5 @@
 import { createCapturedSplit, emulatorControl, type Stack, startStack, waitUntil } from '@groupsplit/testing';
-import { type CheckoutMerchant, createCheckoutMerchant } from '../checkout-sessions/test-support';
+import { type CheckoutMerchant, createCheckoutMerchant } from '../../test-support/sessions';
 import { REFUND_MESSAGES } from './request-refund';
 import { ledgerOfSplit } from './test-support';
 

@@ -23,7 +23,7 @@ import {
   payTokenOf,
   poll,
   sessionWithSplit,
-} from '../checkout-sessions/test-support';
+} from '../../test-support/sessions';
 import { REFUND_MESSAGES } from './request-refund';
 import { SERVER_REFUND_MESSAGES } from './schema';
 import { ledgerOfSplit, merchantNet, refundedEventsOf } from './test-support';

@@ -9,7 +9,7 @@ import {
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
-import { ParticipantStatusSchema } from '../pay/schema';
+import { ParticipantStatusSchema } from '../../splits/schema';
 
 /** Both refund routes: anything but a UUID is an unknown split (404). */
 export const SplitIdParams = idParams('id');

@@ -1,5 +1,5 @@
 import { BUSINESS_ERRORS, businessHeaders, err, errorResponses, json, type OpenApiPaths } from '@groupsplit/shared';
-import { SESSION_NOT_FOUND } from '../checkout-sessions/checkout-sessions';
+import { SESSION_NOT_FOUND } from '../../sessions/schema';
 import { REMIND_MESSAGES as M, RemindParams, RemindResultSchema } from './schema';
 
 export const remindPaths: OpenApiPaths = {

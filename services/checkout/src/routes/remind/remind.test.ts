@@ -17,7 +17,7 @@ import {
   poll,
   sessionWithSplit,
   startCheckoutStack,
-} from '../checkout-sessions/test-support';
+} from '../../test-support/sessions';
 
 const TWELVE_HOURS = 12 * 3600_000;
 

@@ -13,8 +13,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
-import { sessionNotFound } from '../checkout-sessions/checkout-sessions';
-import { loadSession } from '../checkout-sessions/session-state';
+import { sessionNotFound } from '../../sessions/schema';
+import { loadSession } from '../../sessions/session-state';
 import { REMIND_MESSAGES, RemindParams } from './schema';
 
 const REFUSALS = {

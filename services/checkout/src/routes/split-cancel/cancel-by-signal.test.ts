@@ -1,6 +1,6 @@
 import { postSplit, type Stack, startStack, uniqueEmail, waitForSplitStatus, waitUntil } from '@groupsplit/testing';
 import { cancelSplitSignal, splitWorkflowId } from '@groupsplit/workflows';
-import { type CheckoutMerchant, createCheckoutMerchant } from '../checkout-sessions/test-support';
+import { type CheckoutMerchant, createCheckoutMerchant } from '../../test-support/sessions';
 import { CANCEL_NOT_CONFIRMED_MESSAGE } from './schema';
 
 /**

@@ -20,7 +20,7 @@ import {
   payTokenOf,
   poll,
   sessionWithSplit,
-} from '../checkout-sessions/test-support';
+} from '../../test-support/sessions';
 
 describe('cancelling a split', () => {
   let stack: Stack;

@@ -132,7 +132,7 @@ describe('API keys', () => {
 
     const after = await stack.api.get(SERVER_ROUTE, { apiKey: doomed.key });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ error: 'Invalid API Key' });
+    expect(after.body).toEqual({ error: 'Invalid API Key', code: 'invalid_api_key' });
     expect((await stack.api.get(SERVER_ROUTE, { apiKey: kept.key })).status).not.toBe(401);
 
     // Revoking again is harmless and reports the original time.
@@ -186,7 +186,7 @@ describe('API keys', () => {
     for (const apiKey of [undefined, `svc_prod_${'a'.repeat(64)}`, 'svc_test_nope', 'Bearer x']) {
       const res = await stack.api.get(SERVER_ROUTE, { apiKey });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'Invalid API Key' });
+      expect(res.body).toEqual({ error: 'Invalid API Key', code: 'invalid_api_key' });
     }
   });
 

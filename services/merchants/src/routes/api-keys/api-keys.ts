@@ -1,4 +1,5 @@
 import {
+  API_KEY_REVOKED_CHANNEL,
   apiKeyRecordFields,
   forbidden,
   generateApiKey,
@@ -11,6 +12,7 @@ import {
   validBody,
 } from '@groupsplit/shared';
 import Router from '@koa/router';
+import { sql } from 'kysely';
 import type { MerchantsDeps } from '../../deps';
 import { presentApiKey, presentCreatedApiKey } from './presenter';
 import { markRevokedForGateways } from './revocation-marker';
@@ -101,11 +103,19 @@ export function apiKeyRoutes({ db, config }: MerchantsDeps): Router {
           before: { id, name: revoked.name, mode: revoked.mode, last_four: revoked.last_four },
           after: { revoked_at: revoked.revoked_at },
         });
-        // Last, right before the commit: once the revocation answers, no gateway's cache accepts the key;
-        // if Redis cannot be written, nothing is revoked. (Only a failed commit leaves a marker on a live key: refused, never let through.)
-        await markRevokedForGateways(config, id);
+        // Delivered to every gateway as this commits: each drops the key from its cache (api-key-cache.ts).
+        await sql`SELECT pg_notify(${API_KEY_REVOKED_CHANNEL}, ${id})`.execute(trx);
         return revoked;
       });
+      // After the commit, and never in its way: a leaked key must be stoppable during a Redis outage.
+      // The marker makes the gateways' next Redis check refuse the key; the NOTIFY above covers a Redis
+      // that is down or lost its markers.
+      await markRevokedForGateways(config, id).catch((error) =>
+        ctx.log.warn(
+          { err: error, apiKeyId: id },
+          'revocation marker not set in Redis; gateways hear the revocation from Postgres',
+        ),
+      );
       ctx.body = presentApiKey(row);
     },
   );

@@ -1,12 +1,11 @@
 import {
-  businessErrors,
+  businessErrorResponses,
   businessHeaders,
   err,
-  errorResponses,
   json,
   MESSAGES,
-  mergeErrors,
   type OpenApiPaths,
+  VALIDATION_FAILED,
 } from '@groupsplit/shared';
 import { z } from 'zod';
 import {
@@ -31,11 +30,12 @@ export const apiKeysPaths: OpenApiPaths = {
       requestBody: { required: false, ...json(CreateApiKeySchema, { name: 'Shop server' }) },
       responses: {
         201: { description: 'The key, shown once.', ...json(CreatedApiKeySchema) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true, mode: true }), {
-            400: [err(MESSAGES.validationFailed, 'validation_failed')],
+        ...businessErrorResponses(
+          { write: true, mode: true },
+          {
+            400: [VALIDATION_FAILED],
             403: [err(LIVE_KEY_NEEDS_VERIFICATION, 'live_key_needs_verification')],
-          }),
+          },
         ),
       },
     },
@@ -47,7 +47,7 @@ export const apiKeysPaths: OpenApiPaths = {
       requestParams: { header: businessHeaders() },
       responses: {
         200: { description: 'The key records.', ...json(z.array(ApiKeySchema)) },
-        ...errorResponses(businessErrors({ roleMessage: MESSAGES.roleForbidden })),
+        ...businessErrorResponses({ roleMessage: MESSAGES.roleForbidden }),
       },
     },
   },
@@ -60,9 +60,7 @@ export const apiKeysPaths: OpenApiPaths = {
       requestParams: { path: ApiKeyParamsSchema, header: businessHeaders() },
       responses: {
         200: { description: 'The key record, now revoked.', ...json(ApiKeySchema) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true }), { 404: [err(API_KEY_NOT_FOUND, 'api_key_not_found')] }),
-        ),
+        ...businessErrorResponses({ write: true }, { 404: [err(API_KEY_NOT_FOUND, 'api_key_not_found')] }),
       },
     },
   },

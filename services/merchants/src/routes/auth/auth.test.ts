@@ -1,7 +1,7 @@
 import { sha256Hex } from '@groupsplit/shared';
 import { createUser, mailTo, type Stack, startStack, uniqueEmail } from '@groupsplit/testing';
 import { sql } from 'kysely';
-import { countSignInMails, nextCodeFromMail, requestCode, signIn } from './sign-in.test-helpers';
+import { countSignInMails, nextCodeFromMail, requestCode, signIn } from '../../test-support/sign-in';
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -192,7 +192,7 @@ describe('e-mail code sign-in', () => {
     expect(session.revoked_at).toBeInstanceOf(Date);
     const after = await stack.api.get('/api/merchants/workspaces', { token });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ error: 'Unauthorized' });
+    expect(after.body).toEqual({ error: 'Unauthorized', code: 'unauthorized' });
     const again = await stack.api.post('/api/auth/sign-out', undefined, { token });
     expect(again.status).toBe(401);
   });

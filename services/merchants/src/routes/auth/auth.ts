@@ -11,6 +11,7 @@ import {
 import { sendEmail } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
+import { ADDRESS_WRONG_CODES, addressLocked, countWrongCode, recordLockout } from './address-lockout';
 import { SIGN_IN_MESSAGES as M, StartSignInSchema, VerifySignInSchema } from './schema';
 import { createSession, findOrCreateUser } from './sessions';
 import { CODE_VALID_MINUTES, type CodeCheck, checkSignInCode, issueSignInCode } from './sign-in-codes';
@@ -48,14 +49,32 @@ export function authRoutes({ config, db, temporal }: MerchantsDeps): Router {
 
   router.post('/api/auth/email/verify', validate('body', VerifySignInSchema, invalidVerify), async (ctx) => {
     const { email, code } = validBody(ctx, VerifySignInSchema);
+    // A locked address is refused even with the right code: otherwise the lock would only slow the guessing.
+    const locked = await addressLocked(ctx, db, email);
+    if (locked) throw locked;
     const outcome = await db.transaction().execute(async (trx) => {
       const check = await checkSignInCode(trx, config.INTERNAL_SIGNING_SECRET, email, code);
-      if (check !== 'ok') return { refused: REFUSED_CODE[check] };
+      if (check !== 'ok') return { refused: REFUSED_CODE[check], wrong: check === 'wrong' };
       const user = await findOrCreateUser(trx, email);
       return { user, session: await createSession(trx, user.id) };
     });
     // Thrown only after the commit, so a wrong try stays counted.
-    if ('refused' in outcome) throw outcome.refused;
+    if ('refused' in outcome) {
+      if (outcome.wrong && (await countWrongCode(db, email))) {
+        await recordLockout(db, email, ctx.state.principal.ip);
+        await sendEmail(
+          temporal,
+          {
+            to: email,
+            template: 'auth.sign_in_locked',
+            data: { wrongCodes: ADDRESS_WRONG_CODES.points, lockedMinutes: ADDRESS_WRONG_CODES.lockMs / 60_000 },
+            category: 'account',
+          },
+          { taskQueue: config.TEMPORAL_TASK_QUEUE },
+        );
+      }
+      throw outcome.refused;
+    }
     const { user, session } = outcome;
     ctx.body = {
       access_token: session.token,

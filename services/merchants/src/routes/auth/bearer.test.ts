@@ -34,9 +34,9 @@ describe('bearer authentication through the gateway', () => {
   });
   afterAll(() => stack.stop());
 
-  const UNAUTHORIZED = { error: 'Unauthorized' };
-  const MISSING = { error: 'Missing or invalid Authorization header' };
-  const INVALID = { error: 'Invalid token' };
+  const UNAUTHORIZED = { error: 'Unauthorized', code: 'unauthorized' };
+  const MISSING = { error: 'Missing or invalid Authorization header', code: 'missing_authorization' };
+  const INVALID = { error: 'Invalid token', code: 'invalid_token' };
 
   describe('merchant routes: 401 Unauthorized', () => {
     it.each([

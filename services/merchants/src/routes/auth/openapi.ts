@@ -1,4 +1,5 @@
 import { err, errorResponses, json, OkSchema, type OpenApiPaths } from '@groupsplit/shared';
+import { ADDRESS_LOCKED_MESSAGE } from './address-lockout';
 import { SIGN_IN_MESSAGES as M, SignInSessionSchema, StartSignInSchema, VerifySignInSchema } from './schema';
 
 /** E-mail code sign-in and sign-out (docs/identity.md). */
@@ -24,7 +25,9 @@ export const authPaths: OpenApiPaths = {
       tags: ['Sign-in'],
       summary: 'Exchange the code for a bearer token',
       description:
-        'Creates the account on first sign-in. The token lasts 12 hours. Five wrong codes use the code up; ask for a new one.',
+        'Creates the account on first sign-in. The token lasts 12 hours. Five wrong codes use the code up; ask for a new one. ' +
+        'Ten wrong codes for one address within an hour, across codes and whatever the caller, lock the address for an ' +
+        'hour (429 `rate_limited` with `Retry-After`, even for the right code) and e-mail its owner.',
       requestBody: { required: true, ...json(VerifySignInSchema, { email: 'you@example.com', code: '123456' }) },
       responses: {
         200: { description: 'Signed in.', ...json(SignInSessionSchema) },
@@ -34,6 +37,13 @@ export const authPaths: OpenApiPaths = {
             err(M.wrongCode, 'invalid_code'),
             err(M.expired, 'code_expired'),
             err(M.tooManyAttempts, 'too_many_attempts'),
+          ],
+          429: [
+            err(
+              `${ADDRESS_LOCKED_MESSAGE} Try again in 60 minutes.`,
+              'rate_limited',
+              'ten wrong codes for this address within an hour; the minutes follow `Retry-After`',
+            ),
           ],
         }),
       },

@@ -1,13 +1,11 @@
 import {
-  businessErrors,
+  businessErrorResponses,
   businessHeaders,
   err,
-  errorResponses,
   GATES,
   json,
-  MESSAGES,
-  mergeErrors,
   type OpenApiPaths,
+  VALIDATION_FAILED,
 } from '@groupsplit/shared';
 import { z } from 'zod';
 import {
@@ -28,7 +26,7 @@ export const billingPaths: OpenApiPaths = {
       requestParams: { header: businessHeaders({ mode: true }) },
       responses: {
         200: { description: 'Billing of the mode asked.', ...json(BillingSchema) },
-        ...errorResponses(businessErrors({ mode: true })),
+        ...businessErrorResponses({ mode: true }),
       },
     },
   },
@@ -44,14 +42,15 @@ export const billingPaths: OpenApiPaths = {
       requestBody: { required: true, ...json(SaveBillingCardSchema, { payment_method: 'pm_card_visa' }) },
       responses: {
         200: { description: 'The card on file.', ...json(SavedBillingCardSchema) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true, mode: true }), {
+        ...businessErrorResponses(
+          { write: true, mode: true },
+          {
             400: [
-              err(MESSAGES.validationFailed, 'validation_failed'),
+              VALIDATION_FAILED,
               err("the processor's message", 'billing_card_rejected', 'the processor refused the card'),
             ],
             502: [err(M.cardFailed, 'processor_unavailable')],
-          }),
+          },
         ),
       },
     },
@@ -65,8 +64,9 @@ export const billingPaths: OpenApiPaths = {
       requestParams: { path: z.object({ id: z.string() }), header: businessHeaders({ mode: true }) },
       responses: {
         200: { description: 'The bill, now paid.', ...json(BillSchema) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true, mode: true }), {
+        ...businessErrorResponses(
+          { write: true, mode: true },
+          {
             400: [
               err(GATES.billing_card_required.message, 'billing_card_required'),
               err(M.notPaid, 'bill_payment_failed', "or the processor's message for a declined card"),
@@ -74,7 +74,7 @@ export const billingPaths: OpenApiPaths = {
             404: [err(M.billNotFound, 'bill_not_found')],
             409: [err(M.alreadyPaid, 'bill_already_paid')],
             502: [err(M.paymentFailed, 'processor_unavailable')],
-          }),
+          },
         ),
       },
     },

@@ -6,6 +6,7 @@ import {
   forbidden,
   MESSAGES,
   type MerchantRow,
+  MerchantsRepository,
   merchantContext,
   notFound,
   type ProcessorMode,
@@ -57,18 +58,7 @@ async function recordConnectedAccount(
       return existing.account_id;
     }
     if (input.mode === 'live') {
-      await trx
-        .updateTable('merchants')
-        .set({
-          processor_account_id: input.accountId,
-          processor_connected_at: now,
-          processor_charges_enabled: false,
-          processor_details_submitted: false,
-          updated_at: now,
-        })
-        .where('id', '=', input.merchant.id)
-        .where('processor_account_id', 'is', null)
-        .execute();
+      await new MerchantsRepository(trx).recordLiveProcessorAccount(input.merchant.id, input.accountId, now);
     }
     await recordAudit(trx, {
       merchantId: input.merchant.id,
@@ -159,13 +149,7 @@ export function connectRoutes(deps: MerchantsDeps): Router {
         .where('mode', '=', mode)
         .where('account_id', '=', account_id)
         .executeTakeFirst()) ??
-      (mode === 'live'
-        ? await db
-            .selectFrom('merchants')
-            .select('id')
-            .where('processor_account_id', '=', account_id)
-            .executeTakeFirst()
-        : undefined);
+      (mode === 'live' ? await new MerchantsRepository(db).findByLiveProcessorAccount(account_id) : undefined);
     if (!known) {
       ctx.body = { known: false, merchant_ids: [] };
       return;

@@ -1,5 +1,5 @@
 import { createUser, type Stack, startStack } from '@groupsplit/testing';
-import { signIn } from '../auth/sign-in.test-helpers';
+import { signIn } from '../../test-support/sign-in';
 
 const RAISED_TERMS = '2099-01-01';
 

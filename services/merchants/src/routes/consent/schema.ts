@@ -3,6 +3,8 @@ import { z } from 'zod';
 export const AcceptConsentSchema = z.object({
   terms_version: z.string({ error: 'terms_version is required' }).min(1, 'terms_version is required'),
   privacy_version: z.string({ error: 'privacy_version is required' }).min(1, 'privacy_version is required'),
+  // GET's answer may be posted back as it is (docs/quickstart.md does): its `accepted` is known, and ignored.
+  accepted: z.boolean().optional().meta({ description: 'Ignored: allowed so that the GET answer can be sent back.' }),
 });
 
 export const CONSENT_MESSAGES = {

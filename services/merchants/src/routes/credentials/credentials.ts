@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   badRequest,
   getWebhookSettings,
+  MerchantsRepository,
   merchantContext,
   permit,
   recordAudit,
@@ -39,7 +40,7 @@ export function credentialRoutes({ db, config }: MerchantsDeps): Router {
       const value = newWebhookSecret();
       await db.transaction().execute(async (trx) => {
         // Serialises concurrent rotations so the audit trail and the stored secret agree.
-        await trx.selectFrom('merchants').select('id').where('id', '=', merchant.id).forNoKeyUpdate().execute();
+        await new MerchantsRepository(trx).lock(merchant.id);
         const existed = await trx
           .selectFrom('webhook_settings')
           .select('secret_ciphertext')

@@ -1,12 +1,11 @@
 import {
-  businessErrors,
+  businessErrorResponses,
   businessHeaders,
   err,
-  errorResponses,
   json,
   MESSAGES,
-  mergeErrors,
   type OpenApiPaths,
+  VALIDATION_FAILED,
 } from '@groupsplit/shared';
 import { CredentialsSchema, RotatedSecretSchema, RotateSchema, USE_API_KEYS_MESSAGE } from './schema';
 
@@ -20,7 +19,7 @@ export const credentialsPaths: OpenApiPaths = {
       requestParams: { header: businessHeaders({ mode: true }) },
       responses: {
         200: { description: 'The webhook settings.', ...json(CredentialsSchema) },
-        ...errorResponses(businessErrors({ mode: true, roleMessage: MESSAGES.roleForbidden })),
+        ...businessErrorResponses({ mode: true, roleMessage: MESSAGES.roleForbidden }),
       },
     },
   },
@@ -36,10 +35,11 @@ export const credentialsPaths: OpenApiPaths = {
       requestBody: { required: true, ...json(RotateSchema, { target: 'webhook_secret' }) },
       responses: {
         200: { description: 'The new secret.', ...json(RotatedSecretSchema) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true, mode: true }), {
-            400: [err(MESSAGES.validationFailed, 'validation_failed'), err(USE_API_KEYS_MESSAGE, 'use_api_keys')],
-          }),
+        ...businessErrorResponses(
+          { write: true, mode: true },
+          {
+            400: [VALIDATION_FAILED, err(USE_API_KEYS_MESSAGE, 'use_api_keys')],
+          },
         ),
       },
     },

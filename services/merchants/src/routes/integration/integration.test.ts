@@ -155,6 +155,22 @@ describe('PATCH /api/merchants', () => {
     expect((await credentials(owner.token)).body.webhook_url).toBeNull();
   });
 
+  it("refuses a test-mode URL on one of the service's own ports, private targets allowed or not", async () => {
+    const { owner } = await createTeam(stack.db);
+    for (const base of [stack.urls.merchants, stack.urls.checkout, stack.urls.gateway, stack.urls.emulator]) {
+      const url = `${base}/internal/openapi.json`;
+      const res = await patch(owner.token, { webhook_url: url }, TEST_MODE);
+      expect({ url, status: res.status, body: res.body }).toEqual({
+        url,
+        status: 400,
+        body: {
+          error: "Invalid webhook_url: must not be one of this service's own ports",
+          code: 'invalid_webhook_url',
+        },
+      });
+    }
+  });
+
   it('is for Owner and Admin only, and is not rate limited', async () => {
     const team = await createTeam(stack.db);
     for (const role of ['finance', 'member'] as const) {

@@ -1,5 +1,6 @@
 import {
   assertWebhookUrl,
+  MerchantsRepository,
   merchantContext,
   permit,
   recordAudit,
@@ -48,15 +49,16 @@ export function integrationRoutes({ db, config }: MerchantsDeps): Router {
       }
 
       const settings = await db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('merchants')
-          .leftJoin('webhook_settings', (join) =>
-            join.onRef('webhook_settings.merchant_id', '=', 'merchants.id').on('webhook_settings.mode', '=', mode),
-          )
-          .select(['merchants.allowed_domain', 'webhook_settings.url'])
-          .where('merchants.id', '=', merchant.id)
-          .forNoKeyUpdate('merchants')
-          .executeTakeFirstOrThrow();
+        // The business row's lock queues concurrent changes, so the audit trail and the stored values agree.
+        const merchants = new MerchantsRepository(trx);
+        const locked = await merchants.lock(merchant.id);
+        const endpoint = await trx
+          .selectFrom('webhook_settings')
+          .select('url')
+          .where('merchant_id', '=', merchant.id)
+          .where('mode', '=', mode)
+          .executeTakeFirst();
+        const current = { allowed_domain: locked?.allowed_domain ?? null, url: endpoint?.url ?? null };
         const before: Record<string, string | null> = {};
         const after: Record<string, string | null> = {};
         if (webhookUrl && webhookUrl.set !== current.url) {
@@ -65,11 +67,7 @@ export function integrationRoutes({ db, config }: MerchantsDeps): Router {
           after.webhook_url = webhookUrl.set;
         }
         if (allowedDomain && allowedDomain.set !== current.allowed_domain) {
-          await trx
-            .updateTable('merchants')
-            .set({ allowed_domain: allowedDomain.set, updated_at: new Date() })
-            .where('id', '=', merchant.id)
-            .execute();
+          await merchants.update(merchant.id, { allowed_domain: allowedDomain.set });
           before.allowed_domain = current.allowed_domain;
           after.allowed_domain = allowedDomain.set;
         }

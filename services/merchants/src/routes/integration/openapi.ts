@@ -1,13 +1,4 @@
-import {
-  businessErrors,
-  businessHeaders,
-  err,
-  errorResponses,
-  json,
-  MESSAGES,
-  mergeErrors,
-  type OpenApiPaths,
-} from '@groupsplit/shared';
+import { businessErrorResponses, businessHeaders, err, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
 import { IntegrationSchema, IntegrationSettingsSchema } from './schema';
 
 export const integrationPaths: OpenApiPaths = {
@@ -31,14 +22,15 @@ export const integrationPaths: OpenApiPaths = {
       },
       responses: {
         200: { description: 'The settings as they now are.', ...json(IntegrationSettingsSchema) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true, mode: true }), {
+        ...businessErrorResponses(
+          { write: true, mode: true },
+          {
             400: [
               err('Invalid webhook_url: must be a string, or empty to clear it', 'validation_failed'),
               err(MESSAGES.invalidWebhookUrl('<reason>'), 'invalid_webhook_url'),
               err('Invalid allowed_domain: <reason>', 'invalid_allowed_domain'),
             ],
-          }),
+          },
         ),
       },
     },

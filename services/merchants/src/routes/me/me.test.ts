@@ -99,7 +99,7 @@ describe('GET /api/merchants/me', () => {
     const user = await createUser(stack.db);
     const res = await me(user.token);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'No merchant for this user' });
+    expect(res.body).toEqual({ error: 'No merchant for this user', code: 'no_merchant' });
   });
 
   it('needs x-service-merchant-id for a login in more than one business', async () => {
@@ -120,7 +120,7 @@ describe('GET /api/merchants/me', () => {
     const stranger = await createTeam(stack.db);
     const notMine = await me(user.token, { 'x-service-merchant-id': stranger.merchant.id });
     expect(notMine.status).toBe(404);
-    expect(notMine.body).toEqual({ error: 'No merchant for this user' });
+    expect(notMine.body).toEqual({ error: 'No merchant for this user', code: 'no_merchant' });
     const garbage = await me(user.token, { 'x-service-merchant-id': 'not-a-uuid' });
     expect(garbage.status).toBe(404);
   });

@@ -1,4 +1,4 @@
-import { businessErrors, businessHeaders, errorResponses, json, type OpenApiPaths } from '@groupsplit/shared';
+import { businessErrorResponses, businessHeaders, json, type OpenApiPaths } from '@groupsplit/shared';
 import { MerchantSchema } from './schema';
 
 export const mePaths: OpenApiPaths = {
@@ -14,7 +14,7 @@ export const mePaths: OpenApiPaths = {
       requestParams: { header: businessHeaders({ mode: true }) },
       responses: {
         200: { description: 'The merchant record.', ...json(MerchantSchema) },
-        ...errorResponses(businessErrors({ mode: true })),
+        ...businessErrorResponses({ mode: true }),
       },
     },
   },

@@ -1,6 +1,6 @@
 import { GateSchema, ModeSchema, RoleSchema, TimestampSchema } from '@groupsplit/shared';
 import { z } from 'zod';
-import { BUSINESS_TYPES } from '../register/schema';
+import { BUSINESS_TYPES } from '../../businesses/business-types';
 
 /** The address as registered in parts (`business_address` is the same address on one line). */
 export const AddressPartsViewSchema = z

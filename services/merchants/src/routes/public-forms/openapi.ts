@@ -1,4 +1,4 @@
-import { err, errorResponses, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
+import { errorResponses, json, type OpenApiPaths, VALIDATION_FAILED } from '@groupsplit/shared';
 import { FORMS, FormReceivedSchema, FormSchema } from './schema';
 
 const TITLES = { contact: 'Contact us', waitlist: 'Join the waiting list', partner: 'Partner with us' } as const;
@@ -19,7 +19,7 @@ export const publicFormsPaths: OpenApiPaths = Object.fromEntries(
         },
         responses: {
           201: { description: 'Received.', ...json(FormReceivedSchema) },
-          ...errorResponses({ 400: [err(MESSAGES.validationFailed, 'validation_failed')] }),
+          ...errorResponses({ 400: [VALIDATION_FAILED] }),
         },
       },
     },

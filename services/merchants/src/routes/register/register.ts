@@ -5,6 +5,7 @@ import {
   type ErrorDetail,
   MESSAGES,
   MembershipsRepository,
+  MerchantsRepository,
   recordAudit,
   saveWebhookUrl,
   sessionPrincipal,
@@ -21,13 +22,7 @@ import { COMPANY_REGISTERED_MESSAGE, MERCHANT_EXISTS_MESSAGE, type RegisterInput
 /** The registration failure of docs/spec.md (Errors) has `details` but no code. */
 const invalidRegistration = (details: ErrorDetail[]) => validationFailed(MESSAGES.registrationInvalid, details, null);
 
-async function companyHolder(db: Db, companyNumber: string) {
-  return db
-    .selectFrom('merchants')
-    .select('name')
-    .where(sql<string>`upper(company_number)`, '=', companyNumber)
-    .executeTakeFirst();
-}
+const companyHolder = (db: Db, companyNumber: string) => new MerchantsRepository(db).findByCompanyNumber(companyNumber);
 
 /**
  * Registration has no X-Service-Mode: its webhook_url is the live one (the spec's default mode),
@@ -83,11 +78,7 @@ export function registerRoutes({ config, db }: MerchantsDeps): Router {
           const holder = await companyHolder(trx, values.company_number);
           if (holder) throw companyAlreadyRegistered(holder.name);
         }
-        const created = await trx
-          .insertInto('merchants')
-          .values(values)
-          .returning(['id', 'name'])
-          .executeTakeFirstOrThrow();
+        const created = await new MerchantsRepository(trx).create(values);
         await new MembershipsRepository(trx).add({ merchantId: created.id, userId, role: 'owner' });
         if (webhookUrl) await saveWebhookUrl(trx, created.id, REGISTERED_WEBHOOK_MODE, webhookUrl);
         await recordAudit(trx, {

@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import { BUSINESS_TYPES } from '../../businesses/business-types';
 
 /** docs/spec.md (Errors) gives the 409 codes but not these texts ("message text differs between routes"). */
 export const MERCHANT_EXISTS_MESSAGE =
   'This account already has a business. Send allow_additional: true to register another one.';
 export const COMPANY_REGISTERED_MESSAGE = 'A business with this company number is already registered.';
 
-export const BUSINESS_TYPES = [
-  'sole_trader',
-  'limited_company',
-  'partnership',
-  'limited_liability_partnership',
-  'charity',
-  'other',
-] as const;
 const NEEDS_COMPANY_NUMBER = new Set<string>(['limited_company', 'limited_liability_partnership']);
 
 const text = (message: string, max: number) =>

@@ -1,5 +1,5 @@
 import { createMerchant, createTeam, createUser, type Stack, startStack, uniqueEmail } from '@groupsplit/testing';
-import { auditRows, invite } from '../team/test-support';
+import { auditRows, invite } from '../../test-support/team';
 
 describe('team invitations: preview and accept', () => {
   let stack: Stack;

@@ -3,6 +3,8 @@ import {
   forbidden,
   MESSAGES,
   MembershipsRepository,
+  MerchantsRepository,
+  maskEmail,
   recordAudit,
   sessionPrincipal,
   sha256Hex,
@@ -10,7 +12,6 @@ import {
 } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { maskEmail } from '../team/presenters';
 import { InviteTokenParamsSchema, invalidInvitation } from './schema';
 
 /**
@@ -26,20 +27,15 @@ export function teamInviteRoutes({ db }: MerchantsDeps): Router {
     async (ctx) => {
       const invite = await db
         .selectFrom('team_invites')
-        .innerJoin('merchants', 'merchants.id', 'team_invites.merchant_id')
-        .select([
-          'merchants.name as business_name',
-          'team_invites.role',
-          'team_invites.email',
-          'team_invites.expires_at',
-        ])
-        .where('team_invites.token_hash', '=', sha256Hex(ctx.params.token as string))
-        .where('team_invites.status', '=', 'pending')
-        .where('team_invites.expires_at', '>', new Date())
+        .select(['merchant_id', 'role', 'email', 'expires_at'])
+        .where('token_hash', '=', sha256Hex(ctx.params.token as string))
+        .where('status', '=', 'pending')
+        .where('expires_at', '>', new Date())
         .executeTakeFirst();
       if (!invite) throw invalidInvitation();
+      const business = await new MerchantsRepository(db).get(invite.merchant_id);
       ctx.body = {
-        business_name: invite.business_name,
+        business_name: business.name,
         role: invite.role,
         email_masked: maskEmail(invite.email),
         expires_at: invite.expires_at,

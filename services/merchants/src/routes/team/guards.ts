@@ -1,4 +1,4 @@
-import { type Database, MembershipsRepository, type MerchantContext } from '@groupsplit/shared';
+import { type Database, MembershipsRepository, type MerchantContext, MerchantsRepository } from '@groupsplit/shared';
 import type { Transaction } from 'kysely';
 
 export type Trx = Transaction<Database>;
@@ -8,12 +8,8 @@ export type Trx = Transaction<Database>;
  * role, which a concurrent transfer or role change may have moved since the request began.
  */
 export async function lockTeam(trx: Trx, context: MerchantContext) {
-  const merchant = await trx
-    .selectFrom('merchants')
-    .select(['id', 'name', 'business_type', 'paused_at'])
-    .where('id', '=', context.merchant.id)
-    .forNoKeyUpdate()
-    .executeTakeFirstOrThrow();
+  const merchant = await new MerchantsRepository(trx).lock(context.merchant.id);
+  if (!merchant) throw new Error(`merchant ${context.merchant.id} is gone`);
   const callerRole = await new MembershipsRepository(trx).roleOf(context.merchant.id, context.userId);
   return { merchant, callerRole: callerRole ?? undefined };
 }

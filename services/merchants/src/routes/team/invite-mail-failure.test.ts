@@ -1,6 +1,6 @@
 import { randomToken, sha256Hex } from '@groupsplit/shared';
 import { createTeam, type Stack, startStack, uniqueEmail } from '@groupsplit/testing';
-import { auditRows } from './test-support';
+import { auditRows } from '../../test-support/team';
 
 describe('team invitations when the e-mail cannot be sent', () => {
   let stack: Stack;

@@ -1,6 +1,6 @@
 import { sha256Hex } from '@groupsplit/shared';
 import { createTeam, createUser, type Stack, startStack, uniqueEmail, waitForMail } from '@groupsplit/testing';
-import { auditRows, invite, waitForInviteToken } from './test-support';
+import { auditRows, invite, waitForInviteToken } from '../../test-support/team';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

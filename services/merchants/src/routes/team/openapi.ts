@@ -1,11 +1,9 @@
 import {
-  businessErrors,
+  businessErrorResponses,
   businessHeaders,
   err,
-  errorResponses,
   json,
   MESSAGES,
-  mergeErrors,
   OkSchema,
   type OpenApiPaths,
 } from '@groupsplit/shared';
@@ -40,7 +38,7 @@ export const teamPaths: OpenApiPaths = {
       tags: ['Team'],
       summary: 'Members and pending invitations',
       requestParams: { header: headers },
-      responses: { 200: { description: 'The team.', ...json(TeamSchema) }, ...errorResponses(businessErrors()) },
+      responses: { 200: { description: 'The team.', ...json(TeamSchema) }, ...businessErrorResponses() },
     },
   },
   '/api/merchants/team/invites': {
@@ -55,13 +53,14 @@ export const teamPaths: OpenApiPaths = {
       requestBody: { required: true, ...json(InviteSchema, { email: 'sam@example.com', role: 'member' }) },
       responses: {
         201: { description: 'Invited.', ...json(TeamInviteSchema) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true, roleMessage: MESSAGES.cannotGrant }), {
+        ...businessErrorResponses(
+          { write: true, roleMessage: MESSAGES.cannotGrant },
+          {
             400: [err(MESSAGES.invalidInvite, 'validation_failed')],
             403: [cannotGrant],
             409: [err(MESSAGES.alreadyMember, 'already_member'), err(MESSAGES.invitePending, 'invite_pending')],
             502: [inviteEmailFailed],
-          }),
+          },
         ),
       },
     },
@@ -77,12 +76,13 @@ export const teamPaths: OpenApiPaths = {
       requestParams: { path: InviteParamsSchema, header: headers },
       responses: {
         200: { description: 'Sent again.', ...json(ResentInviteSchema) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true }), {
+        ...businessErrorResponses(
+          { write: true },
+          {
             403: [cannotGrant],
             404: [pendingInviteNotFound],
             502: [inviteEmailFailed],
-          }),
+          },
         ),
       },
     },
@@ -95,9 +95,7 @@ export const teamPaths: OpenApiPaths = {
       requestParams: { path: InviteParamsSchema, header: headers },
       responses: {
         200: { description: 'Revoked.', ...json(OkSchema) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true }), { 403: [cannotGrant], 404: [pendingInviteNotFound] }),
-        ),
+        ...businessErrorResponses({ write: true }, { 403: [cannotGrant], 404: [pendingInviteNotFound] }),
       },
     },
   },
@@ -112,11 +110,12 @@ export const teamPaths: OpenApiPaths = {
       requestBody: { required: true, ...json(RoleChangeSchema, { role: 'finance' }) },
       responses: {
         200: { description: 'The new role.', ...json(RoleChangedSchema) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true, roleMessage: MESSAGES.cannotChangeRole }), {
+        ...businessErrorResponses(
+          { write: true, roleMessage: MESSAGES.cannotChangeRole },
+          {
             400: [err(TEAM_MESSAGES.invalidRole, 'validation_failed')],
             404: [memberNotFound],
-          }),
+          },
         ),
       },
     },
@@ -129,11 +128,12 @@ export const teamPaths: OpenApiPaths = {
       requestParams: { path: MemberParamsSchema, header: headers },
       responses: {
         200: { description: 'Removed.', ...json(OkSchema) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true, roleMessage: TEAM_MESSAGES.cannotRemoveMember }), {
+        ...businessErrorResponses(
+          { write: true, roleMessage: TEAM_MESSAGES.cannotRemoveMember },
+          {
             400: [err(MESSAGES.cannotRemoveSelf, 'cannot_remove_self')],
             404: [memberNotFound],
-          }),
+          },
         ),
       },
     },
@@ -153,14 +153,15 @@ export const teamPaths: OpenApiPaths = {
       },
       responses: {
         200: { description: 'Transferred.', ...json(OwnershipTransferredSchema) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true, roleMessage: MESSAGES.onlyOwnerTransfers }), {
+        ...businessErrorResponses(
+          { write: true, roleMessage: MESSAGES.onlyOwnerTransfers },
+          {
             400: [
               err(MESSAGES.confirmationMismatch, 'confirmation_mismatch'),
               err(MESSAGES.chooseAnotherMember, 'invalid_member'),
             ],
             409: [err(MESSAGES.ownershipChanged, 'ownership_changed')],
-          }),
+          },
         ),
       },
     },

@@ -28,6 +28,3 @@ export const presentInvite = (row: InviteRow) => ({
   role: row.role,
   expires_at: row.expires_at,
 });
-
-/** Moved to shared, where the hosted pages use it too. */
-export { maskEmail } from '@groupsplit/shared';

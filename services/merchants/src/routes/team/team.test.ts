@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@groupsplit/shared';
 import { addMember, createTeam, createUser, type Stack, startStack, uniqueEmail } from '@groupsplit/testing';
-import { auditRows, membershipIdOf } from './test-support';
+import { auditRows, membershipIdOf } from '../../test-support/team';
 
 describe('team: view, re-role, remove', () => {
   let stack: Stack;

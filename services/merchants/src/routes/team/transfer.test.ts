@@ -1,5 +1,5 @@
 import { addMember, createTeam, createUser, type Stack, startStack } from '@groupsplit/testing';
-import { auditRows, membershipIdOf } from './test-support';
+import { auditRows, membershipIdOf } from '../../test-support/team';
 
 describe('POST /api/merchants/team/transfer-ownership', () => {
   let stack: Stack;

@@ -3,6 +3,7 @@ import {
   conflict,
   MESSAGES,
   MembershipsRepository,
+  MerchantsRepository,
   merchantContext,
   permit,
   recordAudit,
@@ -49,22 +50,20 @@ export function registerTransferRoute(router: Router, { db }: MerchantsDeps) {
         if (!target || target.user_id === context.userId) {
           throw badRequest(MESSAGES.chooseAnotherMember, 'invalid_member');
         }
-        const before = await trx
-          .selectFrom('merchants')
-          .select(['verification_status', 'verification_grandfathered'])
-          .where('id', '=', merchant.id)
-          .executeTakeFirstOrThrow();
+        const before = {
+          verification_status: merchant.verification_status,
+          verification_grandfathered: merchant.verification_grandfathered,
+        };
 
         // Demote first: the database allows one owner per business at any instant.
         await memberships.setRole(context.membershipId, 'admin');
         await memberships.setRole(target.id, 'owner');
         const verificationStatus = verificationAfterTransfer(target.identity_verified, merchant.business_type);
         // Grandfathering covered the previous owner's history; the new owner is verified afresh.
-        await trx
-          .updateTable('merchants')
-          .set({ verification_status: verificationStatus, verification_grandfathered: false, updated_at: new Date() })
-          .where('id', '=', merchant.id)
-          .execute();
+        await new MerchantsRepository(trx).update(merchant.id, {
+          verification_status: verificationStatus,
+          verification_grandfathered: false,
+        });
         await recordAudit(trx, {
           merchantId: merchant.id,
           actorUserId: context.userId,

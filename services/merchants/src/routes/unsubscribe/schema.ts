@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-export const UnsubscribeQuerySchema = z.object({
+/**
+ * Loose on purpose (docs/errors.md, "Unknown fields"): this is a link in an e-mail, and mail clients and
+ * link scanners append their own parameters (`utm_*` and the like); a person clicking it must still be
+ * unsubscribed.
+ */
+export const UnsubscribeQuerySchema = z.looseObject({
   token: z
     .string({ error: 'The unsubscribe link is missing its token' })
     .min(1, 'The unsubscribe link is missing its token'),

@@ -30,8 +30,9 @@ describe('one-click unsubscribe from participant e-mails', () => {
     expect(res.text).toContain(email.toLowerCase());
     expect(await suppressed(email)).toHaveLength(1);
 
-    // Clicking again is harmless.
+    // Clicking again is harmless, also with the parameters a mail client adds to links.
     expect((await stack.api.get(`${link.pathname}${link.search}`)).status).toBe(200);
+    expect((await stack.api.get(`${link.pathname}${link.search}&utm_source=newsletter`)).status).toBe(200);
     expect(await suppressed(email)).toHaveLength(1);
 
     // The worker now skips participant mail to that address.

@@ -1,13 +1,4 @@
-import {
-  businessErrors,
-  businessHeaders,
-  err,
-  errorResponses,
-  json,
-  MESSAGES,
-  mergeErrors,
-  type OpenApiPaths,
-} from '@groupsplit/shared';
+import { businessErrorResponses, businessHeaders, err, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
 import { z } from 'zod';
 import {
   DELIVERY_NOT_FOUND,
@@ -43,10 +34,11 @@ export const webhooksPaths: OpenApiPaths = {
       requestParams: { query: DeliveryLogQuerySchema, header: businessHeaders({ mode: true }) },
       responses: {
         200: { description: 'Delivery attempts.', ...json(z.array(DeliverySchema)) },
-        ...errorResponses(
-          mergeErrors(businessErrors({ mode: true }), {
+        ...businessErrorResponses(
+          { mode: true },
+          {
             400: [err(MESSAGES.validationFailed, 'validation_failed', 'limit is not a number')],
-          }),
+          },
         ),
       },
     },
@@ -62,7 +54,7 @@ export const webhooksPaths: OpenApiPaths = {
       requestParams: { header: businessHeaders({ mode: true }) },
       responses: {
         ...sent,
-        ...errorResponses(mergeErrors(businessErrors({ write: true, mode: true }), { 400: notDeliverable })),
+        ...businessErrorResponses({ write: true, mode: true }, { 400: notDeliverable }),
       },
     },
   },
@@ -75,11 +67,12 @@ export const webhooksPaths: OpenApiPaths = {
       requestParams: { path: DeliveryParamsSchema, header: businessHeaders() },
       responses: {
         ...sent,
-        ...errorResponses(
-          mergeErrors(businessErrors({ write: true }), {
+        ...businessErrorResponses(
+          { write: true },
+          {
             400: notDeliverable,
             404: [err(DELIVERY_NOT_FOUND, 'delivery_not_found')],
-          }),
+          },
         ),
       },
     },

@@ -275,6 +275,16 @@ describe('webhook tooling: test send, resend and the delivery log', () => {
       expect(res.body.details).toEqual([{ field: 'limit', message: 'limit must be a number' }]);
     });
 
+    it('refuses a query parameter it does not take, suggesting the close one', async () => {
+      const res = await log('?limt=5');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        error: 'Validation failed',
+        code: 'validation_failed',
+        details: [{ field: 'limt', message: 'Unknown query parameter limt. Did you mean limit?' }],
+      });
+    });
+
     it('shows only the mode asked for with X-Service-Mode', async () => {
       const res = await log('?limit=100', team.owner.token, TEST_MODE);
       expect(res.body).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { apiKeyRecordFields, apiKeyShape, isUuid, recordAudit } from '@groupsplit/shared';
+import { apiKeyRecordFields, apiKeyShape, isUuid, MerchantsRepository, recordAudit } from '@groupsplit/shared';
 import { requiredFlag, SupportCommandError, SupportUsageError } from '../args';
 import type { SupportCommand, SupportDeps } from './types';
 
@@ -44,11 +44,7 @@ export async function importLegacyKey(
 ) {
   const { record } = input;
   return db.transaction().execute(async (trx) => {
-    const merchant = await trx
-      .selectFrom('merchants')
-      .select(['id', 'name'])
-      .where('id', '=', input.merchantId)
-      .executeTakeFirst();
+    const merchant = await new MerchantsRepository(trx).find(input.merchantId);
     if (!merchant) throw new SupportCommandError(`No merchant ${input.merchantId}`);
     const existing = await trx
       .selectFrom('api_keys')

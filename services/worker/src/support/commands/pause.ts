@@ -1,4 +1,4 @@
-import { recordAudit } from '@groupsplit/shared';
+import { MerchantsRepository, recordAudit } from '@groupsplit/shared';
 import { merchantIdArg, requiredFlag, SupportCommandError } from '../args';
 import type { SupportCommand, SupportDeps } from './types';
 
@@ -8,12 +8,8 @@ async function setPaused(
   change: { paused: true; reason: string; actor: string } | { paused: false; actor: string },
 ) {
   return db.transaction().execute(async (trx) => {
-    const merchant = await trx
-      .selectFrom('merchants')
-      .select(['id', 'name', 'paused_at', 'paused_reason'])
-      .where('id', '=', merchantId)
-      .forUpdate()
-      .executeTakeFirst();
+    const merchants = new MerchantsRepository(trx);
+    const merchant = await merchants.lock(merchantId, 'update');
     if (!merchant) throw new SupportCommandError(`No merchant ${merchantId}`);
     if (change.paused && merchant.paused_at) {
       throw new SupportCommandError(`${merchant.name} is already paused (since ${merchant.paused_at.toISOString()})`);
@@ -22,11 +18,7 @@ async function setPaused(
     const after = change.paused
       ? { paused_at: new Date(), paused_reason: change.reason }
       : { paused_at: null, paused_reason: null };
-    await trx
-      .updateTable('merchants')
-      .set({ ...after, updated_at: new Date() })
-      .where('id', '=', merchantId)
-      .execute();
+    await merchants.update(merchantId, after);
     // audit_log has no column for a non-user actor's name, so the operator is named in `after`.
     await recordAudit(trx, {
       merchantId,

@@ -1,4 +1,4 @@
-import { recordAudit } from '@groupsplit/shared';
+import { MerchantsRepository, recordAudit } from '@groupsplit/shared';
 import { merchantIdArg, requiredFlag, SupportCommandError } from '../args';
 import type { SupportCommand } from './types';
 
@@ -16,12 +16,8 @@ export const verifyOwnerCommand: SupportCommand = {
     const actor = requiredFlag(args, 'actor');
     const evidence = requiredFlag(args, 'evidence');
     return db.transaction().execute(async (trx) => {
-      const merchant = await trx
-        .selectFrom('merchants')
-        .select(['id', 'name', 'verification_status'])
-        .where('id', '=', merchantId)
-        .forUpdate()
-        .executeTakeFirst();
+      const merchants = new MerchantsRepository(trx);
+      const merchant = await merchants.lock(merchantId, 'update');
       if (!merchant) throw new SupportCommandError(`No merchant ${merchantId}`);
       if (merchant.verification_status === 'verified') {
         throw new SupportCommandError(`${merchant.name} is already verified`);
@@ -33,11 +29,7 @@ export const verifyOwnerCommand: SupportCommand = {
         .where('role', '=', 'owner')
         .executeTakeFirstOrThrow();
       await trx.updateTable('users').set({ identity_verified: true }).where('id', '=', owner.user_id).execute();
-      await trx
-        .updateTable('merchants')
-        .set({ verification_status: 'verified', updated_at: new Date() })
-        .where('id', '=', merchantId)
-        .execute();
+      await merchants.update(merchantId, { verification_status: 'verified' });
       await recordAudit(trx, {
         merchantId,
         actorUserId: null,

@@ -1,12 +1,16 @@
 import {
   type Database,
   type Db,
+  type Gate,
   type MerchantRow,
+  MerchantsRepository,
   type SplitParticipantRow,
   type SplitRow,
   SplitsRepository,
+  takeSplitGate,
 } from '@groupsplit/shared';
 import type { Selectable } from 'kysely';
+import type { CheckoutDeps } from '../deps';
 
 export type SessionRow = Selectable<Database['checkout_sessions']>;
 
@@ -28,11 +32,7 @@ export async function loadSession(db: Db, token: string): Promise<LoadedSession 
   if (!TOKEN_SHAPE.test(token)) return null;
   const session = await db.selectFrom('checkout_sessions').selectAll().where('token', '=', token).executeTakeFirst();
   if (!session) return null;
-  const merchant = (await db
-    .selectFrom('merchants')
-    .selectAll()
-    .where('id', '=', session.merchant_id)
-    .executeTakeFirstOrThrow()) as MerchantRow;
+  const merchant = await new MerchantsRepository(db).get(session.merchant_id);
   // By session token rather than split_id, so a split whose creator crashed before recording
   // split_id is still found.
   const splits = new SplitsRepository(db);
@@ -69,8 +69,15 @@ export function sessionStatus({ split, expired }: Pick<LoadedSession, 'split' | 
   }
 }
 
-const APPROVED = new Set(['authorised', 'captured', 'refunded']);
-export const isApproved = (participant: Pick<SplitParticipantRow, 'status'>) => APPROVED.has(participant.status);
+/**
+ * Why the buyer cannot pay right now (the public lookup's `unavailable_reason`), or null: the
+ * take_split gate of GET /api/merchants/me. Live needs charges enabled (`connector_not_live`);
+ * test needs no processor connection, since the sandbox account holds the shares
+ * (`holdingAccountFor`).
+ */
+export function checkoutGate(deps: CheckoutDeps, merchant: MerchantRow, mode: 'test' | 'live'): Promise<Gate | null> {
+  return takeSplitGate(deps.db, merchant, mode);
+}
 
 export const payUrl = (baseUrl: string, payToken: string) => new URL(`/pay/${payToken}`, baseUrl).toString();
 export const checkoutUrl = (baseUrl: string, token: string) => new URL(`/checkout/${token}`, baseUrl).toString();

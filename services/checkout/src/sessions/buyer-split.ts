@@ -1,8 +1,8 @@
 import { type Action, authorize, MESSAGES, notFound, type SplitRow } from '@groupsplit/shared';
-import type { SessionPrincipal } from '../../auth';
-import type { CheckoutDeps } from '../../deps';
-import { sessionNotFound } from '../checkout-sessions/checkout-sessions';
-import { type LoadedSession, loadSession } from '../checkout-sessions/session-state';
+import type { SessionPrincipal } from '../auth';
+import type { CheckoutDeps } from '../deps';
+import { sessionNotFound } from './schema';
+import { type LoadedSession, loadSession } from './session-state';
 
 /**
  * The split of a hosted-checkout session, for the signed-in buyer who created it: an unknown

@@ -16,7 +16,7 @@ import {
   REQUEST_ID_HEADER,
   signPrincipal,
 } from '@groupsplit/shared';
-import type { CheckoutDeps } from '../../deps';
+import type { CheckoutDeps } from '../deps';
 
 /** What every handler is given: the verified event, its mode, and the checkout service's deps. */
 export type ProcessorEventContext = {
@@ -69,6 +69,7 @@ export async function forwardAccountUpdate(ctx: ProcessorEventContext, account: 
   const principal = signPrincipal(
     { kind: 'anonymous', ip: 'internal:checkout', requestId: ctx.requestId },
     config.INTERNAL_SIGNING_SECRET,
+    { service: 'merchants', method: 'POST', url: INTERNAL_ACCOUNT_SYNC_PATH },
   );
   const response = await fetch(new URL(INTERNAL_ACCOUNT_SYNC_PATH, config.MERCHANTS_URL), {
     method: 'POST',

@@ -1,0 +1,133 @@
+import {
+  createSplitReadyMerchant,
+  postSplit,
+  type SplitReadyMerchant,
+  type Stack,
+  startStack,
+  uniqueEmail,
+} from '@groupsplit/testing';
+
+/**
+ * Card-testing limits on the pay step (docs/rate-limits.md, "Card testing"): per pay token 10
+ * attempts per 10 minutes, per client address 30 per hour, a token paused 30 minutes after 5
+ * declines in a row, an address paused for an hour after 15 declines in an hour. Each test uses
+ * addresses of its own, so the per-address counters are this test's.
+ */
+describe('card-testing limits on the pay step', () => {
+  let stack: Stack;
+  let shop: SplitReadyMerchant;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    shop = await createSplitReadyMerchant(stack);
+  });
+  afterAll(() => stack.stop());
+
+  const payTokens = async (count: number): Promise<string[]> => {
+    const res = await postSplit(stack, shop.owner.token, {
+      merchantId: shop.merchant.id,
+      participants: Array.from({ length: count }, (_, i) => ({ email: uniqueEmail(`p${i}`), amountMinor: 1000 })),
+    });
+    expect(res.status).toBe(201);
+    return (res.body.participants as { payToken: string }[]).map((p) => p.payToken);
+  };
+
+  const authorise = (token: string, ip: string, paymentMethod: string) =>
+    stack.api.post(`/api/checkout-splits/pay/${token}/authorise`, { payment_method: paymentMethod }, { ip });
+
+  const retryMinutes = (retryAfter: string | null) => Math.ceil(Number(retryAfter) / 60);
+
+  it('the sixteenth declined card from one address gets 429: three tokens paused after 5 declines each, then the address', async () => {
+    const ip = '203.0.113.16';
+    const [first, second, third, fourth] = await payTokens(4);
+    let declined = 0;
+    for (const token of [first!, second!, third!]) {
+      for (let i = 0; i < 5; i++) {
+        const res = await authorise(token, ip, 'pm_card_chargeDeclined');
+        declined++;
+        expect({ declined, status: res.status, code: res.body.code }).toEqual({
+          declined,
+          status: 402,
+          code: 'generic_decline',
+        });
+      }
+      // The sixth card on a token after five declines in a row is not tried: the token is paused.
+      const paused = await authorise(token, '198.51.100.6', 'pm_card_visa');
+      expect(paused.status).toBe(429);
+      expect(paused.body).toEqual({
+        error: 'Too many declined cards for this share. Please try again in 30 minutes.',
+        code: 'rate_limited',
+      });
+      expect(retryMinutes(paused.headers.get('retry-after'))).toBe(30);
+    }
+    expect(declined).toBe(15);
+
+    const sixteenth = await authorise(fourth!, ip, 'pm_card_chargeDeclined');
+    expect(sixteenth.status).toBe(429);
+    expect(sixteenth.body).toEqual({
+      error: 'Too many declined cards from your connection. Please try again in 60 minutes.',
+      code: 'rate_limited',
+    });
+    expect(retryMinutes(sixteenth.headers.get('retry-after'))).toBe(60);
+    // Another address may still pay that share.
+    const elsewhere = await authorise(fourth!, '198.51.100.16', 'pm_card_visa');
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.status).toBe('authorised');
+  });
+
+  it('an eleventh attempt on one pay token within 10 minutes gets 429, whatever the earlier outcomes', async () => {
+    const [token] = await payTokens(2);
+    const ips = Array.from({ length: 11 }, (_, i) => `198.51.100.${100 + i}`);
+    // Four declines, then the card that works, then repeats of it (harmless, still attempts).
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await authorise(token!, ips[i]!, i < 4 ? 'pm_card_chargeDeclined' : 'pm_card_visa');
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([402, 402, 402, 402, 200, 200, 200, 200, 200, 200]);
+    const eleventh = await authorise(token!, ips[10]!, 'pm_card_visa');
+    expect(eleventh.status).toBe(429);
+    // The window began with the first attempt, so the wait is what is left of its 10 minutes.
+    const minutes = retryMinutes(eleventh.headers.get('retry-after'));
+    expect(minutes).toBeLessThanOrEqual(10);
+    expect(eleventh.body).toEqual({
+      error: `Too many payment attempts for this share. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      code: 'rate_limited',
+    });
+  });
+
+  it('a thirty-first attempt from one address within an hour gets 429, across tokens', async () => {
+    const ip = '203.0.113.31';
+    const tokens = await payTokens(4);
+    const statuses = new Set<number>();
+    for (let i = 0; i < 30; i++) {
+      const res = await authorise(tokens[Math.floor(i / 10)]!, ip, 'pm_card_visa');
+      statuses.add(res.status);
+    }
+    expect([...statuses]).toEqual([200]);
+    const thirtyFirst = await authorise(tokens[3]!, ip, 'pm_card_visa');
+    expect(thirtyFirst.status).toBe(429);
+    const minutes = retryMinutes(thirtyFirst.headers.get('retry-after'));
+    expect(minutes).toBeLessThanOrEqual(60);
+    expect(thirtyFirst.body).toEqual({
+      error: `Too many payment attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      code: 'rate_limited',
+    });
+  });
+
+  it('the pay page says when to try again', async () => {
+    const ip = '203.0.113.77';
+    const [token] = await payTokens(2);
+    const form = (pm: string) =>
+      stack.api.call('POST', `/pay/${token}`, {
+        ip,
+        body: `payment_method=${pm}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    for (let i = 0; i < 5; i++) expect((await form('pm_card_chargeDeclined')).status).toBe(402);
+    const paused = await form('pm_card_visa');
+    expect(paused.status).toBe(429);
+    expect(paused.headers.get('content-type')).toContain('text/html');
+    expect(paused.text).toContain('Too many declined cards for this share. Please try again in 30 minutes.');
+  });
+});

@@ -1,0 +1,79 @@
+import { AbuseCountersRepository, AppError, type Db, retryLater, sha256Hex } from '@groupsplit/shared';
+import type { Context } from 'koa';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Card-testing brakes on the pay step (docs/rate-limits.md, "Card testing"), beyond the spec's
+ * Limits table. One checkout yields up to 20 pay tokens, each a card form on the merchant's
+ * processor account, so attempts are limited per token and per client address, and declines pause
+ * first the token and then the address.
+ */
+export const PAY_ATTEMPT_LIMITS = {
+  /** Authorise attempts per pay token, whatever their outcome. */
+  perToken: { points: 10, windowMs: 10 * MINUTE_MS },
+  /** Authorise attempts per client address, across every token. */
+  perAddress: { points: 30, windowMs: 60 * MINUTE_MS },
+  /** Declined cards in a row that pause a token, and for how long. */
+  tokenDeclines: { inARow: 5, pauseMs: 30 * MINUTE_MS },
+  /** Declined cards from one address in an hour that pause the address, and for how long. */
+  addressDeclines: { points: 15, windowMs: 60 * MINUTE_MS, pauseMs: 60 * MINUTE_MS },
+} as const;
+
+export const PAY_LIMIT_MESSAGES = {
+  tokenPaused: 'Too many declined cards for this share.',
+  tokenAttempts: 'Too many payment attempts for this share.',
+  addressPaused: 'Too many declined cards from your connection.',
+  addressAttempts: 'Too many payment attempts from your connection.',
+} as const;
+
+/** The 429 of a limit, saying when to try again (shared `retryLater`). */
+const limited = (ctx: Context, message: string, until: Date) =>
+  retryLater(ctx, until, (wait) => `${message} Please try again in ${wait}.`);
+
+const keys = (token: string, ip: string) => ({
+  token: `token:${sha256Hex(token)}`,
+  address: `ip:${ip}`,
+  addressDeclines: `ip-declines:${ip}`,
+});
+
+/**
+ * Runs one authorise attempt within the limits: counts it, refuses it with 429 while a limit is
+ * reached, and records a decline (a 402 from `attempt`) or a success against the token and address.
+ */
+export async function withinPayAttemptLimits<T>(
+  ctx: Context,
+  db: Db,
+  token: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const counters = new AbuseCountersRepository(db, 'pay_attempt_counters');
+  const key = keys(token, ctx.state.principal.ip);
+  const limits = PAY_ATTEMPT_LIMITS;
+  const [tokenCount, addressCount, tokenPause, addressPause] = await Promise.all([
+    counters.count(key.token, limits.perToken.windowMs),
+    counters.count(key.address, limits.perAddress.windowMs),
+    counters.pausedUntil(key.token),
+    counters.pausedUntil(key.addressDeclines),
+  ]);
+  if (tokenPause) throw limited(ctx, PAY_LIMIT_MESSAGES.tokenPaused, tokenPause);
+  if (addressPause) throw limited(ctx, PAY_LIMIT_MESSAGES.addressPaused, addressPause);
+  if (tokenCount.count > limits.perToken.points) {
+    throw limited(ctx, PAY_LIMIT_MESSAGES.tokenAttempts, tokenCount.windowEndsAt);
+  }
+  if (addressCount.count > limits.perAddress.points) {
+    throw limited(ctx, PAY_LIMIT_MESSAGES.addressAttempts, addressCount.windowEndsAt);
+  }
+  try {
+    const result = await attempt();
+    await counters.succeed(key.token);
+    return result;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 402) {
+      await counters.fail(key.token, limits.tokenDeclines.inARow, limits.tokenDeclines.pauseMs);
+      const { points, windowMs, pauseMs } = limits.addressDeclines;
+      await counters.count(key.addressDeclines, windowMs, { at: points, forMs: pauseMs });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,135 @@
+import { CompiledQuery } from 'kysely';
+import type { StoredWebhookEndpoint, WebhookAttemptEvent, webhookDeliveryLogRow } from '../../events/webhook-attempt';
+import type { Db } from '../index';
+import { preparedStatement } from '../prepared-statements';
+
+/** A claimed event with its endpoint as stored, and attempt 1 of its delivery if that is already logged. */
+export type ClaimedWebhookEvent = WebhookAttemptEvent &
+  StoredWebhookEndpoint & { logged_outcome: 'succeeded' | 'failed' | 'skipped' | null };
+
+/** A delivery log row (`webhook_deliveries`), as `webhookDeliveryLogRow` makes it. */
+export type WebhookDeliveryLogRow = ReturnType<typeof webhookDeliveryLogRow>;
+
+/** The log row's columns and their types: each is passed as one array, whatever the batch size. */
+const LOG_COLUMNS = [
+  ['delivery_id', 'text'],
+  ['event_id', 'uuid'],
+  ['merchant_id', 'uuid'],
+  ['mode', 'text'],
+  ['event_type', 'text'],
+  ['trigger', 'text'],
+  ['attempt', 'integer'],
+  ['url', 'text'],
+  ['outcome', 'text'],
+  ['status_code', 'integer'],
+  ['response_excerpt', 'text'],
+  ['duration_ms', 'integer'],
+  ['error', 'text'],
+  ['signed_at', 'timestamptz'],
+  ['next_attempt_at', 'timestamptz'],
+  ['started_at', 'timestamptz'],
+] as const satisfies readonly (readonly [keyof WebhookDeliveryLogRow, string])[];
+const DONE_IDS = `$${LOG_COLUMNS.length + 1}::uuid[]`;
+const NOW = `$${LOG_COLUMNS.length + 2}::timestamptz`;
+const CLAIM_IDS = `$${LOG_COLUMNS.length + 3}::uuid[]`;
+
+/**
+ * One round of the dispatcher's database work, as one statement of fixed text whatever the batch
+ * (one array per column instead of a placeholder per value): building and compiling a query per
+ * batch with kysely cost more CPU than the round trip (bench/README.md, figure 4).
+ *
+ * - `logged`: first attempts made since the last round (one array per log column), each logged once:
+ *   an attempt already logged (a workflow that took over a stale claim got there first) stays as it is.
+ * - `dispatched`: the events among them whose delivery is over (delivered or skipped).
+ * - `target`/`claimed`: the events dispatched since the last round, claimed (`first_attempt_at`) where
+ *   neither claimed nor dispatched, and read with their endpoint and attempt 1 of their delivery
+ *   `webhook:<eventId>` (webhookDeliveryWorkflowId) if already logged. Rows are locked in id order and a
+ *   row another dispatcher holds is skipped (it is claiming it), so of several dispatchers of one event
+ *   exactly one goes on, and two rounds never wait on each other's claims.
+ *
+ * An event is claimed in one round and logged in a later one, so the two updates of `webhook_events`
+ * never touch the same row. The time is this process's clock, as the sweeper's lease is.
+ */
+const DISPATCH_ROUND = preparedStatement(
+  'webhook_dispatch_round',
+  `
+WITH logged AS (
+  INSERT INTO webhook_deliveries (${LOG_COLUMNS.map(([name]) => name).join(', ')})
+  SELECT * FROM unnest(${LOG_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
+  ON CONFLICT (delivery_id, attempt) DO NOTHING
+  RETURNING id
+), dispatched AS (
+  UPDATE webhook_events SET dispatched_at = ${NOW}
+  WHERE id = ANY(${DONE_IDS}) AND dispatched_at IS NULL
+  RETURNING id
+), target AS (
+  SELECT id FROM webhook_events
+  WHERE id = ANY(${CLAIM_IDS}) AND dispatched_at IS NULL AND first_attempt_at IS NULL
+  ORDER BY id
+  FOR NO KEY UPDATE SKIP LOCKED
+), claimed AS (
+  UPDATE webhook_events SET first_attempt_at = ${NOW}
+  WHERE id IN (SELECT id FROM target)
+  RETURNING id, merchant_id, mode, type, payload, sample, created_at
+)
+SELECT claimed.id, claimed.merchant_id, claimed.mode, claimed.type, claimed.payload, claimed.sample,
+  claimed.created_at, s.url, s.secret_ciphertext, d.outcome AS logged_outcome
+FROM claimed
+LEFT JOIN webhook_settings s ON s.merchant_id = claimed.merchant_id AND s.mode = claimed.mode
+LEFT JOIN webhook_deliveries d ON d.delivery_id = 'webhook:' || claimed.id::text AND d.attempt = 1`,
+);
+
+/** One round of first-attempt work (DISPATCH_ROUND): log rows to write, events to mark dispatched, events to claim. */
+export type DispatchRound = {
+  logged: readonly WebhookDeliveryLogRow[];
+  dispatched: readonly string[];
+  claims: readonly string[];
+};
+
+/**
+ * Typed queries over the outbox of merchant-facing events (`webhook_events`) and its delivery log
+ * (`webhook_deliveries`), as the dispatcher uses them. The outbox is written by the worker; the
+ * event itself is recorded with the change's transaction (`recordEvent`, shared/src/events/outbox.ts).
+ */
+export class OutboxRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Runs one dispatch round as one statement; answers the events it claimed, with their endpoints. */
+  async dispatchRound(round: DispatchRound): Promise<ClaimedWebhookEvent[]> {
+    const columns = LOG_COLUMNS.map(([name]) => round.logged.map((row) => row[name] ?? null));
+    const { rows } = await this.db.executeQuery<ClaimedWebhookEvent>(
+      CompiledQuery.raw(DISPATCH_ROUND, [...columns, [...round.dispatched], new Date(), [...round.claims]]),
+    );
+    return rows;
+  }
+
+  /**
+   * Claims the events for a dispatcher: undispatched and unclaimed (or, with `staleBefore`, claimed
+   * before then by a dispatcher whose lease ran out). Two dispatchers of the same event never both get it.
+   */
+  async claim(eventIds: readonly string[], staleBefore: Date | null): Promise<string[]> {
+    const rows = await this.db
+      .updateTable('webhook_events')
+      .set({ first_attempt_at: new Date() })
+      .where('id', 'in', eventIds)
+      .where('dispatched_at', 'is', null)
+      .where((eb) =>
+        staleBefore
+          ? eb.or([eb('first_attempt_at', 'is', null), eb('first_attempt_at', '<', staleBefore)])
+          : eb('first_attempt_at', 'is', null),
+      )
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Marks an event dispatched (its delivery workflow has started), unless it already is. */
+  async markDispatched(eventId: string): Promise<void> {
+    await this.db
+      .updateTable('webhook_events')
+      .set({ dispatched_at: new Date() })
+      .where('id', '=', eventId)
+      .where('dispatched_at', 'is', null)
+      .execute();
+  }
+}
