@@ -112,7 +112,7 @@ describe('API keys and rate limits with Redis', () => {
     expect((await revoke(key.id)).status).toBe(200);
     await inspect.del(revokedApiKeyMarker(key.id)); // as if flushed again right after: only Postgres said it
     const refused = await refusedWithinTwoSeconds(key.key);
-    expect(refused.body).toEqual({ error: 'Invalid API Key' });
+    expect(refused.body).toEqual({ error: 'Invalid API Key', code: 'invalid_api_key' });
   });
 
   it('falls back to Postgres when Redis goes away, and a revocation still commits, answers 200 and stops the key within 2 s', async () => {

@@ -124,10 +124,16 @@ describe('the pay page with a card whose bank asks to confirm', () => {
     await page.goto(payUrl(only.payToken));
     await hold(page, THREE_DS_LABEL);
     await onChallenge(page);
+    // The bank has the answer (its page answered the button's POST) before the tab goes away;
+    // closing sooner would be a participant who never pressed the button.
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && /\/authenticate\/[^/?]+/.test(response.url()),
+    );
     await page
       .getByRole('button', { name: 'Complete authentication' })
       .click({ noWaitAfter: true })
       .catch(() => undefined);
+    await answered;
     await page.close();
 
     await waitForSplitStatus(stack, split.id, ['captured']);
