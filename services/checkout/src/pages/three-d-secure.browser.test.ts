@@ -9,7 +9,6 @@ import {
   waitUntil,
 } from '@groupsplit/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { AUTHENTICATION_NOT_CONFIRMED } from '../routes/pay/authentication';
 import { checkState, launchBrowser, personPage } from './test-support/browser';
 
 /**
@@ -85,7 +84,13 @@ describe('the pay page with a card whose bank asks to confirm', () => {
     await hold(other.page, THREE_DS_LABEL);
     await onChallenge(other.page);
     await other.page.getByRole('button', { name: 'Fail authentication' }).click();
-    await other.page.getByRole('alert').filter({ hasText: AUTHENTICATION_NOT_CONFIRMED }).waitFor();
+    await other.page
+      .getByRole('alert')
+      .filter({
+        hasText:
+          'Your bank did not confirm this payment, so nothing is held on your card. You can try again, or use another card.',
+      })
+      .waitFor();
     await checkState(other.page, 'pay-sca-failed');
     expect((await stack.api.get(`/api/checkout-splits/pay/${second.payToken}`)).body.status).toBe('pending');
     await hold(other.page, 'Visa, succeeds');
