@@ -1,11 +1,15 @@
 import { ConfigError, loadConfig } from './config';
 import { TEST_KNOBS } from './config-test-knobs';
 
-/** What production needs anyway (config.ts): its secrets, set explicitly. */
+/** What production needs anyway (config.ts, secret-defaults.ts): every secret, set explicitly and private. */
 const PRODUCTION = {
   NODE_ENV: 'production',
   INTERNAL_SIGNING_SECRET: 'a-real-secret-of-length',
   ENCRYPTION_KEY: 'a'.repeat(64),
+  STRIPE_TEST_SECRET_KEY: 'sk_test_operator',
+  STRIPE_LIVE_SECRET_KEY: 'sk_live_operator',
+  STRIPE_TEST_WEBHOOK_SECRET: 'whsec_test_operator',
+  STRIPE_LIVE_WEBHOOK_SECRET: 'whsec_live_operator',
 };
 
 describe('test and emulator knobs', () => {
