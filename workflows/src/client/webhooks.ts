@@ -66,7 +66,7 @@ async function firstAttemptDelivered(db: Db, config: DispatchConfig, event: Clai
 /** Starts the retrying workflow, then marks the event dispatched (not before: a crash in between is the sweeper's). */
 async function dispatchToWorkflow(db: Db, client: Client, config: DispatchConfig, eventId: string) {
   await startDeliveryWorkflow(client, config, eventId);
-  await new OutboxRepository(db).markDispatched(eventId);
+  await new OutboxRepository(db).recordDispatch(eventId);
 }
 
 /**

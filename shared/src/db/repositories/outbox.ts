@@ -124,7 +124,7 @@ export class OutboxRepository {
   }
 
   /** Marks an event dispatched (its delivery workflow has started), unless it already is. */
-  async markDispatched(eventId: string): Promise<void> {
+  async recordDispatch(eventId: string): Promise<void> {
     await this.db
       .updateTable('webhook_events')
       .set({ dispatched_at: new Date() })
