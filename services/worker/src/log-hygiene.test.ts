@@ -8,6 +8,7 @@ import {
   type Stack,
   startStack,
   uniqueEmail,
+  waitUntil,
 } from '@groupsplit/testing';
 import { reconciliationJanitorWorkflow } from '@groupsplit/workflows';
 
@@ -45,12 +46,11 @@ describe('log hygiene', () => {
     // Sign-in by e-mail code, then a signed-in call with the access token.
     const email = uniqueEmail('hygiene');
     expect((await stack.api.post('/api/auth/email/start', { email })).status).toBe(202);
-    let code: string | undefined;
-    for (let i = 0; i < 100 && !code; i++) {
-      code = (await mailTo(email)).map((mail) => CODE_IN_MAIL.exec(mail.Text)?.[1]).find(Boolean);
-      if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(code).toBeDefined();
+    const code = await waitUntil(
+      'the sign-in code e-mail',
+      async () => (await mailTo(email)).map((mail) => CODE_IN_MAIL.exec(mail.Text)?.[1]).find(Boolean),
+      Boolean,
+    );
     const signedIn = await stack.api.post('/api/auth/email/verify', { email, code });
     expect(signedIn.status).toBe(200);
     secrets['access token'] = signedIn.body.access_token;

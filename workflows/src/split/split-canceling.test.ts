@@ -9,6 +9,7 @@ import {
   startStack,
   uniqueEmail,
   waitForSplitStatus,
+  waitUntil,
 } from '@groupsplit/testing';
 import { sql } from 'kysely';
 import { RELEASE_ATTEMPTS } from './activities';
@@ -150,12 +151,11 @@ describe('split canceling', () => {
     expect(state.participants.map((p) => p.status)).toEqual(['canceled', 'canceled']);
     expect((await splitLedger(stack, split.id)).map((pi) => pi.status)).toEqual(['canceled', 'canceled']);
     // `state.stuck` is set a moment before the history row is written.
-    const deadline = Date.now() + 10_000;
-    let stuck = (await historyOf(split.id)).filter((h) => h.kind === 'stuck');
-    while (stuck.length === 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      stuck = (await historyOf(split.id)).filter((h) => h.kind === 'stuck');
-    }
+    const stuck = await waitUntil(
+      'the stuck history row',
+      async () => (await historyOf(split.id)).filter((h) => h.kind === 'stuck'),
+      (rows) => rows.length > 0,
+    );
     expect(stuck.map((h) => [h.actor, h.detail])).toEqual([
       ['system', { stage: 'canceling', error: state.stuck!.error }],
     ]);

@@ -150,11 +150,11 @@ describe('split lifecycle', () => {
     ]);
     const handle = stack.temporal.client.workflow.getHandle(splitWorkflowId(split.id));
     // The search attribute follows the projection within a workflow task.
-    let description = await handle.describe();
-    for (let i = 0; i < 50 && description.typedSearchAttributes.get(SPLIT_STATUS_KEY) !== 'captured'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      description = await handle.describe();
-    }
+    const description = await waitUntil(
+      'the status search attribute to read captured',
+      () => handle.describe(),
+      (described) => described.typedSearchAttributes.get(SPLIT_STATUS_KEY) === 'captured',
+    );
     expect(description.status.name).toBe('RUNNING');
     expect(description.typedSearchAttributes.get(SPLIT_STATUS_KEY)).toBe('captured');
     expect(description.typedSearchAttributes.get(MERCHANT_ID_KEY)).toBe(shop.merchant.id);
@@ -449,15 +449,16 @@ describe('split lifecycle', () => {
     await emulatorControl(stack, 'POST', '/faults', {
       operation: 'capture',
       match: { payment_intent: split.participants[1]!.paymentIntentId },
-      delay_ms: 1500,
+      // Long enough that a loaded machine still sees it in flight after the first capture is read.
+      delay_ms: 5000,
       times: 1,
     });
     for (const p of split.participants) await authoriseShare(stack, p.payToken);
-    const deadline = Date.now() + 10_000;
-    while ((await participantsOf(stack, split.id))[0]!.status !== 'captured') {
-      if (Date.now() > deadline) throw new Error('first capture never happened');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitUntil(
+      'the first capture',
+      () => participantsOf(stack, split.id),
+      (participants) => participants[0]!.status === 'captured',
+    );
     // Participant 2's capture is in flight when the worker goes away.
     expect((await participantsOf(stack, split.id))[1]!.status).toBe('authorised');
     await stack.restartWorker();
