@@ -1,5 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import type { Config } from './config';
+import { temporalConnectionInterceptors } from './temporal-closed-channel';
 
 /** Search attributes the dev server registers and workflows keep current (Keyword type). */
 export const SEARCH_ATTRIBUTES = ['SplitStatus', 'MerchantId', 'SplitMode'] as const;
@@ -9,7 +10,10 @@ export type TemporalHandle = { client: Client; connection: Connection; close: ()
 export async function createTemporalClient(
   config: Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE'>,
 ): Promise<TemporalHandle> {
-  const connection = await Connection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await Connection.connect({
+    address: config.TEMPORAL_ADDRESS,
+    interceptors: temporalConnectionInterceptors(),
+  });
   const client = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
   return { client, connection, close: () => connection.close() };
 }
