@@ -1,8 +1,9 @@
-import { type Database, preparedStatement } from '@groupsplit/shared';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../index';
+import { preparedStatement } from '../prepared-statements';
 
 /** A checkout_sessions row as the create route builds it (jsonb columns as JSON text). */
-export type SessionRow = {
+export type CheckoutSessionInsert = {
   token: string;
   merchant_id: string;
   mode: 'test' | 'live';
@@ -20,24 +21,7 @@ export type SessionRow = {
 };
 
 /** The merchant fields the create route checks a session against. */
-export type SessionMerchant = { allowed_domain: string | null; processor_charges_enabled: boolean };
-
-/**
- * The hostname a return or cancel URL must match allowed_domain by (matchesAllowedDomain's own
- * normalisation), or null when the insert-time check cannot stand in for it: not https, not a URL,
- * or a hostname still ending in a dot after the one that is dropped.
- */
-export function comparableHost(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:') return null;
-  const host = url.hostname.replace(/\.$/, '').toLowerCase();
-  return host === '' || host.endsWith('.') ? null : host;
-}
+export type CheckoutSessionMerchant = { allowed_domain: string | null; processor_charges_enabled: boolean };
 
 // One statement: read the merchant, and insert the session only if the merchant allows it.
 // The WHERE is never looser than the route's own checks (matchesAllowedDomain, charges for
@@ -70,34 +54,43 @@ FROM merchant`,
 );
 
 /**
- * Inserts `row` if its merchant's allowed_domain and charges allow it, and returns the merchant
- * either way (undefined if there is none), in one round trip.
+ * The create route's insert of `checkout_sessions` (written by checkout), which must read the
+ * business (`merchants`) in the same statement: the SQL lives here with the other queries of
+ * those tables rather than in the route.
  */
-export async function insertSessionIfAllowed(
-  db: Kysely<Database>,
-  row: SessionRow,
-  hosts: { returnHost: string; cancelHost: string | null },
-): Promise<{ merchant: SessionMerchant; inserted: boolean } | undefined> {
-  const query = CompiledQuery.raw(INSERT_IF_ALLOWED, [
-    row.token,
-    row.merchant_id,
-    row.mode,
-    row.api_key_id,
-    row.amount,
-    row.currency,
-    row.order_reference,
-    row.return_url,
-    row.cancel_url,
-    row.customer_email,
-    row.customer_name,
-    row.metadata,
-    row.line_items,
-    row.expires_at,
-    hosts.returnHost,
-    hosts.cancelHost,
-  ]);
-  const found = (await db.executeQuery<SessionMerchant & { inserted: boolean }>(query)).rows[0];
-  if (!found) return undefined;
-  const { inserted, ...merchant } = found;
-  return { merchant, inserted };
+export class CheckoutSessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Inserts `row` if its merchant's allowed_domain and charges allow it, and returns the merchant
+   * either way (undefined if there is none), in one round trip. `hosts` are the return and cancel
+   * URLs' hostnames as the route compares them (lower case, no trailing dot).
+   */
+  async insertIfAllowed(
+    row: CheckoutSessionInsert,
+    hosts: { returnHost: string; cancelHost: string | null },
+  ): Promise<{ merchant: CheckoutSessionMerchant; inserted: boolean } | undefined> {
+    const query = CompiledQuery.raw(INSERT_IF_ALLOWED, [
+      row.token,
+      row.merchant_id,
+      row.mode,
+      row.api_key_id,
+      row.amount,
+      row.currency,
+      row.order_reference,
+      row.return_url,
+      row.cancel_url,
+      row.customer_email,
+      row.customer_name,
+      row.metadata,
+      row.line_items,
+      row.expires_at,
+      hosts.returnHost,
+      hosts.cancelHost,
+    ]);
+    const found = (await this.db.executeQuery<CheckoutSessionMerchant & { inserted: boolean }>(query)).rows[0];
+    if (!found) return undefined;
+    const { inserted, ...merchant } = found;
+    return { merchant, inserted };
+  }
 }
