@@ -1,7 +1,9 @@
 import type { GateFeature } from '../api';
 import { api } from '../api';
 import { useBusiness } from '../business';
-import { Banner, KeyValues, Loadable, PageHeader, Section, StatusChip } from '../components/ui';
+import { Banner, Loadable, StatusChip } from '../components/feedback';
+import { PageHeader, Section } from '../components/page';
+import { KeyValues } from '../components/table';
 import { dateTime, money, percentFromBps, roleLabel } from '../format';
 import { useQuery } from '../hooks';
 import { Link } from '../router';

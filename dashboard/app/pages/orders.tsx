@@ -1,5 +1,7 @@
 import { api, type SplitSummary } from '../api';
-import { DataTable, Loadable, PageHeader, StatusChip } from '../components/ui';
+import { Loadable, StatusChip } from '../components/feedback';
+import { PageHeader } from '../components/page';
+import { DataTable } from '../components/table';
 import { dateTime, money } from '../format';
 import { useQuery } from '../hooks';
 import { Link, navigate, usePlace } from '../router';

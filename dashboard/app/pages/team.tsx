@@ -2,20 +2,11 @@ import { canManageRole, ROLES } from '@groupsplit/shared/browser';
 import { useState } from 'preact/hooks';
 import { api, type Invite, type Member, type Role, type Team } from '../api';
 import { useBusiness } from '../business';
-import {
-  ACTIONS,
-  Banner,
-  ConfirmDialog,
-  DataTable,
-  describedBy,
-  ErrorNote,
-  Field,
-  Loadable,
-  PageHeader,
-  Refusal,
-  Section,
-  StatusChip,
-} from '../components/ui';
+import { ConfirmDialog } from '../components/dialog';
+import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
+import { describedBy, Field } from '../components/form';
+import { PageHeader, Section } from '../components/page';
+import { ACTIONS, DataTable } from '../components/table';
 import { dateTime, roleLabel } from '../format';
 import { useAction, useConfirm, useQuery } from '../hooks';
 import { PausedBanner } from './home';

@@ -1,5 +1,7 @@
 import { useBusiness } from '../business';
-import { Banner, KeyValues, PageHeader, Section, StatusChip } from '../components/ui';
+import { Banner, StatusChip } from '../components/feedback';
+import { PageHeader, Section } from '../components/page';
+import { KeyValues } from '../components/table';
 import { Link } from '../router';
 import { PAGES } from '../routes';
 import { PausedBanner, VERIFICATION_LABELS } from './home';

@@ -1,6 +1,7 @@
 import { api } from '../api';
+import { Loadable } from '../components/feedback';
 import { PlainLayout } from '../components/layout';
-import { Loadable, PageHeader } from '../components/ui';
+import { PageHeader } from '../components/page';
 import { roleLabel } from '../format';
 import { useQuery } from '../hooks';
 import { Link, navigate, usePlace } from '../router';

@@ -18,8 +18,9 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { type ApiKeyPrincipal, apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
-import { sessionNotFound, TokenParams } from '../../sessions/schema';
+import { sessionNotFound } from '../../sessions/schema';
 import { checkoutGate, type LoadedSession, loadSession, sessionStatus } from '../../sessions/session-state';
+import { tokenParams } from '../../sessions/token-params';
 import type { RefundHistorySource } from '../../splits/refund-history';
 import { comparableHost } from './comparable-host';
 import { claimKey, IDEMPOTENCY_HEADER, idempotencyKey, replayFor, requestHash } from './idempotency';
@@ -239,28 +240,19 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
     },
   );
 
-  router.get(
-    '/api/merchants/checkout/sessions/:token',
-    validate('params', TokenParams, sessionNotFound),
-    async (ctx: Context) => {
-      const loaded = await loadSession(db, ctx.params.token as string);
-      if (!loaded) throw sessionNotFound();
-      const gate = await checkoutGate(deps, loaded.merchant, loaded.session.mode);
-      ctx.set('cache-control', 'no-store');
-      ctx.body = presentPublicSession(loaded, gate, config.PUBLIC_BASE_URL);
-    },
-  );
+  router.get('/api/merchants/checkout/sessions/:token', tokenParams, async (ctx: Context) => {
+    const loaded = await loadSession(db, ctx.params.token as string);
+    if (!loaded) throw sessionNotFound();
+    const gate = await checkoutGate(deps, loaded.merchant, loaded.session.mode);
+    ctx.set('cache-control', 'no-store');
+    ctx.body = presentPublicSession(loaded, gate, config.PUBLIC_BASE_URL);
+  });
 
-  router.get(
-    '/api/merchants/checkout/sessions/:token/status',
-    auth('api_key'),
-    validate('params', TokenParams, sessionNotFound),
-    async (ctx: Context) => {
-      const principal = apiKeyPrincipal(ctx.state.principal);
-      const loaded = await ownSession(deps, ctx.params.token as string, principal);
-      ctx.body = presentSessionStatus(loaded, await refundHistory(db, loaded), config.PUBLIC_BASE_URL);
-    },
-  );
+  router.get('/api/merchants/checkout/sessions/:token/status', auth('api_key'), tokenParams, async (ctx: Context) => {
+    const principal = apiKeyPrincipal(ctx.state.principal);
+    const loaded = await ownSession(deps, ctx.params.token as string, principal);
+    ctx.body = presentSessionStatus(loaded, await refundHistory(db, loaded), config.PUBLIC_BASE_URL);
+  });
 
   router.get(
     '/checkout/images/:id',
