@@ -9,7 +9,7 @@ import {
   merchantContext,
   permit,
   type Role,
-  recordAudit,
+  recordCallerAudit,
   validate,
   validBody,
 } from '@groupsplit/shared';
@@ -114,11 +114,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
             })
             .returning(['id', 'email', 'role', 'expires_at'])
             .executeTakeFirstOrThrow();
-          await recordAudit(trx, {
-            merchantId: context.merchant.id,
-            actorUserId: context.userId,
-            actorRole: callerRole,
-            action: 'team.invite.created',
+          await recordCallerAudit(trx, { ...context, role: callerRole }, 'team.invite.created', {
             after: presentInvite(created),
           });
           return created;
@@ -137,11 +133,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
             .where('id', '=', invite.id)
             .where('status', '=', 'pending')
             .execute();
-          await recordAudit(trx, {
-            merchantId: context.merchant.id,
-            actorUserId: context.userId,
-            actorRole: context.role,
-            action: 'team.invite.revoked',
+          await recordCallerAudit(trx, context, 'team.invite.revoked', {
             before: presentInvite(invite),
             after: { reason: 'email_failed' },
           });
@@ -170,11 +162,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
           .set({ token_hash: tokenHash, expires_at: expiresAt, updated_at: new Date() })
           .where('id', '=', invite.id)
           .execute();
-        await recordAudit(trx, {
-          merchantId: context.merchant.id,
-          actorUserId: context.userId,
-          actorRole: callerRole,
-          action: 'team.invite.resent',
+        await recordCallerAudit(trx, { ...context, role: callerRole }, 'team.invite.resent', {
           before: { expires_at: invite.expires_at },
           after: { expires_at: expiresAt },
         });
@@ -192,11 +180,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
             .where('token_hash', '=', tokenHash)
             .executeTakeFirst();
           if (restored.numUpdatedRows === 0n) return;
-          await recordAudit(trx, {
-            merchantId: context.merchant.id,
-            actorUserId: context.userId,
-            actorRole: context.role,
-            action: 'team.invite.resend_failed',
+          await recordCallerAudit(trx, context, 'team.invite.resend_failed', {
             before: { expires_at: expiresAt },
             after: { expires_at: previous.expires_at, reason: 'email_failed' },
           });
@@ -223,11 +207,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
           .set({ status: 'revoked', revoked_at: revokedAt, updated_at: revokedAt })
           .where('id', '=', invite.id)
           .execute();
-        await recordAudit(trx, {
-          merchantId: context.merchant.id,
-          actorUserId: context.userId,
-          actorRole: callerRole,
-          action: 'team.invite.revoked',
+        await recordCallerAudit(trx, { ...context, role: callerRole }, 'team.invite.revoked', {
           before: presentInvite(invite),
           after: { status: 'revoked' },
         });
