@@ -67,6 +67,35 @@ export async function reverseRemainingFee(
   }
 }
 
+/**
+ * Reverses what is left of the fee (reverseRemainingFee) and answers whether it is back. A failure
+ * the processor may get over is thrown for the activity to retry, until its last attempt; then, or
+ * on a failure it will not get over, the customer still has their money, so the refund goes on and
+ * `fee_reversal_failed` in the split's history leaves the fee for support to reverse by hand.
+ */
+export async function reverseRemainingFeeOrReport(
+  { db, processor, maxAttempts }: { db: ActivityDeps['db']; processor: Processor; maxAttempts: number },
+  ref: { accountId: string; paymentIntentId: string },
+  { splitId, refundId, participantId }: { splitId: string; refundId: string; participantId: string },
+): Promise<boolean> {
+  try {
+    await reverseRemainingFee(processor, ref, refundId, participantId);
+    return true;
+  } catch (error) {
+    const failure = toProcessorError(error);
+    if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
+    await new SplitHistoryRepository(db).add({
+      splitId,
+      participantId,
+      kind: 'fee_reversal_failed',
+      actor: 'processor',
+      dedupeKey: `fee_reversal_failed:${refundId}:${participantId}`,
+      detail: { refund_id: refundId, error: failure.message },
+    });
+    return false;
+  }
+}
+
 /** API-key and dashboard refunds: begin (check and slice), one processor refund per slice, finish. */
 export function createRefundRunActivities(
   deps: ActivityDeps,
@@ -228,20 +257,8 @@ export function createRefundRunActivities(
         // A share refunded in one go had its whole fee reversed with the refund; one that had
         // earlier slices still has the unflagged part of the fee to reverse.
         if (slice.amount < slice.share_amount) {
-          try {
-            await reverseRemainingFee(processor, ref, refundId, participantId);
-          } catch (error) {
-            const failure = toProcessorError(error);
-            if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
-            // The customer has their money; the fee is for support to reverse by hand.
-            await new SplitHistoryRepository(db).add({
-              splitId,
-              participantId,
-              kind: 'fee_reversal_failed',
-              actor: 'processor',
-              dedupeKey: `fee_reversal_failed:${refundId}:${participantId}`,
-              detail: { refund_id: refundId, error: failure.message },
-            });
+          const ids = { splitId, refundId, participantId };
+          if (!(await reverseRemainingFeeOrReport({ db, processor, maxAttempts }, ref, ids))) {
             return { outcome: 'succeeded' };
           }
         }
