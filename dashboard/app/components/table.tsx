@@ -47,7 +47,7 @@ export function DataTable(props: { label: string; columns: Column[]; children: C
 }
 
 /** A table that may scroll sideways on a narrow screen; focusable, so the keyboard can scroll it too. */
-export function TableWrap(props: { label: string; children: ComponentChildren }) {
+function TableWrap(props: { label: string; children: ComponentChildren }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
     <section class="table-wrap" aria-label={props.label} tabIndex={0}>

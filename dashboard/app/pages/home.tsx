@@ -16,12 +16,17 @@ const FEATURES: [GateFeature, string][] = [
   ['issue_invoice_bank_transfer', 'Send invoices paid by bank transfer'],
 ];
 
-export const VERIFICATION_LABELS: Record<string, string> = {
+const VERIFICATION_LABELS: Record<string, string> = {
   verified: 'Verified',
   unverified: 'Not verified yet',
   pending_identity: "Waiting for the new owner's identity check",
   manual_review: 'In manual review',
 };
+
+/** The business's verification status in words, on the home page and the verification page alike. */
+export function VerificationChip(props: { status: string }) {
+  return <StatusChip status={props.status} label={VERIFICATION_LABELS[props.status] ?? props.status} />;
+}
 
 export function PausedBanner() {
   const { me } = useBusiness();
@@ -101,14 +106,7 @@ export function HomePage() {
         <Section title="Verification" actions={<Link href={PAGES.verification}>Details</Link>}>
           <KeyValues
             rows={[
-              [
-                'Status',
-                <StatusChip
-                  key="status"
-                  status={me.verification_status}
-                  label={VERIFICATION_LABELS[me.verification_status] ?? me.verification_status}
-                />,
-              ],
+              ['Status', <VerificationChip key="status" status={me.verification_status} />],
               ['Payments processor (live)', me.processor_charges_enabled ? 'Charges enabled' : 'Not enabled yet'],
               [
                 'Fee',
