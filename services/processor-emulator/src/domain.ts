@@ -3,6 +3,7 @@ import { EmulatorError, invalidRequest, noSuch } from './errors';
 import { newId } from './ids';
 import { accountJson, chargeJson, disputeJson, paymentIntentJson, paymentMethodJson } from './objects';
 import type { AccountRow, ChargeRow, PaymentIntentRow, PaymentMethodRow, RefundRow } from './rows';
+import { findScoped } from './scoped';
 import { type CardDecline, isTestCardId, TEST_CARDS } from './test-cards';
 
 /**
@@ -121,15 +122,7 @@ export async function resolvePaymentMethod(trx: Tx, scope: Scope, id: string, pa
       .returningAll()
       .executeTakeFirstOrThrow();
   }
-  const pm = await trx
-    .selectFrom('emulator_payment_methods')
-    .selectAll()
-    .where('id', '=', id)
-    .where('mode', '=', scope.mode)
-    .where('account', '=', scope.account)
-    .executeTakeFirst();
-  if (!pm) throw noSuch('PaymentMethod', id, param);
-  return pm;
+  return findScoped(trx, 'emulator_payment_methods', id, scope, { kind: 'PaymentMethod', param });
 }
 
 export function cardDecline(pm: PaymentMethodRow) {
