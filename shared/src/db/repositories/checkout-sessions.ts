@@ -1,24 +1,27 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type Insertable } from 'kysely';
 import type { Db } from '../index';
 import { preparedStatement } from '../prepared-statements';
+import type { CheckoutSessionsTable } from '../schema/checkout';
 
-/** A checkout_sessions row as the create route builds it (jsonb columns as JSON text). */
-export type CheckoutSessionInsert = {
-  token: string;
-  merchant_id: string;
-  mode: 'test' | 'live';
-  api_key_id: string;
-  amount: number;
-  currency: string;
-  order_reference: string;
-  return_url: string;
-  cancel_url: string | null;
-  customer_email: string | null;
-  customer_name: string | null;
-  metadata: string | null;
-  line_items: string;
-  expires_at: Date;
-};
+/** The columns the create route sets (jsonb columns as JSON text); the rest are the table's defaults. */
+export type CheckoutSessionInsert = Required<
+  Pick<
+    Insertable<CheckoutSessionsTable>,
+    | 'token'
+    | 'merchant_id'
+    | 'mode'
+    | 'amount'
+    | 'currency'
+    | 'order_reference'
+    | 'return_url'
+    | 'cancel_url'
+    | 'customer_email'
+    | 'customer_name'
+    | 'metadata'
+    | 'line_items'
+    | 'expires_at'
+  >
+> & { api_key_id: string };
 
 /** The merchant fields the create route checks a session against. */
 export type CheckoutSessionMerchant = { allowed_domain: string | null; processor_charges_enabled: boolean };
