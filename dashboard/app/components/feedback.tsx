@@ -35,7 +35,10 @@ export function Banner(props: {
   );
 }
 
-/** Loading, error (with a retry) and, when `isEmpty` says so, the empty state; otherwise the content. */
+/**
+ * Loading, error (with a retry) and, when `isEmpty` says so, the `empty` state; otherwise the content.
+ * A list with an `empty` state is empty when it has no items, unless `isEmpty` says otherwise.
+ */
 export function Loadable<T>(props: {
   query: Query<T>;
   what: string;
@@ -53,7 +56,8 @@ export function Loadable<T>(props: {
     );
   }
   if (query.status === 'error') return <ErrorNote error={query.error} onRetry={query.reload} />;
-  if (props.isEmpty?.(query.data)) return <div class="empty">{props.empty}</div>;
+  const isEmpty = props.isEmpty ?? ((data: T) => props.empty !== undefined && Array.isArray(data) && data.length === 0);
+  if (isEmpty(query.data)) return <div class="empty">{props.empty}</div>;
   return <>{props.children(query.data)}</>;
 }
 

@@ -73,12 +73,7 @@ function RecentOrders() {
   const orders = useQuery(() => api.splits(), []);
   return (
     <Section title="Recent orders" actions={<Link href={PAGES.orders}>View all</Link>}>
-      <Loadable
-        query={orders}
-        what="recent orders"
-        isEmpty={(list) => list.length === 0}
-        empty={<p>No orders in this mode yet.</p>}
-      >
+      <Loadable query={orders} what="recent orders" empty={<p>No orders in this mode yet.</p>}>
         {(list) => (
           <ul class="plain-list">
             {list.slice(0, 5).map((order) => (

@@ -42,7 +42,6 @@ export function OrdersPage() {
       <Loadable
         query={orders}
         what="orders"
-        isEmpty={(list) => list.length === 0}
         empty={
           <p>
             No {mode} orders yet. Orders appear here once a buyer splits a checkout your server created with a {mode}{' '}

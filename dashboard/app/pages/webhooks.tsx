@@ -161,12 +161,7 @@ function DeliveryLog() {
       )}
       <ErrorNote error={failure} />
       <Refusal reason={mayTest.hidden ? mayTest.reason : mayTest.allowed ? null : mayTest.reason} />
-      <Loadable
-        query={log}
-        what="the delivery log"
-        isEmpty={(list) => list.length === 0}
-        empty={<p>No {mode}-mode events have been sent yet.</p>}
-      >
+      <Loadable query={log} what="the delivery log" empty={<p>No {mode}-mode events have been sent yet.</p>}>
         {(list) => (
           <DataTable
             label="Webhook deliveries, newest first"

@@ -24,7 +24,6 @@ export function WorkspacesPage() {
       <Loadable
         query={workspaces}
         what="your businesses"
-        isEmpty={(list) => list.length === 0}
         empty={
           <p>
             You are not in a business yet. <Link href={PAGES.register}>Register one</Link>, or accept an invitation from
