@@ -49,7 +49,7 @@ const feeAlreadyBack = (failure: ProcessorError) => failure.code === 'charge_alr
  * refund that completes a share, so the merchant never funds the fee (the processor reverses
  * the fee only in proportion to flagged refunds; earlier partial slices were not flagged).
  */
-export async function reverseRemainingFee(
+async function reverseRemainingFee(
   processor: Processor,
   ref: { accountId: string; paymentIntentId: string },
   refundId: string,

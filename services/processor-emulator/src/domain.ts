@@ -11,7 +11,7 @@ import { type CardDecline, isTestCardId, TEST_CARDS } from './test-cards';
  * Every function runs inside the caller's transaction and records the events it causes.
  */
 
-export const HOLD_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
+const HOLD_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
 
 const CANCELABLE = [
   'requires_payment_method',
@@ -28,7 +28,7 @@ export function formatAmount(pence: number, currency: string) {
   return `${symbol}${(pence / 100).toFixed(2)}${symbol ? '' : ` ${currency}`}`;
 }
 
-export async function emitEvent(
+async function emitEvent(
   emu: Emu,
   trx: Tx,
   op: OpContext,
@@ -194,7 +194,7 @@ export type ConfirmOutcome = { pi: PaymentIntentRow; charge: ChargeRow | null; d
 /** Where the cardholder confirms a payment their issuer asked about (the test challenge page, challenge.ts). */
 export type ChallengeRequest = { origin: string; returnUrl: string | null };
 
-export function challengeUrl(origin: string, pi: PaymentIntentRow) {
+function challengeUrl(origin: string, pi: PaymentIntentRow) {
   return `${origin}/_emulator/authenticate/${encodeURIComponent(pi.id)}?client_secret=${encodeURIComponent(pi.client_secret)}`;
 }
 

@@ -59,7 +59,7 @@ export function matchesAllowedDomain(raw: string, allowedDomain: string | null, 
 }
 
 /** The caller's own session in the key's mode; anyone else's (or the other mode's) is 404. */
-export async function ownSession(deps: CheckoutDeps, token: string, principal: { merchantId: string; mode: string }) {
+async function ownSession(deps: CheckoutDeps, token: string, principal: { merchantId: string; mode: string }) {
   const loaded = await loadSession(deps.db, token);
   if (!loaded || loaded.session.merchant_id !== principal.merchantId || loaded.session.mode !== principal.mode) {
     throw sessionNotFound();
