@@ -1,7 +1,8 @@
-import { CompiledQuery, type Insertable } from 'kysely';
+import { CompiledQuery, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db } from '../index';
 import { preparedStatement } from '../prepared-statements';
 import type { CheckoutSessionsTable } from '../schema/checkout';
+import type { Database } from '../types';
 
 /** The columns the create route sets (jsonb columns as JSON text); the rest are the table's defaults. */
 export type CheckoutSessionInsert = Required<
@@ -55,6 +56,20 @@ SELECT merchant.allowed_domain, merchant.processor_charges_enabled,
   EXISTS (SELECT 1 FROM inserted) AS inserted
 FROM merchant`,
 );
+
+/**
+ * A session whose expiry the worker has not recorded (`checkout_session_expiries`): a buyer may
+ * still claim it, and the expiry sweep has still to expire it. Both ask through this one condition,
+ * so a session is never both claimed and expired.
+ */
+export const expiryNotRecorded = ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'checkout_sessions'>) =>
+  not(
+    exists(
+      selectFrom('checkout_session_expiries')
+        .select('session_token')
+        .whereRef('checkout_session_expiries.session_token', '=', 'checkout_sessions.token'),
+    ),
+  );
 
 /**
  * The create route's insert of `checkout_sessions` (written by checkout), which must read the
