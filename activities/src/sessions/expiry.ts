@@ -1,4 +1,4 @@
-import { formatPounds, recordEvent } from '@groupsplit/shared';
+import { expiryNotRecorded, formatPounds, recordEvent } from '@groupsplit/shared';
 import type { SessionExpiryInput, SessionExpiryResult } from '@groupsplit/workflows';
 import { dispatchWebhookEvents } from '@groupsplit/workflows/client';
 import { Context } from '@temporalio/activity';
@@ -19,15 +19,7 @@ export function createExpiryActivity({ db, config }: ActivityDeps) {
         .where('split_claimed_by', 'is', null)
         .where('split_id', 'is', null)
         .where('expires_at', '<=', sql<Date>`now()`)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('checkout_session_expiries')
-                .select('session_token')
-                .whereRef('checkout_session_expiries.session_token', '=', 'checkout_sessions.token'),
-            ),
-          ),
-        )
+        .where(expiryNotRecorded)
         .orderBy('expires_at')
         .limit(input.limit ?? 500)
         .forUpdate()

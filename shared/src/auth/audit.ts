@@ -26,3 +26,21 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
     })
     .execute();
 }
+
+/** Who a signed-in change is made by: `MerchantContext`'s business, person and role. */
+export type AuditCaller = { merchant: { id: string }; userId: string; role: Role };
+
+/**
+ * The entry of a change the signed-in caller made to their own business, in the transaction that
+ * makes it. Where the change was checked against the role read again under the transaction's lock,
+ * pass that role (`{ ...context, role: callerRole }`): it is the one the change was allowed by.
+ */
+export function recordCallerAudit(
+  db: Kysely<Database>,
+  caller: AuditCaller,
+  action: string,
+  change: { before?: unknown; after?: unknown },
+): Promise<void> {
+  const { merchant, userId, role } = caller;
+  return recordAudit(db, { merchantId: merchant.id, actorUserId: userId, actorRole: role, action, ...change });
+}

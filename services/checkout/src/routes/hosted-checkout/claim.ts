@@ -1,3 +1,4 @@
+import { expiryNotRecorded } from '@groupsplit/shared';
 import { splitWorkflowId } from '@groupsplit/workflows';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { sql } from 'kysely';
@@ -30,15 +31,7 @@ export async function claimSession({ db }: Pick<CheckoutDeps, 'db'>, token: stri
     .where('token', '=', token)
     .where('split_claimed_by', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('checkout_session_expiries')
-            .select('session_token')
-            .whereRef('session_token', '=', 'checkout_sessions.token'),
-        ),
-      ),
-    )
+    .where(expiryNotRecorded)
     .returning('token')
     .executeTakeFirst();
   return Boolean(claimed);

@@ -19,8 +19,9 @@ import { FALLBACK_LOGS } from '../../fallback-logs';
 import { PAGE_ASSETS } from '../../pages/assets';
 import { CHECKOUT_PAGE_CSP, notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
 import { buyerSplit } from '../../sessions/buyer-split';
-import { type BuyerGroup, sessionNotFound, TokenParams } from '../../sessions/schema';
+import { type BuyerGroup, sessionNotFound } from '../../sessions/schema';
 import { checkoutGate, loadSession, payUrl } from '../../sessions/session-state';
+import { tokenParams } from '../../sessions/token-params';
 import { createSplit } from '../../splits/create-split';
 import { presentGroup, sameEmail } from '../../splits/group';
 import { claimSession, orphanedClaim, releaseClaim } from './claim';
@@ -80,7 +81,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
   router.post(
     '/api/merchants/checkout/sessions/:token/split',
     auth('session'),
-    validate('params', TokenParams, sessionNotFound),
+    tokenParams,
     validate('body', ChooseSplitSchema, chooseSplitFailure),
     async (ctx: Context) => {
       const buyer = sessionPrincipal(ctx.state.principal);
@@ -148,18 +149,13 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
     },
   );
 
-  router.get(
-    '/api/merchants/checkout/sessions/:token/group',
-    auth('session'),
-    validate('params', TokenParams, sessionNotFound),
-    async (ctx: Context) => {
-      const buyer = sessionPrincipal(ctx.state.principal);
-      const { split, participants } = await buyerSplit(deps, ctx.params.token as string, buyer, 'split.view');
-      const cancelReason = split.status === 'canceled' ? await new SplitsRepository(db).cancelReason(split.id) : null;
-      ctx.set('cache-control', 'no-store');
-      ctx.body = presentBuyerGroup(split, participants, buyer.email, cancelReason);
-    },
-  );
+  router.get('/api/merchants/checkout/sessions/:token/group', auth('session'), tokenParams, async (ctx: Context) => {
+    const buyer = sessionPrincipal(ctx.state.principal);
+    const { split, participants } = await buyerSplit(deps, ctx.params.token as string, buyer, 'split.view');
+    const cancelReason = split.status === 'canceled' ? await new SplitsRepository(db).cancelReason(split.id) : null;
+    ctx.set('cache-control', 'no-store');
+    ctx.body = presentBuyerGroup(split, participants, buyer.email, cancelReason);
+  });
 
   return router;
 }
