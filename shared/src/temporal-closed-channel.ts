@@ -1,7 +1,10 @@
-import { InterceptingCall, type InterceptingCallInterface, type Interceptor, Metadata, status } from '@grpc/grpc-js';
+import { InterceptingCall, type Interceptor, Metadata, status } from '@grpc/grpc-js';
 import { defaultGrpcRetryOptions, type GrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 
 const CLOSED_CHANNEL = /Channel has been shut down/;
+
+/** The next call an interceptor wraps (grpc-js does not export its interface by name). */
+type NextCallInterface = ConstructorParameters<typeof InterceptingCall>[0];
 
 /**
  * A call that ends at once with CANCELLED: what a retry gets instead of an exception once the connection is closed.
@@ -10,7 +13,7 @@ const CLOSED_CHANNEL = /Channel has been shut down/;
  * process (a Jest worker's next test file, a service shutting down). CANCELLED is not retryable, so the caller's
  * promise rejects instead.
  */
-function cancelledCall(): InterceptingCallInterface {
+function cancelledCall(): NextCallInterface {
   return {
     cancelWithStatus: () => undefined,
     getPeer: () => 'closed',
