@@ -1,3 +1,5 @@
+import type { Database } from '@groupsplit/shared';
+import type { Updateable } from 'kysely';
 import { type Emu, type Mode, type OpContext, PLATFORM, type Scope, type Tx } from './context';
 import { EmulatorError, invalidRequest, noSuch } from './errors';
 import { newId } from './ids';
@@ -5,6 +7,16 @@ import { accountJson, chargeJson, disputeJson, paymentIntentJson, paymentMethodJ
 import type { AccountRow, ChargeRow, PaymentIntentRow, PaymentMethodRow, RefundRow } from './rows';
 import { findScoped } from './scoped';
 import { type CardDecline, isTestCardId, TEST_CARDS } from './test-cards';
+
+/** Writes `changes` to one payment intent and returns the row as it now stands. */
+async function setIntent(trx: Tx, id: string, changes: Updateable<Database['emulator_payment_intents']>) {
+  return trx
+    .updateTable('emulator_payment_intents')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
 
 /**
  * The emulator's state machine, shared by the Stripe-shaped API and the control API.
@@ -228,19 +240,14 @@ export async function confirmIntent(
   }
   const behaviour = TEST_CARDS[pm.test_card]?.behaviour ?? { outcome: 'succeed' as const };
   if (behaviour.outcome === 'authenticate') {
-    const updated = await trx
-      .updateTable('emulator_payment_intents')
-      .set({
-        status: 'requires_action',
-        payment_method: pm.id,
-        next_action: JSON.stringify(nextActionFor(pi, challenge)),
-        return_url: challenge.returnUrl,
-        last_payment_error: null,
-        updated_at: new Date(),
-      })
-      .where('id', '=', pi.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await setIntent(trx, pi.id, {
+      status: 'requires_action',
+      payment_method: pm.id,
+      next_action: JSON.stringify(nextActionFor(pi, challenge)),
+      return_url: challenge.returnUrl,
+      last_payment_error: null,
+      updated_at: new Date(),
+    });
     await emitIntentEvent(emu, trx, op, updated, 'payment_intent.requires_action');
     return { pi: updated, charge: null, declined: null };
   }
@@ -327,21 +334,16 @@ async function authoriseCharge(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const updated = await trx
-    .updateTable('emulator_payment_intents')
-    .set({
-      status: manual ? 'requires_capture' : 'succeeded',
-      amount_capturable: manual ? pi.amount : 0,
-      amount_received: manual ? 0 : pi.amount,
-      latest_charge: charge.id,
-      payment_method: pm.id,
-      last_payment_error: null,
-      next_action: null,
-      updated_at: now,
-    })
-    .where('id', '=', pi.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await setIntent(trx, pi.id, {
+    status: manual ? 'requires_capture' : 'succeeded',
+    amount_capturable: manual ? pi.amount : 0,
+    amount_received: manual ? 0 : pi.amount,
+    latest_charge: charge.id,
+    payment_method: pm.id,
+    last_payment_error: null,
+    next_action: null,
+    updated_at: now,
+  });
   await emitIntentEvent(
     emu,
     trx,
@@ -404,19 +406,14 @@ async function paymentFailed(
   lastError: Record<string, unknown>,
   latestCharge: string | null,
 ) {
-  const updated = await trx
-    .updateTable('emulator_payment_intents')
-    .set({
-      status: 'requires_payment_method',
-      last_payment_error: JSON.stringify(lastError),
-      latest_charge: latestCharge,
-      payment_method: null,
-      next_action: null,
-      updated_at: new Date(),
-    })
-    .where('id', '=', pi.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await setIntent(trx, pi.id, {
+    status: 'requires_payment_method',
+    last_payment_error: JSON.stringify(lastError),
+    latest_charge: latestCharge,
+    payment_method: null,
+    next_action: null,
+    updated_at: new Date(),
+  });
   await emitIntentEvent(emu, trx, op, updated, 'payment_intent.payment_failed');
   return updated;
 }
@@ -501,19 +498,14 @@ export async function cancelIntent(
       { code: 'payment_intent_unexpected_state' },
     );
   }
-  const updated = await trx
-    .updateTable('emulator_payment_intents')
-    .set({
-      status: 'canceled',
-      canceled_at: new Date(),
-      cancellation_reason: reason ?? null,
-      amount_capturable: 0,
-      next_action: null,
-      updated_at: new Date(),
-    })
-    .where('id', '=', pi.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await setIntent(trx, pi.id, {
+    status: 'canceled',
+    canceled_at: new Date(),
+    cancellation_reason: reason ?? null,
+    amount_capturable: 0,
+    next_action: null,
+    updated_at: new Date(),
+  });
   await emitIntentEvent(emu, trx, op, updated, 'payment_intent.canceled', { status: pi.status });
   return updated;
 }

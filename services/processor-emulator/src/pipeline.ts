@@ -6,6 +6,7 @@ import { EmulatorError, invalidRequest } from './errors';
 import { applyFault, type FaultOperation, type FaultTarget } from './faults';
 import { type FormParams, parseForm } from './form';
 import { newId } from './ids';
+import { findAccount } from './scoped';
 
 export type ApiRequest = {
   emu: Emu;
@@ -29,6 +30,19 @@ export type Route = {
   /** Fault-injection hook: which operation this is and what a fault may match on. */
   fault?: { operation: FaultOperation; target: (req: ApiRequest) => Promise<FaultTarget> };
 };
+
+/**
+ * One route from its `METHOD /path` line, as Stripe's API reference writes it, and its handler
+ * (with the fault hook, where it has one, between the two).
+ */
+export function route(
+  line: `${Route['method']} /${string}`,
+  ...rest: [Handler] | [Pick<Route, 'fault'>, Handler]
+): Route {
+  const [method, pattern] = line.split(' ') as [Route['method'], string];
+  const [options, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
+  return { method, pattern, handler, ...options };
+}
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A key still "in progress" after this long belongs to a request that died; its effects were rolled back. */
@@ -71,12 +85,7 @@ function authenticate(emu: Emu, ctx: Context): Mode {
 async function resolveScope(emu: Emu, mode: Mode, ctx: Context, key: string): Promise<Scope> {
   const account = ctx.get('stripe-account');
   if (!account) return { mode, account: PLATFORM };
-  const row = await emu.db
-    .selectFrom('emulator_accounts')
-    .select('id')
-    .where('id', '=', account)
-    .where('mode', '=', mode)
-    .executeTakeFirst();
+  const row = await findAccount(emu.db, account, mode);
   if (!row) {
     throw new EmulatorError({
       type: 'invalid_request_error',

@@ -1,6 +1,6 @@
 import type { Database } from '@groupsplit/shared';
 import type { Kysely, Selectable } from 'kysely';
-import type { Scope, Tx } from './context';
+import type { Mode, Scope, Tx } from './context';
 import { noSuch } from './errors';
 
 /** Objects made on one account in one mode, as Stripe keeps them: another account's or mode's id does not exist. */
@@ -34,4 +34,14 @@ export async function findScoped<T extends ScopedTable>(
     .executeTakeFirst();
   if (!row) throw noSuch(noSuchAnswer.kind, id, noSuchAnswer.param);
   return row as unknown as Selectable<Database[T]>;
+}
+
+/** The connected account of this id in this mode, or undefined: accounts belong to a mode, not to another account. */
+export async function findAccount(tx: Tx, id: string, mode: Mode) {
+  return tx
+    .selectFrom('emulator_accounts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
 }

@@ -12,7 +12,7 @@ import { invalidRequest, noSuch } from '../errors';
 import { newId } from '../ids';
 import { paymentIntentJson } from '../objects';
 import { bool, expandList, int, metadata, oneOf, positiveInt, str, strList } from '../params';
-import type { ApiRequest, Route } from '../pipeline';
+import { type ApiRequest, type ApiResult, type Route, route } from '../pipeline';
 import type { PaymentIntentRow } from '../rows';
 import { findScoped } from '../scoped';
 
@@ -63,19 +63,35 @@ async function confirmAndAnswer(req: ApiRequest, tx: Tx, pi: PaymentIntentRow, p
   return { body: await render(tx, outcome.pi, expandList(req.params)) };
 }
 
+/**
+ * `POST /v1/payment_intents/:id/<action>`: faults may match on it by amount, and its handler works on the
+ * intent locked for the rest of the request.
+ */
+function intentAction(
+  action: 'confirm' | 'capture' | 'cancel',
+  handler: (req: ApiRequest, tx: Tx, pi: PaymentIntentRow) => Promise<ApiResult>,
+) {
+  return route(
+    `POST /v1/payment_intents/:id/${action}`,
+    { fault: { operation: action, target: peekAmount } },
+    async (req, tx) => handler(req, tx, await lockPaymentIntent(tx, req.path.id!, req.scope)),
+  );
+}
+
 export const paymentIntentRoutes: Route[] = [
-  {
-    method: 'POST',
-    pattern: '/v1/payment_intents',
-    fault: {
-      operation: 'create',
-      target: async (req) => ({
-        paymentIntentId: null,
-        amount: Number(req.params.amount) || null,
-        account: req.scope.account,
-      }),
+  route(
+    'POST /v1/payment_intents',
+    {
+      fault: {
+        operation: 'create',
+        target: async (req) => ({
+          paymentIntentId: null,
+          amount: Number(req.params.amount) || null,
+          account: req.scope.account,
+        }),
+      },
     },
-    async handler(req, tx) {
+    async (req, tx) => {
       const p = req.params;
       const amount = positiveInt(p, 'amount', true)!;
       const currency = str(p, 'currency', true).toLowerCase();
@@ -154,60 +170,38 @@ export const paymentIntentRoutes: Route[] = [
       }
       return { body: await render(tx, pi, expandList(p)) };
     },
-  },
-  {
-    method: 'GET',
-    pattern: '/v1/payment_intents/:id',
-    async handler(req, tx) {
-      const pi = await findScoped(tx, 'emulator_payment_intents', req.path.id!, req.scope, {
-        kind: 'payment_intent',
-        param: 'intent',
-      });
-      return { body: await render(tx, pi, expandList(req.params)) };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: '/v1/payment_intents/:id/confirm',
-    fault: { operation: 'confirm', target: peekAmount },
-    async handler(req, tx) {
-      const pi = await lockPaymentIntent(tx, req.path.id!, req.scope);
-      const paymentMethod = str(req.params, 'payment_method');
-      if (paymentMethod) return confirmAndAnswer(req, tx, pi, paymentMethod);
-      if (pi.payment_method) return confirmAndAnswer(req, tx, pi, pi.payment_method);
-      throw invalidRequest(
-        "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent, pass a payment_method.",
-        { code: 'payment_intent_unexpected_state', param: 'payment_method' },
-      );
-    },
-  },
-  {
-    method: 'POST',
-    pattern: '/v1/payment_intents/:id/capture',
-    fault: { operation: 'capture', target: peekAmount },
-    async handler(req, tx) {
-      const pi = await lockPaymentIntent(tx, req.path.id!, req.scope);
-      const { pi: updated } = await captureIntent(req.emu, tx, req.op, pi, {
-        amountToCapture: positiveInt(req.params, 'amount_to_capture'),
-        applicationFeeAmount: int(req.params, 'application_fee_amount'),
-      });
-      return { body: await render(tx, updated, expandList(req.params)) };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: '/v1/payment_intents/:id/cancel',
-    fault: { operation: 'cancel', target: peekAmount },
-    async handler(req, tx) {
-      const pi = await lockPaymentIntent(tx, req.path.id!, req.scope);
-      const reason = oneOf(req.params, 'cancellation_reason', [
-        'abandoned',
-        'duplicate',
-        'fraudulent',
-        'requested_by_customer',
-      ] as const);
-      const updated = await cancelIntent(req.emu, tx, req.op, pi, reason);
-      return { body: await render(tx, updated, expandList(req.params)) };
-    },
-  },
+  ),
+  route('GET /v1/payment_intents/:id', async (req, tx) => {
+    const pi = await findScoped(tx, 'emulator_payment_intents', req.path.id!, req.scope, {
+      kind: 'payment_intent',
+      param: 'intent',
+    });
+    return { body: await render(tx, pi, expandList(req.params)) };
+  }),
+  intentAction('confirm', async (req, tx, pi) => {
+    const paymentMethod = str(req.params, 'payment_method');
+    if (paymentMethod) return confirmAndAnswer(req, tx, pi, paymentMethod);
+    if (pi.payment_method) return confirmAndAnswer(req, tx, pi, pi.payment_method);
+    throw invalidRequest(
+      "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent, pass a payment_method.",
+      { code: 'payment_intent_unexpected_state', param: 'payment_method' },
+    );
+  }),
+  intentAction('capture', async (req, tx, pi) => {
+    const { pi: updated } = await captureIntent(req.emu, tx, req.op, pi, {
+      amountToCapture: positiveInt(req.params, 'amount_to_capture'),
+      applicationFeeAmount: int(req.params, 'application_fee_amount'),
+    });
+    return { body: await render(tx, updated, expandList(req.params)) };
+  }),
+  intentAction('cancel', async (req, tx, pi) => {
+    const reason = oneOf(req.params, 'cancellation_reason', [
+      'abandoned',
+      'duplicate',
+      'fraudulent',
+      'requested_by_customer',
+    ] as const);
+    const updated = await cancelIntent(req.emu, tx, req.op, pi, reason);
+    return { body: await render(tx, updated, expandList(req.params)) };
+  }),
 ];

@@ -2,7 +2,7 @@ import { lockPaymentIntent, refundApplicationFee, refundIntent } from '../domain
 import { invalidRequest, noSuch } from '../errors';
 import { applicationFeeJson, chargeJson, feeRefundJson, list, refundJson } from '../objects';
 import { bool, int, metadata, oneOf, positiveInt, str } from '../params';
-import type { ApiRequest, Route } from '../pipeline';
+import { type ApiRequest, type Route, route } from '../pipeline';
 import { findScoped } from '../scoped';
 
 async function paymentIntentOf(req: ApiRequest): Promise<string | null> {
@@ -19,26 +19,27 @@ async function paymentIntentOf(req: ApiRequest): Promise<string | null> {
 }
 
 export const refundRoutes: Route[] = [
-  {
-    method: 'POST',
-    pattern: '/v1/refunds',
-    fault: {
-      operation: 'refund',
-      async target(req) {
-        const paymentIntentId = await paymentIntentOf(req);
-        let amount = Number(req.params.amount) || null;
-        if (amount === null && paymentIntentId) {
-          const pi = await req.emu.db
-            .selectFrom('emulator_payment_intents')
-            .select('amount')
-            .where('id', '=', paymentIntentId)
-            .executeTakeFirst();
-          amount = pi?.amount ?? null;
-        }
-        return { paymentIntentId, amount, account: req.scope.account };
+  route(
+    'POST /v1/refunds',
+    {
+      fault: {
+        operation: 'refund',
+        async target(req) {
+          const paymentIntentId = await paymentIntentOf(req);
+          let amount = Number(req.params.amount) || null;
+          if (amount === null && paymentIntentId) {
+            const pi = await req.emu.db
+              .selectFrom('emulator_payment_intents')
+              .select('amount')
+              .where('id', '=', paymentIntentId)
+              .executeTakeFirst();
+            amount = pi?.amount ?? null;
+          }
+          return { paymentIntentId, amount, account: req.scope.account };
+        },
       },
     },
-    async handler(req, tx) {
+    async (req, tx) => {
       const p = req.params;
       const paymentIntentParam = str(p, 'payment_intent');
       const chargeParam = str(p, 'charge');
@@ -52,14 +53,10 @@ export const refundRoutes: Route[] = [
       }
       let paymentIntentId = paymentIntentParam;
       if (!paymentIntentId) {
-        const charge = await tx
-          .selectFrom('emulator_charges')
-          .select('payment_intent')
-          .where('id', '=', chargeParam!)
-          .where('mode', '=', req.scope.mode)
-          .where('account', '=', req.scope.account)
-          .executeTakeFirst();
-        if (!charge) throw noSuch('charge', chargeParam!, 'charge');
+        const charge = await findScoped(tx, 'emulator_charges', chargeParam!, req.scope, {
+          kind: 'charge',
+          param: 'charge',
+        });
         paymentIntentId = charge.payment_intent;
       }
       const pi = await lockPaymentIntent(tx, paymentIntentId, req.scope);
@@ -72,70 +69,50 @@ export const refundRoutes: Route[] = [
       });
       return { body: refundJson(refund) };
     },
-  },
-  {
-    method: 'GET',
-    pattern: '/v1/refunds',
-    async handler(req, tx) {
-      const limit = Math.min(Math.max(int(req.params, 'limit') ?? 10, 1), 100);
-      let query = tx
-        .selectFrom('emulator_refunds')
-        .selectAll()
-        .where('mode', '=', req.scope.mode)
-        .where('account', '=', req.scope.account);
-      const pi = str(req.params, 'payment_intent');
-      const charge = str(req.params, 'charge');
-      if (pi) query = query.where('payment_intent', '=', pi);
-      if (charge) query = query.where('charge', '=', charge);
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .limit(limit + 1)
-        .execute();
-      return { body: list('/v1/refunds', rows.slice(0, limit).map(refundJson), rows.length > limit) };
-    },
-  },
-  {
-    method: 'GET',
-    pattern: '/v1/refunds/:id',
-    async handler(req, tx) {
-      const row = await findScoped(tx, 'emulator_refunds', req.path.id!, req.scope, { kind: 'refund', param: 'id' });
-      return { body: refundJson(row) };
-    },
-  },
-  {
-    method: 'GET',
-    pattern: '/v1/charges/:id',
-    async handler(req, tx) {
-      const row = await findScoped(tx, 'emulator_charges', req.path.id!, req.scope, {
-        kind: 'charge',
-        param: 'charge',
-      });
-      return { body: chargeJson(row) };
-    },
-  },
-  {
-    method: 'GET',
-    pattern: '/v1/application_fees/:id',
-    async handler(req, tx) {
-      const row = await tx
-        .selectFrom('emulator_charges')
-        .selectAll()
-        .where('application_fee_id', '=', req.path.id!)
-        .where('mode', '=', req.scope.mode)
-        .executeTakeFirst();
-      if (!row) throw noSuch('application fee', req.path.id!, 'id');
-      return { body: applicationFeeJson(row) };
-    },
-  },
-  {
-    method: 'POST',
-    pattern: '/v1/application_fees/:id/refunds',
-    async handler(req, tx) {
-      const { refund, currency } = await refundApplicationFee(tx, req.scope, req.path.id!, {
-        amount: positiveInt(req.params, 'amount'),
-        metadata: metadata(req.params) ?? {},
-      });
-      return { body: feeRefundJson(refund, currency) };
-    },
-  },
+  ),
+  route('GET /v1/refunds', async (req, tx) => {
+    const limit = Math.min(Math.max(int(req.params, 'limit') ?? 10, 1), 100);
+    let query = tx
+      .selectFrom('emulator_refunds')
+      .selectAll()
+      .where('mode', '=', req.scope.mode)
+      .where('account', '=', req.scope.account);
+    const pi = str(req.params, 'payment_intent');
+    const charge = str(req.params, 'charge');
+    if (pi) query = query.where('payment_intent', '=', pi);
+    if (charge) query = query.where('charge', '=', charge);
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .limit(limit + 1)
+      .execute();
+    return { body: list('/v1/refunds', rows.slice(0, limit).map(refundJson), rows.length > limit) };
+  }),
+  route('GET /v1/refunds/:id', async (req, tx) => {
+    const row = await findScoped(tx, 'emulator_refunds', req.path.id!, req.scope, { kind: 'refund', param: 'id' });
+    return { body: refundJson(row) };
+  }),
+  route('GET /v1/charges/:id', async (req, tx) => {
+    const row = await findScoped(tx, 'emulator_charges', req.path.id!, req.scope, {
+      kind: 'charge',
+      param: 'charge',
+    });
+    return { body: chargeJson(row) };
+  }),
+  route('GET /v1/application_fees/:id', async (req, tx) => {
+    const row = await tx
+      .selectFrom('emulator_charges')
+      .selectAll()
+      .where('application_fee_id', '=', req.path.id!)
+      .where('mode', '=', req.scope.mode)
+      .executeTakeFirst();
+    if (!row) throw noSuch('application fee', req.path.id!, 'id');
+    return { body: applicationFeeJson(row) };
+  }),
+  route('POST /v1/application_fees/:id/refunds', async (req, tx) => {
+    const { refund, currency } = await refundApplicationFee(tx, req.scope, req.path.id!, {
+      amount: positiveInt(req.params, 'amount'),
+      metadata: metadata(req.params) ?? {},
+    });
+    return { body: feeRefundJson(refund, currency) };
+  }),
 ];
