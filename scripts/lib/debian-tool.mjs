@@ -32,3 +32,21 @@ export function ensureDebianTool({ program, envVar, paths, debianPackage, why })
   if (!installed) throw new Error(`apt-get installed ${debianPackage} but no ${program} was found`);
   return installed;
 }
+
+/** Debian's chromium, for the browser tests. */
+export const CHROMIUM = {
+  program: 'chromium',
+  envVar: 'CHROMIUM_PATH',
+  paths: ['/usr/bin/chromium', '/usr/bin/chromium-browser'],
+  debianPackage: 'chromium',
+  why: 'the browser tests',
+};
+
+/** promtool, which Debian ships in its `prometheus` package, for the alert-rule tests. */
+export const PROMTOOL = {
+  program: 'promtool',
+  envVar: 'PROMTOOL_PATH',
+  paths: ['/usr/bin/promtool', '/usr/local/bin/promtool'],
+  debianPackage: 'prometheus',
+  why: 'promtool, for the alert-rule tests',
+};

@@ -57,31 +57,70 @@ function missingGo(tool) {
   );
 }
 
-/** TEMPORAL_CLI, then `temporal` on PATH, then .tools/bin, else go install. */
-export function ensureTemporalCli() {
-  if (process.env.TEMPORAL_CLI) return process.env.TEMPORAL_CLI;
-  const local = join(TOOLS_BIN, 'temporal');
+/**
+ * A tool's path from its own variable, then .tools/bin, then PATH; null when none has it.
+ * Every tool below is looked for in this order, so a pinned local build wins over whatever PATH holds.
+ */
+function findTool(program, envVar) {
+  if (process.env[envVar]) return process.env[envVar];
+  const local = join(TOOLS_BIN, program);
   if (existsSync(local)) return local;
-  const found = onPath('temporal');
+  return onPath(program);
+}
+
+/** The tools the stack cannot start or test without, and the Go module each is installed from. */
+const REQUIRED_GO_TOOLS = {
+  temporal: {
+    envVar: 'TEMPORAL_CLI',
+    title: 'The Temporal CLI',
+    module: 'github.com/temporalio/cli/cmd/temporal',
+    version: TEMPORAL_CLI_VERSION,
+  },
+  'stripe-mock': {
+    envVar: 'STRIPE_MOCK_BIN',
+    title: 'stripe-mock',
+    module: 'github.com/stripe/stripe-mock',
+    version: STRIPE_MOCK_VERSION,
+  },
+  kustomize: {
+    envVar: 'KUSTOMIZE_BIN',
+    title: 'kustomize',
+    module: 'sigs.k8s.io/kustomize/kustomize/v5',
+    version: KUSTOMIZE_VERSION,
+  },
+};
+
+/** A required tool's path, found or else go-installed into .tools/bin; throws when neither works. */
+function ensureGoTool(program) {
+  const { envVar, title, module, version } = REQUIRED_GO_TOOLS[program];
+  const found = findTool(program, envVar);
   if (found) return found;
-  if (!goBinary()) throw missingGo('The Temporal CLI');
-  if (!goInstall('github.com/temporalio/cli/cmd/temporal', TEMPORAL_CLI_VERSION) || !existsSync(local)) {
-    throw new Error(`go install of the Temporal CLI ${TEMPORAL_CLI_VERSION} failed; see the output above.`);
+  if (!goBinary()) throw missingGo(title);
+  const local = join(TOOLS_BIN, program);
+  if (!goInstall(module, version) || !existsSync(local)) {
+    throw new Error(`go install of ${title.replace(/^The /, 'the ')} ${version} failed; see the output above.`);
   }
   return local;
 }
+
+/** TEMPORAL_CLI, then .tools/bin, then `temporal` on PATH, else go install. */
+export const ensureTemporalCli = () => ensureGoTool('temporal');
+
+/** stripe-mock, for the adapter's request-shape contract tests. */
+export const ensureStripeMock = () => ensureGoTool('stripe-mock');
+
+/** kustomize, to render deploy/kubernetes/ overlays in the deployment tests. */
+export const ensureKustomize = () => ensureGoTool('kustomize');
 
 /**
  * Mailpit if it can be had; null means the caller should use the bundled
  * Mailpit-compatible catcher (scripts/mail-catcher.mjs) instead.
  */
 export function ensureMailpit() {
-  if (process.env.MAILPIT_BIN) return process.env.MAILPIT_BIN;
-  const local = join(TOOLS_BIN, 'mailpit');
-  if (existsSync(local)) return local;
-  const found = onPath('mailpit');
+  const found = findTool('mailpit', 'MAILPIT_BIN');
   if (found) return found;
   if (!goBinary()) return null;
+  const local = join(TOOLS_BIN, 'mailpit');
   const marker = join(TOOLS_BIN, '.mailpit-unavailable');
   if (existsSync(marker)) return null;
   if (goInstall('github.com/axllent/mailpit', 'latest') && existsSync(local)) return local;
@@ -91,34 +130,6 @@ export function ensureMailpit() {
   writeFileSync(marker, `${new Date().toISOString()} mailpit could not be installed with go\n`);
   console.log('[tools] Mailpit could not be installed; using the bundled Mailpit-compatible mail catcher.');
   return null;
-}
-
-/** stripe-mock, for the adapter's request-shape contract tests. */
-export function ensureStripeMock() {
-  if (process.env.STRIPE_MOCK_BIN) return process.env.STRIPE_MOCK_BIN;
-  const local = join(TOOLS_BIN, 'stripe-mock');
-  if (existsSync(local)) return local;
-  const found = onPath('stripe-mock');
-  if (found) return found;
-  if (!goBinary()) throw missingGo('stripe-mock');
-  if (!goInstall('github.com/stripe/stripe-mock', STRIPE_MOCK_VERSION) || !existsSync(local)) {
-    throw new Error(`go install of stripe-mock ${STRIPE_MOCK_VERSION} failed; see the output above.`);
-  }
-  return local;
-}
-
-/** kustomize, to render deploy/kubernetes/ overlays in the deployment tests. */
-export function ensureKustomize() {
-  if (process.env.KUSTOMIZE_BIN) return process.env.KUSTOMIZE_BIN;
-  const local = join(TOOLS_BIN, 'kustomize');
-  if (existsSync(local)) return local;
-  const found = onPath('kustomize');
-  if (found) return found;
-  if (!goBinary()) throw missingGo('kustomize');
-  if (!goInstall('sigs.k8s.io/kustomize/kustomize/v5', KUSTOMIZE_VERSION) || !existsSync(local)) {
-    throw new Error(`go install of kustomize ${KUSTOMIZE_VERSION} failed; see the output above.`);
-  }
-  return local;
 }
 
 export function toolVersion(bin) {
