@@ -17,15 +17,18 @@ const defaultFailure: ValidationFailure = (details) => validationFailed(MESSAGES
 
 /**
  * Route middleware that parses one part of the request with a zod schema. Routes whose
- * message in docs/spec.md (Errors) differs from the generic one pass their own failure mapper.
+ * message in docs/spec.md (Errors) differs from the generic one pass that message, or their own
+ * failure mapper where the message depends on the details.
  * A body or query field the schema does not declare is refused first, with the generic 400
  * `validation_failed` whatever the route's mapper (docs/errors.md, "Unknown fields").
  */
 export function validate<S extends z.ZodType>(
   part: 'body' | 'query' | 'params',
   schema: S,
-  onFailure: ValidationFailure = defaultFailure,
+  failure: ValidationFailure | string = defaultFailure,
 ) {
+  const onFailure: ValidationFailure =
+    typeof failure === 'string' ? (details) => validationFailed(failure, details) : failure;
   return async (ctx: Context, next: Next) => {
     const input = part === 'body' ? ctx.request.body : part === 'query' ? ctx.query : ctx.params;
     if (part !== 'params') {

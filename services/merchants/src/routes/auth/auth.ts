@@ -1,11 +1,9 @@
 import {
   type AppError,
   badRequest,
-  type ErrorDetail,
   hasAcceptedCurrentConsent,
   sessionPrincipal,
   validate,
-  validationFailed,
   validBody,
 } from '@groupsplit/shared';
 import { sendEmail } from '@groupsplit/workflows/client';
@@ -22,14 +20,11 @@ const REFUSED_CODE: Record<Exclude<CodeCheck, 'ok'>, AppError> = {
   too_many_attempts: badRequest(M.tooManyAttempts, 'too_many_attempts'),
 };
 
-const invalidStart = (details: ErrorDetail[]) => validationFailed(M.invalidStart, details);
-const invalidVerify = (details: ErrorDetail[]) => validationFailed(M.invalidVerify, details);
-
 /** E-mail code sign-in and sign-out. The gateway lets start/verify through unauthenticated. */
 export function authRoutes({ config, db, temporal }: MerchantsDeps): Router {
   const router = new Router();
 
-  router.post('/api/auth/email/start', validate('body', StartSignInSchema, invalidStart), async (ctx) => {
+  router.post('/api/auth/email/start', validate('body', StartSignInSchema, M.invalidStart), async (ctx) => {
     const { email } = validBody(ctx, StartSignInSchema);
     // Whether the address has an account is never looked at here, so the answer cannot tell.
     const code = await issueSignInCode(db, config.INTERNAL_SIGNING_SECRET, email);
@@ -47,7 +42,7 @@ export function authRoutes({ config, db, temporal }: MerchantsDeps): Router {
     ctx.body = { ok: true };
   });
 
-  router.post('/api/auth/email/verify', validate('body', VerifySignInSchema, invalidVerify), async (ctx) => {
+  router.post('/api/auth/email/verify', validate('body', VerifySignInSchema, M.invalidVerify), async (ctx) => {
     const { email, code } = validBody(ctx, VerifySignInSchema);
     // A locked address is refused even with the right code: otherwise the lock would only slow the guessing.
     const locked = await addressLocked(ctx, db, email);

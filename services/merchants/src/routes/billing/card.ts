@@ -15,11 +15,25 @@ import { BILLING_MESSAGES } from './schema';
 
 type CardMerchant = { id: string; name: string; business_email: string };
 
-function cardRefused(error: unknown): AppError {
+/**
+ * A failed processor call as the answer: the card's own refusal (declined, or a request the card
+ * makes invalid) is the caller's 400 with `refusedCode`; anything else is the processor's 502.
+ */
+export function billingCardFailure(error: unknown, refusedCode: string, unavailableMessage: string): AppError {
   if (error instanceof ProcessorError && (error.kind === 'card_declined' || error.kind === 'invalid_request')) {
-    return badRequest(error.message, 'billing_card_rejected');
+    return badRequest(error.message, refusedCode);
   }
-  return badGateway(BILLING_MESSAGES.cardFailed, 'processor_unavailable');
+  return badGateway(unavailableMessage, 'processor_unavailable');
+}
+
+/** The merchant's card on file for one mode, if there is one. */
+export function findBillingCard(db: Db, merchantId: string, mode: ServiceMode) {
+  return db
+    .selectFrom('billing_cards')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
 }
 
 /**
@@ -33,12 +47,7 @@ export async function saveBillingCard(
 ) {
   const { db, logger, processor } = deps;
   const { merchant, mode } = input;
-  const previous = await db
-    .selectFrom('billing_cards')
-    .selectAll()
-    .where('merchant_id', '=', merchant.id)
-    .where('mode', '=', mode)
-    .executeTakeFirst();
+  const previous = await findBillingCard(db, merchant.id, mode);
 
   let card: BillingCard;
   try {
@@ -57,7 +66,7 @@ export async function saveBillingCard(
       paymentMethodId: input.paymentMethodId,
     });
   } catch (error) {
-    throw cardRefused(error);
+    throw billingCardFailure(error, 'billing_card_rejected', BILLING_MESSAGES.cardFailed);
   }
 
   const values = {

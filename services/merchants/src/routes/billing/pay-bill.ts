@@ -1,5 +1,4 @@
 import {
-  badGateway,
   badRequest,
   conflict,
   type Db,
@@ -8,11 +7,11 @@ import {
   isUuid,
   notFound,
   type Processor,
-  ProcessorError,
   type Role,
   recordAudit,
   type ServiceMode,
 } from '@groupsplit/shared';
+import { billingCardFailure, findBillingCard } from './card';
 import { BILLING_MESSAGES } from './schema';
 
 /**
@@ -37,12 +36,7 @@ export async function payBill(
     : undefined;
   if (!bill) throw notFound(BILLING_MESSAGES.billNotFound, 'bill_not_found');
   if (bill.paid_at) throw conflict(BILLING_MESSAGES.alreadyPaid, 'bill_already_paid');
-  const card = await db
-    .selectFrom('billing_cards')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .where('mode', '=', mode)
-    .executeTakeFirst();
+  const card = await findBillingCard(db, merchantId, mode);
   if (!card) throw gateError(GATES.billing_card_required);
 
   let charge: Awaited<ReturnType<Processor['chargeBillingCard']>>;
@@ -56,10 +50,7 @@ export async function payBill(
       description: `groupsplit bill: ${bill.description}`,
     });
   } catch (error) {
-    if (error instanceof ProcessorError && (error.kind === 'card_declined' || error.kind === 'invalid_request')) {
-      throw badRequest(error.message, 'bill_payment_failed');
-    }
-    throw badGateway(BILLING_MESSAGES.paymentFailed, 'processor_unavailable');
+    throw billingCardFailure(error, 'bill_payment_failed', BILLING_MESSAGES.paymentFailed);
   }
   if (charge.status !== 'succeeded') {
     throw badRequest(BILLING_MESSAGES.notPaid, 'bill_payment_failed');

@@ -1,17 +1,7 @@
-import {
-  badRequest,
-  type ErrorDetail,
-  hasAcceptedCurrentConsent,
-  sessionPrincipal,
-  validate,
-  validationFailed,
-  validBody,
-} from '@groupsplit/shared';
+import { badRequest, hasAcceptedCurrentConsent, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { AcceptConsentSchema, CONSENT_MESSAGES } from './schema';
-
-const invalidConsent = (details: ErrorDetail[]) => validationFailed(CONSENT_MESSAGES.invalid, details);
 
 /**
  * Terms and privacy acceptance. These routes are exempt from the gateway's consent check,
@@ -26,7 +16,7 @@ export function consentRoutes({ config, db }: MerchantsDeps): Router {
     ctx.body = { ...current(), accepted: await hasAcceptedCurrentConsent(db, config, userId) };
   });
 
-  router.post('/api/auth/consent', validate('body', AcceptConsentSchema, invalidConsent), async (ctx) => {
+  router.post('/api/auth/consent', validate('body', AcceptConsentSchema, CONSENT_MESSAGES.invalid), async (ctx) => {
     const { userId } = sessionPrincipal(ctx.state.principal);
     const { terms_version, privacy_version } = validBody(ctx, AcceptConsentSchema);
     // Accepting anything but the versions in force would record consent to text nobody is shown.
