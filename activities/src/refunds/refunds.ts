@@ -5,6 +5,7 @@ import {
   type Processor,
   type ProcessorError,
   SplitHistoryRepository,
+  type SplitHistoryRow,
   SplitRefundsRepository,
   SplitsRepository,
   sliceRefund,
@@ -17,6 +18,23 @@ import { dispatchCommittedEvents } from '../outbox';
 import { processorFailure } from '../split/processor-failure';
 import { isLastAttempt } from '../split/shares';
 import { lockSplit, participantsOf, recordRefundedEvent, refundResult, settleSplitStatus } from './projection';
+
+/**
+ * What became of one participant's slice of a refund, in the split's history. The dedupe key names
+ * the kind, the refund and the participant, so a retried activity writes each outcome once.
+ */
+function addSliceHistory(
+  db: ActivityDeps['db'],
+  slice: { splitId: string; refundId: string; participantId: string },
+  entry: Pick<SplitHistoryRow, 'kind' | 'actor' | 'from' | 'to' | 'detail'>,
+) {
+  return new SplitHistoryRepository(db).add({
+    splitId: slice.splitId,
+    participantId: slice.participantId,
+    dedupeKey: `${entry.kind}:${slice.refundId}:${slice.participantId}`,
+    ...entry,
+  });
+}
 
 /**
  * The processor refund this slice made, if any: ours carry the refund and participant ids in their
@@ -84,14 +102,11 @@ export async function reverseRemainingFeeOrReport(
   } catch (error) {
     const failure = toProcessorError(error);
     if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
-    await new SplitHistoryRepository(db).add({
-      splitId,
-      participantId,
-      kind: 'fee_reversal_failed',
-      actor: 'processor',
-      dedupeKey: `fee_reversal_failed:${refundId}:${participantId}`,
-      detail: { refund_id: refundId, error: failure.message },
-    });
+    await addSliceHistory(
+      db,
+      { splitId, refundId, participantId },
+      { kind: 'fee_reversal_failed', actor: 'processor', detail: { refund_id: refundId, error: failure.message } },
+    );
     return false;
   }
 }
@@ -216,14 +231,15 @@ export function createRefundRunActivities(
                 error: failure.message,
                 code: failure.code ?? null,
               });
-              await new SplitHistoryRepository(trx).add({
-                splitId,
-                participantId,
-                kind: 'refund_refused',
-                actor: 'processor',
-                dedupeKey: `refund_refused:${refundId}:${participantId}`,
-                detail: { refund_id: refundId, amount: slice.amount, error: failure.message, code: failure.code },
-              });
+              await addSliceHistory(
+                trx,
+                { splitId, refundId, participantId },
+                {
+                  kind: 'refund_refused',
+                  actor: 'processor',
+                  detail: { refund_id: refundId, amount: slice.amount, error: failure.message, code: failure.code },
+                },
+              );
             });
             return { outcome: 'failed', error: failure.message };
           }
@@ -236,20 +252,21 @@ export function createRefundRunActivities(
             completesShare: slice.completes_share,
             shareAmount: slice.share_amount,
           });
-          await new SplitHistoryRepository(trx).add({
-            splitId,
-            participantId,
-            kind: 'refunded',
-            actor: 'system',
-            dedupeKey: `refunded:${refundId}:${participantId}`,
-            ...(slice.completes_share ? { from: 'captured', to: 'refunded' } : {}),
-            detail: {
-              refund_id: refundId,
-              amount: slice.amount,
-              customer_fee: slice.customer_fee,
-              processor_refund_id: processorRefundId,
+          await addSliceHistory(
+            trx,
+            { splitId, refundId, participantId },
+            {
+              kind: 'refunded',
+              actor: 'system',
+              ...(slice.completes_share ? { from: 'captured', to: 'refunded' } : {}),
+              detail: {
+                refund_id: refundId,
+                amount: slice.amount,
+                customer_fee: slice.customer_fee,
+                processor_refund_id: processorRefundId,
+              },
             },
-          });
+          );
         });
       }
 

@@ -142,10 +142,8 @@ export class SplitRefundsRepository {
 
   /** The processor refund ids already recorded for a participant (made here, or synced before). */
   async processorRefundIds(participantId: string): Promise<Set<string | null>> {
-    const rows = await this.db
-      .selectFrom('split_refund_slices')
+    const rows = await this.participantSlices(participantId)
       .select('processor_refund_id')
-      .where('participant_id', '=', participantId)
       .where('processor_refund_id', 'is not', null)
       .execute();
     return new Set(rows.map((row) => row.processor_refund_id));
@@ -165,13 +163,16 @@ export class SplitRefundsRepository {
 
   /** Whether any slice of the participant's has had the application fee reversed. */
   async feeReversed(participantId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('split_refund_slices')
+    const row = await this.participantSlices(participantId)
       .select('refund_id')
-      .where('participant_id', '=', participantId)
       .where('application_fee_refunded', '=', true)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** The participant's slices, across all its refunds: the start of the per-participant questions above. */
+  private participantSlices(participantId: string) {
+    return this.db.selectFrom('split_refund_slices').where('participant_id', '=', participantId);
   }
 
   /** A dispute, once per processor dispute id. */
