@@ -13,10 +13,12 @@ function run(command, args) {
 }
 
 /**
- * The program's path: `envVar` if set, else the first of `paths` that exists, else apt-get installs
- * `debianPackage` (without its recommends) and looks again.
+ * The program's path: its `<PROGRAM>_PATH` variable (CHROMIUM_PATH, PROMTOOL_PATH) if set, else the
+ * first of `paths` that exists, else apt-get installs `debianPackage` (without its recommends) and
+ * looks again.
  */
-export function ensureDebianTool({ program, envVar, paths, debianPackage, why }) {
+export function ensureDebianTool({ program, paths, debianPackage, why }) {
+  const envVar = `${program.toUpperCase()}_PATH`;
   const found = () => process.env[envVar] || paths.find((path) => existsSync(path)) || null;
   const existing = found();
   if (existing) return existing;
@@ -36,7 +38,6 @@ export function ensureDebianTool({ program, envVar, paths, debianPackage, why })
 /** Debian's chromium, for the browser tests. */
 export const CHROMIUM = {
   program: 'chromium',
-  envVar: 'CHROMIUM_PATH',
   paths: ['/usr/bin/chromium', '/usr/bin/chromium-browser'],
   debianPackage: 'chromium',
   why: 'the browser tests',
@@ -45,7 +46,6 @@ export const CHROMIUM = {
 /** promtool, which Debian ships in its `prometheus` package, for the alert-rule tests. */
 export const PROMTOOL = {
   program: 'promtool',
-  envVar: 'PROMTOOL_PATH',
   paths: ['/usr/bin/promtool', '/usr/local/bin/promtool'],
   debianPackage: 'prometheus',
   why: 'promtool, for the alert-rule tests',

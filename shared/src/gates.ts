@@ -30,14 +30,17 @@ type GateMerchant = Pick<
   'id' | 'processor_charges_enabled' | 'verification_status' | 'verification_grandfathered'
 >;
 
-export async function hasBillingCard(db: Db, merchantId: string, mode: ServiceMode): Promise<boolean> {
-  const card = await db
+/** The merchant's billing card on file for one mode, if there is one. */
+export function findBillingCard(db: Db, merchantId: string, mode: ServiceMode) {
+  return db
     .selectFrom('billing_cards')
-    .select('merchant_id')
-    .where('merchant_id', '=', merchantId)
-    .where('mode', '=', mode)
+    .selectAll()
+    .where((eb) => eb.and({ merchant_id: merchantId, mode }))
     .executeTakeFirst();
-  return Boolean(card);
+}
+
+export async function hasBillingCard(db: Db, merchantId: string, mode: ServiceMode): Promise<boolean> {
+  return Boolean(await findBillingCard(db, merchantId, mode));
 }
 
 export async function hasOverdueBill(db: Db, merchantId: string, mode: ServiceMode): Promise<boolean> {

@@ -46,6 +46,15 @@ export function openWebhookSecret(
   return secret;
 }
 
+/** The stored settings row of one merchant and mode, secrets still sealed; undefined until one is saved. */
+export function findWebhookSettingsRow(db: Kysely<Database>, merchantId: string, mode: Mode) {
+  return db
+    .selectFrom('webhook_settings')
+    .selectAll()
+    .where((eb) => eb.and({ merchant_id: merchantId, mode }))
+    .executeTakeFirst();
+}
+
 /** Webhook URL and decrypted secret(s) for one merchant and mode. Read by /me and the tooling routes. */
 export async function getWebhookSettings(
   db: Db,
@@ -53,12 +62,7 @@ export async function getWebhookSettings(
   merchantId: string,
   mode: Mode,
 ): Promise<WebhookSettings> {
-  const row = await db
-    .selectFrom('webhook_settings')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .where('mode', '=', mode)
-    .executeTakeFirst();
+  const row = await findWebhookSettingsRow(db, merchantId, mode);
   const context = webhookSecretContext(merchantId, mode);
   const open = (ciphertext: string | null | undefined) =>
     ciphertext ? decryptSecret(ciphertext, config.ENCRYPTION_KEY, context) : null;

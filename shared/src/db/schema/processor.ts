@@ -65,17 +65,11 @@ export interface EmulatorCustomersTable {
   created_at: Generated<Date>;
 }
 
-export interface EmulatorPaymentMethodsTable {
+export interface EmulatorPaymentMethodsTable extends EmulatorCard {
   id: string;
   mode: Mode;
   account: string;
   test_card: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  funding: string;
-  country: string;
   customer: string | null;
   metadata: Json<Record<string, string>>;
   created_at: Generated<Date>;
@@ -139,7 +133,8 @@ export interface EmulatorChargesTable {
   created_at: Generated<Date>;
 }
 
-export interface EmulatorRefundsTable {
+/** What a refund and a dispute both are: an amount of one charge, on its account and in its mode. */
+interface EmulatorChargeClaim {
   id: string;
   mode: Mode;
   account: string;
@@ -147,6 +142,9 @@ export interface EmulatorRefundsTable {
   payment_intent: string;
   amount: number;
   currency: string;
+}
+
+export interface EmulatorRefundsTable extends EmulatorChargeClaim {
   status: string;
   reason: string | null;
   metadata: Json<Record<string, string>>;
@@ -166,14 +164,7 @@ export interface EmulatorFeeRefundsTable {
   created_at: Generated<Date>;
 }
 
-export interface EmulatorDisputesTable {
-  id: string;
-  mode: Mode;
-  account: string;
-  charge: string;
-  payment_intent: string;
-  amount: number;
-  currency: string;
+export interface EmulatorDisputesTable extends EmulatorChargeClaim {
   reason: string;
   status: string;
   created_at: Generated<Date>;

@@ -4,6 +4,7 @@ import {
   badGateway,
   badRequest,
   type Db,
+  findBillingCard,
   type Logger,
   type Processor,
   ProcessorError,
@@ -24,16 +25,6 @@ export function billingCardFailure(error: unknown, refusedCode: string, unavaila
     return badRequest(error.message, refusedCode);
   }
   return badGateway(unavailableMessage, 'processor_unavailable');
-}
-
-/** The merchant's card on file for one mode, if there is one. */
-export function findBillingCard(db: Db, merchantId: string, mode: ServiceMode) {
-  return db
-    .selectFrom('billing_cards')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .where('mode', '=', mode)
-    .executeTakeFirst();
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   badRequest,
   conflict,
   type Db,
+  findBillingCard,
   GATES,
   gateError,
   isUuid,
@@ -11,7 +12,7 @@ import {
   recordAudit,
   type ServiceMode,
 } from '@groupsplit/shared';
-import { billingCardFailure, findBillingCard } from './card';
+import { billingCardFailure } from './card';
 import { BILLING_MESSAGES } from './schema';
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   badRequest,
+  findWebhookSettingsRow,
   getWebhookSettings,
   MerchantsRepository,
   merchantContext,
@@ -41,12 +42,7 @@ export function credentialRoutes({ db, config }: MerchantsDeps): Router {
       await db.transaction().execute(async (trx) => {
         // Serialises concurrent rotations so the audit trail and the stored secret agree.
         await new MerchantsRepository(trx).lock(merchant.id);
-        const existed = await trx
-          .selectFrom('webhook_settings')
-          .select('secret_ciphertext')
-          .where('merchant_id', '=', merchant.id)
-          .where('mode', '=', mode)
-          .executeTakeFirst();
+        const existed = await findWebhookSettingsRow(trx, merchant.id, mode);
         await saveWebhookSecret(trx, config, merchant.id, mode, value);
         // Never the secret itself: the history only says that it changed.
         await recordCallerAudit(

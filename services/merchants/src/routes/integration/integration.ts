@@ -1,5 +1,6 @@
 import {
   assertWebhookUrl,
+  findWebhookSettingsRow,
   MerchantsRepository,
   merchantContext,
   permit,
@@ -52,12 +53,7 @@ export function integrationRoutes({ db, config }: MerchantsDeps): Router {
         // The business row's lock queues concurrent changes, so the audit trail and the stored values agree.
         const merchants = new MerchantsRepository(trx);
         const locked = await merchants.lock(merchant.id);
-        const endpoint = await trx
-          .selectFrom('webhook_settings')
-          .select('url')
-          .where('merchant_id', '=', merchant.id)
-          .where('mode', '=', mode)
-          .executeTakeFirst();
+        const endpoint = await findWebhookSettingsRow(trx, merchant.id, mode);
         const current = { allowed_domain: locked?.allowed_domain ?? null, url: endpoint?.url ?? null };
         const before: Record<string, string | null> = {};
         const after: Record<string, string | null> = {};

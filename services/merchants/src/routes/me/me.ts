@@ -1,4 +1,12 @@
-import { authorize, type Db, merchantContext, merchantGates, type ServiceMode, serviceMode } from '@groupsplit/shared';
+import {
+  authorize,
+  type Db,
+  findWebhookSettingsRow,
+  merchantContext,
+  merchantGates,
+  type ServiceMode,
+  serviceMode,
+} from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { presentMerchant } from './presenter';
@@ -6,12 +14,7 @@ import { reconcileIfIncomplete } from './reconcile-on-read';
 
 // Only the URL: /me has no business decrypting the signing secret.
 async function webhookUrl(db: Db, merchantId: string, mode: ServiceMode): Promise<string | null> {
-  const row = await db
-    .selectFrom('webhook_settings')
-    .select('url')
-    .where('merchant_id', '=', merchantId)
-    .where('mode', '=', mode)
-    .executeTakeFirst();
+  const row = await findWebhookSettingsRow(db, merchantId, mode);
   return row?.url ?? null;
 }
 
