@@ -34,6 +34,13 @@ export function Field(props: {
 export const describedBy = (id: string, hint: boolean, error: string | null | undefined) =>
   [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
+/** What ties an input to its Field: its id, whether it is invalid, and what describes it (hint, error). */
+export const fieldInputProps = (id: string, hint: boolean, error: string | null | undefined) => ({
+  id,
+  'aria-invalid': Boolean(error),
+  'aria-describedby': describedBy(id, hint, error),
+});
+
 /** Copies `text`; says so in words (announced), or says how to copy by hand when the browser refuses. */
 export function CopyButton(props: { text: string; label?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { useBusiness } from '../business';
 import { Banner, ErrorNote, Refusal } from '../components/feedback';
-import { describedBy, Field } from '../components/form';
+import { Field, fieldInputProps } from '../components/form';
 import { PageHeader, Section } from '../components/page';
 import { useAction } from '../hooks';
 import { Link } from '../router';
@@ -40,11 +40,9 @@ function IntegrationSettings() {
           error={domainError}
         >
           <input
-            id="allowed-domain"
+            {...fieldInputProps('allowed-domain', true, domainError)}
             value={domain}
             disabled={!may.allowed}
-            aria-invalid={Boolean(domainError)}
-            aria-describedby={describedBy('allowed-domain', true, domainError)}
             onInput={(e) => setDomain((e.currentTarget as HTMLInputElement).value)}
           />
         </Field>
@@ -55,12 +53,10 @@ function IntegrationSettings() {
           error={urlError}
         >
           <input
-            id="webhook-url"
+            {...fieldInputProps('webhook-url', true, urlError)}
             type="url"
             value={webhookUrl}
             disabled={!may.allowed}
-            aria-invalid={Boolean(urlError)}
-            aria-describedby={describedBy('webhook-url', true, urlError)}
             onInput={(e) => setWebhookUrl((e.currentTarget as HTMLInputElement).value)}
           />
         </Field>

@@ -2,7 +2,7 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type RegistrationBody } from '../api';
 import { Banner, ErrorNote } from '../components/feedback';
-import { describedBy, Field } from '../components/form';
+import { Field, fieldInputProps } from '../components/form';
 import { PlainLayout } from '../components/layout';
 import { PageHeader } from '../components/page';
 import { useAction } from '../hooks';
@@ -113,14 +113,12 @@ export function RegisterPage() {
     return (
       <Field id={id} label={label} error={errors[name]} optional={options.optional} hint={options.hint}>
         <input
-          id={id}
+          {...fieldInputProps(id, Boolean(options.hint), errors[name])}
           name={name}
           type={options.type ?? 'text'}
           autocomplete={options.autocomplete}
           value={form[name]}
           required={!options.optional}
-          aria-invalid={Boolean(errors[name])}
-          aria-describedby={describedBy(id, Boolean(options.hint), errors[name])}
           onInput={set(name)}
         />
       </Field>
@@ -165,11 +163,9 @@ export function RegisterPage() {
           {input('legal_name', 'Legal name')}
           <Field id="register-business_type" label="Business type" error={errors.business_type}>
             <select
-              id="register-business_type"
+              {...fieldInputProps('register-business_type', false, errors.business_type)}
               value={form.business_type}
               required
-              aria-invalid={Boolean(errors.business_type)}
-              aria-describedby={describedBy('register-business_type', false, errors.business_type)}
               onChange={set('business_type')}
             >
               <option value="">Choose…</option>
