@@ -2,6 +2,7 @@ import { MerchantsRepository, recordAudit } from '@groupsplit/shared';
 import { merchantIdArg, requiredFlag, SupportCommandError } from '../args';
 import type { SupportCommand, SupportDeps } from './types';
 
+/** Pauses or lifts the pause, audited with the operator's name; answers how the business is named back. */
 async function setPaused(
   { db }: SupportDeps,
   merchantId: string,
@@ -28,7 +29,7 @@ async function setPaused(
       before: { paused_at: merchant.paused_at, paused_reason: merchant.paused_reason },
       after: { ...after, actor: change.actor },
     });
-    return merchant.name;
+    return `${merchant.name} (${merchantId})`;
   });
 }
 
@@ -38,9 +39,8 @@ export const pauseCommand: SupportCommand = {
   async run(args, deps) {
     const merchantId = merchantIdArg(args.positional);
     const reason = requiredFlag(args, 'reason');
-    const actor = requiredFlag(args, 'actor');
-    const name = await setPaused(deps, merchantId, { paused: true, reason, actor });
-    return `Paused ${name} (${merchantId}): ${reason}`;
+    const business = await setPaused(deps, merchantId, { paused: true, reason, actor: requiredFlag(args, 'actor') });
+    return `Paused ${business}: ${reason}`;
   },
 };
 
@@ -49,8 +49,7 @@ export const unpauseCommand: SupportCommand = {
   summary: 'Lift a pause',
   async run(args, deps) {
     const merchantId = merchantIdArg(args.positional);
-    const actor = requiredFlag(args, 'actor');
-    const name = await setPaused(deps, merchantId, { paused: false, actor });
-    return `Unpaused ${name} (${merchantId})`;
+    const business = await setPaused(deps, merchantId, { paused: false, actor: requiredFlag(args, 'actor') });
+    return `Unpaused ${business}`;
   },
 };
