@@ -152,7 +152,7 @@ const SCENARIOS: Scenario[] = [
       });
       await handle.signal(kit.wf.supportResolveSignal, { actor: 'support:ada', reason: 'oops', status: 'captured' });
       await until('the ignored support request', async () =>
-        (await handle.query(kit.wf.stateQuery)).history.some((h) => h.kind === 'support_resolve_ignored'),
+        (await handle.query(kit.wf.stateQuery)).history.some((h) => h.kind === 'support_resolve_refused'),
       );
       const res = await stack.api.post(`/api/checkout-splits/${split.id}/cancel`, undefined, {
         token: shop.owner.token,
