@@ -265,6 +265,32 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // Support from the Temporal UI or the CLI: a signal with no actor is refused (recorded, nothing
+    // changes), an Update with no reason is refused by its validator, then the compensate Update is
+    // accepted and the split rolled back.
+    name: 'stuck-then-compensated-by-update',
+    async run(stack, kit) {
+      const { handle } = await stuckOnCapture(stack, kit);
+      await handle.signal(kit.wf.supportCompensateSignal, { reason: 'no actor' } as never);
+      await until(
+        'the refusal recorded',
+        async () => (await handle.query(kit.wf.stateQuery)).support_refusals.length === 1,
+      );
+      const refused = await handle
+        .executeUpdate(kit.wf.supportCompensateUpdate, { args: [{ actor: 'support:ada', reason: ' ' }] })
+        .then(
+          () => false,
+          () => true,
+        );
+      if (!refused) throw new Error('an Update without a reason was accepted');
+      await handle.executeUpdate(kit.wf.supportCompensateUpdate, {
+        args: [{ actor: 'support:ada', reason: 'customer asked' }],
+      });
+      await handle.result();
+      return [{ name: 'stuck-then-compensated-by-update', workflowId: handle.workflowId }];
+    },
+  },
+  {
     // The projection refuses the final write of a cancel (the row was moved under it): stuck in
     // canceling; a resolution too early waits again, then a retry after the repair finishes it.
     name: 'stuck-canceling-then-retried',
