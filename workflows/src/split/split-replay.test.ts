@@ -35,6 +35,7 @@ const REQUIRED = [
   'stuck-then-resolved',
   'stuck-then-retried',
   'stuck-then-compensated',
+  'stuck-then-compensated-by-update',
   'stuck-canceling-then-retried',
   'continue-as-new-first-run',
   'continue-as-new-second-run',
