@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { loadConfig, temporalDataConverter } from '@groupsplit/shared';
 import { type ReplayResult, Worker } from '@temporalio/worker';
 import { historyFromJson } from './__histories__/history-json';
 import { quietTemporalRuntime } from './test-support/fake-worker';
@@ -55,6 +56,8 @@ describe('split workflow replay of recorded histories', () => {
     const replay = Worker.runReplayHistories(
       {
         replayName: 'split-replay',
+        // As the production worker reads them: encrypted payloads decrypt, older plain ones pass through.
+        dataConverter: temporalDataConverter(loadConfig()),
         ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: require.resolve('../index') }),
       },
       histories,
