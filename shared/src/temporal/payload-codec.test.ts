@@ -1,6 +1,8 @@
 import { defaultPayloadConverter } from '@temporalio/common';
 import { loadConfig } from '../config';
 import { publicSecret } from '../secret-defaults';
+import { temporalDataConverter } from './data-converter';
+import { failureConverter } from './failure-converter';
 import { AesGcmPayloadCodec, ENCRYPTED_ENCODING, KEY_ID_METADATA } from './payload-codec';
 import { DEV_TEMPORAL_PAYLOAD_KEYS, parsePayloadKeys, payloadKeyring } from './payload-keys';
 
@@ -71,6 +73,26 @@ describe('Temporal payload codec', () => {
     const payload = plain();
     const [decoded] = await codecOf(`k1:${key(1)}`).decode([payload]);
     expect(decoded).toBe(payload);
+  });
+});
+
+describe('failures', () => {
+  it('keep their message and stack in a payload the codec encrypts', async () => {
+    const failure = failureConverter.errorToFailure(
+      new Error('550 5.1.1 <ada@example.test>: Recipient address rejected'),
+      defaultPayloadConverter,
+    );
+    expect(failure.message).toBe('Encoded failure');
+    expect(JSON.stringify(failure)).not.toContain('ada@example.test');
+    const codec = codecOf(`k1:${key(1)}`);
+    const [sealed] = await codec.encode([failure.encodedAttributes!]);
+    expect(Buffer.from(sealed!.data!).toString('latin1')).not.toContain('ada@example.test');
+    const [opened] = await codec.decode([sealed!]);
+    expect(defaultPayloadConverter.fromPayload(opened!)).toMatchObject({
+      message: '550 5.1.1 <ada@example.test>: Recipient address rejected',
+    });
+    // Every client and worker loads this converter by path.
+    expect(temporalDataConverter(loadConfig({})).failureConverterPath).toBe(require.resolve('./failure-converter'));
   });
 });
 
