@@ -48,6 +48,7 @@ describe('the codec endpoint', () => {
     expect((await post('/encode', body)).status).toBe(401);
     expect((await post('/decode', body, { authorization: 'Bearer not-the-codec-token' })).status).toBe(401);
     expect((await post('/codec/not-the-codec-token/decode', body)).status).toBe(401);
+    expect((await post('/codec/%E0%A4%A/decode', body)).status).toBe(401);
     const refused = await post('/decode', body, { authorization: config.TEMPORAL_CODEC_TOKEN });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ error: 'A valid codec token is required' });

@@ -68,9 +68,14 @@ function route(path: string): { operation: 'encode' | 'decode'; pathToken?: stri
   const plain = /^\/(encode|decode)$/.exec(path);
   if (plain) return { operation: plain[1] as 'encode' | 'decode' };
   const withToken = /^\/codec\/([^/]+)\/(encode|decode)$/.exec(path);
-  if (withToken)
-    return { operation: withToken[2] as 'encode' | 'decode', pathToken: decodeURIComponent(withToken[1]!) };
-  return null;
+  if (!withToken) return null;
+  let pathToken = '';
+  try {
+    pathToken = decodeURIComponent(withToken[1]!);
+  } catch {
+    // Malformed %-escapes: no token, so a 401 rather than an exception in the worker.
+  }
+  return { operation: withToken[2] as 'encode' | 'decode', pathToken };
 }
 
 export function createCodecHandler(settings: CodecServerSettings) {
