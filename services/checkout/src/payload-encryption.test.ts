@@ -119,6 +119,7 @@ describe('encrypted Temporal payloads', () => {
       { amount: 30, order_reference: 'ORD-ENCRYPTED' },
     );
     splitId = split.splitId;
+    secrets['checkout session token'] = split.token;
     const reminded = await stack.api.post(`/api/merchants/checkout/sessions/${split.token}/remind`, undefined, {
       apiKey: shop.testKey,
     });
@@ -175,6 +176,12 @@ describe('encrypted Temporal payloads', () => {
     // So the checks below could fail: every secret is in some payload of these histories.
     for (const [what, value] of Object.entries(secrets)) expect([what, plain.includes(value)]).toEqual([what, true]);
     expect(plain).toMatch(new RegExp(`(?<![\\d.])${signInCode}(?![\\d.])`));
+  });
+
+  it('no workflow id holds a secret (ids are not encrypted)', () => {
+    const named = workflowIds.flatMap((id) => leaksIn(`the workflow id ${id}`, id));
+    expect(named).toEqual([]);
+    expect(workflowIds.some((id) => id.startsWith('checkout-remind:'))).toBe(true);
   });
 
   it('fetchHistory shows no code, token or e-mail address, and readable search attributes', async () => {
