@@ -3,3 +3,4 @@ export * from './document';
 export * from './errors';
 export * from './router';
 export * from './webhooks';
+export * from './fields';
