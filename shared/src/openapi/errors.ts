@@ -8,7 +8,9 @@ import { MESSAGES, stableErrorCode } from '../errors';
  */
 export const ErrorDetailSchema = z
   .looseObject({
-    field: z.string().meta({ description: 'The field, as a dotted path (`line_items.0.amount`).', example: 'retrun_url' }),
+    field: z
+      .string()
+      .meta({ description: 'The field, as a dotted path (`line_items.0.amount`).', example: 'retrun_url' }),
     message: z
       .string()
       .meta({ description: 'What is wrong with it.', example: 'Unknown field retrun_url. Did you mean return_url?' }),

@@ -80,3 +80,7 @@ export const textField = (description: string, example: string) => z.string().me
 /** A UUID path parameter (`/api/checkout-splits/{id}`): checked like `idParams`, described and exampled. */
 export const uuidParam = (kind: IdKind, description: string) =>
   uuidSchema().meta({ description, example: EXAMPLE_VALUES.ids[kind] });
+
+/** A token in a path (hosted session, pay link): 1 to 200 characters, the credential of the link. */
+export const pathTokenParam = (description: string, example: string = EXAMPLE_VALUES.sessionToken) =>
+  z.string().min(1).max(200).meta({ description, example });

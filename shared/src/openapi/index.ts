@@ -1,6 +1,6 @@
 export * from './common';
 export * from './document';
 export * from './errors';
+export * from './fields';
 export * from './router';
 export * from './webhooks';
-export * from './fields';

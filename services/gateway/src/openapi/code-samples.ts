@@ -48,7 +48,9 @@ function curl(method: string, path: string, operation: Operation, auth: AuthRequ
   const query = params
     .filter((p) => p.in === 'query' && p.required)
     .map((p) => `${p.name}=${encodeURIComponent(String(valueOf(p, components)))}`);
-  const lines = [`curl -X ${method.toUpperCase()} ${shellQuote(`${BASE_URL}${url}${query.length ? `?${query.join('&')}` : ''}`)}`];
+  const lines = [
+    `curl -X ${method.toUpperCase()} ${shellQuote(`${BASE_URL}${url}${query.length ? `?${query.join('&')}` : ''}`)}`,
+  ];
   const kind = credential(auth);
   if (kind === 'apiKey') lines.push(`-H ${shellQuote(`x-merchant-api-key: ${TEST_API_KEY_PLACEHOLDER}`)}`);
   if (kind === 'bearer') lines.push(`-H ${shellQuote(`Authorization: Bearer ${ACCESS_TOKEN_PLACEHOLDER}`)}`);

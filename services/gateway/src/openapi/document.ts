@@ -274,7 +274,8 @@ export function buildPublicDocument(parts: OpenApiDocument[], rules: readonly Ro
     }
   }
   for (const item of Object.values(webhooks)) {
-    for (const operation of Object.values(item as PathItem)) addExamples(operation as Operation, components as Components);
+    for (const operation of Object.values(item as PathItem))
+      addExamples(operation as Operation, components as Components);
   }
   components.securitySchemes = { ...SECURITY_SCHEMES };
   components.headers = { ...HEADERS };
