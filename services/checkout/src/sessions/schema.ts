@@ -35,11 +35,9 @@ export const BuyerGroupSchema = z
               .meta({ description: 'The address the buyer typed, in full.', example: EXAMPLE_VALUES.secondEmail }),
             amount: PoundsSchema.meta({ description: 'Their share, in pounds.', example: EXAMPLE_VALUES.share }),
             /** Still pending in a pending split: the buyer may hand this share to someone else. */
-            replaceable: z
-              .boolean()
-              .meta({
-                description: 'Still pending in a pending split: the buyer may hand this share to someone else.',
-              }),
+            replaceable: z.boolean().meta({
+              description: 'Still pending in a pending split: the buyer may hand this share to someone else.',
+            }),
           }),
         )
         .meta({ description: 'Everyone in the split, with their full address and share.' }),

@@ -4,7 +4,6 @@ import {
   emailField,
   idField,
   PARTICIPANT_STATUSES,
-  PoundsSchema,
   payTokenField,
   poundsField,
   SPLIT_STATUSES,

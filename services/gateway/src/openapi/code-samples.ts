@@ -34,7 +34,7 @@ const bodyExample = (operation: Operation) =>
     'application/json'
   ]?.example;
 
-const valueOf = (parameter: Parameter, components: Components) =>
+const parameterValue = (parameter: Parameter, components: Components) =>
   parameter.example ?? (parameter.schema ? exampleOf(parameter.schema, components) : undefined) ?? parameter.name;
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
@@ -43,11 +43,11 @@ function curl(method: string, path: string, operation: Operation, auth: AuthRequ
   const params = parameters(operation, components);
   const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const parameter = params.find((p) => p.in === 'path' && p.name === name);
-    return encodeURIComponent(String(parameter ? valueOf(parameter, components) : name));
+    return encodeURIComponent(String(parameter ? parameterValue(parameter, components) : name));
   });
   const query = params
     .filter((p) => p.in === 'query' && p.required)
-    .map((p) => `${p.name}=${encodeURIComponent(String(valueOf(p, components)))}`);
+    .map((p) => `${p.name}=${encodeURIComponent(String(parameterValue(p, components)))}`);
   const lines = [
     `curl -X ${method.toUpperCase()} ${shellQuote(`${BASE_URL}${url}${query.length ? `?${query.join('&')}` : ''}`)}`,
   ];
@@ -56,7 +56,7 @@ function curl(method: string, path: string, operation: Operation, auth: AuthRequ
   if (kind === 'bearer') lines.push(`-H ${shellQuote(`Authorization: Bearer ${ACCESS_TOKEN_PLACEHOLDER}`)}`);
   if (params.some((p) => p.in === 'header' && p.name === 'X-Service-Mode')) lines.push(`-H 'X-Service-Mode: test'`);
   for (const header of params.filter((p) => p.in === 'header' && SAMPLE_HEADERS.has(p.name))) {
-    lines.push(`-H ${shellQuote(`${header.name}: ${valueOf(header, components)}`)}`);
+    lines.push(`-H ${shellQuote(`${header.name}: ${parameterValue(header, components)}`)}`);
   }
   const body = bodyExample(operation);
   if (body !== undefined) {
@@ -101,7 +101,7 @@ function client(method: string, path: string, operation: Operation, auth: AuthRe
   const query = params.filter((p) => p.in === 'query' && p.required);
   const request: string[] = [];
   const headers = params.filter((p) => p.in === 'header' && SAMPLE_HEADERS.has(p.name));
-  const group = (list: Parameter[]) => Object.fromEntries(list.map((p) => [p.name, valueOf(p, components)]));
+  const group = (list: Parameter[]) => Object.fromEntries(list.map((p) => [p.name, parameterValue(p, components)]));
   const inParams = {
     ...(pathParams.length ? { path: group(pathParams) } : {}),
     ...(query.length ? { query: group(query) } : {}),

@@ -9,7 +9,6 @@ import {
   MESSAGES,
   ModeSchema,
   MoneyFormatError,
-  PoundsSchema,
   payTokenField,
   poundsField,
   poundsToPence,

@@ -28,13 +28,10 @@ const M = CREATE_SPLIT_MESSAGES;
 
 export const NewParticipantSchema = z.object(
   {
-    email: z
-      .string({ error: M.row })
-      .min(1, { error: M.row })
-      .meta({
-        description: 'Who pays this share; they get an invitation with their pay link.',
-        example: EXAMPLE_VALUES.secondEmail,
-      }),
+    email: z.string({ error: M.row }).min(1, { error: M.row }).meta({
+      description: 'Who pays this share; they get an invitation with their pay link.',
+      example: EXAMPLE_VALUES.secondEmail,
+    }),
     amountMinor: z
       .number({ error: M.row })
       .int({ error: M.row })
@@ -55,12 +52,10 @@ export const NewParticipantSchema = z.object(
  */
 export const CreateSplitSchema = z.object(
   {
-    merchantId: z
-      .string({ error: M.validation })
-      .meta({
-        description: 'The business the split is for (yours: `id` of `GET /api/merchants/me`).',
-        example: EXAMPLE_VALUES.ids.merchant,
-      }),
+    merchantId: z.string({ error: M.validation }).meta({
+      description: 'The business the split is for (yours: `id` of `GET /api/merchants/me`).',
+      example: EXAMPLE_VALUES.ids.merchant,
+    }),
     orderReference: z
       .string({ error: M.validation })
       .meta({ description: 'Your reference for the order, shown to payers.', example: EXAMPLE_VALUES.orderReference }),
@@ -141,13 +136,10 @@ export const SplitSummarySchema = z
           email: emailField('Their e-mail address.'),
           amount: poundsField('Their share.', EXAMPLE_VALUES.share),
           status: ParticipantStatusSchema,
-          pay_token: z
-            .string()
-            .nullable()
-            .meta({
-              description: "Their pay token; null on /mine for other people's shares.",
-              example: EXAMPLE_VALUES.payToken,
-            }),
+          pay_token: z.string().nullable().meta({
+            description: "Their pay token; null on /mine for other people's shares.",
+            example: EXAMPLE_VALUES.payToken,
+          }),
         }),
       )
       .meta({ description: 'Everyone paying a share.' }),

@@ -37,12 +37,10 @@ export const ChooseParticipantSchema = z.object(
       description: "The person's e-mail address; they get their pay link.",
       example: EXAMPLE_VALUES.secondEmail,
     }),
-    amount: z
-      .union([z.number(), z.string()], { error: M.person })
-      .meta({
-        description: 'Their share in pounds (number or decimal string), at least £1.',
-        example: EXAMPLE_VALUES.share,
-      }),
+    amount: z.union([z.number(), z.string()], { error: M.person }).meta({
+      description: 'Their share in pounds (number or decimal string), at least £1.',
+      example: EXAMPLE_VALUES.share,
+    }),
   },
   { error: M.person },
 );

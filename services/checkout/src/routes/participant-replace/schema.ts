@@ -25,14 +25,10 @@ export const SessionParticipantParams = z.object({
 
 /** Both routes' body: who takes over the share. */
 export const ReplaceParticipantSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .pipe(z.email().max(254))
-    .meta({
-      description: 'Who takes over the share: a valid e-mail address, up to 254 characters.',
-      example: 'jo@example.com',
-    }),
+  email: z.string().trim().pipe(z.email().max(254)).meta({
+    description: 'Who takes over the share: a valid e-mail address, up to 254 characters.',
+    example: 'jo@example.com',
+  }),
 });
 
 export const replaceBodyFailure = (): AppError => badRequest(REPLACE_MESSAGES.email, 'validation_failed');

@@ -88,12 +88,10 @@ export const RefundResultSchema = z
     refunded: poundsField('What this refund returned.', '10.00'),
     total_refunded: poundsField('Everything refunded on the split so far, this refund included.', '10.00'),
     total_amount: poundsField('The order total.'),
-    status: z
-      .string()
-      .meta({
-        description: 'The split status after it: `partially_refunded` or `refunded`.',
-        example: 'partially_refunded',
-      }),
+    status: z.string().meta({
+      description: 'The split status after it: `partially_refunded` or `refunded`.',
+      example: 'partially_refunded',
+    }),
     reason: z.string().nullable().meta({ description: 'The reason given, or null.', example: 'Item out of stock' }),
     participants: z
       .array(

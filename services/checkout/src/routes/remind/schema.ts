@@ -12,13 +12,10 @@ export const REMIND_MESSAGES = {
 export const RemindResultSchema = z
   .object({
     reminded: z.number().int().meta({ description: 'Participants e-mailed now.', example: 1 }),
-    skipped: z
-      .number()
-      .int()
-      .meta({
-        description: 'Pending participants not e-mailed (unsubscribed, or reminded in the last 12 hours).',
-        example: 0,
-      }),
+    skipped: z.number().int().meta({
+      description: 'Pending participants not e-mailed (unsubscribed, or reminded in the last 12 hours).',
+      example: 0,
+    }),
     next_allowed_at: TimestampSchema.nullable().meta({
       description: 'When a skipped participant can be reminded again.',
     }),
