@@ -7,9 +7,9 @@ import {
   type OpenApiPaths,
   VALIDATION_FAILED,
 } from '@groupsplit/shared';
-import { z } from 'zod';
 import {
   BillingSchema,
+  BillParams,
   BillSchema,
   BILLING_MESSAGES as M,
   SaveBillingCardSchema,
@@ -61,7 +61,7 @@ export const billingPaths: OpenApiPaths = {
       tags: ['Billing'],
       summary: 'Pay an unpaid bill with the card on file',
       description: 'Owner, Admin. Paying restores split payments at once. A retried call never charges twice.',
-      requestParams: { path: z.object({ id: z.string() }), header: businessHeaders({ mode: true }) },
+      requestParams: { path: BillParams, header: businessHeaders({ mode: true }) },
       responses: {
         200: { description: 'The bill, now paid.', ...json(BillSchema) },
         ...businessErrorResponses(
