@@ -232,7 +232,7 @@ const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-groupsplit-propri
 function collectCodes(operation: Operation, into: Map<string, CodeUse>) {
   for (const [status, response] of Object.entries(operation.responses)) {
     for (const entry of (response[ERROR_ENTRIES_KEY] as ErrorEntry[] | undefined) ?? []) {
-      if (!entry.code || entry.passedThrough) continue;
+      if (!entry.code) continue;
       const use = into.get(entry.code) ?? { code: entry.code, statuses: new Set(), messages: new Set() };
       use.statuses.add(status);
       use.messages.add(entry.error);

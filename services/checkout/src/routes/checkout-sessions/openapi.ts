@@ -1,4 +1,11 @@
-import { err, errorResponses, IdempotencyKeyHeaders, json, type OpenApiPaths } from '@groupsplit/shared';
+import {
+  EXAMPLE_VALUES,
+  err,
+  errorResponses,
+  IdempotencyKeyHeaders,
+  json,
+  type OpenApiPaths,
+} from '@groupsplit/shared';
 import { SESSION_NOT_FOUND, TokenParams } from '../../sessions/schema';
 import {
   CreatedSessionSchema,
@@ -8,17 +15,18 @@ import {
   SessionStatusResponseSchema,
 } from './schema';
 
+/** The quickstart's order: £44.95, its lines adding up to it. */
 const EXAMPLE = {
-  amount: 42.5,
-  order_reference: 'Order 1042',
-  return_url: 'https://shop.example.com/orders/1042/thanks',
+  amount: EXAMPLE_VALUES.amount,
+  order_reference: EXAMPLE_VALUES.orderReference,
+  return_url: 'https://shop.example.com/orders/1001',
   cancel_url: 'https://shop.example.com/cart',
   line_items: [
-    { description: 'Picnic blanket', amount: '35.00', quantity: 1 },
-    { description: 'Delivery', amount: '7.50' },
+    { description: 'Picnic blanket', amount: '39.95', quantity: 1 },
+    { description: 'Delivery', amount: '5.00' },
   ],
-  customer_email: 'alex@example.com',
-  metadata: { order_id: '1042' },
+  customer_email: EXAMPLE_VALUES.email,
+  metadata: { order_id: '1001' },
 };
 
 const sessionNotFound = err(SESSION_NOT_FOUND, 'not_found');
@@ -53,7 +61,7 @@ export const checkoutSessionsPaths: OpenApiPaths = {
             err(M.returnUrl, 'invalid_return_url', 'no allowed domain, or not https on it'),
             err(M.cancelUrl, 'invalid_cancel_url'),
             err(M.lineDescription, 'validation_failed', 'or another field-level message; `details` lists each'),
-            err('line_items must add up to amount: they add up to £40.00, amount is £42.50', 'line_items_mismatch'),
+            err('line_items must add up to amount: they add up to £40.00, amount is £44.95', 'line_items_mismatch'),
             err(M.onboarding, 'processor_onboarding_required', 'live key, charges not enabled yet'),
             err(M.idempotencyKey, 'invalid_idempotency_key'),
           ],

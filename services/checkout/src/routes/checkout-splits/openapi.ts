@@ -1,6 +1,7 @@
 import {
   BUSINESS_ERRORS,
   businessHeaders,
+  EXAMPLE_VALUES,
   err,
   errorResponses,
   GATES,
@@ -15,11 +16,11 @@ import { SplitDetailSchema } from '../../splits/schema';
 import { CreatedSplitSchema, CreateSplitSchema, SplitIdParams, SplitSummarySchema } from './schema';
 
 const EXAMPLE = {
-  merchantId: '6f1d2c3b-4a59-4e7f-8a1b-2c3d4e5f6a7b',
-  orderReference: 'Table 12',
+  merchantId: EXAMPLE_VALUES.ids.merchant,
+  orderReference: EXAMPLE_VALUES.orderReference,
   participants: [
-    { email: 'alex@example.com', amountMinor: 2500 },
-    { email: 'sam@example.com', amountMinor: 2500 },
+    { email: EXAMPLE_VALUES.email, amountMinor: 2250 },
+    { email: EXAMPLE_VALUES.secondEmail, amountMinor: 2245 },
   ],
 };
 

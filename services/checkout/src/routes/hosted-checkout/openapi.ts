@@ -1,4 +1,5 @@
 import {
+  EXAMPLE_VALUES,
   err,
   errorResponses,
   GATES,
@@ -13,8 +14,8 @@ import { ChooseSplitResponseSchema, ChooseSplitSchema, CHOOSE_MESSAGES as M } fr
 const EXAMPLE = {
   mode: 'split',
   participants: [
-    { email: 'alex@example.com', amount: '21.25' },
-    { email: 'sam@example.com', amount: '21.25' },
+    { email: EXAMPLE_VALUES.email, amount: EXAMPLE_VALUES.share },
+    { email: EXAMPLE_VALUES.secondEmail, amount: EXAMPLE_VALUES.otherShare },
   ],
 };
 
@@ -41,7 +42,7 @@ export const hostedCheckoutPaths: OpenApiPaths = {
             err(M.duplicate, 'validation_failed'),
             err(M.payer, 'validation_failed'),
             err(M.minShare),
-            err('Shares must add up to the order total of £42.50; they add up to £40.00.', 'shares_mismatch'),
+            err('Shares must add up to the order total of £44.95; they add up to £40.00.', 'shares_mismatch'),
             err(GATES.connector_not_live.message, 'connector_not_live'),
             err(GATES.billing_card_required.message, 'billing_card_required'),
             err(GATES.billing_paused.message, 'billing_paused'),
