@@ -270,7 +270,7 @@ export const PublicSessionSchema = z
     expired: EXPIRED,
     expires_at: timestampField('When the session stops working (2 hours after creation).'),
     mode: ModeSchema,
-    business_name: textField('The trading name of the business selling.', 'Picnic Supplies Ltd'),
+    business_name: textField('The trading name of the business selling.', 'Picnic Supplies'),
     order_reference: textField('The order reference shown to the buyer.', EXAMPLE_VALUES.orderReference),
     amount: poundsField('The order total in pounds, two places.'),
     currency: currencyField(),

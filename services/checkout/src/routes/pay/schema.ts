@@ -59,7 +59,7 @@ export const PayViewSchema = z
       example: null,
     }),
     order_reference: textField('The order reference.', EXAMPLE_VALUES.orderReference),
-    business_name: textField('The trading name of the business selling.', 'Picnic Supplies Ltd'),
+    business_name: textField('The trading name of the business selling.', 'Picnic Supplies'),
     mode: ModeSchema,
     /** The whole order: its lines (empty for a split made on the dashboard) and its total. */
     line_items: z

@@ -14,7 +14,7 @@ export const invalidInvitation = () => notFound(MESSAGES.inviteInvalid, 'invite_
 /** GET /api/merchants/team-invites/:token: what the invitee sees before accepting. */
 export const InvitePreviewSchema = z
   .object({
-    business_name: textField('The business inviting you.', 'Picnic Supplies Ltd'),
+    business_name: textField('The business inviting you.', 'Picnic Supplies'),
     role: RoleSchema,
     email_masked: textField('The invited address, masked: sign in with it to accept.', 'j***@example.com'),
     expires_at: timestampField('When the invitation lapses.'),

@@ -46,7 +46,7 @@ export const TransferSchema = z.object({
   }),
   confirmation: z
     .string()
-    .meta({ description: 'The business name, typed exactly, to confirm.', example: 'Picnic Supplies Ltd' }),
+    .meta({ description: 'The business name, typed exactly, to confirm.', example: 'Picnic Supplies' }),
 });
 
 export const invalidInvite = (details: ErrorDetail[]) => validationFailed(MESSAGES.invalidInvite, details);

@@ -8,7 +8,7 @@ export const WorkspacesSchema = z
       .array(
         z.object({
           merchant_id: idField('merchant', 'The business (send it as `x-service-merchant-id`).'),
-          name: textField('Its trading name.', 'Picnic Supplies Ltd'),
+          name: textField('Its trading name.', 'Picnic Supplies'),
           role: RoleSchema,
         }),
       )
