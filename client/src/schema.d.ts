@@ -1905,7 +1905,7 @@ export interface components {
         InvitePreview: {
             /**
              * @description The business inviting you.
-             * @example Picnic Supplies Ltd
+             * @example Picnic Supplies
              */
             business_name: string;
             role: components["schemas"]["Role"];
@@ -2271,7 +2271,7 @@ export interface components {
             order_reference: string;
             /**
              * @description The trading name of the business selling.
-             * @example Picnic Supplies Ltd
+             * @example Picnic Supplies
              */
             business_name: string;
             mode: components["schemas"]["Mode"];
@@ -2333,7 +2333,7 @@ export interface components {
             mode: components["schemas"]["Mode"];
             /**
              * @description The trading name of the business selling.
-             * @example Picnic Supplies Ltd
+             * @example Picnic Supplies
              */
             business_name: string;
             /**
@@ -3314,7 +3314,7 @@ export interface components {
                 merchant_id: string;
                 /**
                  * @description Its trading name.
-                 * @example Picnic Supplies Ltd
+                 * @example Picnic Supplies
                  */
                 name: string;
                 role: components["schemas"]["Role"];
@@ -3538,7 +3538,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "you@example.com"
+                 *       "email": "alex@example.com"
                  *     }
                  */
                 "application/json": {
@@ -3632,8 +3632,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "you@example.com",
-                 *       "code": "123456"
+                 *       "email": "alex@example.com",
+                 *       "code": "042917"
                  *     }
                  */
                 "application/json": {
@@ -4921,7 +4921,7 @@ export interface operations {
                      *       "split_status": "pending",
                      *       "cancel_reason": null,
                      *       "order_reference": "ORDER-1001",
-                     *       "business_name": "Picnic Supplies Ltd",
+                     *       "business_name": "Picnic Supplies",
                      *       "mode": "test",
                      *       "line_items": [
                      *         {
@@ -5317,7 +5317,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "webhook_url": "https://shop.example.com/hooks/groupsplit",
+                 *       "webhook_url": "https://shop.example.com/webhooks",
                  *       "allowed_domain": "shop.example.com"
                  *     }
                  */
@@ -6718,7 +6718,7 @@ export interface operations {
                      *       "expired": false,
                      *       "expires_at": "2026-09-01T12:00:00.000Z",
                      *       "mode": "test",
-                     *       "business_name": "Picnic Supplies Ltd",
+                     *       "business_name": "Picnic Supplies",
                      *       "order_reference": "ORDER-1001",
                      *       "amount": "44.95",
                      *       "currency": "gbp",
@@ -8851,13 +8851,24 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Corner Shop",
-                 *       "legal_name": "Corner Shop Ltd",
+                 *       "name": "Picnic Supplies",
+                 *       "legal_name": "Picnic Supplies Ltd",
                  *       "business_type": "limited_company",
-                 *       "business_address": "1 High Street, London, N1 1AA",
-                 *       "business_email": "hello@cornershop.example",
-                 *       "business_phone": "020 7946 0000",
-                 *       "company_number": "01234567"
+                 *       "business_address": "12 Market Street, Unit 4, Bristol BS1 4DJ",
+                 *       "business_address_parts": {
+                 *         "line1": "12 Market Street",
+                 *         "line2": "Unit 4",
+                 *         "city": "Bristol",
+                 *         "county": null,
+                 *         "postcode": "BS1 4DJ",
+                 *         "country": "United Kingdom"
+                 *       },
+                 *       "business_email": "hello@shop.example.com",
+                 *       "business_phone": "+44 117 496 0123",
+                 *       "company_number": "12345678",
+                 *       "vat_number": "GB123456789",
+                 *       "webhook_url": "https://shop.example.com/webhooks",
+                 *       "allow_additional": false
                  *     }
                  */
                 "application/json": {
@@ -9228,7 +9239,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "business_name": "Picnic Supplies Ltd",
+                     *       "business_name": "Picnic Supplies",
                      *       "role": "owner",
                      *       "email_masked": "j***@example.com",
                      *       "expires_at": "2026-09-01T12:00:00.000Z"
@@ -9477,8 +9488,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "sam@example.com",
-                 *       "role": "member"
+                 *       "email": "jo@example.com",
+                 *       "role": "finance"
                  *     }
                  */
                 "application/json": {
@@ -10171,7 +10182,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "role": "finance"
+                 *       "role": "admin"
                  *     }
                  */
                 "application/json": {
@@ -10324,8 +10335,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "member_id": "3f0c6f8e-2a57-4c55-9a70-4f7a1d2f3b9c",
-                 *       "confirmation": "Corner Shop"
+                 *       "member_id": "9e1c3a5d-7b2f-4d6e-8a4c-3f5b7d9e1a62",
+                 *       "confirmation": "Picnic Supplies"
                  *     }
                  */
                 "application/json": {
@@ -10336,7 +10347,7 @@ export interface operations {
                     member_id: string;
                     /**
                      * @description The business name, typed exactly, to confirm.
-                     * @example Picnic Supplies Ltd
+                     * @example Picnic Supplies
                      */
                     confirmation: string;
                 };
@@ -11046,7 +11057,7 @@ export interface operations {
                      *       "workspaces": [
                      *         {
                      *           "merchant_id": "5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60",
-                     *           "name": "Picnic Supplies Ltd",
+                     *           "name": "Picnic Supplies",
                      *           "role": "owner"
                      *         }
                      *       ]
@@ -11131,9 +11142,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "sam@example.com",
-                 *       "name": "Sam",
-                 *       "message": "Hello"
+                 *       "email": "alex@example.com",
+                 *       "name": "Alex Morgan",
+                 *       "company": "Picnic Supplies Ltd",
+                 *       "message": "We sell picnic hampers and would like group checkout."
                  *     }
                  */
                 "application/json": {
@@ -11245,9 +11257,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "sam@example.com",
-                 *       "name": "Sam",
-                 *       "message": "Hello"
+                 *       "email": "alex@example.com",
+                 *       "name": "Alex Morgan",
+                 *       "company": "Picnic Supplies Ltd",
+                 *       "message": "We sell picnic hampers and would like group checkout."
                  *     }
                  */
                 "application/json": {
@@ -11359,9 +11372,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "sam@example.com",
-                 *       "name": "Sam",
-                 *       "message": "Hello"
+                 *       "email": "alex@example.com",
+                 *       "name": "Alex Morgan",
+                 *       "company": "Picnic Supplies Ltd",
+                 *       "message": "We sell picnic hampers and would like group checkout."
                  *     }
                  */
                 "application/json": {

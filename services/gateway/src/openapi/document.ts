@@ -226,7 +226,7 @@ sidebar; every operation has curl and \`@groupsplit/client\` samples using a tes
 (\`svc_test_…\`). This document: \`GET /api/openapi.json\`.`;
 
 /** No licence is granted: the reference describes a service, not software to copy (an SPDX custom reference). */
-const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-groupsplit-proprietary' };
+const LICENSE = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' };
 
 /** Every error code the operation answers with, for the guide's table of codes. */
 function collectCodes(operation: Operation, into: Map<string, CodeUse>) {
