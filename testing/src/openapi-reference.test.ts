@@ -8,6 +8,7 @@ import { buildOpenApiDocument } from './openapi';
  */
 
 type Schema = Record<string, unknown>;
+const CLIENT = '@groupsplit/client';
 const document = buildOpenApiDocument() as unknown as {
   info: { title: string; version: string; license?: unknown };
   tags: { name: string; description: string; 'x-traitTag'?: boolean }[];
@@ -115,9 +116,9 @@ describe('the API reference, field by field', () => {
     for (const { name, operation } of operations) {
       const samples = (operation['x-codeSamples'] as { lang: string; label: string; source: string }[]) ?? [];
       const curl = samples.find((sample) => sample.label === 'curl');
-      const client = samples.find((sample) => sample.label === '@groupsplit/client');
+      const client = samples.find((sample) => sample.label === CLIENT);
       if (!curl?.source.startsWith('curl -X ')) wrong.push(`${name}: no curl sample`);
-      if (!client?.source.includes("from '@groupsplit/client'")) wrong.push(`${name}: no client sample`);
+      if (!client?.source.includes(`from '${CLIENT}'`)) wrong.push(`${name}: no client sample`);
       const apiKey = ((operation.security as Record<string, unknown>[]) ?? []).some((way) => 'merchantApiKey' in way);
       if (apiKey && !(curl?.source.includes('svc_test_') && client?.source.includes("apiKey: 'svc_test_"))) {
         wrong.push(`${name}: API-key samples without the test key placeholder`);

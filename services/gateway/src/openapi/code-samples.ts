@@ -10,6 +10,8 @@ import { type Components, exampleOf } from './examples';
 export const TEST_API_KEY_PLACEHOLDER = 'svc_test_YOUR_TEST_KEY';
 export const ACCESS_TOKEN_PLACEHOLDER = 'YOUR_ACCESS_TOKEN';
 const BASE_URL = 'http://localhost:3000';
+/** The typed client a sample imports (a string here, not an import of ours). */
+export const CLIENT_PACKAGE = '@groupsplit/client';
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: Record<string, unknown>; example?: unknown };
 type Operation = Record<string, unknown> & { parameters?: unknown; requestBody?: unknown };
@@ -112,7 +114,7 @@ function client(method: string, path: string, operation: Operation, auth: AuthRe
   if (body !== undefined) request.push(`body: ${literal(body, '    ')}`);
   const call = `groupsplit.${method.toUpperCase()}('${path}'${request.length ? `, {\n    ${request.join(',\n    ')},\n  }` : ''})`;
   return [
-    `import { createGroupsplitClient, unwrap } from '@groupsplit/client';`,
+    `import { createGroupsplitClient, unwrap } from '${CLIENT_PACKAGE}';`,
     '',
     `const groupsplit = createGroupsplitClient({ ${options.join(', ')} });`,
     `const result = unwrap(\n  await ${call},\n);`,
@@ -129,6 +131,6 @@ export function codeSamples(
 ) {
   return [
     { lang: 'Shell', label: 'curl', source: curl(method, path, operation, auth, components) },
-    { lang: 'TypeScript', label: '@groupsplit/client', source: client(method, path, operation, auth, components) },
+    { lang: 'TypeScript', label: CLIENT_PACKAGE, source: client(method, path, operation, auth, components) },
   ];
 }
