@@ -2469,6 +2469,7 @@ export interface components {
                  * @example 10.00
                  */
                 refunded_amount: components["schemas"]["Pounds"];
+                /** @example captured */
                 status: components["schemas"]["ParticipantStatus"];
             }[];
         };
@@ -4663,7 +4664,7 @@ export interface operations {
                      *           "email": "alex@example.com",
                      *           "amount": "22.50",
                      *           "refunded_amount": "10.00",
-                     *           "status": "pending"
+                     *           "status": "captured"
                      *         }
                      *       ]
                      *     }
@@ -7853,9 +7854,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "amount": "12.50",
-                 *       "reason": "One item was out of stock",
-                 *       "idempotency_key": "refund-1042-1"
+                 *       "amount": "10.00",
+                 *       "reason": "Item out of stock",
+                 *       "idempotency_key": "refund-order-1001-1"
                  *     }
                  */
                 "application/json": {
@@ -7902,7 +7903,7 @@ export interface operations {
                      *           "email": "alex@example.com",
                      *           "amount": "22.50",
                      *           "refunded_amount": "10.00",
-                     *           "status": "pending"
+                     *           "status": "captured"
                      *         }
                      *       ]
                      *     }

@@ -45,15 +45,7 @@ export const refundsPaths: OpenApiPaths = {
         'payers pro-rata, in whole pence; each slice is its own processor refund, and the slice that completes a share ' +
         "also returns that payer's 20p. Send `idempotency_key`: a repeat returns the stored result and never refunds twice.",
       path: SplitIdParams,
-      body: {
-        schema: ServerRefundSchema,
-        example: {
-          amount: '12.50',
-          reason: 'One item was out of stock',
-          idempotency_key: 'refund-1042-1',
-        },
-        required: false,
-      },
+      body: { schema: ServerRefundSchema, required: false },
       responses: result,
       errors: {
         400: [

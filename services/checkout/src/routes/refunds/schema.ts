@@ -99,7 +99,7 @@ export const RefundResultSchema = z
           email: emailField('Their e-mail address.'),
           amount: poundsField('Their share.', EXAMPLE_VALUES.share),
           refunded_amount: poundsField('How much of their share has been refunded.', '10.00'),
-          status: ParticipantStatusSchema,
+          status: ParticipantStatusSchema.meta({ example: 'captured' }),
         }),
       )
       .meta({ description: 'Each share after the refund (spread over the shares in proportion).' }),
