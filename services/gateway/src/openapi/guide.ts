@@ -168,8 +168,8 @@ ${rows.join('\n')}
 Processor decline codes (\`card_declined\`, \`insufficient_funds\`…) are passed through on the pay step.`;
 }
 
-const WEBHOOKS = `Your \`webhook_url\` (one per mode, \`PATCH /api/merchants\`) receives a POST for each event; the
-events and their bodies are listed under **Webhooks** in the sidebar's events.
+const WEBHOOKS = `Your \`webhook_url\` (one per mode, \`PATCH /api/merchants\`) receives a POST for each event. Each
+event's body is described below (the EVENT entries of this section), after the operations that manage webhooks.
 
 | Event | When |
 | --- | --- |
