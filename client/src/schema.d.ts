@@ -1882,7 +1882,7 @@ export interface components {
              */
             webhook_url: string | null;
             /**
-             * @description The allowed return domain, or null.
+             * @description The host return and cancel URLs must be on, or null.
              * @example shop.example.com
              */
             allowed_domain: string | null;

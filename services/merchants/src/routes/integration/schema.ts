@@ -1,5 +1,6 @@
 import { badRequest, type ErrorDetail, idField, ModeSchema, validationFailed } from '@groupsplit/shared';
 import { z } from 'zod';
+import { IntegrationFieldsView } from '../../businesses/integration-fields';
 
 /** Absent: unchanged. Empty string or null: cleared. */
 export const IntegrationSchema = z.object({
@@ -30,13 +31,6 @@ export const IntegrationSettingsSchema = z
   .object({
     id: idField('merchant', 'The business.'),
     mode: ModeSchema,
-    webhook_url: z
-      .string()
-      .nullable()
-      .meta({ description: "This mode's webhook URL, or null.", example: 'https://shop.example.com/webhooks' }),
-    allowed_domain: z
-      .string()
-      .nullable()
-      .meta({ description: 'The allowed return domain, or null.', example: 'shop.example.com' }),
+    ...IntegrationFieldsView,
   })
   .meta({ id: 'IntegrationSettings', description: 'The settings as they now are.' });

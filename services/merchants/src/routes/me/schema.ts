@@ -9,6 +9,7 @@ import {
 } from '@groupsplit/shared';
 import { z } from 'zod';
 import { BUSINESS_TYPES } from '../../businesses/business-types';
+import { IntegrationFieldsView } from '../../businesses/integration-fields';
 
 /** The address as registered in parts (`business_address` is the same address on one line). */
 export const AddressPartsViewSchema = z
@@ -67,14 +68,7 @@ export const MerchantSchema = z
       example: null,
     }),
     mode: ModeSchema.meta({ description: 'The mode asked for (X-Service-Mode); webhook_url and gates are for it.' }),
-    webhook_url: z
-      .string()
-      .nullable()
-      .meta({ description: "This mode's webhook URL, or null.", example: 'https://shop.example.com/webhooks' }),
-    allowed_domain: z
-      .string()
-      .nullable()
-      .meta({ description: 'The host return and cancel URLs must be on, or null.', example: 'shop.example.com' }),
+    ...IntegrationFieldsView,
     verification_status: z
       .string()
       .meta({ description: 'Reads `verified` once the identity and company checks pass.', example: 'verified' }),
