@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { ENCRYPTED_ENCODING } from '@groupsplit/shared';
 import {
   authoriseShare,
   createSplitReadyMerchant,
@@ -16,13 +19,16 @@ import {
 import { splitWorkflowId, stateQuery } from '@groupsplit/workflows';
 import { sql } from 'kysely';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { createCodecHandler } from '../codec-server';
 
 /**
  * docs/runbook.md, "Support from the Temporal UI", done in the bundled Temporal UI itself (the dev
- * server's, which the test infrastructure starts with its UI): a split made stuck on purpose is found
- * by its search attribute, its `state` read, and `supportCompensate` sent by typing the JSON into the
- * UI's own "Send an Update" form. The screenshots are the runbook's pictures (docs/images/), so they
- * stay true. The UI is Temporal's, not ours: it is not checked with axe.
+ * server's, which the test infrastructure starts with its UI): the operator points the UI at the codec
+ * endpoint in its own Codec Server settings (payloads are encrypted, docs/runbook.md "Reading histories
+ * in the Temporal UI"), then a split made stuck on purpose is found by its search attribute, its
+ * `state` read, and `supportCompensate` sent by typing the JSON into the UI's own "Send an Update"
+ * form. The screenshots are the runbook's pictures (docs/images/), so they stay true. The UI is
+ * Temporal's, not ours: it is not checked with axe.
  */
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const IMAGES = join(ROOT, 'docs', 'images');
@@ -38,10 +44,23 @@ describe('support from the Temporal UI', () => {
   let stack: Stack;
   let shop: SplitReadyMerchant;
   let browser: Browser;
+  /** The codec endpoint a worker serves on its operations port, here on a port of its own. */
+  let codecServer: Server;
+  let codecEndpoint: string;
+  const codecCalls: string[] = [];
   beforeAll(async () => {
     mkdirSync(IMAGES, { recursive: true });
     stack = await startStack();
     shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
+    // The stack's keys and token; the browser calls it from the UI's origin, which CORS must allow.
+    const serveCodec = createCodecHandler({ ...stack.config, TEMPORAL_CODEC_CORS_ORIGINS: new URL(UI).origin });
+    codecServer = createServer((req, res) => {
+      if (req.method === 'POST') codecCalls.push(req.url?.split('/').pop() ?? '');
+      if (!serveCodec(req, res)) res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => codecServer.listen(0, '127.0.0.1', resolve));
+    const { port } = codecServer.address() as AddressInfo;
+    codecEndpoint = `http://127.0.0.1:${port}/codec/${encodeURIComponent(stack.config.TEMPORAL_CODEC_TOKEN)}`;
     browser = await chromium.launch({
       executablePath: chromiumPath(),
       headless: true,
@@ -51,6 +70,7 @@ describe('support from the Temporal UI', () => {
   afterEach(() => emulatorControl(stack, 'DELETE', '/faults'));
   afterAll(async () => {
     await browser?.close();
+    await new Promise((resolve) => (codecServer ? codecServer.close(resolve) : resolve(undefined)));
     await stack?.stop();
   });
 
@@ -94,6 +114,14 @@ describe('support from the Temporal UI', () => {
     );
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
 
+    // 0. Point the UI at the codec endpoint: its own Codec Server settings, kept in this browser.
+    await page.goto(`${UI}/namespaces/default/workflows`);
+    await page.getByRole('button', { name: 'Configure Codec Server' }).click();
+    await page.getByLabel('Codec Server browser endpoint').fill(codecEndpoint);
+    await shot(page, '0-codec');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply' }).waitFor({ state: 'hidden' });
+
     // 1. Find it: the query for splits in capturing, kept as a saved view.
     const query = `SplitStatus="capturing" AND ExecutionStatus="Running"`;
     await page.goto(`${UI}/namespaces/default/workflows?query=${encodeURIComponent(query)}`);
@@ -128,12 +156,21 @@ describe('support from the Temporal UI', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     // The UI answers once the workflow accepted the action and recorded it; `state` then shows the outcome.
     await page.getByText('Update successful').waitFor({ timeout: 60_000 });
+    // Accepted and recorded is not yet finished: the refunds and releases follow. Refresh once they have.
+    await waitForSplitStatus(stack, split.id, ['capture_failed'], 60_000);
+    expect(await handle.result()).toEqual({ splitId: split.id, status: 'capture_failed' });
     await page.getByRole('button', { name: 'Refresh Query' }).click();
     await page.getByText('"status": "capture_failed"').first().waitFor();
     await shot(page, '4-accepted');
+    // The UI read every payload through the codec endpoint and encoded the typed JSON there, so the
+    // Update's input went into the history encrypted like any other payload.
+    expect(codecCalls).toEqual(expect.arrayContaining(['decode', 'encode']));
+    const typedInput = (await handle.fetchHistory()).events
+      ?.map((event) => event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input)
+      .find((input) => input?.name === 'supportCompensate')?.args?.payloads?.[0];
+    expect(Buffer.from(typedInput?.metadata?.encoding ?? []).toString()).toBe(ENCRYPTED_ENCODING);
+    expect(Buffer.from(typedInput?.data ?? []).toString('latin1')).not.toContain('processor outage');
 
-    await waitForSplitStatus(stack, split.id, ['capture_failed'], 60_000);
-    expect(await handle.result()).toEqual({ splitId: split.id, status: 'capture_failed' });
     const audit = await stack.db
       .selectFrom('audit_log')
       .selectAll()
