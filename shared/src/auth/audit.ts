@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { AuditLogRepository } from '../db/repositories/audit-log';
 import type { Database } from '../db/types';
 import type { Role } from './policy';
 
@@ -14,17 +15,7 @@ export type AuditEntry = {
 
 /** Appends to the immutable history; pass the transaction that makes the change so both land together. */
 export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      merchant_id: entry.merchantId,
-      actor_user_id: entry.actorUserId,
-      actor_role: entry.actorRole,
-      action: entry.action,
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
-    .execute();
+  await new AuditLogRepository(db).record(entry);
 }
 
 /** Who a signed-in change is made by: `MerchantContext`'s business, person and role. */

@@ -24,7 +24,7 @@ import { checkoutGate, loadSession, payUrl } from '../../sessions/session-state'
 import { tokenParams } from '../../sessions/token-params';
 import { createSplit } from '../../splits/create-split';
 import { presentGroup, sameEmail } from '../../splits/group';
-import { claimSession, orphanedClaim, releaseClaim } from './claim';
+import { claimSession, orphanedClaim, releaseClaim, takeUpClaim } from './claim';
 import { CHOOSE_MESSAGES, ChooseSplitSchema, chooseSplitFailure } from './schema';
 import { sharesFor } from './shares';
 
@@ -100,9 +100,12 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
 
       // The claim is what makes "once per session" hold under concurrent tabs: one UPDATE wins.
       const splitId = orphan ?? randomUUID();
-      if (!orphan && !(await claimSession(deps, session.token, buyer.userId, splitId))) {
+      const claimed = orphan
+        ? await takeUpClaim(deps, session.token, orphan)
+        : await claimSession(deps, session.token, buyer.userId, splitId);
+      if (!claimed) {
         const now = await loadSession(db, session.token);
-        if (now?.expired && !now.session.split_claimed_by) throw sessionExpired();
+        if (now?.expired && !now.split) throw sessionExpired();
         throw alreadySplit();
       }
       if (orphan) deps.logger.warn({ token: session.token, splitId }, FALLBACK_LOGS.claimTakenUp);

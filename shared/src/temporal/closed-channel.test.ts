@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { status } from '@grpc/grpc-js';
 import { Connection, defaultGrpcRetryOptions } from '@temporalio/client';
-import { temporalConnectionInterceptors } from './temporal-closed-channel';
+import { temporalConnectionInterceptors } from './closed-channel';
 
 /** A port nothing listens on: every call to it fails with UNAVAILABLE, which the SDK retries. */
 async function unusedPort(): Promise<number> {
