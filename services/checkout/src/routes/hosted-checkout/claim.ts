@@ -50,15 +50,7 @@ export async function takeUpClaim({ db }: Pick<CheckoutDeps, 'db'>, token: strin
     .where('split_claim_id', '=', splitId)
     .where('split_id', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('checkout_session_expiries')
-            .select('session_token')
-            .whereRef('session_token', '=', 'checkout_sessions.token'),
-        ),
-      ),
-    )
+    .where(expiryNotRecorded)
     .returning('token')
     .executeTakeFirst();
   return Boolean(taken);
