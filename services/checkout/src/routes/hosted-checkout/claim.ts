@@ -50,7 +50,15 @@ export async function takeUpClaim({ db }: Pick<CheckoutDeps, 'db'>, token: strin
     .where('split_claim_id', '=', splitId)
     .where('split_id', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
-    .where(expiryNotRecorded)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('checkout_session_expiries')
+            .select('session_token')
+            .whereRef('session_token', '=', 'checkout_sessions.token'),
+        ),
+      ),
+    )
     .returning('token')
     .executeTakeFirst();
   return Boolean(taken);
