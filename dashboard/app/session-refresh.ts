@@ -9,11 +9,22 @@ import { session, updateSession } from './session';
  * Lock): two tabs loading at once would otherwise both present the same cookie.
  */
 const REFRESH_HEADERS = { 'X-Requested-With': 'groupsplit-dashboard' } as const;
-/** Refreshed this long before the token expires, and at least this often while a tab is open. */
-const EARLY_MS = 60_000;
+/**
+ * Refreshed this long before the token expires, and at least this often while a tab is open. Two minutes,
+ * because a browser runs the timers of a tab hidden for a while only once a minute.
+ */
+const EARLY_MS = 2 * 60_000;
 const AT_MOST_MS = 10 * 60_000;
 
 let timer: ReturnType<typeof setTimeout> | undefined;
+let expiresAtMs = 0;
+
+// A tab coming back into view (a computer waking, another tab closed) may have missed its refresh: the
+// token could lapse under the person's next click, so a token about to expire is replaced at once.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState !== 'visible' || !session().token) return;
+  if (expiresAtMs - Date.now() < EARLY_MS) void runScheduledRefresh();
+});
 
 type Refreshed = { ok: true } | { ok: false; status: number };
 
@@ -49,16 +60,20 @@ export async function refreshSession(): Promise<boolean> {
 /** Plans the next refresh for a token expiring at `expiresAt`. */
 export function scheduleRefresh(expiresAt: string) {
   stopRefreshing();
-  const wait = Math.min(AT_MOST_MS, Math.max(5_000, new Date(expiresAt).getTime() - Date.now() - EARLY_MS));
-  timer = setTimeout(async () => {
-    if (!session().token) return;
-    const result = await withTabLock(exchange).catch((): Refreshed => ({ ok: false, status: 0 }));
-    if (result.ok) return;
-    // Ended elsewhere (signed out, timed out, revoked): to sign-in, and back here afterwards. Anything
-    // else (offline, a restart) is tried again shortly; the token in memory still works meanwhile.
-    if (result.status === 401) reportSessionProblem('expired');
-    else scheduleRefresh(new Date(Date.now() + EARLY_MS + 30_000).toISOString());
-  }, wait);
+  expiresAtMs = new Date(expiresAt).getTime();
+  const wait = Math.min(AT_MOST_MS, Math.max(5_000, expiresAtMs - Date.now() - EARLY_MS));
+  timer = setTimeout(runScheduledRefresh, wait);
+}
+
+async function runScheduledRefresh() {
+  if (!session().token) return;
+  stopRefreshing();
+  const result = await withTabLock(exchange).catch((): Refreshed => ({ ok: false, status: 0 }));
+  if (result.ok) return;
+  // Ended elsewhere (signed out, timed out, revoked): to sign-in, and back here afterwards. Anything
+  // else (offline, a restart) is tried again in half a minute; the token in memory may still work.
+  if (result.status === 401) reportSessionProblem('expired');
+  else timer = setTimeout(runScheduledRefresh, 30_000);
 }
 
 export function stopRefreshing() {

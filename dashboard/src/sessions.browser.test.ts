@@ -252,3 +252,72 @@ describe('dashboard sessions in a real browser', () => {
     await heading(tab, shopName);
   });
 });
+
+describe('dashboard access tokens refreshed before they expire (10-second tokens in this stack)', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    ensureDashboardBuilt();
+    stack = await startStack({ SESSION_ACCESS_TOKEN_TTL_MS: 10_000 });
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('replaces the token in the background, so the page keeps working after the first token lapsed', () =>
+    photographOnFailure(page, 'refresh-before-expiry', async () => {
+      const owner = await createUser(stack.db);
+      await createMerchant(stack.db, owner);
+      const context = await personContext(browser);
+      page = await context.newPage();
+      trackApiCalls(page);
+      await page.goto(`${stack.urls.gateway}/dashboard/orders`);
+      await heading(page, SIGN_IN);
+      await startAt(page, {
+        origin: stack.urls.gateway,
+        path: '/dashboard/orders',
+        title: 'Orders',
+        email: owner.email,
+      });
+      // Watched from here: before signing in, the load's refresh was (rightly) a 401; no call may be one now.
+      const problems = watchProblems(page);
+      // Signed in by code, then reloaded once: from here on every token lasts 10 seconds.
+      await page.reload();
+      await heading(page, 'Orders');
+      const family = await stack.db
+        .selectFrom('session_families')
+        .select('id')
+        .where('user_id', '=', owner.id)
+        .executeTakeFirstOrThrow();
+      const firstToken = await stack.db
+        .selectFrom('auth_sessions')
+        .select(['expires_at'])
+        .where('family_id', '=', family.id)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      // Two background refreshes, and the token the reload got has expired by then.
+      await waitUntil(
+        'two refreshes after the reload, past the first token',
+        async () => {
+          const tokens = await stack.db
+            .selectFrom('refresh_tokens')
+            .select('created_at')
+            .where('family_id', '=', family.id)
+            .execute();
+          return { count: tokens.length, now: Date.now() };
+        },
+        ({ count, now }) => count >= 4 && now > firstToken.expires_at.getTime(),
+        60_000,
+      );
+      await page.getByRole('navigation').getByRole('link', { name: 'Team', exact: true }).click();
+      await heading(page, 'Team');
+      await settled(page);
+      expect(await page.getByRole('heading', { level: 1, name: SIGN_IN }).count()).toBe(0);
+      expect(problems).toEqual([]);
+    }));
+});
