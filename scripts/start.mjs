@@ -13,7 +13,7 @@ const { ensureDatabase, resolvePostgresServer } = await import('./lib/postgres.m
 const { startProcess, stopAll, waitFor } = await import('./lib/procs.mjs');
 const { startTemporal } = await import('./lib/temporal.mjs');
 const { ensureTemporalCli } = await import('./lib/tools.mjs');
-const { devEnvironment } = await import('./lib/dev-env.mjs');
+const { devCodecEndpoint, devEnvironment } = await import('./lib/dev-env.mjs');
 const { ensureDashboardBuilt } = await import('./lib/dashboard.mjs');
 
 let shuttingDown = false;
@@ -45,6 +45,7 @@ try {
       port: Number(env.TEMPORAL_PORT),
       uiPort: Number(env.TEMPORAL_UI_PORT),
       dbFile: join(DATA_DIR, 'temporal.db'),
+      codecEndpoint: devCodecEndpoint(env),
       quiet: true,
     }),
     startMail({ smtpPort: Number(env.SMTP_PORT), httpPort: Number(env.MAIL_UI_PORT), quiet: true }),
@@ -92,6 +93,7 @@ try {
     ['API reference', `${env.PUBLIC_BASE_URL}/docs`],
     ['OpenAPI document', `${env.PUBLIC_BASE_URL}/api/openapi.json`],
     ['Temporal UI', `http://localhost:${env.TEMPORAL_UI_PORT}`],
+    ['Temporal codec', devCodecEndpoint(env).replace(/\/codec\/[^/]+$/, '/codec/***')],
     ['Temporal gRPC', temporal.address],
     [
       mail.kind === 'mailpit' ? 'Mailpit (UI + API)' : 'Mail catcher (Mailpit API)',

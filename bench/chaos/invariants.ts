@@ -74,6 +74,7 @@ const CHECKS = [
   'split not finished',
   'idempotency breach',
   'second split for one order',
+  'projection failure not compensated',
 ] as const;
 
 export async function checkInvariants(input: InvariantInput): Promise<InvariantReport> {
@@ -135,6 +136,13 @@ export async function checkInvariants(input: InvariantInput): Promise<InvariantR
 
   for (const record of input.records) {
     for (const breach of record.idempotencyBreaches) report.fail('idempotency breach', `${record.splitId}: ${breach}`);
+    // A split whose last capture write was refused must end capture_failed once support compensated
+    // (its shares refunded: the ledger checks below), never stay stuck or end captured.
+    if (record.plan.fate === 'projection_fails' && record.splitId && record.errors.length === 0) {
+      report.note('projection failures compensated by support');
+      if (!['capture_failed', 'creation_failed'].includes(record.outcome))
+        report.fail('projection failure not compensated', `${record.splitId} ended ${record.outcome}`);
+    }
     // Creation answered creation_failed because a hold met an injected processor error on every try.
     if (record.faultedCreations > 0)
       report.note('creation failed on injected processor errors', record.faultedCreations);

@@ -7,7 +7,9 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FALLBACK_LOGS } from '@groupsplit/checkout';
-import { emulatorControl } from '@groupsplit/testing';
+import { emulatorControl, refuseCaptureWrites } from '@groupsplit/testing';
+import { SUPPORT_REFUSED, splitWorkflowId, supportCompensateUpdate } from '@groupsplit/workflows';
+import { ApplicationFailure } from '@temporalio/client';
 import { envInt, mapConcurrent } from '../lib/load';
 import { SERVICE_NAMES, startProcessStack } from '../lib/process-stack';
 import { noFaults, serviceApplicationName, startFaults } from './faults';
@@ -43,6 +45,34 @@ function countFallbacks(logDir: string | undefined) {
       counts[name as keyof typeof FALLBACK_LOGS] += text.split(message).length - 1;
   }
   return counts;
+}
+
+/**
+ * Support compensates a split waiting for support, through the Update the Temporal UI and the CLI
+ * send. Asked again (same update id, so one action) while the worker is being killed or the workflow
+ * is still retrying by itself; a refusal other than "not waiting yet" is final.
+ */
+async function compensateBySupport(stack: Awaited<ReturnType<typeof startProcessStack>>, splitId: string) {
+  const handle = stack.temporal.client.workflow.getHandle(splitWorkflowId(splitId));
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    try {
+      await handle.executeUpdate(supportCompensateUpdate, {
+        updateId: `chaos-compensate-${splitId}`,
+        args: [{ actor: 'support:chaos', reason: 'chaos: the projection refuses the capture' }],
+      });
+      return;
+    } catch (error) {
+      // An earlier try was taken and the split has moved on (its answer was lost to a worker kill).
+      const row = await stack.db.selectFrom('splits').select('status').where('id', '=', splitId).executeTakeFirst();
+      if (row && row.status !== 'capturing') return;
+      const cause = error instanceof Error ? error.cause : null;
+      const refused = cause instanceof ApplicationFailure && cause.type === SUPPORT_REFUSED ? cause.message : null;
+      if (refused && !refused.includes('not waiting for support')) throw new Error(`compensate refused: ${refused}`);
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
 }
 
 async function main() {
@@ -132,6 +162,10 @@ async function main() {
               .executeTakeFirst();
             return Boolean(session?.split_claimed_by);
           },
+          refuseCaptureWrite: async (participantId) => {
+            await refuseCaptureWrites(stack, participantId);
+          },
+          supportCompensate: (splitId) => compensateBySupport(stack, splitId),
           expireAfterMs: 45_000,
           scriptsDeadline: DEADLINE - RESERVE_MS / 2,
           authoriseSpreadMs: 10_000,
@@ -188,7 +222,8 @@ async function main() {
         v('ledger mismatch') +
         v('fee mismatch') +
         v('refunds exceed the capture') +
-        v('hold not captured, refunded or released'),
+        v('hold not captured, refunded or released') +
+        v('projection failure not compensated'),
       unexplained_5xx: http.counts.unexplained5xx,
     };
     const line = Object.entries(figures)

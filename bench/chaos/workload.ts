@@ -17,7 +17,9 @@ export type Fate =
   | 'expire'
   | 'refund_server'
   | 'refund_dashboard'
-  | 'refund_processor';
+  | 'refund_processor'
+  /** The last share's capture goes through but its projection write fails every retry; support compensates. */
+  | 'projection_fails';
 
 export type SplitPlan = {
   index: number;
@@ -61,7 +63,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The run's splits: about half through each path; about 10 % cancelled (half from the server, half
  * from the dashboard), 10 % left to expire, 20 % refunded after capture (partial server refunds on
  * hosted splits, whole dashboard refunds on dashboard splits, processor-dashboard refunds on
- * either), the rest paid; about 8 % of paid splits also get a disputed share.
+ * either), 3 % whose last capture's projection write fails until support compensates, the rest
+ * paid; about 8 % of paid splits also get a disputed share.
  */
 export function planSplits(count: number): SplitPlan[] {
   return Array.from({ length: count }, (_, index) => {
@@ -72,8 +75,10 @@ export function planSplits(count: number): SplitPlan[] {
     else if (roll < 0.2) fate = 'expire';
     else if (roll < 0.33) fate = path === 'hosted' ? 'refund_server' : 'refund_dashboard';
     else if (roll < 0.4) fate = 'refund_processor';
+    else if (roll < 0.43) fate = 'projection_fails';
     const shares = Array.from({ length: between(2, 6) }, () => between(100, 6000));
-    return { index, path, shares, fate, dispute: !fate.startsWith('cancel') && fate !== 'expire' && roll > 0.92 };
+    const dispute = fate !== 'expire' && fate !== 'projection_fails' && !fate.startsWith('cancel') && roll > 0.92;
+    return { index, path, shares, fate, dispute };
   });
 }
 
@@ -92,6 +97,10 @@ export type WorkloadContext = {
   scriptsDeadline: number;
   /** Whether a hosted session is claimed by a split being made (`split_claimed_by`), from the database. */
   sessionClaimed: (token: string) => Promise<boolean>;
+  /** Makes every write marking this participant captured fail (testing/src/projection-faults.ts). */
+  refuseCaptureWrite: (participantId: string) => Promise<void>;
+  /** Sends support's `supportCompensate` Update as the Temporal UI or the CLI would; resolves once accepted. */
+  supportCompensate: (splitId: string) => Promise<void>;
 };
 
 /** A split's record before its script runs (`outcome` says why, if it never does). */
@@ -343,6 +352,16 @@ async function drive(
       });
     }
     await authoriseAtRandom(ctx, order.slice(0, between(1, participants.length - 1)), record);
+  } else if (plan.fate === 'projection_fails') {
+    // The last share (captured last) is captured at the processor and its write refused on every
+    // retry: the split waits for support, who compensates; every share must come back.
+    await ctx.refuseCaptureWrite(participants.at(-1)!.id);
+    await authoriseAtRandom(ctx, order, record);
+    const waiting = await waitFor(ctx, splitId, (s) => TERMINAL.includes(s.status) || s.stuck, 600_000);
+    if (!TERMINAL.includes(waiting.status)) {
+      await ctx.supportCompensate(splitId);
+      await waitFor(ctx, splitId, (s) => TERMINAL.includes(s.status), 600_000);
+    }
   } else {
     await authoriseAtRandom(ctx, order, record);
   }

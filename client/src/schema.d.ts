@@ -1243,153 +1243,478 @@ export interface components {
         ActiveSessionList: {
             sessions: components["schemas"]["ActiveSession"][];
         };
+        /** @description The address as registered, in parts. */
         AddressParts: {
+            /**
+             * @description First line.
+             * @example 12 Market Street
+             */
             line1: string;
+            /**
+             * @description Second line, or null.
+             * @example Unit 4
+             */
             line2: string | null;
+            /**
+             * @description Town or city.
+             * @example Bristol
+             */
             city: string;
+            /**
+             * @description County, or null.
+             * @example null
+             */
             county: string | null;
+            /**
+             * @description Postcode.
+             * @example BS1 4DJ
+             */
             postcode: string;
+            /**
+             * @description Country, or null.
+             * @example United Kingdom
+             */
             country: string | null;
         };
+        /** @description A key as listed (never the key itself). */
         ApiKey: {
+            /**
+             * Format: uuid
+             * @description The key id (for revoking it).
+             * @example 7c9e1a3b-5d2f-4b8e-a6c4-0e2d4f6a8b95
+             */
             id: string;
+            /**
+             * @description What the key is for.
+             * @example Shop server
+             */
             name: string;
             mode: components["schemas"]["Mode"];
+            /**
+             * @description The last four characters of the key, to tell keys apart.
+             * @example s2Ma
+             */
             last_four: string;
+            /** @description When the key was created. */
             created_at: components["schemas"]["Timestamp"];
+            /** @description When it was last used; null if never. */
             last_used_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * @description True once revoked: it no longer works.
+             * @example false
+             */
             revoked: boolean;
+            /**
+             * @description When it was revoked, or null.
+             * @example null
+             */
             revoked_at: components["schemas"]["Timestamp"] | null;
         };
+        /** @description The card needs 3-D Secure: nothing is held until the participant confirms with their bank. */
         AuthenticationRequired: {
+            /**
+             * Format: uuid
+             * @description This participant.
+             * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+             */
             participant_id: string;
-            /** @constant */
+            /**
+             * @description The bank asks the participant to confirm (3-D Secure).
+             * @constant
+             */
             status: "requires_action";
+            /**
+             * Format: uri
+             * @description The bank's challenge page: send the participant there; it sends them back to the pay page.
+             * @example http://localhost:4010/_emulator/authenticate/pi_3QabcDEF456ghiJKL?client_secret=pi_3QabcDEF456ghiJKL_secret_x7YzW
+             */
             redirect_url: string;
             split_status: components["schemas"]["SplitStatus"];
         };
+        /** @description The share is held; the split is captured once everyone has authorised. */
         AuthorisedShare: {
+            /**
+             * Format: uuid
+             * @description This participant.
+             * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+             */
             participant_id: string;
             status: components["schemas"]["ParticipantStatus"];
             split_status: components["schemas"]["SplitStatus"];
         };
+        /** @description One of the service's bills to you. */
         Bill: {
+            /**
+             * Format: uuid
+             * @description The bill id.
+             * @example b1d3f5a7-9c2e-4f6a-8b0d-5e7a9c1b3d48
+             */
             id: string;
+            /**
+             * @description What the bill is for, in pounds.
+             * @example 12.40
+             */
             amount: components["schemas"]["Pounds"];
-            /** @constant */
+            /**
+             * @description Always `gbp`.
+             * @constant
+             */
             currency: "gbp";
+            /**
+             * @description What it is for.
+             * @example Service fees, October 2026
+             */
             description: string;
+            /** @description When it was issued. */
             issued_at: components["schemas"]["Timestamp"];
+            /** @description When it was paid, or null. */
             paid_at: components["schemas"]["Timestamp"] | null;
-            /** @enum {string} */
+            /**
+             * @description `paid` or `unpaid`.
+             * @example paid
+             * @enum {string}
+             */
             status: "paid" | "unpaid";
-            /** @description A bill unpaid for 14 days pauses split payments until it is paid. */
+            /**
+             * @description A bill unpaid for 14 days pauses split payments until it is paid.
+             * @example 0
+             */
             days_unpaid: number;
         };
+        /** @description The mode's card on file and its latest bills. */
         Billing: {
             mode: components["schemas"]["Mode"];
+            /** @description The card on file, or null (splits need one). */
             card: components["schemas"]["BillingCard"] | null;
+            /** @description The latest 50 bills, newest first. */
             bills: components["schemas"]["Bill"][];
         };
+        /** @description The card your bills are charged to. */
         BillingCard: {
             mode: components["schemas"]["Mode"];
+            /**
+             * @description The card brand.
+             * @example visa
+             */
             brand: string;
+            /**
+             * @description The last four digits.
+             * @example 4242
+             */
             last4: string;
+            /**
+             * @description Expiry month, 1 to 12.
+             * @example 12
+             */
             exp_month: number | null;
+            /**
+             * @description Expiry year.
+             * @example 2029
+             */
             exp_year: number | null;
+            /** @description When the card was put on file. */
             updated_at: components["schemas"]["Timestamp"];
         };
+        /** @description The buyer's view of the group they split with. */
         BuyerGroup: {
+            /**
+             * Format: uuid
+             * @description The split made from this session.
+             * @example 8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51
+             */
             split_id: string;
             status: components["schemas"]["SplitStatus"];
+            /** @description Why a canceled split ended: cancelled by someone, or the holds expired; null otherwise. */
             cancel_reason: ("canceled" | "expired") | null;
-            /** Format: date-time */
-            authorization_expires_at: string;
+            /** @description When the holds lapse and the split is cancelled (creation + 7 days). */
+            authorization_expires_at: components["schemas"]["Timestamp"];
+            /** @description The group's progress, as on the pay view, with what the buyer may change. */
             group: {
+                /**
+                 * @description Participants who have authorised (or been captured or refunded since).
+                 * @example 1
+                 */
                 approved_count: number;
+                /**
+                 * @description Participants in the split.
+                 * @example 2
+                 */
                 total_count: number;
+                /** @description Everyone in the split, with their full address and share. */
                 participants: {
+                    /**
+                     * @description Their e-mail address, masked.
+                     * @example s***@example.com
+                     */
                     email_masked: string;
                     status: components["schemas"]["ParticipantStatus"];
+                    /**
+                     * @description True for the participant whose pay token was used.
+                     * @example false
+                     */
                     is_you: boolean;
+                    /**
+                     * Format: uuid
+                     * @description The participant id (for the replace call).
+                     * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+                     */
                     id: string;
+                    /**
+                     * @description The address the buyer typed, in full.
+                     * @example sam@example.com
+                     */
                     email: string;
+                    /**
+                     * @description Their share, in pounds.
+                     * @example 22.50
+                     */
                     amount: components["schemas"]["Pounds"];
+                    /** @description Still pending in a pending split: the buyer may hand this share to someone else. */
                     replaceable: boolean;
                 }[];
             };
         };
+        /** @description The split exists; everyone has a pay link. */
         BuyerSplit: {
+            /**
+             * Format: uuid
+             * @description The new split.
+             * @example 8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51
+             */
             split_id: string;
+            /** @description Everyone paying, with their pay link. */
             participants: {
+                /**
+                 * Format: email
+                 * @description Their e-mail address.
+                 * @example alex@example.com
+                 */
                 email: string;
+                /**
+                 * @description Their share.
+                 * @example 22.50
+                 */
                 amount: components["schemas"]["Pounds"];
+                /**
+                 * @description What their card is held for: share + 20p fee (no fee for a single payer).
+                 * @example 22.70
+                 */
                 card_charge: components["schemas"]["Pounds"];
+                /**
+                 * Format: uri
+                 * @description Their pay link (also e-mailed to them).
+                 * @example http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY
+                 */
                 pay_url: string;
             }[];
         };
+        /** @description The split after the cancel. */
         Canceled: {
-            /** @constant */
+            /**
+             * @description The split is cancelled; every hold was released.
+             * @constant
+             */
             status: "canceled";
         };
+        /** @description The split made from the session: progress, shares and refunds. */
         CheckoutSessionSplit: {
-            /** @description The split id; equal to `data.split_id` in webhooks. */
+            /**
+             * Format: uuid
+             * @description The split id; equal to `data.split_id` in webhooks.
+             * @example 8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51
+             */
             id: string;
             status: components["schemas"]["SplitStatus"];
+            /**
+             * @description The order total in pounds, two places.
+             * @example 44.95
+             */
             total_amount: components["schemas"]["Pounds"];
+            /** @description When the holds lapse and the split is cancelled (creation + 7 days). */
             authorization_expires_at: components["schemas"]["Timestamp"];
+            /**
+             * @description Participants who have authorised.
+             * @example 2
+             */
             approved_count: number;
+            /**
+             * @description Participants in the split (0 before there is one).
+             * @example 2
+             */
             total_count: number;
+            /** @description Who has authorised, in the order they did. */
             approvals: {
+                /**
+                 * Format: uuid
+                 * @description The participant id.
+                 * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+                 */
                 participant_id: string;
+                /**
+                 * Format: email
+                 * @description Their e-mail address.
+                 * @example alex@example.com
+                 */
                 email: string;
+                /**
+                 * @description When they authorised their share; null while pending.
+                 * @example 2026-09-01T12:00:00.000Z
+                 */
                 authorised_at: components["schemas"]["Timestamp"] | null;
             }[];
+            /** @description Everyone paying a share. */
             participants: {
+                /**
+                 * Format: uuid
+                 * @description The participant id.
+                 * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+                 */
                 id: string;
+                /**
+                 * Format: email
+                 * @description Their e-mail address.
+                 * @example alex@example.com
+                 */
                 email: string;
+                /**
+                 * @description Their share, before the fee.
+                 * @example 22.50
+                 */
                 amount: components["schemas"]["Pounds"];
+                /**
+                 * @description The service fee on top of their share.
+                 * @example 0.20
+                 */
                 application_fee: components["schemas"]["Pounds"];
+                /**
+                 * @description How much of their share has been refunded.
+                 * @example 0.00
+                 */
                 refunded_amount: components["schemas"]["Pounds"];
                 status: components["schemas"]["ParticipantStatus"];
+                /**
+                 * @description True once they have authorised.
+                 * @example true
+                 */
                 approved: boolean;
+                /**
+                 * @description When they authorised their share; null while pending.
+                 * @example 2026-09-01T12:00:00.000Z
+                 */
                 authorised_at: components["schemas"]["Timestamp"] | null;
+                /**
+                 * @description The participant's pay token: their pay link is built from it.
+                 * @example pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY
+                 */
                 pay_token: string;
             }[];
             /** @description Every refund however made, oldest first. */
             refunds: components["schemas"]["RefundHistoryEntry"][];
         };
-        /** @enum {string} */
+        /**
+         * @description The session: `pending` (not paid yet), `paid`, `canceled` or `refunded`.
+         * @enum {string}
+         */
         CheckoutSessionState: "pending" | "paid" | "canceled" | "refunded";
+        /** @description The session with everything you sent, and the split once there is one. */
         CheckoutSessionStatus: {
+            /**
+             * @description The checkout session token. Treat it as a secret.
+             * @example Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M
+             */
             token: string;
             status: components["schemas"]["CheckoutSessionState"];
+            /**
+             * @description True once the 2 hours have passed without a split.
+             * @example false
+             */
             expired: boolean;
             mode: components["schemas"]["Mode"];
+            /**
+             * @description The order total in pounds, two places.
+             * @example 44.95
+             */
             amount: components["schemas"]["Pounds"];
+            /**
+             * @description Always `gbp` (pounds sterling), lower case.
+             * @example gbp
+             */
             currency: string;
+            /**
+             * @description As you sent it (default `Order`).
+             * @example ORDER-1001
+             */
             order_reference: string;
+            /**
+             * @description As you sent it.
+             * @example https://shop.example.com/orders/1001
+             */
             return_url: string;
+            /**
+             * @description As you sent it, or null.
+             * @example https://shop.example.com/cart
+             */
             cancel_url: string | null;
+            /**
+             * @description As you sent it, or null.
+             * @example alex@example.com
+             */
             customer_email: string | null;
+            /**
+             * @description As you sent it, or null.
+             * @example Alex Morgan
+             */
             customer_name: string | null;
+            /**
+             * @description As you sent it, or null.
+             * @example {
+             *       "order_id": "1001"
+             *     }
+             */
             metadata: {
                 [key: string]: string;
             } | null;
+            /** @description The order lines; empty when none were sent. */
             line_items: components["schemas"]["LineItemView"][];
+            /** @description When the session was created. */
             created_at: components["schemas"]["Timestamp"];
+            /** @description When the session stops working (2 hours after creation). */
             expires_at: components["schemas"]["Timestamp"];
+            /**
+             * @description The split made from this session; null until the buyer has chosen.
+             * @example 8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51
+             */
             split_id: string | null;
+            /**
+             * @description Participants who have authorised.
+             * @example 2
+             */
             approved_count: number;
+            /**
+             * @description Participants in the split (0 before there is one).
+             * @example 2
+             */
             total_count: number;
+            /** @description Everyone paying a share; empty until the buyer has chosen. */
             participants: {
+                /**
+                 * Format: email
+                 * @description Their e-mail address.
+                 * @example alex@example.com
+                 */
                 email: string;
+                /**
+                 * @description Their share, before the fee.
+                 * @example 22.50
+                 */
                 amount: components["schemas"]["Pounds"];
                 status: components["schemas"]["ParticipantStatus"];
             }[];
+            /** @description The split; null until the buyer has chosen. */
             split: components["schemas"]["CheckoutSessionSplit"] | null;
         };
         /**
+         * @description The versions in force, and whether you accepted them.
          * @example {
          *       "terms_version": "2026-09-01",
          *       "privacy_version": "2026-09-01",
@@ -1397,50 +1722,142 @@ export interface components {
          *     }
          */
         ConsentState: {
+            /**
+             * @description The terms version in force.
+             * @example 2026-09-01
+             */
             terms_version: string;
+            /**
+             * @description The privacy policy version in force.
+             * @example 2026-09-01
+             */
             privacy_version: string;
+            /**
+             * @description True once you have accepted both.
+             * @example true
+             */
             accepted: boolean;
         };
+        /** @description The new key, shown this once. */
         CreatedApiKey: {
-            /** @description The whole key. Shown only here; only a hash is stored. */
+            /**
+             * @description The whole key. Shown only here; only a hash is stored.
+             * @example svc_test_8Jq2Lx7Rv4Nc9Wp3Tz6Hb1Kd5Gf0Ys2Ma
+             */
             key: string;
+            /**
+             * Format: uuid
+             * @description The key id (for revoking it).
+             * @example 7c9e1a3b-5d2f-4b8e-a6c4-0e2d4f6a8b95
+             */
             id: string;
+            /**
+             * @description What the key is for.
+             * @example Shop server
+             */
             name: string;
             mode: components["schemas"]["Mode"];
+            /**
+             * @description The last four characters of the key, to tell keys apart.
+             * @example s2Ma
+             */
             last_four: string;
+            /** @description When the key was created. */
             created_at: components["schemas"]["Timestamp"];
         };
         /** @description A new session is `pending`; an idempotent replay gives the session as it is now. `checkout_url` stops working at `expires_at` (2 hours after creation). */
         CreatedCheckoutSession: {
+            /**
+             * @description The session token: read the status with it. Treat it as a secret.
+             * @example Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M
+             */
             token: string;
-            /** @description Send the buyer here. Valid for 2 hours. */
+            /**
+             * Format: uri
+             * @description Send the buyer here. Valid for 2 hours.
+             * @example http://localhost:3000/checkout/Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M
+             */
             checkout_url: string;
             status: components["schemas"]["CheckoutSessionState"];
+            /** @description When `checkout_url` stops working (2 hours after creation). */
             expires_at: components["schemas"]["Timestamp"];
+            /**
+             * @description The order total in pounds, two places.
+             * @example 44.95
+             */
             amount: components["schemas"]["Pounds"];
+            /**
+             * @description Always `gbp` (pounds sterling), lower case.
+             * @example gbp
+             */
             currency: string;
         };
+        /** @description The new split (camelCase, pence: docs/spec.md, Participant (create response)). */
         CreatedSplit: {
+            /**
+             * Format: uuid
+             * @description The new split.
+             * @example 8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51
+             */
             id: string;
-            /** @constant */
+            /**
+             * @description Every hold is placed; waiting for everyone to authorise.
+             * @constant
+             */
             status: "pending";
+            /** @description Everyone paying, camelCase, amounts in pence. */
             participants: {
+                /**
+                 * Format: uuid
+                 * @description The participant id.
+                 * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+                 */
                 id: string;
+                /**
+                 * Format: email
+                 * @description As sent.
+                 * @example sam@example.com
+                 */
                 email: string;
+                /**
+                 * @description Their share in pence.
+                 * @example 2250
+                 */
                 amountMinor: number;
-                /** @description Service fee in pence; card charge = amountMinor + feeMinor. */
+                /**
+                 * @description Service fee in pence; card charge = amountMinor + feeMinor.
+                 * @example 20
+                 */
                 feeMinor: number;
+                /**
+                 * @description The processor payment holding the share.
+                 * @example pi_3QabcDEF456ghiJKL
+                 */
                 paymentIntentId: string | null;
-                /** @description Only for a merchant building their own pay page. */
+                /**
+                 * @description Only for a merchant building their own pay page.
+                 * @example pi_3QabcDEF456ghiJKL_secret_x7YzW
+                 */
                 clientSecret: string | null;
+                /**
+                 * @description What the pay link is built from (`pay_token` elsewhere).
+                 * @example pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY
+                 */
                 payToken: string;
             }[];
         };
+        /** @description The webhook settings of the mode asked (an API key is never returned). */
         Credentials: {
-            /** @enum {string} */
-            mode: "test" | "live";
+            mode: components["schemas"]["Mode"];
+            /**
+             * @description Where events of this mode are sent; null when not set.
+             * @example https://shop.example.com/webhooks
+             */
             webhook_url: string | null;
-            /** @description Null until created with POST /api/merchants/credentials/rotate. */
+            /**
+             * @description Null until created with POST /api/merchants/credentials/rotate.
+             * @example whsec_4f9a2c7e1b8d3a6f0c5e9b2d7a4f1c8e
+             */
             webhook_secret: string | null;
         };
         /**
@@ -1460,106 +1877,298 @@ export interface components {
             error: string;
             /** @description Machine-readable reason; branch on it where present. */
             code?: string;
+            /** @description On a 400 about the input: one entry per field that failed, each naming its field. */
             details?: components["schemas"]["ErrorDetail"][];
         } & {
             [key: string]: unknown;
         };
         /** @description One field that failed validation. */
         ErrorDetail: {
+            /**
+             * @description The field, as a dotted path (`line_items.0.amount`).
+             * @example retrun_url
+             */
             field: string;
+            /**
+             * @description What is wrong with it.
+             * @example Unknown field retrun_url. Did you mean return_url?
+             */
             message: string;
         } & {
             [key: string]: unknown;
         };
+        /** @description The submission was stored. */
         FormReceived: {
+            /**
+             * Format: uuid
+             * @description The submission id.
+             * @example 6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description Which form.
+             * @enum {string}
+             */
             form: "contact" | "waitlist" | "partner";
+            /** @description When it was received. */
             received_at: components["schemas"]["Timestamp"];
         };
         /** @description Null when the feature is ready; otherwise why not, and where to fix it. */
         Gate: {
-            /** @enum {string} */
+            /**
+             * @description Why the feature is not ready.
+             * @enum {string}
+             */
             code: "connector_not_live" | "billing_card_required" | "billing_paused" | "verification_required";
+            /**
+             * @description The reason, for people.
+             * @example Add a billing card in Settings, Billing before taking split payments.
+             */
             message: string;
+            /** @description Where to fix it. */
             fix: {
+                /**
+                 * @description What the fix is called.
+                 * @example Add a billing card
+                 */
                 label: string;
+                /**
+                 * @description Where in the dashboard to fix it.
+                 * @example /dashboard/settings/billing
+                 */
                 path: string;
             };
         } | null;
+        /** @description The group's progress as any participant may see it: never another person's full e-mail or pay token. */
         GroupProgress: {
+            /**
+             * @description Participants who have authorised (or been captured or refunded since).
+             * @example 1
+             */
             approved_count: number;
+            /**
+             * @description Participants in the split.
+             * @example 2
+             */
             total_count: number;
+            /** @description Everyone in the split, in the order they were added. */
             participants: {
+                /**
+                 * @description Their e-mail address, masked.
+                 * @example s***@example.com
+                 */
                 email_masked: string;
                 status: components["schemas"]["ParticipantStatus"];
+                /**
+                 * @description True for the participant whose pay token was used.
+                 * @example false
+                 */
                 is_you: boolean;
             }[];
         };
+        /** @description The settings as they now are. */
         IntegrationSettings: {
+            /**
+             * Format: uuid
+             * @description The business.
+             * @example 5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60
+             */
             id: string;
             mode: components["schemas"]["Mode"];
+            /**
+             * @description This mode's webhook URL, or null.
+             * @example https://shop.example.com/webhooks
+             */
             webhook_url: string | null;
+            /**
+             * @description The host return and cancel URLs must be on, or null.
+             * @example shop.example.com
+             */
             allowed_domain: string | null;
         };
+        /** @description You are in the team. */
         InviteAccepted: {
-            /** @constant */
+            /**
+             * @description Accepted.
+             * @constant
+             */
             ok: true;
+            /**
+             * Format: uuid
+             * @description The business you joined.
+             * @example 5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60
+             */
             merchant_id: string;
         };
+        /** @description What the invitee sees before accepting. */
         InvitePreview: {
+            /**
+             * @description The business inviting you.
+             * @example Picnic Supplies
+             */
             business_name: string;
             role: components["schemas"]["Role"];
+            /**
+             * @description The invited address, masked: sign in with it to accept.
+             * @example j***@example.com
+             */
             email_masked: string;
+            /** @description When the invitation lapses. */
             expires_at: components["schemas"]["Timestamp"];
         };
+        /** @description One order line as payers see it. */
         LineItemView: {
+            /**
+             * @description What the line is, as plain text (up to 120 characters).
+             * @example Picnic blanket
+             */
             description: string;
+            /**
+             * @description The line amount in pounds; negative for a discount.
+             * @example 39.95
+             */
             amount: components["schemas"]["Pounds"];
+            /**
+             * @description How many; 1 or more.
+             * @example 1
+             */
             quantity: number;
+            /**
+             * @description The service's own copy of the picture (fetched once at creation), or null when there is none.
+             * @example null
+             */
             image_url: string | null;
         };
+        /** @description The business the caller acts for (docs/spec.md, Merchant). */
         Merchant: {
+            /**
+             * Format: uuid
+             * @description The business.
+             * @example 5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60
+             */
             id: string;
-            /** @description The trading name shown to customers. */
+            /**
+             * @description The trading name shown to customers.
+             * @example Picnic Supplies
+             */
             name: string;
+            /** @description When the business was registered. */
             created_at: components["schemas"]["Timestamp"];
+            /**
+             * @description The registered legal name.
+             * @example Picnic Supplies Ltd
+             */
             legal_name: string;
-            /** @enum {string} */
+            /**
+             * @description The legal form of the business.
+             * @example limited_company
+             * @enum {string}
+             */
             business_type: "sole_trader" | "limited_company" | "partnership" | "limited_liability_partnership" | "charity" | "other";
+            /**
+             * @description The business contact address (not the login).
+             * @example hello@shop.example.com
+             */
             business_email: string;
+            /**
+             * @description The business phone number.
+             * @example +44 117 496 0123
+             */
             business_phone: string;
+            /**
+             * @description The VAT number, or null.
+             * @example GB123456789
+             */
             vat_number: string | null;
+            /**
+             * @description The Companies House number, or null.
+             * @example 12345678
+             */
             company_number: string | null;
+            /**
+             * @description The address on one line.
+             * @example 12 Market Street, Unit 4, Bristol BS1 4DJ
+             */
             business_address: string;
             business_address_parts: components["schemas"]["AddressParts"] | null;
-            /** @example GB */
+            /**
+             * @description Always `GB`: every business is a UK business.
+             * @example GB
+             */
             country: string;
-            /** @example gbp */
+            /**
+             * @description Always `gbp`.
+             * @example gbp
+             */
             default_currency: string;
-            /** @description True once the processor has enabled charges (live). Gate live checkout on it. */
+            /**
+             * @description True once the processor has enabled charges (live). Gate live checkout on it.
+             * @example true
+             */
             processor_charges_enabled: boolean;
+            /**
+             * @description Details were submitted to the processor (perhaps not yet verified).
+             * @example true
+             */
             processor_details_submitted: boolean;
+            /**
+             * @description The connected processor account, or null before onboarding.
+             * @example acct_1QabcDEF456ghi
+             */
             processor_account_id: string | null;
+            /** @description When the processor account was linked, or null. */
             processor_connected_at: components["schemas"]["Timestamp"] | null;
             /** @description The caller's role. */
             business_role: components["schemas"]["Role"];
-            /** @description Hundredths of a percent; 300 is the standard 3%. */
+            /**
+             * @description Hundredths of a percent; 300 is the standard 3%.
+             * @example 300
+             */
             platform_fee_bps: number;
+            /**
+             * @description When a promotional rate reverts to the standard one, or null.
+             * @example null
+             */
             platform_fee_discount_ends_at: components["schemas"]["Timestamp"] | null;
             /** @description The mode asked for (X-Service-Mode); webhook_url and gates are for it. */
             mode: components["schemas"]["Mode"];
+            /**
+             * @description This mode's webhook URL, or null.
+             * @example https://shop.example.com/webhooks
+             */
             webhook_url: string | null;
+            /**
+             * @description The host return and cancel URLs must be on, or null.
+             * @example shop.example.com
+             */
             allowed_domain: string | null;
-            /** @description Reads `verified` once the checks pass. */
+            /**
+             * @description Reads `verified` once the identity and company checks pass.
+             * @example verified
+             */
             verification_status: string;
+            /**
+             * @description True for a business that took payments before verification existed.
+             * @example false
+             */
             verification_grandfathered: boolean;
-            /** @description A paused workspace is read-only. */
+            /**
+             * @description A paused workspace is read-only.
+             * @example false
+             */
             paused: boolean;
+            /**
+             * @description Why it is paused, or null.
+             * @example null
+             */
             paused_reason: string | null;
+            /** @description Per feature, for the mode asked: null when ready, otherwise why not and where to fix it. */
             gates: {
+                /** @description Sending invoices. */
                 issue_invoice: components["schemas"]["Gate"];
+                /** @description Invoices paid by bank transfer. */
                 issue_invoice_bank_transfer: components["schemas"]["Gate"];
+                /** @description Taking split payments. */
                 take_split: components["schemas"]["Gate"];
             };
         };
@@ -1568,86 +2177,241 @@ export interface components {
          * @enum {string}
          */
         Mode: "test" | "live";
+        /** @description The action was done. */
         Ok: {
-            /** @constant */
+            /**
+             * @description Done.
+             * @constant
+             */
             ok: true;
         };
         OnboardingLink: {
-            /** @description One-shot processor onboarding link; expires in about five minutes. */
+            /**
+             * Format: uri
+             * @description One-shot processor onboarding link; expires in about five minutes.
+             * @example https://connect.processor.example/setup/s/acct_1QabcDEF456ghi/Xk29Wq
+             */
             url: string;
         };
+        /** @description The new owner; you are now Admin. */
         OwnershipTransferred: {
-            /** @constant */
+            /**
+             * @description Transferred.
+             * @constant
+             */
             ok: true;
+            /**
+             * Format: uuid
+             * @description The new owner.
+             * @example 9e1c3a5d-7b2f-4d6e-8a4c-3f5b7d9e1a62
+             */
             owner_member_id: string;
-            /** @description Verification restarts for the new owner. */
+            /**
+             * @description Verification restarts for the new owner.
+             * @example pending
+             */
             verification_status: string;
         };
         ParticipantAuthorisedEvent: {
             /**
              * Format: uuid
              * @description The event id; also the `X-Service-Event-Id` header. Dedupe on it.
+             * @example 6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16
              */
             id: string;
-            /** @constant */
+            /**
+             * @description The event type.
+             * @constant
+             */
             type: "checkout_split.participant_authorised";
-            /** @description Unix seconds when the event happened (not when it was sent). */
+            /**
+             * @description Unix seconds when the event happened (not when it was sent).
+             * @example 1788264000
+             */
             created: number;
             mode: components["schemas"]["Mode"];
-            /** @description True only for the dashboard's test send. */
+            /**
+             * @description True only for the dashboard's test send.
+             * @example false
+             */
             sample: boolean;
-            /** @description The hosted-checkout session; null for a dashboard split. */
+            /**
+             * @description The hosted-checkout session; null for a dashboard split.
+             * @example Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M
+             */
             session_token?: string | null;
+            /**
+             * @description The session's `customer_email`; null for a dashboard split.
+             * @example alex@example.com
+             */
             customer_email?: string | null;
+            /**
+             * @description The session's `customer_name`; null for a dashboard split.
+             * @example Alex Morgan
+             */
             customer_name?: string | null;
-            /** @description The session's metadata, as sent. */
+            /**
+             * @description The session's metadata, as sent; null for a dashboard split.
+             * @example {
+             *       "order_id": "1001"
+             *     }
+             */
             metadata?: {
                 [key: string]: string;
             } | null;
             data: components["schemas"]["SplitEventData"];
         };
+        /** @description One participant of the detail record. */
         ParticipantDetail: {
+            /**
+             * Format: uuid
+             * @description The participant id.
+             * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+             */
             id: string;
+            /**
+             * @description Always null (neither creation path sets it).
+             * @example null
+             */
             user_id: string | null;
+            /**
+             * Format: email
+             * @description Their e-mail address, as supplied.
+             * @example alex@example.com
+             */
             email: string;
+            /**
+             * @description Their share, before the fee.
+             * @example 22.5
+             */
             amount: components["schemas"]["DecimalPounds"];
+            /**
+             * @description The service fee on top of the share (normally 0.2); card charge = amount + application_fee.
+             * @example 0.2
+             */
             application_fee: components["schemas"]["DecimalPounds"];
             status: components["schemas"]["ParticipantStatus"];
+            /**
+             * @description The charge on the merchant's processor account (amount + application_fee). Use it to reconcile or to refund one share by hand.
+             * @example pi_3QabcDEF456ghiJKL
+             */
             processor_payment_intent_id: string | null;
+            /**
+             * @description The participant's pay token: their pay link is built from it.
+             * @example pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY
+             */
             pay_token: string;
+            /**
+             * @description Null until this share is disputed.
+             * @example null
+             */
             disputed_at: components["schemas"]["Timestamp"] | null;
+            /** @description When the participant was added. */
             created_at: components["schemas"]["Timestamp"];
+            /** @description When the participant last changed. */
             updated_at: components["schemas"]["Timestamp"];
         };
-        /** @enum {string} */
+        /**
+         * @description A participant's share: `pending` (not yet authorised), `authorised` (held on their card), `captured` (charged), `canceled` (released; nobody charged) or `refunded`.
+         * @enum {string}
+         */
         ParticipantStatus: "pending" | "authorised" | "captured" | "canceled" | "refunded";
+        /** @description One participant's own view, for hosting the pay step. */
         PayView: {
+            /**
+             * Format: uuid
+             * @description The split.
+             * @example 8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51
+             */
             split_id: string;
+            /**
+             * Format: uuid
+             * @description This participant.
+             * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+             */
             participant_id: string;
+            /**
+             * Format: email
+             * @description This participant's e-mail address.
+             * @example sam@example.com
+             */
             email: string;
+            /**
+             * @description Their share, before the fee.
+             * @example 22.50
+             */
             amount: components["schemas"]["Pounds"];
+            /**
+             * @description The service fee on top of the share.
+             * @example 0.20
+             */
             application_fee: components["schemas"]["Pounds"];
+            /**
+             * @description What the card is held for: share + fee.
+             * @example 22.70
+             */
             card_charge: components["schemas"]["Pounds"];
+            /**
+             * @description Always `gbp` (pounds sterling), lower case.
+             * @example gbp
+             */
             currency: string;
             status: components["schemas"]["ParticipantStatus"];
             split_status: components["schemas"]["SplitStatus"];
+            /**
+             * @description Why a canceled split ended: `expired` (the holds lapsed) or `canceled`; null otherwise.
+             * @example null
+             */
             cancel_reason: ("canceled" | "expired") | null;
+            /**
+             * @description The order reference.
+             * @example ORDER-1001
+             */
             order_reference: string;
+            /**
+             * @description The trading name of the business selling.
+             * @example Picnic Supplies
+             */
             business_name: string;
-            /** @enum {string} */
-            mode: "test" | "live";
+            mode: components["schemas"]["Mode"];
+            /** @description The whole order's lines; empty for a split made on the dashboard. */
             line_items: components["schemas"]["LineItemView"][];
+            /**
+             * @description The order total.
+             * @example 44.95
+             */
             total_amount: components["schemas"]["Pounds"];
+            /** @description When the holds lapse (creation + 7 days). */
             authorization_expires_at: components["schemas"]["Timestamp"];
+            /**
+             * @description For confirming the hold with the processor's own page script; null once the share is not pending.
+             * @example pi_3QabcDEF456ghiJKL_secret_x7YzW
+             */
             client_secret: string | null;
+            /**
+             * @description The merchant's processor account, for the processor's page script.
+             * @example acct_1QabcDEF456ghi
+             */
             stripe_account: string;
+            /**
+             * @description The processor's publishable key for the page script.
+             * @example pk_test_51QabcDEF456
+             */
             publishable_key: string;
             group: components["schemas"]["GroupProgress"];
         };
+        /** @description Accepted; the attempt is still running. */
         PendingDelivery: {
-            /** @constant */
+            /**
+             * @description Not finished yet: the delivery log will show the attempt.
+             * @constant
+             */
             outcome: "pending";
-            /** @enum {string} */
+            /**
+             * @description A test send or a resend.
+             * @example test
+             * @enum {string}
+             */
             trigger: "test" | "resend";
         };
         /**
@@ -1655,78 +2419,230 @@ export interface components {
          * @example 12.50
          */
         Pounds: string;
+        /** @description The session as the buyer sees it. */
         PublicCheckoutSession: {
             status: components["schemas"]["CheckoutSessionState"];
+            /**
+             * @description True once the 2 hours have passed without a split.
+             * @example false
+             */
             expired: boolean;
+            /** @description When the session stops working (2 hours after creation). */
             expires_at: components["schemas"]["Timestamp"];
             mode: components["schemas"]["Mode"];
+            /**
+             * @description The trading name of the business selling.
+             * @example Picnic Supplies
+             */
             business_name: string;
+            /**
+             * @description The order reference shown to the buyer.
+             * @example ORDER-1001
+             */
             order_reference: string;
+            /**
+             * @description The order total in pounds, two places.
+             * @example 44.95
+             */
             amount: components["schemas"]["Pounds"];
+            /**
+             * @description Always `gbp` (pounds sterling), lower case.
+             * @example gbp
+             */
             currency: string;
+            /** @description The order lines; empty when none were sent. */
             line_items: components["schemas"]["LineItemView"][];
+            /**
+             * @description The split made from this session; null until the buyer has chosen.
+             * @example 8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51
+             */
             split_id: string | null;
+            /**
+             * @description The e-mail address the merchant prefilled, or null.
+             * @example alex@example.com
+             */
             customer_email: string | null;
+            /**
+             * @description Where the buyer goes back to if they leave; null when the merchant sent none.
+             * @example https://shop.example.com/cart
+             */
             cancel_url: string | null;
             /** @description Why the merchant cannot take payments now (the buyer sees a generic message); null when it can. */
             unavailable_reason: ("billing_card_required" | "billing_paused" | "connector_not_live" | "verification_required") | null;
         };
+        /** @description One refund, however it was made. */
         RefundHistoryEntry: {
+            /**
+             * Format: uuid
+             * @description The refund id.
+             * @example e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13
+             */
             refund_id: string;
+            /**
+             * @description What was asked for, in pounds.
+             * @example 10.00
+             */
             amount: components["schemas"]["Pounds"];
+            /**
+             * @description What was refunded so far (less than `amount` while in progress or after a partial failure).
+             * @example 10.00
+             */
             refunded: components["schemas"]["Pounds"];
-            /** @enum {string} */
+            /**
+             * @description `in_progress`, `complete`, or `partial` (refused part-way).
+             * @enum {string}
+             */
             status: "in_progress" | "complete" | "partial";
+            /**
+             * @description The reason given, or null.
+             * @example Item out of stock
+             */
             reason: string | null;
-            /** @description `api_key`, `dashboard:<user>` or `processor`. */
+            /**
+             * @description `api_key`, `dashboard:<user>` or `processor`.
+             * @example api_key
+             */
             actor: string;
+            /** @description When the refund was asked for. */
             created_at: components["schemas"]["Timestamp"];
         };
+        /** @description The refund and the split after it. */
         RefundResult: {
+            /**
+             * Format: uuid
+             * @description The refund id.
+             * @example e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13
+             */
             refund_id: string;
+            /**
+             * Format: uuid
+             * @description The split refunded.
+             * @example 8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51
+             */
             split_id: string;
-            /** @description What was asked for. */
+            /**
+             * @description What was asked for.
+             * @example 10.00
+             */
             amount: components["schemas"]["Pounds"];
-            /** @description What this refund returned. */
+            /**
+             * @description What this refund returned.
+             * @example 10.00
+             */
             refunded: components["schemas"]["Pounds"];
+            /**
+             * @description Everything refunded on the split so far, this refund included.
+             * @example 10.00
+             */
             total_refunded: components["schemas"]["Pounds"];
+            /**
+             * @description The order total.
+             * @example 44.95
+             */
             total_amount: components["schemas"]["Pounds"];
-            /** @description The split status after it: `partially_refunded` or `refunded`. */
+            /**
+             * @description The split status after it: `partially_refunded` or `refunded`.
+             * @example partially_refunded
+             */
             status: string;
+            /**
+             * @description The reason given, or null.
+             * @example Item out of stock
+             */
             reason: string | null;
+            /** @description Each share after the refund (spread over the shares in proportion). */
             participants: {
+                /**
+                 * Format: email
+                 * @description Their e-mail address.
+                 * @example alex@example.com
+                 */
                 email: string;
+                /**
+                 * @description Their share.
+                 * @example 22.50
+                 */
                 amount: components["schemas"]["Pounds"];
+                /**
+                 * @description How much of their share has been refunded.
+                 * @example 10.00
+                 */
                 refunded_amount: components["schemas"]["Pounds"];
+                /** @example captured */
                 status: components["schemas"]["ParticipantStatus"];
             }[];
         };
+        /** @description The new business (no API key or webhook secret yet). */
         RegisteredMerchant: {
+            /**
+             * Format: uuid
+             * @description The new business.
+             * @example 5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60
+             */
             id: string;
+            /**
+             * @description Its trading name.
+             * @example Picnic Supplies
+             */
             name: string;
+            /**
+             * @description The live webhook URL, or null.
+             * @example https://shop.example.com/webhooks
+             */
             webhook_url: string | null;
         };
+        /** @description Who was reminded. */
         RemindResult: {
-            /** @description Participants e-mailed now. */
+            /**
+             * @description Participants e-mailed now.
+             * @example 1
+             */
             reminded: number;
-            /** @description Pending participants not e-mailed (unsubscribed, or reminded in the last 12 hours). */
+            /**
+             * @description Pending participants not e-mailed (unsubscribed, or reminded in the last 12 hours).
+             * @example 0
+             */
             skipped: number;
             /** @description When a skipped participant can be reminded again. */
             next_allowed_at: components["schemas"]["Timestamp"] | null;
         };
+        /** @description The share, now with the new person. */
         ReplacedParticipant: {
+            /** @description The participant as it is now. */
             participant: {
+                /**
+                 * Format: uuid
+                 * @description The participant id (unchanged).
+                 * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+                 */
                 id: string;
+                /**
+                 * @description The new person's e-mail address.
+                 * @example jo@example.com
+                 */
                 email: string;
+                /**
+                 * @description The share (unchanged).
+                 * @example 22.50
+                 */
                 amount: components["schemas"]["Pounds"];
                 status: components["schemas"]["ParticipantStatus"];
-                /** @description The new person's pay link (also e-mailed to them). */
+                /**
+                 * Format: uri
+                 * @description The new person's pay link (also e-mailed to them).
+                 * @example http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY
+                 */
                 pay_url: string;
             };
         };
+        /** @description The invitation was sent again. */
         ResentInvite: {
-            /** @constant */
+            /**
+             * @description Sent again.
+             * @constant
+             */
             ok: true;
+            /** @description The new expiry (7 days from now). */
             expires_at: components["schemas"]["Timestamp"];
         };
         /**
@@ -1734,68 +2650,174 @@ export interface components {
          * @enum {string}
          */
         Role: "owner" | "admin" | "finance" | "member";
+        /** @description The member with their new role. */
         RoleChanged: {
+            /**
+             * Format: uuid
+             * @description The team member id.
+             * @example 9e1c3a5d-7b2f-4d6e-8a4c-3f5b7d9e1a62
+             */
             id: string;
             role: components["schemas"]["Role"];
         };
+        /** @description The new secret; the old one stopped verifying. */
         RotatedSecret: {
-            /** @constant */
+            /**
+             * @description What was rotated.
+             * @constant
+             */
             target: "webhook_secret";
+            /**
+             * @description The new webhook secret: verify signatures with it.
+             * @example whsec_4f9a2c7e1b8d3a6f0c5e9b2d7a4f1c8e
+             */
             value: string;
-            /** @enum {string} */
-            mode: "test" | "live";
+            mode: components["schemas"]["Mode"];
         };
+        /** @description The card now on file. */
         SavedBillingCard: {
             mode: components["schemas"]["Mode"];
+            /**
+             * @description The card brand.
+             * @example visa
+             */
             brand: string;
+            /**
+             * @description The last four digits.
+             * @example 4242
+             */
             last4: string;
         };
         SessionExpiredEvent: {
             /**
              * Format: uuid
              * @description The event id; also the `X-Service-Event-Id` header. Dedupe on it.
+             * @example 6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16
              */
             id: string;
-            /** @constant */
+            /**
+             * @description The event type.
+             * @constant
+             */
             type: "checkout_session.expired";
-            /** @description Unix seconds when the event happened (not when it was sent). */
+            /**
+             * @description Unix seconds when the event happened (not when it was sent).
+             * @example 1788264000
+             */
             created: number;
             mode: components["schemas"]["Mode"];
-            /** @description True only for the dashboard's test send. */
+            /**
+             * @description True only for the dashboard's test send.
+             * @example false
+             */
             sample: boolean;
-            /** @description The hosted-checkout session; null for a dashboard split. */
+            /**
+             * @description The hosted-checkout session; null for a dashboard split.
+             * @example Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M
+             */
             session_token?: string | null;
+            /**
+             * @description The session's `customer_email`; null for a dashboard split.
+             * @example alex@example.com
+             */
             customer_email?: string | null;
+            /**
+             * @description The session's `customer_name`; null for a dashboard split.
+             * @example Alex Morgan
+             */
             customer_name?: string | null;
-            /** @description The session's metadata, as sent. */
+            /**
+             * @description The session's metadata, as sent; null for a dashboard split.
+             * @example {
+             *       "order_id": "1001"
+             *     }
+             */
             metadata?: {
                 [key: string]: string;
             } | null;
             data: components["schemas"]["SessionExpiredEventData"];
         };
+        /** @description `data` of `checkout_session.expired`. */
         SessionExpiredEventData: {
+            /**
+             * @description The session that expired.
+             * @example Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M
+             */
             session_token: string;
+            /**
+             * @description The order reference.
+             * @example ORDER-1001
+             */
             order_reference: string;
+            /**
+             * @description The order total.
+             * @example 44.95
+             */
             amount: components["schemas"]["Pounds"];
+            /**
+             * @description Always `gbp` (pounds sterling), lower case.
+             * @example gbp
+             */
             currency: string;
+            /**
+             * @description The session's `customer_email`; null for a dashboard split.
+             * @example alex@example.com
+             */
             customer_email: string | null;
+            /**
+             * @description The session's `customer_name`; null for a dashboard split.
+             * @example Alex Morgan
+             */
             customer_name: string | null;
+            /**
+             * @description The session's metadata, as sent; null for a dashboard split.
+             * @example {
+             *       "order_id": "1001"
+             *     }
+             */
             metadata: {
                 [key: string]: string;
             } | null;
+            /** @description When the session expired. */
             expired_at: components["schemas"]["Timestamp"];
+            /**
+             * @description Always null: a session with a split does not expire this way.
+             * @example null
+             */
             split_id: string | null;
         };
+        /** @description A signed-in session. */
         SignInSession: {
-            /** @description Send it as `Authorization: Bearer <access_token>`. */
+            /**
+             * @description Send it as `Authorization: Bearer <access_token>`.
+             * @example gs_at_Vb8wQ2xLm5Rk9TzP3cNf7HjY1dGs4Ae6
+             */
             access_token: string;
-            /** @constant */
+            /**
+             * @description Always `Bearer`.
+             * @constant
+             */
             token_type: "Bearer";
+            /** @description When the access token stops working (12 hours after sign-in). */
             expires_at: components["schemas"]["Timestamp"];
+            /** @description Who signed in. */
             user: {
+                /**
+                 * Format: uuid
+                 * @description Your user id.
+                 * @example 0f2a6d8c-3b1e-4c7a-a9d5-6e8b2f4c1d07
+                 */
                 id: string;
+                /**
+                 * Format: email
+                 * @description Your login address.
+                 * @example alex@example.com
+                 */
                 email: string;
-                /** @description True until the current terms and privacy policy are accepted (POST /api/auth/consent). */
+                /**
+                 * @description True until the current terms and privacy policy are accepted (POST /api/auth/consent).
+                 * @example false
+                 */
                 consent_required: boolean;
             };
         };
@@ -1803,62 +2825,198 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the `X-Service-Event-Id` header. Dedupe on it.
+             * @example 6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16
              */
             id: string;
-            /** @constant */
+            /**
+             * @description The event type.
+             * @constant
+             */
             type: "checkout_split.canceled";
-            /** @description Unix seconds when the event happened (not when it was sent). */
+            /**
+             * @description Unix seconds when the event happened (not when it was sent).
+             * @example 1788264000
+             */
             created: number;
             mode: components["schemas"]["Mode"];
-            /** @description True only for the dashboard's test send. */
+            /**
+             * @description True only for the dashboard's test send.
+             * @example false
+             */
             sample: boolean;
-            /** @description The hosted-checkout session; null for a dashboard split. */
+            /**
+             * @description The hosted-checkout session; null for a dashboard split.
+             * @example Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M
+             */
             session_token?: string | null;
+            /**
+             * @description The session's `customer_email`; null for a dashboard split.
+             * @example alex@example.com
+             */
             customer_email?: string | null;
+            /**
+             * @description The session's `customer_name`; null for a dashboard split.
+             * @example Alex Morgan
+             */
             customer_name?: string | null;
-            /** @description The session's metadata, as sent. */
+            /**
+             * @description The session's metadata, as sent; null for a dashboard split.
+             * @example {
+             *       "order_id": "1001"
+             *     }
+             */
             metadata?: {
                 [key: string]: string;
             } | null;
             data: components["schemas"]["SplitEventData"];
         };
+        /** @description A split in full (docs/spec.md, Checkout split (detail)). */
         SplitDetail: {
+            /**
+             * Format: uuid
+             * @description The split id.
+             * @example 8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51
+             */
             id: string;
+            /**
+             * Format: uuid
+             * @description The business.
+             * @example 5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60
+             */
             merchant_id: string;
+            /**
+             * @description The creating account; for hosted checkout, the buyer.
+             * @example 0f2a6d8c-3b1e-4c7a-a9d5-6e8b2f4c1d07
+             */
             created_by: string | null;
+            /**
+             * @description As supplied, or the hosted session's reference.
+             * @example ORDER-1001
+             */
             order_reference: string;
+            /**
+             * @description Always `gbp` (pounds sterling), lower case.
+             * @example gbp
+             */
             currency: string;
+            /**
+             * @description The order total (the sum of the shares), before fees.
+             * @example 44.95
+             */
             total_amount: components["schemas"]["DecimalPounds"];
+            /**
+             * @description Customer and merchant fees together.
+             * @example 1.75
+             */
             application_fee_total: components["schemas"]["DecimalPounds"];
+            /**
+             * @description Flat fees added to the customers' charges.
+             * @example 0.4
+             */
             customer_fee_total: components["schemas"]["DecimalPounds"];
+            /**
+             * @description Fees deducted from the merchant's shares.
+             * @example 1.35
+             */
             merchant_fee_total: components["schemas"]["DecimalPounds"];
+            /**
+             * @description The customer fee of this split (as `customer_fee_total`).
+             * @example 0.4
+             */
             customer_fee: components["schemas"]["DecimalPounds"];
+            /**
+             * @description The merchant fee of this split (as `merchant_fee_total`).
+             * @example 1.35
+             */
             merchant_fee: components["schemas"]["DecimalPounds"];
+            /**
+             * @description The merchant fee rate when the split was created, in hundredths of a percent.
+             * @example 300
+             */
             merchant_fee_bps: number;
             status: components["schemas"]["SplitStatus"];
+            /**
+             * @description The merchant's processor account holding the charges.
+             * @example acct_1QabcDEF456ghi
+             */
             processor_account_id: string;
+            /** @description When the holds lapse (creation + 7 days). */
             authorization_expires_at: components["schemas"]["Timestamp"];
+            /**
+             * @description Null until a chargeback.
+             * @example null
+             */
             disputed_at: components["schemas"]["Timestamp"] | null;
+            /** @description When the split was created. */
             created_at: components["schemas"]["Timestamp"];
+            /** @description When the split last changed. */
             updated_at: components["schemas"]["Timestamp"];
+            /** @description Everyone paying a share. */
             participants: components["schemas"]["ParticipantDetail"][];
+            /** @description Every refund however made, oldest first. */
             refunds: components["schemas"]["RefundHistoryEntry"][];
         };
+        /** @description `data` of every `checkout_split.*` event. */
         SplitEventData: {
+            /**
+             * Format: uuid
+             * @description The split (`split.id` of the session status).
+             * @example 8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51
+             */
             split_id: string;
+            /**
+             * @description The order reference.
+             * @example ORDER-1001
+             */
             order_reference: string;
-            /** @description The split status when the event happened: `captured` (paid), `canceled`, `refunded` or `partially_refunded`, `pending`. */
+            /**
+             * @description The split status when the event happened: `captured` (paid), `canceled`, `refunded` or `partially_refunded`, `pending`.
+             * @example captured
+             */
             status: string;
+            /**
+             * @description Always `gbp` (pounds sterling), lower case.
+             * @example gbp
+             */
             currency: string;
+            /**
+             * @description The order total.
+             * @example 44.95
+             */
             total_amount: components["schemas"]["Pounds"];
+            /**
+             * @description Participants who have authorised.
+             * @example 2
+             */
             approved_count: number;
+            /**
+             * @description Participants in the split.
+             * @example 2
+             */
             total_count: number;
+            /** @description Everyone paying a share. */
             participants: components["schemas"]["WebhookParticipant"][];
-            /** @description The hosted-checkout session; null for a dashboard split. */
+            /**
+             * @description The hosted-checkout session; null for a dashboard split.
+             * @example Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M
+             */
             session_token: string | null;
+            /**
+             * @description The session's `customer_email`; null for a dashboard split.
+             * @example alex@example.com
+             */
             customer_email: string | null;
+            /**
+             * @description The session's `customer_name`; null for a dashboard split.
+             * @example Alex Morgan
+             */
             customer_name: string | null;
-            /** @description The session's metadata, as sent. */
+            /**
+             * @description The session's metadata, as sent; null for a dashboard split.
+             * @example {
+             *       "order_id": "1001"
+             *     }
+             */
             metadata: {
                 [key: string]: string;
             } | null;
@@ -1876,20 +3034,46 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the `X-Service-Event-Id` header. Dedupe on it.
+             * @example 6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16
              */
             id: string;
-            /** @constant */
+            /**
+             * @description The event type.
+             * @constant
+             */
             type: "checkout_split.paid";
-            /** @description Unix seconds when the event happened (not when it was sent). */
+            /**
+             * @description Unix seconds when the event happened (not when it was sent).
+             * @example 1788264000
+             */
             created: number;
             mode: components["schemas"]["Mode"];
-            /** @description True only for the dashboard's test send. */
+            /**
+             * @description True only for the dashboard's test send.
+             * @example false
+             */
             sample: boolean;
-            /** @description The hosted-checkout session; null for a dashboard split. */
+            /**
+             * @description The hosted-checkout session; null for a dashboard split.
+             * @example Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M
+             */
             session_token?: string | null;
+            /**
+             * @description The session's `customer_email`; null for a dashboard split.
+             * @example alex@example.com
+             */
             customer_email?: string | null;
+            /**
+             * @description The session's `customer_name`; null for a dashboard split.
+             * @example Alex Morgan
+             */
             customer_name?: string | null;
-            /** @description The session's metadata, as sent. */
+            /**
+             * @description The session's metadata, as sent; null for a dashboard split.
+             * @example {
+             *       "order_id": "1001"
+             *     }
+             */
             metadata?: {
                 [key: string]: string;
             } | null;
@@ -1899,20 +3083,46 @@ export interface components {
             /**
              * Format: uuid
              * @description The event id; also the `X-Service-Event-Id` header. Dedupe on it.
+             * @example 6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16
              */
             id: string;
-            /** @constant */
+            /**
+             * @description The event type.
+             * @constant
+             */
             type: "checkout_split.refunded";
-            /** @description Unix seconds when the event happened (not when it was sent). */
+            /**
+             * @description Unix seconds when the event happened (not when it was sent).
+             * @example 1788264000
+             */
             created: number;
             mode: components["schemas"]["Mode"];
-            /** @description True only for the dashboard's test send. */
+            /**
+             * @description True only for the dashboard's test send.
+             * @example false
+             */
             sample: boolean;
-            /** @description The hosted-checkout session; null for a dashboard split. */
+            /**
+             * @description The hosted-checkout session; null for a dashboard split.
+             * @example Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M
+             */
             session_token?: string | null;
+            /**
+             * @description The session's `customer_email`; null for a dashboard split.
+             * @example alex@example.com
+             */
             customer_email?: string | null;
+            /**
+             * @description The session's `customer_name`; null for a dashboard split.
+             * @example Alex Morgan
+             */
             customer_name?: string | null;
-            /** @description The session's metadata, as sent. */
+            /**
+             * @description The session's metadata, as sent; null for a dashboard split.
+             * @example {
+             *       "order_id": "1001"
+             *     }
+             */
             metadata?: {
                 [key: string]: string;
             } | null;
@@ -1923,43 +3133,124 @@ export interface components {
          * @enum {string}
          */
         SplitStatus: "pending" | "capturing" | "captured" | "canceling" | "canceled" | "refunded" | "partially_refunded" | "creation_failed" | "capture_failed";
+        /** @description One split of a list. */
         SplitSummary: {
+            /**
+             * Format: uuid
+             * @description The split id.
+             * @example 8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51
+             */
             id: string;
+            /**
+             * @description The order reference.
+             * @example ORDER-1001
+             */
             order_reference: string;
+            /**
+             * @description Always `gbp` (pounds sterling), lower case.
+             * @example gbp
+             */
             currency: string;
             status: components["schemas"]["SplitStatus"];
+            /**
+             * @description The order total, two places.
+             * @example 44.95
+             */
             total_amount: components["schemas"]["Pounds"];
+            /** @description When the split was created. */
             created_at: components["schemas"]["Timestamp"];
+            /** @description Everyone paying a share. */
             participants: {
+                /**
+                 * Format: uuid
+                 * @description The participant id.
+                 * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+                 */
                 id: string;
+                /**
+                 * Format: email
+                 * @description Their e-mail address.
+                 * @example alex@example.com
+                 */
                 email: string;
+                /**
+                 * @description Their share.
+                 * @example 22.50
+                 */
                 amount: components["schemas"]["Pounds"];
                 status: components["schemas"]["ParticipantStatus"];
-                /** @description Null on /mine for other people's shares. */
+                /**
+                 * @description Their pay token; null on /mine for other people's shares.
+                 * @example pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY
+                 */
                 pay_token: string | null;
             }[];
         };
+        /** @description The team and its pending invitations. */
         Team: {
+            /** @description Your role. */
             current_role: components["schemas"]["Role"];
+            /**
+             * Format: uuid
+             * @description Your user id.
+             * @example 0f2a6d8c-3b1e-4c7a-a9d5-6e8b2f4c1d07
+             */
             current_user_id: string;
+            /** @description Everyone in the business. */
             members: components["schemas"]["TeamMember"][];
             /** @description Every pending invitation. */
             invites: components["schemas"]["TeamInvite"][];
         };
+        /** @description A pending invitation. */
         TeamInvite: {
+            /**
+             * Format: uuid
+             * @description The invitation id.
+             * @example 2d4f6b8a-9c1e-4a3d-b5f7-1a3c5e7b9d20
+             */
             id: string;
+            /**
+             * Format: email
+             * @description Who was invited.
+             * @example jo@example.com
+             */
             email: string;
             role: components["schemas"]["Role"];
+            /** @description When the invitation lapses (7 days after it was sent). */
             expires_at: components["schemas"]["Timestamp"];
         };
+        /** @description One member of the team. */
         TeamMember: {
-            /** @description The team member id (what PATCH, DELETE and transfer-ownership take). */
+            /**
+             * Format: uuid
+             * @description The team member id (what PATCH, DELETE and transfer-ownership take).
+             * @example 9e1c3a5d-7b2f-4d6e-8a4c-3f5b7d9e1a62
+             */
             id: string;
+            /**
+             * Format: uuid
+             * @description Their user id.
+             * @example 0f2a6d8c-3b1e-4c7a-a9d5-6e8b2f4c1d07
+             */
             user_id: string;
             role: components["schemas"]["Role"];
+            /**
+             * Format: email
+             * @description Their login address.
+             * @example alex@example.com
+             */
             email: string;
+            /**
+             * @description Their name, or null when unknown.
+             * @example Alex Morgan
+             */
             name: string | null;
+            /** @description When they joined. */
             joined_at: components["schemas"]["Timestamp"];
+            /**
+             * @description True once their identity is verified.
+             * @example true
+             */
             identity_verified: boolean;
         };
         /**
@@ -1968,49 +3259,163 @@ export interface components {
          * @example 2026-09-01T12:00:00.000Z
          */
         Timestamp: string;
+        /** @description One attempt of the delivery log. */
         WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description The row id (what resend takes).
+             * @example 4a6c8e0b-2d1f-4b3a-9e5c-7b9d1f3a5c84
+             */
             id: string;
+            /**
+             * Format: uuid
+             * @description The event (`X-Service-Event-Id`).
+             * @example 6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16
+             */
             event_id: string;
+            /**
+             * @description The event type.
+             * @example checkout_split.paid
+             */
             event_type: string;
             mode: components["schemas"]["Mode"];
-            /** @enum {string} */
+            /**
+             * @description What sent it: a real event, a test send or a resend.
+             * @example event
+             * @enum {string}
+             */
             trigger: "event" | "test" | "resend";
-            /** @description 1 to 9 within its delivery. */
+            /**
+             * @description 1 to 9 within its delivery.
+             * @example 1
+             */
             attempt: number;
+            /**
+             * @description Where it was sent; null when skipped.
+             * @example https://shop.example.com/webhooks
+             */
             url: string | null;
-            /** @enum {string} */
+            /**
+             * @description `succeeded` (a 2xx in time), `failed` or `skipped` (no URL or secret).
+             * @example succeeded
+             * @enum {string}
+             */
             outcome: "succeeded" | "failed" | "skipped";
+            /**
+             * @description Your answer's status, or null.
+             * @example 200
+             */
             status_code: number | null;
+            /**
+             * @description The start of your answer's body, or null.
+             * @example ok
+             */
             response_excerpt: string | null;
+            /**
+             * @description How long your server took, in milliseconds.
+             * @example 84
+             */
             duration_ms: number | null;
+            /**
+             * @description Why it failed without an answer (timeout, refused), or null.
+             * @example null
+             */
             error: string | null;
+            /** @description The signature's timestamp (`t`), or null when skipped. */
             signed_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * @description When the next retry is due, or null.
+             * @example null
+             */
             next_attempt_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * @description Set on the last attempt when every retry failed.
+             * @example null
+             */
             gave_up_at: components["schemas"]["Timestamp"] | null;
+            /** @description When the attempt started. */
             started_at: components["schemas"]["Timestamp"];
+            /** @description When the row was written. */
             created_at: components["schemas"]["Timestamp"];
         };
+        /** @description One participant as events show them. */
         WebhookParticipant: {
+            /**
+             * Format: uuid
+             * @description The participant id.
+             * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+             */
             id: string;
+            /**
+             * Format: email
+             * @description Their e-mail address.
+             * @example alex@example.com
+             */
             email: string;
+            /**
+             * @description Their share.
+             * @example 22.50
+             */
             amount: components["schemas"]["Pounds"];
+            /**
+             * @description How much of their share has been refunded.
+             * @example 0.00
+             */
             refunded_amount: components["schemas"]["Pounds"];
-            /** @description The participant status (`pending`, `authorised`, `captured`…). */
+            /**
+             * @description The participant status (`pending`, `authorised`, `captured`…).
+             * @example captured
+             */
             status: string;
         };
+        /** @description The refund that caused a `checkout_split.refunded` event. */
         WebhookRefund: {
+            /**
+             * Format: uuid
+             * @description The refund id.
+             * @example e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13
+             */
             refund_id: string;
+            /**
+             * @description What was refunded.
+             * @example 10.00
+             */
             amount: components["schemas"]["Pounds"];
+            /**
+             * @description Everything refunded on the split so far.
+             * @example 10.00
+             */
             total_refunded: components["schemas"]["Pounds"];
-            /** @description `complete`, `partial` or `in_progress`. */
+            /**
+             * @description `complete`, `partial` or `in_progress`.
+             * @example complete
+             */
             status: string;
+            /**
+             * @description The reason given, or null.
+             * @example Item out of stock
+             */
             reason: string | null;
-            /** @description `api_key`, `dashboard:<user>` or `processor`. */
+            /**
+             * @description `api_key`, `dashboard:<user>` or `processor`.
+             * @example api_key
+             */
             actor: string;
         };
+        /** @description The businesses you belong to. */
         Workspaces: {
+            /** @description Every business you belong to, with your role in it. */
             workspaces: {
+                /**
+                 * Format: uuid
+                 * @description The business (send it as `x-service-merchant-id`).
+                 * @example 5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60
+                 */
                 merchant_id: string;
+                /**
+                 * @description Its trading name.
+                 * @example Picnic Supplies
+                 */
                 name: string;
                 role: components["schemas"]["Role"];
             }[];
@@ -2067,6 +3472,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "terms_version": "2026-09-01",
+                     *       "privacy_version": "2026-09-01",
+                     *       "accepted": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsentState"];
                 };
             };
@@ -2077,7 +3489,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -2094,7 +3509,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -2126,7 +3544,15 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description The terms version you accept: the current one (GET /api/auth/consent).
+                     * @example 2026-09-01
+                     */
                     terms_version: string;
+                    /**
+                     * @description The privacy policy version you accept: the current one.
+                     * @example 2026-09-01
+                     */
                     privacy_version: string;
                     /** @description Ignored: allowed so that the GET answer can be sent back. */
                     accepted?: boolean;
@@ -2140,6 +3566,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "terms_version": "2026-09-01",
+                     *       "privacy_version": "2026-09-01",
+                     *       "accepted": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsentState"];
                 };
             };
@@ -2155,7 +3588,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "consent_version_mismatch" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -2172,7 +3608,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -2199,10 +3638,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "you@example.com"
+                 *       "email": "alex@example.com"
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description Your e-mail address (the login), up to 254 characters.
+                     * @example alex@example.com
+                     */
                     email: string;
                 };
             };
@@ -2217,6 +3660,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };
@@ -2231,7 +3679,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -2251,7 +3702,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -2278,12 +3732,20 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "you@example.com",
-                 *       "code": "123456"
+                 *       "email": "alex@example.com",
+                 *       "code": "042917"
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description Your e-mail address (the login), up to 254 characters.
+                     * @example alex@example.com
+                     */
                     email: string;
+                    /**
+                     * @description The 6-digit code from the e-mail, as a string (spaces are ignored; a number loses leading zeros).
+                     * @example 042917
+                     */
                     code: string | number;
                 };
             };
@@ -2298,6 +3760,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "gs_at_Vb8wQ2xLm5Rk9TzP3cNf7HjY1dGs4Ae6",
+                     *       "token_type": "Bearer",
+                     *       "expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "user": {
+                     *         "id": "0f2a6d8c-3b1e-4c7a-a9d5-6e8b2f4c1d07",
+                     *         "email": "alex@example.com",
+                     *         "consent_required": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SignInSession"];
                 };
             };
@@ -2315,7 +3789,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "invalid_code" | "code_expired" | "too_many_attempts" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -2336,7 +3813,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -2370,6 +3850,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "gs_at_Vb8wQ2xLm5Rk9TzP3cNf7HjY1dGs4Ae6",
+                     *       "token_type": "Bearer",
+                     *       "expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "user": {
+                     *         "id": "0f2a6d8c-3b1e-4c7a-a9d5-6e8b2f4c1d07",
+                     *         "email": "alex@example.com",
+                     *         "consent_required": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SignInSession"];
                 };
             };
@@ -2380,7 +3872,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -2396,7 +3891,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "session_ended";
                     } & components["schemas"]["Error"];
                 };
@@ -2413,7 +3911,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "cross_site_refused" | "refresh_header_required";
                     } & components["schemas"]["Error"];
                 };
@@ -2433,7 +3934,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -2464,6 +3968,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sessions": [
+                     *         {
+                     *           "id": "text",
+                     *           "device": "text",
+                     *           "user_agent": "text",
+                     *           "ip_address": "text",
+                     *           "created_at": "2026-09-01T12:00:00.000Z",
+                     *           "last_used_at": "2026-09-01T12:00:00.000Z",
+                     *           "expires_at": "2026-09-01T12:00:00.000Z",
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActiveSessionList"];
                 };
             };
@@ -2474,7 +3994,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -2491,7 +4014,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -2525,6 +4051,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };
@@ -2535,7 +4066,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -2552,7 +4086,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -2568,7 +4105,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "session_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -2599,6 +4139,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };
@@ -2609,7 +4154,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -2626,7 +4174,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -2657,6 +4208,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };
@@ -2667,7 +4223,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -2684,7 +4243,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -2720,6 +4282,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *         "order_reference": "ORDER-1001",
+                     *         "currency": "gbp",
+                     *         "status": "pending",
+                     *         "total_amount": "44.95",
+                     *         "created_at": "2026-09-01T12:00:00.000Z",
+                     *         "participants": [
+                     *           {
+                     *             "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *             "email": "alex@example.com",
+                     *             "amount": "22.50",
+                     *             "status": "pending",
+                     *             "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["SplitSummary"][];
                 };
             };
@@ -2734,7 +4317,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -2751,7 +4337,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "missing_authorization" | "invalid_token";
                     } & components["schemas"]["Error"];
                 };
@@ -2767,7 +4356,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -2783,7 +4375,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -2813,26 +4408,47 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "merchantId": "6f1d2c3b-4a59-4e7f-8a1b-2c3d4e5f6a7b",
-                 *       "orderReference": "Table 12",
+                 *       "merchantId": "5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60",
+                 *       "orderReference": "ORDER-1001",
                  *       "participants": [
                  *         {
                  *           "email": "alex@example.com",
-                 *           "amountMinor": 2500
+                 *           "amountMinor": 2250
                  *         },
                  *         {
                  *           "email": "sam@example.com",
-                 *           "amountMinor": 2500
+                 *           "amountMinor": 2245
                  *         }
                  *       ]
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description The business the split is for (yours: `id` of `GET /api/merchants/me`).
+                     * @example 5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60
+                     */
                     merchantId: string;
+                    /**
+                     * @description Your reference for the order, shown to payers.
+                     * @example ORDER-1001
+                     */
                     orderReference: string;
+                    /**
+                     * @description Passed to the processor as sent; `gbp`.
+                     * @example gbp
+                     */
                     currency?: string;
+                    /** @description Everyone paying, at least one; shares in pence. No upper limit. */
                     participants: {
+                        /**
+                         * @description Who pays this share; they get an invitation with their pay link.
+                         * @example sam@example.com
+                         */
                         email: string;
+                        /**
+                         * @description Their share in pence, a whole number of at least 100 (£1), before the 20p fee.
+                         * @example 2250
+                         */
                         amountMinor: number;
                     }[];
                 };
@@ -2845,6 +4461,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "status": "pending",
+                     *       "participants": [
+                     *         {
+                     *           "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *           "email": "sam@example.com",
+                     *           "amountMinor": 2250,
+                     *           "feeMinor": 20,
+                     *           "paymentIntentId": "pi_3QabcDEF456ghiJKL",
+                     *           "clientSecret": "pi_3QabcDEF456ghiJKL_secret_x7YzW",
+                     *           "payToken": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedSplit"];
                 };
             };
@@ -2868,7 +4501,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "billing_card_required" | "billing_paused" | "verification_required" | "invalid_service_mode" | "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -2885,7 +4521,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "missing_authorization" | "invalid_token";
                     } & components["schemas"]["Error"];
                 };
@@ -2904,7 +4543,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_your_merchant" | "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -2920,7 +4562,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "merchant_not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -2941,6 +4586,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The split id. */
                 id: string;
             };
             cookie?: never;
@@ -2953,6 +4599,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "merchant_id": "5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60",
+                     *       "created_by": "0f2a6d8c-3b1e-4c7a-a9d5-6e8b2f4c1d07",
+                     *       "order_reference": "ORDER-1001",
+                     *       "currency": "gbp",
+                     *       "total_amount": "44.95",
+                     *       "application_fee_total": "1.75",
+                     *       "customer_fee_total": "0.4",
+                     *       "merchant_fee_total": "1.35",
+                     *       "customer_fee": "0.4",
+                     *       "merchant_fee": "1.35",
+                     *       "merchant_fee_bps": 300,
+                     *       "status": "pending",
+                     *       "processor_account_id": "acct_1QabcDEF456ghi",
+                     *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "disputed_at": null,
+                     *       "created_at": "2026-09-01T12:00:00.000Z",
+                     *       "updated_at": "2026-09-01T12:00:00.000Z",
+                     *       "participants": [
+                     *         {
+                     *           "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *           "user_id": null,
+                     *           "email": "alex@example.com",
+                     *           "amount": "22.5",
+                     *           "application_fee": "0.2",
+                     *           "status": "pending",
+                     *           "processor_payment_intent_id": "pi_3QabcDEF456ghiJKL",
+                     *           "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY",
+                     *           "disputed_at": null,
+                     *           "created_at": "2026-09-01T12:00:00.000Z",
+                     *           "updated_at": "2026-09-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "refunds": [
+                     *         {
+                     *           "refund_id": "e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13",
+                     *           "amount": "10.00",
+                     *           "refunded": "10.00",
+                     *           "status": "in_progress",
+                     *           "reason": "Item out of stock",
+                     *           "actor": "api_key",
+                     *           "created_at": "2026-09-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SplitDetail"];
                 };
             };
@@ -2963,7 +4657,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -2980,7 +4677,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "missing_authorization" | "invalid_token";
                     } & components["schemas"]["Error"];
                 };
@@ -2997,7 +4697,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -3013,7 +4716,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -3034,6 +4740,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The split id (a UUID, so never `pay`). */
                 id: string;
             };
             cookie?: never;
@@ -3046,6 +4753,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "canceled"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Canceled"];
                 };
             };
@@ -3056,7 +4768,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -3073,7 +4788,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "missing_authorization" | "invalid_token";
                     } & components["schemas"]["Error"];
                 };
@@ -3092,7 +4810,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "forbidden" | "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -3108,7 +4829,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -3129,7 +4853,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The split id. */
                 id: string;
+                /** @description The participant whose share someone else takes over. */
                 participantId: string;
             };
             cookie?: never;
@@ -3142,6 +4868,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description Who takes over the share: a valid e-mail address, up to 254 characters.
+                     * @example jo@example.com
+                     */
                     email: string;
                 };
             };
@@ -3156,6 +4886,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "merchant_id": "5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60",
+                     *       "created_by": "0f2a6d8c-3b1e-4c7a-a9d5-6e8b2f4c1d07",
+                     *       "order_reference": "ORDER-1001",
+                     *       "currency": "gbp",
+                     *       "total_amount": "44.95",
+                     *       "application_fee_total": "1.75",
+                     *       "customer_fee_total": "0.4",
+                     *       "merchant_fee_total": "1.35",
+                     *       "customer_fee": "0.4",
+                     *       "merchant_fee": "1.35",
+                     *       "merchant_fee_bps": 300,
+                     *       "status": "pending",
+                     *       "processor_account_id": "acct_1QabcDEF456ghi",
+                     *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "disputed_at": null,
+                     *       "created_at": "2026-09-01T12:00:00.000Z",
+                     *       "updated_at": "2026-09-01T12:00:00.000Z",
+                     *       "participants": [
+                     *         {
+                     *           "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *           "user_id": null,
+                     *           "email": "alex@example.com",
+                     *           "amount": "22.5",
+                     *           "application_fee": "0.2",
+                     *           "status": "pending",
+                     *           "processor_payment_intent_id": "pi_3QabcDEF456ghiJKL",
+                     *           "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY",
+                     *           "disputed_at": null,
+                     *           "created_at": "2026-09-01T12:00:00.000Z",
+                     *           "updated_at": "2026-09-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "refunds": [
+                     *         {
+                     *           "refund_id": "e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13",
+                     *           "amount": "10.00",
+                     *           "refunded": "10.00",
+                     *           "status": "in_progress",
+                     *           "reason": "Item out of stock",
+                     *           "actor": "api_key",
+                     *           "created_at": "2026-09-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SplitDetail"];
                 };
             };
@@ -3171,7 +4949,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "already_in_split" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -3188,7 +4969,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "missing_authorization" | "invalid_token";
                     } & components["schemas"]["Error"];
                 };
@@ -3207,7 +4991,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "forbidden" | "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -3223,7 +5010,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -3240,7 +5030,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_replaceable";
                     } & components["schemas"]["Error"];
                 };
@@ -3260,7 +5053,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -3276,7 +5072,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "replace_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -3297,6 +5096,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The split id (`split.id` of the session status). */
                 id: string;
             };
             cookie?: never;
@@ -3309,6 +5109,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "refund_id": "e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13",
+                     *       "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "amount": "10.00",
+                     *       "refunded": "10.00",
+                     *       "total_refunded": "10.00",
+                     *       "total_amount": "44.95",
+                     *       "status": "partially_refunded",
+                     *       "reason": "Item out of stock",
+                     *       "participants": [
+                     *         {
+                     *           "email": "alex@example.com",
+                     *           "amount": "22.50",
+                     *           "refunded_amount": "10.00",
+                     *           "status": "captured"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefundResult"];
                 };
             };
@@ -3324,7 +5144,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -3341,7 +5164,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "missing_authorization" | "invalid_token";
                     } & components["schemas"]["Error"];
                 };
@@ -3360,7 +5186,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "forbidden" | "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -3376,7 +5205,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -3393,7 +5225,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "refund_in_progress" | "partial_failure";
                     } & components["schemas"]["Error"];
                 };
@@ -3424,6 +5259,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *         "order_reference": "ORDER-1001",
+                     *         "currency": "gbp",
+                     *         "status": "pending",
+                     *         "total_amount": "44.95",
+                     *         "created_at": "2026-09-01T12:00:00.000Z",
+                     *         "participants": [
+                     *           {
+                     *             "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *             "email": "alex@example.com",
+                     *             "amount": "22.50",
+                     *             "status": "pending",
+                     *             "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["SplitSummary"][];
                 };
             };
@@ -3434,7 +5290,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -3451,7 +5310,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "missing_authorization" | "invalid_token";
                     } & components["schemas"]["Error"];
                 };
@@ -3467,7 +5329,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -3488,6 +5353,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's pay token (`pay_token`), from their pay link. Treat it as a secret. */
                 token: string;
             };
             cookie?: never;
@@ -3503,6 +5369,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "participant_id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *       "email": "sam@example.com",
+                     *       "amount": "22.50",
+                     *       "application_fee": "0.20",
+                     *       "card_charge": "22.70",
+                     *       "currency": "gbp",
+                     *       "status": "pending",
+                     *       "split_status": "pending",
+                     *       "cancel_reason": null,
+                     *       "order_reference": "ORDER-1001",
+                     *       "business_name": "Picnic Supplies",
+                     *       "mode": "test",
+                     *       "line_items": [
+                     *         {
+                     *           "description": "Picnic blanket",
+                     *           "amount": "39.95",
+                     *           "quantity": 1,
+                     *           "image_url": null
+                     *         }
+                     *       ],
+                     *       "total_amount": "44.95",
+                     *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "client_secret": "pi_3QabcDEF456ghiJKL_secret_x7YzW",
+                     *       "stripe_account": "acct_1QabcDEF456ghi",
+                     *       "publishable_key": "pk_test_51QabcDEF456",
+                     *       "group": {
+                     *         "approved_count": 1,
+                     *         "total_count": 2,
+                     *         "participants": [
+                     *           {
+                     *             "email_masked": "s***@example.com",
+                     *             "status": "pending",
+                     *             "is_you": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PayView"];
                 };
             };
@@ -3513,7 +5420,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -3529,7 +5439,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -3549,7 +5462,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -3570,6 +5486,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's pay token (`pay_token`), from their pay link. Treat it as a secret. */
                 token: string;
             };
             cookie?: never;
@@ -3582,6 +5499,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description A processor payment method id, 1 to 255 characters. In test mode a test card's id (`pm_card_visa`; see Testing).
+                     * @example pm_card_visa
+                     */
                     payment_method: string;
                 };
             };
@@ -3593,6 +5514,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "participant_id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *       "status": "pending",
+                     *       "split_status": "pending"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuthorisedShare"];
                 };
             };
@@ -3602,6 +5530,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "participant_id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *       "status": "requires_action",
+                     *       "redirect_url": "http://localhost:4010/_emulator/authenticate/pi_3QabcDEF456ghiJKL?client_secret=pi_3QabcDEF456ghiJKL_secret_x7YzW",
+                     *       "split_status": "pending"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuthenticationRequired"];
                 };
             };
@@ -3645,7 +5581,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -3661,7 +5600,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_pending";
                     } & components["schemas"]["Error"];
                 };
@@ -3680,7 +5622,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -3696,7 +5641,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "processor_unavailable";
                     } & components["schemas"]["Error"];
                 };
@@ -3715,6 +5663,7 @@ export interface operations {
     unsubscribe: {
         parameters: {
             query: {
+                /** @description The token of the unsubscribe link in the e-mail. */
                 token: string;
             };
             header?: never;
@@ -3743,7 +5692,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_unsubscribe_link" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -3762,6 +5714,7 @@ export interface operations {
     unsubscribeOneClick: {
         parameters: {
             query: {
+                /** @description The token of the unsubscribe link in the e-mail. */
                 token: string;
             };
             header?: never;
@@ -3790,7 +5743,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_unsubscribe_link" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -3822,12 +5778,21 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "webhook_url": "https://shop.example.com/hooks/groupsplit",
+                 *       "webhook_url": "https://shop.example.com/webhooks",
                  *       "allowed_domain": "shop.example.com"
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * Format: uri
+                     * @description Where this mode's events are sent: https (test mode also takes `http://127.0.0.1`); empty or null clears it.
+                     * @example https://shop.example.com/webhooks
+                     */
                     webhook_url?: string | null;
+                    /**
+                     * @description The host every `return_url` and `cancel_url` must be on (`localhost` for local test orders); empty or null clears it.
+                     * @example shop.example.com
+                     */
                     allowed_domain?: string | null;
                 };
             };
@@ -3839,6 +5804,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60",
+                     *       "mode": "test",
+                     *       "webhook_url": "https://shop.example.com/webhooks",
+                     *       "allowed_domain": "shop.example.com"
+                     *     }
+                     */
                     "application/json": components["schemas"]["IntegrationSettings"];
                 };
             };
@@ -3856,7 +5829,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "validation_failed" | "invalid_webhook_url" | "invalid_allowed_domain" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -3873,7 +5849,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -3891,7 +5870,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -3907,7 +5889,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -3923,7 +5908,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -3957,6 +5945,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e1a3b-5d2f-4b8e-a6c4-0e2d4f6a8b95",
+                     *         "name": "Shop server",
+                     *         "mode": "test",
+                     *         "last_four": "s2Ma",
+                     *         "created_at": "2026-09-01T12:00:00.000Z",
+                     *         "last_used_at": "2026-09-01T12:00:00.000Z",
+                     *         "revoked": false,
+                     *         "revoked_at": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ApiKey"][];
                 };
             };
@@ -3967,7 +5969,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -3984,7 +5989,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -4001,7 +6009,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -4017,7 +6028,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -4033,7 +6047,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -4069,6 +6086,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description What the key is for, up to 100 characters; default from its mode.
+                     * @example Shop server
+                     */
                     name?: string | null;
                 };
             };
@@ -4083,6 +6104,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": "svc_test_8Jq2Lx7Rv4Nc9Wp3Tz6Hb1Kd5Gf0Ys2Ma",
+                     *       "id": "7c9e1a3b-5d2f-4b8e-a6c4-0e2d4f6a8b95",
+                     *       "name": "Shop server",
+                     *       "mode": "test",
+                     *       "last_four": "s2Ma",
+                     *       "created_at": "2026-09-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
@@ -4098,7 +6129,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -4115,7 +6149,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -4134,7 +6171,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "live_key_needs_verification" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -4150,7 +6190,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -4166,7 +6209,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -4186,7 +6232,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -4210,6 +6259,7 @@ export interface operations {
                 "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
             };
             path: {
+                /** @description The API key id (not the key). */
                 id: string;
             };
             cookie?: never;
@@ -4222,6 +6272,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e1a3b-5d2f-4b8e-a6c4-0e2d4f6a8b95",
+                     *       "name": "Shop server",
+                     *       "mode": "test",
+                     *       "last_four": "s2Ma",
+                     *       "created_at": "2026-09-01T12:00:00.000Z",
+                     *       "last_used_at": "2026-09-01T12:00:00.000Z",
+                     *       "revoked": false,
+                     *       "revoked_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
@@ -4232,7 +6294,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -4249,7 +6314,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -4267,7 +6335,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -4284,7 +6355,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant" | "api_key_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -4300,7 +6374,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -4336,6 +6413,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "mode": "test",
+                     *       "card": {
+                     *         "mode": "test",
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "exp_month": 12,
+                     *         "exp_year": 2029,
+                     *         "updated_at": "2026-09-01T12:00:00.000Z"
+                     *       },
+                     *       "bills": [
+                     *         {
+                     *           "id": "b1d3f5a7-9c2e-4f6a-8b0d-5e7a9c1b3d48",
+                     *           "amount": "12.40",
+                     *           "currency": "gbp",
+                     *           "description": "Service fees, October 2026",
+                     *           "issued_at": "2026-09-01T12:00:00.000Z",
+                     *           "paid_at": "2026-09-01T12:00:00.000Z",
+                     *           "status": "paid",
+                     *           "days_unpaid": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Billing"];
                 };
             };
@@ -4350,7 +6452,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -4367,7 +6472,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -4383,7 +6491,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -4399,7 +6510,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -4415,7 +6529,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -4441,6 +6558,7 @@ export interface operations {
                 "X-Service-Mode"?: components["parameters"]["ServiceMode"];
             };
             path: {
+                /** @description The bill id (`bills[].id`). */
                 id: string;
             };
             cookie?: never;
@@ -4453,6 +6571,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "b1d3f5a7-9c2e-4f6a-8b0d-5e7a9c1b3d48",
+                     *       "amount": "12.40",
+                     *       "currency": "gbp",
+                     *       "description": "Service fees, October 2026",
+                     *       "issued_at": "2026-09-01T12:00:00.000Z",
+                     *       "paid_at": "2026-09-01T12:00:00.000Z",
+                     *       "status": "paid",
+                     *       "days_unpaid": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["Bill"];
                 };
             };
@@ -4469,7 +6599,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "billing_card_required" | "bill_payment_failed" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -4486,7 +6619,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -4504,7 +6640,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -4521,7 +6660,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant" | "bill_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -4538,7 +6680,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required" | "bill_already_paid";
                     } & components["schemas"]["Error"];
                 };
@@ -4554,7 +6699,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "processor_unavailable";
                     } & components["schemas"]["Error"];
                 };
@@ -4590,6 +6738,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description A card payment method id, up to 255 characters (test mode: `pm_card_visa`).
+                     * @example pm_card_visa
+                     */
                     payment_method: string;
                 };
             };
@@ -4601,6 +6753,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "mode": "test",
+                     *       "brand": "visa",
+                     *       "last4": "4242"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SavedBillingCard"];
                 };
             };
@@ -4617,7 +6776,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "validation_failed" | "billing_card_rejected" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -4634,7 +6796,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -4652,7 +6817,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -4668,7 +6836,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -4684,7 +6855,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -4700,7 +6874,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "processor_unavailable";
                     } & components["schemas"]["Error"];
                 };
@@ -4733,42 +6910,95 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "amount": 42.5,
-                 *       "order_reference": "Order 1042",
-                 *       "return_url": "https://shop.example.com/orders/1042/thanks",
+                 *       "amount": "44.95",
+                 *       "order_reference": "ORDER-1001",
+                 *       "return_url": "https://shop.example.com/orders/1001",
                  *       "cancel_url": "https://shop.example.com/cart",
                  *       "line_items": [
                  *         {
                  *           "description": "Picnic blanket",
-                 *           "amount": "35.00",
+                 *           "amount": "39.95",
                  *           "quantity": 1
                  *         },
                  *         {
                  *           "description": "Delivery",
-                 *           "amount": "7.50"
+                 *           "amount": "5.00"
                  *         }
                  *       ],
                  *       "customer_email": "alex@example.com",
                  *       "metadata": {
-                 *         "order_id": "1042"
+                 *         "order_id": "1001"
                  *       }
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description The order total in pounds, 1 to 5000 inclusive, at most two decimals: a number or a decimal string (`"44.95"`, as every answer writes amounts). Each participant pays a 20p fee on top of their share.
+                     * @example 44.95
+                     */
                     amount: number | string;
+                    /**
+                     * @description Default `gbp`, the only currency accepted.
+                     * @example gbp
+                     */
                     currency?: string | null;
+                    /**
+                     * @description Shown to the buyer, up to 200 characters. Default `Order`.
+                     * @example ORDER-1001
+                     */
                     order_reference?: string | null;
+                    /**
+                     * Format: uri
+                     * @description Where the buyer goes when the order is paid: https on your `allowed_domain`. In test mode with `allowed_domain` `localhost`, also `http://localhost`, `http://127.0.0.1` or `http://[::1]` on any port.
+                     * @example https://shop.example.com/orders/1001
+                     */
                     return_url: string;
+                    /**
+                     * Format: uri
+                     * @description Where the buyer goes if they leave the checkout; the same rule as `return_url`, checked only when sent.
+                     * @example https://shop.example.com/cart
+                     */
                     cancel_url?: string | null;
+                    /** @description The order lines shown to the buyer (delivery, tax and discounts are lines too); they must add up to `amount`. */
                     line_items?: {
+                        /**
+                         * @description What the line is, 1 to 120 characters; shown as plain text (markup is shown as typed).
+                         * @example Picnic blanket
+                         */
                         description: string;
+                        /**
+                         * @description The line amount in pounds (number or decimal string, at most two decimals); negative for a discount.
+                         * @example 39.95
+                         */
                         amount: number | string;
-                        /** @default 1 */
+                        /**
+                         * @description How many; a whole number, 1 or more. Default 1.
+                         * @default 1
+                         * @example 1
+                         */
                         quantity?: number;
+                        /**
+                         * @description A public https picture (PNG, JPEG, GIF, WebP or AVIF, at most 2 MB), fetched once at creation; one that cannot be fetched is left out silently.
+                         * @example https://shop.example.com/images/picnic-blanket.jpg
+                         */
                         image_url?: string | null;
                     }[] | null;
+                    /**
+                     * @description Prefills the buyer's e-mail step (still verified by code); up to 254 characters.
+                     * @example alex@example.com
+                     */
                     customer_email?: string | null;
+                    /**
+                     * @description Up to 120 characters; stored and echoed to you, never shown to the group.
+                     * @example Alex Morgan
+                     */
                     customer_name?: string | null;
+                    /**
+                     * @description Your own keys: a flat object of strings, up to 20 keys, keys up to 40 and values up to 500 characters, 4 KB in all. Echoed on the status endpoint and in every webhook of the order; never shown to payers.
+                     * @example {
+                     *       "order_id": "1001"
+                     *     }
+                     */
                     metadata?: {
                         [key: string]: string;
                     } | null;
@@ -4785,6 +7015,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                     *       "checkout_url": "http://localhost:3000/checkout/Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                     *       "status": "pending",
+                     *       "expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "amount": "44.95",
+                     *       "currency": "gbp"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedCheckoutSession"];
                 };
             };
@@ -4797,6 +7037,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                     *       "checkout_url": "http://localhost:3000/checkout/Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                     *       "status": "pending",
+                     *       "expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "amount": "44.95",
+                     *       "currency": "gbp"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedCheckoutSession"];
                 };
             };
@@ -4812,7 +7062,7 @@ export interface operations {
              *     - `invalid_return_url`: return_url must be https and match your allowed return domain (no allowed domain, or not https on it)
              *     - `invalid_cancel_url`: cancel_url must be https and match your allowed return domain
              *     - `validation_failed`: Each line item needs a description of up to 120 characters (or another field-level message; `details` lists each)
-             *     - `line_items_mismatch`: line_items must add up to amount: they add up to £40.00, amount is £42.50
+             *     - `line_items_mismatch`: line_items must add up to amount: they add up to £40.00, amount is £44.95
              *     - `processor_onboarding_required`: Finish payment processor onboarding before accepting checkouts (live key, charges not enabled yet)
              *     - `invalid_idempotency_key`: Idempotency-Key must be 1 to 255 characters
              */
@@ -4822,7 +7072,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "invalid_return_url" | "invalid_cancel_url" | "line_items_mismatch" | "processor_onboarding_required" | "invalid_idempotency_key" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -4838,7 +7091,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_api_key";
                     } & components["schemas"]["Error"];
                 };
@@ -4854,7 +7110,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "idempotency_key_reused";
                     } & components["schemas"]["Error"];
                 };
@@ -4874,7 +7133,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -4895,6 +7157,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The checkout session token (`token` of the create answer). Treat it as a secret. */
                 token: string;
             };
             cookie?: never;
@@ -4910,6 +7173,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "expired": false,
+                     *       "expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "mode": "test",
+                     *       "business_name": "Picnic Supplies",
+                     *       "order_reference": "ORDER-1001",
+                     *       "amount": "44.95",
+                     *       "currency": "gbp",
+                     *       "line_items": [
+                     *         {
+                     *           "description": "Picnic blanket",
+                     *           "amount": "39.95",
+                     *           "quantity": 1,
+                     *           "image_url": null
+                     *         }
+                     *       ],
+                     *       "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "customer_email": "alex@example.com",
+                     *       "cancel_url": "https://shop.example.com/cart",
+                     *       "unavailable_reason": "billing_card_required"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicCheckoutSession"];
                 };
             };
@@ -4920,7 +7207,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -4936,7 +7226,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -4956,7 +7249,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -4977,6 +7273,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The checkout session token (`token` of the create answer). Treat it as a secret. */
                 token: string;
             };
             cookie?: never;
@@ -4989,6 +7286,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "status": "pending",
+                     *       "cancel_reason": "canceled",
+                     *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "group": {
+                     *         "approved_count": 1,
+                     *         "total_count": 2,
+                     *         "participants": [
+                     *           {
+                     *             "email_masked": "s***@example.com",
+                     *             "status": "pending",
+                     *             "is_you": false,
+                     *             "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *             "email": "sam@example.com",
+                     *             "amount": "22.50",
+                     *             "replaceable": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuyerGroup"];
                 };
             };
@@ -4999,7 +7319,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -5016,7 +7339,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -5032,7 +7358,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "forbidden";
                     } & components["schemas"]["Error"];
                 };
@@ -5049,7 +7378,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -5070,7 +7402,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The checkout session token. */
                 token: string;
+                /** @description The participant whose share someone else takes over. */
                 participantId: string;
             };
             cookie?: never;
@@ -5083,6 +7417,10 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description Who takes over the share: a valid e-mail address, up to 254 characters.
+                     * @example jo@example.com
+                     */
                     email: string;
                 };
             };
@@ -5097,6 +7435,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "participant": {
+                     *         "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *         "email": "jo@example.com",
+                     *         "amount": "22.50",
+                     *         "status": "pending",
+                     *         "pay_url": "http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReplacedParticipant"];
                 };
             };
@@ -5112,7 +7461,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "already_in_split" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -5129,7 +7481,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -5146,7 +7501,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "forbidden" | "business_forbidden";
                     } & components["schemas"]["Error"];
                 };
@@ -5163,7 +7521,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -5180,7 +7541,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_replaceable";
                     } & components["schemas"]["Error"];
                 };
@@ -5200,7 +7564,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -5216,7 +7583,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "replace_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -5240,6 +7610,7 @@ export interface operations {
                 "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
             };
             path: {
+                /** @description The checkout session token. */
                 token: string;
             };
             cookie?: never;
@@ -5255,6 +7626,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "reminded": 1,
+                     *       "skipped": 0,
+                     *       "next_allowed_at": "2026-09-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RemindResult"];
                 };
             };
@@ -5265,7 +7643,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -5282,7 +7663,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_api_key" | "unauthorized";
                     } & components["schemas"]["Error"];
                 };
@@ -5300,7 +7684,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -5317,7 +7704,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found" | "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -5334,7 +7724,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "nothing_to_remind" | "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -5355,7 +7748,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "session_cap_reached" | "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -5376,6 +7772,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The checkout session token (`token` of the create answer). Treat it as a secret. */
                 token: string;
             };
             cookie?: never;
@@ -5388,28 +7785,50 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "email": "alex@example.com",
-                 *           "amount": "21.25"
+                 *           "amount": "22.50"
                  *         },
                  *         {
                  *           "email": "sam@example.com",
-                 *           "amount": "21.25"
+                 *           "amount": "22.45"
                  *         }
                  *       ]
                  *     }
                  */
                 "application/json": {
-                    /** @constant */
+                    /**
+                     * @description Split between 2 to 20 people, the buyer included if they pay.
+                     * @constant
+                     */
                     mode: "split";
+                    /** @description 2 to 20 people whose shares add up to the order total; each address once. */
                     participants: {
+                        /**
+                         * @description The person's e-mail address; they get their pay link.
+                         * @example sam@example.com
+                         */
                         email: string;
+                        /**
+                         * @description Their share in pounds (number or decimal string), at least £1.
+                         * @example 22.50
+                         */
                         amount: number | string;
                     }[];
                 } | {
-                    /** @constant */
+                    /**
+                     * @description One other person pays the whole order.
+                     * @constant
+                     */
                     mode: "one_payer";
+                    /**
+                     * @description Who pays; they get the pay link.
+                     * @example sam@example.com
+                     */
                     payer_email: string;
                 } | {
-                    /** @constant */
+                    /**
+                     * @description The buyer pays the whole order.
+                     * @constant
+                     */
                     mode: "alone";
                 };
             };
@@ -5421,6 +7840,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "participants": [
+                     *         {
+                     *           "email": "alex@example.com",
+                     *           "amount": "22.50",
+                     *           "card_charge": "22.70",
+                     *           "pay_url": "http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuyerSplit"];
                 };
             };
@@ -5434,7 +7866,7 @@ export interface operations {
              *     - `validation_failed`: Each person can be in the split only once.
              *     - `validation_failed`: Enter a valid e-mail address for the person paying.
              *     - Each share must be at least £1.
-             *     - `shares_mismatch`: Shares must add up to the order total of £42.50; they add up to £40.00.
+             *     - `shares_mismatch`: Shares must add up to the order total of £44.95; they add up to £40.00.
              *     - `connector_not_live`: Finish payment processor onboarding before accepting checkouts
              *     - `billing_card_required`: Add a billing card in Settings, Billing before taking split payments.
              *     - `billing_paused`: A service bill has been unpaid for 14 days. Pay it to restore split payments at once.
@@ -5448,7 +7880,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "shares_mismatch" | "connector_not_live" | "billing_card_required" | "billing_paused" | "verification_required" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -5465,7 +7900,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -5481,7 +7919,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -5498,7 +7939,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "already_split" | "session_expired";
                     } & components["schemas"]["Error"];
                 };
@@ -5519,6 +7963,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The checkout session token (`token` of the create answer). Treat it as a secret. */
                 token: string;
             };
             cookie?: never;
@@ -5534,6 +7979,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                     *       "status": "pending",
+                     *       "expired": false,
+                     *       "mode": "test",
+                     *       "amount": "44.95",
+                     *       "currency": "gbp",
+                     *       "order_reference": "ORDER-1001",
+                     *       "return_url": "https://shop.example.com/orders/1001",
+                     *       "cancel_url": "https://shop.example.com/cart",
+                     *       "customer_email": "alex@example.com",
+                     *       "customer_name": "Alex Morgan",
+                     *       "metadata": {
+                     *         "order_id": "1001"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "description": "Picnic blanket",
+                     *           "amount": "39.95",
+                     *           "quantity": 1,
+                     *           "image_url": null
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-09-01T12:00:00.000Z",
+                     *       "expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "approved_count": 2,
+                     *       "total_count": 2,
+                     *       "participants": [
+                     *         {
+                     *           "email": "alex@example.com",
+                     *           "amount": "22.50",
+                     *           "status": "pending"
+                     *         }
+                     *       ],
+                     *       "split": {
+                     *         "id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *         "status": "pending",
+                     *         "total_amount": "44.95",
+                     *         "authorization_expires_at": "2026-09-01T12:00:00.000Z",
+                     *         "approved_count": 2,
+                     *         "total_count": 2,
+                     *         "approvals": [
+                     *           {
+                     *             "participant_id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *             "email": "alex@example.com",
+                     *             "authorised_at": "2026-09-01T12:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "participants": [
+                     *           {
+                     *             "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *             "email": "alex@example.com",
+                     *             "amount": "22.50",
+                     *             "application_fee": "0.20",
+                     *             "refunded_amount": "0.00",
+                     *             "status": "pending",
+                     *             "approved": true,
+                     *             "authorised_at": "2026-09-01T12:00:00.000Z",
+                     *             "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
+                     *           }
+                     *         ],
+                     *         "refunds": [
+                     *           {
+                     *             "refund_id": "e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13",
+                     *             "amount": "10.00",
+                     *             "refunded": "10.00",
+                     *             "status": "in_progress",
+                     *             "reason": "Item out of stock",
+                     *             "actor": "api_key",
+                     *             "created_at": "2026-09-01T12:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutSessionStatus"];
                 };
             };
@@ -5544,7 +8066,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -5560,7 +8085,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_api_key";
                     } & components["schemas"]["Error"];
                 };
@@ -5576,7 +8104,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -5596,7 +8127,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -5617,6 +8151,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The split id (a UUID, so never `pay`). */
                 id: string;
             };
             cookie?: never;
@@ -5632,6 +8167,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "canceled"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Canceled"];
                 };
             };
@@ -5642,7 +8182,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -5658,7 +8201,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_api_key";
                     } & components["schemas"]["Error"];
                 };
@@ -5674,7 +8220,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -5690,7 +8239,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_pending";
                     } & components["schemas"]["Error"];
                 };
@@ -5710,7 +8262,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -5726,7 +8281,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "cancel_not_confirmed";
                     } & components["schemas"]["Error"];
                 };
@@ -5747,6 +8305,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The split id (`split.id` of the session status). */
                 id: string;
             };
             cookie?: never;
@@ -5755,14 +8314,26 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "amount": "12.50",
-                 *       "reason": "One item was out of stock",
-                 *       "idempotency_key": "refund-1042-1"
+                 *       "amount": "10.00",
+                 *       "reason": "Item out of stock",
+                 *       "idempotency_key": "refund-order-1001-1"
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description How much to refund, in pounds (number or decimal string, above zero, at most two decimals); at most what is still outstanding. Leave it out to refund everything that is left.
+                     * @example 10.00
+                     */
                     amount?: number | string | null;
+                    /**
+                     * @description Why, up to 500 characters; kept in the refund history.
+                     * @example Item out of stock
+                     */
                     reason?: string | null;
+                    /**
+                     * @description Makes a retry safe: the same key replays the first result (or joins the refund still running); 1 to 255 characters.
+                     * @example refund-order-1001-1
+                     */
                     idempotency_key?: string | null;
                 };
             };
@@ -5777,6 +8348,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "refund_id": "e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13",
+                     *       "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "amount": "10.00",
+                     *       "refunded": "10.00",
+                     *       "total_refunded": "10.00",
+                     *       "total_amount": "44.95",
+                     *       "status": "partially_refunded",
+                     *       "reason": "Item out of stock",
+                     *       "participants": [
+                     *         {
+                     *           "email": "alex@example.com",
+                     *           "amount": "22.50",
+                     *           "refunded_amount": "10.00",
+                     *           "status": "captured"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefundResult"];
                 };
             };
@@ -5792,7 +8383,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "over_refund" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -5808,7 +8402,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_api_key";
                     } & components["schemas"]["Error"];
                 };
@@ -5824,7 +8421,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -5843,7 +8443,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "not_refundable" | "idempotency_key_reused" | "refund_in_progress" | "partial_failure";
                     } & components["schemas"]["Error"];
                 };
@@ -5863,7 +8466,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -5899,6 +8505,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://connect.processor.example/setup/s/acct_1QabcDEF456ghi/Xk29Wq"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OnboardingLink"];
                 };
             };
@@ -5913,7 +8524,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -5930,7 +8544,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -5948,7 +8565,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -5964,7 +8584,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -5980,7 +8603,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6029,6 +8655,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://connect.processor.example/setup/s/acct_1QabcDEF456ghi/Xk29Wq"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OnboardingLink"];
                 };
             };
@@ -6044,7 +8675,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "no_stripe_account" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -6061,7 +8695,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -6079,7 +8716,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6095,7 +8735,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -6111,7 +8754,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6160,6 +8806,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "mode": "test",
+                     *       "webhook_url": "https://shop.example.com/webhooks",
+                     *       "webhook_secret": "whsec_4f9a2c7e1b8d3a6f0c5e9b2d7a4f1c8e"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Credentials"];
                 };
             };
@@ -6174,7 +8827,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -6191,7 +8847,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -6208,7 +8867,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6224,7 +8886,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -6240,7 +8905,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6276,7 +8944,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description What to rotate: `webhook_secret`. (`api_key` answers `use_api_keys`: create and revoke keys instead.)
+                     * @example webhook_secret
+                     * @enum {string}
+                     */
                     target: "webhook_secret" | "api_key";
                 };
             };
@@ -6291,6 +8963,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "target": "webhook_secret",
+                     *       "value": "whsec_4f9a2c7e1b8d3a6f0c5e9b2d7a4f1c8e",
+                     *       "mode": "test"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RotatedSecret"];
                 };
             };
@@ -6307,7 +8986,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "validation_failed" | "use_api_keys" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -6324,7 +9006,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -6342,7 +9027,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6358,7 +9046,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -6374,7 +9065,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6394,7 +9088,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -6430,6 +9127,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60",
+                     *       "name": "Picnic Supplies",
+                     *       "created_at": "2026-09-01T12:00:00.000Z",
+                     *       "legal_name": "Picnic Supplies Ltd",
+                     *       "business_type": "limited_company",
+                     *       "business_email": "hello@shop.example.com",
+                     *       "business_phone": "+44 117 496 0123",
+                     *       "vat_number": "GB123456789",
+                     *       "company_number": "12345678",
+                     *       "business_address": "12 Market Street, Unit 4, Bristol BS1 4DJ",
+                     *       "business_address_parts": {
+                     *         "line1": "12 Market Street",
+                     *         "line2": "Unit 4",
+                     *         "city": "Bristol",
+                     *         "county": null,
+                     *         "postcode": "BS1 4DJ",
+                     *         "country": "United Kingdom"
+                     *       },
+                     *       "country": "GB",
+                     *       "default_currency": "gbp",
+                     *       "processor_charges_enabled": true,
+                     *       "processor_details_submitted": true,
+                     *       "processor_account_id": "acct_1QabcDEF456ghi",
+                     *       "processor_connected_at": "2026-09-01T12:00:00.000Z",
+                     *       "business_role": "owner",
+                     *       "platform_fee_bps": 300,
+                     *       "platform_fee_discount_ends_at": null,
+                     *       "mode": "test",
+                     *       "webhook_url": "https://shop.example.com/webhooks",
+                     *       "allowed_domain": "shop.example.com",
+                     *       "verification_status": "verified",
+                     *       "verification_grandfathered": false,
+                     *       "paused": false,
+                     *       "paused_reason": null,
+                     *       "gates": {
+                     *         "issue_invoice": {
+                     *           "code": "connector_not_live",
+                     *           "message": "Add a billing card in Settings, Billing before taking split payments.",
+                     *           "fix": {
+                     *             "label": "Add a billing card",
+                     *             "path": "/dashboard/settings/billing"
+                     *           }
+                     *         },
+                     *         "issue_invoice_bank_transfer": {
+                     *           "code": "connector_not_live",
+                     *           "message": "Add a billing card in Settings, Billing before taking split payments.",
+                     *           "fix": {
+                     *             "label": "Add a billing card",
+                     *             "path": "/dashboard/settings/billing"
+                     *           }
+                     *         },
+                     *         "take_split": {
+                     *           "code": "connector_not_live",
+                     *           "message": "Add a billing card in Settings, Billing before taking split payments.",
+                     *           "fix": {
+                     *             "label": "Add a billing card",
+                     *             "path": "/dashboard/settings/billing"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Merchant"];
                 };
             };
@@ -6444,7 +9205,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -6461,7 +9225,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -6477,7 +9244,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6493,7 +9263,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -6509,7 +9282,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6536,35 +9312,111 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Corner Shop",
-                 *       "legal_name": "Corner Shop Ltd",
+                 *       "name": "Picnic Supplies",
+                 *       "legal_name": "Picnic Supplies Ltd",
                  *       "business_type": "limited_company",
-                 *       "business_address": "1 High Street, London, N1 1AA",
-                 *       "business_email": "hello@cornershop.example",
-                 *       "business_phone": "020 7946 0000",
-                 *       "company_number": "01234567"
+                 *       "business_address": "12 Market Street, Unit 4, Bristol BS1 4DJ",
+                 *       "business_address_parts": {
+                 *         "line1": "12 Market Street",
+                 *         "line2": "Unit 4",
+                 *         "city": "Bristol",
+                 *         "county": null,
+                 *         "postcode": "BS1 4DJ",
+                 *         "country": "United Kingdom"
+                 *       },
+                 *       "business_email": "hello@shop.example.com",
+                 *       "business_phone": "+44 117 496 0123",
+                 *       "company_number": "12345678",
+                 *       "vat_number": "GB123456789",
+                 *       "webhook_url": "https://shop.example.com/webhooks",
+                 *       "allow_additional": false
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description The trading name shown to customers, 1 to 120 characters.
+                     * @example Picnic Supplies
+                     */
                     name: string;
+                    /**
+                     * @description The registered legal name, 1 to 200 characters.
+                     * @example Picnic Supplies Ltd
+                     */
                     legal_name: string;
-                    /** @enum {string} */
+                    /**
+                     * @description The legal form of the business.
+                     * @example limited_company
+                     * @enum {string}
+                     */
                     business_type: "sole_trader" | "limited_company" | "partnership" | "limited_liability_partnership" | "charity" | "other";
+                    /**
+                     * @description The address on one line, up to 500 characters. Required unless `business_address_parts` is sent.
+                     * @example 12 Market Street, Unit 4, Bristol BS1 4DJ
+                     */
                     business_address?: string | null;
+                    /** @description The address in parts; `business_address` is then derived from them. */
                     business_address_parts?: {
+                        /**
+                         * @description First line, 1 to 200 characters.
+                         * @example 12 Market Street
+                         */
                         line1: string;
+                        /**
+                         * @description Second line, up to 200 characters.
+                         * @example Unit 4
+                         */
                         line2?: string | null;
+                        /**
+                         * @description Town or city, 1 to 100 characters.
+                         * @example Bristol
+                         */
                         city: string;
+                        /**
+                         * @description County, up to 100 characters.
+                         * @example null
+                         */
                         county?: string | null;
+                        /**
+                         * @description Postcode, 1 to 16 characters.
+                         * @example BS1 4DJ
+                         */
                         postcode: string;
+                        /**
+                         * @description Country, up to 60 characters.
+                         * @example United Kingdom
+                         */
                         country?: string | null;
                     };
+                    /**
+                     * @description The business contact address (not the login), up to 254 characters.
+                     * @example hello@shop.example.com
+                     */
                     business_email: string;
+                    /**
+                     * @description A phone number, 7 to 30 characters.
+                     * @example +44 117 496 0123
+                     */
                     business_phone: string;
+                    /**
+                     * @description The Companies House number, letters and digits, up to 20 (spaces are removed). Required for `limited_company` and `limited_liability_partnership`.
+                     * @example 12345678
+                     */
                     company_number?: string | null;
+                    /**
+                     * @description The VAT number, up to 20 characters.
+                     * @example GB123456789
+                     */
                     vat_number?: string | null;
+                    /**
+                     * @description The live webhook URL, up to 2048 characters; the same checks as `PATCH /api/merchants`.
+                     * @example https://shop.example.com/webhooks
+                     */
                     webhook_url?: string | null;
-                    /** @default false */
+                    /**
+                     * @description `true` to add a further business to a login that already has one.
+                     * @default false
+                     * @example false
+                     */
                     allow_additional?: boolean;
                 };
             };
@@ -6576,6 +9428,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60",
+                     *       "name": "Picnic Supplies",
+                     *       "webhook_url": "https://shop.example.com/webhooks"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RegisteredMerchant"];
                 };
             };
@@ -6591,7 +9450,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_webhook_url" | "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -6608,7 +9470,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -6624,7 +9489,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6641,7 +9509,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "merchant_exists" | "company_already_registered";
                     } & components["schemas"]["Error"];
                 };
@@ -6675,6 +9546,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "current_role": "owner",
+                     *       "current_user_id": "0f2a6d8c-3b1e-4c7a-a9d5-6e8b2f4c1d07",
+                     *       "members": [
+                     *         {
+                     *           "id": "9e1c3a5d-7b2f-4d6e-8a4c-3f5b7d9e1a62",
+                     *           "user_id": "0f2a6d8c-3b1e-4c7a-a9d5-6e8b2f4c1d07",
+                     *           "role": "owner",
+                     *           "email": "alex@example.com",
+                     *           "name": "Alex Morgan",
+                     *           "joined_at": "2026-09-01T12:00:00.000Z",
+                     *           "identity_verified": true
+                     *         }
+                     *       ],
+                     *       "invites": [
+                     *         {
+                     *           "id": "2d4f6b8a-9c1e-4a3d-b5f7-1a3c5e7b9d20",
+                     *           "email": "jo@example.com",
+                     *           "role": "owner",
+                     *           "expires_at": "2026-09-01T12:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Team"];
                 };
             };
@@ -6685,7 +9581,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -6702,7 +9601,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -6718,7 +9620,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6734,7 +9639,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -6750,7 +9658,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6771,6 +9682,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The invitation token from the e-mailed link, 16 to 128 characters. */
                 token: string;
             };
             cookie?: never;
@@ -6786,6 +9698,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "business_name": "Picnic Supplies",
+                     *       "role": "owner",
+                     *       "email_masked": "j***@example.com",
+                     *       "expires_at": "2026-09-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvitePreview"];
                 };
             };
@@ -6796,7 +9716,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -6812,7 +9735,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invite_invalid" | "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -6832,7 +9758,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -6853,6 +9782,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The invitation token from the e-mailed link, 16 to 128 characters. */
                 token: string;
             };
             cookie?: never;
@@ -6868,6 +9798,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "merchant_id": "5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60"
+                     *     }
+                     */
                     "application/json": components["schemas"]["InviteAccepted"];
                 };
             };
@@ -6878,7 +9814,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -6895,7 +9834,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -6912,7 +9854,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invite_email_mismatch" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -6928,7 +9873,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invite_invalid" | "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -6945,7 +9893,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invite_used" | "already_member";
                     } & components["schemas"]["Error"];
                 };
@@ -6965,7 +9916,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -6995,14 +9949,22 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "sam@example.com",
-                 *       "role": "member"
+                 *       "email": "jo@example.com",
+                 *       "role": "finance"
                  *     }
                  */
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @description Who to invite: a valid e-mail address, up to 254 characters.
+                     * @example jo@example.com
+                     */
                     email: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Their role: `admin`, `finance` or `member` (an Admin may invite Finance and Member only).
+                     * @example finance
+                     * @enum {string}
+                     */
                     role: "owner" | "admin" | "finance" | "member";
                 };
             };
@@ -7017,6 +9979,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "2d4f6b8a-9c1e-4a3d-b5f7-1a3c5e7b9d20",
+                     *       "email": "jo@example.com",
+                     *       "role": "owner",
+                     *       "expires_at": "2026-09-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TeamInvite"];
                 };
             };
@@ -7031,7 +10001,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -7048,7 +10021,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -7066,7 +10042,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -7082,7 +10061,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -7100,7 +10082,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required" | "already_member" | "invite_pending";
                     } & components["schemas"]["Error"];
                 };
@@ -7120,7 +10105,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -7136,7 +10124,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invite_email_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -7160,6 +10151,7 @@ export interface operations {
                 "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
             };
             path: {
+                /** @description The invitation id. */
                 id: string;
             };
             cookie?: never;
@@ -7175,6 +10167,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };
@@ -7185,7 +10182,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -7202,7 +10202,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -7221,7 +10224,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -7238,7 +10244,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant" | "invite_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -7254,7 +10263,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -7274,7 +10286,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -7298,6 +10313,7 @@ export interface operations {
                 "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
             };
             path: {
+                /** @description The invitation id. */
                 id: string;
             };
             cookie?: never;
@@ -7313,6 +10329,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "expires_at": "2026-09-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ResentInvite"];
                 };
             };
@@ -7323,7 +10345,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -7340,7 +10365,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -7359,7 +10387,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -7376,7 +10407,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant" | "invite_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -7392,7 +10426,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -7412,7 +10449,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -7428,7 +10468,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invite_email_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -7452,6 +10495,7 @@ export interface operations {
                 "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
             };
             path: {
+                /** @description The team member id (`members[].id`). */
                 id: string;
             };
             cookie?: never;
@@ -7464,6 +10508,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["Ok"];
                 };
             };
@@ -7478,7 +10527,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "cannot_remove_self" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -7495,7 +10547,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -7513,7 +10568,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -7530,7 +10588,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant" | "member_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -7546,7 +10607,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -7570,6 +10634,7 @@ export interface operations {
                 "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
             };
             path: {
+                /** @description The team member id (`members[].id`). */
                 id: string;
             };
             cookie?: never;
@@ -7578,11 +10643,15 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "role": "finance"
+                 *       "role": "admin"
                  *     }
                  */
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description The new role (never `owner`: transfer ownership instead).
+                     * @example admin
+                     * @enum {string}
+                     */
                     role: "owner" | "admin" | "finance" | "member";
                 };
             };
@@ -7594,6 +10663,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9e1c3a5d-7b2f-4d6e-8a4c-3f5b7d9e1a62",
+                     *       "role": "owner"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RoleChanged"];
                 };
             };
@@ -7608,7 +10683,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -7625,7 +10703,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -7643,7 +10724,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -7660,7 +10744,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant" | "member_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -7676,7 +10763,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -7706,12 +10796,20 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "member_id": "3f0c6f8e-2a57-4c55-9a70-4f7a1d2f3b9c",
-                 *       "confirmation": "Corner Shop"
+                 *       "member_id": "9e1c3a5d-7b2f-4d6e-8a4c-3f5b7d9e1a62",
+                 *       "confirmation": "Picnic Supplies"
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description The team member who becomes Owner (`members[].id`); you become Admin.
+                     * @example 9e1c3a5d-7b2f-4d6e-8a4c-3f5b7d9e1a62
+                     */
                     member_id: string;
+                    /**
+                     * @description The business name, typed exactly, to confirm.
+                     * @example Picnic Supplies
+                     */
                     confirmation: string;
                 };
             };
@@ -7723,6 +10821,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "owner_member_id": "9e1c3a5d-7b2f-4d6e-8a4c-3f5b7d9e1a62",
+                     *       "verification_status": "pending"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OwnershipTransferred"];
                 };
             };
@@ -7738,7 +10843,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "confirmation_mismatch" | "invalid_member" | "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -7755,7 +10863,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -7773,7 +10884,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -7789,7 +10903,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -7806,7 +10923,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required" | "ownership_changed";
                     } & components["schemas"]["Error"];
                 };
@@ -7845,6 +10965,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "4a6c8e0b-2d1f-4b3a-9e5c-7b9d1f3a5c84",
+                     *         "event_id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                     *         "event_type": "checkout_split.paid",
+                     *         "mode": "test",
+                     *         "trigger": "event",
+                     *         "attempt": 1,
+                     *         "url": "https://shop.example.com/webhooks",
+                     *         "outcome": "succeeded",
+                     *         "status_code": 200,
+                     *         "response_excerpt": "ok",
+                     *         "duration_ms": 84,
+                     *         "error": null,
+                     *         "signed_at": "2026-09-01T12:00:00.000Z",
+                     *         "next_attempt_at": null,
+                     *         "gave_up_at": null,
+                     *         "started_at": "2026-09-01T12:00:00.000Z",
+                     *         "created_at": "2026-09-01T12:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"][];
                 };
             };
@@ -7860,7 +11003,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -7877,7 +11023,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -7893,7 +11042,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -7909,7 +11061,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -7925,7 +11080,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -7949,6 +11107,7 @@ export interface operations {
                 "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
             };
             path: {
+                /** @description The delivery log row (`id` of the delivery log). */
                 id: string;
             };
             cookie?: never;
@@ -7964,6 +11123,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "4a6c8e0b-2d1f-4b3a-9e5c-7b9d1f3a5c84",
+                     *       "event_id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                     *       "event_type": "checkout_split.paid",
+                     *       "mode": "test",
+                     *       "trigger": "event",
+                     *       "attempt": 1,
+                     *       "url": "https://shop.example.com/webhooks",
+                     *       "outcome": "succeeded",
+                     *       "status_code": 200,
+                     *       "response_excerpt": "ok",
+                     *       "duration_ms": 84,
+                     *       "error": null,
+                     *       "signed_at": "2026-09-01T12:00:00.000Z",
+                     *       "next_attempt_at": null,
+                     *       "gave_up_at": null,
+                     *       "started_at": "2026-09-01T12:00:00.000Z",
+                     *       "created_at": "2026-09-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
@@ -7976,6 +11156,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "pending",
+                     *       "trigger": "test"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PendingDelivery"];
                 };
             };
@@ -7991,7 +11177,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "webhook_url_not_set" | "webhook_secret_not_set" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -8008,7 +11197,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -8026,7 +11218,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -8043,7 +11238,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant" | "delivery_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
@@ -8059,7 +11257,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -8079,7 +11280,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -8118,6 +11322,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "4a6c8e0b-2d1f-4b3a-9e5c-7b9d1f3a5c84",
+                     *       "event_id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                     *       "event_type": "checkout_split.paid",
+                     *       "mode": "test",
+                     *       "trigger": "event",
+                     *       "attempt": 1,
+                     *       "url": "https://shop.example.com/webhooks",
+                     *       "outcome": "succeeded",
+                     *       "status_code": 200,
+                     *       "response_excerpt": "ok",
+                     *       "duration_ms": 84,
+                     *       "error": null,
+                     *       "signed_at": "2026-09-01T12:00:00.000Z",
+                     *       "next_attempt_at": null,
+                     *       "gave_up_at": null,
+                     *       "started_at": "2026-09-01T12:00:00.000Z",
+                     *       "created_at": "2026-09-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
@@ -8130,6 +11355,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "pending",
+                     *       "trigger": "test"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PendingDelivery"];
                 };
             };
@@ -8146,7 +11377,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "invalid_service_mode" | "webhook_url_not_set" | "webhook_secret_not_set" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -8163,7 +11397,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -8181,7 +11418,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_forbidden" | "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -8197,7 +11437,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "no_merchant";
                     } & components["schemas"]["Error"];
                 };
@@ -8213,7 +11456,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "business_selection_required";
                     } & components["schemas"]["Error"];
                 };
@@ -8233,7 +11479,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -8264,6 +11513,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "workspaces": [
+                     *         {
+                     *           "merchant_id": "5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60",
+                     *           "name": "Picnic Supplies",
+                     *           "role": "owner"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Workspaces"];
                 };
             };
@@ -8274,7 +11534,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed";
                     } & components["schemas"]["Error"];
                 };
@@ -8291,7 +11554,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
@@ -8307,7 +11573,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "consent_required";
                     } & components["schemas"]["Error"];
                 };
@@ -8334,16 +11603,33 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "sam@example.com",
-                 *       "name": "Sam",
-                 *       "message": "Hello"
+                 *       "email": "alex@example.com",
+                 *       "name": "Alex Morgan",
+                 *       "company": "Picnic Supplies Ltd",
+                 *       "message": "We sell picnic hampers and would like group checkout."
                  *     }
                  */
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @description Where to answer, up to 254 characters.
+                     * @example alex@example.com
+                     */
                     email: string;
+                    /**
+                     * @description Your name, up to 200 characters.
+                     * @example Alex Morgan
+                     */
                     name?: string | null;
+                    /**
+                     * @description Your company, up to 200 characters.
+                     * @example Picnic Supplies Ltd
+                     */
                     company?: string | null;
+                    /**
+                     * @description What you would like to say, up to 5000 characters.
+                     * @example We sell picnic hampers and would like group checkout.
+                     */
                     message?: string | null;
                 };
             };
@@ -8358,6 +11644,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                     *       "form": "contact",
+                     *       "received_at": "2026-09-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FormReceived"];
                 };
             };
@@ -8372,7 +11665,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -8392,7 +11688,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -8419,16 +11718,33 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "sam@example.com",
-                 *       "name": "Sam",
-                 *       "message": "Hello"
+                 *       "email": "alex@example.com",
+                 *       "name": "Alex Morgan",
+                 *       "company": "Picnic Supplies Ltd",
+                 *       "message": "We sell picnic hampers and would like group checkout."
                  *     }
                  */
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @description Where to answer, up to 254 characters.
+                     * @example alex@example.com
+                     */
                     email: string;
+                    /**
+                     * @description Your name, up to 200 characters.
+                     * @example Alex Morgan
+                     */
                     name?: string | null;
+                    /**
+                     * @description Your company, up to 200 characters.
+                     * @example Picnic Supplies Ltd
+                     */
                     company?: string | null;
+                    /**
+                     * @description What you would like to say, up to 5000 characters.
+                     * @example We sell picnic hampers and would like group checkout.
+                     */
                     message?: string | null;
                 };
             };
@@ -8443,6 +11759,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                     *       "form": "contact",
+                     *       "received_at": "2026-09-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FormReceived"];
                 };
             };
@@ -8457,7 +11780,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -8477,7 +11803,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -8504,16 +11833,33 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "sam@example.com",
-                 *       "name": "Sam",
-                 *       "message": "Hello"
+                 *       "email": "alex@example.com",
+                 *       "name": "Alex Morgan",
+                 *       "company": "Picnic Supplies Ltd",
+                 *       "message": "We sell picnic hampers and would like group checkout."
                  *     }
                  */
                 "application/json": {
-                    /** Format: email */
+                    /**
+                     * Format: email
+                     * @description Where to answer, up to 254 characters.
+                     * @example alex@example.com
+                     */
                     email: string;
+                    /**
+                     * @description Your name, up to 200 characters.
+                     * @example Alex Morgan
+                     */
                     name?: string | null;
+                    /**
+                     * @description Your company, up to 200 characters.
+                     * @example Picnic Supplies Ltd
+                     */
                     company?: string | null;
+                    /**
+                     * @description What you would like to say, up to 5000 characters.
+                     * @example We sell picnic hampers and would like group checkout.
+                     */
                     message?: string | null;
                 };
             };
@@ -8528,6 +11874,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                     *       "form": "contact",
+                     *       "received_at": "2026-09-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FormReceived"];
                 };
             };
@@ -8542,7 +11895,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
@@ -8562,7 +11918,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {unknown} */
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
                         code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
@@ -8597,6 +11956,61 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                 *       "type": "checkout_split.participant_authorised",
+                 *       "created": 1788264000,
+                 *       "mode": "test",
+                 *       "sample": false,
+                 *       "session_token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                 *       "customer_email": "alex@example.com",
+                 *       "customer_name": "Alex Morgan",
+                 *       "metadata": {
+                 *         "order_id": "1001"
+                 *       },
+                 *       "data": {
+                 *         "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                 *         "order_reference": "ORDER-1001",
+                 *         "status": "captured",
+                 *         "currency": "gbp",
+                 *         "total_amount": "44.95",
+                 *         "approved_count": 2,
+                 *         "total_count": 2,
+                 *         "participants": [
+                 *           {
+                 *             "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                 *             "email": "alex@example.com",
+                 *             "amount": "22.50",
+                 *             "refunded_amount": "0.00",
+                 *             "status": "captured"
+                 *           }
+                 *         ],
+                 *         "session_token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                 *         "customer_email": "alex@example.com",
+                 *         "customer_name": "Alex Morgan",
+                 *         "metadata": {
+                 *           "order_id": "1001"
+                 *         },
+                 *         "participant": {
+                 *           "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                 *           "email": "alex@example.com",
+                 *           "amount": "22.50",
+                 *           "refunded_amount": "0.00",
+                 *           "status": "captured"
+                 *         },
+                 *         "refund": {
+                 *           "refund_id": "e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13",
+                 *           "amount": "10.00",
+                 *           "total_refunded": "10.00",
+                 *           "status": "complete",
+                 *           "reason": "Item out of stock",
+                 *           "actor": "api_key"
+                 *         },
+                 *         "reason": "canceled"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ParticipantAuthorisedEvent"];
             };
         };
@@ -8629,6 +12043,61 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                 *       "type": "checkout_split.paid",
+                 *       "created": 1788264000,
+                 *       "mode": "test",
+                 *       "sample": false,
+                 *       "session_token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                 *       "customer_email": "alex@example.com",
+                 *       "customer_name": "Alex Morgan",
+                 *       "metadata": {
+                 *         "order_id": "1001"
+                 *       },
+                 *       "data": {
+                 *         "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                 *         "order_reference": "ORDER-1001",
+                 *         "status": "captured",
+                 *         "currency": "gbp",
+                 *         "total_amount": "44.95",
+                 *         "approved_count": 2,
+                 *         "total_count": 2,
+                 *         "participants": [
+                 *           {
+                 *             "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                 *             "email": "alex@example.com",
+                 *             "amount": "22.50",
+                 *             "refunded_amount": "0.00",
+                 *             "status": "captured"
+                 *           }
+                 *         ],
+                 *         "session_token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                 *         "customer_email": "alex@example.com",
+                 *         "customer_name": "Alex Morgan",
+                 *         "metadata": {
+                 *           "order_id": "1001"
+                 *         },
+                 *         "participant": {
+                 *           "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                 *           "email": "alex@example.com",
+                 *           "amount": "22.50",
+                 *           "refunded_amount": "0.00",
+                 *           "status": "captured"
+                 *         },
+                 *         "refund": {
+                 *           "refund_id": "e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13",
+                 *           "amount": "10.00",
+                 *           "total_refunded": "10.00",
+                 *           "status": "complete",
+                 *           "reason": "Item out of stock",
+                 *           "actor": "api_key"
+                 *         },
+                 *         "reason": "canceled"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SplitPaidEvent"];
             };
         };
@@ -8661,6 +12130,61 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                 *       "type": "checkout_split.canceled",
+                 *       "created": 1788264000,
+                 *       "mode": "test",
+                 *       "sample": false,
+                 *       "session_token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                 *       "customer_email": "alex@example.com",
+                 *       "customer_name": "Alex Morgan",
+                 *       "metadata": {
+                 *         "order_id": "1001"
+                 *       },
+                 *       "data": {
+                 *         "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                 *         "order_reference": "ORDER-1001",
+                 *         "status": "captured",
+                 *         "currency": "gbp",
+                 *         "total_amount": "44.95",
+                 *         "approved_count": 2,
+                 *         "total_count": 2,
+                 *         "participants": [
+                 *           {
+                 *             "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                 *             "email": "alex@example.com",
+                 *             "amount": "22.50",
+                 *             "refunded_amount": "0.00",
+                 *             "status": "captured"
+                 *           }
+                 *         ],
+                 *         "session_token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                 *         "customer_email": "alex@example.com",
+                 *         "customer_name": "Alex Morgan",
+                 *         "metadata": {
+                 *           "order_id": "1001"
+                 *         },
+                 *         "participant": {
+                 *           "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                 *           "email": "alex@example.com",
+                 *           "amount": "22.50",
+                 *           "refunded_amount": "0.00",
+                 *           "status": "captured"
+                 *         },
+                 *         "refund": {
+                 *           "refund_id": "e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13",
+                 *           "amount": "10.00",
+                 *           "total_refunded": "10.00",
+                 *           "status": "complete",
+                 *           "reason": "Item out of stock",
+                 *           "actor": "api_key"
+                 *         },
+                 *         "reason": "canceled"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SplitCanceledEvent"];
             };
         };
@@ -8693,6 +12217,61 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                 *       "type": "checkout_split.refunded",
+                 *       "created": 1788264000,
+                 *       "mode": "test",
+                 *       "sample": false,
+                 *       "session_token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                 *       "customer_email": "alex@example.com",
+                 *       "customer_name": "Alex Morgan",
+                 *       "metadata": {
+                 *         "order_id": "1001"
+                 *       },
+                 *       "data": {
+                 *         "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                 *         "order_reference": "ORDER-1001",
+                 *         "status": "captured",
+                 *         "currency": "gbp",
+                 *         "total_amount": "44.95",
+                 *         "approved_count": 2,
+                 *         "total_count": 2,
+                 *         "participants": [
+                 *           {
+                 *             "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                 *             "email": "alex@example.com",
+                 *             "amount": "22.50",
+                 *             "refunded_amount": "0.00",
+                 *             "status": "captured"
+                 *           }
+                 *         ],
+                 *         "session_token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                 *         "customer_email": "alex@example.com",
+                 *         "customer_name": "Alex Morgan",
+                 *         "metadata": {
+                 *           "order_id": "1001"
+                 *         },
+                 *         "participant": {
+                 *           "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                 *           "email": "alex@example.com",
+                 *           "amount": "22.50",
+                 *           "refunded_amount": "0.00",
+                 *           "status": "captured"
+                 *         },
+                 *         "refund": {
+                 *           "refund_id": "e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13",
+                 *           "amount": "10.00",
+                 *           "total_refunded": "10.00",
+                 *           "status": "complete",
+                 *           "reason": "Item out of stock",
+                 *           "actor": "api_key"
+                 *         },
+                 *         "reason": "canceled"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SplitRefundedEvent"];
             };
         };
@@ -8725,6 +12304,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                 *       "type": "checkout_session.expired",
+                 *       "created": 1788264000,
+                 *       "mode": "test",
+                 *       "sample": false,
+                 *       "session_token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                 *       "customer_email": "alex@example.com",
+                 *       "customer_name": "Alex Morgan",
+                 *       "metadata": {
+                 *         "order_id": "1001"
+                 *       },
+                 *       "data": {
+                 *         "session_token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                 *         "order_reference": "ORDER-1001",
+                 *         "amount": "44.95",
+                 *         "currency": "gbp",
+                 *         "customer_email": "alex@example.com",
+                 *         "customer_name": "Alex Morgan",
+                 *         "metadata": {
+                 *           "order_id": "1001"
+                 *         },
+                 *         "expired_at": "2026-09-01T12:00:00.000Z",
+                 *         "split_id": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SessionExpiredEvent"];
             };
         };

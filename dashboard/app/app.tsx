@@ -2,9 +2,9 @@ import type { ComponentType } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { api } from './api';
 import { BusinessContext, makeBusiness } from './business';
+import { ErrorNote, Loadable } from './components/feedback';
 import { Layout, PlainLayout } from './components/layout';
-import { ErrorNote, Loadable } from './components/ui';
-import { useQuery } from './hooks';
+import { type Query, useQuery } from './hooks';
 import { ApiKeysPage } from './pages/api-keys';
 import { BillingPage } from './pages/billing';
 import { BusinessDetailsPage } from './pages/business';
@@ -78,18 +78,23 @@ function BusinessShell(props: { match: PageMatch }) {
   }, [chosen, only]);
 
   if (workspaces.status !== 'ready') {
-    return (
-      <PlainLayout signedIn>
-        <Loadable query={workspaces} what="your businesses">
-          {() => null}
-        </Loadable>
-      </PlainLayout>
-    );
+    return <NotYetLoaded query={workspaces} what="your businesses" />;
   }
   if (workspaces.data.length === 0) return <Redirect to={PAGES.register} />;
   if (!chosen && !only) return <Redirect to={`${PAGES.workspaces}?next=${encodeURIComponent(place.href)}`} />;
   if (!chosen) return null;
   return <MerchantPages key={`${merchantId}:${mode}`} match={props.match} userId={user?.id} />;
+}
+
+/** A read every page of the business needs, while it loads or after it failed: the spinner or the error. */
+function NotYetLoaded<T>(props: { query: Query<T>; what: string }) {
+  return (
+    <PlainLayout signedIn>
+      <Loadable query={props.query} what={props.what}>
+        {() => null}
+      </Loadable>
+    </PlainLayout>
+  );
 }
 
 function MerchantPages(props: { match: PageMatch; userId: string | undefined }) {
@@ -98,13 +103,7 @@ function MerchantPages(props: { match: PageMatch; userId: string | undefined }) 
   const me = useQuery(() => api.me(), [path]);
   if (me.status === 'error' && me.error.status === 404) return <Redirect to={PAGES.register} />;
   if (me.status !== 'ready') {
-    return (
-      <PlainLayout signedIn>
-        <Loadable query={me} what="your business">
-          {() => null}
-        </Loadable>
-      </PlainLayout>
-    );
+    return <NotYetLoaded query={me} what="your business" />;
   }
   const Page = BUSINESS_PAGES[props.match.name] as ComponentType<PageProps>;
   return (

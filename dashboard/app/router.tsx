@@ -1,5 +1,6 @@
 import type { ComponentChildren, JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
+import { useSubscribed } from './subscription';
 
 /** A tiny history router: the address bar is the state; links and navigate() change it without a reload. */
 export type Place = { path: string; search: URLSearchParams; href: string };
@@ -26,18 +27,7 @@ export function navigate(to: string, options: { replace?: boolean } = {}) {
 }
 
 export function usePlace(): Place {
-  const [, setVersion] = useState(0);
-  const rendered = place;
-  useEffect(() => {
-    const rerender = () => setVersion((n) => n + 1);
-    listeners.add(rerender);
-    // Children's effects run first: one of them may have changed it before this subscribed.
-    if (place !== rendered) rerender();
-    return () => {
-      listeners.delete(rerender);
-    };
-  }, []);
-  return place;
+  return useSubscribed(listeners, () => place);
 }
 
 type LinkProps = Omit<JSX.AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {

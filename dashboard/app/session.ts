@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
 import type { Mode, Workspace } from './api/schema';
+import { useSubscribed } from './subscription';
 
 /**
  * Who is signed in, and for which business and mode. Held in memory only: the access token never
@@ -35,16 +35,5 @@ export function clearSession() {
 
 /** The session, re-rendering the caller whenever it changes. */
 export function useSession(): SessionState {
-  const [, setVersion] = useState(0);
-  const rendered = state;
-  useEffect(() => {
-    const rerender = () => setVersion((n) => n + 1);
-    listeners.add(rerender);
-    // Children's effects run first: one of them may have changed it before this subscribed.
-    if (state !== rendered) rerender();
-    return () => {
-      listeners.delete(rerender);
-    };
-  }, []);
-  return state;
+  return useSubscribed(listeners, () => state);
 }

@@ -26,6 +26,8 @@ export async function devEnvironment() {
   env.CHECKOUT_URL ??= `http://127.0.0.1:${env.CHECKOUT_PORT}`;
   env.STRIPE_API_BASE_URL ??= `http://127.0.0.1:${env.EMULATOR_PORT}`;
   env.TEMPORAL_ADDRESS ??= `127.0.0.1:${env.TEMPORAL_PORT}`;
+  // The Temporal UI decodes encrypted payloads through the worker's codec endpoint (docs/runbook.md).
+  env.TEMPORAL_CODEC_CORS_ORIGINS ??= `http://localhost:${env.TEMPORAL_UI_PORT},http://127.0.0.1:${env.TEMPORAL_UI_PORT}`;
   // Redis when this machine runs one (docs/rate-limits.md); REDIS_URL= (empty) keeps Postgres.
   if (env.REDIS_URL === undefined) {
     const redisUrl = await reachableRedisUrl();
@@ -38,4 +40,14 @@ export async function devEnvironment() {
     env.ENCRYPTION_KEY = ensureDevEncryptionKey();
   }
   return env;
+}
+
+/**
+ * The codec endpoint the dev Temporal UI is started with: the worker's operations port, with the
+ * codec token in the path because the UI cannot send a header of its own (docs/runbook.md).
+ */
+export function devCodecEndpoint(env) {
+  const port = env.WORKER_METRICS_PORT ?? '3020';
+  const token = env.TEMPORAL_CODEC_TOKEN ?? 'dev-only-temporal-codec-token';
+  return `http://127.0.0.1:${port}/codec/${encodeURIComponent(token)}`;
 }

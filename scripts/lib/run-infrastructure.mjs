@@ -33,9 +33,15 @@ export async function startRunInfrastructure(purpose) {
   );
   if (migrate.status !== 0) throw new Error(`Migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
-  const [temporalPort, smtpPort, mailHttpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [temporalPort, temporalUiPort, smtpPort, mailHttpPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   const [temporal, mail] = await Promise.all([
-    startTemporal({ port: temporalPort, quiet: true }),
+    // With its bundled UI: the support runbook's screenshots are taken from it by a browser test.
+    startTemporal({ port: temporalPort, uiPort: temporalUiPort, quiet: true }),
     startMail({ smtpPort, httpPort: mailHttpPort, quiet: true }),
   ]);
 
@@ -52,6 +58,7 @@ export async function startRunInfrastructure(purpose) {
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,
       TEMPORAL_ADDRESS: temporal.address,
+      TEMPORAL_UI_URL: `http://127.0.0.1:${temporalUiPort}`,
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPort),
       MAIL_API_URL: mail.apiUrl,

@@ -13,8 +13,11 @@ const TEMPORAL_START_TIMEOUT_MS = Number(process.env.TEMPORAL_START_TIMEOUT_MS ?
 
 export const SEARCH_ATTRIBUTES = ['SplitStatus', 'MerchantId', 'SplitMode'];
 
-/** dbFile: SQLite file to keep state across runs; omitted means in memory. */
-export async function startTemporal({ port, uiPort, dbFile, quiet = false }) {
+/**
+ * dbFile: SQLite file to keep state across runs; omitted means in memory. codecEndpoint: where the
+ * UI decodes encrypted payloads (the worker's codec endpoint, docs/runbook.md).
+ */
+export async function startTemporal({ port, uiPort, dbFile, codecEndpoint, quiet = false }) {
   const cli = ensureTemporalCli();
   const args = [
     'server',
@@ -32,6 +35,7 @@ export async function startTemporal({ port, uiPort, dbFile, quiet = false }) {
   ];
   if (uiPort) args.push('--ui-port', String(uiPort));
   else args.push('--headless');
+  if (uiPort && codecEndpoint) args.push('--ui-codec-endpoint', codecEndpoint);
   if (dbFile) {
     mkdirSync(dirname(dbFile), { recursive: true });
     args.push('--db-filename', dbFile);

@@ -11,7 +11,13 @@ const quiet = { info() {}, warn() {}, error: console.error, debug() {}, trace() 
 
 export async function writeWorkflowBundle(outputPath) {
   const { bundleWorkflowCode } = require('@temporalio/worker');
-  const bundle = await bundleWorkflowCode({ workflowsPath: join(ROOT, 'workflows/src/index.ts'), logger: quiet });
+  const bundle = await bundleWorkflowCode({
+    workflowsPath: join(ROOT, 'workflows/src/index.ts'),
+    // As the worker's data converter (shared/src/temporal/data-converter.ts): failures raised in
+    // workflow code keep their message in an encrypted payload.
+    failureConverterPath: join(ROOT, 'shared/src/temporal/failure-converter.ts'),
+    logger: quiet,
+  });
   mkdirSync(dirname(outputPath), { recursive: true });
   writeFileSync(outputPath, bundle.code);
   return outputPath;

@@ -10,6 +10,8 @@ const PRODUCTION = {
   STRIPE_LIVE_SECRET_KEY: 'sk_live_operator',
   STRIPE_TEST_WEBHOOK_SECRET: 'whsec_test_operator',
   STRIPE_LIVE_WEBHOOK_SECRET: 'whsec_live_operator',
+  TEMPORAL_PAYLOAD_KEYS: `ops-1:${Buffer.alloc(32, 9).toString('base64')}`,
+  TEMPORAL_CODEC_TOKEN: 'an-operator-chosen-codec-token',
 };
 
 describe('test and emulator knobs', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refusedInProduction, testKnobsSchema } from './config-test-knobs';
 import { publicSecret } from './secret-defaults';
+import { DEV_TEMPORAL_PAYLOAD_KEYS, parsePayloadKeys } from './temporal/payload-keys';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const bool = (fallback: boolean) =>
@@ -24,6 +25,18 @@ export const configSchema = z.object({
   TEMPORAL_ADDRESS: z.string().min(1).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('groupsplit'),
+  /**
+   * AES-256-GCM keys of the Temporal payload codec, `<id>:<32-byte key, base64 or hex>,…`: every
+   * key a history may still need. New payloads use TEMPORAL_PAYLOAD_KEY_ID, by default the last
+   * one listed (shared/src/temporal/payload-keys.ts; docs/runbook.md, "Temporal payload keys").
+   */
+  TEMPORAL_PAYLOAD_KEYS: z.string().min(1).default(DEV_TEMPORAL_PAYLOAD_KEYS),
+  /** Unset or empty: the last key of TEMPORAL_PAYLOAD_KEYS. */
+  TEMPORAL_PAYLOAD_KEY_ID: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional()),
+  /** Bearer token of the worker's codec endpoint (POST /decode, /encode), which the Temporal UI decodes through. */
+  TEMPORAL_CODEC_TOKEN: z.string().min(16).default('dev-only-temporal-codec-token'),
+  /** Browser origins (the Temporal UI's) allowed to call the codec endpoint, comma-separated. */
+  TEMPORAL_CODEC_CORS_ORIGINS: z.string().default('http://localhost:8233,http://127.0.0.1:8233'),
 
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:3000'),
   /**
@@ -153,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const config = { ...result.data, ...overrides };
+  const payloadKeys = parsePayloadKeys(config.TEMPORAL_PAYLOAD_KEYS, config.TEMPORAL_PAYLOAD_KEY_ID);
+  if ('problem' in payloadKeys) throw new ConfigError(`Invalid configuration: ${payloadKeys.problem}`);
   const testKnob = config.NODE_ENV === 'production' ? refusedInProduction(config)[0] : undefined;
   if (testKnob)
     throw new ConfigError(`Invalid configuration: ${testKnob}: a test and emulator setting, refused in production`);

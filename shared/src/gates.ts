@@ -18,9 +18,21 @@ export * from './gate-table';
 /** A gate as responses show it (the merchant record's `gates`). */
 export const GateSchema = z
   .object({
-    code: z.enum(['connector_not_live', 'billing_card_required', 'billing_paused', 'verification_required']),
-    message: z.string(),
-    fix: z.object({ label: z.string(), path: z.string() }),
+    code: z
+      .enum(['connector_not_live', 'billing_card_required', 'billing_paused', 'verification_required'])
+      .meta({ description: 'Why the feature is not ready.' }),
+    message: z.string().meta({
+      description: 'The reason, for people.',
+      example: 'Add a billing card in Settings, Billing before taking split payments.',
+    }),
+    fix: z
+      .object({
+        label: z.string().meta({ description: 'What the fix is called.', example: 'Add a billing card' }),
+        path: z
+          .string()
+          .meta({ description: 'Where in the dashboard to fix it.', example: '/dashboard/settings/billing' }),
+      })
+      .meta({ description: 'Where to fix it.' }),
   })
   .nullable()
   .meta({ id: 'Gate', description: 'Null when the feature is ready; otherwise why not, and where to fix it.' });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { type Config, ConfigError } from './config';
+import { DEV_TEMPORAL_PAYLOAD_KEYS, listsPublicPayloadKey } from './temporal/payload-keys';
 
 /**
  * The secrets the system reads, each with the values anyone can read in this repository (the
@@ -13,6 +14,8 @@ export const PUBLIC_SECRET_VALUES = {
   STRIPE_LIVE_SECRET_KEY: ['sk_live_emulator'],
   STRIPE_TEST_WEBHOOK_SECRET: ['whsec_test_emulator'],
   STRIPE_LIVE_WEBHOOK_SECRET: ['whsec_live_emulator'],
+  TEMPORAL_PAYLOAD_KEYS: [DEV_TEMPORAL_PAYLOAD_KEYS],
+  TEMPORAL_CODEC_TOKEN: ['dev-only-temporal-codec-token'],
 } as const satisfies Partial<Record<keyof Config, readonly string[]>>;
 
 export type SecretSetting = keyof typeof PUBLIC_SECRET_VALUES;
@@ -21,7 +24,12 @@ export type SecretSetting = keyof typeof PUBLIC_SECRET_VALUES;
 export function publicSecret(config: Config, env: NodeJS.ProcessEnv): { name: SecretSetting; why: string } | null {
   for (const name of Object.keys(PUBLIC_SECRET_VALUES) as SecretSetting[]) {
     if (!env[name]) return { name, why: 'must be set explicitly' };
-    if ((PUBLIC_SECRET_VALUES[name] as readonly string[]).includes(config[name])) {
+    const value = config[name];
+    const isPublic =
+      name === 'TEMPORAL_PAYLOAD_KEYS'
+        ? listsPublicPayloadKey(value)
+        : (PUBLIC_SECRET_VALUES[name] as readonly string[]).includes(value);
+    if (isPublic) {
       return { name, why: 'is a public development or emulator value; set a secret one' };
     }
   }

@@ -90,6 +90,8 @@ describe('npm run build output, run with plain node', () => {
         STRIPE_LIVE_SECRET_KEY: 'sk_live_build_test',
         STRIPE_TEST_WEBHOOK_SECRET: 'whsec_test_build_test',
         STRIPE_LIVE_WEBHOOK_SECRET: 'whsec_live_build_test',
+        TEMPORAL_PAYLOAD_KEYS: `build-1:${Buffer.alloc(32, 5).toString('base64')}`,
+        TEMPORAL_CODEC_TOKEN: 'build-test-temporal-codec-token',
       },
       { worker: false },
     );
@@ -108,6 +110,8 @@ describe('npm run build output, run with plain node', () => {
       STRIPE_LIVE_SECRET_KEY: stack.config.STRIPE_LIVE_SECRET_KEY,
       STRIPE_TEST_WEBHOOK_SECRET: stack.config.STRIPE_TEST_WEBHOOK_SECRET,
       STRIPE_LIVE_WEBHOOK_SECRET: stack.config.STRIPE_LIVE_WEBHOOK_SECRET,
+      TEMPORAL_PAYLOAD_KEYS: stack.config.TEMPORAL_PAYLOAD_KEYS,
+      TEMPORAL_CODEC_TOKEN: stack.config.TEMPORAL_CODEC_TOKEN,
       PUBLIC_BASE_URL: stack.config.PUBLIC_BASE_URL,
       MERCHANTS_URL: stack.urls.merchants,
       CHECKOUT_URL: stack.urls.checkout,

@@ -22,6 +22,8 @@ const SECRET_SETTINGS = [
   'STRIPE_LIVE_SECRET_KEY',
   'STRIPE_TEST_WEBHOOK_SECRET',
   'STRIPE_LIVE_WEBHOOK_SECRET',
+  'TEMPORAL_PAYLOAD_KEYS',
+  'TEMPORAL_CODEC_TOKEN',
   'SMTP_PASSWORD',
   'METRICS_TOKEN',
   'REDIS_URL',
@@ -218,6 +220,8 @@ describe('deploy/kubernetes/temporal/values.yaml (Temporal Helm chart)', () => {
     STRIPE_LIVE_SECRET_KEY: 'x',
     STRIPE_TEST_WEBHOOK_SECRET: 'x',
     STRIPE_LIVE_WEBHOOK_SECRET: 'x',
+    TEMPORAL_PAYLOAD_KEYS: 'x',
+    TEMPORAL_CODEC_TOKEN: 'x',
   }).config.services;
 
   it('keeps persistence and visibility in an external Postgres, its password in a Secret', () => {

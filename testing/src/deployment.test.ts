@@ -21,6 +21,8 @@ const SECRETS = {
   STRIPE_LIVE_SECRET_KEY: 'sk_live_operator',
   STRIPE_TEST_WEBHOOK_SECRET: 'whsec_test_operator',
   STRIPE_LIVE_WEBHOOK_SECRET: 'whsec_live_operator',
+  TEMPORAL_PAYLOAD_KEYS: `ops-1:${Buffer.alloc(32, 9).toString('base64')}`,
+  TEMPORAL_CODEC_TOKEN: 'an-operator-chosen-codec-token',
 };
 
 /** The groupsplit processes: every service built from this repository's Dockerfile. */
@@ -58,13 +60,13 @@ describe('docker-compose.yml', () => {
     expect(() => loadCompose(COMPOSE_FILE, env)).toThrow(new RegExp(name));
   });
 
-  it('publishes only the gateway and the operator UIs, the UIs on loopback only', () => {
+  it("publishes only the gateway and the operator UIs (with the workers' codec endpoint), those on loopback only", () => {
     const published = Object.entries(services)
       .filter(([, service]) => (service.ports ?? []).length > 0)
       .map(([name]) => name)
       .sort();
-    expect(published).toEqual(['gateway', 'mailpit', 'temporal-ui']);
-    for (const name of ['mailpit', 'temporal-ui']) {
+    expect(published).toEqual(['gateway', 'mailpit', 'temporal-ui', 'worker']);
+    for (const name of ['mailpit', 'temporal-ui', 'worker']) {
       expect(publishedPorts(services[name]!).map((port) => port.hostIp)).toEqual(['127.0.0.1']);
     }
   });

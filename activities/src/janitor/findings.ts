@@ -94,3 +94,13 @@ export async function resolveUnseenFindings(db: Db, splitId: string, seenKeys: S
     .execute();
   return gone.length;
 }
+
+/** Closes the split's open findings because support settled it by hand (an accepted resolve). */
+export async function resolveFindingsBySupport(db: Db, splitId: string, actor: string, resolution: string) {
+  await db
+    .updateTable('janitor_findings')
+    .set({ resolved_at: new Date(), resolved_by: actor, resolution })
+    .where('split_id', '=', splitId)
+    .where('resolved_at', 'is', null)
+    .execute();
+}

@@ -1,4 +1,4 @@
-import { type Config, createTemporalClient } from '@groupsplit/shared';
+import { type Config, createTemporalClient, type TemporalSettings } from '@groupsplit/shared';
 import {
   JANITOR_INTERVAL,
   type JanitorSweepInput,
@@ -35,7 +35,7 @@ export async function ensureJanitorSchedule(client: Client, config: Pick<Config,
 
 /** For the worker's start-up: connects, makes sure the schedule exists, disconnects. */
 export async function installJanitorSchedule(
-  config: Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE'>,
+  config: TemporalSettings & Pick<Config, 'TEMPORAL_TASK_QUEUE'>,
 ): Promise<void> {
   const temporal = await createTemporalClient(config);
   try {

@@ -12,9 +12,8 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
 import { processorFailure } from '../split/processor-failure';
-import { isLastAttempt } from '../split/shares';
 import { lockSplit, participantsOf, recordRefundedEvent, refundResult, settleSplitStatus } from './projection';
-import { reverseRemainingFee } from './refunds';
+import { reverseRemainingFeeOrReport } from './refunds';
 
 /** Our own refunds carry `refund_id` in their metadata (the adapter adds it); the rest were made elsewhere. */
 const madeElsewhere = (refund: ProcessorRefund) =>
@@ -160,20 +159,9 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
       // refunds made here, so the merchant never funds it.
       await dispatchCommittedEvents(deps, eventIds);
       if (outcome.feeReversalRefundId && ref) {
-        try {
-          await reverseRemainingFee(processor, ref, outcome.feeReversalRefundId, participantId);
-          await new SplitRefundsRepository(db).markFeeReversed(outcome.feeReversalRefundId, participantId);
-        } catch (error) {
-          const failure = toProcessorError(error);
-          if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
-          await new SplitHistoryRepository(db).add({
-            splitId,
-            participantId,
-            kind: 'fee_reversal_failed',
-            actor: 'processor',
-            dedupeKey: `fee_reversal_failed:${outcome.feeReversalRefundId}:${participantId}`,
-            detail: { refund_id: outcome.feeReversalRefundId, error: failure.message },
-          });
+        const ids = { splitId, refundId: outcome.feeReversalRefundId, participantId };
+        if (await reverseRemainingFeeOrReport({ db, processor, maxAttempts }, ref, ids)) {
+          await new SplitRefundsRepository(db).markFeeReversed(ids.refundId, participantId);
         }
       }
       return { recorded: outcome.recorded, ...outcome.settled };

@@ -49,7 +49,7 @@ const feeAlreadyBack = (failure: ProcessorError) => failure.code === 'charge_alr
  * refund that completes a share, so the merchant never funds the fee (the processor reverses
  * the fee only in proportion to flagged refunds; earlier partial slices were not flagged).
  */
-export async function reverseRemainingFee(
+async function reverseRemainingFee(
   processor: Processor,
   ref: { accountId: string; paymentIntentId: string },
   refundId: string,
@@ -64,6 +64,35 @@ export async function reverseRemainingFee(
     const failure = toProcessorError(error);
     if (feeAlreadyBack(failure)) return 'nothing_left';
     throw failure;
+  }
+}
+
+/**
+ * Reverses what is left of the fee (reverseRemainingFee) and answers whether it is back. A failure
+ * the processor may get over is thrown for the activity to retry, until its last attempt; then, or
+ * on a failure it will not get over, the customer still has their money, so the refund goes on and
+ * `fee_reversal_failed` in the split's history leaves the fee for support to reverse by hand.
+ */
+export async function reverseRemainingFeeOrReport(
+  { db, processor, maxAttempts }: { db: ActivityDeps['db']; processor: Processor; maxAttempts: number },
+  ref: { accountId: string; paymentIntentId: string },
+  { splitId, refundId, participantId }: { splitId: string; refundId: string; participantId: string },
+): Promise<boolean> {
+  try {
+    await reverseRemainingFee(processor, ref, refundId, participantId);
+    return true;
+  } catch (error) {
+    const failure = toProcessorError(error);
+    if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
+    await new SplitHistoryRepository(db).add({
+      splitId,
+      participantId,
+      kind: 'fee_reversal_failed',
+      actor: 'processor',
+      dedupeKey: `fee_reversal_failed:${refundId}:${participantId}`,
+      detail: { refund_id: refundId, error: failure.message },
+    });
+    return false;
   }
 }
 
@@ -228,20 +257,8 @@ export function createRefundRunActivities(
         // A share refunded in one go had its whole fee reversed with the refund; one that had
         // earlier slices still has the unflagged part of the fee to reverse.
         if (slice.amount < slice.share_amount) {
-          try {
-            await reverseRemainingFee(processor, ref, refundId, participantId);
-          } catch (error) {
-            const failure = toProcessorError(error);
-            if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
-            // The customer has their money; the fee is for support to reverse by hand.
-            await new SplitHistoryRepository(db).add({
-              splitId,
-              participantId,
-              kind: 'fee_reversal_failed',
-              actor: 'processor',
-              dedupeKey: `fee_reversal_failed:${refundId}:${participantId}`,
-              detail: { refund_id: refundId, error: failure.message },
-            });
+          const ids = { splitId, refundId, participantId };
+          if (!(await reverseRemainingFeeOrReport({ db, processor, maxAttempts }, ref, ids))) {
             return { outcome: 'succeeded' };
           }
         }

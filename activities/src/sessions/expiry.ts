@@ -1,35 +1,95 @@
-import { formatPounds, recordEvent } from '@groupsplit/shared';
+import { CLAIM_START_GRACE_MS, type Db, expiryNotRecorded, formatPounds, recordEvent } from '@groupsplit/shared';
 import type { SessionExpiryInput, SessionExpiryResult } from '@groupsplit/workflows';
+import { splitWorkflowId } from '@groupsplit/workflows';
 import { dispatchWebhookEvents } from '@groupsplit/workflows/client';
 import { Context } from '@temporalio/activity';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import { sql } from 'kysely';
 import type { ActivityDeps } from '../deps';
 
+/** A claim the sweeper found abandoned: expired only if it still has the stamp seen (checkout's take-up re-stamps it). */
+type AbandonedClaim = { token: string; claimedAt: Date };
+
 /**
- * The expiry sweeper's work: every session past its lifetime that the buyer never split is
- * marked expired and its checkout_session.expired event recorded in the same transaction.
- * SKIP LOCKED lets a buyer's split claim (which locks the row) win without waiting.
+ * Claimed sessions past their lifetime whose claim was abandoned: no split for the session, the
+ * claim older than CLAIM_START_GRACE_MS, and no workflow `split:<split_claim_id>` (the request that
+ * claimed it died before starting it; docs/hosted-checkout.md, "Once per session"). Temporal is asked
+ * outside the expiry's transaction, so no row stays locked while it answers.
+ */
+async function abandonedClaims(db: Db, limit: number): Promise<AbandonedClaim[]> {
+  const claimed = await db
+    .selectFrom('checkout_sessions')
+    .select(['token', 'split_claim_id', 'split_claimed_at'])
+    .where('split_claimed_by', 'is not', null)
+    .where('split_id', 'is', null)
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .where('split_claimed_at', '<=', sql<Date>`now() - make_interval(secs => ${CLAIM_START_GRACE_MS / 1000})`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('checkout_session_expiries')
+            .select('session_token')
+            .whereRef('checkout_session_expiries.session_token', '=', 'checkout_sessions.token'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('splits').select('id').whereRef('splits.session_token', '=', 'checkout_sessions.token'))),
+    )
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  const client = Context.current().client;
+  const abandoned: AbandonedClaim[] = [];
+  for (const session of claimed) {
+    if (!session.split_claim_id || !session.split_claimed_at) continue;
+    const started = await client.workflow
+      .getHandle(splitWorkflowId(session.split_claim_id))
+      .describe()
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof WorkflowNotFoundError) return false;
+          throw error;
+        },
+      );
+    if (!started) abandoned.push({ token: session.token, claimedAt: session.split_claimed_at });
+  }
+  return abandoned;
+}
+
+/**
+ * The expiry sweeper's work: every session past its lifetime that the buyer never split (unclaimed,
+ * or claimed by a request that died before starting the split) is marked expired and its
+ * checkout_session.expired event recorded in the same transaction. SKIP LOCKED lets a buyer's split
+ * claim (which locks the row) win without waiting.
  */
 export function createExpiryActivity({ db, config }: ActivityDeps) {
   return async function expireCheckoutSessions(input: SessionExpiryInput): Promise<SessionExpiryResult> {
+    const limit = input.limit ?? 500;
+    const abandoned = await abandonedClaims(db, limit);
     const eventIds = await db.transaction().execute(async (trx) => {
       const due = await trx
         .selectFrom('checkout_sessions')
         .selectAll()
-        .where('split_claimed_by', 'is', null)
         .where('split_id', 'is', null)
         .where('expires_at', '<=', sql<Date>`now()`)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('checkout_session_expiries')
-                .select('session_token')
-                .whereRef('checkout_session_expiries.session_token', '=', 'checkout_sessions.token'),
+        .where((eb) =>
+          eb.or([
+            eb('split_claimed_by', 'is', null),
+            // Still the claim found abandoned: a take-up since then re-stamped it. (A JavaScript Date
+            // has milliseconds; the column has microseconds.)
+            ...abandoned.map((claim) =>
+              eb.and([
+                eb('token', '=', claim.token),
+                eb(sql<Date>`date_trunc('milliseconds', split_claimed_at)`, '=', claim.claimedAt),
+              ]),
             ),
-          ),
+          ]),
         )
+        .where(expiryNotRecorded)
         .orderBy('expires_at')
-        .limit(input.limit ?? 500)
+        .limit(limit)
         .forUpdate()
         .skipLocked()
         .execute();

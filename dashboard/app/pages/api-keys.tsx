@@ -1,20 +1,11 @@
 import { useState } from 'preact/hooks';
 import { type ApiKeyRecord, api, type CreatedApiKey } from '../api';
 import { useBusiness } from '../business';
-import {
-  ACTIONS,
-  Banner,
-  ConfirmDialog,
-  CopyButton,
-  DataTable,
-  ErrorNote,
-  Field,
-  Loadable,
-  PageHeader,
-  Refusal,
-  Section,
-  StatusChip,
-} from '../components/ui';
+import { ConfirmDialog } from '../components/dialog';
+import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
+import { CopyButton, Field } from '../components/form';
+import { PageHeader, Section } from '../components/page';
+import { ACTIONS, DataTable } from '../components/table';
 import { dateTime } from '../format';
 import { useAction, useConfirm, useQuery } from '../hooks';
 import { useSession } from '../session';

@@ -1,19 +1,10 @@
 import { useState } from 'preact/hooks';
 import { api, type Bill } from '../api';
 import { useBusiness } from '../business';
-import {
-  ACTIONS,
-  Banner,
-  DataTable,
-  ErrorNote,
-  Field,
-  KeyValues,
-  Loadable,
-  PageHeader,
-  Refusal,
-  Section,
-  StatusChip,
-} from '../components/ui';
+import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
+import { Field } from '../components/form';
+import { PageHeader, Section } from '../components/page';
+import { ACTIONS, DataTable, KeyValues } from '../components/table';
 import { dateTime, money, words } from '../format';
 import { useAction, useQuery } from '../hooks';
 import { useSession } from '../session';

@@ -1,5 +1,6 @@
 import { useBusiness } from '../business';
-import { KeyValues, PageHeader, Section } from '../components/ui';
+import { PageHeader, Section } from '../components/page';
+import { KeyValues } from '../components/table';
 import { dateTime, words } from '../format';
 import { Link } from '../router';
 import { PAGES } from '../routes';

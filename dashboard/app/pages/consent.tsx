@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
+import { ErrorNote, Loadable } from '../components/feedback';
 import { PlainLayout } from '../components/layout';
-import { ErrorNote, Loadable, PageHeader } from '../components/ui';
+import { PageHeader } from '../components/page';
 import { useAction, useQuery } from '../hooks';
 import { navigate, usePlace } from '../router';
 import { safeNext } from '../routes';

@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { useBusiness } from '../business';
-import { Banner, describedBy, ErrorNote, Field, PageHeader, Refusal, Section } from '../components/ui';
+import { Banner, ErrorNote, Refusal } from '../components/feedback';
+import { describedBy, Field } from '../components/form';
+import { PageHeader, Section } from '../components/page';
 import { useAction } from '../hooks';
 import { Link } from '../router';
 import { PAGES } from '../routes';

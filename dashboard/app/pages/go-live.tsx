@@ -1,6 +1,7 @@
 import { api } from '../api';
 import { useBusiness } from '../business';
-import { Banner, Loadable, Section, StatusChip } from '../components/ui';
+import { Banner, Loadable, StatusChip } from '../components/feedback';
+import { Section } from '../components/page';
 import { useQuery } from '../hooks';
 import { Link } from '../router';
 import { PAGES } from '../routes';

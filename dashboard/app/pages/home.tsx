@@ -1,7 +1,9 @@
 import type { GateFeature } from '../api';
 import { api } from '../api';
 import { useBusiness } from '../business';
-import { Banner, KeyValues, Loadable, PageHeader, Section, StatusChip } from '../components/ui';
+import { Banner, Loadable, StatusChip } from '../components/feedback';
+import { PageHeader, Section } from '../components/page';
+import { KeyValues } from '../components/table';
 import { dateTime, money, percentFromBps, roleLabel } from '../format';
 import { useQuery } from '../hooks';
 import { Link } from '../router';
@@ -15,12 +17,17 @@ const FEATURES: [GateFeature, string][] = [
   ['issue_invoice_bank_transfer', 'Send invoices paid by bank transfer'],
 ];
 
-export const VERIFICATION_LABELS: Record<string, string> = {
+const VERIFICATION_LABELS: Record<string, string> = {
   verified: 'Verified',
   unverified: 'Not verified yet',
   pending_identity: "Waiting for the new owner's identity check",
   manual_review: 'In manual review',
 };
+
+/** The business's verification status in words, on the home page and the verification page alike. */
+export function VerificationChip(props: { status: string }) {
+  return <StatusChip status={props.status} label={VERIFICATION_LABELS[props.status] ?? props.status} />;
+}
 
 export function PausedBanner() {
   const { me } = useBusiness();
@@ -67,12 +74,7 @@ function RecentOrders() {
   const orders = useQuery(() => api.splits(), []);
   return (
     <Section title="Recent orders" actions={<Link href={PAGES.orders}>View all</Link>}>
-      <Loadable
-        query={orders}
-        what="recent orders"
-        isEmpty={(list) => list.length === 0}
-        empty={<p>No orders in this mode yet.</p>}
-      >
+      <Loadable query={orders} what="recent orders" empty={<p>No orders in this mode yet.</p>}>
         {(list) => (
           <ul class="plain-list">
             {list.slice(0, 5).map((order) => (
@@ -102,14 +104,7 @@ export function HomePage() {
         <Section title="Verification" actions={<Link href={PAGES.verification}>Details</Link>}>
           <KeyValues
             rows={[
-              [
-                'Status',
-                <StatusChip
-                  key="status"
-                  status={me.verification_status}
-                  label={VERIFICATION_LABELS[me.verification_status] ?? me.verification_status}
-                />,
-              ],
+              ['Status', <VerificationChip key="status" status={me.verification_status} />],
               ['Payments processor (live)', me.processor_charges_enabled ? 'Charges enabled' : 'Not enabled yet'],
               [
                 'Fee',

@@ -1,6 +1,8 @@
 import { api } from '../api';
+import { ErrorNote, Loadable } from '../components/feedback';
 import { PlainLayout } from '../components/layout';
-import { ErrorNote, KeyValues, Loadable, PageHeader } from '../components/ui';
+import { PageHeader } from '../components/page';
+import { KeyValues } from '../components/table';
 import { dateTime, roleLabel } from '../format';
 import { useAction, useQuery } from '../hooks';
 import { Link, navigate, usePlace } from '../router';

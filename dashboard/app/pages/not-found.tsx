@@ -1,4 +1,4 @@
-import { PageHeader } from '../components/ui';
+import { PageHeader } from '../components/page';
 import { Link } from '../router';
 import { PAGES } from '../routes';
 

@@ -1,18 +1,10 @@
 import { useState } from 'preact/hooks';
 import { api, type RefundHistoryEntry, type SplitDetail } from '../api';
 import { useBusiness } from '../business';
-import {
-  Banner,
-  ConfirmDialog,
-  DataTable,
-  ErrorNote,
-  KeyValues,
-  Loadable,
-  PageHeader,
-  Refusal,
-  Section,
-  StatusChip,
-} from '../components/ui';
+import { ConfirmDialog } from '../components/dialog';
+import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
+import { PageHeader, Section } from '../components/page';
+import { DataTable, KeyValues } from '../components/table';
 import { dateTime, money, percentFromBps } from '../format';
 import { useConfirm, useQuery } from '../hooks';
 import { Link } from '../router';

@@ -1,5 +1,7 @@
 import { api, type SplitSummary } from '../api';
-import { DataTable, Loadable, PageHeader, StatusChip } from '../components/ui';
+import { Loadable, StatusChip } from '../components/feedback';
+import { PageHeader } from '../components/page';
+import { DataTable } from '../components/table';
 import { dateTime, money } from '../format';
 import { useQuery } from '../hooks';
 import { Link, navigate, usePlace } from '../router';
@@ -40,7 +42,6 @@ export function OrdersPage() {
       <Loadable
         query={orders}
         what="orders"
-        isEmpty={(list) => list.length === 0}
         empty={
           <p>
             No {mode} orders yet. Orders appear here once a buyer splits a checkout your server created with a {mode}{' '}

@@ -1,6 +1,8 @@
 import { api } from '../api';
 import { useBusiness } from '../business';
-import { Banner, ErrorNote, KeyValues, PageHeader, Refusal, Section } from '../components/ui';
+import { Banner, ErrorNote, Refusal } from '../components/feedback';
+import { PageHeader, Section } from '../components/page';
+import { KeyValues } from '../components/table';
 import { dateTime } from '../format';
 import { useAction } from '../hooks';
 import { usePlace } from '../router';

@@ -1,8 +1,10 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type RegistrationBody } from '../api';
+import { Banner, ErrorNote } from '../components/feedback';
+import { describedBy, Field } from '../components/form';
 import { PlainLayout } from '../components/layout';
-import { Banner, describedBy, ErrorNote, Field, PageHeader } from '../components/ui';
+import { PageHeader } from '../components/page';
 import { useAction } from '../hooks';
 import { navigate, usePlace } from '../router';
 import { PAGES } from '../routes';

@@ -1,6 +1,9 @@
 import { useState } from 'preact/hooks';
 import { type ActiveSession, api } from '../api';
-import { ACTIONS, Banner, ConfirmDialog, DataTable, Loadable, PageHeader, Section } from '../components/ui';
+import { ConfirmDialog } from '../components/dialog';
+import { Banner, Loadable } from '../components/feedback';
+import { PageHeader, Section } from '../components/page';
+import { ACTIONS, DataTable } from '../components/table';
 import { dateTime } from '../format';
 import { useConfirm, useQuery } from '../hooks';
 import { navigate } from '../router';

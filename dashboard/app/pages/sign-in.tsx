@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
+import { Banner, ErrorNote } from '../components/feedback';
+import { describedBy, Field } from '../components/form';
 import { PlainLayout } from '../components/layout';
-import { Banner, describedBy, ErrorNote, Field, PageHeader } from '../components/ui';
+import { PageHeader } from '../components/page';
 import { useAction } from '../hooks';
 import { navigate, usePlace } from '../router';
 import { PAGES, safeNext } from '../routes';

@@ -2,20 +2,11 @@ import { canManageRole, ROLES } from '@groupsplit/shared/browser';
 import { useState } from 'preact/hooks';
 import { api, type Invite, type Member, type Role, type Team } from '../api';
 import { useBusiness } from '../business';
-import {
-  ACTIONS,
-  Banner,
-  ConfirmDialog,
-  DataTable,
-  describedBy,
-  ErrorNote,
-  Field,
-  Loadable,
-  PageHeader,
-  Refusal,
-  Section,
-  StatusChip,
-} from '../components/ui';
+import { ConfirmDialog } from '../components/dialog';
+import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
+import { describedBy, Field } from '../components/form';
+import { PageHeader, Section } from '../components/page';
+import { ACTIONS, DataTable } from '../components/table';
 import { dateTime, roleLabel } from '../format';
 import { useAction, useConfirm, useQuery } from '../hooks';
 import { PausedBanner } from './home';
@@ -147,6 +138,28 @@ function MemberRow(props: {
   );
 }
 
+/** One of an invitation's buttons: named with the address for screen readers; `onDone` once it worked. */
+function InviteAction(props: {
+  action: { busy: boolean; run: () => Promise<unknown> };
+  verb: 'Resend' | 'Revoke';
+  email: string;
+  onDone: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      class="button button-secondary button-small"
+      disabled={props.action.busy}
+      aria-label={`${props.verb} the invitation to ${props.email}`}
+      onClick={async () => {
+        if (await props.action.run()) props.onDone();
+      }}
+    >
+      {props.verb}
+    </button>
+  );
+}
+
 function InviteRow(props: { invite: Invite; team: Team; mayManage: boolean; onChanged: () => void }) {
   const { invite } = props;
   const resend = useAction(() => api.resendInvite(invite.id));
@@ -165,28 +178,8 @@ function InviteRow(props: { invite: Invite; team: Team; mayManage: boolean; onCh
       <td>
         {manageable && (
           <div class="row">
-            <button
-              type="button"
-              class="button button-secondary button-small"
-              disabled={resend.busy}
-              aria-label={`Resend the invitation to ${invite.email}`}
-              onClick={async () => {
-                if (await resend.run()) props.onChanged();
-              }}
-            >
-              Resend
-            </button>
-            <button
-              type="button"
-              class="button button-secondary button-small"
-              disabled={revoke.busy}
-              aria-label={`Revoke the invitation to ${invite.email}`}
-              onClick={async () => {
-                if (await revoke.run()) props.onChanged();
-              }}
-            >
-              Revoke
-            </button>
+            <InviteAction action={resend} verb="Resend" email={invite.email} onDone={props.onChanged} />
+            <InviteAction action={revoke} verb="Revoke" email={invite.email} onDone={props.onChanged} />
           </div>
         )}
       </td>

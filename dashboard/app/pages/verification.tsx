@@ -1,8 +1,10 @@
 import { useBusiness } from '../business';
-import { Banner, KeyValues, PageHeader, Section, StatusChip } from '../components/ui';
+import { Banner } from '../components/feedback';
+import { PageHeader, Section } from '../components/page';
+import { KeyValues } from '../components/table';
 import { Link } from '../router';
 import { PAGES } from '../routes';
-import { PausedBanner, VERIFICATION_LABELS } from './home';
+import { PausedBanner, VerificationChip } from './home';
 
 /** Where the verification gate leads: the status, and what completes it (docs/identity.md). */
 export function VerificationPage() {
@@ -31,14 +33,7 @@ export function VerificationPage() {
       <Section title="Status">
         <KeyValues
           rows={[
-            [
-              'Verification',
-              <StatusChip
-                key="status"
-                status={me.verification_status}
-                label={VERIFICATION_LABELS[me.verification_status] ?? me.verification_status}
-              />,
-            ],
+            ['Verification', <VerificationChip key="status" status={me.verification_status} />],
             ['Exempt (took payments before verification)', me.verification_grandfathered ? 'Yes' : 'No'],
             ['Processor details submitted (live)', me.processor_details_submitted ? 'Yes' : 'No'],
             ['Processor charges enabled (live)', me.processor_charges_enabled ? 'Yes' : 'No'],

@@ -1,19 +1,10 @@
 import { api, type Delivery, type SendResult } from '../api';
 import { useBusiness } from '../business';
-import {
-  ACTIONS,
-  Banner,
-  ConfirmDialog,
-  CopyButton,
-  DataTable,
-  ErrorNote,
-  KeyValues,
-  Loadable,
-  PageHeader,
-  Refusal,
-  Section,
-  StatusChip,
-} from '../components/ui';
+import { ConfirmDialog } from '../components/dialog';
+import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
+import { CopyButton } from '../components/form';
+import { PageHeader, Section } from '../components/page';
+import { ACTIONS, DataTable, KeyValues } from '../components/table';
 import { dateTime } from '../format';
 import { useAction, useConfirm, useQuery } from '../hooks';
 import { Link } from '../router';
@@ -170,12 +161,7 @@ function DeliveryLog() {
       )}
       <ErrorNote error={failure} />
       <Refusal reason={mayTest.hidden ? mayTest.reason : mayTest.allowed ? null : mayTest.reason} />
-      <Loadable
-        query={log}
-        what="the delivery log"
-        isEmpty={(list) => list.length === 0}
-        empty={<p>No {mode}-mode events have been sent yet.</p>}
-      >
+      <Loadable query={log} what="the delivery log" empty={<p>No {mode}-mode events have been sent yet.</p>}>
         {(list) => (
           <DataTable
             label="Webhook deliveries, newest first"

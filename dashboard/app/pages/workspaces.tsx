@@ -1,6 +1,7 @@
 import { api } from '../api';
+import { Loadable } from '../components/feedback';
 import { PlainLayout } from '../components/layout';
-import { Loadable, PageHeader } from '../components/ui';
+import { PageHeader } from '../components/page';
 import { roleLabel } from '../format';
 import { useQuery } from '../hooks';
 import { Link, navigate, usePlace } from '../router';
@@ -23,7 +24,6 @@ export function WorkspacesPage() {
       <Loadable
         query={workspaces}
         what="your businesses"
-        isEmpty={(list) => list.length === 0}
         empty={
           <p>
             You are not in a business yet. <Link href={PAGES.register}>Register one</Link>, or accept an invitation from

@@ -1,4 +1,4 @@
-import { createServiceApp, isDbReachable, isTemporalReachable, openApiPartRoutes } from '@groupsplit/shared';
+import { createServiceApp, databaseAndTemporalReadiness, openApiPartRoutes } from '@groupsplit/shared';
 import type Koa from 'koa';
 import type { CheckoutDeps } from './deps';
 import { checkoutOpenApi } from './openapi';
@@ -19,10 +19,7 @@ export function createCheckoutApp(deps: CheckoutDeps): Koa {
     name: 'checkout',
     logger: deps.logger,
     internalSigningSecret: deps.config.INTERNAL_SIGNING_SECRET,
-    readiness: async () => ({
-      database: await isDbReachable(deps.db),
-      temporal: await isTemporalReachable(deps.temporal),
-    }),
+    readiness: databaseAndTemporalReadiness(deps),
     routers: [
       payRoutes(deps),
       checkoutSplitRoutes(deps),

@@ -7,6 +7,7 @@ import {
   PRINCIPAL_HEADER,
   payloadTooLarge,
   REQUEST_ID_HEADER,
+  readBodyWithin,
   refuseMalformedRequest,
   requestLogger,
   routeNotFound,
@@ -34,17 +35,11 @@ export type GatewayDeps = {
   dashboardDir?: string;
 };
 
+/** A body declared too large is refused before a byte of it is read. */
 async function readBodyCapped(ctx: Context, limit: number): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > limit) throw payloadTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw payloadTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  return readBodyWithin(ctx, limit);
 }
 
 /** The gateway's Koa app; `closeStores` ends its Redis connection, if it has one (tests starting several stacks). */

@@ -1,4 +1,4 @@
-import { createServiceApp, isDbReachable, isTemporalReachable, openApiPartRoutes } from '@groupsplit/shared';
+import { createServiceApp, databaseAndTemporalReadiness, openApiPartRoutes } from '@groupsplit/shared';
 import type Koa from 'koa';
 import type { MerchantsDeps } from './deps';
 import { merchantsOpenApi } from './openapi';
@@ -24,10 +24,7 @@ export function createMerchantsApp(deps: MerchantsDeps): Koa {
     name: 'merchants',
     logger: deps.logger,
     internalSigningSecret: deps.config.INTERNAL_SIGNING_SECRET,
-    readiness: async () => ({
-      database: await isDbReachable(deps.db),
-      temporal: await isTemporalReachable(deps.temporal),
-    }),
+    readiness: databaseAndTemporalReadiness(deps),
     routers: [
       authRoutes(deps),
       sessionRoutes(deps),

@@ -3,6 +3,7 @@ import { EmulatorError, invalidRequest, noSuch } from './errors';
 import { newId } from './ids';
 import { accountJson, chargeJson, disputeJson, paymentIntentJson, paymentMethodJson } from './objects';
 import type { AccountRow, ChargeRow, PaymentIntentRow, PaymentMethodRow, RefundRow } from './rows';
+import { findScoped } from './scoped';
 import { type CardDecline, isTestCardId, TEST_CARDS } from './test-cards';
 
 /**
@@ -10,7 +11,7 @@ import { type CardDecline, isTestCardId, TEST_CARDS } from './test-cards';
  * Every function runs inside the caller's transaction and records the events it causes.
  */
 
-export const HOLD_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
+const HOLD_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
 
 const CANCELABLE = [
   'requires_payment_method',
@@ -27,7 +28,7 @@ export function formatAmount(pence: number, currency: string) {
   return `${symbol}${(pence / 100).toFixed(2)}${symbol ? '' : ` ${currency}`}`;
 }
 
-export async function emitEvent(
+async function emitEvent(
   emu: Emu,
   trx: Tx,
   op: OpContext,
@@ -121,15 +122,7 @@ export async function resolvePaymentMethod(trx: Tx, scope: Scope, id: string, pa
       .returningAll()
       .executeTakeFirstOrThrow();
   }
-  const pm = await trx
-    .selectFrom('emulator_payment_methods')
-    .selectAll()
-    .where('id', '=', id)
-    .where('mode', '=', scope.mode)
-    .where('account', '=', scope.account)
-    .executeTakeFirst();
-  if (!pm) throw noSuch('PaymentMethod', id, param);
-  return pm;
+  return findScoped(trx, 'emulator_payment_methods', id, scope, { kind: 'PaymentMethod', param });
 }
 
 export function cardDecline(pm: PaymentMethodRow) {
@@ -201,7 +194,7 @@ export type ConfirmOutcome = { pi: PaymentIntentRow; charge: ChargeRow | null; d
 /** Where the cardholder confirms a payment their issuer asked about (the test challenge page, challenge.ts). */
 export type ChallengeRequest = { origin: string; returnUrl: string | null };
 
-export function challengeUrl(origin: string, pi: PaymentIntentRow) {
+function challengeUrl(origin: string, pi: PaymentIntentRow) {
   return `${origin}/_emulator/authenticate/${encodeURIComponent(pi.id)}?client_secret=${encodeURIComponent(pi.client_secret)}`;
 }
 

@@ -1,12 +1,8 @@
-/** Card details kept on a PaymentMethod and copied onto its charges (emulator_charges.card). */
-export type EmulatorCard = {
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  funding: string;
-  country: string;
-};
+import type { Database } from '@groupsplit/shared';
+import type { Selectable } from 'kysely';
+
+/** Card details kept on a PaymentMethod and copied onto its charges: the `card` column's own type. */
+type EmulatorCard = Selectable<Database['emulator_charges']>['card'];
 
 export type CardDecline = { outcome: 'decline'; declineCode: string; message: string; onAttach: boolean };
 

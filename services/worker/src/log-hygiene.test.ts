@@ -39,6 +39,8 @@ describe('log hygiene', () => {
     const secrets: Record<string, string> = {
       'internal signing secret': stack.config.INTERNAL_SIGNING_SECRET,
       'encryption key': stack.config.ENCRYPTION_KEY,
+      'Temporal payload keys': stack.config.TEMPORAL_PAYLOAD_KEYS,
+      'Temporal codec token': stack.config.TEMPORAL_CODEC_TOKEN,
       'processor secret key': stack.config.STRIPE_TEST_SECRET_KEY,
       'processor webhook secret': stack.config.STRIPE_TEST_WEBHOOK_SECRET,
     };

@@ -5,6 +5,7 @@ import {
   installEmailFirstAttemptSweepSchedule,
   installWebhookSweepSchedule,
 } from '@groupsplit/workflows/client';
+import { createCodecHandler } from './codec-server';
 import { workerReadiness } from './health';
 import { startWorkerMetricsServer } from './metrics';
 import { createWorker, installWorkerRuntime, resolveWorkflowBundle } from './worker';
@@ -50,6 +51,7 @@ async function main() {
     host: config.WORKER_METRICS_HOST,
     temporalMetricsUrl: `http://${temporalMetrics}/metrics`,
     readiness: workerReadiness({ db, worker, connection }),
+    codec: createCodecHandler(config),
   });
   logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
   await worker.run();

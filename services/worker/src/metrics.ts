@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Db, enableDatabaseGauges, type Logger, METRICS_CONTENT_TYPE, renderMetrics } from '@groupsplit/shared';
 import { serveHealth, type WorkerReadiness } from './health';
@@ -12,6 +12,8 @@ export type WorkerMetricsOptions = {
   temporalMetricsUrl?: string;
   /** Behind GET /readyz on the same port (GET /healthz is always served). */
   readiness?: WorkerReadiness;
+  /** The Temporal codec endpoint (codec-server.ts), served on the same port when given. */
+  codec?: (req: IncomingMessage, res: ServerResponse) => boolean;
 };
 
 /** The Temporal core's metrics, or a comment saying why they are missing (a scrape never fails on it). */
@@ -26,6 +28,7 @@ async function temporalMetrics(url: string | undefined): Promise<string> {
 }
 
 /**
+ * The worker's operations port: GET /healthz and /readyz, the codec endpoint, and
  * GET /metrics for the worker process: activity-side metrics (processor calls, webhook
  * deliveries, janitor), the database-backed gauges (splits by status, open findings) and the
  * Temporal worker's own metrics, in one scrape target.
@@ -36,6 +39,7 @@ export async function startWorkerMetricsServer(
   enableDatabaseGauges(options.db);
   const server = createServer((req, res) => {
     if (serveHealth(req, res, options.readiness)) return;
+    if (options.codec?.(req, res)) return;
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
       return;

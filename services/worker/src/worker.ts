@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createActivities } from '@groupsplit/activities';
-import type { Config, Db, Logger } from '@groupsplit/shared';
+import { type Config, type Db, type Logger, temporalDataConverter } from '@groupsplit/shared';
 import type { Duration } from '@temporalio/common';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { aliveHeartbeat } from './alive-heartbeat';
@@ -47,6 +47,7 @@ export async function createWorker({ config, db, logger, workflowBundlePath, shu
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
+    dataConverter: temporalDataConverter(config),
     activities: createActivities({ config, db, logger }),
     interceptors: { activity: [aliveHeartbeat] },
     // Sized by count, not by the SDK's share of the heap (about 2,300 on a 4 GB heap): memory stays

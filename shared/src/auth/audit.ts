@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { AuditLogRepository } from '../db/repositories/audit-log';
 import type { Database } from '../db/types';
 import type { Role } from './policy';
 
@@ -14,15 +15,23 @@ export type AuditEntry = {
 
 /** Appends to the immutable history; pass the transaction that makes the change so both land together. */
 export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      merchant_id: entry.merchantId,
-      actor_user_id: entry.actorUserId,
-      actor_role: entry.actorRole,
-      action: entry.action,
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
-    .execute();
+  await new AuditLogRepository(db).record(entry);
+}
+
+/** Who a signed-in change is made by: `MerchantContext`'s business, person and role. */
+export type AuditCaller = { merchant: { id: string }; userId: string; role: Role };
+
+/**
+ * The entry of a change the signed-in caller made to their own business, in the transaction that
+ * makes it. Where the change was checked against the role read again under the transaction's lock,
+ * pass that role (`{ ...context, role: callerRole }`): it is the one the change was allowed by.
+ */
+export function recordCallerAudit(
+  db: Kysely<Database>,
+  caller: AuditCaller,
+  action: string,
+  change: { before?: unknown; after?: unknown },
+): Promise<void> {
+  const { merchant, userId, role } = caller;
+  return recordAudit(db, { merchantId: merchant.id, actorUserId: userId, actorRole: role, action, ...change });
 }

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { ModeSchema, PoundsSchema, TimestampSchema } from '../openapi/common';
+import { ModeSchema } from '../openapi/common';
+import {
+  currencyField,
+  EXAMPLE_VALUES,
+  emailField,
+  idField,
+  poundsField,
+  sessionTokenField,
+  textField,
+  timestampField,
+} from '../openapi/fields';
 import type { WEBHOOK_EVENT_TYPES } from './outbox';
 
 /**
@@ -9,50 +19,65 @@ import type { WEBHOOK_EVENT_TYPES } from './outbox';
  */
 
 const SessionFields = {
-  session_token: z
+  session_token: z.string().nullable().meta({
+    description: 'The hosted-checkout session; null for a dashboard split.',
+    example: EXAMPLE_VALUES.sessionToken,
+  }),
+  customer_email: z.string().nullable().meta({
+    description: "The session's `customer_email`; null for a dashboard split.",
+    example: EXAMPLE_VALUES.email,
+  }),
+  customer_name: z
     .string()
     .nullable()
-    .meta({ description: 'The hosted-checkout session; null for a dashboard split.' }),
-  customer_email: z.string().nullable(),
-  customer_name: z.string().nullable(),
-  metadata: z.record(z.string(), z.string()).nullable().meta({ description: "The session's metadata, as sent." }),
+    .meta({ description: "The session's `customer_name`; null for a dashboard split.", example: 'Alex Morgan' }),
+  metadata: z
+    .record(z.string(), z.string())
+    .nullable()
+    .meta({
+      description: "The session's metadata, as sent; null for a dashboard split.",
+      example: { order_id: '1001' },
+    }),
 };
 
 export const WebhookParticipantSchema = z
   .object({
-    id: z.string(),
-    email: z.string(),
-    amount: PoundsSchema,
-    refunded_amount: PoundsSchema,
-    status: z.string().meta({ description: 'The participant status (`pending`, `authorised`, `captured`…).' }),
+    id: idField('participant', 'The participant id.'),
+    email: emailField('Their e-mail address.'),
+    amount: poundsField('Their share.', EXAMPLE_VALUES.share),
+    refunded_amount: poundsField('How much of their share has been refunded.', '0.00'),
+    status: z
+      .string()
+      .meta({ description: 'The participant status (`pending`, `authorised`, `captured`…).', example: 'captured' }),
   })
-  .meta({ id: 'WebhookParticipant' });
+  .meta({ id: 'WebhookParticipant', description: 'One participant as events show them.' });
 
 export const WebhookRefundSchema = z
   .object({
-    refund_id: z.string(),
-    amount: PoundsSchema,
-    total_refunded: PoundsSchema,
-    status: z.string().meta({ description: '`complete`, `partial` or `in_progress`.' }),
-    reason: z.string().nullable(),
-    actor: z.string().meta({ description: '`api_key`, `dashboard:<user>` or `processor`.' }),
+    refund_id: idField('refund', 'The refund id.'),
+    amount: poundsField('What was refunded.', '10.00'),
+    total_refunded: poundsField('Everything refunded on the split so far.', '10.00'),
+    status: z.string().meta({ description: '`complete`, `partial` or `in_progress`.', example: 'complete' }),
+    reason: z.string().nullable().meta({ description: 'The reason given, or null.', example: 'Item out of stock' }),
+    actor: z.string().meta({ description: '`api_key`, `dashboard:<user>` or `processor`.', example: 'api_key' }),
   })
-  .meta({ id: 'WebhookRefund' });
+  .meta({ id: 'WebhookRefund', description: 'The refund that caused a `checkout_split.refunded` event.' });
 
 /** `data` of every `checkout_split.*` event. */
 export const SplitEventDataSchema = z
   .object({
-    split_id: z.string(),
-    order_reference: z.string(),
+    split_id: idField('split', 'The split (`split.id` of the session status).'),
+    order_reference: textField('The order reference.', EXAMPLE_VALUES.orderReference),
     status: z.string().meta({
       description:
         'The split status when the event happened: `captured` (paid), `canceled`, `refunded` or `partially_refunded`, `pending`.',
+      example: 'captured',
     }),
-    currency: z.string(),
-    total_amount: PoundsSchema,
-    approved_count: z.number().int(),
-    total_count: z.number().int(),
-    participants: z.array(WebhookParticipantSchema),
+    currency: currencyField(),
+    total_amount: poundsField('The order total.'),
+    approved_count: z.number().int().meta({ description: 'Participants who have authorised.', example: 2 }),
+    total_count: z.number().int().meta({ description: 'Participants in the split.', example: 2 }),
+    participants: z.array(WebhookParticipantSchema).meta({ description: 'Everyone paying a share.' }),
     ...SessionFields,
     participant: WebhookParticipantSchema.optional().meta({
       description: '`participant_authorised` only: who just authorised.',
@@ -63,32 +88,41 @@ export const SplitEventDataSchema = z
       .optional()
       .meta({ description: '`canceled` only: cancelled by someone, or the holds expired.' }),
   })
-  .meta({ id: 'SplitEventData' });
+  .meta({ id: 'SplitEventData', description: '`data` of every `checkout_split.*` event.' });
 export type SplitEventData = z.infer<typeof SplitEventDataSchema>;
 
 /** `data` of `checkout_session.expired`. */
 export const SessionExpiredEventDataSchema = z
   .object({
-    session_token: z.string(),
-    order_reference: z.string(),
-    amount: PoundsSchema,
-    currency: z.string(),
-    customer_email: z.string().nullable(),
-    customer_name: z.string().nullable(),
-    metadata: z.record(z.string(), z.string()).nullable(),
-    expired_at: TimestampSchema,
-    split_id: z.string().nullable(),
+    session_token: sessionTokenField('The session that expired.'),
+    order_reference: textField('The order reference.', EXAMPLE_VALUES.orderReference),
+    amount: poundsField('The order total.'),
+    currency: currencyField(),
+    customer_email: SessionFields.customer_email,
+    customer_name: SessionFields.customer_name,
+    metadata: SessionFields.metadata,
+    expired_at: timestampField('When the session expired.'),
+    split_id: z
+      .string()
+      .nullable()
+      .meta({ description: 'Always null: a session with a split does not expire this way.', example: null }),
   })
-  .meta({ id: 'SessionExpiredEventData' });
+  .meta({ id: 'SessionExpiredEventData', description: '`data` of `checkout_session.expired`.' });
 export type SessionExpiredEventData = z.infer<typeof SessionExpiredEventDataSchema>;
 
 const envelope = <T extends (typeof WEBHOOK_EVENT_TYPES)[number], D extends z.ZodType>(type: T, data: D) =>
   z.object({
-    id: z.uuid().meta({ description: 'The event id; also the `X-Service-Event-Id` header. Dedupe on it.' }),
-    type: z.literal(type),
-    created: z.number().int().meta({ description: 'Unix seconds when the event happened (not when it was sent).' }),
+    id: z.uuid().meta({
+      description: 'The event id; also the `X-Service-Event-Id` header. Dedupe on it.',
+      example: EXAMPLE_VALUES.ids.event,
+    }),
+    type: z.literal(type).meta({ description: 'The event type.' }),
+    created: z
+      .number()
+      .int()
+      .meta({ description: 'Unix seconds when the event happened (not when it was sent).', example: 1788264000 }),
     mode: ModeSchema,
-    sample: z.boolean().meta({ description: "True only for the dashboard's test send." }),
+    sample: z.boolean().meta({ description: "True only for the dashboard's test send.", example: false }),
     ...Object.fromEntries(Object.entries(SessionFields).map(([key, schema]) => [key, schema.optional()])),
     data,
   });

@@ -10,7 +10,8 @@ declare module 'koa' {
   }
 }
 
-async function readAll(ctx: Context, limit: number): Promise<Buffer> {
+/** The request's bytes, refused with 413 as soon as they pass `limit` (a body is never read whole first). */
+export async function readBodyWithin(ctx: Context, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
@@ -25,7 +26,7 @@ async function readAll(ctx: Context, limit: number): Promise<Buffer> {
 export function bodyParser(limit = 1024 * 1024) {
   return async (ctx: Context, next: Next) => {
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
-    const raw = await readAll(ctx, limit);
+    const raw = await readBodyWithin(ctx, limit);
     ctx.request.rawBody = raw;
     const type = ctx.request.type;
     if (raw.length === 0) {

@@ -3,6 +3,7 @@ export * from './field-messages';
 export * from './loggable-path';
 export * from './malformed-input';
 export * from './principal';
+export * from './readiness';
 export * from './request-logger';
 export * from './retry-later';
 export * from './run-service';

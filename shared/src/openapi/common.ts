@@ -34,7 +34,9 @@ export const RoleSchema = z.enum(['owner', 'admin', 'finance', 'member']).meta({
 });
 
 /** `{ ok: true }`, the answer of actions with nothing else to say. */
-export const OkSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+export const OkSchema = z
+  .object({ ok: z.literal(true).meta({ description: 'Done.' }) })
+  .meta({ id: 'Ok', description: 'The action was done.' });
 
 const serviceMode = z
   .enum(['test', 'live'])

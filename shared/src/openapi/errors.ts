@@ -7,7 +7,14 @@ import { MESSAGES, stableErrorCode } from '../errors';
  * Error schema, so the component reads the same as request and response.
  */
 export const ErrorDetailSchema = z
-  .looseObject({ field: z.string(), message: z.string() })
+  .looseObject({
+    field: z
+      .string()
+      .meta({ description: 'The field, as a dotted path (`line_items.0.amount`).', example: 'retrun_url' }),
+    message: z
+      .string()
+      .meta({ description: 'What is wrong with it.', example: 'Unknown field retrun_url. Did you mean return_url?' }),
+  })
   .meta({ id: 'ErrorDetail', description: 'One field that failed validation.' });
 
 /**
@@ -19,7 +26,10 @@ export const ErrorSchema = z
   .looseObject({
     error: z.string().meta({ description: 'What went wrong, for people. Never branch on it.' }),
     code: z.string().optional().meta({ description: 'Machine-readable reason; branch on it where present.' }),
-    details: z.array(ErrorDetailSchema).optional(),
+    details: z
+      .array(ErrorDetailSchema)
+      .optional()
+      .meta({ description: 'On a 400 about the input: one entry per field that failed, each naming its field.' }),
   })
   .meta({
     id: 'Error',
@@ -67,6 +77,8 @@ const STATUS_SUMMARY: Record<number, string> = {
   500: 'Unexpected error.',
   502: 'A service we depend on failed.',
 };
+
+const CODE_AT_THIS_STATUS = 'Machine-readable reason: one of the codes this operation answers with at this status.';
 
 /** Vendor extension that keeps an error response's entries, so the gateway can add its own to them. */
 export const ERROR_ENTRIES_KEY = 'x-errors';
@@ -116,7 +128,10 @@ export function errorResponse(status: number, given: ErrorEntry[]): oas31.Respon
       : 'Malformed input (see Errors in the introduction).',
     content: {
       'application/json': {
-        schema: codes.length > 0 ? { allOf: [ref], properties: { code: { enum: codes } } } : ref,
+        schema:
+          codes.length > 0
+            ? { allOf: [ref], properties: { code: { enum: codes, description: CODE_AT_THIS_STATUS } } }
+            : ref,
         ...(examples.length
           ? {
               examples: Object.fromEntries(

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { toHold } from './processor';
+import { toAccount, toHold } from './processor';
 import type { Hold, ProcessorAccount, ProcessorEvent } from './types';
 
 /** The processor event types groupsplit acts on. */
@@ -43,17 +43,7 @@ const idOf = (v: unknown): string | null =>
   typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String((v as { id: unknown }).id) : null;
 
 export function accountFromEvent(event: ProcessorEvent): ProcessorAccount {
-  const a = event.object as unknown as Stripe.Account;
-  return {
-    id: a.id,
-    chargesEnabled: a.charges_enabled ?? false,
-    detailsSubmitted: a.details_submitted ?? false,
-    payoutsEnabled: a.payouts_enabled ?? false,
-    country: a.country ?? null,
-    defaultCurrency: a.default_currency ?? null,
-    email: a.email ?? null,
-    disabledReason: a.requirements?.disabled_reason ?? null,
-  };
+  return toAccount(event.object as unknown as Stripe.Account);
 }
 
 /** The PaymentIntent in a payment_intent.* event. `captureBefore` is null here (the charge is not expanded). */

@@ -152,7 +152,8 @@ export type Processors = { forMode(mode: ProcessorMode): Processor };
 const iso = (unixSeconds: number | null | undefined) =>
   unixSeconds === null || unixSeconds === undefined ? null : new Date(unixSeconds * 1000).toISOString();
 
-function toAccount(account: Stripe.Account): ProcessorAccount {
+/** A connected account as we keep it, from the API's answer or an `account.updated` event alike. */
+export function toAccount(account: Stripe.Account): ProcessorAccount {
   return {
     id: account.id,
     chargesEnabled: account.charges_enabled ?? false,

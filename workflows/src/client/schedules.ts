@@ -1,4 +1,4 @@
-import { type Config, createTemporalClient } from '@groupsplit/shared';
+import { type Config, createTemporalClient, type TemporalSettings } from '@groupsplit/shared';
 import { type Client, ScheduleAlreadyRunning, type ScheduleOptionsStartWorkflowAction } from '@temporalio/client';
 import type { Duration, Workflow } from '@temporalio/common';
 
@@ -35,7 +35,7 @@ export async function ensureSchedule<W extends Workflow>(
   return client.schedule.getHandle(scheduleId);
 }
 
-export type ScheduleInstallConfig = Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE'>;
+export type ScheduleInstallConfig = TemporalSettings & Pick<Config, 'TEMPORAL_TASK_QUEUE'>;
 
 /** For the worker's start-up: connects, runs `ensure` (one or more ensure…Schedule calls), disconnects. */
 export async function withTemporalClient(config: ScheduleInstallConfig, ensure: (client: Client) => Promise<unknown>) {

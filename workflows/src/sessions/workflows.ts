@@ -19,8 +19,12 @@ const { planSessionReminders, planDailyReminders, expireCheckoutSessions } = pro
   retry: { maximumAttempts: 3 },
 });
 
-export const checkoutRemindWorkflowId = (sessionToken: string, callId: string) =>
-  `checkout-remind:${sessionToken}:${callId}`;
+/**
+ * Workflow ids are not encrypted (Temporal lists and shows them as they are), so a remind call's
+ * names the session by a hash of its token (`sha256Hex`), never the token itself.
+ */
+export const checkoutRemindWorkflowId = (sessionTokenHash: string, callId: string) =>
+  `checkout-remind:${sessionTokenHash}:${callId}`;
 export const checkoutExpiryScheduleId = (taskQueue: string) => `checkout-session-expiry:${taskQueue}`;
 export const checkoutDailyRemindersScheduleId = (taskQueue: string) => `checkout-daily-reminders:${taskQueue}`;
 

@@ -155,3 +155,10 @@ export const projectionActivities = proxyActivities<
   heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
   retry: PROJECTION_RETRY,
 });
+
+/** Support's audit trail (support.ts): written by the workflow itself, whatever sent the action. */
+export const supportActivities = proxyActivities<Pick<SplitActivities, 'recordSupportAction'>>({
+  startToCloseTimeout: PROJECTION_TIMEOUT,
+  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
+  retry: PROJECTION_RETRY,
+});

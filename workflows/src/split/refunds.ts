@@ -231,6 +231,7 @@ export async function openForRefunds(split: SplitState) {
           capturedAt: split.capturedAt,
           participants: split.participants,
           history: split.history.slice(-CARRIED_HISTORY),
+          supportRefusals: split.supportRefusals,
         },
       });
     }

@@ -1,14 +1,18 @@
-import { WorkflowUpdateStage } from '@temporalio/client';
+import { ApplicationFailure, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
 import { type FakeWorker, SHORT_HOLD_TTL_MS, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
 import { SPLIT_TRANSITIONS } from './transitions';
 import type { SplitWorkflowState } from './types';
 import {
   cancelSplitUpdate,
   participantAuthorisedSignal,
+  SUPPORT_REFUSED,
   stateQuery,
   supportCompensateSignal,
+  supportCompensateUpdate,
   supportResolveSignal,
+  supportResolveUpdate,
   supportRetrySignal,
+  supportRetryUpdate,
 } from './workflow';
 
 /**
@@ -300,11 +304,78 @@ describe('support', () => {
     return { ...started, cancel };
   }
 
-  it.concurrent('a support request for a split that is not stuck is ignored', async () => {
-    const { handle } = await fake.startSplit([1000]);
+  /** The refusal a support Update fails with: its validator's message (the UI and the CLI show it). */
+  const refusalOf = async (sent: Promise<unknown>) => {
+    const error = await sent.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(WorkflowUpdateFailedError);
+    const cause = (error as WorkflowUpdateFailedError).cause;
+    expect(cause).toBeInstanceOf(ApplicationFailure);
+    expect((cause as ApplicationFailure).type).toBe(SUPPORT_REFUSED);
+    return (cause as ApplicationFailure).message;
+  };
+  const supportRecords = (splitId: string) =>
+    fake.world.callsOf(splitId, 'recordSupportAction').map((c) => c.detail as Record<string, unknown>);
+
+  it.concurrent('a support signal for a split that is not stuck changes nothing and is listed and recorded as refused', async () => {
+    const { splitId, handle } = await fake.startSplit([1000]);
     await handle.signal(supportResolveSignal, { ...support, status: 'captured' });
-    const state = await fake.waitForState(handle, (s) => s.history.some((h) => h.kind === 'support_resolve_ignored'));
+    const state = await fake.waitForState(handle, (s) => s.support_refusals.length === 1);
     expect(state.status).toBe('pending');
+    const why = `Split ${splitId} is pending: resolve applies only to a split stuck in capturing or canceling`;
+    expect(state.support_refusals).toEqual([
+      { at: expect.any(String), action: 'resolve', actor: 'support:ada', reason: support.reason, why },
+    ]);
+    expect(state.history.at(-1)).toMatchObject({ kind: 'support_resolve_refused', actor: 'support:ada', note: why });
+    await fake.waitForState(handle, () => supportRecords(splitId).length === 1);
+    expect(supportRecords(splitId)).toEqual([
+      expect.objectContaining({ action: 'resolve', outcome: 'refused', actor: 'support:ada', why, status: 'captured' }),
+    ]);
+  });
+
+  it.concurrent('support signals and Updates without an actor or a reason are refused, and change nothing', async () => {
+    const { splitId, handle } = await stuckInCapturing();
+    await handle.signal(supportCompensateSignal, { actor: ' ', reason: 'no name' } as never);
+    await handle.signal(supportRetrySignal, { actor: 'ada' } as never);
+    const state = await fake.waitForState(handle, (s) => s.support_refusals.length === 2);
+    expect(state.support_refusals.map((r) => [r.action, r.actor, r.reason, r.why.split(':')[0]])).toEqual([
+      ['compensate', null, 'no name', 'actor is required'],
+      ['retry', 'support:ada', null, 'reason is required'],
+    ]);
+    expect(state).toMatchObject({ status: 'capturing', stuck: { stage: 'capturing' } });
+    expect(
+      await refusalOf(handle.executeUpdate(supportCompensateUpdate, { args: [{ actor: 'ada', reason: '' }] })),
+    ).toBe('reason is required: why this action, in a few words');
+    expect(
+      await refusalOf(handle.executeUpdate(supportResolveUpdate, { args: [{ ...support, status: 'canceled' }] })),
+    ).toBe('A split stuck in capturing can only be resolved as captured or capture_failed');
+    // Refused Updates leave no record (the caller saw why); the refused signals are audited.
+    await fake.waitForState(handle, () => supportRecords(splitId).length === 2);
+    expect(supportRecords(splitId).map((r) => r.outcome)).toEqual(['refused', 'refused']);
+    expect((await handle.query(stateQuery)).stuck).not.toBeNull();
+  });
+
+  it.concurrent('stuck in capturing, "compensate" as an Update: answered accepted once recorded', async () => {
+    const { splitId, handle, ids } = await stuckInCapturing();
+    // A retry that is not allowed yet would be refused the same way; this one is accepted.
+    expect(await refusalOf(handle.executeUpdate(supportRetryUpdate, { args: [{ actor: '', reason: 'x' }] }))).toMatch(
+      /^actor is required/,
+    );
+    const outcome = await handle.executeUpdate(supportCompensateUpdate, { args: [{ actor: 'ada', reason: 'outage' }] });
+    expect(outcome).toEqual({ accepted: true, action: 'compensate', actor: 'support:ada', stage: 'capturing' });
+    expect(supportRecords(splitId)).toEqual([
+      expect.objectContaining({
+        action: 'compensate',
+        outcome: 'accepted',
+        actor: 'support:ada',
+        reason: 'outage',
+        before: { status: 'capturing', stuck: expect.objectContaining({ stage: 'capturing' }) },
+      }),
+    ]);
+    expect(await handle.result()).toEqual({ splitId, status: 'capture_failed' });
+    expect(calls(splitId, 'rollbackCapturedShare')).toEqual([ids[0]]);
   });
 
   it.concurrent('stuck in capturing, "retry": captures what is left, each share once', async () => {
@@ -366,19 +437,17 @@ describe('support', () => {
     expect(statusMoves(await handle.query(stateQuery)).at(-1)).toBe('canceling support_resolve canceled');
   });
 
-  it.concurrent('an illegal resolution (canceling → captured) is refused by the table before anything is written', async () => {
+  it.concurrent('an illegal resolution (canceling → captured) or a compensate of a cancel is refused before anything is written', async () => {
     const { splitId, handle } = await stuckInCanceling();
     fake.world.faults.transitionRefused.delete(`${splitId}:canceled`);
     await handle.signal(supportResolveSignal, { ...support, status: 'captured' });
-    const again = await fake.waitForState(handle, (s) => s.history.filter((h) => h.kind === 'stuck').length === 2);
-    expect(again).toMatchObject({
-      status: 'canceling',
-      capturedAt: null,
-      stuck: {
-        stage: 'canceling',
-        error: 'Illegal split transition: canceling → captured on support_resolve is not in the transition table',
-      },
-    });
+    await handle.signal(supportCompensateSignal, support);
+    const again = await fake.waitForState(handle, (s) => s.support_refusals.length === 2);
+    expect(again.support_refusals.map((r) => r.why)).toEqual([
+      'A split stuck in canceling can only be resolved as canceled',
+      `Split ${splitId} is stuck in canceling: compensate applies only to a split stuck in capturing (use retry to release the holds again, or resolve)`,
+    ]);
+    expect(again).toMatchObject({ status: 'canceling', capturedAt: null, stuck: { stage: 'canceling' } });
     const moves = fake.world.callsOf(splitId, 'transitionSplit').map((c) => (c.detail as { to: string }).to);
     expect(moves).not.toContain('captured');
     expect(fake.world.split(splitId).status).toBe('canceling');

@@ -367,7 +367,7 @@ describe('split lifecycle', () => {
     const split = await create([1000, 1000]);
     const handle = stack.temporal.client.workflow.getHandle(splitWorkflowId(split.id));
     await handle.signal(supportResolveSignal, { actor: 'support:ada', reason: 'oops', status: 'captured' });
-    await waitForState(stack, split.id, (s) => s.history.some((h) => h.kind === 'support_resolve_ignored'));
+    await waitForState(stack, split.id, (s) => s.history.some((h) => h.kind === 'support_resolve_refused'));
     expect((await handle.query(stateQuery)).status).toBe('pending');
   });
 

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { ENCRYPTED_ENCODING, loadConfig, temporalDataConverter } from '@groupsplit/shared';
 import { type ReplayResult, Worker } from '@temporalio/worker';
 import { historyFromJson } from './__histories__/history-json';
 import { quietTemporalRuntime } from './test-support/fake-worker';
@@ -35,6 +36,7 @@ const REQUIRED = [
   'stuck-then-resolved',
   'stuck-then-retried',
   'stuck-then-compensated',
+  'stuck-then-compensated-by-update',
   'stuck-canceling-then-retried',
   'continue-as-new-first-run',
   'continue-as-new-second-run',
@@ -55,6 +57,8 @@ describe('split workflow replay of recorded histories', () => {
     const replay = Worker.runReplayHistories(
       {
         replayName: 'split-replay',
+        // As the production worker reads them: encrypted payloads decrypt, older plain ones pass through.
+        dataConverter: temporalDataConverter(loadConfig()),
         ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: require.resolve('../index') }),
       },
       histories,
@@ -68,6 +72,13 @@ describe('split workflow replay of recorded histories', () => {
       REQUIRED.filter((name) => !FIXTURES.includes(`${release}/${name}`)).map((name) => `${release}/${name}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('reads encrypted fixtures, as production histories are, through the production data converter', () => {
+    // base64 of the encrypted payloads' `binary/encrypted` encoding, in Temporal's JSON history format.
+    const encrypted = Buffer.from(ENCRYPTED_ENCODING).toString('base64');
+    const plain = FIXTURES.filter((name) => !readFileSync(join(DIR, `${name}.json`), 'utf8').includes(encrypted));
+    expect(plain).toEqual([]);
   });
 
   it.each(FIXTURES)('%s replays without a nondeterminism error', (name) => {

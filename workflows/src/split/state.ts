@@ -21,12 +21,16 @@ import type {
   SplitWorkflowState,
   SupportAction,
   SupportKind,
+  SupportRefusal,
   SupportResolution,
 } from './types';
 
 export type SupportRequest =
   | { kind: Exclude<SupportKind, 'resolve'>; action: SupportAction }
   | { kind: 'resolve'; action: SupportResolution };
+
+/** A support action accepted and waiting for the main line; `recorded` once its audit row is written. */
+export type QueuedSupport = SupportRequest & { stage: 'capturing' | 'canceling'; recorded: boolean };
 
 /** Work the post-capture loop runs one at a time; refunds add their handlers by pushing here. */
 export type PostCaptureTask = { name: string; run: () => Promise<void> };
@@ -72,7 +76,8 @@ export class SplitState {
   cancelRequest: CancelRequest | null = null;
   readonly authorisations: ParticipantAuthorised[] = [];
   readonly replacements: QueuedReplacement[] = [];
-  readonly supportRequests: SupportRequest[] = [];
+  supportRequest: QueuedSupport | null = null;
+  readonly supportRefusals: SupportRefusal[];
   readonly postCaptureTasks: PostCaptureTask[] = [];
   activeRefund: ActiveRefund | null = null;
   readonly processorSyncsQueued = new Set<string>();
@@ -94,6 +99,7 @@ export class SplitState {
         captureBefore: null,
       }));
     this.history = carried?.history ?? [];
+    this.supportRefusals = carried?.supportRefusals ?? [];
   }
 
   get status(): SplitStatus {
@@ -132,6 +138,7 @@ export class SplitState {
       stuck: this.stuck,
       inFlight: this.inFlight,
       history: [...this.history],
+      support_refusals: [...this.supportRefusals],
     };
   }
 

@@ -1,38 +1,110 @@
-import { condition, uuid4 } from '@temporalio/workflow';
-import { projectionActivities } from './activities';
+import { ApplicationFailure, condition, uuid4 } from '@temporalio/workflow';
+import { projectionActivities, supportActivities } from './activities';
 import { failureMessage } from './failures';
-import type { SplitState, SupportRequest } from './state';
+import type { QueuedSupport, SplitState, SupportRequest } from './state';
+import { SUPPORT_REFUSED, type SupportRuleInput, supportActor, supportRefusal } from './support-rules';
 import { transition } from './transitions';
-import type { SplitStatus, SupportAction, SupportHistoryKind, SupportResolution } from './types';
+import type { SplitStatus, SupportAuditInput, SupportOutcome, SupportRefusal, SupportResolution } from './types';
 
 /**
  * Support: a split that cannot finish capturing or canceling by itself waits here for an
  * operator (docs/runbook.md). Retry tries the same step again; compensate gives up a capture
  * (refund what was taken, release the rest); resolve records the final status support settled
- * by hand. Every request is recorded in the split's history, as is every wait.
+ * by hand.
+ *
+ * Each action arrives as an Update (`supportRetry`, `supportCompensate`, `supportResolve`: the
+ * Temporal UI's "Send an Update" and the support CLI), whose validator refuses at once and says
+ * why, or as the same-named signal (for tools that can only signal). Whatever sent it, an accepted
+ * action is recorded by the workflow itself (`recordSupportAction`: the audit row and the history
+ * row), and a refused signal changes nothing and is recorded as refused.
  */
 
-/** The support signals. Support acts only on a stuck split; an early or stray request must not fire later. */
-export function onSupportRequest(split: SplitState, request: SupportRequest) {
-  if (split.stuck === null) {
-    split.note({ kind: `support_${request.kind}_ignored`, actor: request.action.actor, note: 'split is not stuck' });
+/** How many refused signals the `state` query lists (the latest); older ones stay in the audit log. */
+export const SUPPORT_REFUSALS_KEPT = 20;
+
+const ruleInput = (split: SplitState): SupportRuleInput => ({
+  splitId: split.splitId,
+  status: split.status,
+  stuck: split.stuck,
+  waiting: split.supportRequest ? { kind: split.supportRequest.kind, actor: split.supportRequest.action.actor } : null,
+});
+
+/** The support Updates' validator: throws the refusal the UI or CLI shows. */
+export function validateSupportRequest(split: SplitState, request: SupportRequest) {
+  const why = supportRefusal(ruleInput(split), request.kind, request.action);
+  if (why !== null) throw ApplicationFailure.create({ type: SUPPORT_REFUSED, message: why, nonRetryable: true });
+}
+
+function queue(split: SplitState, request: SupportRequest): QueuedSupport {
+  const action = { ...request.action, actor: supportActor(request.action.actor), reason: request.action.reason.trim() };
+  const queued = { ...request, action, stage: split.stuck!.stage, recorded: false } as QueuedSupport;
+  split.supportRequest = queued;
+  return queued;
+}
+
+/** A support Update (validated already): answers once the workflow has taken the action and recorded it. */
+export async function onSupportUpdate(split: SplitState, request: SupportRequest): Promise<SupportOutcome> {
+  const queued = queue(split, request);
+  await condition(() => queued.recorded);
+  return { accepted: true, action: queued.kind, actor: queued.action.actor, stage: queued.stage };
+}
+
+/** A support signal: taken like the Update when the rules allow it; otherwise refused, changing nothing. */
+export async function onSupportSignal(split: SplitState, request: SupportRequest) {
+  const why = supportRefusal(ruleInput(split), request.kind, request.action);
+  if (why === null) {
+    queue(split, request);
     return;
   }
-  split.supportRequests.push(request);
+  const given = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  const actor = given(request.action?.actor);
+  const refusal: SupportRefusal = {
+    at: new Date().toISOString(),
+    action: request.kind,
+    actor: actor === null ? null : supportActor(actor),
+    reason: given(request.action?.reason),
+    why,
+  };
+  split.supportRefusals.push(refusal);
+  split.supportRefusals.splice(0, split.supportRefusals.length - SUPPORT_REFUSALS_KEPT);
+  split.note({ kind: `support_${request.kind}_refused`, actor: refusal.actor ?? 'unknown', note: why });
+  try {
+    await supportActivities.recordSupportAction({
+      ...auditOf(split, request.kind, {
+        ...refusal,
+        status: request.kind === 'resolve' ? (request.action?.status ?? undefined) : undefined,
+      }),
+      outcome: 'refused',
+      why,
+      dedupeKey: `support_refused:${split.splitId}:${uuid4()}`,
+    });
+  } catch (error) {
+    // The refusal changed nothing; failing to record it must not fail the split.
+    split.note({
+      kind: `support_${request.kind}_refused`,
+      actor: 'system',
+      note: `not recorded: ${failureMessage(error)}`,
+    });
+  }
 }
 
-async function recordSupport(split: SplitState, kind: SupportHistoryKind, action: SupportAction) {
-  await projectionActivities.recordSplitHistory({
+function auditOf(
+  split: SplitState,
+  action: SupportRequest['kind'],
+  by: { actor: string | null; reason: string | null; status?: SupportResolution['status'] },
+): Omit<SupportAuditInput, 'outcome' | 'dedupeKey'> {
+  return {
     splitId: split.splitId,
-    kind,
-    actor: action.actor,
-    dedupeKey: `support:${split.splitId}:${uuid4()}`,
-    detail: { reason: action.reason, status: split.status },
-  });
-  split.note({ kind, actor: action.actor, note: action.reason });
+    merchantId: split.input.merchantId,
+    action,
+    actor: by.actor,
+    reason: by.reason,
+    ...(by.status ? { status: by.status } : {}),
+    before: { status: split.status, stuck: split.stuck },
+  };
 }
 
-/** Waits for an operator; one decision per stuck episode. */
+/** Waits for an operator; one decision per stuck episode, recorded before it is acted on. */
 export async function waitForSupport(
   split: SplitState,
   stage: 'capturing' | 'canceling',
@@ -48,11 +120,18 @@ export async function waitForSupport(
     detail: { stage, error: message },
   });
   split.note({ kind: 'stuck', actor: 'system', note: message });
-  await condition(() => split.supportRequests.length > 0);
-  const request = split.supportRequests.shift()!;
-  split.supportRequests.length = 0;
+  await condition(() => split.supportRequest !== null);
+  const request = split.supportRequest!;
+  const status = request.kind === 'resolve' ? request.action.status : undefined;
+  await supportActivities.recordSupportAction({
+    ...auditOf(split, request.kind, { ...request.action, status }),
+    outcome: 'accepted',
+    dedupeKey: `support:${split.splitId}:${uuid4()}`,
+  });
+  split.supportRequest = null;
   split.stuck = null;
-  await recordSupport(split, `support_${request.kind}`, request.action);
+  request.recorded = true;
+  split.note({ kind: `support_${request.kind}`, actor: request.action.actor, note: request.action.reason });
   return request;
 }
 

@@ -104,8 +104,8 @@ export type HistoryKind =
   | 'rollback_refund_failed'
   | 'rollback_release_failed'
   | SupportHistoryKind
-  /** A support request for a split that was not stuck; ignored. */
-  | `support_${SupportKind}_ignored`
+  /** A support signal refused (no actor or reason, or the split not waiting for support); nothing changed. */
+  | `support_${SupportKind}_refused`
   | 'refund_finished'
   | 'refund_rejected'
   | 'refund_existing'
@@ -142,6 +142,8 @@ export type CarriedSplitState = {
   capturedAt: string | null;
   participants: ParticipantState[];
   history: HistoryEntry[];
+  /** Absent in states carried by older code. */
+  supportRefusals?: SupportRefusal[];
 };
 
 export type SplitWorkflowInput = {
@@ -190,6 +192,27 @@ export type ReplaceOutcome = { participantId: string; replacement: number; payme
 export type CancelOutcome = { status: SplitStatus; changed: boolean };
 
 export type SupportAction = { actor: Actor; reason: string };
+
+/** What a support Update answers once the workflow has taken the action (and written its audit row). */
+export type SupportOutcome = {
+  accepted: true;
+  action: SupportKind;
+  /** `support:<name>`, as recorded. */
+  actor: Actor;
+  /** Where the split was waiting. */
+  stage: 'capturing' | 'canceling';
+};
+
+/** A support signal the workflow refused (the `state` query's `support_refusals`); it changed nothing. */
+export type SupportRefusal = {
+  at: string;
+  action: SupportKind;
+  /** As sent; null when missing or blank. */
+  actor: Actor | null;
+  reason: string | null;
+  /** Why it was refused: the same words a refused Update answers with. */
+  why: string;
+};
 export type SupportResolution = SupportAction & {
   /** Final status to record; defaults to capture_failed from capturing and canceled from canceling. */
   status?: 'captured' | 'capture_failed' | 'canceled';
@@ -228,6 +251,8 @@ export type SplitWorkflowState = {
     since: string;
   } | null;
   history: HistoryEntry[];
+  /** Support signals refused, latest last (at most SUPPORT_REFUSALS_KEPT); snake_case as docs/runbook.md names it. */
+  support_refusals: SupportRefusal[];
 };
 
 /**
@@ -307,6 +332,28 @@ export type ReleaseOutcome = {
   error?: string;
 };
 
+/**
+ * One support action as the audit trail records it, whatever sent it (Update from the Temporal UI or
+ * the support CLI, or a signal): an `audit_log` row (role `support`) and a `split_history` row,
+ * written together. Refused signals are recorded the same way with `outcome: 'refused'`.
+ */
+export type SupportAuditInput = {
+  splitId: string;
+  merchantId: string;
+  action: SupportKind;
+  outcome: 'accepted' | 'refused';
+  actor: Actor | null;
+  reason: string | null;
+  /** resolve only: the final status asked for. */
+  status?: SupportResolution['status'];
+  /** refused only. */
+  why?: string;
+  /** The split as support found it. */
+  before: { status: SplitStatus; stuck: SplitWorkflowState['stuck'] };
+  /** Stable id of this action: a retried activity writes its rows once. */
+  dedupeKey: string;
+};
+
 export type RollbackRefundOutcome = { outcome: 'refunded' | 'failed'; status: ParticipantStatus; error?: string };
 
 export type AuthorisationOutcome = {
@@ -384,7 +431,12 @@ export interface SplitActivities {
   replaceParticipant(input: ReplaceParticipantInput): Promise<ReplaceParticipantResult>;
   /** Cancels the replaced hold (idempotency key `release:<participantId>:replaced:<replacement>`). */
   releaseReplacedHold(input: ReleaseReplacedHoldInput): Promise<ReleaseReplacedHoldOutcome>;
-  /** Appends a history row (support actions, stuck notices). */
+  /**
+   * Records one support action (SupportAuditInput): the audit row and the history row in one
+   * transaction; an accepted resolve also closes the split's open janitor findings.
+   */
+  recordSupportAction(input: SupportAuditInput): Promise<void>;
+  /** Appends a history row (stuck notices). */
   recordSplitHistory(input: {
     splitId: string;
     kind: SupportHistoryKind;

@@ -13,7 +13,7 @@ import { create, creationOutcome } from './creation';
 import { onProcessorRefund, onRefundRequest, openForRefunds, validateRefundRequest } from './refunds';
 import { onReplaceRequest, validateReplaceRequest } from './replace';
 import { SplitState } from './state';
-import { onSupportRequest } from './support';
+import { onSupportSignal, onSupportUpdate, validateSupportRequest } from './support';
 import type {
   CancelOutcome,
   CancelRequest,
@@ -25,6 +25,7 @@ import type {
   SplitWorkflowResult,
   SplitWorkflowState,
   SupportAction,
+  SupportOutcome,
   SupportResolution,
 } from './types';
 import { TERMINAL_SPLIT_STATUSES } from './types';
@@ -45,11 +46,22 @@ export const cancelSplitSignal = defineSignal<[CancelRequest]>('cancelSplitSigna
  * (details: NotReplaceableDetails), UNKNOWN_PARTICIPANT and REPLACE_FAILED.
  */
 export const replaceParticipantUpdate = defineUpdate<ReplaceOutcome, [ReplaceRequest]>('replaceParticipant');
-/** Support, for a stuck split only: try the stuck step again. */
+/**
+ * Support's actions on a split waiting for support (support.ts), as Updates: the Temporal UI's "Send
+ * an Update" and the support CLI. The validator refuses at once (ApplicationFailure type
+ * SUPPORT_REFUSED, the message says why); an accepted one answers once the workflow has taken the
+ * action and written its audit row. Signals and Updates have separate names in Temporal, so each
+ * Update shares its name with the signal below.
+ */
+/** Try the stuck step again. */
+export const supportRetryUpdate = defineUpdate<SupportOutcome, [SupportAction]>('supportRetry');
+/** For a split stuck in capturing: give up, refund what was captured, release the rest. */
+export const supportCompensateUpdate = defineUpdate<SupportOutcome, [SupportAction]>('supportCompensate');
+/** Record the final status settled by hand. */
+export const supportResolveUpdate = defineUpdate<SupportOutcome, [SupportResolution]>('supportResolve');
+/** The same three actions as signals, for tools that can only signal: a refused one is recorded, changing nothing. */
 export const supportRetrySignal = defineSignal<[SupportAction]>('supportRetry');
-/** Support, for a split stuck in capturing: give up, refund what was captured, release the rest. */
 export const supportCompensateSignal = defineSignal<[SupportAction]>('supportCompensate');
-/** Support, for a stuck split: record the final status settled by hand. */
 export const supportResolveSignal = defineSignal<[SupportResolution]>('supportResolve');
 /** Everything the workflow knows (SplitWorkflowState); the operator tools read it. */
 export const stateQuery = defineQuery<SplitWorkflowState>('state');
@@ -66,6 +78,7 @@ export type { NotReplaceableDetails } from './replace';
 export { NOT_REPLACEABLE, REPLACE_FAILED, UNKNOWN_PARTICIPANT } from './replace';
 export { MERCHANT_ID_KEY, SPLIT_MODE_KEY, SPLIT_STATUS_KEY } from './search-attributes';
 export type { PostCaptureTask } from './state';
+export { RESOLVABLE, SUPPORT_REFUSED, supportActor, supportRefusal } from './support-rules';
 
 export const splitWorkflowId = (splitId: string) => `split:${splitId}`;
 
@@ -93,9 +106,18 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
     validator: (request) => validateRefundRequest(split, request),
   });
   setHandler(processorRefundSignal, (observed) => onProcessorRefund(split, observed));
-  setHandler(supportRetrySignal, (action) => onSupportRequest(split, { kind: 'retry', action }));
-  setHandler(supportCompensateSignal, (action) => onSupportRequest(split, { kind: 'compensate', action }));
-  setHandler(supportResolveSignal, (action) => onSupportRequest(split, { kind: 'resolve', action }));
+  setHandler(supportRetryUpdate, (action) => onSupportUpdate(split, { kind: 'retry', action }), {
+    validator: (action) => validateSupportRequest(split, { kind: 'retry', action }),
+  });
+  setHandler(supportCompensateUpdate, (action) => onSupportUpdate(split, { kind: 'compensate', action }), {
+    validator: (action) => validateSupportRequest(split, { kind: 'compensate', action }),
+  });
+  setHandler(supportResolveUpdate, (action) => onSupportUpdate(split, { kind: 'resolve', action }), {
+    validator: (action) => validateSupportRequest(split, { kind: 'resolve', action }),
+  });
+  setHandler(supportRetrySignal, (action) => onSupportSignal(split, { kind: 'retry', action }));
+  setHandler(supportCompensateSignal, (action) => onSupportSignal(split, { kind: 'compensate', action }));
+  setHandler(supportResolveSignal, (action) => onSupportSignal(split, { kind: 'resolve', action }));
 
   if (split.status === 'creating') await create(split);
   if (split.status === 'pending') {

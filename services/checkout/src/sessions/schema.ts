@@ -1,9 +1,11 @@
-import { notFound, PoundsSchema } from '@groupsplit/shared';
+import { EXAMPLE_VALUES, idField, notFound, PoundsSchema, pathTokenParam, timestampField } from '@groupsplit/shared';
 import { z } from 'zod';
 import { GroupProgressSchema, SplitStatusSchema } from '../splits/schema';
 
 /** A hosted-checkout session by its token: the session routes, the hosted pages, remind and replace. */
-export const TokenParams = z.object({ token: z.string().min(1).max(200) });
+export const TokenParams = z.object({
+  token: pathTokenParam('The checkout session token (`token` of the create answer). Treat it as a secret.'),
+});
 
 /** An unknown token, or a session that is not the caller's (docs/hosted-checkout.md). */
 export const SESSION_NOT_FOUND = 'Checkout session not found';
@@ -16,21 +18,30 @@ export const sessionNotFound = () => notFound(SESSION_NOT_FOUND, 'not_found');
  */
 export const BuyerGroupSchema = z
   .object({
-    split_id: z.string(),
+    split_id: idField('split', 'The split made from this session.'),
     status: SplitStatusSchema,
-    cancel_reason: z.enum(['canceled', 'expired']).nullable(),
-    authorization_expires_at: z.iso.datetime(),
+    cancel_reason: z
+      .enum(['canceled', 'expired'])
+      .nullable()
+      .meta({ description: 'Why a canceled split ended: cancelled by someone, or the holds expired; null otherwise.' }),
+    authorization_expires_at: timestampField('When the holds lapse and the split is cancelled (creation + 7 days).'),
     group: GroupProgressSchema.extend({
-      participants: z.array(
-        GroupProgressSchema.shape.participants.element.extend({
-          id: z.string(),
-          email: z.string(),
-          amount: PoundsSchema,
-          /** Still pending in a pending split: the buyer may hand this share to someone else. */
-          replaceable: z.boolean(),
-        }),
-      ),
-    }),
+      participants: z
+        .array(
+          GroupProgressSchema.shape.participants.element.extend({
+            id: idField('participant', 'The participant id (for the replace call).'),
+            email: z
+              .string()
+              .meta({ description: 'The address the buyer typed, in full.', example: EXAMPLE_VALUES.secondEmail }),
+            amount: PoundsSchema.meta({ description: 'Their share, in pounds.', example: EXAMPLE_VALUES.share }),
+            /** Still pending in a pending split: the buyer may hand this share to someone else. */
+            replaceable: z.boolean().meta({
+              description: 'Still pending in a pending split: the buyer may hand this share to someone else.',
+            }),
+          }),
+        )
+        .meta({ description: 'Everyone in the split, with their full address and share.' }),
+    }).meta({ description: "The group's progress, as on the pay view, with what the buyer may change." }),
   })
-  .meta({ id: 'BuyerGroup' });
+  .meta({ id: 'BuyerGroup', description: "The buyer's view of the group they split with." });
 export type BuyerGroup = z.infer<typeof BuyerGroupSchema>;

@@ -1,4 +1,16 @@
-import { PARTICIPANT_STATUSES, PoundsSchema, SPLIT_STATUSES, TimestampSchema } from '@groupsplit/shared';
+import {
+  currencyField,
+  EXAMPLE_VALUES,
+  emailField,
+  idField,
+  PARTICIPANT_STATUSES,
+  payTokenField,
+  poundsField,
+  SPLIT_STATUSES,
+  TimestampSchema,
+  textField,
+  timestampField,
+} from '@groupsplit/shared';
 import { z } from 'zod';
 
 /*
@@ -7,7 +19,12 @@ import { z } from 'zod';
  * route reaches into another route's folder for it.
  */
 
-export const ParticipantStatusSchema = z.enum(PARTICIPANT_STATUSES).meta({ id: 'ParticipantStatus' });
+export const ParticipantStatusSchema = z.enum(PARTICIPANT_STATUSES).meta({
+  id: 'ParticipantStatus',
+  description:
+    "A participant's share: `pending` (not yet authorised), `authorised` (held on their card), `captured` (charged), " +
+    '`canceled` (released; nobody charged) or `refunded`.',
+});
 /** Every status but `creating` (holds still being placed), which the API never shows. */
 export const SplitStatusSchema = z.enum(SPLIT_STATUSES).exclude(['creating']).meta({
   id: 'SplitStatus',
@@ -17,13 +34,16 @@ export const SplitStatusSchema = z.enum(SPLIT_STATUSES).exclude(['creating']).me
 /** One order line as payers see it (the hosted session's lines; a dashboard split has none). */
 export const LineItemViewSchema = z
   .object({
-    description: z.string(),
-    amount: PoundsSchema,
-    quantity: z.number().int().min(1),
+    description: textField('What the line is, as plain text (up to 120 characters).', 'Picnic blanket'),
+    amount: poundsField('The line amount in pounds; negative for a discount.', '39.95'),
+    quantity: z.number().int().min(1).meta({ description: 'How many; 1 or more.', example: 1 }),
     /** The service's own copy of the picture, or null (no picture: none is shown). */
-    image_url: z.string().nullable(),
+    image_url: z.string().nullable().meta({
+      description: "The service's own copy of the picture (fetched once at creation), or null when there is none.",
+      example: null,
+    }),
   })
-  .meta({ id: 'LineItemView' });
+  .meta({ id: 'LineItemView', description: 'One order line as payers see it.' });
 
 /**
  * The group's progress, as any one participant may see it: counts, and each participant's masked
@@ -32,18 +52,29 @@ export const LineItemViewSchema = z
 export const GroupProgressSchema = z
   .object({
     /** Participants who have authorised (or been captured or refunded since). */
-    approved_count: z.number().int().min(0),
-    total_count: z.number().int().min(1),
-    participants: z.array(
-      z.object({
-        email_masked: z.string(),
-        status: ParticipantStatusSchema,
-        /** This is the participant whose pay token was used. */
-        is_you: z.boolean(),
-      }),
-    ),
+    approved_count: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Participants who have authorised (or been captured or refunded since).', example: 1 }),
+    total_count: z.number().int().min(1).meta({ description: 'Participants in the split.', example: 2 }),
+    participants: z
+      .array(
+        z.object({
+          email_masked: textField('Their e-mail address, masked.', EXAMPLE_VALUES.maskedEmail),
+          status: ParticipantStatusSchema,
+          /** This is the participant whose pay token was used. */
+          is_you: z
+            .boolean()
+            .meta({ description: 'True for the participant whose pay token was used.', example: false }),
+        }),
+      )
+      .meta({ description: 'Everyone in the split, in the order they were added.' }),
   })
-  .meta({ id: 'GroupProgress' });
+  .meta({
+    id: 'GroupProgress',
+    description: "The group's progress as any participant may see it: never another person's full e-mail or pay token.",
+  });
 
 /** Detail amounts: stored decimals without two-place formatting (`12.5`, `12`, `0.2`). */
 const DecimalPounds = z
@@ -60,32 +91,44 @@ const Timestamp = TimestampSchema;
 /** One participant of the detail record (spec: Participant (detail)). */
 export const ParticipantDetailSchema = z
   .object({
-    id: z.string(),
-    user_id: z.string().nullable(),
-    email: z.string(),
-    amount: DecimalPounds,
-    application_fee: DecimalPounds,
+    id: idField('participant', 'The participant id.'),
+    user_id: z.string().nullable().meta({ description: 'Always null (neither creation path sets it).', example: null }),
+    email: emailField('Their e-mail address, as supplied.'),
+    amount: DecimalPounds.meta({ description: 'Their share, before the fee.', example: '22.5' }),
+    application_fee: DecimalPounds.meta({
+      description: 'The service fee on top of the share (normally 0.2); card charge = amount + application_fee.',
+      example: '0.2',
+    }),
     status: ParticipantStatusSchema,
-    processor_payment_intent_id: z.string().nullable(),
-    pay_token: z.string(),
-    disputed_at: Timestamp.nullable(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    processor_payment_intent_id: z.string().nullable().meta({
+      description:
+        "The charge on the merchant's processor account (amount + application_fee). Use it to reconcile or to refund one share by hand.",
+      example: 'pi_3QabcDEF456ghiJKL',
+    }),
+    pay_token: payTokenField(),
+    disputed_at: Timestamp.nullable().meta({ description: 'Null until this share is disputed.', example: null }),
+    created_at: timestampField('When the participant was added.'),
+    updated_at: timestampField('When the participant last changed.'),
   })
-  .meta({ id: 'ParticipantDetail' });
+  .meta({ id: 'ParticipantDetail', description: 'One participant of the detail record.' });
 
 /** One refund of the history (spec: Refund result and history); amounts are two-place pounds. */
 export const RefundHistoryEntrySchema = z
   .object({
-    refund_id: z.string(),
-    amount: PoundsSchema,
-    refunded: PoundsSchema,
-    status: z.enum(['in_progress', 'complete', 'partial']),
-    reason: z.string().nullable(),
-    actor: z.string().meta({ description: '`api_key`, `dashboard:<user>` or `processor`.' }),
-    created_at: Timestamp,
+    refund_id: idField('refund', 'The refund id.'),
+    amount: poundsField('What was asked for, in pounds.', '10.00'),
+    refunded: poundsField(
+      'What was refunded so far (less than `amount` while in progress or after a partial failure).',
+      '10.00',
+    ),
+    status: z
+      .enum(['in_progress', 'complete', 'partial'])
+      .meta({ description: '`in_progress`, `complete`, or `partial` (refused part-way).' }),
+    reason: z.string().nullable().meta({ description: 'The reason given, or null.', example: 'Item out of stock' }),
+    actor: z.string().meta({ description: '`api_key`, `dashboard:<user>` or `processor`.', example: 'api_key' }),
+    created_at: timestampField('When the refund was asked for.'),
   })
-  .meta({ id: 'RefundHistoryEntry' });
+  .meta({ id: 'RefundHistoryEntry', description: 'One refund, however it was made.' });
 
 /**
  * GET /api/checkout-splits/:id (spec: Checkout split (detail)); also the dashboard replace's answer.
@@ -93,25 +136,46 @@ export const RefundHistoryEntrySchema = z
  */
 export const SplitDetailSchema = z
   .object({
-    id: z.string(),
-    merchant_id: z.string(),
-    created_by: z.string().nullable(),
-    order_reference: z.string(),
-    currency: z.string(),
-    total_amount: DecimalPounds,
-    application_fee_total: DecimalPounds,
-    customer_fee_total: DecimalPounds,
-    merchant_fee_total: DecimalPounds,
-    customer_fee: DecimalPounds,
-    merchant_fee: DecimalPounds,
-    merchant_fee_bps: z.number().int(),
+    id: idField('split', 'The split id.'),
+    merchant_id: idField('merchant', 'The business.'),
+    created_by: z.string().nullable().meta({
+      description: 'The creating account; for hosted checkout, the buyer.',
+      example: EXAMPLE_VALUES.ids.user,
+    }),
+    order_reference: textField("As supplied, or the hosted session's reference.", EXAMPLE_VALUES.orderReference),
+    currency: currencyField(),
+    total_amount: DecimalPounds.meta({
+      description: 'The order total (the sum of the shares), before fees.',
+      example: '44.95',
+    }),
+    application_fee_total: DecimalPounds.meta({ description: 'Customer and merchant fees together.', example: '1.75' }),
+    customer_fee_total: DecimalPounds.meta({
+      description: "Flat fees added to the customers' charges.",
+      example: '0.4',
+    }),
+    merchant_fee_total: DecimalPounds.meta({
+      description: "Fees deducted from the merchant's shares.",
+      example: '1.35',
+    }),
+    customer_fee: DecimalPounds.meta({
+      description: 'The customer fee of this split (as `customer_fee_total`).',
+      example: '0.4',
+    }),
+    merchant_fee: DecimalPounds.meta({
+      description: 'The merchant fee of this split (as `merchant_fee_total`).',
+      example: '1.35',
+    }),
+    merchant_fee_bps: z.number().int().meta({
+      description: 'The merchant fee rate when the split was created, in hundredths of a percent.',
+      example: 300,
+    }),
     status: SplitStatusSchema,
-    processor_account_id: z.string(),
-    authorization_expires_at: Timestamp,
-    disputed_at: Timestamp.nullable(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-    participants: z.array(ParticipantDetailSchema),
-    refunds: z.array(RefundHistoryEntrySchema),
+    processor_account_id: textField("The merchant's processor account holding the charges.", 'acct_1QabcDEF456ghi'),
+    authorization_expires_at: timestampField('When the holds lapse (creation + 7 days).'),
+    disputed_at: Timestamp.nullable().meta({ description: 'Null until a chargeback.', example: null }),
+    created_at: timestampField('When the split was created.'),
+    updated_at: timestampField('When the split last changed.'),
+    participants: z.array(ParticipantDetailSchema).meta({ description: 'Everyone paying a share.' }),
+    refunds: z.array(RefundHistoryEntrySchema).meta({ description: 'Every refund however made, oldest first.' }),
   })
-  .meta({ id: 'SplitDetail' });
+  .meta({ id: 'SplitDetail', description: 'A split in full (docs/spec.md, Checkout split (detail)).' });

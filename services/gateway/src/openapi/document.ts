@@ -1,6 +1,7 @@
 import {
   addErrorEntries,
   ERROR_ENTRIES_KEY,
+  type ErrorEntry,
   type ErrorMap,
   err,
   MESSAGES,
@@ -11,6 +12,9 @@ import { BUCKETS, RATE_LIMITED_CODE } from '../rate-limit/buckets';
 import { matchRoute } from '../routes/match';
 import { routeTable } from '../routes/table';
 import type { AuthRequirement, RouteRule } from '../routes/types';
+import { codeSamples } from './code-samples';
+import { addExamples, type Components } from './examples';
+import { CHANGELOG, type CodeUse, guideTags, WEBHOOKS_GUIDE } from './guide';
 
 /**
  * The public OpenAPI document: the services' parts (each route folder's `openapi.ts`) and the
@@ -204,7 +208,8 @@ function mergeComponents(target: Record<string, Record<string, unknown>>, part: 
 const sortKeys = <T>(record: Record<string, T>) =>
   Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 
-const TAGS: { name: string; description: string }[] = [
+/** The API's tags, in sidebar order (the operations' `tags`); the guide's sections come first (./guide.ts). */
+const API_TAGS: { name: string; description: string }[] = [
   {
     name: 'Hosted checkout',
     description: "Your server's calls, with an API key: create a session, read its status, refund, cancel, remind.",
@@ -215,11 +220,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'Sign-in', description: 'E-mail code sign-in, sign-out, and accepting the terms.' },
   { name: 'Account', description: 'Registering a business, its settings and processor onboarding.' },
   { name: 'API keys', description: 'Keys for your server (test keys need no processor connection).' },
-  {
-    name: 'Webhooks',
-    description:
-      'Webhook URL, signing secret, test sends and the delivery log; the events themselves are under Webhooks.',
-  },
+  { name: 'Webhooks', description: WEBHOOKS_GUIDE },
   { name: 'Billing', description: "The service's own bills to you, and the card they are charged to." },
   { name: 'Team', description: 'Members, invitations and ownership.' },
   { name: 'Public forms', description: "The website's contact, waiting-list and partner forms." },
@@ -231,21 +232,33 @@ with friends; each participant authorises a card hold for their own share; nothi
 the last person authorises, then every hold is captured. The binding interface is the specification
 (docs/spec.md); this reference is generated from the schemas the routes validate with.
 
-- **Authentication**: an API key (\`x-merchant-api-key\`) for your server's hosted-checkout calls; a
-  bearer token for signed-in calls; the token in the path for the buyer's and participants' links.
-- **Test mode**: test keys (\`svc_test_…\`) and \`X-Service-Mode: test\` need no processor connection.
-- **Errors**: every error is \`{ error, code?, details? }\`; branch on \`code\`, never on the message. Each
-  operation lists its own; any operation may also answer 400 \`validation_failed\` (text with a NUL character),
-  400 \`invalid_json\` (a body that is not JSON), 404 \`Not found\` (a malformed path), 413
-  \`payload_too_large\` and 500.
-- **Rate limits**: only limited operations send \`RateLimit-*\` headers (each says so).
-- **Guides**: [Quickstart](/docs/quickstart) and [Webhooks](/docs/webhooks). This document: \`GET /api/openapi.json\`.`;
+Start with the [Quickstart](/docs/quickstart): a paid £44.95 test order in a few minutes. The guide's
+sections (Authentication, Errors, Idempotency, Rate limits, Webhooks, Testing, Changelog) are in the
+sidebar; every operation has curl and \`@groupsplit/client\` samples using a test key
+(\`svc_test_…\`). This document: \`GET /api/openapi.json\`.`;
+
+/** No licence is granted: the reference describes a service, not software to copy (an SPDX custom reference). */
+const LICENSE = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' };
+
+/** Every error code the operation answers with, for the guide's table of codes. */
+function collectCodes(operation: Operation, into: Map<string, CodeUse>) {
+  for (const [status, response] of Object.entries(operation.responses)) {
+    for (const entry of (response[ERROR_ENTRIES_KEY] as ErrorEntry[] | undefined) ?? []) {
+      if (!entry.code) continue;
+      const use = into.get(entry.code) ?? { code: entry.code, statuses: new Set(), messages: new Set() };
+      use.statuses.add(status);
+      use.messages.add(entry.error);
+      into.set(entry.code, use);
+    }
+  }
+}
 
 /** Merges the services' parts and the webhooks into the public document; throws on any disagreement. */
 export function buildPublicDocument(parts: OpenApiDocument[], rules: readonly RouteRule[] = routeTable) {
   const paths: Record<string, PathItem> = {};
   const webhooks: NonNullable<OpenApiDocument['webhooks']> = {};
   const components: Record<string, Record<string, unknown>> = {};
+  const codes = new Map<string, CodeUse>();
   for (const part of [...parts, webhooksOpenApiPart()]) {
     for (const [path, item] of Object.entries(part.paths ?? {})) {
       paths[path] ??= {};
@@ -266,20 +279,33 @@ export function buildPublicDocument(parts: OpenApiDocument[], rules: readonly Ro
       const rule = ruleFor(method, path, rules);
       if (!rule) throw new Error(`OpenAPI: ${method.toUpperCase()} ${path} has no route in the gateway's route table`);
       applyRule(method, path, operation, rule);
+      collectCodes(operation, codes);
       withoutErrorEntries(operation);
+      addExamples(operation, components as Components);
+      operation['x-codeSamples'] = codeSamples(method, path, operation, rule.auth, components as Components);
     }
+  }
+  for (const item of Object.values(webhooks)) {
+    for (const operation of Object.values(item as PathItem))
+      addExamples(operation as Operation, components as Components);
   }
   components.securitySchemes = { ...SECURITY_SCHEMES };
   components.headers = { ...HEADERS };
+  const guide = guideTags([...codes.values()]);
   return {
     openapi: '3.1.0',
     info: {
       title: 'groupsplit API',
-      version: '1',
+      version: CHANGELOG[0]!.version,
       description: INFO_DESCRIPTION,
+      license: LICENSE,
     },
     servers: [{ url: '/', description: 'This deployment (the address serving this document)' }],
-    tags: TAGS,
+    tags: [...guide, ...API_TAGS],
+    'x-tagGroups': [
+      { name: 'Guide', tags: guide.map((tag) => tag.name) },
+      { name: 'API', tags: API_TAGS.map((tag) => tag.name) },
+    ],
     paths: sortKeys(paths),
     webhooks,
     components: Object.fromEntries(Object.entries(components).map(([kind, entries]) => [kind, sortKeys(entries)])),

@@ -5,18 +5,11 @@ import { newId } from '../ids';
 import { customerJson, paymentMethodJson } from '../objects';
 import { mergeMetadata, metadata, obj, str } from '../params';
 import type { ApiRequest, Route } from '../pipeline';
+import { findScoped } from '../scoped';
 import { isTestCardId, TEST_CARDS } from '../test-cards';
 
 async function findCustomer(req: ApiRequest, tx: Tx, id: string, param = 'customer') {
-  const row = await tx
-    .selectFrom('emulator_customers')
-    .selectAll()
-    .where('id', '=', id)
-    .where('mode', '=', req.scope.mode)
-    .where('account', '=', req.scope.account)
-    .executeTakeFirst();
-  if (!row) throw noSuch('customer', id, param);
-  return row;
+  return findScoped(tx, 'emulator_customers', id, req.scope, { kind: 'customer', param });
 }
 
 async function defaultPaymentMethod(req: ApiRequest, tx: Tx, customerId: string | null) {
@@ -159,14 +152,10 @@ export const customerRoutes: Route[] = [
     method: 'POST',
     pattern: '/v1/payment_methods/:id/detach',
     async handler(req, tx) {
-      const pm = await tx
-        .selectFrom('emulator_payment_methods')
-        .selectAll()
-        .where('id', '=', req.path.id!)
-        .where('mode', '=', req.scope.mode)
-        .where('account', '=', req.scope.account)
-        .executeTakeFirst();
-      if (!pm) throw noSuch('PaymentMethod', req.path.id!, 'payment_method');
+      const pm = await findScoped(tx, 'emulator_payment_methods', req.path.id!, req.scope, {
+        kind: 'PaymentMethod',
+        param: 'payment_method',
+      });
       if (!pm.customer) {
         throw invalidRequest(
           'The payment method you provided is not attached to a customer so detachment is impossible.',

@@ -14,6 +14,7 @@ import { paymentIntentJson } from '../objects';
 import { bool, expandList, int, metadata, oneOf, positiveInt, str, strList } from '../params';
 import type { ApiRequest, Route } from '../pipeline';
 import type { PaymentIntentRow } from '../rows';
+import { findScoped } from '../scoped';
 
 const MINIMUM_CHARGE: Record<string, number> = { gbp: 30, usd: 50, eur: 50 };
 
@@ -158,14 +159,10 @@ export const paymentIntentRoutes: Route[] = [
     method: 'GET',
     pattern: '/v1/payment_intents/:id',
     async handler(req, tx) {
-      const pi = await tx
-        .selectFrom('emulator_payment_intents')
-        .selectAll()
-        .where('id', '=', req.path.id!)
-        .where('mode', '=', req.scope.mode)
-        .where('account', '=', req.scope.account)
-        .executeTakeFirst();
-      if (!pi) throw noSuch('payment_intent', req.path.id!, 'intent');
+      const pi = await findScoped(tx, 'emulator_payment_intents', req.path.id!, req.scope, {
+        kind: 'payment_intent',
+        param: 'intent',
+      });
       return { body: await render(tx, pi, expandList(req.params)) };
     },
   },

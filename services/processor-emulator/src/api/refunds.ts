@@ -3,6 +3,7 @@ import { invalidRequest, noSuch } from '../errors';
 import { applicationFeeJson, chargeJson, feeRefundJson, list, refundJson } from '../objects';
 import { bool, int, metadata, oneOf, positiveInt, str } from '../params';
 import type { ApiRequest, Route } from '../pipeline';
+import { findScoped } from '../scoped';
 
 async function paymentIntentOf(req: ApiRequest): Promise<string | null> {
   const pi = str(req.params, 'payment_intent');
@@ -97,14 +98,7 @@ export const refundRoutes: Route[] = [
     method: 'GET',
     pattern: '/v1/refunds/:id',
     async handler(req, tx) {
-      const row = await tx
-        .selectFrom('emulator_refunds')
-        .selectAll()
-        .where('id', '=', req.path.id!)
-        .where('mode', '=', req.scope.mode)
-        .where('account', '=', req.scope.account)
-        .executeTakeFirst();
-      if (!row) throw noSuch('refund', req.path.id!, 'id');
+      const row = await findScoped(tx, 'emulator_refunds', req.path.id!, req.scope, { kind: 'refund', param: 'id' });
       return { body: refundJson(row) };
     },
   },
@@ -112,14 +106,10 @@ export const refundRoutes: Route[] = [
     method: 'GET',
     pattern: '/v1/charges/:id',
     async handler(req, tx) {
-      const row = await tx
-        .selectFrom('emulator_charges')
-        .selectAll()
-        .where('id', '=', req.path.id!)
-        .where('mode', '=', req.scope.mode)
-        .where('account', '=', req.scope.account)
-        .executeTakeFirst();
-      if (!row) throw noSuch('charge', req.path.id!, 'charge');
+      const row = await findScoped(tx, 'emulator_charges', req.path.id!, req.scope, {
+        kind: 'charge',
+        param: 'charge',
+      });
       return { body: chargeJson(row) };
     },
   },

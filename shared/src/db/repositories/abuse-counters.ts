@@ -67,6 +67,24 @@ export class AbuseCountersRepository {
     await this.db.updateTable(this.table).set({ streak: 0 }).where('key', '=', key).execute();
   }
 
+  /**
+   * Deletes up to `limit` keys idle for `idleMs` past the end of their window and not paused now,
+   * and returns how many. A key's next event starts it afresh, as an ended window would; only a
+   * streak of failures older than `idleMs` is forgotten. Rows being counted right now are skipped.
+   */
+  async sweepIdle(idleMs: number, limit = 100): Promise<number> {
+    const table = sql.table(this.table);
+    const result = await sql`
+      DELETE FROM ${table} WHERE key IN (
+        SELECT key FROM ${table}
+        WHERE window_ends_at < now() - ${`${idleMs} milliseconds`}::interval
+          AND (paused_until IS NULL OR paused_until <= now())
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      )`.execute(this.db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
   /** When the key's pause ends, if it is paused now. */
   async pausedUntil(key: string): Promise<Date | null> {
     const row = await this.db

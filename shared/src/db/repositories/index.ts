@@ -1,4 +1,6 @@
 export * from './abuse-counters';
+export * from './audit-log';
+export * from './checkout-sessions';
 export * from './memberships';
 export * from './merchants';
 export * from './outbox';

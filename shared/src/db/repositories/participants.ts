@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { outboxEventValues } from '../../events/outbox';
 import type { Db } from '../index';
-import type { ParticipantStatus } from '../schema/splits';
+import type { ParticipantStatus, SplitParticipantsTable } from '../schema/splits';
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
 
 /** A capture made at the processor whose projection write is still to do. */
@@ -62,31 +62,29 @@ export class ParticipantsRepository {
     history: SplitHistoryRow,
     extra: { last_error?: string | null; refunded_amount?: number; captured_at?: Date } = {},
   ) {
-    await this.db
-      .with('moved', (qb) =>
-        qb
-          .updateTable('split_participants')
-          .set({ status, updated_at: new Date(), ...extra })
-          .where('id', '=', participantId)
-          .returning('id'),
-      )
-      .insertInto('split_history')
-      .values(splitHistoryValues(history))
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .execute();
+    await this.changeWithHistory(participantId, { status, ...extra }, history);
   }
 
   /** A placed hold on the share's row, and its history row: one statement. */
   async recordHold(participantId: string, hold: { id: string; clientSecret: string | null }, history: SplitHistoryRow) {
+    const change = { processor_payment_intent_id: hold.id, processor_client_secret: hold.clientSecret };
+    await this.changeWithHistory(participantId, change, history);
+  }
+
+  /**
+   * Changes the share's row and adds its history row in one statement: one round trip, and no
+   * history of a change that was not made (a repeated history row is skipped by its dedupe key).
+   */
+  private async changeWithHistory(
+    participantId: string,
+    change: Omit<Updateable<SplitParticipantsTable>, 'updated_at'>,
+    history: SplitHistoryRow,
+  ) {
     await this.db
-      .with('held', (qb) =>
+      .with('changed', (qb) =>
         qb
           .updateTable('split_participants')
-          .set({
-            processor_payment_intent_id: hold.id,
-            processor_client_secret: hold.clientSecret,
-            updated_at: new Date(),
-          })
+          .set({ ...change, updated_at: new Date() })
           .where('id', '=', participantId)
           .returning('id'),
       )

@@ -113,6 +113,10 @@ export interface AuditLogTable {
   action: string;
   before: unknown | null;
   after: unknown | null;
+  /** `refused`: a support signal the split workflow turned down (it changed nothing). */
+  outcome: Generated<'accepted' | 'refused'>;
+  /** Set by writers that may retry (the split workflow's support activity): one row per action. */
+  dedupe_key: string | null;
   created_at: Generated<Date>;
 }
 

@@ -152,7 +152,7 @@ const SCENARIOS: Scenario[] = [
       });
       await handle.signal(kit.wf.supportResolveSignal, { actor: 'support:ada', reason: 'oops', status: 'captured' });
       await until('the ignored support request', async () =>
-        (await handle.query(kit.wf.stateQuery)).history.some((h) => h.kind === 'support_resolve_ignored'),
+        (await handle.query(kit.wf.stateQuery)).history.some((h) => h.kind === 'support_resolve_refused'),
       );
       const res = await stack.api.post(`/api/checkout-splits/${split.id}/cancel`, undefined, {
         token: shop.owner.token,
@@ -262,6 +262,32 @@ const SCENARIOS: Scenario[] = [
       await handle.signal(kit.wf.supportCompensateSignal, { actor: 'support:ada', reason: 'customer asked' });
       await handle.result();
       return [{ name: 'stuck-then-compensated', workflowId: handle.workflowId }];
+    },
+  },
+  {
+    // Support from the Temporal UI or the CLI: a signal with no actor is refused (recorded, nothing
+    // changes), an Update with no reason is refused by its validator, then the compensate Update is
+    // accepted and the split rolled back.
+    name: 'stuck-then-compensated-by-update',
+    async run(stack, kit) {
+      const { handle } = await stuckOnCapture(stack, kit);
+      await handle.signal(kit.wf.supportCompensateSignal, { reason: 'no actor' } as never);
+      await until(
+        'the refusal recorded',
+        async () => (await handle.query(kit.wf.stateQuery)).support_refusals.length === 1,
+      );
+      const refused = await handle
+        .executeUpdate(kit.wf.supportCompensateUpdate, { args: [{ actor: 'support:ada', reason: ' ' }] })
+        .then(
+          () => false,
+          () => true,
+        );
+      if (!refused) throw new Error('an Update without a reason was accepted');
+      await handle.executeUpdate(kit.wf.supportCompensateUpdate, {
+        args: [{ actor: 'support:ada', reason: 'customer asked' }],
+      });
+      await handle.result();
+      return [{ name: 'stuck-then-compensated-by-update', workflowId: handle.workflowId }];
     },
   },
   {

@@ -279,6 +279,10 @@ export class FakeWorld {
         this.log('recordSplitHistory', splitId, undefined, kind);
       },
 
+      recordSupportAction: async (input) => {
+        this.log('recordSupportAction', input.splitId, undefined, input);
+      },
+
       beginRefund: async (input: RefundWorkflowInput) => {
         this.log('beginRefund', input.splitId, undefined, input.refundId);
         const split = this.split(input.splitId);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { loadConfig, temporalDataConverter } from '@groupsplit/shared';
 import { aliveHeartbeat } from '@groupsplit/testing';
 import {
   Client,
@@ -41,11 +42,14 @@ export async function startFakeWorker() {
   quietTemporalRuntime();
   const world = new FakeWorld();
   const taskQueue = `split-fake-${randomUUID()}`;
+  // The production data converter (encrypted payloads, the test run's keys), as every worker and client uses.
+  const dataConverter = temporalDataConverter(loadConfig());
   const nativeConnection = await NativeConnection.connect({ address });
   const bundlePath = process.env.WORKFLOW_BUNDLE_PATH;
   const worker = await Worker.create({
     connection: nativeConnection,
     taskQueue,
+    dataConverter,
     activities: world.activities(),
     // As the production worker: regular activities heartbeat while they run (a gate can hold one long).
     interceptors: { activity: [aliveHeartbeat] },
@@ -53,7 +57,7 @@ export async function startFakeWorker() {
   });
   const running = worker.run();
   const connection = await Connection.connect({ address });
-  const client = new Client({ connection });
+  const client = new Client({ connection, dataConverter });
   const handles: SplitHandle[] = [];
 
   /**
@@ -134,6 +138,7 @@ export async function startFakeWorker() {
     const replay = Worker.runReplayHistories(
       {
         replayName: 'split-fake-replay',
+        dataConverter,
         ...(bundlePath
           ? { workflowBundle: { codePath: bundlePath } }
           : { workflowsPath: require.resolve('../../index') }),

@@ -107,7 +107,9 @@ export function renderCheckoutPage(
   const title = `Checkout: ${session.order_reference}`;
   const back = html`<p><a class="button secondary" href="${session.return_url}">Return to the shop</a></p>`;
 
-  if (loaded.split || session.split_claimed_by)
+  // An expired session with a claim but no split is a claim that was abandoned (the expiry job
+  // expires a claimed session only then): it expired like an unclaimed one.
+  if (loaded.split || (session.split_claimed_by && !loaded.expired))
     return afterTheSplit(loaded, summary, title, back, options.cancelReason);
   if (loaded.expired) {
     return layout(

@@ -1,6 +1,9 @@
 import {
   type AppError,
   badRequest,
+  type CheckoutSessionInsert,
+  type CheckoutSessionMerchant,
+  CheckoutSessionsRepository,
   formatPounds,
   MESSAGES,
   MerchantsRepository,
@@ -15,12 +18,13 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { type ApiKeyPrincipal, apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
-import { sessionNotFound, TokenParams } from '../../sessions/schema';
+import { sessionNotFound } from '../../sessions/schema';
 import { checkoutGate, type LoadedSession, loadSession, sessionStatus } from '../../sessions/session-state';
+import { tokenParams } from '../../sessions/token-params';
 import type { RefundHistorySource } from '../../splits/refund-history';
+import { comparableHost } from './comparable-host';
 import { claimKey, IDEMPOTENCY_HEADER, idempotencyKey, replayFor, requestHash } from './idempotency';
 import { type FetchedImage, fetchLineItemImages } from './images';
-import { comparableHost, insertSessionIfAllowed, type SessionMerchant, type SessionRow } from './insert-session';
 import { presentCreatedSession, presentPublicSession, presentSessionStatus } from './presenters';
 import {
   type CreateSessionBody,
@@ -55,7 +59,7 @@ export function matchesAllowedDomain(raw: string, allowedDomain: string | null, 
 }
 
 /** The caller's own session in the key's mode; anyone else's (or the other mode's) is 404. */
-export async function ownSession(deps: CheckoutDeps, token: string, principal: { merchantId: string; mode: string }) {
+async function ownSession(deps: CheckoutDeps, token: string, principal: { merchantId: string; mode: string }) {
   const loaded = await loadSession(deps.db, token);
   if (!loaded || loaded.session.merchant_id !== principal.merchantId || loaded.session.mode !== principal.mode) {
     throw sessionNotFound();
@@ -83,7 +87,11 @@ function linesRefusal(lines: SessionLine[], amount: number): AppError | null {
 }
 
 /** The create route's checks against the merchant, in the spec's order, as the error to throw (or null). */
-function sessionRefusal(body: CreateSessionBody, merchant: SessionMerchant, mode: 'test' | 'live'): AppError | null {
+function sessionRefusal(
+  body: CreateSessionBody,
+  merchant: CheckoutSessionMerchant,
+  mode: 'test' | 'live',
+): AppError | null {
   if (!matchesAllowedDomain(body.return_url, merchant.allowed_domain, mode)) {
     return badRequest(SESSION_MESSAGES.returnUrl, 'invalid_return_url');
   }
@@ -105,7 +113,7 @@ function sessionRow(
   body: CreateSessionBody,
   images: (FetchedImage | null)[],
   ttlMs: number,
-): SessionRow {
+): CheckoutSessionInsert {
   const lines = body.line_items ?? [];
   return {
     token,
@@ -146,7 +154,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
       const body = validBody(ctx, CreateSessionSchema);
       const key = idempotencyKey(ctx.get(IDEMPOTENCY_HEADER));
       const scope = key ? { merchantId: principal.merchantId, mode: principal.mode, key } : null;
-      const created = (session: SessionRow) => {
+      const created = (session: CheckoutSessionInsert) => {
         logger.info({ merchantId: principal.merchantId, mode: principal.mode }, 'checkout session created');
         ctx.status = 201;
         ctx.body = presentCreatedSession(session, 'pending', config.PUBLIC_BASE_URL);
@@ -155,7 +163,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
 
       // The common call (no Idempotency-Key, no pictures to fetch, lines that add up, https URLs):
       // the merchant is read and the row inserted in one statement, and the checks below run on
-      // what it read. A refusal there is never an inserted row (see insertSessionIfAllowed).
+      // what it read. A refusal there is never an inserted row (see CheckoutSessionsRepository.insertIfAllowed).
       const returnHost = comparableHost(body.return_url);
       const cancelHost = body.cancel_url == null ? null : comparableHost(body.cancel_url);
       if (
@@ -166,7 +174,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
         !linesRefusal(lines, body.amount)
       ) {
         const row = sessionRow(randomToken(32), principal, body, [], config.CHECKOUT_SESSION_TTL_MS);
-        const outcome = await insertSessionIfAllowed(db, row, { returnHost, cancelHost });
+        const outcome = await new CheckoutSessionsRepository(db).insertIfAllowed(row, { returnHost, cancelHost });
         if (!outcome) throw new Error(`merchant ${principal.merchantId} not found`);
         const refused = sessionRefusal(body, outcome.merchant, principal.mode);
         if (refused) {
@@ -232,28 +240,19 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
     },
   );
 
-  router.get(
-    '/api/merchants/checkout/sessions/:token',
-    validate('params', TokenParams, sessionNotFound),
-    async (ctx: Context) => {
-      const loaded = await loadSession(db, ctx.params.token as string);
-      if (!loaded) throw sessionNotFound();
-      const gate = await checkoutGate(deps, loaded.merchant, loaded.session.mode);
-      ctx.set('cache-control', 'no-store');
-      ctx.body = presentPublicSession(loaded, gate, config.PUBLIC_BASE_URL);
-    },
-  );
+  router.get('/api/merchants/checkout/sessions/:token', tokenParams, async (ctx: Context) => {
+    const loaded = await loadSession(db, ctx.params.token as string);
+    if (!loaded) throw sessionNotFound();
+    const gate = await checkoutGate(deps, loaded.merchant, loaded.session.mode);
+    ctx.set('cache-control', 'no-store');
+    ctx.body = presentPublicSession(loaded, gate, config.PUBLIC_BASE_URL);
+  });
 
-  router.get(
-    '/api/merchants/checkout/sessions/:token/status',
-    auth('api_key'),
-    validate('params', TokenParams, sessionNotFound),
-    async (ctx: Context) => {
-      const principal = apiKeyPrincipal(ctx.state.principal);
-      const loaded = await ownSession(deps, ctx.params.token as string, principal);
-      ctx.body = presentSessionStatus(loaded, await refundHistory(db, loaded), config.PUBLIC_BASE_URL);
-    },
-  );
+  router.get('/api/merchants/checkout/sessions/:token/status', auth('api_key'), tokenParams, async (ctx: Context) => {
+    const principal = apiKeyPrincipal(ctx.state.principal);
+    const loaded = await ownSession(deps, ctx.params.token as string, principal);
+    ctx.body = presentSessionStatus(loaded, await refundHistory(db, loaded), config.PUBLIC_BASE_URL);
+  });
 
   router.get(
     '/checkout/images/:id',

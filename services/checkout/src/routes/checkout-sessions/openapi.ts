@@ -1,4 +1,4 @@
-import { err, errorResponses, IdempotencyKeyHeaders, json, type OpenApiPaths } from '@groupsplit/shared';
+import { EXAMPLE_VALUES, err, IdempotencyKeyHeaders, type OpenApiPaths, operation } from '@groupsplit/shared';
 import { SESSION_NOT_FOUND, TokenParams } from '../../sessions/schema';
 import {
   CreatedSessionSchema,
@@ -8,26 +8,27 @@ import {
   SessionStatusResponseSchema,
 } from './schema';
 
+/** The quickstart's order: £44.95, its lines adding up to it. */
 const EXAMPLE = {
-  amount: 42.5,
-  order_reference: 'Order 1042',
-  return_url: 'https://shop.example.com/orders/1042/thanks',
+  amount: EXAMPLE_VALUES.amount,
+  order_reference: EXAMPLE_VALUES.orderReference,
+  return_url: 'https://shop.example.com/orders/1001',
   cancel_url: 'https://shop.example.com/cart',
   line_items: [
-    { description: 'Picnic blanket', amount: '35.00', quantity: 1 },
-    { description: 'Delivery', amount: '7.50' },
+    { description: 'Picnic blanket', amount: '39.95', quantity: 1 },
+    { description: 'Delivery', amount: '5.00' },
   ],
-  customer_email: 'alex@example.com',
-  metadata: { order_id: '1042' },
+  customer_email: EXAMPLE_VALUES.email,
+  metadata: { order_id: '1001' },
 };
 
 const sessionNotFound = err(SESSION_NOT_FOUND, 'not_found');
 
 export const checkoutSessionsPaths: OpenApiPaths = {
   '/api/merchants/checkout/sessions': {
-    post: {
-      operationId: 'createCheckoutSession',
-      tags: ['Hosted checkout'],
+    post: operation({
+      id: 'createCheckoutSession',
+      tag: 'Hosted checkout',
       summary: 'Create a hosted checkout session',
       description:
         'From your server, with an API key. Send the buyer to `checkout_url` (valid for 2 hours); they split the order ' +
@@ -37,59 +38,59 @@ export const checkoutSessionsPaths: OpenApiPaths = {
         '`http://127.0.0.1` and `http://[::1]` on any port. Line items, when sent, must add up to `amount`. Send ' +
         '`Idempotency-Key` so a retry cannot create a second session. An unknown field is refused (400 ' +
         '`validation_failed`, "Unknown field retrun_url. Did you mean return_url?").',
-      requestParams: { header: IdempotencyKeyHeaders },
-      requestBody: { required: true, ...json(CreateSessionSchema, EXAMPLE) },
+      headers: IdempotencyKeyHeaders,
+      body: { schema: CreateSessionSchema, example: EXAMPLE },
       responses: {
-        201: { description: 'Created.', ...json(CreatedSessionSchema) },
-        200: { description: 'An idempotent replay: the original session.', ...json(CreatedSessionSchema) },
-        ...errorResponses({
-          400: [
-            err(M.amount, 'validation_failed', 'out of range or not a number'),
-            err(M.amountRequired, 'validation_failed'),
-            err(M.amountDecimals, 'validation_failed', 'more than two decimals, such as 5.001'),
-            err(M.currency, 'validation_failed'),
-            err(M.returnUrlRequired, 'validation_failed'),
-            err(M.returnUrl, 'validation_failed', 'return_url not text'),
-            err(M.returnUrl, 'invalid_return_url', 'no allowed domain, or not https on it'),
-            err(M.cancelUrl, 'invalid_cancel_url'),
-            err(M.lineDescription, 'validation_failed', 'or another field-level message; `details` lists each'),
-            err('line_items must add up to amount: they add up to £40.00, amount is £42.50', 'line_items_mismatch'),
-            err(M.onboarding, 'processor_onboarding_required', 'live key, charges not enabled yet'),
-            err(M.idempotencyKey, 'invalid_idempotency_key'),
-          ],
-          409: [err('This Idempotency-Key was already used with a different request body', 'idempotency_key_reused')],
-        }),
+        201: { description: 'Created.', schema: CreatedSessionSchema },
+        200: { description: 'An idempotent replay: the original session.', schema: CreatedSessionSchema },
       },
-    },
+      errors: {
+        400: [
+          err(M.amount, 'validation_failed', 'out of range or not a number'),
+          err(M.amountRequired, 'validation_failed'),
+          err(M.amountDecimals, 'validation_failed', 'more than two decimals, such as 5.001'),
+          err(M.currency, 'validation_failed'),
+          err(M.returnUrlRequired, 'validation_failed'),
+          err(M.returnUrl, 'validation_failed', 'return_url not text'),
+          err(M.returnUrl, 'invalid_return_url', 'no allowed domain, or not https on it'),
+          err(M.cancelUrl, 'invalid_cancel_url'),
+          err(M.lineDescription, 'validation_failed', 'or another field-level message; `details` lists each'),
+          err('line_items must add up to amount: they add up to £40.00, amount is £44.95', 'line_items_mismatch'),
+          err(M.onboarding, 'processor_onboarding_required', 'live key, charges not enabled yet'),
+          err(M.idempotencyKey, 'invalid_idempotency_key'),
+        ],
+        409: [err('This Idempotency-Key was already used with a different request body', 'idempotency_key_reused')],
+      },
+    }),
   },
   '/api/merchants/checkout/sessions/{token}': {
-    get: {
-      operationId: 'getPublicCheckoutSession',
-      tags: ['Hosted checkout: buyer'],
+    get: operation({
+      id: 'getPublicCheckoutSession',
+      tag: 'Hosted checkout: buyer',
       summary: 'Public session lookup',
       description:
         'No credential: the token in the path is one; treat it as a secret. What the hosted page shows the buyer. ' +
         '`unavailable_reason` says why the merchant cannot take payments right now.',
-      requestParams: { path: TokenParams },
+      path: TokenParams,
       responses: {
-        200: { description: 'The session as the buyer sees it.', ...json(PublicSessionSchema) },
-        ...errorResponses({ 404: [sessionNotFound] }),
+        200: { description: 'The session as the buyer sees it.', schema: PublicSessionSchema },
       },
-    },
+      errors: { 404: [sessionNotFound] },
+    }),
   },
   '/api/merchants/checkout/sessions/{token}/status': {
-    get: {
-      operationId: 'getCheckoutSessionStatus',
-      tags: ['Hosted checkout'],
+    get: operation({
+      id: 'getCheckoutSessionStatus',
+      tag: 'Hosted checkout',
       summary: 'Session status, with the split and its refunds',
       description:
         'API key. Everything you sent (customer fields, metadata) plus progress: `split` is null until the buyer has ' +
         "chosen. Another merchant's token, or the other mode's, is 404.",
-      requestParams: { path: TokenParams },
+      path: TokenParams,
       responses: {
-        200: { description: 'The session.', ...json(SessionStatusResponseSchema) },
-        ...errorResponses({ 404: [sessionNotFound] }),
+        200: { description: 'The session.', schema: SessionStatusResponseSchema },
       },
-    },
+      errors: { 404: [sessionNotFound] },
+    }),
   },
 };

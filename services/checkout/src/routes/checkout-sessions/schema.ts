@@ -1,13 +1,21 @@
 import {
   type AppError,
+  currencyField,
   type ErrorDetail,
+  EXAMPLE_VALUES,
+  emailField,
+  idField,
   idParams,
   MESSAGES,
   ModeSchema,
   MoneyFormatError,
-  PoundsSchema,
+  payTokenField,
+  poundsField,
   poundsToPence,
+  sessionTokenField,
   TimestampSchema,
+  textField,
+  timestampField,
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
@@ -65,16 +73,35 @@ const pounds = (message: string) =>
 
 export const LineItemSchema = z.object(
   {
-    description: z.string({ error: M.lineDescription }).trim().min(1, { error: M.lineDescription }).max(120, {
-      error: M.lineDescription,
+    description: z
+      .string({ error: M.lineDescription })
+      .trim()
+      .min(1, { error: M.lineDescription })
+      .max(120, { error: M.lineDescription })
+      .meta({
+        description: 'What the line is, 1 to 120 characters; shown as plain text (markup is shown as typed).',
+        example: 'Picnic blanket',
+      }),
+    amount: pounds(M.lineAmount).meta({
+      description:
+        'The line amount in pounds (number or decimal string, at most two decimals); negative for a discount.',
+      example: '39.95',
     }),
-    amount: pounds(M.lineAmount),
     quantity: z
       .number({ error: M.lineQuantity })
       .int({ error: M.lineQuantity })
       .min(1, { error: M.lineQuantity })
-      .default(1),
-    image_url: z.string({ error: M.lineImage }).nullish(),
+      .default(1)
+      .meta({ description: 'How many; a whole number, 1 or more. Default 1.', example: 1 }),
+    image_url: z
+      .string({ error: M.lineImage })
+      .nullish()
+      .meta({
+        description:
+          'A public https picture (PNG, JPEG, GIF, WebP or AVIF, at most 2 MB), fetched once at creation; one that ' +
+          'cannot be fetched is left out silently.',
+        example: 'https://shop.example.com/images/picnic-blanket.jpg',
+      }),
   },
   { error: M.lineItems },
 );
@@ -112,27 +139,62 @@ const sessionAmount = z
 /** POST /api/merchants/checkout/sessions. Null is taken as "not sent" for every optional field. */
 export const CreateSessionSchema = z.object(
   {
-    amount: sessionAmount.pipe(
-      z.number().min(MIN_SESSION_PENCE, { error: M.amount }).max(MAX_SESSION_PENCE, { error: M.amount }),
-    ),
+    amount: sessionAmount
+      .pipe(z.number().min(MIN_SESSION_PENCE, { error: M.amount }).max(MAX_SESSION_PENCE, { error: M.amount }))
+      .meta({
+        description:
+          'The order total in pounds, 1 to 5000 inclusive, at most two decimals: a number or a decimal string ' +
+          '(`"44.95"`, as every answer writes amounts). Each participant pays a 20p fee on top of their share.',
+        example: EXAMPLE_VALUES.amount,
+      }),
     currency: z
       .string({ error: M.currency })
       .transform((c) => c.trim().toLowerCase())
       .pipe(z.literal('gbp', { error: M.currency }))
       .nullish()
-      .transform((c) => c ?? 'gbp'),
+      .transform((c) => c ?? 'gbp')
+      .meta({ description: 'Default `gbp`, the only currency accepted.', example: 'gbp' }),
     order_reference: z
       .string({ error: M.orderReference })
       .trim()
       .max(200, { error: M.orderReference })
       .nullish()
-      .transform((r) => r || 'Order'),
-    return_url: z.string({ error: (issue) => (issue.input === undefined ? M.returnUrlRequired : M.returnUrl) }),
-    cancel_url: z.string({ error: M.cancelUrl }).nullish(),
-    line_items: z.array(LineItemSchema, { error: M.lineItems }).nullish(),
-    customer_email: z.email({ error: M.customerEmail }).max(254, { error: M.customerEmail }).nullish(),
-    customer_name: z.string({ error: M.customerName }).max(120, { error: M.customerName }).nullish(),
-    metadata: MetadataSchema.nullish(),
+      .transform((r) => r || 'Order')
+      .meta({
+        description: 'Shown to the buyer, up to 200 characters. Default `Order`.',
+        example: EXAMPLE_VALUES.orderReference,
+      }),
+    return_url: z.string({ error: (issue) => (issue.input === undefined ? M.returnUrlRequired : M.returnUrl) }).meta({
+      description:
+        'Where the buyer goes when the order is paid: https on your `allowed_domain`. In test mode with ' +
+        '`allowed_domain` `localhost`, also `http://localhost`, `http://127.0.0.1` or `http://[::1]` on any port.',
+      format: 'uri',
+      example: 'https://shop.example.com/orders/1001',
+    }),
+    cancel_url: z.string({ error: M.cancelUrl }).nullish().meta({
+      description:
+        'Where the buyer goes if they leave the checkout; the same rule as `return_url`, checked only when sent.',
+      format: 'uri',
+      example: 'https://shop.example.com/cart',
+    }),
+    line_items: z.array(LineItemSchema, { error: M.lineItems }).nullish().meta({
+      description:
+        'The order lines shown to the buyer (delivery, tax and discounts are lines too); they must add up to `amount`.',
+    }),
+    customer_email: z.email({ error: M.customerEmail }).max(254, { error: M.customerEmail }).nullish().meta({
+      description: "Prefills the buyer's e-mail step (still verified by code); up to 254 characters.",
+      example: EXAMPLE_VALUES.email,
+    }),
+    customer_name: z.string({ error: M.customerName }).max(120, { error: M.customerName }).nullish().meta({
+      description: 'Up to 120 characters; stored and echoed to you, never shown to the group.',
+      example: 'Alex Morgan',
+    }),
+    metadata: MetadataSchema.nullish().meta({
+      description:
+        'Your own keys: a flat object of strings, up to 20 keys, keys up to 40 and values up to 500 characters, ' +
+        '4 KB in all. Echoed on the status endpoint and in every webhook of the order; never shown to payers.',
+      example: { order_id: '1001' },
+    }),
   },
   { error: M.body },
 );
@@ -159,7 +221,10 @@ export const ImageParams = idParams('id');
 
 // ---- responses ------------------------------------------------------------------------------
 
-const SessionStatusSchema = z.enum(['pending', 'paid', 'canceled', 'refunded']).meta({ id: 'CheckoutSessionState' });
+const SessionStatusSchema = z.enum(['pending', 'paid', 'canceled', 'refunded']).meta({
+  id: 'CheckoutSessionState',
+  description: 'The session: `pending` (not paid yet), `paid`, `canceled` or `refunded`.',
+});
 
 /**
  * 201 (and 200 for an idempotent replay): the spec's `token` and `checkout_url`, plus the session's
@@ -167,12 +232,16 @@ const SessionStatusSchema = z.enum(['pending', 'paid', 'canceled', 'refunded']).
  */
 export const CreatedSessionSchema = z
   .object({
-    token: z.string(),
-    checkout_url: z.string().meta({ description: 'Send the buyer here. Valid for 2 hours.' }),
+    token: sessionTokenField('The session token: read the status with it. Treat it as a secret.'),
+    checkout_url: z.string().meta({
+      description: 'Send the buyer here. Valid for 2 hours.',
+      format: 'uri',
+      example: `http://localhost:3000/checkout/${EXAMPLE_VALUES.sessionToken}`,
+    }),
     status: SessionStatusSchema,
-    expires_at: TimestampSchema,
-    amount: PoundsSchema,
-    currency: z.string(),
+    expires_at: timestampField('When `checkout_url` stops working (2 hours after creation).'),
+    amount: poundsField('The order total in pounds, two places.'),
+    currency: currencyField(),
   })
   .meta({
     id: 'CreatedCheckoutSession',
@@ -181,6 +250,16 @@ export const CreatedSessionSchema = z
       'working at `expires_at` (2 hours after creation).',
   });
 
+const EXPIRED = z.boolean().meta({ description: 'True once the 2 hours have passed without a split.', example: false });
+const SPLIT_ID = z.string().nullable().meta({
+  description: 'The split made from this session; null until the buyer has chosen.',
+  example: EXAMPLE_VALUES.ids.split,
+});
+const AUTHORISED_AT = TimestampSchema.nullable().meta({
+  description: 'When they authorised their share; null while pending.',
+  example: EXAMPLE_VALUES.timestamp,
+});
+
 /**
  * GET /api/merchants/checkout/sessions/:token, public (the token is the credential): never the
  * customer's name, the metadata or the return URL.
@@ -188,17 +267,23 @@ export const CreatedSessionSchema = z
 export const PublicSessionSchema = z
   .object({
     status: SessionStatusSchema,
-    expired: z.boolean(),
-    expires_at: TimestampSchema,
+    expired: EXPIRED,
+    expires_at: timestampField('When the session stops working (2 hours after creation).'),
     mode: ModeSchema,
-    business_name: z.string(),
-    order_reference: z.string(),
-    amount: PoundsSchema,
-    currency: z.string(),
-    line_items: z.array(LineItemViewSchema),
-    split_id: z.string().nullable(),
-    customer_email: z.string().nullable(),
-    cancel_url: z.string().nullable(),
+    business_name: textField('The trading name of the business selling.', 'Picnic Supplies'),
+    order_reference: textField('The order reference shown to the buyer.', EXAMPLE_VALUES.orderReference),
+    amount: poundsField('The order total in pounds, two places.'),
+    currency: currencyField(),
+    line_items: z.array(LineItemViewSchema).meta({ description: 'The order lines; empty when none were sent.' }),
+    split_id: SPLIT_ID,
+    customer_email: z
+      .string()
+      .nullable()
+      .meta({ description: 'The e-mail address the merchant prefilled, or null.', example: EXAMPLE_VALUES.email }),
+    cancel_url: z.string().nullable().meta({
+      description: 'Where the buyer goes back to if they leave; null when the merchant sent none.',
+      example: 'https://shop.example.com/cart',
+    }),
     unavailable_reason: z
       .enum(['billing_card_required', 'billing_paused', 'connector_not_live', 'verification_required'])
       .nullable()
@@ -206,59 +291,91 @@ export const PublicSessionSchema = z
         description: 'Why the merchant cannot take payments now (the buyer sees a generic message); null when it can.',
       }),
   })
-  .meta({ id: 'PublicCheckoutSession' });
+  .meta({ id: 'PublicCheckoutSession', description: 'The session as the buyer sees it.' });
 
 const StatusParticipantSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  amount: PoundsSchema,
-  application_fee: PoundsSchema,
-  refunded_amount: PoundsSchema,
+  id: idField('participant', 'The participant id.'),
+  email: emailField('Their e-mail address.'),
+  amount: poundsField('Their share, before the fee.', EXAMPLE_VALUES.share),
+  application_fee: poundsField('The service fee on top of their share.', EXAMPLE_VALUES.fee),
+  refunded_amount: poundsField('How much of their share has been refunded.', '0.00'),
   status: ParticipantStatusSchema,
-  approved: z.boolean(),
-  authorised_at: TimestampSchema.nullable(),
-  pay_token: z.string(),
+  approved: z.boolean().meta({ description: 'True once they have authorised.', example: true }),
+  authorised_at: AUTHORISED_AT,
+  pay_token: payTokenField(),
 });
+
+const APPROVED_COUNT = z.number().int().meta({ description: 'Participants who have authorised.', example: 2 });
+const TOTAL_COUNT = z
+  .number()
+  .int()
+  .meta({ description: 'Participants in the split (0 before there is one).', example: 2 });
 
 /** The `split` block of the status response, null until the buyer has chosen. */
 export const SessionSplitSchema = z
   .object({
-    id: z.string().meta({ description: 'The split id; equal to `data.split_id` in webhooks.' }),
+    id: idField('split', 'The split id; equal to `data.split_id` in webhooks.'),
     status: SplitStatusSchema,
-    total_amount: PoundsSchema,
-    authorization_expires_at: TimestampSchema,
-    approved_count: z.number().int(),
-    total_count: z.number().int(),
-    approvals: z.array(
-      z.object({ participant_id: z.string(), email: z.string(), authorised_at: TimestampSchema.nullable() }),
-    ),
-    participants: z.array(StatusParticipantSchema),
+    total_amount: poundsField('The order total in pounds, two places.'),
+    authorization_expires_at: timestampField('When the holds lapse and the split is cancelled (creation + 7 days).'),
+    approved_count: APPROVED_COUNT,
+    total_count: TOTAL_COUNT,
+    approvals: z
+      .array(
+        z.object({
+          participant_id: idField('participant', 'The participant id.'),
+          email: emailField('Their e-mail address.'),
+          authorised_at: AUTHORISED_AT,
+        }),
+      )
+      .meta({ description: 'Who has authorised, in the order they did.' }),
+    participants: z.array(StatusParticipantSchema).meta({ description: 'Everyone paying a share.' }),
     refunds: z.array(RefundHistoryEntrySchema).meta({ description: 'Every refund however made, oldest first.' }),
   })
-  .meta({ id: 'CheckoutSessionSplit' });
+  .meta({ id: 'CheckoutSessionSplit', description: 'The split made from the session: progress, shares and refunds.' });
 
 /** GET /api/merchants/checkout/sessions/:token/status (API key). */
 export const SessionStatusResponseSchema = z
   .object({
-    token: z.string(),
+    token: sessionTokenField(),
     status: SessionStatusSchema,
-    expired: z.boolean(),
+    expired: EXPIRED,
     mode: ModeSchema,
-    amount: PoundsSchema,
-    currency: z.string(),
-    order_reference: z.string(),
-    return_url: z.string(),
-    cancel_url: z.string().nullable(),
-    customer_email: z.string().nullable(),
-    customer_name: z.string().nullable(),
-    metadata: z.record(z.string(), z.string()).nullable(),
-    line_items: z.array(LineItemViewSchema),
-    created_at: TimestampSchema,
-    expires_at: TimestampSchema,
-    split_id: z.string().nullable(),
-    approved_count: z.number().int(),
-    total_count: z.number().int(),
-    participants: z.array(z.object({ email: z.string(), amount: PoundsSchema, status: ParticipantStatusSchema })),
-    split: SessionSplitSchema.nullable(),
+    amount: poundsField('The order total in pounds, two places.'),
+    currency: currencyField(),
+    order_reference: textField('As you sent it (default `Order`).', EXAMPLE_VALUES.orderReference),
+    return_url: z.string().meta({ description: 'As you sent it.', example: 'https://shop.example.com/orders/1001' }),
+    cancel_url: z
+      .string()
+      .nullable()
+      .meta({ description: 'As you sent it, or null.', example: 'https://shop.example.com/cart' }),
+    customer_email: z
+      .string()
+      .nullable()
+      .meta({ description: 'As you sent it, or null.', example: EXAMPLE_VALUES.email }),
+    customer_name: z.string().nullable().meta({ description: 'As you sent it, or null.', example: 'Alex Morgan' }),
+    metadata: z
+      .record(z.string(), z.string())
+      .nullable()
+      .meta({ description: 'As you sent it, or null.', example: { order_id: '1001' } }),
+    line_items: z.array(LineItemViewSchema).meta({ description: 'The order lines; empty when none were sent.' }),
+    created_at: timestampField('When the session was created.'),
+    expires_at: timestampField('When the session stops working (2 hours after creation).'),
+    split_id: SPLIT_ID,
+    approved_count: APPROVED_COUNT,
+    total_count: TOTAL_COUNT,
+    participants: z
+      .array(
+        z.object({
+          email: emailField('Their e-mail address.'),
+          amount: poundsField('Their share, before the fee.', EXAMPLE_VALUES.share),
+          status: ParticipantStatusSchema,
+        }),
+      )
+      .meta({ description: 'Everyone paying a share; empty until the buyer has chosen.' }),
+    split: SessionSplitSchema.nullable().meta({ description: 'The split; null until the buyer has chosen.' }),
   })
-  .meta({ id: 'CheckoutSessionStatus' });
+  .meta({
+    id: 'CheckoutSessionStatus',
+    description: 'The session with everything you sent, and the split once there is one.',
+  });

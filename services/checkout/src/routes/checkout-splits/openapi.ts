@@ -1,12 +1,12 @@
 import {
   BUSINESS_ERRORS,
   businessHeaders,
+  EXAMPLE_VALUES,
   err,
-  errorResponses,
   GATES,
-  json,
   MESSAGES,
   type OpenApiPaths,
+  operation,
   PAYMENTS_NEED_VERIFICATION,
   ServiceModeHeaders,
 } from '@groupsplit/shared';
@@ -15,87 +15,87 @@ import { SplitDetailSchema } from '../../splits/schema';
 import { CreatedSplitSchema, CreateSplitSchema, SplitIdParams, SplitSummarySchema } from './schema';
 
 const EXAMPLE = {
-  merchantId: '6f1d2c3b-4a59-4e7f-8a1b-2c3d4e5f6a7b',
-  orderReference: 'Table 12',
+  merchantId: EXAMPLE_VALUES.ids.merchant,
+  orderReference: EXAMPLE_VALUES.orderReference,
   participants: [
-    { email: 'alex@example.com', amountMinor: 2500 },
-    { email: 'sam@example.com', amountMinor: 2500 },
+    { email: EXAMPLE_VALUES.email, amountMinor: 2250 },
+    { email: EXAMPLE_VALUES.secondEmail, amountMinor: 2245 },
   ],
 };
 
 export const checkoutSplitsPaths: OpenApiPaths = {
   '/api/checkout-splits': {
-    post: {
-      operationId: 'createSplit',
-      tags: ['Splits'],
+    post: operation({
+      id: 'createSplit',
+      tag: 'Splits',
       summary: 'Create a split from the dashboard',
       description:
         'Owner, Admin, Member. Places one hold per participant, one after another, then e-mails everyone but you an ' +
         'invitation with their pay link. Not safe to retry: there is no idempotency key, and a repeat places a second ' +
         'hold on every card. Amounts are pence (`amountMinor`, at least 100). X-Service-Mode: test makes a test split.',
-      requestParams: { header: ServiceModeHeaders },
-      requestBody: { required: true, ...json(CreateSplitSchema, EXAMPLE) },
+      headers: ServiceModeHeaders,
+      body: { schema: CreateSplitSchema, example: EXAMPLE },
       responses: {
-        201: { description: 'Every hold is placed; the split is pending.', ...json(CreatedSplitSchema) },
-        ...errorResponses({
-          400: [
-            err(
-              MESSAGES.validationFailed,
-              undefined,
-              '`merchantId` or `orderReference` not strings, participants missing',
-            ),
-            err(MESSAGES.noParticipants),
-            err(MESSAGES.participantRow),
-            err(MESSAGES.minShare),
-            err(MESSAGES.noProcessorAccount, undefined, 'live, onboarding not started'),
-            err(GATES.billing_card_required.message, 'billing_card_required'),
-            err(GATES.billing_paused.message, 'billing_paused'),
-            err(PAYMENTS_NEED_VERIFICATION.message, 'verification_required', 'live, owner not verified'),
-            err("the processor's own message", undefined, 'a hold could not be placed; the split ends creation_failed'),
-            BUSINESS_ERRORS.invalidMode,
-          ],
-          403: [err(MESSAGES.notYourMerchant), BUSINESS_ERRORS.role(), BUSINESS_ERRORS.paused],
-          404: [err(MESSAGES.merchantNotFound)],
-        }),
+        201: { description: 'Every hold is placed; the split is pending.', schema: CreatedSplitSchema },
       },
-    },
-    get: {
-      operationId: 'listSplits',
-      tags: ['Splits'],
+      errors: {
+        400: [
+          err(
+            MESSAGES.validationFailed,
+            undefined,
+            '`merchantId` or `orderReference` not strings, participants missing',
+          ),
+          err(MESSAGES.noParticipants),
+          err(MESSAGES.participantRow),
+          err(MESSAGES.minShare),
+          err(MESSAGES.noProcessorAccount, undefined, 'live, onboarding not started'),
+          err(GATES.billing_card_required.message, 'billing_card_required'),
+          err(GATES.billing_paused.message, 'billing_paused'),
+          err(PAYMENTS_NEED_VERIFICATION.message, 'verification_required', 'live, owner not verified'),
+          err("the processor's own message", undefined, 'a hold could not be placed; the split ends creation_failed'),
+          BUSINESS_ERRORS.invalidMode,
+        ],
+        403: [err(MESSAGES.notYourMerchant), BUSINESS_ERRORS.role(), BUSINESS_ERRORS.paused],
+        404: [err(MESSAGES.merchantNotFound)],
+      },
+    }),
+    get: operation({
+      id: 'listSplits',
+      tag: 'Splits',
       summary: "Your business's splits",
       description:
         'Every role. Newest first; `[]` for a login in no business. Without X-Service-Mode both modes are listed; with it, that mode only.',
-      requestParams: { header: businessHeaders({ mode: true }) },
+      headers: businessHeaders({ mode: true }),
       responses: {
-        200: { description: 'List summaries.', ...json(z.array(SplitSummarySchema)) },
-        ...errorResponses({ 400: [BUSINESS_ERRORS.invalidMode], 409: [BUSINESS_ERRORS.selectionRequired] }),
+        200: { description: 'List summaries.', schema: z.array(SplitSummarySchema) },
       },
-    },
+      errors: { 400: [BUSINESS_ERRORS.invalidMode], 409: [BUSINESS_ERRORS.selectionRequired] },
+    }),
   },
   '/api/checkout-splits/mine': {
-    get: {
-      operationId: 'listMySplits',
-      tags: ['Splits'],
+    get: operation({
+      id: 'listMySplits',
+      tag: 'Splits',
       summary: 'Splits you created or take part in',
       description: "Matched on your account and your e-mail address; other people's `pay_token` values are null.",
-      responses: { 200: { description: 'List summaries.', ...json(z.array(SplitSummarySchema)) } },
-    },
+      responses: { 200: { description: 'List summaries.', schema: z.array(SplitSummarySchema) } },
+    }),
   },
   '/api/checkout-splits/{id}': {
-    get: {
-      operationId: 'getSplit',
-      tags: ['Splits'],
+    get: operation({
+      id: 'getSplit',
+      tag: 'Splits',
       summary: 'One split in full',
       description:
         'Its creator, or anyone in the business. Amounts are stored decimals without two-place formatting (`12.5`).',
-      requestParams: { path: SplitIdParams },
+      path: SplitIdParams,
       responses: {
-        200: { description: 'The detail record.', ...json(SplitDetailSchema) },
-        ...errorResponses({
-          403: [err(MESSAGES.forbidden, undefined, 'neither the creator nor in the business (a participant included)')],
-          404: [err(MESSAGES.notFound)],
-        }),
+        200: { description: 'The detail record.', schema: SplitDetailSchema },
       },
-    },
+      errors: {
+        403: [err(MESSAGES.forbidden, undefined, 'neither the creator nor in the business (a participant included)')],
+        404: [err(MESSAGES.notFound)],
+      },
+    }),
   },
 };

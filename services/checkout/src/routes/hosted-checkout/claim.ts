@@ -1,3 +1,4 @@
+import { CLAIM_START_GRACE_MS, expiryNotRecorded } from '@groupsplit/shared';
 import { splitWorkflowId } from '@groupsplit/workflows';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { sql } from 'kysely';
@@ -14,11 +15,10 @@ import type { SessionRow } from '../../sessions/session-state';
  */
 
 /**
- * A live request goes from its claim to the workflow's start in well under a second (a few reads and
- * one Temporal call); a claim this old without a workflow was left by a request that died. Younger
+ * A claim older than CLAIM_START_GRACE_MS without a workflow was left by a request that died. Younger
  * claims are a second attempt racing the first, which the spec answers 409 already_split.
  */
-export const CLAIM_START_GRACE_MS = 30_000;
+export { CLAIM_START_GRACE_MS };
 
 type Session = Pick<SessionRow, 'token' | 'split_claimed_by' | 'split_claim_id' | 'split_claimed_at'>;
 
@@ -29,6 +29,26 @@ export async function claimSession({ db }: Pick<CheckoutDeps, 'db'>, token: stri
     .set({ split_claimed_by: buyerId, split_claim_id: splitId, split_claimed_at: sql<Date>`now()` })
     .where('token', '=', token)
     .where('split_claimed_by', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where(expiryNotRecorded)
+    .returning('token')
+    .executeTakeFirst();
+  return Boolean(claimed);
+}
+
+/**
+ * Takes up an orphaned claim (orphanedClaim): stamps it anew, on the same condition as a claim (not
+ * expired, no expiry recorded, no split yet). The stamp is what keeps the expiry job from expiring
+ * the session while this request starts its split: the job expires a claim only if it still has the
+ * stamp it saw when it found no workflow. False when the expiry came first.
+ */
+export async function takeUpClaim({ db }: Pick<CheckoutDeps, 'db'>, token: string, splitId: string) {
+  const taken = await db
+    .updateTable('checkout_sessions')
+    .set({ split_claimed_at: sql<Date>`now()` })
+    .where('token', '=', token)
+    .where('split_claim_id', '=', splitId)
+    .where('split_id', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -41,7 +61,7 @@ export async function claimSession({ db }: Pick<CheckoutDeps, 'db'>, token: stri
     )
     .returning('token')
     .executeTakeFirst();
-  return Boolean(claimed);
+  return Boolean(taken);
 }
 
 /** Gives the session back after a creation that made no split (nothing placed, or every hold released). */
@@ -58,7 +78,8 @@ export async function releaseClaim({ db }: Pick<CheckoutDeps, 'db'>, token: stri
 /**
  * The claimed split id when the claim was left by a request that died before starting the split
  * workflow: older than CLAIM_START_GRACE_MS and no workflow `split:<id>` at all. Null otherwise
- * (unclaimed, a claim made before claim ids existed, too young, or its workflow exists).
+ * (unclaimed, too young, or its workflow exists). Claims made before claim ids existed were given one
+ * by the migration 20261127101000_settle_legacy_claims.sql.
  */
 export async function orphanedClaim(deps: Pick<CheckoutDeps, 'temporal'>, session: Session): Promise<string | null> {
   const { split_claimed_by: by, split_claim_id: splitId, split_claimed_at: at } = session;

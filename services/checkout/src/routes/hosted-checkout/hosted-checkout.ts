@@ -19,11 +19,12 @@ import { FALLBACK_LOGS } from '../../fallback-logs';
 import { PAGE_ASSETS } from '../../pages/assets';
 import { CHECKOUT_PAGE_CSP, notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
 import { buyerSplit } from '../../sessions/buyer-split';
-import { type BuyerGroup, sessionNotFound, TokenParams } from '../../sessions/schema';
+import { type BuyerGroup, sessionNotFound } from '../../sessions/schema';
 import { checkoutGate, loadSession, payUrl } from '../../sessions/session-state';
+import { tokenParams } from '../../sessions/token-params';
 import { createSplit } from '../../splits/create-split';
 import { presentGroup, sameEmail } from '../../splits/group';
-import { claimSession, orphanedClaim, releaseClaim } from './claim';
+import { claimSession, orphanedClaim, releaseClaim, takeUpClaim } from './claim';
 import { CHOOSE_MESSAGES, ChooseSplitSchema, chooseSplitFailure } from './schema';
 import { sharesFor } from './shares';
 
@@ -80,7 +81,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
   router.post(
     '/api/merchants/checkout/sessions/:token/split',
     auth('session'),
-    validate('params', TokenParams, sessionNotFound),
+    tokenParams,
     validate('body', ChooseSplitSchema, chooseSplitFailure),
     async (ctx: Context) => {
       const buyer = sessionPrincipal(ctx.state.principal);
@@ -99,9 +100,12 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
 
       // The claim is what makes "once per session" hold under concurrent tabs: one UPDATE wins.
       const splitId = orphan ?? randomUUID();
-      if (!orphan && !(await claimSession(deps, session.token, buyer.userId, splitId))) {
+      const claimed = orphan
+        ? await takeUpClaim(deps, session.token, orphan)
+        : await claimSession(deps, session.token, buyer.userId, splitId);
+      if (!claimed) {
         const now = await loadSession(db, session.token);
-        if (now?.expired && !now.session.split_claimed_by) throw sessionExpired();
+        if (now?.expired && !now.split) throw sessionExpired();
         throw alreadySplit();
       }
       if (orphan) deps.logger.warn({ token: session.token, splitId }, FALLBACK_LOGS.claimTakenUp);
@@ -148,18 +152,13 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
     },
   );
 
-  router.get(
-    '/api/merchants/checkout/sessions/:token/group',
-    auth('session'),
-    validate('params', TokenParams, sessionNotFound),
-    async (ctx: Context) => {
-      const buyer = sessionPrincipal(ctx.state.principal);
-      const { split, participants } = await buyerSplit(deps, ctx.params.token as string, buyer, 'split.view');
-      const cancelReason = split.status === 'canceled' ? await new SplitsRepository(db).cancelReason(split.id) : null;
-      ctx.set('cache-control', 'no-store');
-      ctx.body = presentBuyerGroup(split, participants, buyer.email, cancelReason);
-    },
-  );
+  router.get('/api/merchants/checkout/sessions/:token/group', auth('session'), tokenParams, async (ctx: Context) => {
+    const buyer = sessionPrincipal(ctx.state.principal);
+    const { split, participants } = await buyerSplit(deps, ctx.params.token as string, buyer, 'split.view');
+    const cancelReason = split.status === 'canceled' ? await new SplitsRepository(db).cancelReason(split.id) : null;
+    ctx.set('cache-control', 'no-store');
+    ctx.body = presentBuyerGroup(split, participants, buyer.email, cancelReason);
+  });
 
   return router;
 }

@@ -1,10 +1,10 @@
 import {
+  EXAMPLE_VALUES,
   err,
-  errorResponses,
   GATES,
-  json,
   MESSAGES,
   type OpenApiPaths,
+  operation,
   PAYMENTS_NEED_VERIFICATION,
 } from '@groupsplit/shared';
 import { BuyerGroupSchema, SESSION_NOT_FOUND, TokenParams } from '../../sessions/schema';
@@ -13,64 +13,64 @@ import { ChooseSplitResponseSchema, ChooseSplitSchema, CHOOSE_MESSAGES as M } fr
 const EXAMPLE = {
   mode: 'split',
   participants: [
-    { email: 'alex@example.com', amount: '21.25' },
-    { email: 'sam@example.com', amount: '21.25' },
+    { email: EXAMPLE_VALUES.email, amount: EXAMPLE_VALUES.share },
+    { email: EXAMPLE_VALUES.secondEmail, amount: EXAMPLE_VALUES.otherShare },
   ],
 };
 
 export const hostedCheckoutPaths: OpenApiPaths = {
   '/api/merchants/checkout/sessions/{token}/split': {
-    post: {
-      operationId: 'createBuyerSplit',
-      tags: ['Hosted checkout: buyer'],
+    post: operation({
+      id: 'createBuyerSplit',
+      tag: 'Hosted checkout: buyer',
       summary: "The buyer's choice: split, one payer, or alone",
       description:
         'What the hosted page calls once the buyer is signed in (no merchant terms to accept). `split`: 2 to 20 people ' +
         'whose shares (pounds, at least £1 each) add up to the order; `one_payer`: one other person pays it all; ' +
         '`alone`: the buyer pays. Once per session. Every hold is placed before the answer; each person gets their pay link.',
-      requestParams: { path: TokenParams },
-      requestBody: { required: true, ...json(ChooseSplitSchema, EXAMPLE) },
+      path: TokenParams,
+      body: { schema: ChooseSplitSchema, example: EXAMPLE },
       responses: {
-        201: { description: 'The split exists; everyone has a pay link.', ...json(ChooseSplitResponseSchema) },
-        ...errorResponses({
-          400: [
-            err(M.invalid, 'validation_failed'),
-            err(M.person, 'validation_failed'),
-            err(M.tooMany, 'validation_failed'),
-            err(M.tooFew, 'validation_failed'),
-            err(M.duplicate, 'validation_failed'),
-            err(M.payer, 'validation_failed'),
-            err(M.minShare),
-            err('Shares must add up to the order total of £42.50; they add up to £40.00.', 'shares_mismatch'),
-            err(GATES.connector_not_live.message, 'connector_not_live'),
-            err(GATES.billing_card_required.message, 'billing_card_required'),
-            err(GATES.billing_paused.message, 'billing_paused'),
-            err(PAYMENTS_NEED_VERIFICATION.message, 'verification_required', 'live, owner not verified'),
-            err(MESSAGES.noProcessorAccount),
-            err("the processor's own message", undefined, 'a hold could not be placed; nothing is left held'),
-          ],
-          404: [err(SESSION_NOT_FOUND, 'not_found')],
-          409: [err(M.alreadySplit, 'already_split'), err(M.expired, 'session_expired')],
-        }),
+        201: { description: 'The split exists; everyone has a pay link.', schema: ChooseSplitResponseSchema },
       },
-    },
+      errors: {
+        400: [
+          err(M.invalid, 'validation_failed'),
+          err(M.person, 'validation_failed'),
+          err(M.tooMany, 'validation_failed'),
+          err(M.tooFew, 'validation_failed'),
+          err(M.duplicate, 'validation_failed'),
+          err(M.payer, 'validation_failed'),
+          err(M.minShare),
+          err('Shares must add up to the order total of £44.95; they add up to £40.00.', 'shares_mismatch'),
+          err(GATES.connector_not_live.message, 'connector_not_live'),
+          err(GATES.billing_card_required.message, 'billing_card_required'),
+          err(GATES.billing_paused.message, 'billing_paused'),
+          err(PAYMENTS_NEED_VERIFICATION.message, 'verification_required', 'live, owner not verified'),
+          err(MESSAGES.noProcessorAccount),
+          err("the processor's own message", undefined, 'a hold could not be placed; nothing is left held'),
+        ],
+        404: [err(SESSION_NOT_FOUND, 'not_found')],
+        409: [err(M.alreadySplit, 'already_split'), err(M.expired, 'session_expired')],
+      },
+    }),
   },
   '/api/merchants/checkout/sessions/{token}/group': {
-    get: {
-      operationId: 'getBuyerGroup',
-      tags: ['Hosted checkout: buyer'],
+    get: operation({
+      id: 'getBuyerGroup',
+      tag: 'Hosted checkout: buyer',
       summary: "The buyer's view of their split's group",
       description:
         'The signed-in buyer who created the split: progress, each participant (in full: the buyer typed them) and ' +
         "whether they can still be replaced. Nobody's pay token is included.",
-      requestParams: { path: TokenParams },
+      path: TokenParams,
       responses: {
-        200: { description: 'The group.', ...json(BuyerGroupSchema) },
-        ...errorResponses({
-          403: [err(MESSAGES.forbidden, undefined, 'not the buyer who created the split')],
-          404: [err(SESSION_NOT_FOUND, 'not_found'), err(MESSAGES.notFound, undefined, 'no split yet')],
-        }),
+        200: { description: 'The group.', schema: BuyerGroupSchema },
       },
-    },
+      errors: {
+        403: [err(MESSAGES.forbidden, undefined, 'not the buyer who created the split')],
+        404: [err(SESSION_NOT_FOUND, 'not_found'), err(MESSAGES.notFound, undefined, 'no split yet')],
+      },
+    }),
   },
 };

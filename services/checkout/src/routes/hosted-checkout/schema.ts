@@ -1,4 +1,13 @@
-import { type AppError, type ErrorDetail, MESSAGES, PoundsSchema, validationFailed } from '@groupsplit/shared';
+import {
+  type AppError,
+  type ErrorDetail,
+  EXAMPLE_VALUES,
+  emailField,
+  idField,
+  MESSAGES,
+  poundsField,
+  validationFailed,
+} from '@groupsplit/shared';
 import { z } from 'zod';
 
 /** Messages of the buyer's split endpoint; the first two are the spec's. */
@@ -23,7 +32,16 @@ const email = z
   .pipe(z.email({ error: M.person }).max(254, { error: M.person }));
 
 export const ChooseParticipantSchema = z.object(
-  { email, amount: z.union([z.number(), z.string()], { error: M.person }) },
+  {
+    email: email.meta({
+      description: "The person's e-mail address; they get their pay link.",
+      example: EXAMPLE_VALUES.secondEmail,
+    }),
+    amount: z.union([z.number(), z.string()], { error: M.person }).meta({
+      description: 'Their share in pounds (number or decimal string), at least £1.',
+      example: EXAMPLE_VALUES.share,
+    }),
+  },
   { error: M.person },
 );
 
@@ -32,20 +50,22 @@ export const ChooseSplitSchema = z.discriminatedUnion(
   'mode',
   [
     z.object({
-      mode: z.literal('split'),
+      mode: z.literal('split').meta({ description: 'Split between 2 to 20 people, the buyer included if they pay.' }),
       participants: z
         .array(ChooseParticipantSchema, { error: M.invalid })
         .min(2, { error: M.tooFew })
-        .max(MAX_PARTICIPANTS, { error: M.tooMany }),
+        .max(MAX_PARTICIPANTS, { error: M.tooMany })
+        .meta({ description: '2 to 20 people whose shares add up to the order total; each address once.' }),
     }),
     z.object({
-      mode: z.literal('one_payer'),
+      mode: z.literal('one_payer').meta({ description: 'One other person pays the whole order.' }),
       payer_email: z
         .string({ error: M.payer })
         .trim()
-        .pipe(z.email({ error: M.payer })),
+        .pipe(z.email({ error: M.payer }))
+        .meta({ description: 'Who pays; they get the pay link.', example: EXAMPLE_VALUES.secondEmail }),
     }),
-    z.object({ mode: z.literal('alone') }),
+    z.object({ mode: z.literal('alone').meta({ description: 'The buyer pays the whole order.' }) }),
   ],
   { error: M.invalid },
 );
@@ -64,9 +84,23 @@ export function chooseSplitFailure(details: ErrorDetail[]): AppError {
 /** POST /api/merchants/checkout/sessions/:token/split: 201. */
 export const ChooseSplitResponseSchema = z
   .object({
-    split_id: z.string(),
-    participants: z.array(
-      z.object({ email: z.string(), amount: PoundsSchema, card_charge: PoundsSchema, pay_url: z.string() }),
-    ),
+    split_id: idField('split', 'The new split.'),
+    participants: z
+      .array(
+        z.object({
+          email: emailField('Their e-mail address.'),
+          amount: poundsField('Their share.', EXAMPLE_VALUES.share),
+          card_charge: poundsField(
+            'What their card is held for: share + 20p fee (no fee for a single payer).',
+            '22.70',
+          ),
+          pay_url: z.string().meta({
+            description: 'Their pay link (also e-mailed to them).',
+            format: 'uri',
+            example: `http://localhost:3000/pay/${EXAMPLE_VALUES.payToken}`,
+          }),
+        }),
+      )
+      .meta({ description: 'Everyone paying, with their pay link.' }),
   })
-  .meta({ id: 'BuyerSplit' });
+  .meta({ id: 'BuyerSplit', description: 'The split exists; everyone has a pay link.' });

@@ -1,4 +1,4 @@
-import { BUSINESS_ERRORS, err, errorResponses, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
+import { BUSINESS_ERRORS, err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
 import { SESSION_NOT_FOUND } from '../../sessions/schema';
 import { REPLACE_MESSAGES as M } from '../../splits/replace-participant';
 import {
@@ -32,49 +32,49 @@ const example = { email: 'jo@example.com' };
 
 export const participantReplacePaths: OpenApiPaths = {
   '/api/checkout-splits/{id}/participants/{participantId}/replace': {
-    post: {
-      operationId: 'replaceParticipant',
-      tags: ['Splits'],
+    post: operation({
+      id: 'replaceParticipant',
+      tag: 'Splits',
       summary: 'Replace a pending participant',
       description: `Owner, Admin, Member, or the creating account. ${ABOUT}`,
-      requestParams: { path: SplitParticipantParams },
-      requestBody: { required: true, ...json(ReplaceParticipantSchema, example) },
+      path: SplitParticipantParams,
+      body: { schema: ReplaceParticipantSchema, example: example },
       responses: {
         200: {
           description: "The split's detail record, as GET /api/checkout-splits/:id answers it.",
-          ...json(ReplacedSplitResponseSchema),
+          schema: ReplacedSplitResponseSchema,
         },
-        ...errorResponses({
-          ...refusals,
-          403: [
-            err(M.forbidden, undefined, 'not in the business and not the creator'),
-            BUSINESS_ERRORS.role(M.forbidden),
-            BUSINESS_ERRORS.paused,
-          ],
-          404: [err(MESSAGES.notFound, undefined, 'unknown split or participant')],
-        }),
       },
-    },
+      errors: {
+        ...refusals,
+        403: [
+          err(M.forbidden, undefined, 'not in the business and not the creator'),
+          BUSINESS_ERRORS.role(M.forbidden),
+          BUSINESS_ERRORS.paused,
+        ],
+        404: [err(MESSAGES.notFound, undefined, 'unknown split or participant')],
+      },
+    }),
   },
   '/api/merchants/checkout/sessions/{token}/participants/{participantId}/replace': {
-    post: {
-      operationId: 'replaceBuyerParticipant',
-      tags: ['Hosted checkout: buyer'],
+    post: operation({
+      id: 'replaceBuyerParticipant',
+      tag: 'Hosted checkout: buyer',
       summary: 'Replace a pending participant (the buyer)',
       description: `The signed-in buyer who created the session's split. ${ABOUT}`,
-      requestParams: { path: SessionParticipantParams },
-      requestBody: { required: true, ...json(ReplaceParticipantSchema, example) },
+      path: SessionParticipantParams,
+      body: { schema: ReplaceParticipantSchema, example: example },
       responses: {
-        200: { description: 'The participant as it now is.', ...json(ReplacedParticipantResponseSchema) },
-        ...errorResponses({
-          ...refusals,
-          403: [err(M.forbidden, undefined, 'not the buyer who created the split'), BUSINESS_ERRORS.paused],
-          404: [
-            err(SESSION_NOT_FOUND, 'not_found'),
-            err(MESSAGES.notFound, undefined, 'no split yet, or unknown participant'),
-          ],
-        }),
+        200: { description: 'The participant as it now is.', schema: ReplacedParticipantResponseSchema },
       },
-    },
+      errors: {
+        ...refusals,
+        403: [err(M.forbidden, undefined, 'not the buyer who created the split'), BUSINESS_ERRORS.paused],
+        404: [
+          err(SESSION_NOT_FOUND, 'not_found'),
+          err(MESSAGES.notFound, undefined, 'no split yet, or unknown participant'),
+        ],
+      },
+    }),
   },
 };

@@ -115,6 +115,36 @@ describe('card-testing limits on the pay step', () => {
     });
   });
 
+  it('keys idle for a day past their window are swept by later attempts; paused and recent keys stay', async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const rows = {
+      idleToken: { key: `token:idle-${uniqueEmail()}`, window_ends_at: hoursAgo(25), paused_until: null },
+      idleAddress: { key: `ip:idle-${uniqueEmail()}`, window_ends_at: hoursAgo(48), paused_until: hoursAgo(47) },
+      stillPaused: {
+        key: `ip-declines:paused-${uniqueEmail()}`,
+        window_ends_at: hoursAgo(30),
+        paused_until: new Date(Date.now() + 3_600_000),
+      },
+      recent: { key: `token:recent-${uniqueEmail()}`, window_ends_at: hoursAgo(23), paused_until: null },
+    };
+    await stack.db
+      .insertInto('pay_attempt_counters')
+      .values(Object.values(rows).map((row) => ({ ...row, count: 3, streak: 2 })))
+      .execute();
+    const [token] = await payTokens(1);
+    expect((await authorise(token!, '198.51.100.240', 'pm_card_visa')).status).toBe(200);
+    const left = await stack.db
+      .selectFrom('pay_attempt_counters')
+      .select('key')
+      .where(
+        'key',
+        'in',
+        Object.values(rows).map((row) => row.key),
+      )
+      .execute();
+    expect(left.map((row) => row.key).sort()).toEqual([rows.stillPaused.key, rows.recent.key].sort());
+  });
+
   it('the pay page says when to try again', async () => {
     const ip = '203.0.113.77';
     const [token] = await payTokens(2);

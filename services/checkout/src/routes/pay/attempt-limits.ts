@@ -18,6 +18,12 @@ export const PAY_ATTEMPT_LIMITS = {
   tokenDeclines: { inARow: 5, pauseMs: 30 * MINUTE_MS },
   /** Declined cards from one address in an hour that pause the address, and for how long. */
   addressDeclines: { points: 15, windowMs: 60 * MINUTE_MS, pauseMs: 60 * MINUTE_MS },
+  /**
+   * A key with no attempt for this long after its window (and not paused) is deleted by the next
+   * attempts, a hundred at a time: the table, which holds client addresses, stays the size of a
+   * day's traffic. Longer than every window and pause above, so no limit is shortened by it.
+   */
+  sweepIdleMs: 24 * 60 * MINUTE_MS,
 } as const;
 
 export const PAY_LIMIT_MESSAGES = {
@@ -55,6 +61,7 @@ export async function withinPayAttemptLimits<T>(
     counters.count(key.address, limits.perAddress.windowMs),
     counters.pausedUntil(key.token),
     counters.pausedUntil(key.addressDeclines),
+    counters.sweepIdle(limits.sweepIdleMs),
   ]);
   if (tokenPause) throw limited(ctx, PAY_LIMIT_MESSAGES.tokenPaused, tokenPause);
   if (addressPause) throw limited(ctx, PAY_LIMIT_MESSAGES.addressPaused, addressPause);

@@ -1,12 +1,4 @@
-import {
-  err,
-  errorResponses,
-  json,
-  MESSAGES,
-  type OpenApiPaths,
-  passedThrough,
-  VALIDATION_FAILED,
-} from '@groupsplit/shared';
+import { err, MESSAGES, type OpenApiPaths, operation, passedThrough, VALIDATION_FAILED } from '@groupsplit/shared';
 import { PAY_LIMIT_MESSAGES } from './attempt-limits';
 import {
   AuthenticationRequiredSchema,
@@ -25,24 +17,24 @@ const notFound = err(MESSAGES.notFound, undefined, 'unknown pay token, or the pa
 /** The pay step (docs/splits.md): one participant's own view and authorisation, reached with their pay token. */
 export const payPaths: OpenApiPaths = {
   '/api/checkout-splits/pay/{token}': {
-    get: {
-      operationId: 'getPayView',
-      tags: ['Pay step'],
+    get: operation({
+      id: 'getPayView',
+      tag: 'Pay step',
       summary: "One participant's own view",
       description:
         'No credential: the pay token is one; treat it as a secret. The share and the 20p fee on top, the order and ' +
         "the group's progress (other participants masked), and what the processor's page script needs to confirm the hold.",
-      requestParams: { path: PayTokenParams },
+      path: PayTokenParams,
       responses: {
-        200: { description: 'The pay view.', ...json(PayViewSchema) },
-        ...errorResponses({ 404: [notFound] }),
+        200: { description: 'The pay view.', schema: PayViewSchema },
       },
-    },
+      errors: { 404: [notFound] },
+    }),
   },
   '/api/checkout-splits/pay/{token}/authorise': {
-    post: {
-      operationId: 'authoriseShare',
-      tags: ['Pay step'],
+    post: operation({
+      id: 'authoriseShare',
+      tag: 'Pay step',
       summary: 'Authorise the share (place the hold)',
       description:
         'Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A ' +
@@ -54,38 +46,38 @@ export const payPaths: OpenApiPaths = {
         'participant to confirm the payment (3-D Secure, `pm_card_threeDSecure2Required` in test mode), the answer is ' +
         "202 with `redirect_url`, the bank's page: nothing is held until they confirm there, and the page sends them " +
         'back to `/pay/{token}/return`, which records the hold (docs/hosted-checkout.md, "Strong Customer Authentication").',
-      requestParams: { path: PayTokenParams },
-      requestBody: { required: true, ...json(AuthoriseShareSchema, { payment_method: 'pm_card_visa' }) },
+      path: PayTokenParams,
+      body: { schema: AuthoriseShareSchema, example: { payment_method: 'pm_card_visa' } },
       responses: {
-        200: { description: 'Authorised.', ...json(AuthoriseShareResponseSchema) },
+        200: { description: 'Authorised.', schema: AuthoriseShareResponseSchema },
         202: {
           description: "The card's bank asks the participant to confirm the payment (3-D Secure) at `redirect_url`.",
-          ...json(AuthenticationRequiredSchema),
+          schema: AuthenticationRequiredSchema,
         },
-        ...errorResponses({
-          400: [
-            VALIDATION_FAILED,
-            passedThrough("the processor's message", 'processor_error', 'the processor refused the request'),
-          ],
-          402: [
-            passedThrough("the processor's message", 'card_declined', 'the card was declined (the decline code)'),
-            err('Your card could not be authorised. Please try another card.', 'card_not_authorised'),
-            err('Your card could not be authorised. Please try another card.', 'requires_action'),
-          ],
-          404: [notFound],
-          409: [err('This split is no longer pending', 'not_pending', '`status` names the split status')],
-          429: [
-            payLimited(PAY_LIMIT_MESSAGES.tokenPaused, 'five declined cards in a row paused this pay token'),
-            payLimited(PAY_LIMIT_MESSAGES.tokenAttempts, 'over 10 attempts on this pay token in 10 minutes'),
-            payLimited(
-              PAY_LIMIT_MESSAGES.addressPaused,
-              '15 declined cards from this address within an hour paused it for an hour',
-            ),
-            payLimited(PAY_LIMIT_MESSAGES.addressAttempts, 'over 30 attempts from this address in an hour'),
-          ],
-          502: [err('The payment processor could not be reached. Please try again.', 'processor_unavailable')],
-        }),
       },
-    },
+      errors: {
+        400: [
+          VALIDATION_FAILED,
+          passedThrough("the processor's message", 'processor_error', 'the processor refused the request'),
+        ],
+        402: [
+          passedThrough("the processor's message", 'card_declined', 'the card was declined (the decline code)'),
+          err('Your card could not be authorised. Please try another card.', 'card_not_authorised'),
+          err('Your card could not be authorised. Please try another card.', 'requires_action'),
+        ],
+        404: [notFound],
+        409: [err('This split is no longer pending', 'not_pending', '`status` names the split status')],
+        429: [
+          payLimited(PAY_LIMIT_MESSAGES.tokenPaused, 'five declined cards in a row paused this pay token'),
+          payLimited(PAY_LIMIT_MESSAGES.tokenAttempts, 'over 10 attempts on this pay token in 10 minutes'),
+          payLimited(
+            PAY_LIMIT_MESSAGES.addressPaused,
+            '15 declined cards from this address within an hour paused it for an hour',
+          ),
+          payLimited(PAY_LIMIT_MESSAGES.addressAttempts, 'over 30 attempts from this address in an hour'),
+        ],
+        502: [err('The payment processor could not be reached. Please try again.', 'processor_unavailable')],
+      },
+    }),
   },
 };

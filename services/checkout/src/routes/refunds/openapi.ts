@@ -1,8 +1,8 @@
-import { BUSINESS_ERRORS, err, errorResponses, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
+import { BUSINESS_ERRORS, err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
 import { REFUND_MESSAGES as M } from './request-refund';
 import { RefundResultSchema, SERVER_REFUND_MESSAGES, ServerRefundSchema, SplitIdParams } from './schema';
 
-const result = { 200: { description: 'The refund result.', ...json(RefundResultSchema) } };
+const result = { 200: { description: 'The refund result.', schema: RefundResultSchema } };
 const conflicts = [
   err(M.inProgress, 'refund_in_progress'),
   err(
@@ -14,62 +14,51 @@ const conflicts = [
 
 export const refundsPaths: OpenApiPaths = {
   '/api/checkout-splits/{id}/refund': {
-    post: {
-      operationId: 'refundSplit',
-      tags: ['Splits'],
+    post: operation({
+      id: 'refundSplit',
+      tag: 'Splits',
       summary: 'Refund a whole split',
       description:
         'Owner, Admin, Finance, or the creating account; only from `captured`. Every captured share is refunded in ' +
         'full with its 20p, each as its own processor refund, and the service fee reversed. No body.',
-      requestParams: { path: SplitIdParams },
-      responses: {
-        ...result,
-        ...errorResponses({
-          400: [err(M.notCaptured), err(M.vanished)],
-          403: [
-            err(M.forbidden, undefined, 'not in the business and not the creator'),
-            BUSINESS_ERRORS.role(M.forbidden),
-            BUSINESS_ERRORS.paused,
-          ],
-          404: [err(MESSAGES.notFound)],
-          409: conflicts,
-        }),
+      path: SplitIdParams,
+      responses: result,
+      errors: {
+        400: [err(M.notCaptured), err(M.vanished)],
+        403: [
+          err(M.forbidden, undefined, 'not in the business and not the creator'),
+          BUSINESS_ERRORS.role(M.forbidden),
+          BUSINESS_ERRORS.paused,
+        ],
+        404: [err(MESSAGES.notFound)],
+        409: conflicts,
       },
-    },
+    }),
   },
   '/api/merchants/checkout/splits/{id}/refund': {
-    post: {
-      operationId: 'refundCheckoutSplit',
-      tags: ['Hosted checkout'],
+    post: operation({
+      id: 'refundCheckoutSplit',
+      tag: 'Hosted checkout',
       summary: 'Refund all or part of a paid order',
       description:
         'API key. `amount` (pounds) absent means everything still outstanding. A partial amount is spread over the ' +
         'payers pro-rata, in whole pence; each slice is its own processor refund, and the slice that completes a share ' +
         "also returns that payer's 20p. Send `idempotency_key`: a repeat returns the stored result and never refunds twice.",
-      requestParams: { path: SplitIdParams },
-      requestBody: {
-        required: false,
-        ...json(ServerRefundSchema, {
-          amount: '12.50',
-          reason: 'One item was out of stock',
-          idempotency_key: 'refund-1042-1',
-        }),
+      path: SplitIdParams,
+      body: { schema: ServerRefundSchema, required: false },
+      responses: result,
+      errors: {
+        400: [
+          err(SERVER_REFUND_MESSAGES.amount, 'validation_failed', 'or another field-level message'),
+          err(M.overRefund(2000, 1250), 'over_refund', 'more than is outstanding; `outstanding` says how much is'),
+        ],
+        404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
+        409: [
+          err(M.notPaid, 'not_refundable', 'unpaid, cancelled or fully refunded; `status` names the split status'),
+          err(M.keyReused, 'idempotency_key_reused'),
+          ...conflicts,
+        ],
       },
-      responses: {
-        ...result,
-        ...errorResponses({
-          400: [
-            err(SERVER_REFUND_MESSAGES.amount, 'validation_failed', 'or another field-level message'),
-            err(M.overRefund(2000, 1250), 'over_refund', 'more than is outstanding; `outstanding` says how much is'),
-          ],
-          404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
-          409: [
-            err(M.notPaid, 'not_refundable', 'unpaid, cancelled or fully refunded; `status` names the split status'),
-            err(M.keyReused, 'idempotency_key_reused'),
-            ...conflicts,
-          ],
-        }),
-      },
-    },
+    }),
   },
 };

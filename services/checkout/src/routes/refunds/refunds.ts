@@ -31,33 +31,28 @@ const REFUNDABLE = ['captured', 'partially_refunded'];
 export function refundRoutes(deps: CheckoutDeps): Router {
   const { db } = deps;
   const router = new Router();
-  const unknownSplit = () => notFound(MESSAGES.notFound);
+  const splitParams = validate('params', SplitIdParams, () => notFound(MESSAGES.notFound));
 
-  router.post(
-    '/api/checkout-splits/:id/refund',
-    auth('session'),
-    validate('params', SplitIdParams, unknownSplit),
-    async (ctx: Context) => {
-      const principal = sessionPrincipal(ctx.state.principal);
-      const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.refund');
-      if (split.status !== 'captured') throw badRequest(REFUND_MESSAGES.notCaptured);
+  router.post('/api/checkout-splits/:id/refund', auth('session'), splitParams, async (ctx: Context) => {
+    const principal = sessionPrincipal(ctx.state.principal);
+    const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.refund');
+    if (split.status !== 'captured') throw badRequest(REFUND_MESSAGES.notCaptured);
 
-      const answer = await requestRefund(
-        deps,
-        split,
-        'dashboard',
-        { actor: `dashboard:${principal.userId}`, actorDetail: `user:${principal.userId}` },
-        { splitId: split.id, amount: null, reason: null, idempotencyKey: null },
-      );
-      ctx.status = answer.status;
-      ctx.body = answer.body;
-    },
-  );
+    const answer = await requestRefund(
+      deps,
+      split,
+      'dashboard',
+      { actor: `dashboard:${principal.userId}`, actorDetail: `user:${principal.userId}` },
+      { splitId: split.id, amount: null, reason: null, idempotencyKey: null },
+    );
+    ctx.status = answer.status;
+    ctx.body = answer.body;
+  });
 
   router.post(
     '/api/merchants/checkout/splits/:id/refund',
     auth('api_key'),
-    validate('params', SplitIdParams, unknownSplit),
+    splitParams,
     validate('body', ServerRefundSchema, serverRefundFailure),
     async (ctx: Context) => {
       const principal = apiKeyPrincipal(ctx.state.principal);

@@ -1,18 +1,21 @@
 import {
   type AppError,
   type ErrorDetail,
-  idParams,
+  EXAMPLE_VALUES,
+  emailField,
+  idField,
   MESSAGES,
   MoneyFormatError,
-  PoundsSchema,
+  poundsField,
   poundsToPence,
+  uuidParam,
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
 import { ParticipantStatusSchema } from '../../splits/schema';
 
 /** Both refund routes: anything but a UUID is an unknown split (404). */
-export const SplitIdParams = idParams('id');
+export const SplitIdParams = z.object({ id: uuidParam('split', 'The split id (`split.id` of the session status).') });
 
 /** Messages for API-key refund bodies the spec does not word (docs/refunds.md). */
 export const SERVER_REFUND_MESSAGES = {
@@ -42,18 +45,32 @@ const refundAmount = z.union([z.number(), z.string()], { error: M.amount }).tran
 /** POST /api/merchants/checkout/splits/:id/refund (API key). Null is taken as "not sent"; the dashboard's route has no body. */
 export const ServerRefundSchema = z.object(
   {
-    amount: refundAmount.nullish().transform((v) => v ?? null),
+    amount: refundAmount
+      .nullish()
+      .transform((v) => v ?? null)
+      .meta({
+        description:
+          'How much to refund, in pounds (number or decimal string, above zero, at most two decimals); at most what ' +
+          'is still outstanding. Leave it out to refund everything that is left.',
+        example: '10.00',
+      }),
     reason: z
       .string({ error: M.reason })
       .max(MAX_REFUND_REASON, { error: M.reason })
       .nullish()
-      .transform((v) => v ?? null),
+      .transform((v) => v ?? null)
+      .meta({ description: 'Why, up to 500 characters; kept in the refund history.', example: 'Item out of stock' }),
     idempotency_key: z
       .string({ error: M.idempotencyKey })
       .min(1, { error: M.idempotencyKey })
       .max(MAX_REFUND_IDEMPOTENCY_KEY, { error: M.idempotencyKey })
       .nullish()
-      .transform((v) => v ?? null),
+      .transform((v) => v ?? null)
+      .meta({
+        description:
+          'Makes a retry safe: the same key replays the first result (or joins the refund still running); 1 to 255 characters.',
+        example: 'refund-order-1001-1',
+      }),
   },
   { error: M.body },
 );
@@ -65,21 +82,26 @@ export function serverRefundFailure(details: ErrorDetail[]): AppError {
 /** Both refund routes' 200 (docs/spec.md, Refund result); stored with the refund, so a repeated key replays it. */
 export const RefundResultSchema = z
   .object({
-    refund_id: z.string(),
-    split_id: z.string(),
-    amount: PoundsSchema.meta({ description: 'What was asked for.' }),
-    refunded: PoundsSchema.meta({ description: 'What this refund returned.' }),
-    total_refunded: PoundsSchema,
-    total_amount: PoundsSchema,
-    status: z.string().meta({ description: 'The split status after it: `partially_refunded` or `refunded`.' }),
-    reason: z.string().nullable(),
-    participants: z.array(
-      z.object({
-        email: z.string(),
-        amount: PoundsSchema,
-        refunded_amount: PoundsSchema,
-        status: ParticipantStatusSchema,
-      }),
-    ),
+    refund_id: idField('refund', 'The refund id.'),
+    split_id: idField('split', 'The split refunded.'),
+    amount: poundsField('What was asked for.', '10.00'),
+    refunded: poundsField('What this refund returned.', '10.00'),
+    total_refunded: poundsField('Everything refunded on the split so far, this refund included.', '10.00'),
+    total_amount: poundsField('The order total.'),
+    status: z.string().meta({
+      description: 'The split status after it: `partially_refunded` or `refunded`.',
+      example: 'partially_refunded',
+    }),
+    reason: z.string().nullable().meta({ description: 'The reason given, or null.', example: 'Item out of stock' }),
+    participants: z
+      .array(
+        z.object({
+          email: emailField('Their e-mail address.'),
+          amount: poundsField('Their share.', EXAMPLE_VALUES.share),
+          refunded_amount: poundsField('How much of their share has been refunded.', '10.00'),
+          status: ParticipantStatusSchema.meta({ example: 'captured' }),
+        }),
+      )
+      .meta({ description: 'Each share after the refund (spread over the shares in proportion).' }),
   })
-  .meta({ id: 'RefundResult' });
+  .meta({ id: 'RefundResult', description: 'The refund and the split after it.' });

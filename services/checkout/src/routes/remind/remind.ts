@@ -5,6 +5,7 @@ import {
   MERCHANT_SELECTION_HEADER,
   type Principal,
   resolveMerchantContext,
+  sha256Hex,
   tooManyRequests,
   validate,
 } from '@groupsplit/shared';
@@ -60,7 +61,7 @@ export function remindRoutes(deps: CheckoutDeps): Router {
       const actor = await actorFor(deps, ctx, loaded.session);
 
       const result: RemindResult = await temporal.client.workflow.execute(checkoutRemindWorkflow, {
-        workflowId: checkoutRemindWorkflowId(loaded.session.token, randomUUID()),
+        workflowId: checkoutRemindWorkflowId(sha256Hex(loaded.session.token), randomUUID()),
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         args: [{ sessionToken: loaded.session.token, actor }],
       });

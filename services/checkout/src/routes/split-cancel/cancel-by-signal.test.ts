@@ -1,3 +1,4 @@
+import { AesGcmPayloadCodec, payloadKeyring } from '@groupsplit/shared';
 import { postSplit, type Stack, startStack, uniqueEmail, waitForSplitStatus, waitUntil } from '@groupsplit/testing';
 import { cancelSplitSignal, splitWorkflowId } from '@groupsplit/workflows';
 import { type CheckoutMerchant, createCheckoutMerchant } from '../../test-support/sessions';
@@ -45,14 +46,17 @@ describe('cancelling a split whose workflow refuses updates', () => {
     return broken;
   }
 
+  /** The signals in the raw history, their (encrypted) inputs decoded as the worker would. */
   const signalsOf = async (handle: Awaited<ReturnType<typeof breakWorkflow>>) => {
+    const codec = new AesGcmPayloadCodec(payloadKeyring(stack.config));
     const { events } = await handle.fetchHistory();
-    return (events ?? []).flatMap((e) => {
-      const signaled = e.workflowExecutionSignaledEventAttributes;
-      if (!signaled) return [];
-      const [payload] = signaled.input?.payloads ?? [];
-      return [{ name: signaled.signalName, request: JSON.parse(Buffer.from(payload!.data!).toString()) }];
-    });
+    const signals = (events ?? []).flatMap((e) => e.workflowExecutionSignaledEventAttributes ?? []);
+    return Promise.all(
+      signals.map(async (signaled) => {
+        const [payload] = await codec.decode(signaled.input?.payloads ?? []);
+        return { name: signaled.signalName, request: JSON.parse(Buffer.from(payload!.data!).toString()) };
+      }),
+    );
   };
 
   it('a pending split cancelled by the cancelSplitSignal signal ends canceled, holds released', async () => {

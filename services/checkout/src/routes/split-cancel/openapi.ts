@@ -1,56 +1,52 @@
-import { BUSINESS_ERRORS, err, errorResponses, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
+import { BUSINESS_ERRORS, err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
 import { CANCEL_NOT_CONFIRMED_MESSAGE, CanceledSchema, notPendingMessage, SplitIdParams } from './schema';
 
-const canceled = { 200: { description: 'Cancelled (or already was).', ...json(CanceledSchema) } };
+const canceled = { 200: { description: 'Cancelled (or already was).', schema: CanceledSchema } };
 
 export const splitCancelPaths: OpenApiPaths = {
   '/api/checkout-splits/{id}/cancel': {
-    post: {
-      operationId: 'cancelSplit',
-      tags: ['Splits'],
+    post: operation({
+      id: 'cancelSplit',
+      tag: 'Splits',
       summary: 'Cancel a pending split',
       description:
         'Owner, Admin, Member, or the creating account. Releases every hold. On any status other than `pending` it ' +
         'answers 200 `canceled` and does nothing: read the split back and check `status`.',
-      requestParams: { path: SplitIdParams },
-      responses: {
-        ...canceled,
-        ...errorResponses({
-          403: [
-            err(MESSAGES.cancelForbidden, undefined, 'not in the business and not the creator'),
-            BUSINESS_ERRORS.role(MESSAGES.cancelForbidden),
-            BUSINESS_ERRORS.paused,
-          ],
-          404: [err(MESSAGES.notFound)],
-        }),
+      path: SplitIdParams,
+      responses: canceled,
+      errors: {
+        403: [
+          err(MESSAGES.cancelForbidden, undefined, 'not in the business and not the creator'),
+          BUSINESS_ERRORS.role(MESSAGES.cancelForbidden),
+          BUSINESS_ERRORS.paused,
+        ],
+        404: [err(MESSAGES.notFound)],
       },
-    },
+    }),
   },
   '/api/merchants/checkout/splits/{id}/cancel': {
-    post: {
-      operationId: 'cancelCheckoutSplit',
-      tags: ['Hosted checkout'],
+    post: operation({
+      id: 'cancelCheckoutSplit',
+      tag: 'Hosted checkout',
       summary: 'Cancel a pending order from your server',
       description:
         'API key. Acts only on `pending`: releases the holds, e-mails the payers and sends `checkout_split.canceled`. ' +
         'A repeat on a cancelled split answers 200 again (safe to retry).',
-      requestParams: { path: SplitIdParams },
-      responses: {
-        ...canceled,
-        ...errorResponses({
-          404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
-          409: [
-            err(notPendingMessage('captured'), 'not_pending', 'any status but pending or canceled; `status` names it'),
-          ],
-          503: [
-            err(
-              CANCEL_NOT_CONFIRMED_MESSAGE,
-              'cancel_not_confirmed',
-              'rare: the workflow could not be reached for a while; the cancel is recorded, send it again',
-            ),
-          ],
-        }),
+      path: SplitIdParams,
+      responses: canceled,
+      errors: {
+        404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
+        409: [
+          err(notPendingMessage('captured'), 'not_pending', 'any status but pending or canceled; `status` names it'),
+        ],
+        503: [
+          err(
+            CANCEL_NOT_CONFIRMED_MESSAGE,
+            'cancel_not_confirmed',
+            'rare: the workflow could not be reached for a while; the cancel is recorded, send it again',
+          ),
+        ],
       },
-    },
+    }),
   },
 };

@@ -1,11 +1,13 @@
-import { idParams } from '@groupsplit/shared';
+import { uuidParam } from '@groupsplit/shared';
 import { z } from 'zod';
 
 /** Both cancel routes: anything but a UUID is an unknown split (404). */
-export const SplitIdParams = idParams('id');
+export const SplitIdParams = z.object({ id: uuidParam('split', 'The split id (a UUID, so never `pay`).') });
 
 /** Both cancel routes' 200. */
-export const CanceledSchema = z.object({ status: z.literal('canceled') }).meta({ id: 'Canceled' });
+export const CanceledSchema = z
+  .object({ status: z.literal('canceled').meta({ description: 'The split is cancelled; every hold was released.' }) })
+  .meta({ id: 'Canceled', description: 'The split after the cancel.' });
 
 export const notPendingMessage = (status: string) => `Only a pending split can be cancelled; this one is ${status}`;
 

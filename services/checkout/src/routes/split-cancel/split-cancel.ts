@@ -92,45 +92,35 @@ async function signaledCancel(deps: CheckoutDeps, splitId: string, actor: string
 export function splitCancelRoutes(deps: CheckoutDeps): Router {
   const { db } = deps;
   const router = new Router();
-  const unknownSplit = () => notFound(MESSAGES.notFound);
+  const splitParams = validate('params', SplitIdParams, () => notFound(MESSAGES.notFound));
 
-  router.post(
-    '/api/checkout-splits/:id/cancel',
-    auth('session'),
-    validate('params', SplitIdParams, unknownSplit),
-    async (ctx: Context) => {
-      const principal = sessionPrincipal(ctx.state.principal);
-      const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.cancel');
-      // The spec: on any status other than pending this answers 200 canceled and does nothing.
-      if (split.status === 'pending') await requestCancel(deps, split, `user:${principal.userId}`);
-      ctx.body = CANCELED;
-    },
-  );
+  router.post('/api/checkout-splits/:id/cancel', auth('session'), splitParams, async (ctx: Context) => {
+    const principal = sessionPrincipal(ctx.state.principal);
+    const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.cancel');
+    // The spec: on any status other than pending this answers 200 canceled and does nothing.
+    if (split.status === 'pending') await requestCancel(deps, split, `user:${principal.userId}`);
+    ctx.body = CANCELED;
+  });
 
-  router.post(
-    '/api/merchants/checkout/splits/:id/cancel',
-    auth('api_key'),
-    validate('params', SplitIdParams, unknownSplit),
-    async (ctx: Context) => {
-      const principal = apiKeyPrincipal(ctx.state.principal);
-      const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.cancel');
-      if (split.status === 'canceled') {
-        ctx.body = CANCELED;
-        return;
-      }
-      if (split.status !== 'pending') throw notPending(split.status);
-      const outcome = await requestCancel(deps, split, `api_key:${principal.apiKeyId}`);
-      // `changed` means the workflow took this cancel while pending: it is in the workflow's history
-      // and nothing can capture the split any more. The workflow answers after 30 s even if its
-      // releases are still running (a slow processor, a worker restarting), still `pending` or
-      // `canceling`; that is a cancel under way, not a split that cannot be cancelled.
-      // A cancel sent as a signal that the workflow has not acted on yet: neither done nor refused.
-      if (!outcome.changed && outcome.status === 'pending') throw cancelNotConfirmed();
-      if (!outcome.changed && outcome.status !== 'canceled') throw notPending(outcome.status);
-      if (outcome.changed) await emailPayers(deps, split.id);
+  router.post('/api/merchants/checkout/splits/:id/cancel', auth('api_key'), splitParams, async (ctx: Context) => {
+    const principal = apiKeyPrincipal(ctx.state.principal);
+    const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.cancel');
+    if (split.status === 'canceled') {
       ctx.body = CANCELED;
-    },
-  );
+      return;
+    }
+    if (split.status !== 'pending') throw notPending(split.status);
+    const outcome = await requestCancel(deps, split, `api_key:${principal.apiKeyId}`);
+    // `changed` means the workflow took this cancel while pending: it is in the workflow's history
+    // and nothing can capture the split any more. The workflow answers after 30 s even if its
+    // releases are still running (a slow processor, a worker restarting), still `pending` or
+    // `canceling`; that is a cancel under way, not a split that cannot be cancelled.
+    // A cancel sent as a signal that the workflow has not acted on yet: neither done nor refused.
+    if (!outcome.changed && outcome.status === 'pending') throw cancelNotConfirmed();
+    if (!outcome.changed && outcome.status !== 'canceled') throw notPending(outcome.status);
+    if (outcome.changed) await emailPayers(deps, split.id);
+    ctx.body = CANCELED;
+  });
 
   return router;
 }

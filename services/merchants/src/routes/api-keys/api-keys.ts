@@ -6,7 +6,7 @@ import {
   isVerified,
   merchantContext,
   permit,
-  recordAudit,
+  recordCallerAudit,
   serviceMode,
   validate,
   validBody,
@@ -41,11 +41,7 @@ export function apiKeyRoutes({ db, config }: MerchantsDeps): Router {
           .values({ merchant_id: merchant.id, name, mode, created_by: userId, ...apiKeyRecordFields(key) })
           .returningAll()
           .executeTakeFirstOrThrow();
-        await recordAudit(trx, {
-          merchantId: merchant.id,
-          actorUserId: userId,
-          actorRole: role,
-          action: 'api_key.created',
+        await recordCallerAudit(trx, { merchant, userId, role }, 'api_key.created', {
           after: { id: created.id, name, mode, last_four: created.last_four },
         });
         return created;
@@ -95,11 +91,7 @@ export function apiKeyRoutes({ db, config }: MerchantsDeps): Router {
           if (!existing) throw apiKeyNotFound();
           return existing;
         }
-        await recordAudit(trx, {
-          merchantId: merchant.id,
-          actorUserId: userId,
-          actorRole: role,
-          action: 'api_key.revoked',
+        await recordCallerAudit(trx, { merchant, userId, role }, 'api_key.revoked', {
           before: { id, name: revoked.name, mode: revoked.mode, last_four: revoked.last_four },
           after: { revoked_at: revoked.revoked_at },
         });

@@ -51,4 +51,34 @@ describe('sign-in codes per address', () => {
     const otherCode = await requestCode(stack, other);
     expect((await stack.api.post('/api/auth/email/verify', { email: other, code: otherCode })).status).toBe(200);
   });
+
+  it('addresses idle for a day past their window are swept by later wrong codes; locked and recent ones stay', async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const rows = {
+      idle: { key: `email:idle-${uniqueEmail()}`, window_ends_at: hoursAgo(25), paused_until: hoursAgo(24) },
+      locked: {
+        key: `email:locked-${uniqueEmail()}`,
+        window_ends_at: hoursAgo(30),
+        paused_until: new Date(Date.now() + 3_600_000),
+      },
+      recent: { key: `email:recent-${uniqueEmail()}`, window_ends_at: hoursAgo(23), paused_until: null },
+    };
+    await stack.db
+      .insertInto('sign_in_failure_counters')
+      .values(Object.values(rows).map((row) => ({ ...row, count: 4, streak: 0 })))
+      .execute();
+    const email = uniqueEmail('sweeper');
+    const code = await requestCode(stack, email);
+    expect((await stack.api.post('/api/auth/email/verify', { email, code: wrongCode(code) })).status).toBe(400);
+    const left = await stack.db
+      .selectFrom('sign_in_failure_counters')
+      .select('key')
+      .where(
+        'key',
+        'in',
+        Object.values(rows).map((row) => row.key),
+      )
+      .execute();
+    expect(left.map((row) => row.key).sort()).toEqual([rows.locked.key, rows.recent.key].sort());
+  });
 });

@@ -10,6 +10,13 @@ const HOUR_MS = 60 * 60_000;
  */
 export const ADDRESS_WRONG_CODES = { points: 10, windowMs: HOUR_MS, lockMs: HOUR_MS } as const;
 
+/**
+ * An address with no wrong code for this long after its window (and not locked) is deleted by the
+ * next wrong codes, a hundred at a time, so the table does not grow for ever; longer than the
+ * window and the lock, so no limit is shortened by it.
+ */
+export const ADDRESS_COUNTER_SWEEP_IDLE_MS = 24 * HOUR_MS;
+
 export const ADDRESS_LOCKED_MESSAGE = 'Too many wrong codes for this address.';
 
 const keyOf = (email: string) => `email:${sha256Hex(email)}`;
@@ -29,7 +36,10 @@ export async function addressLocked(ctx: Context, db: Db, email: string): Promis
  */
 export async function countWrongCode(db: Db, email: string): Promise<boolean> {
   const { points, windowMs, lockMs } = ADDRESS_WRONG_CODES;
-  const counted = await counters(db).count(keyOf(email), windowMs, { at: points, forMs: lockMs });
+  const [counted] = await Promise.all([
+    counters(db).count(keyOf(email), windowMs, { at: points, forMs: lockMs }),
+    counters(db).sweepIdle(ADDRESS_COUNTER_SWEEP_IDLE_MS),
+  ]);
   return counted.count === points;
 }
 

@@ -1,66 +1,64 @@
-import { err, errorResponses, json, OkSchema, type OpenApiPaths } from '@groupsplit/shared';
+import { err, OkSchema, type OpenApiPaths, operation } from '@groupsplit/shared';
 import { z } from 'zod';
 import { ADDRESS_LOCKED_MESSAGE } from './address-lockout';
 import { REFRESH_HEADER, REFRESH_REFUSALS } from './refresh-guard';
 import { SIGN_IN_MESSAGES as M, SignInSessionSchema, StartSignInSchema, VerifySignInSchema } from './schema';
 import { ActiveSessionListSchema, SESSION_MESSAGES } from './session-schema';
 
+const tag = 'Sign-in';
+
 /** E-mail code sign-in and sign-out (docs/identity.md). */
 export const authPaths: OpenApiPaths = {
   '/api/auth/email/start': {
-    post: {
-      operationId: 'startSignIn',
-      tags: ['Sign-in'],
+    post: operation({
+      id: 'startSignIn',
+      tag,
       summary: 'E-mail a sign-in code',
       description:
         'Mails a 6-digit code, valid for 10 minutes, replacing any earlier one. The answer is the same whether or not ' +
         'the address has an account.',
-      requestBody: { required: true, ...json(StartSignInSchema, { email: 'you@example.com' }) },
-      responses: {
-        202: { description: 'The code is on its way.', ...json(OkSchema) },
-        ...errorResponses({ 400: [err(M.invalidStart, 'validation_failed')] }),
-      },
-    },
+      body: { schema: StartSignInSchema },
+      responses: { 202: { description: 'The code is on its way.', schema: OkSchema } },
+      errors: { 400: [err(M.invalidStart, 'validation_failed')] },
+    }),
   },
   '/api/auth/email/verify': {
-    post: {
-      operationId: 'verifySignIn',
-      tags: ['Sign-in'],
+    post: operation({
+      id: 'verifySignIn',
+      tag,
       summary: 'Exchange the code for a bearer token',
       description:
         "Creates the account on first sign-in. The token lasts 12 hours. The answer also sets the dashboard's `HttpOnly` refresh cookie (POST /api/auth/session/refresh), which a server can ignore. Five wrong codes use the code up; ask for a new one. " +
         'Ten wrong codes for one address within an hour, across codes and whatever the caller, lock the address for an ' +
         'hour (429 `rate_limited` with `Retry-After`, even for the right code) and e-mail its owner.',
-      requestBody: { required: true, ...json(VerifySignInSchema, { email: 'you@example.com', code: '123456' }) },
-      responses: {
-        200: { description: 'Signed in.', ...json(SignInSessionSchema) },
-        ...errorResponses({
-          400: [
-            err(M.invalidVerify, 'validation_failed'),
-            err(M.wrongCode, 'invalid_code'),
-            err(M.expired, 'code_expired'),
-            err(M.tooManyAttempts, 'too_many_attempts'),
-          ],
-          429: [
-            err(
-              `${ADDRESS_LOCKED_MESSAGE} Try again in 60 minutes.`,
-              'rate_limited',
-              'ten wrong codes for this address within an hour; the minutes follow `Retry-After`',
-            ),
-          ],
-        }),
+      body: { schema: VerifySignInSchema },
+      responses: { 200: { description: 'Signed in.', schema: SignInSessionSchema } },
+      errors: {
+        400: [
+          err(M.invalidVerify, 'validation_failed'),
+          err(M.wrongCode, 'invalid_code'),
+          err(M.expired, 'code_expired'),
+          err(M.tooManyAttempts, 'too_many_attempts'),
+        ],
+        429: [
+          err(
+            `${ADDRESS_LOCKED_MESSAGE} Try again in 60 minutes.`,
+            'rate_limited',
+            'ten wrong codes for this address within an hour; the minutes follow `Retry-After`',
+          ),
+        ],
       },
-    },
+    }),
   },
   '/api/auth/sign-out': {
-    post: {
-      operationId: 'signOut',
-      tags: ['Sign-in'],
+    post: operation({
+      id: 'signOut',
+      tag,
       summary: 'Revoke this bearer token',
       description:
         'Ends only this session; other devices stay signed in. A dashboard session also loses its refresh cookie.',
-      responses: { 200: { description: 'Signed out.', ...json(OkSchema) } },
-    },
+      responses: { 200: { description: 'Signed out.', schema: OkSchema } },
+    }),
   },
 };
 
@@ -71,9 +69,9 @@ const SessionParamsSchema = z.object({
 /** The dashboard's refresh sessions (docs/security.md, "Sessions that survive a reload"). */
 export const sessionPaths: OpenApiPaths = {
   '/api/auth/session/refresh': {
-    post: {
-      operationId: 'refreshSession',
-      tags: ['Sign-in'],
+    post: operation({
+      id: 'refreshSession',
+      tag,
       summary: "Exchange the dashboard's refresh cookie for a new access token",
       description:
         'For the dashboard on its own origin: the `HttpOnly` refresh cookie set at sign-in is exchanged for a short-lived ' +
@@ -82,47 +80,45 @@ export const sessionPaths: OpenApiPaths = {
         `\`same-origin\`, or \`${REFRESH_HEADER.name}: ${REFRESH_HEADER.value}\` is missing. A session ends 2 hours ` +
         'after its last refresh and 12 hours after sign-in. The cookie authenticates no other route.',
       responses: {
-        200: { description: 'A new access token; a new refresh cookie is set.', ...json(SignInSessionSchema) },
-        ...errorResponses({
-          401: [err(SESSION_MESSAGES.ended, 'session_ended', 'no cookie, or its session ended; the cookie is cleared')],
-          403: [
-            err(REFRESH_REFUSALS.crossSite.message, REFRESH_REFUSALS.crossSite.code, 'another origin or site'),
-            err(REFRESH_REFUSALS.header.message, REFRESH_REFUSALS.header.code, 'the custom header is missing'),
-          ],
-        }),
+        200: { description: 'A new access token; a new refresh cookie is set.', schema: SignInSessionSchema },
       },
-    },
+      errors: {
+        401: [err(SESSION_MESSAGES.ended, 'session_ended', 'no cookie, or its session ended; the cookie is cleared')],
+        403: [
+          err(REFRESH_REFUSALS.crossSite.message, REFRESH_REFUSALS.crossSite.code, 'another origin or site'),
+          err(REFRESH_REFUSALS.header.message, REFRESH_REFUSALS.header.code, 'the custom header is missing'),
+        ],
+      },
+    }),
   },
   '/api/auth/sessions': {
-    get: {
-      operationId: 'listSessions',
-      tags: ['Sign-in'],
+    get: operation({
+      id: 'listSessions',
+      tag,
       summary: 'The active sessions of this login',
       description: 'One per dashboard sign-in and device still alive, most recently used first.',
-      responses: { 200: { description: 'The sessions.', ...json(ActiveSessionListSchema) } },
-    },
+      responses: { 200: { description: 'The sessions.', schema: ActiveSessionListSchema } },
+    }),
   },
   '/api/auth/sessions/{id}/revoke': {
-    post: {
-      operationId: 'revokeSession',
-      tags: ['Sign-in'],
+    post: operation({
+      id: 'revokeSession',
+      tag,
       summary: 'Sign one session out',
       description: 'Ends that session and every access token it made at once.',
-      requestParams: { path: SessionParamsSchema },
-      responses: {
-        200: { description: 'Signed out.', ...json(OkSchema) },
-        ...errorResponses({ 404: [err(SESSION_MESSAGES.notFound, 'session_not_found')] }),
-      },
-    },
+      path: SessionParamsSchema,
+      responses: { 200: { description: 'Signed out.', schema: OkSchema } },
+      errors: { 404: [err(SESSION_MESSAGES.notFound, 'session_not_found')] },
+    }),
   },
   '/api/auth/sessions/revoke-all': {
-    post: {
-      operationId: 'revokeAllSessions',
-      tags: ['Sign-in'],
+    post: operation({
+      id: 'revokeAllSessions',
+      tag,
       summary: 'Sign out everywhere',
       description:
         'Ends every session and access token of this login, this one included, and clears the refresh cookie.',
-      responses: { 200: { description: 'Signed out everywhere.', ...json(OkSchema) } },
-    },
+      responses: { 200: { description: 'Signed out everywhere.', schema: OkSchema } },
+    }),
   },
 };

@@ -1,4 +1,4 @@
-import { ModeSchema, PoundsSchema, TimestampSchema } from '@groupsplit/shared';
+import { idField, ModeSchema, poundsField, TimestampSchema, textField, timestampField } from '@groupsplit/shared';
 import { z } from 'zod';
 
 export const SaveBillingCardSchema = z.object({
@@ -6,7 +6,11 @@ export const SaveBillingCardSchema = z.object({
     .string({ error: 'Send payment_method: the id of a card payment method (for example pm_card_visa in test mode)' })
     .trim()
     .min(1, 'Send payment_method: the id of a card payment method')
-    .max(255, 'payment_method is too long'),
+    .max(255, 'payment_method is too long')
+    .meta({
+      description: 'A card payment method id, up to 255 characters (test mode: `pm_card_visa`).',
+      example: 'pm_card_visa',
+    }),
 });
 
 export const BILLING_MESSAGES = {
@@ -17,39 +21,49 @@ export const BILLING_MESSAGES = {
   notPaid: 'The card on file could not pay this bill. Update the card and try again.',
 } as const;
 
+const BRAND = textField('The card brand.', 'visa');
+const LAST4 = textField('The last four digits.', '4242');
+
 export const BillingCardSchema = z
   .object({
     mode: ModeSchema,
-    brand: z.string(),
-    last4: z.string(),
-    exp_month: z.number().int().nullable(),
-    exp_year: z.number().int().nullable(),
-    updated_at: TimestampSchema,
+    brand: BRAND,
+    last4: LAST4,
+    exp_month: z.number().int().nullable().meta({ description: 'Expiry month, 1 to 12.', example: 12 }),
+    exp_year: z.number().int().nullable().meta({ description: 'Expiry year.', example: 2029 }),
+    updated_at: timestampField('When the card was put on file.'),
   })
-  .meta({ id: 'BillingCard' });
+  .meta({ id: 'BillingCard', description: 'The card your bills are charged to.' });
 
 export const BillSchema = z
   .object({
-    id: z.string(),
-    amount: PoundsSchema,
-    currency: z.literal('gbp'),
-    description: z.string(),
-    issued_at: TimestampSchema,
-    paid_at: TimestampSchema.nullable(),
-    status: z.enum(['paid', 'unpaid']),
+    id: idField('bill', 'The bill id.'),
+    amount: poundsField('What the bill is for, in pounds.', '12.40'),
+    currency: z.literal('gbp').meta({ description: 'Always `gbp`.' }),
+    description: textField('What it is for.', 'Service fees, October 2026'),
+    issued_at: timestampField('When it was issued.'),
+    paid_at: TimestampSchema.nullable().meta({ description: 'When it was paid, or null.' }),
+    status: z.enum(['paid', 'unpaid']).meta({ description: '`paid` or `unpaid`.', example: 'paid' }),
     days_unpaid: z
       .number()
       .int()
-      .meta({ description: 'A bill unpaid for 14 days pauses split payments until it is paid.' }),
+      .meta({ description: 'A bill unpaid for 14 days pauses split payments until it is paid.', example: 0 }),
   })
-  .meta({ id: 'Bill' });
+  .meta({ id: 'Bill', description: "One of the service's bills to you." });
 
 /** GET /api/merchants/billing: the mode's card on file and its latest 50 bills. */
 export const BillingSchema = z
-  .object({ mode: ModeSchema, card: BillingCardSchema.nullable(), bills: z.array(BillSchema) })
-  .meta({ id: 'Billing' });
+  .object({
+    mode: ModeSchema,
+    card: BillingCardSchema.nullable().meta({ description: 'The card on file, or null (splits need one).' }),
+    bills: z.array(BillSchema).meta({ description: 'The latest 50 bills, newest first.' }),
+  })
+  .meta({ id: 'Billing', description: "The mode's card on file and its latest bills." });
 
 /** PUT /api/merchants/billing/card. */
 export const SavedBillingCardSchema = z
-  .object({ mode: ModeSchema, brand: z.string(), last4: z.string() })
-  .meta({ id: 'SavedBillingCard' });
+  .object({ mode: ModeSchema, brand: BRAND, last4: LAST4 })
+  .meta({ id: 'SavedBillingCard', description: 'The card now on file.' });
+
+/** POST /api/merchants/billing/bills/:id/pay: the bill (an unknown id is 404 `Bill not found`). */
+export const BillParams = z.object({ id: idField('bill', 'The bill id (`bills[].id`).') });

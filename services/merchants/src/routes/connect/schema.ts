@@ -11,6 +11,10 @@ export const AccountSyncSchema = z.object({
 /** POST /api/merchants/connect and /connect/refresh: a one-shot onboarding link. */
 export const OnboardingLinkSchema = z
   .object({
-    url: z.string().meta({ description: 'One-shot processor onboarding link; expires in about five minutes.' }),
+    url: z.string().meta({
+      description: 'One-shot processor onboarding link; expires in about five minutes.',
+      format: 'uri',
+      example: 'https://connect.processor.example/setup/s/acct_1QabcDEF456ghi/Xk29Wq',
+    }),
   })
   .meta({ id: 'OnboardingLink' });

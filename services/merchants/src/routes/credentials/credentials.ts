@@ -5,7 +5,7 @@ import {
   MerchantsRepository,
   merchantContext,
   permit,
-  recordAudit,
+  recordCallerAudit,
   saveWebhookSecret,
   serviceMode,
   validate,
@@ -48,14 +48,13 @@ export function credentialRoutes({ db, config }: MerchantsDeps): Router {
           .where('mode', '=', mode)
           .executeTakeFirst();
         await saveWebhookSecret(trx, config, merchant.id, mode, value);
-        await recordAudit(trx, {
-          merchantId: merchant.id,
-          actorUserId: userId,
-          actorRole: role,
-          // Never the secret itself: the history only says that it changed.
-          action: existed?.secret_ciphertext ? 'webhook_secret.rotated' : 'webhook_secret.created',
-          after: { mode, last_four: value.slice(-4) },
-        });
+        // Never the secret itself: the history only says that it changed.
+        await recordCallerAudit(
+          trx,
+          { merchant, userId, role },
+          existed?.secret_ciphertext ? 'webhook_secret.rotated' : 'webhook_secret.created',
+          { after: { mode, last_four: value.slice(-4) } },
+        );
       });
       ctx.body = { target, value, mode };
     },

@@ -3,7 +3,7 @@ import {
   MerchantsRepository,
   merchantContext,
   permit,
-  recordAudit,
+  recordCallerAudit,
   saveWebhookUrl,
   serviceMode,
   validate,
@@ -72,11 +72,7 @@ export function integrationRoutes({ db, config }: MerchantsDeps): Router {
           after.allowed_domain = allowedDomain.set;
         }
         if (Object.keys(after).length > 0) {
-          await recordAudit(trx, {
-            merchantId: merchant.id,
-            actorUserId: userId,
-            actorRole: role,
-            action: 'integration.updated',
+          await recordCallerAudit(trx, { merchant, userId, role }, 'integration.updated', {
             before: { mode, ...before },
             after: { mode, ...after },
           });

@@ -1,38 +1,27 @@
-import { businessErrorResponses, businessHeaders, err, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
+import { err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
 import { IntegrationSchema, IntegrationSettingsSchema } from './schema';
 
 export const integrationPaths: OpenApiPaths = {
   '/api/merchants': {
-    patch: {
-      operationId: 'updateIntegration',
-      tags: ['Account'],
+    patch: operation({
+      id: 'updateIntegration',
+      tag: 'Account',
       summary: 'Set the webhook URL and the allowed return domain',
       description:
         'Owner, Admin. `webhook_url` is the one of the mode asked (X-Service-Mode); `allowed_domain` is one per business, ' +
         'the host every `return_url` and `cancel_url` must match. An absent field is unchanged; an empty string or null ' +
         'clears it. A live URL must be public https; a test URL may be http on a private address only where ' +
         '`ALLOW_PRIVATE_WEBHOOK_TARGETS` is on (local development).',
-      requestParams: { header: businessHeaders({ mode: true }) },
-      requestBody: {
-        required: true,
-        ...json(IntegrationSchema, {
-          webhook_url: 'https://shop.example.com/hooks/groupsplit',
-          allowed_domain: 'shop.example.com',
-        }),
+      business: { write: true, mode: true },
+      body: { schema: IntegrationSchema },
+      responses: { 200: { description: 'The settings as they now are.', schema: IntegrationSettingsSchema } },
+      errors: {
+        400: [
+          err('Invalid webhook_url: must be a string, or empty to clear it', 'validation_failed'),
+          err(MESSAGES.invalidWebhookUrl('<reason>'), 'invalid_webhook_url'),
+          err('Invalid allowed_domain: <reason>', 'invalid_allowed_domain'),
+        ],
       },
-      responses: {
-        200: { description: 'The settings as they now are.', ...json(IntegrationSettingsSchema) },
-        ...businessErrorResponses(
-          { write: true, mode: true },
-          {
-            400: [
-              err('Invalid webhook_url: must be a string, or empty to clear it', 'validation_failed'),
-              err(MESSAGES.invalidWebhookUrl('<reason>'), 'invalid_webhook_url'),
-              err('Invalid allowed_domain: <reason>', 'invalid_allowed_domain'),
-            ],
-          },
-        ),
-      },
-    },
+    }),
   },
 };

@@ -1,10 +1,20 @@
-import { badRequest, type ErrorDetail, ModeSchema, validationFailed } from '@groupsplit/shared';
+import { badRequest, type ErrorDetail, idField, ModeSchema, validationFailed } from '@groupsplit/shared';
 import { z } from 'zod';
+import { IntegrationFieldsView } from '../../businesses/integration-fields';
 
 /** Absent: unchanged. Empty string or null: cleared. */
 export const IntegrationSchema = z.object({
-  webhook_url: z.string().nullish(),
-  allowed_domain: z.string().nullish(),
+  webhook_url: z.string().nullish().meta({
+    description:
+      "Where this mode's events are sent: https (test mode also takes `http://127.0.0.1`); empty or null clears it.",
+    format: 'uri',
+    example: 'https://shop.example.com/webhooks',
+  }),
+  allowed_domain: z.string().nullish().meta({
+    description:
+      'The host every `return_url` and `cancel_url` must be on (`localhost` for local test orders); empty or null clears it.',
+    example: 'shop.example.com',
+  }),
 });
 
 /** A wrongly typed field gets the same `Invalid <field>: <reason>` wording as a bad value. */
@@ -19,9 +29,8 @@ export const invalidAllowedDomain = (reason: string) =>
 /** PATCH /api/merchants: the settings as they now are (webhook_url is the mode asked's). */
 export const IntegrationSettingsSchema = z
   .object({
-    id: z.string(),
+    id: idField('merchant', 'The business.'),
     mode: ModeSchema,
-    webhook_url: z.string().nullable(),
-    allowed_domain: z.string().nullable(),
+    ...IntegrationFieldsView,
   })
-  .meta({ id: 'IntegrationSettings' });
+  .meta({ id: 'IntegrationSettings', description: 'The settings as they now are.' });

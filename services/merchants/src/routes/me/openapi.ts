@@ -1,21 +1,18 @@
-import { businessErrorResponses, businessHeaders, json, type OpenApiPaths } from '@groupsplit/shared';
+import { type OpenApiPaths, operation } from '@groupsplit/shared';
 import { MerchantSchema } from './schema';
 
 export const mePaths: OpenApiPaths = {
   '/api/merchants/me': {
-    get: {
-      operationId: 'getMerchant',
-      tags: ['Account'],
+    get: operation({
+      id: 'getMerchant',
+      tag: 'Account',
       summary: 'The business you act for',
       description:
         'Readable by every role. `gates` say, for the mode asked (X-Service-Mode), whether the business can take splits ' +
         'and send invoices, and what to fix if not. When the processor account still looks incomplete, it is re-read ' +
         'from the processor first.',
-      requestParams: { header: businessHeaders({ mode: true }) },
-      responses: {
-        200: { description: 'The merchant record.', ...json(MerchantSchema) },
-        ...businessErrorResponses({ mode: true }),
-      },
-    },
+      business: { mode: true },
+      responses: { 200: { description: 'The merchant record.', schema: MerchantSchema } },
+    }),
   },
 };

@@ -1,51 +1,90 @@
-import { GateSchema, ModeSchema, RoleSchema, TimestampSchema } from '@groupsplit/shared';
+import {
+  GateSchema,
+  idField,
+  ModeSchema,
+  RoleSchema,
+  TimestampSchema,
+  textField,
+  timestampField,
+} from '@groupsplit/shared';
 import { z } from 'zod';
 import { BUSINESS_TYPES } from '../../businesses/business-types';
+import { IntegrationFieldsView } from '../../businesses/integration-fields';
 
 /** The address as registered in parts (`business_address` is the same address on one line). */
 export const AddressPartsViewSchema = z
   .object({
-    line1: z.string(),
-    line2: z.string().nullable(),
-    city: z.string(),
-    county: z.string().nullable(),
-    postcode: z.string(),
-    country: z.string().nullable(),
+    line1: textField('First line.', '12 Market Street'),
+    line2: z.string().nullable().meta({ description: 'Second line, or null.', example: 'Unit 4' }),
+    city: textField('Town or city.', 'Bristol'),
+    county: z.string().nullable().meta({ description: 'County, or null.', example: null }),
+    postcode: textField('Postcode.', 'BS1 4DJ'),
+    country: z.string().nullable().meta({ description: 'Country, or null.', example: 'United Kingdom' }),
   })
-  .meta({ id: 'AddressParts' });
+  .meta({ id: 'AddressParts', description: 'The address as registered, in parts.' });
 
 /** GET /api/merchants/me (docs/spec.md, Merchant): the business the caller acts for. */
 export const MerchantSchema = z
   .object({
-    id: z.string(),
-    name: z.string().meta({ description: 'The trading name shown to customers.' }),
-    created_at: TimestampSchema,
-    legal_name: z.string(),
-    business_type: z.enum(BUSINESS_TYPES),
-    business_email: z.string(),
-    business_phone: z.string(),
-    vat_number: z.string().nullable(),
-    company_number: z.string().nullable(),
-    business_address: z.string(),
+    id: idField('merchant', 'The business.'),
+    name: z.string().meta({ description: 'The trading name shown to customers.', example: 'Picnic Supplies' }),
+    created_at: timestampField('When the business was registered.'),
+    legal_name: textField('The registered legal name.', 'Picnic Supplies Ltd'),
+    business_type: z
+      .enum(BUSINESS_TYPES)
+      .meta({ description: 'The legal form of the business.', example: 'limited_company' }),
+    business_email: textField('The business contact address (not the login).', 'hello@shop.example.com'),
+    business_phone: textField('The business phone number.', '+44 117 496 0123'),
+    vat_number: z.string().nullable().meta({ description: 'The VAT number, or null.', example: 'GB123456789' }),
+    company_number: z
+      .string()
+      .nullable()
+      .meta({ description: 'The Companies House number, or null.', example: '12345678' }),
+    business_address: textField('The address on one line.', '12 Market Street, Unit 4, Bristol BS1 4DJ'),
     business_address_parts: AddressPartsViewSchema.nullable(),
-    country: z.string().meta({ example: 'GB' }),
-    default_currency: z.string().meta({ example: 'gbp' }),
-    processor_charges_enabled: z
+    country: z.string().meta({ description: 'Always `GB`: every business is a UK business.', example: 'GB' }),
+    default_currency: z.string().meta({ description: 'Always `gbp`.', example: 'gbp' }),
+    processor_charges_enabled: z.boolean().meta({
+      description: 'True once the processor has enabled charges (live). Gate live checkout on it.',
+      example: true,
+    }),
+    processor_details_submitted: z
       .boolean()
-      .meta({ description: 'True once the processor has enabled charges (live). Gate live checkout on it.' }),
-    processor_details_submitted: z.boolean(),
-    processor_account_id: z.string().nullable(),
-    processor_connected_at: TimestampSchema.nullable(),
+      .meta({ description: 'Details were submitted to the processor (perhaps not yet verified).', example: true }),
+    processor_account_id: z.string().nullable().meta({
+      description: 'The connected processor account, or null before onboarding.',
+      example: 'acct_1QabcDEF456ghi',
+    }),
+    processor_connected_at: TimestampSchema.nullable().meta({
+      description: 'When the processor account was linked, or null.',
+    }),
     business_role: RoleSchema.meta({ description: "The caller's role." }),
-    platform_fee_bps: z.number().int().meta({ description: 'Hundredths of a percent; 300 is the standard 3%.' }),
-    platform_fee_discount_ends_at: TimestampSchema.nullable(),
+    platform_fee_bps: z
+      .number()
+      .int()
+      .meta({ description: 'Hundredths of a percent; 300 is the standard 3%.', example: 300 }),
+    platform_fee_discount_ends_at: TimestampSchema.nullable().meta({
+      description: 'When a promotional rate reverts to the standard one, or null.',
+      example: null,
+    }),
     mode: ModeSchema.meta({ description: 'The mode asked for (X-Service-Mode); webhook_url and gates are for it.' }),
-    webhook_url: z.string().nullable(),
-    allowed_domain: z.string().nullable(),
-    verification_status: z.string().meta({ description: 'Reads `verified` once the checks pass.' }),
-    verification_grandfathered: z.boolean(),
-    paused: z.boolean().meta({ description: 'A paused workspace is read-only.' }),
-    paused_reason: z.string().nullable(),
-    gates: z.object({ issue_invoice: GateSchema, issue_invoice_bank_transfer: GateSchema, take_split: GateSchema }),
+    ...IntegrationFieldsView,
+    verification_status: z
+      .string()
+      .meta({ description: 'Reads `verified` once the identity and company checks pass.', example: 'verified' }),
+    verification_grandfathered: z
+      .boolean()
+      .meta({ description: 'True for a business that took payments before verification existed.', example: false }),
+    paused: z.boolean().meta({ description: 'A paused workspace is read-only.', example: false }),
+    paused_reason: z.string().nullable().meta({ description: 'Why it is paused, or null.', example: null }),
+    gates: z
+      .object({
+        issue_invoice: GateSchema.meta({ description: 'Sending invoices.' }),
+        issue_invoice_bank_transfer: GateSchema.meta({ description: 'Invoices paid by bank transfer.' }),
+        take_split: GateSchema.meta({ description: 'Taking split payments.' }),
+      })
+      .meta({
+        description: 'Per feature, for the mode asked: null when ready, otherwise why not and where to fix it.',
+      }),
   })
-  .meta({ id: 'Merchant' });
+  .meta({ id: 'Merchant', description: 'The business the caller acts for (docs/spec.md, Merchant).' });

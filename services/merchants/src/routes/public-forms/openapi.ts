@@ -1,4 +1,4 @@
-import { errorResponses, json, type OpenApiPaths, VALIDATION_FAILED } from '@groupsplit/shared';
+import { type OpenApiPaths, operation, VALIDATION_FAILED } from '@groupsplit/shared';
 import { FORMS, FormReceivedSchema, FormSchema } from './schema';
 
 const TITLES = { contact: 'Contact us', waitlist: 'Join the waiting list', partner: 'Partner with us' } as const;
@@ -8,20 +8,15 @@ export const publicFormsPaths: OpenApiPaths = Object.fromEntries(
   FORMS.map((form) => [
     `/api/public/${form}`,
     {
-      post: {
-        operationId: `submit${form[0]!.toUpperCase()}${form.slice(1)}Form`,
-        tags: ['Public forms'],
+      post: operation({
+        id: `submit${form[0]!.toUpperCase()}${form.slice(1)}Form`,
+        tag: 'Public forms',
         summary: TITLES[form],
         description: 'Anonymous; stores the submission. Shares the sensitive rate limit (5 per 10 minutes per IP).',
-        requestBody: {
-          required: true,
-          ...json(FormSchema, { email: 'sam@example.com', name: 'Sam', message: 'Hello' }),
-        },
-        responses: {
-          201: { description: 'Received.', ...json(FormReceivedSchema) },
-          ...errorResponses({ 400: [VALIDATION_FAILED] }),
-        },
-      },
+        body: { schema: FormSchema },
+        responses: { 201: { description: 'Received.', schema: FormReceivedSchema } },
+        errors: { 400: [VALIDATION_FAILED] },
+      }),
     },
   ]),
 );

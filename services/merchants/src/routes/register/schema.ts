@@ -1,3 +1,4 @@
+import { idField } from '@groupsplit/shared';
 import { z } from 'zod';
 import { BUSINESS_TYPES } from '../../businesses/business-types';
 
@@ -20,35 +21,71 @@ const optionalText = (message: string, max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-export const AddressPartsSchema = z.object(
-  {
-    line1: text('Enter the first line of the address', 200),
-    line2: optionalText('Enter the second line of the address as text', 200),
-    city: text('Enter the town or city', 100),
-    county: optionalText('Enter the county as text', 100),
-    postcode: text('Enter the postcode', 16),
-    country: optionalText('Enter the country as text', 60),
-  },
-  { error: 'Send business_address_parts as an object with line1, city and postcode' },
-);
+export const AddressPartsSchema = z
+  .object(
+    {
+      line1: text('Enter the first line of the address', 200).meta({
+        description: 'First line, 1 to 200 characters.',
+        example: '12 Market Street',
+      }),
+      line2: optionalText('Enter the second line of the address as text', 200).meta({
+        description: 'Second line, up to 200 characters.',
+        example: 'Unit 4',
+      }),
+      city: text('Enter the town or city', 100).meta({
+        description: 'Town or city, 1 to 100 characters.',
+        example: 'Bristol',
+      }),
+      county: optionalText('Enter the county as text', 100).meta({
+        description: 'County, up to 100 characters.',
+        example: null,
+      }),
+      postcode: text('Enter the postcode', 16).meta({
+        description: 'Postcode, 1 to 16 characters.',
+        example: 'BS1 4DJ',
+      }),
+      country: optionalText('Enter the country as text', 60).meta({
+        description: 'Country, up to 60 characters.',
+        example: 'United Kingdom',
+      }),
+    },
+    { error: 'Send business_address_parts as an object with line1, city and postcode' },
+  )
+  .meta({ description: 'The address in parts; `business_address` is then derived from them.' });
 
 export const RegisterSchema = z
   .object(
     {
-      name: text('Enter the trading name', 120),
-      legal_name: text('Enter the legal name', 200),
-      business_type: z.enum(BUSINESS_TYPES, { error: `Choose a business type: ${BUSINESS_TYPES.join(', ')}` }),
-      business_address: optionalText('Enter the business address', 500),
+      name: text('Enter the trading name', 120).meta({
+        description: 'The trading name shown to customers, 1 to 120 characters.',
+        example: 'Picnic Supplies',
+      }),
+      legal_name: text('Enter the legal name', 200).meta({
+        description: 'The registered legal name, 1 to 200 characters.',
+        example: 'Picnic Supplies Ltd',
+      }),
+      business_type: z
+        .enum(BUSINESS_TYPES, { error: `Choose a business type: ${BUSINESS_TYPES.join(', ')}` })
+        .meta({ description: 'The legal form of the business.', example: 'limited_company' }),
+      business_address: optionalText('Enter the business address', 500).meta({
+        description: 'The address on one line, up to 500 characters. Required unless `business_address_parts` is sent.',
+        example: '12 Market Street, Unit 4, Bristol BS1 4DJ',
+      }),
       business_address_parts: AddressPartsSchema.optional(),
       business_email: z
         .string({ error: 'Enter a valid business email address' })
         .trim()
-        .pipe(z.email({ error: 'Enter a valid business email address' }).max(254)),
+        .pipe(z.email({ error: 'Enter a valid business email address' }).max(254))
+        .meta({
+          description: 'The business contact address (not the login), up to 254 characters.',
+          example: 'hello@shop.example.com',
+        }),
       business_phone: z
         .string({ error: 'Enter a phone number of 7 to 30 characters' })
         .trim()
         .min(7, 'Enter a phone number of 7 to 30 characters')
-        .max(30, 'Enter a phone number of 7 to 30 characters'),
+        .max(30, 'Enter a phone number of 7 to 30 characters')
+        .meta({ description: 'A phone number, 7 to 30 characters.', example: '+44 117 496 0123' }),
       company_number: z
         .string({ error: 'Enter the company number as text' })
         .nullish()
@@ -58,10 +95,26 @@ export const RegisterSchema = z
             .string()
             .regex(/^[A-Z0-9]{1,20}$/, 'Enter the company number: letters and digits only, up to 20')
             .nullable(),
-        ),
-      vat_number: optionalText('Enter the VAT number as text', 20),
-      webhook_url: optionalText('Enter the webhook URL as text', 2048),
-      allow_additional: z.boolean({ error: 'allow_additional must be true or false' }).optional().default(false),
+        )
+        .meta({
+          description:
+            'The Companies House number, letters and digits, up to 20 (spaces are removed). Required for ' +
+            '`limited_company` and `limited_liability_partnership`.',
+          example: '12345678',
+        }),
+      vat_number: optionalText('Enter the VAT number as text', 20).meta({
+        description: 'The VAT number, up to 20 characters.',
+        example: 'GB123456789',
+      }),
+      webhook_url: optionalText('Enter the webhook URL as text', 2048).meta({
+        description: 'The live webhook URL, up to 2048 characters; the same checks as `PATCH /api/merchants`.',
+        example: 'https://shop.example.com/webhooks',
+      }),
+      allow_additional: z
+        .boolean({ error: 'allow_additional must be true or false' })
+        .optional()
+        .default(false)
+        .meta({ description: '`true` to add a further business to a login that already has one.', example: false }),
     },
     { error: 'Send the business details as a JSON object' },
   )
@@ -91,5 +144,12 @@ export type AddressParts = z.infer<typeof AddressPartsSchema>;
 
 /** POST /api/merchants/register: 201. No API key or webhook secret is created here. */
 export const RegisteredMerchantSchema = z
-  .object({ id: z.string(), name: z.string(), webhook_url: z.string().nullable() })
-  .meta({ id: 'RegisteredMerchant' });
+  .object({
+    id: idField('merchant', 'The new business.'),
+    name: z.string().meta({ description: 'Its trading name.', example: 'Picnic Supplies' }),
+    webhook_url: z
+      .string()
+      .nullable()
+      .meta({ description: 'The live webhook URL, or null.', example: 'https://shop.example.com/webhooks' }),
+  })
+  .meta({ id: 'RegisteredMerchant', description: 'The new business (no API key or webhook secret yet).' });

@@ -1,37 +1,33 @@
-import { err, errorResponses, json, MESSAGES, type OpenApiPaths } from '@groupsplit/shared';
+import { err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
 import { InviteAcceptedSchema, InvitePreviewSchema, InviteTokenParamsSchema } from './schema';
 
 const invalid = err(MESSAGES.inviteInvalid, 'invite_invalid');
 
 export const teamInvitesPaths: OpenApiPaths = {
   '/api/merchants/team-invites/{token}': {
-    get: {
-      operationId: 'previewTeamInvite',
-      tags: ['Team'],
+    get: operation({
+      id: 'previewTeamInvite',
+      tag: 'Team',
       summary: 'Preview an invitation',
       description: 'No sign-in: the token from the e-mailed link is the credential; treat it as a secret.',
-      requestParams: { path: InviteTokenParamsSchema },
-      responses: {
-        200: { description: 'The invitation.', ...json(InvitePreviewSchema) },
-        ...errorResponses({ 404: [invalid] }),
-      },
-    },
+      path: InviteTokenParamsSchema,
+      responses: { 200: { description: 'The invitation.', schema: InvitePreviewSchema } },
+      errors: { 404: [invalid] },
+    }),
   },
   '/api/merchants/team-invites/{token}/accept': {
-    post: {
-      operationId: 'acceptTeamInvite',
-      tags: ['Team'],
+    post: operation({
+      id: 'acceptTeamInvite',
+      tag: 'Team',
       summary: 'Accept an invitation',
       description: 'Signed in as the invited address. Single use.',
-      requestParams: { path: InviteTokenParamsSchema },
-      responses: {
-        200: { description: 'Joined.', ...json(InviteAcceptedSchema) },
-        ...errorResponses({
-          403: [err(MESSAGES.wrongInvitee('<email>'), 'invite_email_mismatch')],
-          404: [invalid],
-          409: [err(MESSAGES.inviteUsed, 'invite_used'), err(MESSAGES.alreadyMember, 'already_member')],
-        }),
+      path: InviteTokenParamsSchema,
+      responses: { 200: { description: 'Joined.', schema: InviteAcceptedSchema } },
+      errors: {
+        403: [err(MESSAGES.wrongInvitee('<email>'), 'invite_email_mismatch')],
+        404: [invalid],
+        409: [err(MESSAGES.inviteUsed, 'invite_used'), err(MESSAGES.alreadyMember, 'already_member')],
       },
-    },
+    }),
   },
 };

@@ -9,7 +9,7 @@ import {
   merchantContext,
   permit,
   type Role,
-  recordAudit,
+  recordCallerAudit,
   validate,
   validBody,
 } from '@groupsplit/shared';
@@ -114,11 +114,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
             })
             .returning(['id', 'email', 'role', 'expires_at'])
             .executeTakeFirstOrThrow();
-          await recordAudit(trx, {
-            merchantId: context.merchant.id,
-            actorUserId: context.userId,
-            actorRole: callerRole,
-            action: 'team.invite.created',
+          await recordCallerAudit(trx, { ...context, role: callerRole }, 'team.invite.created', {
             after: presentInvite(created),
           });
           return created;
@@ -137,11 +133,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
             .where('id', '=', invite.id)
             .where('status', '=', 'pending')
             .execute();
-          await recordAudit(trx, {
-            merchantId: context.merchant.id,
-            actorUserId: context.userId,
-            actorRole: context.role,
-            action: 'team.invite.revoked',
+          await recordCallerAudit(trx, context, 'team.invite.revoked', {
             before: presentInvite(invite),
             after: { reason: 'email_failed' },
           });
@@ -153,86 +145,69 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
     },
   );
 
-  router.post(
-    '/api/merchants/team/invites/:id/resend',
+  // Resend and revoke act on one pending invitation of the caller's business, as a team manager.
+  const onePendingInvite = [
     merchantContext(db),
     permit('team.manage'),
     validate('params', InviteParamsSchema, pendingInviteNotFound),
-    async (ctx) => {
-      const context = ctx.state.merchantContext;
-      const inviteId = ctx.params.id as string;
-      const { token, tokenHash, expiresAt } = newInviteToken();
+  ] as const;
 
-      const previous = await db.transaction().execute(async (trx) => {
-        const { invite, callerRole } = await lockPendingInvite(trx, context, inviteId);
-        await trx
-          .updateTable('team_invites')
-          .set({ token_hash: tokenHash, expires_at: expiresAt, updated_at: new Date() })
-          .where('id', '=', invite.id)
-          .execute();
-        await recordAudit(trx, {
-          merchantId: context.merchant.id,
-          actorUserId: context.userId,
-          actorRole: callerRole,
-          action: 'team.invite.resent',
-          before: { expires_at: invite.expires_at },
-          after: { expires_at: expiresAt },
-        });
-        return invite;
+  router.post('/api/merchants/team/invites/:id/resend', ...onePendingInvite, async (ctx) => {
+    const context = ctx.state.merchantContext;
+    const inviteId = ctx.params.id as string;
+    const { token, tokenHash, expiresAt } = newInviteToken();
+
+    const previous = await db.transaction().execute(async (trx) => {
+      const { invite, callerRole } = await lockPendingInvite(trx, context, inviteId);
+      await trx
+        .updateTable('team_invites')
+        .set({ token_hash: tokenHash, expires_at: expiresAt, updated_at: new Date() })
+        .where('id', '=', invite.id)
+        .execute();
+      await recordCallerAudit(trx, { ...context, role: callerRole }, 'team.invite.resent', {
+        before: { expires_at: invite.expires_at },
+        after: { expires_at: expiresAt },
       });
+      return invite;
+    });
 
-      const sent = await mailInvite(context, previous, { token, expiresAt });
-      if (!sent) {
-        // The new link never reached anyone, so the one already in the invitee's inbox works again.
-        await db.transaction().execute(async (trx) => {
-          const restored = await trx
-            .updateTable('team_invites')
-            .set({ token_hash: previous.token_hash, expires_at: previous.expires_at, updated_at: new Date() })
-            .where('id', '=', previous.id)
-            .where('token_hash', '=', tokenHash)
-            .executeTakeFirst();
-          if (restored.numUpdatedRows === 0n) return;
-          await recordAudit(trx, {
-            merchantId: context.merchant.id,
-            actorUserId: context.userId,
-            actorRole: context.role,
-            action: 'team.invite.resend_failed',
-            before: { expires_at: expiresAt },
-            after: { expires_at: previous.expires_at, reason: 'email_failed' },
-          });
-        });
-        throw inviteEmailFailed();
-      }
-      ctx.body = { ok: true, expires_at: expiresAt };
-    },
-  );
-
-  router.delete(
-    '/api/merchants/team/invites/:id',
-    merchantContext(db),
-    permit('team.manage'),
-    validate('params', InviteParamsSchema, pendingInviteNotFound),
-    async (ctx) => {
-      const context = ctx.state.merchantContext;
-      const inviteId = ctx.params.id as string;
+    const sent = await mailInvite(context, previous, { token, expiresAt });
+    if (!sent) {
+      // The new link never reached anyone, so the one already in the invitee's inbox works again.
       await db.transaction().execute(async (trx) => {
-        const { invite, callerRole } = await lockPendingInvite(trx, context, inviteId);
-        const revokedAt = new Date();
-        await trx
+        const restored = await trx
           .updateTable('team_invites')
-          .set({ status: 'revoked', revoked_at: revokedAt, updated_at: revokedAt })
-          .where('id', '=', invite.id)
-          .execute();
-        await recordAudit(trx, {
-          merchantId: context.merchant.id,
-          actorUserId: context.userId,
-          actorRole: callerRole,
-          action: 'team.invite.revoked',
-          before: presentInvite(invite),
-          after: { status: 'revoked' },
+          .set({ token_hash: previous.token_hash, expires_at: previous.expires_at, updated_at: new Date() })
+          .where('id', '=', previous.id)
+          .where('token_hash', '=', tokenHash)
+          .executeTakeFirst();
+        if (restored.numUpdatedRows === 0n) return;
+        await recordCallerAudit(trx, context, 'team.invite.resend_failed', {
+          before: { expires_at: expiresAt },
+          after: { expires_at: previous.expires_at, reason: 'email_failed' },
         });
       });
-      ctx.body = { ok: true };
-    },
-  );
+      throw inviteEmailFailed();
+    }
+    ctx.body = { ok: true, expires_at: expiresAt };
+  });
+
+  router.delete('/api/merchants/team/invites/:id', ...onePendingInvite, async (ctx) => {
+    const context = ctx.state.merchantContext;
+    const inviteId = ctx.params.id as string;
+    await db.transaction().execute(async (trx) => {
+      const { invite, callerRole } = await lockPendingInvite(trx, context, inviteId);
+      const revokedAt = new Date();
+      await trx
+        .updateTable('team_invites')
+        .set({ status: 'revoked', revoked_at: revokedAt, updated_at: revokedAt })
+        .where('id', '=', invite.id)
+        .execute();
+      await recordCallerAudit(trx, { ...context, role: callerRole }, 'team.invite.revoked', {
+        before: presentInvite(invite),
+        after: { status: 'revoked' },
+      });
+    });
+    ctx.body = { ok: true };
+  });
 }

@@ -6,7 +6,7 @@ import {
   MembershipsRepository,
   merchantContext,
   permit,
-  recordAudit,
+  recordCallerAudit,
   validate,
   validBody,
 } from '@groupsplit/shared';
@@ -39,11 +39,7 @@ export function registerMemberRoutes(router: Router, { db }: MerchantsDeps) {
         if (!callerRole || !canManageRole(callerRole, member.role) || !canManageRole(callerRole, role)) throw denied();
         if (member.role !== role) {
           await new MembershipsRepository(trx).setRole(member.id, role);
-          await recordAudit(trx, {
-            merchantId: context.merchant.id,
-            actorUserId: context.userId,
-            actorRole: callerRole,
-            action: 'team.member.role_changed',
+          await recordCallerAudit(trx, { ...context, role: callerRole }, 'team.member.role_changed', {
             before: { member_id: member.id, user_id: member.user_id, role: member.role },
             after: { member_id: member.id, user_id: member.user_id, role },
           });
@@ -72,11 +68,7 @@ export function registerMemberRoutes(router: Router, { db }: MerchantsDeps) {
         }
         // Access is resolved from memberships on every request, so deleting the row ends it at once.
         await new MembershipsRepository(trx).remove(member.id);
-        await recordAudit(trx, {
-          merchantId: context.merchant.id,
-          actorUserId: context.userId,
-          actorRole: callerRole,
-          action: 'team.member.removed',
+        await recordCallerAudit(trx, { ...context, role: callerRole }, 'team.member.removed', {
           before: { member_id: member.id, user_id: member.user_id, role: member.role },
         });
       });

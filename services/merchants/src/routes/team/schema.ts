@@ -1,12 +1,16 @@
 import {
   badRequest,
   type ErrorDetail,
-  idParams,
+  EXAMPLE_VALUES,
+  emailField,
+  idField,
   MESSAGES,
   notFound,
   ROLES,
   RoleSchema,
-  TimestampSchema,
+  textField,
+  timestampField,
+  uuidParam,
   uuidSchema,
   validationFailed,
 } from '@groupsplit/shared';
@@ -15,19 +19,34 @@ import { TEAM_MESSAGES } from './messages';
 
 /** `owner` passes the schema on purpose: refusing it is a permission answer (403), not a format one. */
 export const InviteSchema = z.object({
-  email: z.email().max(254),
-  role: z.enum(ROLES),
+  email: z
+    .email()
+    .max(254)
+    .meta({ description: 'Who to invite: a valid e-mail address, up to 254 characters.', example: 'jo@example.com' }),
+  role: z.enum(ROLES).meta({
+    description: 'Their role: `admin`, `finance` or `member` (an Admin may invite Finance and Member only).',
+    example: 'finance',
+  }),
 });
 
-export const InviteParamsSchema = idParams('id');
+export const InviteParamsSchema = z.object({ id: uuidParam('invite', 'The invitation id.') });
 
-export const MemberParamsSchema = idParams('id');
+export const MemberParamsSchema = z.object({ id: uuidParam('member', 'The team member id (`members[].id`).') });
 
-export const RoleChangeSchema = z.object({ role: z.enum(ROLES) });
+export const RoleChangeSchema = z.object({
+  role: z
+    .enum(ROLES)
+    .meta({ description: 'The new role (never `owner`: transfer ownership instead).', example: 'admin' }),
+});
 
 export const TransferSchema = z.object({
-  member_id: uuidSchema(),
-  confirmation: z.string(),
+  member_id: uuidSchema().meta({
+    description: 'The team member who becomes Owner (`members[].id`); you become Admin.',
+    example: EXAMPLE_VALUES.ids.member,
+  }),
+  confirmation: z
+    .string()
+    .meta({ description: 'The business name, typed exactly, to confirm.', example: 'Picnic Supplies' }),
 });
 
 export const invalidInvite = (details: ErrorDetail[]) => validationFailed(MESSAGES.invalidInvite, details);
@@ -48,40 +67,50 @@ export const invalidTransfer = (details: ErrorDetail[]) =>
 
 export const TeamMemberSchema = z
   .object({
-    id: z.string().meta({ description: 'The team member id (what PATCH, DELETE and transfer-ownership take).' }),
-    user_id: z.string(),
+    id: idField('member', 'The team member id (what PATCH, DELETE and transfer-ownership take).'),
+    user_id: idField('user', 'Their user id.'),
     role: RoleSchema,
-    email: z.string(),
-    name: z.string().nullable(),
-    joined_at: TimestampSchema,
-    identity_verified: z.boolean(),
+    email: emailField('Their login address.'),
+    name: z.string().nullable().meta({ description: 'Their name, or null when unknown.', example: 'Alex Morgan' }),
+    joined_at: timestampField('When they joined.'),
+    identity_verified: z.boolean().meta({ description: 'True once their identity is verified.', example: true }),
   })
-  .meta({ id: 'TeamMember' });
+  .meta({ id: 'TeamMember', description: 'One member of the team.' });
 
 export const TeamInviteSchema = z
-  .object({ id: z.string(), email: z.string(), role: RoleSchema, expires_at: TimestampSchema })
-  .meta({ id: 'TeamInvite' });
+  .object({
+    id: idField('invite', 'The invitation id.'),
+    email: emailField('Who was invited.', 'jo@example.com'),
+    role: RoleSchema,
+    expires_at: timestampField('When the invitation lapses (7 days after it was sent).'),
+  })
+  .meta({ id: 'TeamInvite', description: 'A pending invitation.' });
 
 /** GET /api/merchants/team. */
 export const TeamSchema = z
   .object({
-    current_role: RoleSchema,
-    current_user_id: z.string(),
-    members: z.array(TeamMemberSchema),
+    current_role: RoleSchema.meta({ description: 'Your role.' }),
+    current_user_id: idField('user', 'Your user id.'),
+    members: z.array(TeamMemberSchema).meta({ description: 'Everyone in the business.' }),
     invites: z.array(TeamInviteSchema).meta({ description: 'Every pending invitation.' }),
   })
-  .meta({ id: 'Team' });
+  .meta({ id: 'Team', description: 'The team and its pending invitations.' });
 
 export const ResentInviteSchema = z
-  .object({ ok: z.literal(true), expires_at: TimestampSchema })
-  .meta({ id: 'ResentInvite' });
+  .object({
+    ok: z.literal(true).meta({ description: 'Sent again.' }),
+    expires_at: timestampField('The new expiry (7 days from now).'),
+  })
+  .meta({ id: 'ResentInvite', description: 'The invitation was sent again.' });
 
-export const RoleChangedSchema = z.object({ id: z.string(), role: RoleSchema }).meta({ id: 'RoleChanged' });
+export const RoleChangedSchema = z
+  .object({ id: idField('member', 'The team member id.'), role: RoleSchema })
+  .meta({ id: 'RoleChanged', description: 'The member with their new role.' });
 
 export const OwnershipTransferredSchema = z
   .object({
-    ok: z.literal(true),
-    owner_member_id: z.string(),
-    verification_status: z.string().meta({ description: 'Verification restarts for the new owner.' }),
+    ok: z.literal(true).meta({ description: 'Transferred.' }),
+    owner_member_id: idField('member', 'The new owner.'),
+    verification_status: textField('Verification restarts for the new owner.', 'pending'),
   })
-  .meta({ id: 'OwnershipTransferred' });
+  .meta({ id: 'OwnershipTransferred', description: 'The new owner; you are now Admin.' });

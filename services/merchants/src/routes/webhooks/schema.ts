@@ -1,4 +1,12 @@
-import { badRequest, ModeSchema, notFound, TimestampSchema } from '@groupsplit/shared';
+import {
+  badRequest,
+  EXAMPLE_VALUES,
+  idField,
+  ModeSchema,
+  notFound,
+  TimestampSchema,
+  timestampField,
+} from '@groupsplit/shared';
 import { z } from 'zod';
 
 export const DEFAULT_DELIVERY_LOG_LIMIT = 20;
@@ -22,7 +30,11 @@ export const DeliveryLogQuerySchema = z.object({
     }),
 });
 
-export const DeliveryParamsSchema = z.object({ id: z.string() });
+export const DeliveryParamsSchema = z.object({
+  id: z
+    .string()
+    .meta({ description: 'The delivery log row (`id` of the delivery log).', example: EXAMPLE_VALUES.ids.delivery }),
+});
 
 export const DELIVERY_NOT_FOUND = 'Delivery not found';
 export const deliveryNotFound = () => notFound(DELIVERY_NOT_FOUND, 'delivery_not_found');
@@ -42,27 +54,56 @@ export const webhookSecretNotSet = (mode: string) =>
 /** One attempt of the delivery log; `id` is what resend takes (docs/webhooks.md, Tooling). */
 export const DeliverySchema = z
   .object({
-    id: z.string(),
-    event_id: z.string(),
-    event_type: z.string(),
+    id: idField('delivery', 'The row id (what resend takes).'),
+    event_id: idField('event', 'The event (`X-Service-Event-Id`).'),
+    event_type: z.string().meta({ description: 'The event type.', example: 'checkout_split.paid' }),
     mode: ModeSchema,
-    trigger: z.enum(['event', 'test', 'resend']),
-    attempt: z.number().int().meta({ description: '1 to 9 within its delivery.' }),
-    url: z.string().nullable(),
-    outcome: z.enum(['succeeded', 'failed', 'skipped']),
-    status_code: z.number().int().nullable(),
-    response_excerpt: z.string().nullable(),
-    duration_ms: z.number().int().nullable(),
-    error: z.string().nullable(),
-    signed_at: TimestampSchema.nullable(),
-    next_attempt_at: TimestampSchema.nullable(),
-    gave_up_at: TimestampSchema.nullable(),
-    started_at: TimestampSchema,
-    created_at: TimestampSchema,
+    trigger: z
+      .enum(['event', 'test', 'resend'])
+      .meta({ description: 'What sent it: a real event, a test send or a resend.', example: 'event' }),
+    attempt: z.number().int().meta({ description: '1 to 9 within its delivery.', example: 1 }),
+    url: z
+      .string()
+      .nullable()
+      .meta({ description: 'Where it was sent; null when skipped.', example: 'https://shop.example.com/webhooks' }),
+    outcome: z.enum(['succeeded', 'failed', 'skipped']).meta({
+      description: '`succeeded` (a 2xx in time), `failed` or `skipped` (no URL or secret).',
+      example: 'succeeded',
+    }),
+    status_code: z.number().int().nullable().meta({ description: "Your answer's status, or null.", example: 200 }),
+    response_excerpt: z
+      .string()
+      .nullable()
+      .meta({ description: "The start of your answer's body, or null.", example: 'ok' }),
+    duration_ms: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'How long your server took, in milliseconds.', example: 84 }),
+    error: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why it failed without an answer (timeout, refused), or null.', example: null }),
+    signed_at: TimestampSchema.nullable().meta({
+      description: "The signature's timestamp (`t`), or null when skipped.",
+    }),
+    next_attempt_at: TimestampSchema.nullable().meta({
+      description: 'When the next retry is due, or null.',
+      example: null,
+    }),
+    gave_up_at: TimestampSchema.nullable().meta({
+      description: 'Set on the last attempt when every retry failed.',
+      example: null,
+    }),
+    started_at: timestampField('When the attempt started.'),
+    created_at: timestampField('When the row was written.'),
   })
-  .meta({ id: 'WebhookDelivery' });
+  .meta({ id: 'WebhookDelivery', description: 'One attempt of the delivery log.' });
 
 /** 202 from test send and resend: the worker had not finished; the log will show the attempt. */
 export const PendingDeliverySchema = z
-  .object({ outcome: z.literal('pending'), trigger: z.enum(['test', 'resend']) })
-  .meta({ id: 'PendingDelivery' });
+  .object({
+    outcome: z.literal('pending').meta({ description: 'Not finished yet: the delivery log will show the attempt.' }),
+    trigger: z.enum(['test', 'resend']).meta({ description: 'A test send or a resend.', example: 'test' }),
+  })
+  .meta({ id: 'PendingDelivery', description: 'Accepted; the attempt is still running.' });

@@ -133,7 +133,8 @@ describe('support CLI: split, stuck, retry, compensate, resolve', () => {
       actor_user_id: null,
       action: 'split.support_compensate',
       before: expect.objectContaining({ status: 'capturing', stuck: expect.objectContaining({ stage: 'capturing' }) }),
-      after: expect.objectContaining({ actor: 'ada', reason: 'processor outage' }),
+      outcome: 'accepted',
+      after: expect.objectContaining({ actor: 'support:ada', reason: 'processor outage' }),
     });
     const history = await stack.db
       .selectFrom('split_history')
@@ -154,7 +155,7 @@ describe('support CLI: split, stuck, retry, compensate, resolve', () => {
     await emulatorControl(stack, 'DELETE', '/faults');
     const retried = await run('retry', split.id, '--actor', 'ada');
     expect(retried).toMatchObject({ code: 0, err: '' });
-    expect(retried.out).toContain('The workflow picked it up');
+    expect(retried.out).toContain('The workflow accepted it');
     await waitForSplitStatus(stack, split.id, ['captured']);
     expect(await participantStatuses(split.id)).toEqual(['captured', 'captured']);
     for (const pi of await splitLedger(stack, split.id))

@@ -1,12 +1,15 @@
-import { recordAudit, SplitOperationsRepository } from '@groupsplit/shared';
+import { SplitOperationsRepository } from '@groupsplit/shared';
 import {
-  type SplitWorkflowState,
+  SUPPORT_REFUSED,
+  type SupportOutcome,
   type SupportResolution,
   splitWorkflowId,
-  supportCompensateSignal,
-  supportResolveSignal,
-  supportRetrySignal,
+  supportCompensateUpdate,
+  supportRefusal,
+  supportResolveUpdate,
+  supportRetryUpdate,
 } from '@groupsplit/workflows';
+import { ApplicationFailure, WorkflowNotFoundError } from '@temporalio/common';
 import { SupportCommandError } from '../args';
 import { queryWorkflowState, withTemporal } from './split-support';
 import type { SupportDeps } from './types';
@@ -14,61 +17,18 @@ import type { SupportDeps } from './types';
 export type SupportActionKind = 'retry' | 'compensate' | 'resolve';
 type FinalStatus = NonNullable<SupportResolution['status']>;
 
-/** Which final statuses `resolve --status` may record from each stuck stage. */
-export const RESOLVABLE: Record<'capturing' | 'canceling', FinalStatus[]> = {
-  capturing: ['captured', 'capture_failed'],
-  canceling: ['canceled'],
-};
+export { RESOLVABLE } from '@groupsplit/workflows';
 
-const ACK_TIMEOUT_MS = 10_000;
-
-/** Refuses an action the split's current state does not allow; the message says why and what to do. */
-function checkApplies(
-  splitId: string,
-  kind: SupportActionKind,
-  state: SplitWorkflowState,
-  status: FinalStatus | undefined,
-): asserts state is SplitWorkflowState & { stuck: NonNullable<SplitWorkflowState['stuck']> } {
-  if (!state.stuck) {
-    if (state.status === 'capturing' || state.status === 'canceling') {
-      throw new SupportCommandError(
-        `Split ${splitId} is ${state.status} but not waiting for support: it is still retrying by itself. ` +
-          `Run \`split ${splitId}\` again once it shows STUCK.`,
-      );
-    }
-    throw new SupportCommandError(
-      `Split ${splitId} is ${state.status}: ${kind} applies only to a split stuck in capturing or canceling`,
-    );
-  }
-  if (kind === 'compensate' && state.stuck.stage !== 'capturing') {
-    throw new SupportCommandError(
-      `Split ${splitId} is stuck in ${state.stuck.stage}: compensate applies only to a split stuck in capturing ` +
-        '(use retry to release the holds again, or resolve)',
-    );
-  }
-  if (kind === 'resolve' && status && !RESOLVABLE[state.stuck.stage].includes(status)) {
-    throw new SupportCommandError(
-      `A split stuck in ${state.stuck.stage} can only be resolved as ${RESOLVABLE[state.stuck.stage].join(' or ')}`,
-    );
-  }
-}
-
-/** Polls the workflow until it has taken the request (no longer stuck, or moved on). */
-async function waitForPickUp(deps: SupportDeps, splitId: string, before: SplitWorkflowState) {
-  return withTemporal(deps, async (temporal) => {
-    const deadline = Date.now() + ACK_TIMEOUT_MS;
-    for (;;) {
-      const state = await queryWorkflowState(temporal, splitId);
-      if (!state || state.stuck === null || state.status !== before.status) return state;
-      if (Date.now() > deadline) return null;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  });
+/** The workflow's refusal (the Update's validator), as the operator reads it. */
+function refusalOf(error: unknown): string | null {
+  const cause = error instanceof Error ? error.cause : null;
+  return cause instanceof ApplicationFailure && cause.type === SUPPORT_REFUSED ? cause.message : null;
 }
 
 /**
- * Sends one support request to a stuck split's workflow. The audit row and the signal go
- * together: the row is written in a transaction that commits only once the signal is sent.
+ * Sends one support action to a split's workflow as an Update (the same one the Temporal UI sends):
+ * the workflow's validator accepts it or says why not, and an accepted action is audited by the
+ * workflow itself (audit row and history row) before the Update answers.
  */
 export async function sendSupportAction(
   deps: SupportDeps,
@@ -78,39 +38,34 @@ export async function sendSupportAction(
   const split = await new SplitOperationsRepository(deps.db).find(splitId);
   if (!split) throw new SupportCommandError(`No split ${splitId}`);
 
-  const state = await withTemporal(deps, (temporal) => queryWorkflowState(temporal, splitId));
-  if (!state) throw new SupportCommandError(`No workflow ${splitWorkflowId(splitId)} for split ${splitId}`);
-  checkApplies(splitId, kind, state, status);
-  const stuck = state.stuck;
-
-  const workflowActor = `support:${actor}`;
-  await deps.db.transaction().execute(async (trx) => {
-    await recordAudit(trx, {
-      merchantId: split.merchant_id,
-      actorUserId: null,
-      actorRole: 'support',
-      action: `split.support_${kind}`,
-      before: { split_id: splitId, status: state.status, stuck },
-      after: { split_id: splitId, actor, reason, ...(status ? { status } : {}) },
-    });
-    if (kind === 'resolve') {
-      await trx
-        .updateTable('janitor_findings')
-        .set({ resolved_at: new Date(), resolved_by: workflowActor, resolution: reason })
-        .where('split_id', '=', splitId)
-        .where('resolved_at', 'is', null)
-        .execute();
+  return withTemporal(deps, async (temporal) => {
+    const before = await queryWorkflowState(temporal, splitId);
+    if (!before) throw new SupportCommandError(`No workflow ${splitWorkflowId(splitId)} for split ${splitId}`);
+    const handle = temporal.client.workflow.getHandle(splitWorkflowId(splitId));
+    const action = { actor, reason };
+    let outcome: SupportOutcome;
+    try {
+      if (kind === 'retry') outcome = await handle.executeUpdate(supportRetryUpdate, { args: [action] });
+      else if (kind === 'compensate') outcome = await handle.executeUpdate(supportCompensateUpdate, { args: [action] });
+      else outcome = await handle.executeUpdate(supportResolveUpdate, { args: [{ ...action, status }] });
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (refused) throw new SupportCommandError(refused);
+      // A finished workflow takes no Update; say why in the same words its validator would.
+      if (error instanceof WorkflowNotFoundError) {
+        const rule = { splitId, status: before.status, stuck: null, waiting: null };
+        throw new SupportCommandError(
+          supportRefusal(rule, kind, { ...action, status }) ?? `Split ${splitId} has finished`,
+        );
+      }
+      throw error;
     }
-    await withTemporal(deps, async (temporal) => {
-      const handle = temporal.client.workflow.getHandle(splitWorkflowId(splitId));
-      if (kind === 'retry') await handle.signal(supportRetrySignal, { actor: workflowActor, reason });
-      if (kind === 'compensate') await handle.signal(supportCompensateSignal, { actor: workflowActor, reason });
-      if (kind === 'resolve') await handle.signal(supportResolveSignal, { actor: workflowActor, reason, status });
-    });
+    const after = await queryWorkflowState(temporal, splitId);
+    const stuck = before.stuck;
+    const where = stuck ? ` (stuck in ${stuck.stage} since ${stuck.since}: ${stuck.error})` : '';
+    return (
+      `Sent ${kind} to split ${splitId}${where}, by ${outcome.actor}. ` +
+      `The workflow accepted it and recorded it; status now ${after?.status ?? before.status}.`
+    );
   });
-
-  const after = await waitForPickUp(deps, splitId, state);
-  const sent = `Sent ${kind} to split ${splitId} (stuck in ${stuck.stage} since ${stuck.since}: ${stuck.error}), by ${actor}.`;
-  if (!after) return `${sent} The workflow has not picked it up yet; check with \`split ${splitId}\`.`;
-  return `${sent} The workflow picked it up; status now ${after.status}.`;
 }

@@ -1,0 +1,253 @@
+import { BUCKETS } from '../rate-limit/buckets';
+import type { BucketName } from '../routes/types';
+import { ACCESS_TOKEN_PLACEHOLDER, TEST_API_KEY_PLACEHOLDER } from './code-samples';
+
+/**
+ * The reference's guide sections (/docs sidebar, "Guide"): tags without operations (`x-traitTag`)
+ * whose descriptions are markdown. What can be derived is derived: the rate-limit table from the
+ * gateway's buckets, the error-code table from the operations' own error responses, so neither can
+ * fall behind. The rest restates docs/spec.md and the guides in docs/ for an integrator.
+ */
+
+export type ChangelogEntry = { version: string; date: string; changes: string[] };
+
+/** The reference's history, newest first; `info.version` is the first entry's. */
+export const CHANGELOG: ChangelogEntry[] = [
+  {
+    version: '1.2.0',
+    date: '2026-11-27',
+    changes: [
+      'Every request and response field has a description, format, limits and an example; every operation has ' +
+        'an example and code samples (curl and `@groupsplit/client`).',
+      'Guide sections: Authentication, Errors, Idempotency, Rate limits, Webhooks, Testing and this Changelog.',
+      'Path parameters state their pattern: a split id is a UUID; a pay token is never `pay`.',
+      'Checked with Redocly `recommended-strict`.',
+    ],
+  },
+  {
+    version: '1.1.0',
+    date: '2026-11-26',
+    changes: [
+      'An unknown body field or query parameter answers 400 `validation_failed`, naming the closest field ' +
+        '("Unknown field retrun_url. Did you mean return_url?").',
+      'A missing required field says it is required; a money value with more than two decimals says so.',
+      'Every 401, 403 and 404 carries a stable `code` beside the unchanged `error` text.',
+      'Test mode accepts `http://localhost`, `http://127.0.0.1` and `http://[::1]` return and cancel URLs when ' +
+        'the allowed domain is `localhost`.',
+      'Session create also returns `status`, `expires_at`, `amount` and `currency`.',
+    ],
+  },
+  {
+    version: '1.0.0',
+    date: '2026-11-21',
+    changes: ['The first published reference: hosted checkout, splits, refunds, webhooks, team and billing.'],
+  },
+];
+
+const AUTHENTICATION = `Three kinds of caller (docs/spec.md, Authentication). Each operation names the one it accepts.
+
+| Credential | Header | For |
+| --- | --- | --- |
+| API key | \`x-merchant-api-key: ${TEST_API_KEY_PLACEHOLDER}\` | Your server's hosted-checkout calls only: create a session, session status, refund, cancel, remind. Never put it in a web page |
+| Session | \`Authorization: Bearer ${ACCESS_TOKEN_PLACEHOLDER}\` | A signed-in person: everything else under \`/api/merchants\` and \`/api/checkout-splits\` |
+| None | – | The buyer's and participants' links: the token in the path is the credential; treat it as a secret |
+
+### API keys
+- Test keys begin \`svc_test_\`, live keys \`svc_prod_\`. Older live keys (\`svc_sk_…\`, \`svc_sk_live_…\`,
+  \`svc_sk_test_…\`) keep working in their mode.
+- A key is shown once, when it is created (\`POST /api/merchants/api-keys\`); only a hash is stored. Lose it:
+  revoke it and create another. A business can hold several.
+- A missing, unknown or revoked key answers 401 \`Invalid API Key\` (code \`invalid_api_key\`). A key on a
+  session route answers 401 \`Missing or invalid Authorization header\`.
+
+### Sessions
+- Sign in by e-mail code (\`POST /api/auth/email/start\`, then \`/verify\`): the answer's \`access_token\` is
+  the bearer token, valid for 12 hours.
+- Session calls need the current terms and privacy policy accepted (\`POST /api/auth/consent\`), else 403
+  \`consent_required\`.
+- A login in several businesses sends \`x-service-merchant-id\`, else 409 \`business_selection_required\`.
+- Roles (Owner, Admin, Finance, Member) decide what a person may do; a refusal is 403 \`business_forbidden\`.
+
+### Modes
+Test and live never mix: separate keys, webhook URLs, webhook secrets and orders. A test key makes test
+orders and needs no processor connection. Signed-in calls choose with \`X-Service-Mode: test\` (absent or
+\`live\` means live); the client's \`mode: 'test'\` option sends it.`;
+
+const IDEMPOTENCY = `A retried call must not create a second order or refund twice.
+
+| Operation | How | Remembered |
+| --- | --- | --- |
+| \`POST /api/merchants/checkout/sessions\` | \`Idempotency-Key\` header, 1 to 255 characters | 24 hours, per business and mode |
+| \`POST /api/merchants/checkout/splits/{id}/refund\` | \`idempotency_key\` body field, up to 255 characters | for the split's life |
+
+- The same key with the same body answers as the first call did (a session replay is 200 with the session as
+  it is now). "The same body" is the same JSON after sorting object keys.
+- The same key with a different body is 409 \`idempotency_key_reused\`.
+- Two identical calls at once make one session: the second waits and replays the first.
+- A refund retried while the first is still running joins it; 409 \`refund_in_progress\` means read the
+  status and try again.
+- Use a key made from your own ids (\`order-1001\`), never a random one per attempt.
+- \`POST /api/checkout-splits\` (dashboard) has no key: do not retry it blindly.`;
+
+const LIMIT_WHERE: Record<BucketName, string> = {
+  session_create: '`POST /api/merchants/checkout/sessions`',
+  server_ops: 'Session status, server refund, server cancel, remind',
+  public_lookup: '`GET /api/checkout-splits/pay/{token}`, `GET /api/merchants/checkout/sessions/{token}`',
+  sensitive:
+    'Webhook secret rotation, API key creation, webhook test, delivery resend, every team invite route, the public forms (one counter for all)',
+  sign_in: 'Sign-in code requests and checks',
+  session_refresh: "The dashboard's session refresh (`POST /api/auth/session/refresh`)",
+};
+
+function rateLimits() {
+  const rows = (Object.entries(BUCKETS) as [BucketName, (typeof BUCKETS)[BucketName]][]).map(([name, policy]) => {
+    const window = policy.durationSeconds === 60 ? 'minute' : `${policy.durationSeconds / 60} minutes`;
+    const key = policy.keyedBy === 'api_key' ? 'API key (IP address when signed in)' : 'IP address';
+    return `| \`${name}\` | ${policy.points} per ${window} | ${key} | ${LIMIT_WHERE[name]} | ${policy.message} |`;
+  });
+  return `Only the operations below are limited; each says so, and only they send \`RateLimit-*\` headers.
+
+| Bucket | Limit | Counted per | Operations | 429 \`error\` |
+| --- | --- | --- | --- | --- |
+${rows.join('\n')}
+
+- Every answer of a limited operation carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
+  \`RateLimit-Reset\` (seconds until the window resets).
+- Over the limit: 429 with code \`rate_limited\` and \`Retry-After\` (seconds). Wait that long; do not retry at once.
+- Reminders have their own caps: once per participant per 12 hours, three remind calls per session (429
+  \`session_cap_reached\`).`;
+}
+
+/** One row per code: the statuses it comes with and the messages sent with it. */
+export type CodeUse = { code: string; statuses: Set<string>; messages: Set<string> };
+
+function errors(codes: CodeUse[]) {
+  const rows = codes
+    .sort((a, b) => a.code.localeCompare(b.code))
+    .map(
+      (use) =>
+        `| \`${use.code}\` | ${[...use.statuses].sort().join(', ')} | ${[...use.messages]
+          .slice(0, 3)
+          .map((m) => m.replace(/\|/g, '\\|'))
+          .join('; ')}${use.messages.size > 3 ? '; …' : ''} |`,
+    );
+  return `Every error is one JSON shape:
+
+\`\`\`json
+{ "error": "Validation failed", "code": "validation_failed",
+  "details": [{ "field": "retrun_url", "message": "Unknown field retrun_url. Did you mean return_url?" }] }
+\`\`\`
+
+| Field | Meaning |
+| --- | --- |
+| \`error\` | For people; the specification's wording where it gives one. Never branch on it |
+| \`code\` | For programs: stable, \`snake_case\`. Branch on it where present, else on the status |
+| \`details\` | On a 400 about the input: \`[{ field, message }]\`, one entry per field, each message naming its field |
+
+Some errors add context beside these: \`status\` on \`not_pending\`, \`refund\` on \`partial_failure\`,
+\`business_name\` on \`company_already_registered\`.
+
+### Input
+- **Unknown fields.** A body field or query parameter the operation does not declare is 400
+  \`validation_failed\` with the closest declared name: "Unknown field retrun_url. Did you mean return_url?"
+  (query: "Unknown query parameter limt. Did you mean limit?"). Webhook payloads are not checked this way.
+- **Missing** fields say they are required (\`return_url is required\`); money with more than two decimals
+  says so (\`amount must have at most two decimal places\`).
+- **Any operation** may also answer 400 \`validation_failed\` (text with a NUL character), 400 \`invalid_json\`
+  (a body that is not JSON), 404 \`not_found\` (a malformed path), 413 \`payload_too_large\` and 500
+  \`Something went wrong!\`.
+- Every 401, 403 and 404 has a code.
+
+### Every code
+Each operation lists the codes it answers with (its error responses; the client's
+\`ErrorCodeOf<'operationId'>\`). All of them:
+
+| \`code\` | Status | \`error\` (examples) |
+| --- | --- | --- |
+${rows.join('\n')}
+
+Processor decline codes (\`card_declined\`, \`insufficient_funds\`…) are passed through on the pay step.`;
+}
+
+const WEBHOOKS = `Your \`webhook_url\` (one per mode, \`PATCH /api/merchants\`) receives a POST for each event. Each
+event's body is described below (the EVENT entries of this section), after the operations that manage webhooks.
+
+| Event | When |
+| --- | --- |
+| \`checkout_split.participant_authorised\` | A participant authorised their share (a hold was placed) |
+| \`checkout_split.paid\` | Every share was captured: fulfil the order |
+| \`checkout_split.canceled\` | The split was cancelled (also by you) or its holds expired |
+| \`checkout_split.refunded\` | Any refund, however made |
+| \`checkout_session.expired\` | A session reached its 2 hours without a split |
+
+No event is sent for a chargeback or for a split that failed (\`creation_failed\`, \`capture_failed\`).
+
+### Signing
+\`X-Service-Signature: t=<unix seconds>,v1=<hex>\`: \`v1\` is HMAC-SHA256 of \`<t>.<raw body>\`, keyed on the
+webhook secret of the event's mode (\`POST /api/merchants/credentials/rotate\` creates it). Verify on the raw
+body, compare in constant time, and refuse a \`t\` more than 5 minutes from your clock.
+\`verifyWebhook\` of \`@groupsplit/client/node\` does all three.
+
+### Delivery and retries
+- Answer any 2xx within 10 seconds. Anything else, or no answer, is retried: waits of 1 min, 5 min, 54 min,
+  2 h, 4 h, 8 h, 16 h and 16 h, nine attempts over about 47 hours; then the business owner is e-mailed.
+- \`X-Service-Event-Id\` is the same on every attempt and resend: dedupe on it. \`X-Service-Attempt\` counts.
+- A resend (\`POST /api/merchants/webhooks/deliveries/{id}/resend\`) has a fresh timestamp and signature and
+  the same data. The delivery log (\`GET /api/merchants/webhooks/deliveries\`) shows every attempt.
+- \`POST /api/merchants/webhooks/test\` sends a signed \`checkout_split.paid\` with \`sample: true\`.`;
+
+const TESTING = `Test mode needs no processor connection: create a test key (\`X-Service-Mode: test\`) and use it.
+
+### Test cards
+In test mode the hosted pay page offers these cards, and \`POST /api/checkout-splits/pay/{token}/authorise\`
+takes their ids as \`payment_method\`.
+
+| Payment method | Card ends | What happens |
+| --- | --- | --- |
+| \`pm_card_visa\` | 4242 | Held, then captured |
+| \`pm_card_visa_debit\` | 5556 | Held (debit) |
+| \`pm_card_mastercard\` | 4444 | Held |
+| \`pm_card_amex\` | 8431 | Held |
+| \`pm_card_gb\` | 0000 | Held (a UK card) |
+| \`pm_card_chargeDeclined\` | 0002 | Declined: \`card_declined\` / \`generic_decline\` |
+| \`pm_card_chargeDeclinedInsufficientFunds\` | 9995 | Declined: \`insufficient_funds\` |
+| \`pm_card_chargeCustomerFail\` | 0341 | Accepted when saved, declined when charged |
+
+### 3-D Secure
+| Payment method | Card ends | What happens |
+| --- | --- | --- |
+| \`pm_card_threeDSecure2Required\` | 3220 | Always asks: the pay page opens the test challenge |
+| \`pm_card_authenticationRequired\` | 3184 | Asks on every payment |
+| \`pm_card_threeDSecureOptional\` | 3055 | Frictionless: held at once |
+| \`pm_card_authenticationRequiredChargeDeclinedInsufficientFunds\` | 1629 | Asks, then declines (\`insufficient_funds\`) |
+
+The test challenge page has **Complete authentication** (the hold is placed) and **Fail authentication**
+(the share stays pending; the participant can try another card).
+
+### Locally
+- With \`allowed_domain\` \`localhost\`, test mode takes \`http://localhost\`, \`http://127.0.0.1\` and
+  \`http://[::1]\` return and cancel URLs on any port, and an \`http://127.0.0.1\` webhook URL.
+- \`POST /api/merchants/webhooks/test\` sends a signed sample event to your test webhook URL.
+- Every amount is in pounds as a two-place string (\`"44.95"\`); each participant pays a 20p fee on top of
+  their share, so a £44.95 order split two ways charges £22.70 and £22.65.`;
+
+function changelog() {
+  return CHANGELOG.map(
+    (entry) => `### ${entry.version} (${entry.date})\n${entry.changes.map((change) => `- ${change}`).join('\n')}`,
+  ).join('\n\n');
+}
+
+/** The guide's sections, in sidebar order, as tags without operations. */
+export function guideTags(codes: CodeUse[]) {
+  return [
+    { name: 'Authentication', description: AUTHENTICATION },
+    { name: 'Errors', description: errors(codes) },
+    { name: 'Idempotency', description: IDEMPOTENCY },
+    { name: 'Rate limits', description: rateLimits() },
+    { name: 'Testing', description: TESTING },
+    { name: 'Changelog', description: changelog() },
+  ].map((tag) => ({ ...tag, 'x-traitTag': true }));
+}
+
+/** The Webhooks tag's description: the operations that manage them follow it in the sidebar. */
+export const WEBHOOKS_GUIDE = WEBHOOKS;

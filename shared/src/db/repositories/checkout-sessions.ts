@@ -1,0 +1,114 @@
+import { CompiledQuery, type ExpressionBuilder, type Insertable } from 'kysely';
+import type { Db } from '../index';
+import { preparedStatement } from '../prepared-statements';
+import type { CheckoutSessionsTable } from '../schema/checkout';
+import type { Database } from '../types';
+
+/** The columns the create route sets (jsonb columns as JSON text); the rest are the table's defaults. */
+export type CheckoutSessionInsert = Required<
+  Pick<
+    Insertable<CheckoutSessionsTable>,
+    | 'token'
+    | 'merchant_id'
+    | 'mode'
+    | 'amount'
+    | 'currency'
+    | 'order_reference'
+    | 'return_url'
+    | 'cancel_url'
+    | 'customer_email'
+    | 'customer_name'
+    | 'metadata'
+    | 'line_items'
+    | 'expires_at'
+  >
+> & { api_key_id: string };
+
+/** The merchant fields the create route checks a session against. */
+export type CheckoutSessionMerchant = { allowed_domain: string | null; processor_charges_enabled: boolean };
+
+// One statement: read the merchant, and insert the session only if the merchant allows it.
+// The WHERE is never looser than the route's own checks (matchesAllowedDomain, charges for
+// live), which run on the returned merchant fields afterwards: a plain ASCII allowed_domain
+// whose lower case is the host, with or without one trailing dot, is exactly what they accept
+// for a host without a trailing dot. Anything else (padding, non-ASCII) inserts nothing here and
+// falls back to the route's checks and a plain INSERT.
+// Prepared (shared/src/db/prepared-statements.ts): parsing and planning it cost Postgres more than running it.
+const INSERT_IF_ALLOWED = preparedStatement(
+  'checkout_session_insert_if_allowed',
+  `
+WITH merchant AS (
+  SELECT allowed_domain, processor_charges_enabled FROM merchants WHERE id = $2::uuid
+),
+inserted AS (
+  INSERT INTO checkout_sessions (token, merchant_id, mode, api_key_id, amount, currency, order_reference,
+    return_url, cancel_url, customer_email, customer_name, metadata, line_items, expires_at)
+  SELECT $1::text, $2::uuid, $3::text, $4::uuid, $5::bigint, $6::text, $7::text,
+    $8::text, $9::text, $10::text, $11::text, $12::jsonb, $13::jsonb, $14::timestamptz
+  FROM merchant
+  WHERE merchant.allowed_domain ~ '^[A-Za-z0-9.-]+$'
+    AND lower(merchant.allowed_domain) IN ($15::text, $15::text || '.')
+    AND ($16::text IS NULL OR lower(merchant.allowed_domain) IN ($16::text, $16::text || '.'))
+    AND ($3::text = 'test' OR merchant.processor_charges_enabled)
+  RETURNING 1
+)
+SELECT merchant.allowed_domain, merchant.processor_charges_enabled,
+  EXISTS (SELECT 1 FROM inserted) AS inserted
+FROM merchant`,
+);
+
+/**
+ * A session whose expiry the worker has not recorded (`checkout_session_expiries`): a buyer may
+ * still claim it, and the expiry sweep has still to expire it. Both ask through this one condition,
+ * so a session is never both claimed and expired.
+ */
+export const expiryNotRecorded = ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'checkout_sessions'>) =>
+  not(
+    exists(
+      selectFrom('checkout_session_expiries')
+        .select('session_token')
+        .whereRef('checkout_session_expiries.session_token', '=', 'checkout_sessions.token'),
+    ),
+  );
+
+/**
+ * The create route's insert of `checkout_sessions` (written by checkout), which must read the
+ * business (`merchants`) in the same statement: the SQL lives here with the other queries of
+ * those tables rather than in the route.
+ */
+export class CheckoutSessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Inserts `row` if its merchant's allowed_domain and charges allow it, and returns the merchant
+   * either way (undefined if there is none), in one round trip. `hosts` are the return and cancel
+   * URLs' hostnames as the route compares them (lower case, no trailing dot).
+   */
+  async insertIfAllowed(
+    row: CheckoutSessionInsert,
+    hosts: { returnHost: string; cancelHost: string | null },
+  ): Promise<{ merchant: CheckoutSessionMerchant; inserted: boolean } | undefined> {
+    const query = CompiledQuery.raw(INSERT_IF_ALLOWED, [
+      row.token,
+      row.merchant_id,
+      row.mode,
+      row.api_key_id,
+      row.amount,
+      row.currency,
+      row.order_reference,
+      row.return_url,
+      row.cancel_url,
+      row.customer_email,
+      row.customer_name,
+      row.metadata,
+      row.line_items,
+      row.expires_at,
+      hosts.returnHost,
+      hosts.cancelHost,
+    ]);
+    const found = (await this.db.executeQuery<CheckoutSessionMerchant & { inserted: boolean }>(query)).rows[0];
+    if (!found) return undefined;
+    const { inserted, ...merchant } = found;
+    return { merchant, inserted };
+  }
+}

@@ -1,0 +1,4 @@
+export * from './client';
+export * from './data-converter';
+export * from './payload-codec';
+export * from './payload-keys';
