@@ -190,6 +190,7 @@ export const OPERATION_ERROR_CODES = {
     'validation_failed',
   ],
   listMySplits: ['consent_required', 'invalid_token', 'missing_authorization', 'validation_failed'],
+  listSessions: ['missing_authorization', 'unauthorized', 'validation_failed'],
   listSplits: [
     'business_selection_required',
     'consent_required',
@@ -234,6 +235,13 @@ export const OPERATION_ERROR_CODES = {
     'no_merchant',
     'no_stripe_account',
     'unauthorized',
+    'validation_failed',
+  ],
+  refreshSession: [
+    'cross_site_refused',
+    'rate_limited',
+    'refresh_header_required',
+    'session_ended',
     'validation_failed',
   ],
   refundCheckoutSplit: [
@@ -348,6 +356,7 @@ export const OPERATION_ERROR_CODES = {
     'webhook_secret_not_set',
     'webhook_url_not_set',
   ],
+  revokeAllSessions: ['missing_authorization', 'unauthorized', 'validation_failed'],
   revokeApiKey: [
     'api_key_not_found',
     'business_forbidden',
@@ -359,6 +368,7 @@ export const OPERATION_ERROR_CODES = {
     'unauthorized',
     'validation_failed',
   ],
+  revokeSession: ['missing_authorization', 'not_found', 'session_not_found', 'unauthorized', 'validation_failed'],
   revokeTeamInvite: [
     'business_forbidden',
     'business_selection_required',

@@ -58,11 +58,93 @@ export interface paths {
         put?: never;
         /**
          * Exchange the code for a bearer token
-         * @description Creates the account on first sign-in. The token lasts 12 hours. Five wrong codes use the code up; ask for a new one. Ten wrong codes for one address within an hour, across codes and whatever the caller, lock the address for an hour (429 `rate_limited` with `Retry-After`, even for the right code) and e-mail its owner.
+         * @description Creates the account on first sign-in. The token lasts 12 hours. The answer also sets the dashboard's `HttpOnly` refresh cookie (POST /api/auth/session/refresh), which a server can ignore. Five wrong codes use the code up; ask for a new one. Ten wrong codes for one address within an hour, across codes and whatever the caller, lock the address for an hour (429 `rate_limited` with `Retry-After`, even for the right code) and e-mail its owner.
          *
          *     Rate limit: 10 per 10 minutes per IP address (bucket `sign_in`); answers carry `RateLimit-*` headers.
          */
         post: operations["verifySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange the dashboard's refresh cookie for a new access token
+         * @description For the dashboard on its own origin: the `HttpOnly` refresh cookie set at sign-in is exchanged for a short-lived access token (15 minutes by default) and replaced by a new one; a replaced cookie presented again ends the whole session and every token it made. Refused (403) when `Origin` names another origin, `Sec-Fetch-Site` is not `same-origin`, or `X-Requested-With: groupsplit-dashboard` is missing. A session ends 2 hours after its last refresh and 12 hours after sign-in. The cookie authenticates no other route.
+         *
+         *     Rate limit: 60 per minute per IP address (bucket `session_refresh`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["refreshSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active sessions of this login
+         * @description One per dashboard sign-in and device still alive, most recently used first.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign one session out
+         * @description Ends that session and every access token it made at once.
+         */
+        post: operations["revokeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/revoke-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere
+         * @description Ends every session and access token of this login, this one included, and clears the refresh cookie.
+         */
+        post: operations["revokeAllSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -80,7 +162,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke this bearer token
-         * @description Ends only this session; other devices stay signed in.
+         * @description Ends only this session; other devices stay signed in. A dashboard session also loses its refresh cookie.
          */
         post: operations["signOut"];
         delete?: never;
@@ -1144,6 +1226,23 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        ActiveSession: {
+            id: string;
+            /** @description Browser and system, read from the user agent ("Chrome on Linux"). */
+            device: string;
+            user_agent: string;
+            /** @description The client address of the sign-in or of its latest refresh. */
+            ip_address: string;
+            created_at: components["schemas"]["Timestamp"];
+            last_used_at: components["schemas"]["Timestamp"];
+            /** @description The absolute end; an idle session ends sooner. */
+            expires_at: components["schemas"]["Timestamp"];
+            /** @description True for the session the calling access token belongs to. */
+            current: boolean;
+        };
+        ActiveSessionList: {
+            sessions: components["schemas"]["ActiveSession"][];
+        };
         /** @description The address as registered, in parts. */
         AddressParts: {
             /**
@@ -3719,6 +3818,367 @@ export interface operations {
                          * @enum {unknown}
                          */
                         code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new access token; a new refresh cookie is set. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "gs_at_Vb8wQ2xLm5Rk9TzP3cNf7HjY1dGs4Ae6",
+                     *       "token_type": "Bearer",
+                     *       "expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "user": {
+                     *         "id": "0f2a6d8c-3b1e-4c7a-a9d5-6e8b2f4c1d07",
+                     *         "email": "alex@example.com",
+                     *         "consent_required": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignInSession"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `session_ended`: The session has ended. Sign in again. (no cookie, or its session ended; the cookie is cleared)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "session_ended";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `cross_site_refused`: Refused: the session can only be refreshed from the dashboard itself. (another origin or site)
+             *     - `refresh_header_required`: Refused: send X-Requested-With: groupsplit-dashboard to refresh the session. (the custom header is missing)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "cross_site_refused" | "refresh_header_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sessions": [
+                     *         {
+                     *           "id": "text",
+                     *           "device": "text",
+                     *           "user_agent": "text",
+                     *           "ip_address": "text",
+                     *           "created_at": "2026-09-01T12:00:00.000Z",
+                     *           "last_used_at": "2026-09-01T12:00:00.000Z",
+                     *           "expires_at": "2026-09-01T12:00:00.000Z",
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActiveSessionList"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id from GET /api/auth/sessions. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `session_not_found`: No such active session.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "session_not_found" | "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeAllSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out everywhere. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
                     } & components["schemas"]["Error"];
                 };
             };

@@ -17,6 +17,7 @@ import { OrderPage } from './pages/order';
 import { OrdersPage } from './pages/orders';
 import { PaymentsPage } from './pages/payments';
 import { RegisterPage } from './pages/register';
+import { SecurityPage } from './pages/security';
 import { SignInPage } from './pages/sign-in';
 import { TeamPage } from './pages/team';
 import { VerificationPage } from './pages/verification';
@@ -40,6 +41,7 @@ const BUSINESS_PAGES: Partial<Record<PageName, ComponentType<PageProps>>> = {
   payments: PaymentsPage,
   billing: BillingPage,
   verification: VerificationPage,
+  security: SecurityPage,
 };
 
 const OTHER_PAGES: Partial<Record<PageName, ComponentType<PageProps>>> = {

@@ -4,6 +4,7 @@ import { App } from './app';
 import { currentPlace, navigate } from './router';
 import { PAGES } from './routes';
 import { updateSession } from './session';
+import { refreshSession } from './session-refresh';
 
 /**
  * A call that finds the session gone (401) sends the person to sign in and back to this page; one that
@@ -25,4 +26,5 @@ handleSessionProblems((problem) => {
   }
 });
 
-render(<App />, document.getElementById('root') as HTMLElement);
+// A reload, a new tab or a bookmark picks the session up from the refresh cookie before the first page shows.
+refreshSession().finally(() => render(<App />, document.getElementById('root') as HTMLElement));

@@ -15,6 +15,7 @@ export const PAGES = {
   payments: '/dashboard/settings/payments',
   billing: '/dashboard/settings/billing',
   verification: '/dashboard/settings/verification',
+  security: '/dashboard/settings/security',
   signIn: '/dashboard/sign-in',
   consent: '/dashboard/consent',
   register: '/dashboard/register',

@@ -3,8 +3,8 @@ import { useSubscribed } from './subscription';
 
 /**
  * Who is signed in, and for which business and mode. Held in memory only: the access token never
- * goes into localStorage, sessionStorage, a cookie or a URL, so a reload (or any full page load)
- * starts signed out and the sign-in page brings the person back to where they were (docs/dashboard.md).
+ * goes into localStorage, sessionStorage, a script-readable cookie or a URL. A reload (or any full page
+ * load) gets a new one from the `HttpOnly` refresh cookie (./session-refresh.ts, docs/dashboard.md).
  */
 export type SessionState = {
   token: string | null;

@@ -500,43 +500,53 @@ describe('merchant dashboard in a real browser', () => {
     await look(page, 'webhooks-sent');
   });
 
-  step('remembers nothing but in memory: an ended session returns to sign-in and back to the same page', async () => {
-    // Settled: no call of the Orders page is still out, so the first call to meet the ended session is
-    // the Team page's, and the sign-in page comes back to Team. (A call still out when the session ended
-    // took the page to sign-in first, under the click on Team.)
-    await ownerAt('/dashboard/orders', 'Orders');
-    const storage = await page.evaluate(
-      '({ local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) })',
-    );
-    expect(storage).toEqual({ local: '{}', session: '{}' });
-    expect(await ownerContext.cookies()).toEqual([]);
+  step(
+    'keeps only an HttpOnly refresh cookie: a reload keeps the session; an ended one returns to sign-in and back to the same page',
+    async () => {
+      await ownerAt('/dashboard/orders', 'Orders');
+      const storage = await page.evaluate(
+        '({ local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) })',
+      );
+      expect(storage).toEqual({ local: '{}', session: '{}' });
+      // The access token stays in memory; the one cookie is the refresh credential, which no script can read.
+      const cookies = await ownerContext.cookies();
+      expect(cookies.map(({ name, httpOnly, sameSite }) => ({ name, httpOnly, sameSite }))).toEqual([
+        { name: 'groupsplit_refresh', httpOnly: true, sameSite: 'Strict' },
+      ]);
+      expect(await page.evaluate('document.cookie')).toBe('');
 
-    const owner = await stack.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', ownerEmail)
-      .executeTakeFirstOrThrow();
-    await stack.db
-      .updateTable('auth_sessions')
-      .set({ revoked_at: new Date() })
-      .where('user_id', '=', owner.id)
-      .execute();
-    await navTo('Team');
-    await heading(page, 'Sign in to your dashboard');
-    await page.getByText('Your session ended').waitFor();
-    expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard/team');
-    await signIn(page, ownerEmail);
-    await heading(page, 'Team');
+      // A reload picks the session up from the cookie, on the same page, without a code. (Reloaded once
+      // settled: a reload under the page's calls would cut them off.)
+      await page.reload();
+      await heading(page, 'Orders');
+      await settled(page);
 
-    // A reload forgets the token too; the page comes back after signing in. (Reloaded once settled: a
-    // reload under the Team page's calls would cut them off.)
-    await settled(page);
-    await page.reload();
-    await heading(page, 'Sign in to your dashboard');
-    expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard/team');
-    await signIn(page, ownerEmail);
-    await heading(page, 'Team');
-  });
+      // Settled: no call of the Orders page is still out, so the first call to meet the ended session is
+      // the Team page's, and the sign-in page comes back to Team. The session ends on the server, as a
+      // "Sign out everywhere" from another device ends it: its access tokens and its refresh session.
+      const owner = await stack.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', ownerEmail)
+        .executeTakeFirstOrThrow();
+      await stack.db
+        .updateTable('session_families')
+        .set({ revoked_at: new Date(), revoked_reason: 'signed_out_everywhere' })
+        .where('user_id', '=', owner.id)
+        .execute();
+      await stack.db
+        .updateTable('auth_sessions')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', owner.id)
+        .execute();
+      await navTo('Team');
+      await heading(page, 'Sign in to your dashboard');
+      await page.getByText('Your session ended').waitFor();
+      expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard/team');
+      await signIn(page, ownerEmail);
+      await heading(page, 'Team');
+    },
+  );
 
   step('passes axe on every page at 390 and 1280 px, with no script errors or CSP refusals', async () => {
     await ownerAt('/dashboard', businessName);

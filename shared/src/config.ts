@@ -136,6 +136,15 @@ export const configSchema = z.object({
    * durable signal; anything else fails.
    */
   WORKFLOW_TASK_RETRY_WAIT_MS: durationMs(60_000),
+  /**
+   * The dashboard's refresh session (docs/security.md, "Sessions that survive a reload"): a session family
+   * ends when no refresh came for the idle timeout, and in any case the absolute timeout after sign-in
+   * (ASVS 3.3: 2 hours and 12 hours). An access token made by a refresh lasts the access lifetime, and
+   * never past the family's absolute end.
+   */
+  SESSION_IDLE_TIMEOUT_MS: durationMs(2 * 60 * 60_000),
+  SESSION_ABSOLUTE_TIMEOUT_MS: durationMs(12 * 60 * 60_000),
+  SESSION_ACCESS_TOKEN_TTL_MS: durationMs(15 * 60_000),
   /** How long a merchant endpoint has to answer a webhook with a 2xx (docs/spec.md, Delivery: 10 seconds). */
   WEBHOOK_TIMEOUT_MS: durationMs(10_000),
 

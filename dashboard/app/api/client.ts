@@ -35,6 +35,9 @@ export class ApiError extends Error {
 export type SessionProblem = 'expired' | 'consent' | 'workspace';
 let onSessionProblem: (problem: SessionProblem) => void = () => undefined;
 
+/** Tells the app of a session problem found outside an API call (the refresh timer). */
+export const reportSessionProblem = (problem: SessionProblem) => onSessionProblem(problem);
+
 /** The app decides what a lost session, missing consent or an ambiguous business lead to. */
 export function handleSessionProblems(handler: (problem: SessionProblem) => void) {
   onSessionProblem = handler;

@@ -13,6 +13,9 @@ export const api = {
   verifySignIn: (email: string, code: string) =>
     unwrap(client.POST('/api/auth/email/verify', { body: { email, code } })),
   signOut: () => unwrap(client.POST('/api/auth/sign-out')),
+  sessions: () => unwrap(client.GET('/api/auth/sessions')),
+  revokeSession: (id: string) => unwrap(client.POST('/api/auth/sessions/{id}/revoke', path(id))),
+  signOutEverywhere: () => unwrap(client.POST('/api/auth/sessions/revoke-all')),
   consent: () => unwrap(client.GET('/api/auth/consent')),
   acceptConsent: (terms_version: string, privacy_version: string) =>
     unwrap(client.POST('/api/auth/consent', { body: { terms_version, privacy_version } })),

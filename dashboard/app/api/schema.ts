@@ -22,6 +22,7 @@ export type AddressParts = Schemas['AddressParts'];
 export type Workspace = Schemas['Workspaces']['workspaces'][number];
 
 export type Consent = Schemas['ConsentState'];
+export type ActiveSession = Schemas['ActiveSession'];
 export type RegistrationBody = NonNullable<
   paths['/api/merchants/register']['post']['requestBody']
 >['content']['application/json'];

@@ -29,6 +29,7 @@ function navItems(canSeeKeys: boolean): NavItem[] {
         { href: PAGES.payments, label: 'Payments' },
         { href: PAGES.billing, label: 'Billing' },
         { href: PAGES.verification, label: 'Verification' },
+        { href: PAGES.security, label: 'Security' },
       ],
     },
   ];

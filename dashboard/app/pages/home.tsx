@@ -9,6 +9,7 @@ import { useQuery } from '../hooks';
 import { Link } from '../router';
 import { PAGES, pathFor } from '../routes';
 import { useSession } from '../session';
+import { GoLiveChecklist } from './go-live';
 
 const FEATURES: [GateFeature, string][] = [
   ['take_split', 'Take split payments'],
@@ -92,11 +93,13 @@ function RecentOrders() {
 
 export function HomePage() {
   const { me, role } = useBusiness();
+  const { mode } = useSession();
   return (
     <>
       <PageHeader title={me.name} description={`You are ${roleLabel(role)} of this business.`} />
       <PausedBanner />
       <div class="grid">
+        {mode === 'live' && <GoLiveChecklist />}
         <Gates />
         <Section title="Verification" actions={<Link href={PAGES.verification}>Details</Link>}>
           <KeyValues

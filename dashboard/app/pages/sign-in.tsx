@@ -8,6 +8,7 @@ import { useAction } from '../hooks';
 import { navigate, usePlace } from '../router';
 import { PAGES, safeNext } from '../routes';
 import { updateSession } from '../session';
+import { scheduleRefresh } from '../session-refresh';
 
 /** Sign-in by e-mailed code (POST /api/auth/email/start, then /verify); then the consent screen when needed. */
 export function SignInPage() {
@@ -39,6 +40,7 @@ export function SignInPage() {
       workspaces: null,
       merchantId: null,
     });
+    scheduleRefresh(result.expires_at);
     navigate(result.user.consent_required ? `${PAGES.consent}?next=${encodeURIComponent(next)}` : next, {
       replace: true,
     });

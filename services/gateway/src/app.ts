@@ -88,7 +88,11 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
       db,
       config,
       rule.auth,
-      { authorization: ctx.get('authorization') || undefined, apiKey: ctx.get('x-merchant-api-key') || undefined },
+      {
+        authorization: ctx.get('authorization') || undefined,
+        apiKey: ctx.get('x-merchant-api-key') || undefined,
+        cookie: ctx.get('cookie') || undefined,
+      },
       caller,
       keyCount,
       rateLimits.lookUpKey,

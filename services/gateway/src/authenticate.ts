@@ -6,6 +6,7 @@ import {
   hasAcceptedCurrentConsent,
   MESSAGES,
   type Principal,
+  readRefreshCookie,
   sha256Hex,
   unauthorized,
 } from '@groupsplit/shared';
@@ -13,7 +14,7 @@ import { type ApiKeyLookup, type CountInLookup, type LookupCount, lookUpApiKey }
 import type { AuthRequirement } from './routes/types';
 
 type Caller = { ip: string; requestId: string };
-type Headers = { authorization?: string; apiKey?: string };
+type Headers = { authorization?: string; apiKey?: string; cookie?: string };
 
 function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
@@ -99,6 +100,11 @@ export async function authenticate(
       return anonymous;
     case 'optional_session':
       return (await sessionPrincipal()) ?? anonymous;
+    case 'refresh_cookie': {
+      // The merchants service checks it (and rotates it); only its hash leaves the gateway.
+      const refresh = readRefreshCookie(config, headers.cookie);
+      return refresh ? { ...anonymous, refreshTokenHash: sha256Hex(refresh) } : anonymous;
+    }
     case 'session':
     case 'session_no_consent': {
       const principal = await sessionPrincipal();

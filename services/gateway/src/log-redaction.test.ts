@@ -75,7 +75,7 @@ describe('log redaction', () => {
     await stack.stop();
   });
 
-  it('no sign-in code, bearer, API key, checkout or pay token, or URL signature appears in any line', async () => {
+  it('no sign-in code, bearer, refresh cookie, API key, checkout or pay token, or URL signature appears in any line', async () => {
     const secrets: Record<string, string> = {};
 
     const email = uniqueEmail('logged');
@@ -89,6 +89,16 @@ describe('log redaction', () => {
     expect(signedIn.status).toBe(200);
     secrets.accessToken = signedIn.body.access_token;
     expect((await api.get('/api/auth/consent', { token: secrets.accessToken })).status).toBe(200);
+    // The dashboard's refresh cookie, and the one that replaces it.
+    const cookieOf = (res: { headers: Headers }) =>
+      /groupsplit_refresh=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))?.[1] as string;
+    secrets.refreshCookie = cookieOf(signedIn);
+    const refreshed = await api.post('/api/auth/session/refresh', undefined, {
+      headers: { cookie: `groupsplit_refresh=${secrets.refreshCookie}`, 'x-requested-with': 'groupsplit-dashboard' },
+    });
+    expect(refreshed.status).toBe(200);
+    secrets.nextRefreshCookie = cookieOf(refreshed);
+    secrets.refreshedToken = refreshed.body.access_token;
 
     const created = await api.post(
       '/api/merchants/api-keys',

@@ -4,6 +4,7 @@ import type { MerchantsDeps } from './deps';
 import { merchantsOpenApi } from './openapi';
 import { apiKeyRoutes } from './routes/api-keys/api-keys';
 import { authRoutes } from './routes/auth/auth';
+import { sessionRoutes } from './routes/auth/session-routes';
 import { billingRoutes } from './routes/billing/billing';
 import { connectRoutes } from './routes/connect/connect';
 import { consentRoutes } from './routes/consent/consent';
@@ -26,6 +27,7 @@ export function createMerchantsApp(deps: MerchantsDeps): Koa {
     readiness: databaseAndTemporalReadiness(deps),
     routers: [
       authRoutes(deps),
+      sessionRoutes(deps),
       consentRoutes(deps),
       registerRoutes(deps),
       meRoutes(deps),

@@ -1,6 +1,6 @@
 import { type OpenApiDocument, openApiPart } from '@groupsplit/shared';
 import { apiKeysPaths } from './routes/api-keys/openapi';
-import { authPaths } from './routes/auth/openapi';
+import { authPaths, sessionPaths } from './routes/auth/openapi';
 import { billingPaths } from './routes/billing/openapi';
 import { connectPaths } from './routes/connect/openapi';
 import { consentPaths } from './routes/consent/openapi';
@@ -19,6 +19,7 @@ import { workspacesPaths } from './routes/workspaces/openapi';
 export function merchantsOpenApi(): OpenApiDocument {
   return openApiPart('merchants', [
     authPaths,
+    sessionPaths,
     consentPaths,
     registerPaths,
     mePaths,

@@ -5,7 +5,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * callers themselves; they trust only a principal carrying the gateway's signature.
  */
 export type Principal =
-  | { kind: 'anonymous'; ip: string; requestId: string }
+  | {
+      kind: 'anonymous';
+      ip: string;
+      requestId: string;
+      /** On POST /api/auth/session/refresh only: the SHA-256 of the refresh cookie, which the gateway does not forward. */
+      refreshTokenHash?: string;
+    }
   | { kind: 'session'; ip: string; requestId: string; userId: string; email: string; sessionId: string }
   | {
       kind: 'api_key';

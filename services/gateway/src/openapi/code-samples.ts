@@ -19,7 +19,8 @@ type Operation = Record<string, unknown> & { parameters?: unknown; requestBody?:
 /** The credential a sample sends, by the route's authentication kind (an API key where both work). */
 function credential(auth: AuthRequirement): 'apiKey' | 'bearer' | undefined {
   if (auth === 'api_key' || auth === 'api_key_or_session') return 'apiKey';
-  if (auth === 'none' || auth === 'optional_session') return undefined;
+  // The refresh cookie is the browser's own: a sample cannot show it.
+  if (auth === 'none' || auth === 'optional_session' || auth === 'refresh_cookie') return undefined;
   return 'bearer';
 }
 

@@ -35,6 +35,15 @@ export const SECURITY_SCHEMES = {
       "Your server's API key (`svc_test_…` or `svc_prod_…`), for the hosted-checkout server operations only. Never " +
       'put it in a web page.',
   },
+  refreshCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: '__Host-groupsplit_refresh',
+    description:
+      "The dashboard's rotating refresh credential, set by POST /api/auth/email/verify (`HttpOnly`, `SameSite=Strict`). " +
+      'Over plain http (development) it is `groupsplit_refresh`, without `Secure`. It authenticates ' +
+      'POST /api/auth/session/refresh and nothing else.',
+  },
   bearer: {
     type: 'http',
     scheme: 'bearer',
@@ -51,6 +60,7 @@ const SECURITY: Record<AuthRequirement, Record<string, string[]>[]> = {
   session_no_consent: [{ bearer: [] }],
   api_key: [{ merchantApiKey: [] }],
   api_key_or_session: [{ merchantApiKey: [] }, { bearer: [] }],
+  refresh_cookie: [{ refreshCookie: [] }],
 };
 
 const consentRequired = err(MESSAGES.consentRequired, 'consent_required', 'the current terms are not accepted yet');
@@ -58,6 +68,8 @@ const consentRequired = err(MESSAGES.consentRequired, 'consent_required', 'the c
 /** The gateway's own refusals per authentication kind (docs/spec.md, Errors), before the service sees the call. */
 const AUTH_ERRORS: Record<AuthRequirement, ErrorMap> = {
   none: {},
+  // The merchants service answers the refresh's refusals (its own OpenAPI paths say which).
+  refresh_cookie: {},
   optional_session: {},
   session: {
     401: [

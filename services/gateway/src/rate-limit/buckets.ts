@@ -35,6 +35,13 @@ export const BUCKETS: Record<BucketName, BucketPolicy> = {
     keyedBy: 'ip',
     message: MESSAGES.sensitiveRateLimited,
   },
+  // Not in docs/spec.md's Limits table: a dashboard tab refreshes on load and every few minutes; an office shares an address.
+  session_refresh: {
+    points: 60,
+    durationSeconds: 60,
+    keyedBy: 'ip',
+    message: MESSAGES.sensitiveRateLimited,
+  },
 };
 
 export const RATE_LIMITED_CODE = 'rate_limited';

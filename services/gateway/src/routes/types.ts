@@ -15,9 +15,17 @@ export type AuthRequirement =
   /** Remind: an API key, or a dashboard session. */
   | 'api_key_or_session'
   /** Buyer calls: the token in the path is the credential; a buyer's bearer is attached when present. */
-  | 'optional_session';
+  | 'optional_session'
+  /** The session refresh: the refresh cookie's hash rides in the (otherwise anonymous) principal; nothing else reads a cookie. */
+  | 'refresh_cookie';
 
-export type BucketName = 'session_create' | 'server_ops' | 'public_lookup' | 'sensitive' | 'sign_in';
+export type BucketName =
+  | 'session_create'
+  | 'server_ops'
+  | 'public_lookup'
+  | 'sensitive'
+  | 'sign_in'
+  | 'session_refresh';
 
 export type Target = 'merchants' | 'checkout';
 

@@ -6,6 +6,7 @@ export * from './merchants';
 export * from './outbox';
 export * from './participants';
 export * from './receipts';
+export * from './session-families';
 export * from './split-history';
 export * from './split-operations';
 export * from './split-projection';

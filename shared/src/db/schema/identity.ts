@@ -16,6 +16,38 @@ export interface AuthSessionsTable {
   expires_at: Date;
   revoked_at: Date | null;
   created_at: Generated<Date>;
+  /** The refresh session that made it (null for servers' sign-ins without one); revoking the family ends it. */
+  family_id: string | null;
+}
+
+/** One sign-in on one device (docs/security.md, "Sessions that survive a reload"). Written by the merchants service. */
+export interface SessionFamiliesTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: Generated<Date>;
+  last_used_at: Generated<Date>;
+  expires_at: Date;
+  user_agent: Generated<string>;
+  client_ip: string;
+  revoked_at: Date | null;
+  revoked_reason: SessionEndReason | null;
+}
+
+/** Why a session family ended. */
+export type SessionEndReason =
+  | 'signed_out'
+  | 'revoked_by_user'
+  | 'signed_out_everywhere'
+  | 'refresh_token_reused'
+  | 'idle_timeout'
+  | 'absolute_timeout';
+
+/** Refresh credentials by hash; written by the merchants service. */
+export interface RefreshTokensTable {
+  token_hash: string;
+  family_id: string;
+  created_at: Generated<Date>;
+  rotated_at: Date | null;
 }
 
 export interface ConsentsTable {
@@ -65,6 +97,8 @@ export interface MembershipsTable {
 export interface IdentityTables {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
+  session_families: SessionFamiliesTable;
+  refresh_tokens: RefreshTokensTable;
   consents: ConsentsTable;
   merchants: MerchantsTable;
   memberships: MembershipsTable;

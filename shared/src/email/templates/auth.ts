@@ -38,4 +38,22 @@ signing in with it is paused for ${minutes} minutes.</p>
 You need do nothing.</p>`),
     };
   },
+  /** A sign-in from a device this login never used before (docs/security.md, "Sessions that survive a reload"). */
+  'auth.new_sign_in': (data) => {
+    const device = String(data.device);
+    const address = String(data.ipAddress);
+    const at = String(data.signedInAt);
+    return {
+      subject: 'New sign-in to groupsplit',
+      text:
+        `Your groupsplit account was signed in from a new device: ${device}, address ${address}, at ${at}.\n\n` +
+        `If that was you, you need do nothing. If it was not, open the dashboard, go to Settings, Security, and ` +
+        `choose "Sign out everywhere": nobody can sign in again without a code from this mailbox.` +
+        textFooter(),
+      html: emailLayout(html`<p>Your groupsplit account was signed in from a new device: ${device}, address ${address},
+at ${at}.</p>
+<p>If that was you, you need do nothing. If it was not, open the dashboard, go to Settings, Security, and choose
+"Sign out everywhere": nobody can sign in again without a code from this mailbox.</p>`),
+    };
+  },
 };

@@ -10,8 +10,10 @@ import { sendEmail } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { ADDRESS_WRONG_CODES, addressLocked, countWrongCode, recordLockout } from './address-lockout';
+import { notifyNewDevice } from './new-device';
 import { SIGN_IN_MESSAGES as M, StartSignInSchema, VerifySignInSchema } from './schema';
-import { createSession, findOrCreateUser } from './sessions';
+import { endSignedOutFamily, setRefreshCookie } from './session-cookie';
+import { findOrCreateUser, signInSession } from './sessions';
 import { CODE_VALID_MINUTES, type CodeCheck, checkSignInCode, issueSignInCode } from './sign-in-codes';
 
 const REFUSED_CODE: Record<Exclude<CodeCheck, 'ok'>, AppError> = {
@@ -21,7 +23,8 @@ const REFUSED_CODE: Record<Exclude<CodeCheck, 'ok'>, AppError> = {
 };
 
 /** E-mail code sign-in and sign-out. The gateway lets start/verify through unauthenticated. */
-export function authRoutes({ config, db, temporal }: MerchantsDeps): Router {
+export function authRoutes(deps: MerchantsDeps): Router {
+  const { config, db, temporal } = deps;
   const router = new Router();
 
   router.post('/api/auth/email/start', validate('body', StartSignInSchema, M.invalidStart), async (ctx) => {
@@ -51,7 +54,12 @@ export function authRoutes({ config, db, temporal }: MerchantsDeps): Router {
       const check = await checkSignInCode(trx, config.INTERNAL_SIGNING_SECRET, email, code);
       if (check !== 'ok') return { refused: REFUSED_CODE[check], wrong: check === 'wrong' };
       const user = await findOrCreateUser(trx, email);
-      return { user, session: await createSession(trx, user.id) };
+      const session = await signInSession(trx, config, {
+        userId: user.id,
+        userAgent: ctx.get('user-agent'),
+        clientIp: ctx.state.principal.ip,
+      });
+      return { user, session };
     });
     // Thrown only after the commit, so a wrong try stays counted.
     if ('refused' in outcome) {
@@ -71,6 +79,9 @@ export function authRoutes({ config, db, temporal }: MerchantsDeps): Router {
       throw outcome.refused;
     }
     const { user, session } = outcome;
+    // The dashboard's way back after a reload; servers using the bearer API ignore it.
+    setRefreshCookie(ctx, config, session.refreshToken, session.familyEndsAt);
+    await notifyNewDevice(deps, { user, familyId: session.familyId, ctx });
     ctx.body = {
       access_token: session.token,
       token_type: 'Bearer',
@@ -91,6 +102,8 @@ export function authRoutes({ config, db, temporal }: MerchantsDeps): Router {
       .where('id', '=', principal.sessionId)
       .where('revoked_at', 'is', null)
       .execute();
+    // A dashboard sign-out also ends the refresh session of this device, and clears its cookie.
+    await endSignedOutFamily(ctx, deps, principal.sessionId);
     ctx.body = { ok: true };
   });
 

@@ -1,6 +1,9 @@
 import { err, OkSchema, type OpenApiPaths, operation } from '@groupsplit/shared';
+import { z } from 'zod';
 import { ADDRESS_LOCKED_MESSAGE } from './address-lockout';
+import { REFRESH_HEADER, REFRESH_REFUSALS } from './refresh-guard';
 import { SIGN_IN_MESSAGES as M, SignInSessionSchema, StartSignInSchema, VerifySignInSchema } from './schema';
+import { ActiveSessionListSchema, SESSION_MESSAGES } from './session-schema';
 
 const tag = 'Sign-in';
 
@@ -25,7 +28,7 @@ export const authPaths: OpenApiPaths = {
       tag,
       summary: 'Exchange the code for a bearer token',
       description:
-        'Creates the account on first sign-in. The token lasts 12 hours. Five wrong codes use the code up; ask for a new one. ' +
+        "Creates the account on first sign-in. The token lasts 12 hours. The answer also sets the dashboard's `HttpOnly` refresh cookie (POST /api/auth/session/refresh), which a server can ignore. Five wrong codes use the code up; ask for a new one. " +
         'Ten wrong codes for one address within an hour, across codes and whatever the caller, lock the address for an ' +
         'hour (429 `rate_limited` with `Retry-After`, even for the right code) and e-mail its owner.',
       body: { schema: VerifySignInSchema },
@@ -52,8 +55,70 @@ export const authPaths: OpenApiPaths = {
       id: 'signOut',
       tag,
       summary: 'Revoke this bearer token',
-      description: 'Ends only this session; other devices stay signed in.',
+      description:
+        'Ends only this session; other devices stay signed in. A dashboard session also loses its refresh cookie.',
       responses: { 200: { description: 'Signed out.', schema: OkSchema } },
+    }),
+  },
+};
+
+const SessionParamsSchema = z.object({
+  id: z.string().meta({ description: 'The session id from GET /api/auth/sessions.' }),
+});
+
+/** The dashboard's refresh sessions (docs/security.md, "Sessions that survive a reload"). */
+export const sessionPaths: OpenApiPaths = {
+  '/api/auth/session/refresh': {
+    post: operation({
+      id: 'refreshSession',
+      tag,
+      summary: "Exchange the dashboard's refresh cookie for a new access token",
+      description:
+        'For the dashboard on its own origin: the `HttpOnly` refresh cookie set at sign-in is exchanged for a short-lived ' +
+        'access token (15 minutes by default) and replaced by a new one; a replaced cookie presented again ends the whole ' +
+        'session and every token it made. Refused (403) when `Origin` names another origin, `Sec-Fetch-Site` is not ' +
+        `\`same-origin\`, or \`${REFRESH_HEADER.name}: ${REFRESH_HEADER.value}\` is missing. A session ends 2 hours ` +
+        'after its last refresh and 12 hours after sign-in. The cookie authenticates no other route.',
+      responses: {
+        200: { description: 'A new access token; a new refresh cookie is set.', schema: SignInSessionSchema },
+      },
+      errors: {
+        401: [err(SESSION_MESSAGES.ended, 'session_ended', 'no cookie, or its session ended; the cookie is cleared')],
+        403: [
+          err(REFRESH_REFUSALS.crossSite.message, REFRESH_REFUSALS.crossSite.code, 'another origin or site'),
+          err(REFRESH_REFUSALS.header.message, REFRESH_REFUSALS.header.code, 'the custom header is missing'),
+        ],
+      },
+    }),
+  },
+  '/api/auth/sessions': {
+    get: operation({
+      id: 'listSessions',
+      tag,
+      summary: 'The active sessions of this login',
+      description: 'One per dashboard sign-in and device still alive, most recently used first.',
+      responses: { 200: { description: 'The sessions.', schema: ActiveSessionListSchema } },
+    }),
+  },
+  '/api/auth/sessions/{id}/revoke': {
+    post: operation({
+      id: 'revokeSession',
+      tag,
+      summary: 'Sign one session out',
+      description: 'Ends that session and every access token it made at once.',
+      path: SessionParamsSchema,
+      responses: { 200: { description: 'Signed out.', schema: OkSchema } },
+      errors: { 404: [err(SESSION_MESSAGES.notFound, 'session_not_found')] },
+    }),
+  },
+  '/api/auth/sessions/revoke-all': {
+    post: operation({
+      id: 'revokeAllSessions',
+      tag,
+      summary: 'Sign out everywhere',
+      description:
+        'Ends every session and access token of this login, this one included, and clears the refresh cookie.',
+      responses: { 200: { description: 'Signed out everywhere.', schema: OkSchema } },
     }),
   },
 };

@@ -1,6 +1,7 @@
-import { type Db, randomToken, sha256Hex } from '@groupsplit/shared';
+import { type Config, type Db, randomToken, SessionFamiliesRepository, sha256Hex } from '@groupsplit/shared';
 import { sql } from 'kysely';
 
+/** The lifetime of the access token POST /api/auth/email/verify answers. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 /** The account for an address, created on first sign-in. */
@@ -14,13 +15,36 @@ export async function findOrCreateUser(trx: Db, email: string): Promise<{ id: st
     .executeTakeFirstOrThrow();
 }
 
-/** A new bearer token; only its hash is stored, so the token exists only in this response. */
-export async function createSession(trx: Db, userId: string) {
+/**
+ * A new bearer token; only its hash is stored, so the token exists only in this response. One made
+ * for a session family ends with it, and never outlives the family's absolute end.
+ */
+export async function createSession(trx: Db, userId: string, family?: { id: string; expiresAt: Date; ttlMs: number }) {
   const token = randomToken(32);
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const ttlMs = family?.ttlMs ?? SESSION_TTL_MS;
+  const wanted = Date.now() + ttlMs;
+  const expiresAt = new Date(family ? Math.min(wanted, family.expiresAt.getTime()) : wanted);
   await trx
     .insertInto('auth_sessions')
-    .values({ user_id: userId, token_hash: sha256Hex(token), expires_at: expiresAt })
+    .values({ user_id: userId, token_hash: sha256Hex(token), expires_at: expiresAt, family_id: family?.id ?? null })
     .execute();
   return { token, expiresAt };
+}
+
+/** The session family a sign-in starts (one per sign-in and device), with its access token. */
+export async function signInSession(
+  trx: Db,
+  config: Config,
+  input: { userId: string; userAgent: string; clientIp: string },
+) {
+  const family = await new SessionFamiliesRepository(trx).start({
+    ...input,
+    absoluteMs: config.SESSION_ABSOLUTE_TIMEOUT_MS,
+  });
+  const access = await createSession(trx, input.userId, {
+    id: family.familyId,
+    expiresAt: family.expiresAt,
+    ttlMs: SESSION_TTL_MS,
+  });
+  return { ...access, familyId: family.familyId, familyEndsAt: family.expiresAt, refreshToken: family.refreshToken };
 }

@@ -1,0 +1,119 @@
+import { api } from '../api';
+import { useBusiness } from '../business';
+import { Banner, Loadable, StatusChip } from '../components/feedback';
+import { Section } from '../components/page';
+import { useQuery } from '../hooks';
+import { Link } from '../router';
+import { PAGES } from '../routes';
+
+/** One step of going live: done or not, what it means, and the page that does it. */
+type Step = { title: string; done: boolean | null; detail: string; href: string; action: string };
+
+/** What the live checklist reads beyond the business record; a read the role may not make is left unknown. */
+async function readLiveState() {
+  const [billing, deliveries, keys] = await Promise.allSettled([api.billing(), api.deliveries(100), api.apiKeys()]);
+  const value = <T,>(result: PromiseSettledResult<T>) => (result.status === 'fulfilled' ? result.value : null);
+  return { billing: value(billing), deliveries: value(deliveries), keys: value(keys) };
+}
+
+function liveSteps(me: ReturnType<typeof useBusiness>['me'], state: Awaited<ReturnType<typeof readLiveState>>) {
+  const verified = me.verification_status === 'verified' || me.verification_grandfathered;
+  const testDelivered = state.deliveries
+    ? state.deliveries.some((d) => d.mode === 'live' && d.trigger === 'test' && d.outcome === 'succeeded')
+    : null;
+  const liveKey = state.keys ? state.keys.some((key) => key.mode === 'live' && !key.revoked) : null;
+  const steps: Step[] = [
+    {
+      title: 'Connect the payment processor',
+      done: me.processor_charges_enabled,
+      detail: me.processor_charges_enabled ? 'Charges are enabled.' : 'Finish the processor onboarding.',
+      href: PAGES.payments,
+      action: 'Payments',
+    },
+    {
+      title: 'Add a billing card',
+      done: state.billing ? state.billing.card !== null : null,
+      detail: state.billing?.card
+        ? `${state.billing.card.brand} ending ${state.billing.card.last4}.`
+        : 'Platform fees are billed to it.',
+      href: PAGES.billing,
+      action: 'Billing',
+    },
+    {
+      title: 'Verify the owner',
+      done: verified,
+      detail: verified ? 'Verified.' : 'Done during the processor onboarding.',
+      href: PAGES.verification,
+      action: 'Verification',
+    },
+    {
+      title: 'Set the live webhook URL and send a test event',
+      done: me.webhook_url ? testDelivered : false,
+      detail: !me.webhook_url
+        ? 'Your server hears about paid orders there.'
+        : testDelivered
+          ? 'A test event reached your server.'
+          : 'Send a test event and check your server answered 2xx.',
+      href: me.webhook_url ? PAGES.webhooks : PAGES.developers,
+      action: me.webhook_url ? 'Webhooks' : 'Developers',
+    },
+    {
+      title: 'Create a live API key',
+      done: liveKey,
+      detail: liveKey ? 'Your server has a key to create checkout sessions.' : 'Your server needs one for checkout.',
+      href: PAGES.apiKeys,
+      action: 'API keys',
+    },
+  ];
+  return steps;
+}
+
+const STATE_LABEL = (done: boolean | null) => (done === null ? 'Unknown' : done ? 'Done' : 'To do');
+
+/**
+ * Home in live mode: the way to live payments in order, each step with its state and the page that does
+ * it. "You can take live payments" only once every step is done and the live split gate is open.
+ */
+export function GoLiveChecklist() {
+  const { me } = useBusiness();
+  const state = useQuery(readLiveState, [me]);
+  return (
+    <Section title="Go live">
+      <Loadable query={state} what="your live set-up">
+        {(read) => {
+          const steps = liveSteps(me, read);
+          const live = steps.every((step) => step.done === true) && !me.gates.take_split;
+          return (
+            <>
+              {live ? (
+                <Banner kind="success" title="You can take live payments">
+                  Every step is done.
+                </Banner>
+              ) : (
+                <p>Five steps to live payments. Each opens the page that does it.</p>
+              )}
+              <ol class="gates" aria-label="Go-live checklist">
+                {steps.map((step) => (
+                  <li key={step.title} class={`gate${step.done ? ' gate-ready' : ' gate-blocked'}`}>
+                    <div>
+                      <p class="gate-title">
+                        <StatusChip status={step.done ? 'complete' : 'pending'} label={STATE_LABEL(step.done)} />{' '}
+                        {step.title}
+                      </p>
+                      <p class="muted">{step.detail}</p>
+                    </div>
+                    {!step.done && (
+                      <Link class="button button-secondary button-small" href={step.href}>
+                        {step.action}
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </>
+          );
+        }}
+      </Loadable>
+    </Section>
+  );
+}
