@@ -1,5 +1,11 @@
 import { isProcessorError, ParticipantsRepository, type SplitHistoryRow, toProcessorError } from '@groupsplit/shared';
-import type { ParticipantStatus, ReleaseOutcome, RollbackRefundOutcome, SplitActivities } from '@groupsplit/workflows';
+import type {
+  ParticipantStatus,
+  ReleaseInput,
+  ReleaseOutcome,
+  RollbackRefundOutcome,
+  SplitActivities,
+} from '@groupsplit/workflows';
 import { processorFailure } from './processor-failure';
 import { holdAfterFailure, isLastAttempt, type Share, type SplitContext } from './shares';
 
@@ -74,64 +80,87 @@ export function createReleaseAndRefundActivities({
     return { outcome: 'refunded', status: 'refunded' };
   }
 
-  return {
-    async releaseShare({ splitId, participantId, purpose, actor, maxAttempts }): Promise<ReleaseOutcome> {
-      const share = await loadShare(splitId, participantId);
-      if (share.status !== 'pending' && share.status !== 'authorised')
-        return { outcome: 'no_hold', status: share.status };
-      if (!share.ref) return { outcome: 'no_hold', status: share.status };
-      const history = (kind: string, to: ParticipantStatus, detail?: Record<string, unknown>): SplitHistoryRow => ({
-        splitId,
-        participantId,
-        kind,
-        actor,
-        dedupeKey: `${kind}:${purpose}:${participantId}`,
-        from: share.status,
-        to,
-        detail: { purpose, ...detail },
-      });
-      try {
-        await share.processor.releaseHold({ ...share.ref, participantId, reason: 'abandoned' });
-        await participants.setStatus(participantId, 'canceled', history('hold_released', 'canceled'));
-        return { outcome: 'released', status: 'canceled' };
-      } catch (error) {
-        const failure = isProcessorError(error) ? error : toProcessorError(error);
-        const hold = await holdAfterFailure(share.processor, share.ref);
-        if (hold?.status === 'canceled') {
-          await participants.setStatus(
-            participantId,
-            'canceled',
-            history('hold_released', 'canceled', { already: true }),
-          );
-          return { outcome: 'already_released', status: 'canceled' };
-        }
-        if (hold?.status === 'succeeded') {
-          // A capture rollback: the money was taken for this split (a capture whose answer or write was
-          // lost, or a merchant's capture), so it is refunded like every captured share.
-          if (purpose === 'capture_failed') {
-            const refunded = await refundRollback(splitId, share, share.ref, actor, {
-              purpose,
-              captured_at_processor: true,
-            });
-            return { ...refunded, outcome: refunded.outcome === 'refunded' ? 'refunded' : 'refund_failed' };
-          }
-          // Captured in the merchant's own processor dashboard: skipped, and the participant says so.
-          await participants.setStatus(participantId, 'captured', history('captured_elsewhere', 'captured'));
-          return { outcome: 'captured_elsewhere', status: 'captured' };
-        }
-        if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
-        // Cancel and expiry end the row canceled even so (the hold lapses by itself); a failed
-        // rollback leaves it authorised, because that is where the money is.
-        const to: ParticipantStatus = purpose === 'capture_failed' ? share.status : 'canceled';
-        await participants.setStatus(participantId, to, history('release_failed', to, { error: failure.message }), {
-          last_error: failure.message,
-        });
-        return { outcome: 'failed', status: to, error: failure.message };
+  async function releaseShare({
+    splitId,
+    participantId,
+    purpose,
+    actor,
+    maxAttempts,
+  }: ReleaseInput): Promise<ReleaseOutcome> {
+    const share = await loadShare(splitId, participantId);
+    if (share.status !== 'pending' && share.status !== 'authorised')
+      return { outcome: 'no_hold', status: share.status };
+    if (!share.ref) return { outcome: 'no_hold', status: share.status };
+    const history = (kind: string, to: ParticipantStatus, detail?: Record<string, unknown>): SplitHistoryRow => ({
+      splitId,
+      participantId,
+      kind,
+      actor,
+      dedupeKey: `${kind}:${purpose}:${participantId}`,
+      from: share.status,
+      to,
+      detail: { purpose, ...detail },
+    });
+    try {
+      await share.processor.releaseHold({ ...share.ref, participantId, reason: 'abandoned' });
+      await participants.setStatus(participantId, 'canceled', history('hold_released', 'canceled'));
+      return { outcome: 'released', status: 'canceled' };
+    } catch (error) {
+      const failure = isProcessorError(error) ? error : toProcessorError(error);
+      const hold = await holdAfterFailure(share.processor, share.ref);
+      if (hold?.status === 'canceled') {
+        await participants.setStatus(
+          participantId,
+          'canceled',
+          history('hold_released', 'canceled', { already: true }),
+        );
+        return { outcome: 'already_released', status: 'canceled' };
       }
-    },
+      if (hold?.status === 'succeeded') {
+        // A capture rollback: the money was taken for this split (a capture whose answer or write was
+        // lost, or a merchant's capture), so it is refunded like every captured share.
+        if (purpose === 'capture_failed') {
+          const refunded = await refundRollback(splitId, share, share.ref, actor, {
+            purpose,
+            captured_at_processor: true,
+          });
+          return { ...refunded, outcome: refunded.outcome === 'refunded' ? 'refunded' : 'refund_failed' };
+        }
+        // Captured in the merchant's own processor dashboard: skipped, and the participant says so.
+        await participants.setStatus(participantId, 'captured', history('captured_elsewhere', 'captured'));
+        return { outcome: 'captured_elsewhere', status: 'captured' };
+      }
+      if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
+      // Cancel and expiry end the row canceled even so (the hold lapses by itself); a failed
+      // rollback leaves it authorised, because that is where the money is.
+      const to: ParticipantStatus = purpose === 'capture_failed' ? share.status : 'canceled';
+      await participants.setStatus(participantId, to, history('release_failed', to, { error: failure.message }), {
+        last_error: failure.message,
+      });
+      return { outcome: 'failed', status: to, error: failure.message };
+    }
+  }
+
+  return {
+    releaseShare,
 
     async rollbackCapturedShare({ splitId, participantId, actor }) {
       const share = await loadShare(splitId, participantId);
+      // The workflow knows this share was captured but the projection never recorded it (its write
+      // failed; the split waited for support): the processor says where the money is, and a capture
+      // found there is refunded by the release path, never reported refunded untouched. Attempted once, as
+      // every rollback refund is.
+      if ((share.status === 'authorised' || share.status === 'pending') && share.ref) {
+        const released = await releaseShare({
+          splitId,
+          participantId,
+          purpose: 'capture_failed',
+          actor,
+          maxAttempts: 1,
+        });
+        const failed = released.outcome === 'failed' || released.outcome === 'refund_failed';
+        return { outcome: failed ? 'failed' : 'refunded', status: released.status, error: released.error };
+      }
       if (share.status !== 'captured' || !share.ref) return { outcome: 'refunded', status: share.status };
       return refundRollback(splitId, share, share.ref, actor);
     },

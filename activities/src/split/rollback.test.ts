@@ -46,7 +46,9 @@ describe('releaseShare of a share captured at the processor behind the projectio
         .execute(),
       intent: (await real.money(split.id)).find((pi) => pi.id === share.paymentIntentId)!,
     });
-    return { release, rows };
+    const rollback = () =>
+      real.activities().rollbackCapturedShare({ splitId: split.id, participantId: share.id, actor: 'system' });
+    return { release, rollback, rows };
   }
 
   it('a capture rollback refunds it in full, once, and the participant ends refunded', async () => {
@@ -73,6 +75,22 @@ describe('releaseShare of a share captured at the processor behind the projectio
     // Asked again, it finds no hold and changes nothing.
     expect(await release('capture_failed')).toEqual({ outcome: 'no_hold', status: 'refunded' });
     expect(await rows()).toEqual(after);
+  });
+
+  it('a rollback of a share the workflow saw captured but the projection never recorded refunds it (chaos run, 27 November)', async () => {
+    const { rollback, rows } = await capturedBehindProjection();
+    expect(await rollback()).toEqual({ outcome: 'refunded', status: 'refunded' });
+    const after = await rows();
+    expect(after.participant).toEqual({ status: 'refunded', refunded_amount: 1000, last_error: null });
+    expect(after.history.map((h) => [h.kind, h.from_status, h.to_status])).toEqual([
+      ['rollback_refunded', 'authorised', 'refunded'],
+    ]);
+    expect(after.intent).toMatchObject({
+      status: 'succeeded',
+      amount_captured: 1020,
+      amount_refunded: 1020,
+      refunds: 1,
+    });
   });
 
   it('a refund that fails is attempted once, recorded and skipped: the participant ends captured', async () => {
