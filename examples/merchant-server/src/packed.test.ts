@@ -7,6 +7,8 @@ import {
   authoriseShare,
   createTestModeMerchant,
   createUser,
+  outsideNpmEnv,
+  packClient,
   type Stack,
   startStack,
   uniqueEmail,
@@ -23,13 +25,8 @@ import type { Order } from './orders';
  */
 const SHOP = join(__dirname, '..');
 const ROOT = join(SHOP, '../..');
-const CLIENT = join(ROOT, 'client');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const TEST = { 'x-service-mode': 'test' };
-
-/** A clean environment for npm: none of the npm_* settings of the `npm test` that runs this file. */
-const outsideEnv = () =>
-  Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
 
 /** Runs a command without blocking: the stack the shop calls runs in this process. */
 function run(command: string, args: string[], cwd: string) {
@@ -37,7 +34,7 @@ function run(command: string, args: string[], cwd: string) {
     execFile(
       command,
       args,
-      { cwd, env: outsideEnv(), encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+      { cwd, env: outsideNpmEnv(), encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
       (error, out, err) => {
         resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${out}${err}` });
       },
@@ -93,10 +90,8 @@ describe('examples/merchant-server from the packed client, outside the repositor
   });
 
   it('installs, compiles and runs with plain npm, tsc and node, and takes an order to paid', async () => {
-    const pack = await run('npm', ['pack', '--pack-destination', scratch], CLIENT);
-    expect(pack.status === 0 ? 'packed' : pack.output).toBe('packed');
-    const [tarball] = readdirSync(scratch).filter((name) => name.endsWith('.tgz'));
-    expect(tarball).toMatch(/^groupsplit-client-\d+\.\d+\.\d+\.tgz$/);
+    const { tarball, output } = await packClient(scratch);
+    expect(tarball ?? output).toMatch(/groupsplit-client-\d+\.\d+\.\d+\.tgz$/);
 
     const project = join(scratch, 'shop');
     mkdirSync(project);
@@ -110,7 +105,7 @@ describe('examples/merchant-server from the packed client, outside the repositor
     );
     expect(new Set(imports)).toEqual(new Set(['@groupsplit/client', '@groupsplit/client/node']));
 
-    writeFileSync(join(project, 'package.json'), JSON.stringify(shopPackageJson(join(scratch, tarball!)), null, 2));
+    writeFileSync(join(project, 'package.json'), JSON.stringify(shopPackageJson(tarball!), null, 2));
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
@@ -151,7 +146,7 @@ describe('examples/merchant-server from the packed client, outside the repositor
     shopProcess = spawn(process.execPath, ['dist/main.js'], {
       cwd: project,
       env: {
-        ...outsideEnv(),
+        ...outsideNpmEnv(),
         GROUPSPLIT_URL: stack.urls.gateway,
         GROUPSPLIT_API_KEY: apiKey,
         GROUPSPLIT_WEBHOOK_SECRET: secret.body.value,
