@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestModeMerchant, type Stack, startStack } from '@groupsplit/testing';
+import { createTestModeMerchant, packClient, type Stack, startStack } from '@groupsplit/testing';
 
 /**
  * The package a shop installs: `npm pack` of client/ (its `prepack` build), installed with plain
@@ -113,13 +113,11 @@ describe('the packed @groupsplit/client', () => {
   });
 
   it('packs, installs from the tarball alone, and works from CommonJS, ES modules and TypeScript', async () => {
-    const pack = await run('npm', ['pack', '--pack-destination', scratch], CLIENT);
-    expect(pack.status === 0 ? 'packed' : pack.output).toBe('packed');
-    const [tarball] = readdirSync(scratch).filter((name) => name.endsWith('.tgz'));
-    expect(tarball).toMatch(/^groupsplit-client-\d+\.\d+\.\d+\.tgz$/);
+    const packed = await packClient(scratch);
+    expect(packed.tarball ?? packed.output).toMatch(/groupsplit-client-\d+\.\d+\.\d+\.tgz$/);
 
     const shop = join(scratch, 'shop');
-    const tarballPath = join(scratch, tarball!);
+    const tarballPath = packed.tarball!;
     mkdirSync(shop);
     writeFileSync(join(shop, 'package.json'), JSON.stringify({ name: 'shop', private: true }));
     const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarballPath], shop);

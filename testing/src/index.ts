@@ -6,6 +6,7 @@ export * from './fixtures';
 export * from './hold-row';
 export * from './mail';
 export * from './openapi';
+export * from './pack-client';
 export * from './projection-faults';
 export * from './stack';
 export * from './wait';

@@ -8,6 +8,7 @@ import { loggablePath } from './loggable-path';
 import { refuseMalformedRequest } from './malformed-input';
 import { PRINCIPAL_HEADER, type Principal, verifyPrincipal } from './principal';
 import { requestLogger } from './request-logger';
+import { refuseUndeclaredQueryParameters } from './strict-query';
 
 declare module 'koa' {
   interface DefaultState {
@@ -120,7 +121,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
     });
   }
   app.use(bodyParser(options.bodyLimitBytes));
-  for (const router of options.routers.map(canonicalRouter)) {
+  for (const router of options.routers.map(canonicalRouter).map(refuseUndeclaredQueryParameters)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -13,6 +13,13 @@ declare module 'koa' {
 
 export type ValidationFailure = (details: ErrorDetail[]) => AppError;
 
+/** Marks the middleware validate() returns with the part it checks, so routes can be asked what they declare. */
+const VALIDATED_PART = Symbol('validated part');
+
+/** Whether a route middleware is validate('query', …): that route declares its query string. */
+export const validatesQuery = (middleware: unknown): boolean =>
+  typeof middleware === 'function' && (middleware as { [VALIDATED_PART]?: string })[VALIDATED_PART] === 'query';
+
 const defaultFailure: ValidationFailure = (details) => validationFailed(MESSAGES.validationFailed, details);
 
 /**
@@ -29,7 +36,7 @@ export function validate<S extends z.ZodType>(
 ) {
   const onFailure: ValidationFailure =
     typeof failure === 'string' ? (details) => validationFailed(failure, details) : failure;
-  return async (ctx: Context, next: Next) => {
+  const middleware = async (ctx: Context, next: Next) => {
     const input = part === 'body' ? ctx.request.body : part === 'query' ? ctx.query : ctx.params;
     if (part !== 'params') {
       const unknown = unknownFieldDetails(schema, input, part);
@@ -40,6 +47,7 @@ export function validate<S extends z.ZodType>(
     ctx.valid = { ...(ctx.valid ?? {}), [part]: result.data };
     return next();
   };
+  return Object.assign(middleware, { [VALIDATED_PART]: part });
 }
 
 /** Typed read of what validate() stored. */

@@ -129,7 +129,11 @@ function malformedInput(method: string, path: string, operation: Operation): Err
   const hasBody = BODY_METHODS.has(method) && 'requestBody' in operation;
   return {
     400: [
-      generic(MESSAGES.validationFailed, 'validation_failed', 'text with a NUL character'),
+      generic(
+        MESSAGES.validationFailed,
+        'validation_failed',
+        'text with a NUL character, or a query parameter the operation does not declare',
+      ),
       ...(hasBody ? [generic('Request body is not valid JSON', 'invalid_json', 'a body that is not JSON')] : []),
     ],
     ...(path.includes('{') ? { 404: [generic(MESSAGES.notFound, undefined, 'a malformed path')] } : {}),

@@ -150,12 +150,13 @@ Some errors add context beside these: \`status\` on \`not_pending\`, \`refund\` 
 ### Input
 - **Unknown fields.** A body field or query parameter the operation does not declare is 400
   \`validation_failed\` with the closest declared name: "Unknown field retrun_url. Did you mean return_url?"
-  (query: "Unknown query parameter limt. Did you mean limit?"). Webhook payloads are not checked this way.
+  (query: "Unknown query parameter limt. Did you mean limit?"). An operation that lists no query parameter
+  accepts none. Webhook payloads are not checked this way.
 - **Missing** fields say they are required (\`return_url is required\`); money with more than two decimals
   says so (\`amount must have at most two decimal places\`).
-- **Any operation** may also answer 400 \`validation_failed\` (text with a NUL character), 400 \`invalid_json\`
-  (a body that is not JSON), 404 \`not_found\` (a malformed path), 413 \`payload_too_large\` and 500
-  \`Something went wrong!\`.
+- **Any operation** may also answer 400 \`validation_failed\` (text with a NUL character, an undeclared query
+  parameter), 400 \`invalid_json\` (a body that is not JSON), 404 \`not_found\` (a malformed path), 413
+  \`payload_too_large\` and 500 \`Something went wrong!\`.
 - Every 401, 403 and 404 has a code.
 
 ### Every code
