@@ -1227,11 +1227,25 @@ export interface webhooks {
 export interface components {
     schemas: {
         ActiveSession: {
+            /**
+             * @description The session id: sign it out with `POST /api/auth/sessions/{id}/revoke`.
+             * @example 3f6a9c2e-8b1d-4e7f-a5c3-9d2b6e8f1a47
+             */
             id: string;
-            /** @description Browser and system, read from the user agent ("Chrome on Linux"). */
+            /**
+             * @description Browser and system, read from the user agent.
+             * @example Chrome on Linux
+             */
             device: string;
+            /**
+             * @description The user agent the session signed in with.
+             * @example Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36
+             */
             user_agent: string;
-            /** @description The client address of the sign-in or of its latest refresh. */
+            /**
+             * @description The client address of the sign-in or of its latest refresh.
+             * @example 203.0.113.24
+             */
             ip_address: string;
             created_at: components["schemas"]["Timestamp"];
             last_used_at: components["schemas"]["Timestamp"];
@@ -1241,6 +1255,7 @@ export interface components {
             current: boolean;
         };
         ActiveSessionList: {
+            /** @description Your active sessions, one per signed-in device, the current one included. */
             sessions: components["schemas"]["ActiveSession"][];
         };
         /** @description The address as registered, in parts. */
@@ -3972,10 +3987,10 @@ export interface operations {
                      * @example {
                      *       "sessions": [
                      *         {
-                     *           "id": "text",
-                     *           "device": "text",
-                     *           "user_agent": "text",
-                     *           "ip_address": "text",
+                     *           "id": "3f6a9c2e-8b1d-4e7f-a5c3-9d2b6e8f1a47",
+                     *           "device": "Chrome on Linux",
+                     *           "user_agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+                     *           "ip_address": "203.0.113.24",
                      *           "created_at": "2026-09-01T12:00:00.000Z",
                      *           "last_used_at": "2026-09-01T12:00:00.000Z",
                      *           "expires_at": "2026-09-01T12:00:00.000Z",
