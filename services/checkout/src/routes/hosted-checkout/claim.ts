@@ -1,6 +1,5 @@
 import { CLAIM_START_GRACE_MS, expiryNotRecorded } from '@groupsplit/shared';
-import { splitWorkflowId } from '@groupsplit/workflows';
-import { WorkflowNotFoundError } from '@temporalio/client';
+import { splitWorkflowExists } from '@groupsplit/workflows/client';
 import { sql } from 'kysely';
 import type { CheckoutDeps } from '../../deps';
 import type { SessionRow } from '../../sessions/session-state';
@@ -50,15 +49,7 @@ export async function takeUpClaim({ db }: Pick<CheckoutDeps, 'db'>, token: strin
     .where('split_claim_id', '=', splitId)
     .where('split_id', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('checkout_session_expiries')
-            .select('session_token')
-            .whereRef('session_token', '=', 'checkout_sessions.token'),
-        ),
-      ),
-    )
+    .where(expiryNotRecorded)
     .returning('token')
     .executeTakeFirst();
   return Boolean(taken);
@@ -84,15 +75,6 @@ export async function releaseClaim({ db }: Pick<CheckoutDeps, 'db'>, token: stri
 export async function orphanedClaim(deps: Pick<CheckoutDeps, 'temporal'>, session: Session): Promise<string | null> {
   const { split_claimed_by: by, split_claim_id: splitId, split_claimed_at: at } = session;
   if (!by || !splitId || !at || Date.now() - at.getTime() < CLAIM_START_GRACE_MS) return null;
-  const started = await deps.temporal.client.workflow
-    .getHandle(splitWorkflowId(splitId))
-    .describe()
-    .then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof WorkflowNotFoundError) return false;
-        throw error;
-      },
-    );
+  const started = await splitWorkflowExists(deps.temporal.client, splitId);
   return started ? null : splitId;
 }
