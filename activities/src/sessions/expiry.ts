@@ -1,9 +1,7 @@
 import { CLAIM_START_GRACE_MS, type Db, expiryNotRecorded, formatPounds, recordEvent } from '@groupsplit/shared';
 import type { SessionExpiryInput, SessionExpiryResult } from '@groupsplit/workflows';
-import { splitWorkflowId } from '@groupsplit/workflows';
-import { dispatchWebhookEvents } from '@groupsplit/workflows/client';
+import { dispatchWebhookEvents, splitWorkflowExists } from '@groupsplit/workflows/client';
 import { Context } from '@temporalio/activity';
-import { WorkflowNotFoundError } from '@temporalio/client';
 import { sql } from 'kysely';
 import type { ActivityDeps } from '../deps';
 
@@ -24,15 +22,7 @@ async function abandonedClaims(db: Db, limit: number): Promise<AbandonedClaim[]>
     .where('split_id', 'is', null)
     .where('expires_at', '<=', sql<Date>`now()`)
     .where('split_claimed_at', '<=', sql<Date>`now() - make_interval(secs => ${CLAIM_START_GRACE_MS / 1000})`)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('checkout_session_expiries')
-            .select('session_token')
-            .whereRef('checkout_session_expiries.session_token', '=', 'checkout_sessions.token'),
-        ),
-      ),
-    )
+    .where(expiryNotRecorded)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('splits').select('id').whereRef('splits.session_token', '=', 'checkout_sessions.token'))),
     )
@@ -43,16 +33,7 @@ async function abandonedClaims(db: Db, limit: number): Promise<AbandonedClaim[]>
   const abandoned: AbandonedClaim[] = [];
   for (const session of claimed) {
     if (!session.split_claim_id || !session.split_claimed_at) continue;
-    const started = await client.workflow
-      .getHandle(splitWorkflowId(session.split_claim_id))
-      .describe()
-      .then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof WorkflowNotFoundError) return false;
-          throw error;
-        },
-      );
+    const started = await splitWorkflowExists(client, session.split_claim_id);
     if (!started) abandoned.push({ token: session.token, claimedAt: session.split_claimed_at });
   }
   return abandoned;

@@ -1,13 +1,9 @@
-import { runService } from '@groupsplit/shared';
+import { runTemporalService } from '@groupsplit/shared';
 import { createCheckoutApp } from './app';
 
-void runService({
+void runTemporalService({
   name: 'checkout',
   port: (config) => config.CHECKOUT_PORT,
   host: (config) => config.CHECKOUT_HOST,
-  needsTemporal: true,
-  build: ({ temporal, ...rest }) => {
-    if (!temporal) throw new Error('checkout needs Temporal');
-    return createCheckoutApp({ ...rest, temporal });
-  },
+  build: (runtime) => createCheckoutApp(runtime),
 });

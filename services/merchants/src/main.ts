@@ -1,13 +1,9 @@
-import { runService } from '@groupsplit/shared';
+import { runTemporalService } from '@groupsplit/shared';
 import { createMerchantsApp } from './app';
 
-void runService({
+void runTemporalService({
   name: 'merchants',
   port: (config) => config.MERCHANTS_PORT,
   host: (config) => config.MERCHANTS_HOST,
-  needsTemporal: true,
-  build: ({ temporal, ...rest }) => {
-    if (!temporal) throw new Error('merchants needs Temporal');
-    return createMerchantsApp({ ...rest, temporal });
-  },
+  build: (runtime) => createMerchantsApp(runtime),
 });

@@ -3,6 +3,14 @@ import { SplitProjectionRepository } from '../db/repositories/split-projection';
 import { formatPounds, type Pence } from '../money';
 import type { SessionExpiredEventData, SplitEventData } from './schemas';
 
+/** The hosted-checkout session a split came from, as the split workflow carries it and its events show it. */
+export type SplitSessionContext = {
+  token: string;
+  customerEmail: string | null;
+  customerName: string | null;
+  metadata: Record<string, string> | null;
+};
+
 /**
  * The `data` of every checkout_split.* event, built from plain values so the code that
  * owns the splits projection can call it inside the transaction that records the event.
@@ -11,12 +19,7 @@ export type SplitEventSource = {
   split: { id: string; status: string; orderReference: string; currency: string; totalAmountPence: Pence };
   participants: { id: string; email: string; amountPence: Pence; status: string; refundedPence?: Pence }[];
   /** The hosted-checkout session the split came from; null for a split made on the dashboard or by API. */
-  session: {
-    token: string;
-    customerEmail: string | null;
-    customerName: string | null;
-    metadata: Record<string, string> | null;
-  } | null;
+  session: SplitSessionContext | null;
   /** checkout_split.participant_authorised: who just authorised. */
   authorisedParticipantId?: string;
   /** checkout_split.refunded: the refund that caused the event. */

@@ -8,11 +8,7 @@ import { createTemporalClient, type TemporalHandle } from '../temporal';
 
 export type ServiceRuntime = { config: Config; db: Db; logger: Logger; temporal?: TemporalHandle };
 
-/**
- * Start-up shared by every HTTP service: config, logger, migrations, database,
- * optionally Temporal, then listen; SIGTERM/SIGINT close everything in order.
- */
-export async function runService(options: {
+type RunServiceOptions = {
   name: string;
   port: (config: Config) => number;
   /** The address to listen on (its `*_HOST` setting). */
@@ -26,7 +22,13 @@ export async function runService(options: {
   /** Migration sets the service needs besides the production one (the emulator's own tables). */
   extraMigrations?: string[];
   build: (runtime: ServiceRuntime) => Koa | Promise<Koa>;
-}): Promise<void> {
+};
+
+/**
+ * Start-up shared by every HTTP service: config, logger, migrations, database,
+ * optionally Temporal, then listen; SIGTERM/SIGINT close everything in order.
+ */
+export async function runService(options: RunServiceOptions): Promise<void> {
   try {
     const config = loadConfig();
     const host = options.host(config);
@@ -53,4 +55,20 @@ export async function runService(options: {
     console.error(`${options.name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+}
+
+/** runService for a service that cannot run without Temporal: `build` always gets the client. */
+export function runTemporalService(
+  options: Omit<RunServiceOptions, 'needsTemporal' | 'build'> & {
+    build: (runtime: ServiceRuntime & { temporal: TemporalHandle }) => Koa | Promise<Koa>;
+  },
+): Promise<void> {
+  return runService({
+    ...options,
+    needsTemporal: true,
+    build: ({ temporal, ...rest }) => {
+      if (!temporal) throw new Error(`${options.name} needs Temporal`);
+      return options.build({ ...rest, temporal });
+    },
+  });
 }

@@ -1,86 +1,99 @@
 import { sql } from 'kysely';
-import { Gauge } from 'prom-client';
+import { Gauge, type GaugeConfiguration } from 'prom-client';
 import { type Db, SplitOperationsRepository } from '../db';
 import { metricsRegistry } from './registry';
 
 let source: Db | null = null;
 
+/**
+ * A gauge read from the database at scrape time: emptied (0 when it has no labels) before each read,
+ * and left so in a process that never called enableDatabaseGauges.
+ */
+function databaseGauge<L extends string>(
+  config: Pick<GaugeConfiguration<L>, 'name' | 'help' | 'labelNames'>,
+  read: (db: Db, gauge: Gauge<L>) => Promise<void>,
+): Gauge<L> {
+  return new Gauge<L>({
+    ...config,
+    registers: [metricsRegistry],
+    async collect() {
+      this.reset();
+      if (source) await read(source, this);
+    },
+  });
+}
+
 /** Splits by status and mode, read from the projection at scrape time. */
-const splitsByStatus = new Gauge({
-  name: 'groupsplit_splits',
-  help: 'Splits by current status and mode (from the database at scrape time)',
-  labelNames: ['status', 'mode'] as const,
-  registers: [metricsRegistry],
-  async collect() {
-    this.reset();
-    if (!source) return;
-    const rows = await new SplitOperationsRepository(source).countByStatusAndMode();
-    for (const row of rows) this.set({ status: row.status, mode: row.mode }, row.count);
+const splitsByStatus = databaseGauge(
+  {
+    name: 'groupsplit_splits',
+    help: 'Splits by current status and mode (from the database at scrape time)',
+    labelNames: ['status', 'mode'] as const,
   },
-});
+  async (db, gauge) => {
+    const rows = await new SplitOperationsRepository(db).countByStatusAndMode();
+    for (const row of rows) gauge.set({ status: row.status, mode: row.mode }, row.count);
+  },
+);
 
 /** Open janitor findings by kind: what support still has to look at. */
-const openFindings = new Gauge({
-  name: 'groupsplit_janitor_open_findings',
-  help: 'Open reconciliation janitor findings by kind (from the database at scrape time)',
-  labelNames: ['kind'] as const,
-  registers: [metricsRegistry],
-  async collect() {
-    this.reset();
-    if (!source) return;
-    const rows = await source
+const openFindings = databaseGauge(
+  {
+    name: 'groupsplit_janitor_open_findings',
+    help: 'Open reconciliation janitor findings by kind (from the database at scrape time)',
+    labelNames: ['kind'] as const,
+  },
+  async (db, gauge) => {
+    const rows = await db
       .selectFrom('janitor_findings')
       .select(['kind', sql<number>`count(*)::int`.as('count')])
       .where('resolved_at', 'is', null)
       .groupBy('kind')
       .execute();
-    for (const row of rows) this.set({ kind: row.kind }, row.count);
+    for (const row of rows) gauge.set({ kind: row.kind }, row.count);
   },
-});
+);
 
 /** How long the longest-waiting split has been in capturing or canceling: a few seconds is normal, minutes is stuck. */
-const oldestInStatus = new Gauge({
-  name: 'groupsplit_split_oldest_in_status_seconds',
-  help: 'Seconds the longest-waiting split has been in capturing or canceling (0 when none is)',
-  labelNames: ['status'] as const,
-  registers: [metricsRegistry],
-  async collect() {
-    this.reset();
-    if (!source) return;
-    for (const status of WATCHED_STATUSES) this.set({ status }, 0);
-    const rows = await new SplitOperationsRepository(source).oldestInStatus([...WATCHED_STATUSES]);
-    for (const row of rows) this.set({ status: row.status }, row.seconds);
+const oldestInStatus = databaseGauge(
+  {
+    name: 'groupsplit_split_oldest_in_status_seconds',
+    help: 'Seconds the longest-waiting split has been in capturing or canceling (0 when none is)',
+    labelNames: ['status'] as const,
   },
-});
+  async (db, gauge) => {
+    for (const status of WATCHED_STATUSES) gauge.set({ status }, 0);
+    const rows = await new SplitOperationsRepository(db).oldestInStatus([...WATCHED_STATUSES]);
+    for (const row of rows) gauge.set({ status: row.status }, row.seconds);
+  },
+);
 const WATCHED_STATUSES = ['capturing', 'canceling'] as const;
 
 /** The outbox lag: the oldest merchant event nobody has handed to delivery yet (our side, not the merchant's). */
-const oldestUndispatchedEvent = new Gauge({
-  name: 'groupsplit_webhook_outbox_oldest_undispatched_seconds',
-  help: 'Age in seconds of the oldest webhook event not yet handed to delivery (0 when none)',
-  registers: [metricsRegistry],
-  async collect() {
-    this.set(0);
-    if (!source) return;
+const oldestUndispatchedEvent = databaseGauge(
+  {
+    name: 'groupsplit_webhook_outbox_oldest_undispatched_seconds',
+    help: 'Age in seconds of the oldest webhook event not yet handed to delivery (0 when none)',
+  },
+  async (db, gauge) => {
     const { rows } = await sql<{ seconds: number | null }>`
       SELECT extract(epoch FROM now() - min(created_at))::float8 AS seconds
         FROM webhook_events WHERE dispatched_at IS NULL AND sample = false
-    `.execute(source);
-    this.set(rows[0]?.seconds ?? 0);
+    `.execute(db);
+    gauge.set(rows[0]?.seconds ?? 0);
   },
-});
+);
 
 /**
  * The oldest merchant event of the last three days that has neither reached its endpoint nor been
  * given up on (still being retried): a merchant's endpoint down, or our egress broken.
  */
-const oldestUndeliveredEvent = new Gauge({
-  name: 'groupsplit_webhook_oldest_undelivered_seconds',
-  help: 'Age in seconds of the oldest webhook event (last 3 days) neither delivered nor given up (0 when none)',
-  registers: [metricsRegistry],
-  async collect() {
-    this.set(0);
-    if (!source) return;
+const oldestUndeliveredEvent = databaseGauge(
+  {
+    name: 'groupsplit_webhook_oldest_undelivered_seconds',
+    help: 'Age in seconds of the oldest webhook event (last 3 days) neither delivered nor given up (0 when none)',
+  },
+  async (db, gauge) => {
     const { rows } = await sql<{ seconds: number | null }>`
       SELECT extract(epoch FROM now() - min(e.created_at))::float8 AS seconds
         FROM webhook_events e
@@ -89,10 +102,10 @@ const oldestUndeliveredEvent = new Gauge({
            SELECT 1 FROM webhook_deliveries d
             WHERE d.event_id = e.id AND (d.outcome IN ('succeeded', 'skipped') OR d.gave_up_at IS NOT NULL)
          )
-    `.execute(source);
-    this.set(rows[0]?.seconds ?? 0);
+    `.execute(db);
+    gauge.set(rows[0]?.seconds ?? 0);
   },
-});
+);
 
 /**
  * Turns on the database-backed gauges in this process. Only the worker calls it, so a fleet

@@ -11,69 +11,72 @@ export const METRICS_CONTENT_TYPE = metricsRegistry.contentType;
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
+type MetricNaming<L extends string> = { name: string; help: string; labelNames: readonly L[] };
+
+/** A counter on the process's registry. */
+const counter = <L extends string>(naming: MetricNaming<L>) =>
+  new Counter<L>({ ...naming, registers: [metricsRegistry] });
+
+/** A latency histogram (seconds, LATENCY_BUCKETS) on the process's registry. */
+const latencyHistogram = <L extends string>(naming: MetricNaming<L>) =>
+  new Histogram<L>({ ...naming, buckets: LATENCY_BUCKETS, registers: [metricsRegistry] });
+
 /** `route` is the matched route pattern (bounded), never the raw path. */
-export const httpRequests = new Counter({
+const HTTP_LABELS = ['service', 'method', 'route', 'status'] as const;
+
+export const httpRequests = counter({
   name: 'groupsplit_http_requests_total',
   help: 'HTTP requests served, by service, method, matched route pattern and status',
-  labelNames: ['service', 'method', 'route', 'status'] as const,
-  registers: [metricsRegistry],
+  labelNames: HTTP_LABELS,
 });
 
-export const httpRequestDuration = new Histogram({
+export const httpRequestDuration = latencyHistogram({
   name: 'groupsplit_http_request_duration_seconds',
   help: 'HTTP request latency, by service, method, matched route pattern and status',
-  labelNames: ['service', 'method', 'route', 'status'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [metricsRegistry],
+  labelNames: HTTP_LABELS,
 });
 
-export const processorCalls = new Counter({
+const PROCESSOR_CALL_LABELS = ['operation', 'mode', 'outcome'] as const;
+
+export const processorCalls = counter({
   name: 'groupsplit_processor_calls_total',
   help: 'Payment processor calls, by operation, mode and outcome (ok or error)',
-  labelNames: ['operation', 'mode', 'outcome'] as const,
-  registers: [metricsRegistry],
+  labelNames: PROCESSOR_CALL_LABELS,
 });
 
-export const processorCallDuration = new Histogram({
+export const processorCallDuration = latencyHistogram({
   name: 'groupsplit_processor_call_duration_seconds',
   help: 'Payment processor call latency, by operation, mode and outcome',
-  labelNames: ['operation', 'mode', 'outcome'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers: [metricsRegistry],
+  labelNames: PROCESSOR_CALL_LABELS,
 });
 
-export const processorCallErrors = new Counter({
+export const processorCallErrors = counter({
   name: 'groupsplit_processor_call_errors_total',
   help: 'Failed payment processor calls, by operation, mode, error kind and whether retryable',
   labelNames: ['operation', 'mode', 'kind', 'retryable'] as const,
-  registers: [metricsRegistry],
 });
 
-export const webhookDeliveries = new Counter({
+export const webhookDeliveries = counter({
   name: 'groupsplit_webhook_deliveries_total',
   help: 'Merchant webhook delivery attempts, by event type and outcome (succeeded, failed, skipped)',
   labelNames: ['event_type', 'outcome'] as const,
-  registers: [metricsRegistry],
 });
 
-export const janitorFindings = new Counter({
+export const janitorFindings = counter({
   name: 'groupsplit_janitor_findings_total',
   help: 'Drift found by the reconciliation janitor, by kind and what it did (signalled or flagged)',
   labelNames: ['kind', 'action'] as const,
-  registers: [metricsRegistry],
 });
 
-export const janitorSweeps = new Counter({
+export const janitorSweeps = counter({
   name: 'groupsplit_janitor_sweeps_total',
   help: 'Reconciliation janitor sweeps, by outcome',
   labelNames: ['outcome'] as const,
-  registers: [metricsRegistry],
 });
 
 /** Outgoing e-mails by template and outcome (sent, suppressed, failed: given up after every attempt). */
-export const emailsSent = new Counter({
+export const emailsSent = counter({
   name: 'groupsplit_emails_total',
   help: 'E-mails handled, by template and outcome (sent, suppressed for an unsubscribed address, failed)',
   labelNames: ['template', 'outcome'] as const,
-  registers: [metricsRegistry],
 });

@@ -57,6 +57,10 @@ export const sessionTokenField = (description = 'The checkout session token. Tre
 export const payTokenField = (description = "The participant's pay token: their pay link is built from it.") =>
   z.string().meta({ description, example: EXAMPLE_VALUES.payToken });
 
+/** A participant's pay link (`<base>/pay/<pay token>`), with this field's own description. */
+export const payUrlField = (description: string) =>
+  z.string().meta({ description, format: 'uri', example: `http://localhost:3000/pay/${EXAMPLE_VALUES.payToken}` });
+
 /** Two-place pounds with this field's own description (the format and example are Pounds'). */
 export const poundsField = (description: string, example: string = EXAMPLE_VALUES.amount) =>
   PoundsSchema.meta({ description, example });

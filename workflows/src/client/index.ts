@@ -6,5 +6,6 @@
 export * from './email';
 export * from './schedules';
 export * from './sessions';
+export * from './split';
 export * from './task-retrying';
 export * from './webhooks';

@@ -9,34 +9,27 @@ import type { SplitActivities } from './types';
  * the activity; 5xx, rate limits and timeouts are retried here with backoff first.
  */
 
+/** Transient trouble is retried with the wait doubling from `initialInterval` up to `maximumInterval`. */
+const doublingRetry = (initialInterval: Duration, maximumInterval: Duration, maximumAttempts: number): RetryPolicy => ({
+  initialInterval,
+  backoffCoefficient: 2,
+  maximumInterval,
+  maximumAttempts,
+});
+
 /**
  * The creator's request waits on holds, so transient trouble gets a short, quick retry: five tries
  * within about 5 s. With three, a processor failing one call in ten fails one hold in a thousand
  * (0.1³) for good, and with it the whole split's creation, though a later try would have placed it.
  */
-export const HOLD_RETRY: RetryPolicy = {
-  initialInterval: '300 milliseconds',
-  backoffCoefficient: 2,
-  maximumInterval: '3 seconds',
-  maximumAttempts: 5,
-};
+export const HOLD_RETRY = doublingRetry('300 milliseconds', '3 seconds', 5);
 
 /** A capture that keeps failing transiently leaves the split waiting for support after this. */
-export const CAPTURE_RETRY: RetryPolicy = {
-  initialInterval: '1 second',
-  backoffCoefficient: 2,
-  maximumInterval: '30 seconds',
-  maximumAttempts: 4,
-};
+export const CAPTURE_RETRY = doublingRetry('1 second', '30 seconds', 4);
 
 /** Releasing a hold is best-effort: a few tries, then recorded and skipped (the hold lapses). */
 export const RELEASE_ATTEMPTS = 3;
-export const RELEASE_RETRY: RetryPolicy = {
-  initialInterval: '500 milliseconds',
-  backoffCoefficient: 2,
-  maximumInterval: '5 seconds',
-  maximumAttempts: RELEASE_ATTEMPTS,
-};
+export const RELEASE_RETRY = doublingRetry('500 milliseconds', '5 seconds', RELEASE_ATTEMPTS);
 
 /** The spec: after a capture breaks, each rollback is attempted once; failures recorded and skipped. */
 export const ROLLBACK_ATTEMPTS = 1;
@@ -46,25 +39,18 @@ export const ROLLBACK_RETRY: RetryPolicy = { maximumAttempts: ROLLBACK_ATTEMPTS 
  * A replacement's hold and projection write: the caller's request waits on it, so a few quick
  * retries (the processor and the write are both idempotent), then the replace is refused.
  */
-export const REPLACE_RETRY: RetryPolicy = {
-  initialInterval: '500 milliseconds',
-  backoffCoefficient: 2,
-  maximumInterval: '5 seconds',
-  maximumAttempts: 5,
-};
+export const REPLACE_RETRY = doublingRetry('500 milliseconds', '5 seconds', 5);
 
 /** Projection writes and checks: Postgres trouble is waited out, but not forever (support can step in). */
-export const PROJECTION_RETRY: RetryPolicy = {
-  initialInterval: '1 second',
-  backoffCoefficient: 2,
-  maximumInterval: '1 minute',
-  maximumAttempts: 30,
-};
+export const PROJECTION_RETRY = doublingRetry('1 second', '1 minute', 30);
 
 const PROCESSOR_CALL_SECONDS = 45;
 const PROJECTION_SECONDS = 20;
 const PROCESSOR_CALL_TIMEOUT: Duration = `${PROCESSOR_CALL_SECONDS} seconds`;
 const PROJECTION_TIMEOUT: Duration = `${PROJECTION_SECONDS} seconds`;
+
+/** A projection write or read: Postgres trouble waited out with PROJECTION_RETRY. */
+const PROJECTION_STEP = { startToCloseTimeout: PROJECTION_TIMEOUT, retry: PROJECTION_RETRY };
 
 /**
  * The split's short sequential steps (open the split, place a hold, record the last authorisation,
@@ -76,10 +62,8 @@ const PROJECTION_TIMEOUT: Duration = `${PROJECTION_SECONDS} seconds`;
  */
 
 /** Opening the split and its status writes. */
-export const stepProjectionActivities = proxyLocalActivities<Pick<SplitActivities, 'openSplit' | 'transitionSplit'>>({
-  startToCloseTimeout: PROJECTION_TIMEOUT,
-  retry: PROJECTION_RETRY,
-});
+export const stepProjectionActivities =
+  proxyLocalActivities<Pick<SplitActivities, 'openSplit' | 'transitionSplit'>>(PROJECTION_STEP);
 
 export const holdActivities = proxyLocalActivities<Pick<SplitActivities, 'placeHold'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
@@ -95,10 +79,8 @@ export const releaseActivities = proxyLocalActivities<Pick<SplitActivities, 'rel
  * The authorisation that completes the set is recorded as a local step, so the capture batch that
  * follows starts in the same workflow task (docs/splits.md, "Capture batch").
  */
-export const lastAuthorisationActivities = proxyLocalActivities<Pick<SplitActivities, 'recordAuthorisation'>>({
-  startToCloseTimeout: PROJECTION_TIMEOUT,
-  retry: PROJECTION_RETRY,
-});
+export const lastAuthorisationActivities =
+  proxyLocalActivities<Pick<SplitActivities, 'recordAuthorisation'>>(PROJECTION_STEP);
 
 /**
  * The capture batch (docs/splits.md, "Capture batch"): from `capturing` to `captured` in one local
@@ -113,10 +95,7 @@ export const captureBatchActivities = (shares: number) =>
   });
 
 /** Where a batch that failed left off, and what compensation refunds: read from the projection. */
-export const captureProgressActivities = proxyLocalActivities<Pick<SplitActivities, 'capturedShares'>>({
-  startToCloseTimeout: PROJECTION_TIMEOUT,
-  retry: PROJECTION_RETRY,
-});
+export const captureProgressActivities = proxyLocalActivities<Pick<SplitActivities, 'capturedShares'>>(PROJECTION_STEP);
 
 // Steps that answer something from outside (an authorisation signal, a replace request, support)
 // stay regular activities: each is one step on its own, so there is no chain to shorten.
@@ -151,14 +130,12 @@ export const replacedHoldActivities = proxyActivities<Pick<SplitActivities, 'rel
 export const projectionActivities = proxyActivities<
   Pick<SplitActivities, 'recordAuthorisation' | 'recordSplitHistory'>
 >({
-  startToCloseTimeout: PROJECTION_TIMEOUT,
+  ...PROJECTION_STEP,
   heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: PROJECTION_RETRY,
 });
 
 /** Support's audit trail (support.ts): written by the workflow itself, whatever sent the action. */
 export const supportActivities = proxyActivities<Pick<SplitActivities, 'recordSupportAction'>>({
-  startToCloseTimeout: PROJECTION_TIMEOUT,
+  ...PROJECTION_STEP,
   heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: PROJECTION_RETRY,
 });

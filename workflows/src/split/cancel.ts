@@ -1,10 +1,10 @@
 import { condition } from '@temporalio/workflow';
 import { RELEASE_ATTEMPTS, releaseActivities } from './activities';
 import { recordDecision } from './decisions';
-import { failureMessage } from './failures';
+import { releaseStandingHolds } from './release-holds';
 import type { SplitState } from './state';
 import { resolve, waitForSupport } from './support';
-import type { Actor, CancelOutcome, CancelRequest, ReleasePurpose, SplitTrigger, SupportResolution } from './types';
+import type { Actor, CancelOutcome, CancelRequest, SplitTrigger, SupportResolution } from './types';
 
 /**
  * Cancel and expiry: `pending` → `canceling` → `canceled`. Every hold still live is released;
@@ -37,28 +37,6 @@ export async function onCancelSignal(split: SplitState, request: CancelRequest):
   if (split.status === 'pending') split.cancelRequest ??= request;
 }
 
-async function releaseAll(split: SplitState, purpose: ReleasePurpose, actor: Actor) {
-  for (const participant of split.participants) {
-    if (participant.status !== 'pending' && participant.status !== 'authorised') continue;
-    try {
-      const released = await split.track(
-        { step: 'release', participantId: participant.id },
-        releaseActivities.releaseShare({
-          splitId: split.splitId,
-          participantId: participant.id,
-          purpose,
-          actor,
-          maxAttempts: RELEASE_ATTEMPTS,
-        }),
-      );
-      participant.status = released.status;
-    } catch (error) {
-      // The activity records the failure on its last attempt; a timeout lands here instead.
-      split.note({ kind: 'release_failed', actor, participantId: participant.id, note: failureMessage(error) });
-    }
-  }
-}
-
 export async function cancel(split: SplitState, actor: Actor, purpose: 'canceled' | 'expired') {
   const trigger = TRIGGER[purpose];
   // A cancel update is durable only once its task completes: in history before anything is released.
@@ -69,7 +47,14 @@ export async function cancel(split: SplitState, actor: Actor, purpose: 'canceled
     try {
       // A resolution whose own write fails waits for support again rather than failing the workflow.
       if (resolution) return await resolve(split, resolution, 'canceled');
-      await releaseAll(split, purpose, actor);
+      await releaseStandingHolds(split, {
+        activities: releaseActivities,
+        step: 'release',
+        failedKind: 'release_failed',
+        purpose,
+        maxAttempts: RELEASE_ATTEMPTS,
+        actor,
+      });
       const leftovers = split.participants.filter((p) => p.status === 'pending' || p.status === 'authorised');
       await split.transition(trigger, 'canceled', actor, {
         reason: purpose,

@@ -8,6 +8,7 @@ import {
   rollbackActivities,
 } from './activities';
 import { failureMessage, isNonRetryable } from './failures';
+import { releaseStandingHolds } from './release-holds';
 import { replaceNext } from './replace';
 import { type SplitState, transitionDedupeKey } from './state';
 import { resolve, waitForSupport } from './support';
@@ -155,29 +156,14 @@ async function compensate(split: SplitState, trigger: SplitTrigger, reason: stri
       split.note({ kind: 'rollback_refund_failed', actor, participantId: participant.id, note: failureMessage(error) });
     }
   }
-  for (const participant of split.participants) {
-    if (participant.status !== 'authorised' && participant.status !== 'pending') continue;
-    try {
-      const released = await split.track(
-        { step: 'rollback_release', participantId: participant.id },
-        rollbackActivities.releaseShare({
-          splitId: split.splitId,
-          participantId: participant.id,
-          purpose: 'capture_failed',
-          actor,
-          maxAttempts: ROLLBACK_ATTEMPTS,
-        }),
-      );
-      participant.status = released.status;
-    } catch (error) {
-      split.note({
-        kind: 'rollback_release_failed',
-        actor,
-        participantId: participant.id,
-        note: failureMessage(error),
-      });
-    }
-  }
+  await releaseStandingHolds(split, {
+    activities: rollbackActivities,
+    step: 'rollback_release',
+    failedKind: 'rollback_release_failed',
+    purpose: 'capture_failed',
+    maxAttempts: ROLLBACK_ATTEMPTS,
+    actor,
+  });
   await split.transition(trigger, 'capture_failed', actor, { reason });
 }
 

@@ -151,6 +151,8 @@ export async function replaceNext(split: SplitState) {
   split.note({ kind: 'participant_replaced', actor: request.actor, participantId: participant.id });
 
   if (previousPaymentIntentId) {
+    const releaseFailed = (note: string | undefined) =>
+      split.note({ kind: 'replaced_hold_release_failed', actor: request.actor, participantId: participant.id, note });
     try {
       const released = await split.track(
         { step: 'release_replaced_hold', participantId: participant.id },
@@ -163,22 +165,10 @@ export async function replaceNext(split: SplitState) {
           maxAttempts: RELEASE_ATTEMPTS,
         }),
       );
-      if (released.outcome === 'failed') {
-        split.note({
-          kind: 'replaced_hold_release_failed',
-          actor: request.actor,
-          participantId: participant.id,
-          note: released.error,
-        });
-      }
+      if (released.outcome === 'failed') releaseFailed(released.error);
     } catch (error) {
       // The activity records the failure on its last attempt; a timeout lands here instead.
-      split.note({
-        kind: 'replaced_hold_release_failed',
-        actor: request.actor,
-        participantId: participant.id,
-        note: failureMessage(error),
-      });
+      releaseFailed(failureMessage(error));
     }
   }
   queued.answer = {

@@ -3,6 +3,8 @@
  * pence, timestamps as ISO strings. Workflows cannot import Node code, so the activities
  * package implements SplitActivities and checks itself against it.
  */
+import type { SplitSessionContext } from '@groupsplit/shared';
+
 export type SplitMode = 'test' | 'live';
 
 export type SplitStatus =
@@ -64,12 +66,8 @@ export type SplitCreation = {
   merchantFeeTotal: number;
   applicationFeeTotal: number;
   participants: NewParticipant[];
-  session: {
-    token: string;
-    customerEmail: string | null;
-    customerName: string | null;
-    metadata: Record<string, string> | null;
-  } | null;
+  /** The hosted-checkout session the split came from; null for a split made on the dashboard or by API. */
+  session: SplitSessionContext | null;
 };
 
 export type ParticipantState = {

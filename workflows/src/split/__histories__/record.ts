@@ -68,6 +68,15 @@ async function createSplit(stack: Stack, kit: Kit, token: string, merchantId: st
   return res.body as { id: string; participants: { id: string; payToken: string; paymentIntentId: string }[] };
 }
 
+/** A new split of `amounts` whose first participant has authorised, with its workflow's id and handle. */
+async function splitWithFirstAuthorised(stack: Stack, kit: Kit, amounts: number[]) {
+  const shop = await merchant(stack, kit);
+  const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, amounts);
+  await kit.testing.authoriseShare(stack, split.participants[0]!.payToken);
+  const workflowId = kit.wf.splitWorkflowId(split.id);
+  return { shop, split, workflowId, handle: stack.temporal.client.workflow.getHandle(workflowId) };
+}
+
 /** Waits until the workflow has recorded `status` itself (its search attribute), not just the projection. */
 async function workflowAt(stack: Stack, { wf }: Kit, splitId: string, status: string) {
   const handle = stack.temporal.client.workflow.getHandle(wf.splitWorkflowId(splitId));
@@ -129,11 +138,8 @@ const SCENARIOS: Scenario[] = [
     name: 'canceled-by-expiry',
     config: { HOLD_TTL_MS: 3000 },
     async run(stack, kit) {
-      const shop = await merchant(stack, kit);
-      const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, [1000, 1000]);
-      await kit.testing.authoriseShare(stack, split.participants[0]!.payToken);
-      const workflowId = kit.wf.splitWorkflowId(split.id);
-      await stack.temporal.client.workflow.getHandle(workflowId).result();
+      const { workflowId, handle } = await splitWithFirstAuthorised(stack, kit, [1000, 1000]);
+      await handle.result();
       return [{ name: 'canceled-by-expiry', workflowId }];
     },
   },
@@ -141,11 +147,7 @@ const SCENARIOS: Scenario[] = [
     // The dashboard cancels; on the way a repeated authorisation and a stray support signal are ignored.
     name: 'canceled-by-user',
     async run(stack, kit) {
-      const shop = await merchant(stack, kit);
-      const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, [1000, 1500]);
-      await kit.testing.authoriseShare(stack, split.participants[0]!.payToken);
-      const workflowId = kit.wf.splitWorkflowId(split.id);
-      const handle = stack.temporal.client.workflow.getHandle(workflowId);
+      const { shop, split, workflowId, handle } = await splitWithFirstAuthorised(stack, kit, [1000, 1500]);
       await handle.signal(kit.wf.participantAuthorisedSignal, {
         participantId: split.participants[0]!.id,
         source: 'processor_webhook',
@@ -166,11 +168,7 @@ const SCENARIOS: Scenario[] = [
     // Checkout's fallback while Temporal refuses updates: the same cancel as the cancelSplitSignal signal.
     name: 'canceled-by-signal',
     async run(stack, kit) {
-      const shop = await merchant(stack, kit);
-      const split = await createSplit(stack, kit, shop.owner.token, shop.merchant.id, [1000, 1500]);
-      await kit.testing.authoriseShare(stack, split.participants[0]!.payToken);
-      const workflowId = kit.wf.splitWorkflowId(split.id);
-      const handle = stack.temporal.client.workflow.getHandle(workflowId);
+      const { shop, workflowId, handle } = await splitWithFirstAuthorised(stack, kit, [1000, 1500]);
       await handle.signal(kit.wf.cancelSplitSignal, { actor: `user:${shop.owner.id}` });
       await handle.result();
       return [{ name: 'canceled-by-signal', workflowId }];

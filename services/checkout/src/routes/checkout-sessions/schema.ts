@@ -8,10 +8,8 @@ import {
   idParams,
   MESSAGES,
   ModeSchema,
-  MoneyFormatError,
   payTokenField,
   poundsField,
-  poundsToPence,
   sessionTokenField,
   TimestampSchema,
   textField,
@@ -19,6 +17,7 @@ import {
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
+import { poundsInput } from '../../splits/pounds-input';
 import {
   LineItemViewSchema,
   ParticipantStatusSchema,
@@ -60,16 +59,7 @@ export const MAX_SESSION_PENCE = 500_000;
 export const METADATA_LIMITS = { keys: 20, keyLength: 40, valueLength: 500, totalBytes: 4096 } as const;
 
 /** Pounds as a number or decimal string, to whole pence; anything else is an issue with `message`. */
-const pounds = (message: string) =>
-  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    try {
-      return poundsToPence(value);
-    } catch (error) {
-      if (!(error instanceof MoneyFormatError)) throw error;
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-  });
+const pounds = (message: string) => poundsInput(message, () => message);
 
 export const LineItemSchema = z.object(
   {
@@ -123,18 +113,10 @@ export const MetadataSchema = z
 const TOO_MANY_DECIMALS = /^-?\d+\.\d{3,}$/;
 
 /** The session amount: the spec's message for out of range or not a number, ours when missing or too precise. */
-const sessionAmount = z
-  .union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? M.amountRequired : M.amount) })
-  .transform((value, ctx) => {
-    try {
-      return poundsToPence(value);
-    } catch (error) {
-      if (!(error instanceof MoneyFormatError)) throw error;
-      const tooPrecise = TOO_MANY_DECIMALS.test(String(value).trim());
-      ctx.addIssue({ code: 'custom', message: tooPrecise ? M.amountDecimals : M.amount });
-      return z.NEVER;
-    }
-  });
+const sessionAmount = poundsInput(
+  (issue) => (issue.input === undefined ? M.amountRequired : M.amount),
+  (value) => (TOO_MANY_DECIMALS.test(String(value).trim()) ? M.amountDecimals : M.amount),
+);
 
 /** POST /api/merchants/checkout/sessions. Null is taken as "not sent" for every optional field. */
 export const CreateSessionSchema = z.object(

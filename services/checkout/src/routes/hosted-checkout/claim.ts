@@ -1,7 +1,6 @@
-import { CLAIM_START_GRACE_MS, expiryNotRecorded } from '@groupsplit/shared';
-import { splitWorkflowId } from '@groupsplit/workflows';
-import { WorkflowNotFoundError } from '@temporalio/client';
-import { sql } from 'kysely';
+import { CLAIM_START_GRACE_MS, type Database, expiryNotRecorded } from '@groupsplit/shared';
+import { splitWorkflowExists } from '@groupsplit/workflows/client';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql, type UpdateObject } from 'kysely';
 import type { CheckoutDeps } from '../../deps';
 import type { SessionRow } from '../../sessions/session-state';
 
@@ -23,17 +22,13 @@ export { CLAIM_START_GRACE_MS };
 type Session = Pick<SessionRow, 'token' | 'split_claimed_by' | 'split_claim_id' | 'split_claimed_at'>;
 
 /** Claims the session for a new split with id `splitId`; false when another claim, or the expiry, came first. */
-export async function claimSession({ db }: Pick<CheckoutDeps, 'db'>, token: string, buyerId: string, splitId: string) {
-  const claimed = await db
-    .updateTable('checkout_sessions')
-    .set({ split_claimed_by: buyerId, split_claim_id: splitId, split_claimed_at: sql<Date>`now()` })
-    .where('token', '=', token)
-    .where('split_claimed_by', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .where(expiryNotRecorded)
-    .returning('token')
-    .executeTakeFirst();
-  return Boolean(claimed);
+export function claimSession({ db }: Pick<CheckoutDeps, 'db'>, token: string, buyerId: string, splitId: string) {
+  return stampOpenSession(
+    db,
+    token,
+    { split_claimed_by: buyerId, split_claim_id: splitId, split_claimed_at: sql<Date>`now()` },
+    (eb) => eb('split_claimed_by', 'is', null),
+  );
 }
 
 /**
@@ -42,26 +37,32 @@ export async function claimSession({ db }: Pick<CheckoutDeps, 'db'>, token: stri
  * the session while this request starts its split: the job expires a claim only if it still has the
  * stamp it saw when it found no workflow. False when the expiry came first.
  */
-export async function takeUpClaim({ db }: Pick<CheckoutDeps, 'db'>, token: string, splitId: string) {
-  const taken = await db
+export function takeUpClaim({ db }: Pick<CheckoutDeps, 'db'>, token: string, splitId: string) {
+  return stampOpenSession(db, token, { split_claimed_at: sql<Date>`now()` }, (eb) =>
+    eb.and([eb('split_claim_id', '=', splitId), eb('split_id', 'is', null)]),
+  );
+}
+
+/**
+ * The one condition a claim and its take-up share: writes `stamp` only while the session is open
+ * (not past its lifetime, no expiry recorded) and `claimable` holds; whether it wrote.
+ */
+async function stampOpenSession(
+  db: CheckoutDeps['db'],
+  token: string,
+  stamp: UpdateObject<Database, 'checkout_sessions'>,
+  claimable: (eb: ExpressionBuilder<Database, 'checkout_sessions'>) => Expression<SqlBool>,
+) {
+  const stamped = await db
     .updateTable('checkout_sessions')
-    .set({ split_claimed_at: sql<Date>`now()` })
+    .set(stamp)
     .where('token', '=', token)
-    .where('split_claim_id', '=', splitId)
-    .where('split_id', 'is', null)
+    .where(claimable)
     .where('expires_at', '>', sql<Date>`now()`)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('checkout_session_expiries')
-            .select('session_token')
-            .whereRef('session_token', '=', 'checkout_sessions.token'),
-        ),
-      ),
-    )
+    .where(expiryNotRecorded)
     .returning('token')
     .executeTakeFirst();
-  return Boolean(taken);
+  return Boolean(stamped);
 }
 
 /** Gives the session back after a creation that made no split (nothing placed, or every hold released). */
@@ -84,15 +85,6 @@ export async function releaseClaim({ db }: Pick<CheckoutDeps, 'db'>, token: stri
 export async function orphanedClaim(deps: Pick<CheckoutDeps, 'temporal'>, session: Session): Promise<string | null> {
   const { split_claimed_by: by, split_claim_id: splitId, split_claimed_at: at } = session;
   if (!by || !splitId || !at || Date.now() - at.getTime() < CLAIM_START_GRACE_MS) return null;
-  const started = await deps.temporal.client.workflow
-    .getHandle(splitWorkflowId(splitId))
-    .describe()
-    .then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof WorkflowNotFoundError) return false;
-        throw error;
-      },
-    );
+  const started = await splitWorkflowExists(deps.temporal.client, splitId);
   return started ? null : splitId;
 }

@@ -5,6 +5,7 @@ import {
   emailField,
   idField,
   MESSAGES,
+  payUrlField,
   poundsField,
   validationFailed,
 } from '@groupsplit/shared';
@@ -94,11 +95,7 @@ export const ChooseSplitResponseSchema = z
             'What their card is held for: share + 20p fee (no fee for a single payer).',
             '22.70',
           ),
-          pay_url: z.string().meta({
-            description: 'Their pay link (also e-mailed to them).',
-            format: 'uri',
-            example: `http://localhost:3000/pay/${EXAMPLE_VALUES.payToken}`,
-          }),
+          pay_url: payUrlField('Their pay link (also e-mailed to them).'),
         }),
       )
       .meta({ description: 'Everyone paying, with their pay link.' }),

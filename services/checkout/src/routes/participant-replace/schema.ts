@@ -4,6 +4,7 @@ import {
   EXAMPLE_VALUES,
   idField,
   pathTokenParam,
+  payUrlField,
   poundsField,
   uuidParam,
 } from '@groupsplit/shared';
@@ -45,11 +46,7 @@ export const ReplacedParticipantResponseSchema = z
         email: z.string().meta({ description: "The new person's e-mail address.", example: 'jo@example.com' }),
         amount: poundsField('The share (unchanged).', EXAMPLE_VALUES.share),
         status: ParticipantStatusSchema,
-        pay_url: z.string().meta({
-          description: "The new person's pay link (also e-mailed to them).",
-          format: 'uri',
-          example: `http://localhost:3000/pay/${EXAMPLE_VALUES.payToken}`,
-        }),
+        pay_url: payUrlField("The new person's pay link (also e-mailed to them)."),
       })
       .meta({ description: 'The participant as it is now.' }),
   })

@@ -5,13 +5,12 @@ import {
   emailField,
   idField,
   MESSAGES,
-  MoneyFormatError,
   poundsField,
-  poundsToPence,
   uuidParam,
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
+import { poundsInput } from '../../splits/pounds-input';
 import { ParticipantStatusSchema } from '../../splits/schema';
 
 /** Both refund routes: anything but a UUID is an unknown split (404). */
@@ -31,16 +30,7 @@ export const MAX_REFUND_REASON = 500;
 export const MAX_REFUND_IDEMPOTENCY_KEY = 255;
 
 /** Pounds as a number or decimal string, to whole pence above zero. */
-const refundAmount = z.union([z.number(), z.string()], { error: M.amount }).transform((value, ctx) => {
-  try {
-    const pence = poundsToPence(value);
-    if (pence > 0) return pence;
-  } catch (error) {
-    if (!(error instanceof MoneyFormatError)) throw error;
-  }
-  ctx.addIssue({ code: 'custom', message: M.amount });
-  return z.NEVER;
-});
+const refundAmount = poundsInput(M.amount, () => M.amount).refine((pence) => pence > 0, { error: M.amount });
 
 /** POST /api/merchants/checkout/splits/:id/refund (API key). Null is taken as "not sent"; the dashboard's route has no body. */
 export const ServerRefundSchema = z.object(

@@ -9,43 +9,52 @@ export const COMPANY_REGISTERED_MESSAGE = 'A business with this company number i
 
 const NEEDS_COMPANY_NUMBER = new Set<string>(['limited_company', 'limited_liability_partnership']);
 
-const text = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${message} (at most ${max} characters)`);
+/** Field metadata whose description states the limit the schema enforces (`limit`: "1 to 120 characters"). */
+type Documented = { describe: (limit: string) => string; example: string | null };
+
+const text = (message: string, max: number, doc: Documented) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message} (at most ${max} characters)`)
+    .meta({ description: doc.describe(`1 to ${max} characters`), example: doc.example });
 
 /** Absent, null and "" all mean "not given". */
-const optionalText = (message: string, max: number) =>
+const optionalText = (message: string, max: number, doc: Documented) =>
   z
     .string({ error: message })
     .trim()
     .max(max, `${message} (at most ${max} characters)`)
     .nullish()
-    .transform((value) => value || null);
+    .transform((value) => value || null)
+    .meta({ description: doc.describe(`up to ${max} characters`), example: doc.example });
 
 export const AddressPartsSchema = z
   .object(
     {
-      line1: text('Enter the first line of the address', 200).meta({
-        description: 'First line, 1 to 200 characters.',
+      line1: text('Enter the first line of the address', 200, {
+        describe: (limit) => `First line, ${limit}.`,
         example: '12 Market Street',
       }),
-      line2: optionalText('Enter the second line of the address as text', 200).meta({
-        description: 'Second line, up to 200 characters.',
+      line2: optionalText('Enter the second line of the address as text', 200, {
+        describe: (limit) => `Second line, ${limit}.`,
         example: 'Unit 4',
       }),
-      city: text('Enter the town or city', 100).meta({
-        description: 'Town or city, 1 to 100 characters.',
+      city: text('Enter the town or city', 100, {
+        describe: (limit) => `Town or city, ${limit}.`,
         example: 'Bristol',
       }),
-      county: optionalText('Enter the county as text', 100).meta({
-        description: 'County, up to 100 characters.',
+      county: optionalText('Enter the county as text', 100, {
+        describe: (limit) => `County, ${limit}.`,
         example: null,
       }),
-      postcode: text('Enter the postcode', 16).meta({
-        description: 'Postcode, 1 to 16 characters.',
+      postcode: text('Enter the postcode', 16, {
+        describe: (limit) => `Postcode, ${limit}.`,
         example: 'BS1 4DJ',
       }),
-      country: optionalText('Enter the country as text', 60).meta({
-        description: 'Country, up to 60 characters.',
+      country: optionalText('Enter the country as text', 60, {
+        describe: (limit) => `Country, ${limit}.`,
         example: 'United Kingdom',
       }),
     },
@@ -56,19 +65,19 @@ export const AddressPartsSchema = z
 export const RegisterSchema = z
   .object(
     {
-      name: text('Enter the trading name', 120).meta({
-        description: 'The trading name shown to customers, 1 to 120 characters.',
+      name: text('Enter the trading name', 120, {
+        describe: (limit) => `The trading name shown to customers, ${limit}.`,
         example: 'Picnic Supplies',
       }),
-      legal_name: text('Enter the legal name', 200).meta({
-        description: 'The registered legal name, 1 to 200 characters.',
+      legal_name: text('Enter the legal name', 200, {
+        describe: (limit) => `The registered legal name, ${limit}.`,
         example: 'Picnic Supplies Ltd',
       }),
       business_type: z
         .enum(BUSINESS_TYPES, { error: `Choose a business type: ${BUSINESS_TYPES.join(', ')}` })
         .meta({ description: 'The legal form of the business.', example: 'limited_company' }),
-      business_address: optionalText('Enter the business address', 500).meta({
-        description: 'The address on one line, up to 500 characters. Required unless `business_address_parts` is sent.',
+      business_address: optionalText('Enter the business address', 500, {
+        describe: (limit) => `The address on one line, ${limit}. Required unless \`business_address_parts\` is sent.`,
         example: '12 Market Street, Unit 4, Bristol BS1 4DJ',
       }),
       business_address_parts: AddressPartsSchema.optional(),
@@ -102,12 +111,12 @@ export const RegisterSchema = z
             '`limited_company` and `limited_liability_partnership`.',
           example: '12345678',
         }),
-      vat_number: optionalText('Enter the VAT number as text', 20).meta({
-        description: 'The VAT number, up to 20 characters.',
+      vat_number: optionalText('Enter the VAT number as text', 20, {
+        describe: (limit) => `The VAT number, ${limit}.`,
         example: 'GB123456789',
       }),
-      webhook_url: optionalText('Enter the webhook URL as text', 2048).meta({
-        description: 'The live webhook URL, up to 2048 characters; the same checks as `PATCH /api/merchants`.',
+      webhook_url: optionalText('Enter the webhook URL as text', 2048, {
+        describe: (limit) => `The live webhook URL, ${limit}; the same checks as \`PATCH /api/merchants\`.`,
         example: 'https://shop.example.com/webhooks',
       }),
       allow_additional: z
