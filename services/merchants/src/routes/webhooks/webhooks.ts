@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  authorize,
   getWebhookSettings,
   isUuid,
   merchantContext,
@@ -70,10 +69,10 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
   router.get(
     '/api/merchants/webhooks/deliveries',
     merchantContext(db),
+    permit('webhook_log.view'),
     validate('query', DeliveryLogQuerySchema),
     async (ctx) => {
-      const { merchant, role } = ctx.state.merchantContext;
-      authorize({ role }, 'webhook_log.view', merchant);
+      const { merchant } = ctx.state.merchantContext;
       const mode = serviceMode(ctx);
       const { limit } = validQuery(ctx, DeliveryLogQuerySchema);
       const rows = await db
@@ -99,10 +98,10 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
   router.post(
     '/api/merchants/webhooks/deliveries/:id/resend',
     merchantContext(db),
+    permit('webhook.resend'),
     validate('params', DeliveryParamsSchema),
     async (ctx) => {
-      const { merchant, role } = ctx.state.merchantContext;
-      authorize({ role }, 'webhook.resend', merchant);
+      const { merchant } = ctx.state.merchantContext;
       const id = String(ctx.params.id);
       if (!isUuid(id)) throw deliveryNotFound();
       const delivery = await db
