@@ -1,17 +1,11 @@
-import {
-  type AppError,
-  badRequest,
-  hasAcceptedCurrentConsent,
-  sessionPrincipal,
-  validate,
-  validBody,
-} from '@groupsplit/shared';
+import { type AppError, badRequest, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
 import { sendEmail } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { ADDRESS_WRONG_CODES, addressLocked, countWrongCode, recordLockout } from './address-lockout';
 import { notifyNewDevice } from './new-device';
 import { SIGN_IN_MESSAGES as M, StartSignInSchema, VerifySignInSchema } from './schema';
+import { sessionBody } from './session-body';
 import { endSignedOutFamily, setRefreshCookie } from './session-cookie';
 import { findOrCreateUser, signInSession } from './sessions';
 import { CODE_VALID_MINUTES, type CodeCheck, checkSignInCode, issueSignInCode } from './sign-in-codes';
@@ -82,16 +76,7 @@ export function authRoutes(deps: MerchantsDeps): Router {
     // The dashboard's way back after a reload; servers using the bearer API ignore it.
     setRefreshCookie(ctx, config, session.refreshToken, session.familyEndsAt);
     await notifyNewDevice(deps, { user, familyId: session.familyId, ctx });
-    ctx.body = {
-      access_token: session.token,
-      token_type: 'Bearer',
-      expires_at: session.expiresAt.toISOString(),
-      user: {
-        id: user.id,
-        email: user.email,
-        consent_required: !(await hasAcceptedCurrentConsent(db, config, user.id)),
-      },
-    };
+    ctx.body = await sessionBody(deps, session, user);
   });
 
   router.post('/api/auth/sign-out', async (ctx) => {

@@ -1,6 +1,5 @@
 import {
   describeDevice,
-  hasAcceptedCurrentConsent,
   notFound,
   type Principal,
   SessionFamiliesRepository,
@@ -11,6 +10,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { MerchantsDeps } from '../../deps';
 import { refuseCrossSiteRefresh } from './refresh-guard';
+import { sessionBody } from './session-body';
 import { clearRefreshCookie, setRefreshCookie } from './session-cookie';
 import { SESSION_MESSAGES } from './session-schema';
 import { createSession } from './sessions';
@@ -21,7 +21,8 @@ type Refreshed = { userId: string; familyId: string; familyEndsAt: Date; refresh
  * The dashboard's refresh sessions (docs/security.md, "Sessions that survive a reload"): the cookie
  * exchanged for a short-lived access token, and the Security page's list and revocation.
  */
-export function sessionRoutes({ config, db, logger }: MerchantsDeps): Router {
+export function sessionRoutes(deps: MerchantsDeps): Router {
+  const { config, db, logger } = deps;
   const router = new Router();
 
   const sessionEnded = (ctx: Context) => {
@@ -78,16 +79,7 @@ export function sessionRoutes({ config, db, logger }: MerchantsDeps): Router {
       .where('id', '=', outcome.userId)
       .executeTakeFirstOrThrow();
     setRefreshCookie(ctx, config, outcome.refreshToken, outcome.familyEndsAt);
-    ctx.body = {
-      access_token: access.token,
-      token_type: 'Bearer',
-      expires_at: access.expiresAt.toISOString(),
-      user: {
-        id: user.id,
-        email: user.email,
-        consent_required: !(await hasAcceptedCurrentConsent(db, config, user.id)),
-      },
-    };
+    ctx.body = await sessionBody(deps, access, user);
   });
 
   router.get('/api/auth/sessions', async (ctx) => {
