@@ -102,13 +102,18 @@ export class SessionFamiliesRepository {
       .where('id', '=', familyId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
+    await this.endAccessTokens('family_id', familyId, now);
+    return Number(ended.numUpdatedRows) > 0;
+  }
+
+  /** Ends the access tokens still live for one token id, one login (`user_id`) or one family. */
+  async endAccessTokens(by: 'id' | 'user_id' | 'family_id', value: string, now = new Date()): Promise<void> {
     await this.db
       .updateTable('auth_sessions')
       .set({ revoked_at: now })
-      .where('family_id', '=', familyId)
+      .where(by, '=', value)
       .where('revoked_at', 'is', null)
       .execute();
-    return Number(ended.numUpdatedRows) > 0;
   }
 
   /** The family of one user, if it is theirs. */

@@ -1,4 +1,11 @@
-import { type AppError, badRequest, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
+import {
+  type AppError,
+  badRequest,
+  SessionFamiliesRepository,
+  sessionPrincipal,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
 import { sendEmail } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
@@ -81,12 +88,7 @@ export function authRoutes(deps: MerchantsDeps): Router {
 
   router.post('/api/auth/sign-out', async (ctx) => {
     const principal = sessionPrincipal(ctx.state.principal);
-    await db
-      .updateTable('auth_sessions')
-      .set({ revoked_at: new Date() })
-      .where('id', '=', principal.sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await new SessionFamiliesRepository(db).endAccessTokens('id', principal.sessionId);
     // A dashboard sign-out also ends the refresh session of this device, and clears its cookie.
     await endSignedOutFamily(ctx, deps, principal.sessionId);
     ctx.body = { ok: true };

@@ -107,12 +107,7 @@ export function sessionRoutes(deps: MerchantsDeps): Router {
     const active = await families.active(principal.userId, config.SESSION_IDLE_TIMEOUT_MS);
     for (const family of active) await families.revoke(family.id, 'signed_out_everywhere');
     // Bearer sign-ins without a family (servers) end too: "everywhere" means every access token of this login.
-    await db
-      .updateTable('auth_sessions')
-      .set({ revoked_at: new Date() })
-      .where('user_id', '=', principal.userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await families.endAccessTokens('user_id', principal.userId);
     clearRefreshCookie(ctx, config);
     ctx.body = { ok: true };
   });
