@@ -7,6 +7,7 @@ import { PageHeader, Section } from '../components/page';
 import { DataTable, KeyValues } from '../components/table';
 import { dateTime, money, percentFromBps } from '../format';
 import { useConfirm, useQuery } from '../hooks';
+import type { Permission } from '../permissions';
 import { Link } from '../router';
 import { PAGES } from '../routes';
 import { PausedBanner } from './home';
@@ -51,6 +52,22 @@ function RefundHistory(props: { refunds: RefundHistoryEntry[] | undefined }) {
 }
 
 /** Cancel (pending) and whole refund (captured), each behind a confirmation, as the caller's role allows. */
+/** An order action: absent when the role may never do it or the status rules it out; disabled while refused. */
+function GatedAction(props: {
+  may: Permission;
+  shown: boolean;
+  tone: 'secondary' | 'danger';
+  onClick: () => void;
+  children: string;
+}) {
+  if (props.may.hidden || !props.shown) return null;
+  return (
+    <button type="button" class={`button button-${props.tone}`} disabled={!props.may.allowed} onClick={props.onClick}>
+      {props.children}
+    </button>
+  );
+}
+
 function Actions(props: { split: SplitDetail; onChanged: () => void }) {
   const { split } = props;
   const { can } = useBusiness();
@@ -81,26 +98,17 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
         </Banner>
       )}
       <div class="row">
-        {!mayCancel.hidden && split.status === 'pending' && (
-          <button
-            type="button"
-            class="button button-secondary"
-            disabled={!mayCancel.allowed}
-            onClick={() => cancel.ask(true)}
-          >
-            Cancel order
-          </button>
-        )}
-        {!mayRefund.hidden && split.status === 'captured' && (
-          <button
-            type="button"
-            class="button button-danger"
-            disabled={!mayRefund.allowed}
-            onClick={() => refund.ask(true)}
-          >
-            Refund order
-          </button>
-        )}
+        <GatedAction
+          may={mayCancel}
+          shown={split.status === 'pending'}
+          tone="secondary"
+          onClick={() => cancel.ask(true)}
+        >
+          Cancel order
+        </GatedAction>
+        <GatedAction may={mayRefund} shown={split.status === 'captured'} tone="danger" onClick={() => refund.ask(true)}>
+          Refund order
+        </GatedAction>
       </div>
       {split.status !== 'pending' && split.status !== 'captured' && (
         <p class="muted">
