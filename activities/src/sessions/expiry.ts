@@ -1,4 +1,11 @@
-import { CLAIM_START_GRACE_MS, type Db, expiryNotRecorded, formatPounds, recordEvent } from '@groupsplit/shared';
+import {
+  CheckoutSessionsRepository,
+  CLAIM_START_GRACE_MS,
+  type Db,
+  expiryNotRecorded,
+  formatPounds,
+  recordEvent,
+} from '@groupsplit/shared';
 import type { SessionExpiryInput, SessionExpiryResult } from '@groupsplit/workflows';
 import { dispatchWebhookEvents, splitWorkflowExists } from '@groupsplit/workflows/client';
 import { Context } from '@temporalio/activity';
@@ -15,20 +22,7 @@ type AbandonedClaim = { token: string; claimedAt: Date };
  * outside the expiry's transaction, so no row stays locked while it answers.
  */
 async function abandonedClaims(db: Db, limit: number): Promise<AbandonedClaim[]> {
-  const claimed = await db
-    .selectFrom('checkout_sessions')
-    .select(['token', 'split_claim_id', 'split_claimed_at'])
-    .where('split_claimed_by', 'is not', null)
-    .where('split_id', 'is', null)
-    .where('expires_at', '<=', sql<Date>`now()`)
-    .where('split_claimed_at', '<=', sql<Date>`now() - make_interval(secs => ${CLAIM_START_GRACE_MS / 1000})`)
-    .where(expiryNotRecorded)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('splits').select('id').whereRef('splits.session_token', '=', 'checkout_sessions.token'))),
-    )
-    .orderBy('expires_at')
-    .limit(limit)
-    .execute();
+  const claimed = await new CheckoutSessionsRepository(db).staleClaimsWithoutSplit(CLAIM_START_GRACE_MS, limit);
   const client = Context.current().client;
   const abandoned: AbandonedClaim[] = [];
   for (const session of claimed) {

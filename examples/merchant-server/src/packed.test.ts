@@ -16,6 +16,8 @@ import {
 } from '@groupsplit/testing';
 import type { Order } from './orders';
 
+/** An import's module specifier, in the shop's sources. */
+const IMPORT_SPECIFIER = /\bfrom\s+['"]([^'"]+)['"]/g;
 /**
  * The example shop the way a real shop runs it: its sources copied into a project outside the
  * repository whose package.json depends on the packed client tarball (plain `npm install`), compiled
@@ -101,7 +103,9 @@ describe('examples/merchant-server from the packed client, outside the repositor
     });
     // Nothing of this repository but the client: a real shop has nothing else to import.
     const imports = readdirSync(join(project, 'src')).flatMap((file) =>
-      [...readFileSync(join(project, 'src', file), 'utf8').matchAll(/from '(@groupsplit\/[^']+)'/g)].map((m) => m[1]),
+      [...readFileSync(join(project, 'src', file), 'utf8').matchAll(IMPORT_SPECIFIER)]
+        .map((m) => m[1])
+        .filter((specifier) => specifier?.startsWith('@groupsplit/')),
     );
     expect(new Set(imports)).toEqual(new Set(['@groupsplit/client', '@groupsplit/client/node']));
 

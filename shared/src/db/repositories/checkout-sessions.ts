@@ -1,4 +1,4 @@
-import { CompiledQuery, type ExpressionBuilder, type Insertable } from 'kysely';
+import { CompiledQuery, type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { Db } from '../index';
 import { preparedStatement } from '../prepared-statements';
 import type { CheckoutSessionsTable } from '../schema/checkout';
@@ -110,5 +110,27 @@ export class CheckoutSessionsRepository {
     if (!found) return undefined;
     const { inserted, ...merchant } = found;
     return { merchant, inserted };
+  }
+
+  /**
+   * Claimed sessions past their lifetime with no split row and a claim older than `graceMs`: the
+   * candidates for an abandoned claim, which the expiry job then checks against Temporal
+   * (activities/src/sessions/expiry.ts), oldest first.
+   */
+  staleClaimsWithoutSplit(graceMs: number, limit: number) {
+    return this.db
+      .selectFrom('checkout_sessions')
+      .select(['token', 'split_claim_id', 'split_claimed_at'])
+      .where('split_claimed_by', 'is not', null)
+      .where('split_id', 'is', null)
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .where('split_claimed_at', '<=', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`)
+      .where(expiryNotRecorded)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('splits').select('id').whereRef('splits.session_token', '=', 'checkout_sessions.token'))),
+      )
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute();
   }
 }
