@@ -31,9 +31,17 @@ export const CAPTURE_RETRY = doublingRetry('1 second', '30 seconds', 4);
 export const RELEASE_ATTEMPTS = 3;
 export const RELEASE_RETRY = doublingRetry('500 milliseconds', '5 seconds', RELEASE_ATTEMPTS);
 
-/** The spec: after a capture breaks, each rollback is attempted once; failures recorded and skipped. */
+/**
+ * The spec: after a capture breaks, each rollback is attempted once at the processor; failures
+ * recorded and skipped. The rollback activities record the processor's answer, failure included, on
+ * their first attempt (ROLLBACK_ATTEMPTS is the processor attempts they are given) and never throw
+ * it. What ROLLBACK_RETRY retries is an attempt that never finished: its worker was lost (the
+ * heartbeat timeout) or its own projection write failed. Run again under the same idempotency key,
+ * it finishes that one attempt. With a single activity attempt, a worker lost mid-rollback left a
+ * captured share neither refunded nor recorded: the money kept, and nothing saying so.
+ */
 export const ROLLBACK_ATTEMPTS = 1;
-export const ROLLBACK_RETRY: RetryPolicy = { maximumAttempts: ROLLBACK_ATTEMPTS };
+export const ROLLBACK_RETRY = doublingRetry('1 second', '30 seconds', 10);
 
 /**
  * A replacement's hold and projection write: the caller's request waits on it, so a few quick

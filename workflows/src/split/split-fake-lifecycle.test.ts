@@ -157,6 +157,22 @@ describe('authorisation and capture', () => {
     expect(state.participants.map((p) => p.status)).toEqual(['captured', 'refunded', 'authorised']);
   });
 
+  it.concurrent('a rollback whose worker is lost mid-attempt is run again: the captured share refunded, the hold released', async () => {
+    const { splitId, handle, ids } = await fake.startSplit([1000, 2000, 3000], {}, (ids) => {
+      fake.world.faults.captureBreaks.set(ids[2]!, 'Your card was declined.');
+      fake.world.faults.rollbackLost.set(ids[0]!, 2);
+      fake.world.faults.rollbackLost.set(ids[2]!, 1);
+    });
+    await authorise(handle, ...ids);
+    expect(await handle.result()).toEqual({ splitId, status: 'capture_failed' });
+    // Lost attempts are not the processor's answer: each is run again until one answers.
+    expect(calls(splitId, 'rollbackCapturedShare')).toEqual([ids[1], ids[0], ids[0], ids[0]]);
+    expect(calls(splitId, 'releaseShare')).toEqual([ids[2], ids[2]]);
+    const state = await handle.query(stateQuery);
+    expect(state.participants.map((p) => p.status)).toEqual(['refunded', 'refunded', 'canceled']);
+    expect(state.history.filter((h) => h.kind.startsWith('rollback_') && h.kind.endsWith('_failed'))).toEqual([]);
+  });
+
   it.concurrent('shows the step in flight while the projection is ahead of the workflow', async () => {
     const { splitId, handle, ids } = await fake.startSplit([1000, 2000]);
     const capture = fake.world.gate(`capture:${ids[1]}`);

@@ -188,11 +188,16 @@ describe('split capture with a worker killed mid-capture', () => {
     expect(captured.map((h) => h.participant_id).sort()).toEqual([p1!.id, p2!.id, p3!.id].sort());
 
     // The captures were one batch, run again by the replacement: a single captureBatch step recorded.
-    const history = await stack.temporal.client.workflow.getHandle(splitWorkflowId(split.id)).fetchHistory();
-    const localSteps = (history.events ?? [])
-      .map((e) => e.markerRecordedEventAttributes)
-      .filter((m) => m?.markerName === 'core_local_activity')
-      .map((m) => JSON.parse(Buffer.from(m!.details!.data!.payloads![0]!.data!).toString()).activity_type as string);
-    expect(localSteps.filter((type) => type === 'captureBatch')).toHaveLength(1);
+    // The batch writes `captured` before its workflow task completes, so the marker may land just after
+    // the projection says captured: wait for the first marker, then count them all.
+    const handle = stack.temporal.client.workflow.getHandle(splitWorkflowId(split.id));
+    const batchMarkers = async () =>
+      ((await handle.fetchHistory()).events ?? [])
+        .map((e) => e.markerRecordedEventAttributes)
+        .filter((m) => m?.markerName === 'core_local_activity')
+        .map((m) => JSON.parse(Buffer.from(m!.details!.data!.payloads![0]!.data!).toString()).activity_type as string)
+        .filter((type) => type === 'captureBatch');
+    await until('the capture batch recorded in history', async () => (await batchMarkers()).length > 0);
+    expect(await batchMarkers()).toHaveLength(1);
   }, 180_000);
 });

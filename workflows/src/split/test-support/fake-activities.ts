@@ -59,6 +59,8 @@ export class FakeWorld {
     refundRefused: new Set<string>(),
     /** Slice attempts lost without an answer (a worker that died mid-call), per participant. */
     refundSliceLost: new Map<string, number>(),
+    /** Capture-rollback attempts (refund or release) lost without an answer, per participant. */
+    rollbackLost: new Map<string, number>(),
     transitionRefused: new Map<string, string>(),
     /** The participant confirmed their hold at the processor; the workflow has not heard yet. */
     authorisedAtProcessor: new Set<string>(),
@@ -107,6 +109,12 @@ export class FakeWorld {
     if (!gate) return;
     this.gates.delete(key);
     await gate.arrive();
+  }
+
+  /** A capture-rollback attempt whose worker died before it answered (faults.rollbackLost). */
+  private loseRollbackAttempt(rollback: boolean, participantId: string) {
+    if (rollback && activityInfo().attempt <= (this.faults.rollbackLost.get(participantId) ?? 0))
+      throw transient('The worker died mid-rollback.');
   }
 
   private log(name: string, splitId: string, participantId?: string, detail?: unknown) {
@@ -230,6 +238,7 @@ export class FakeWorld {
 
       releaseShare: async ({ splitId, participantId, purpose, maxAttempts }) => {
         this.log('releaseShare', splitId, participantId, purpose);
+        this.loseRollbackAttempt(purpose === 'capture_failed', participantId);
         const participant = this.participant(splitId, participantId);
         if (participant.status !== 'pending' && participant.status !== 'authorised') {
           return { outcome: 'no_hold', status: participant.status };
@@ -247,6 +256,7 @@ export class FakeWorld {
 
       rollbackCapturedShare: async ({ splitId, participantId }) => {
         this.log('rollbackCapturedShare', splitId, participantId);
+        this.loseRollbackAttempt(true, participantId);
         const participant = this.participant(splitId, participantId);
         if (participant.status !== 'captured') return { outcome: 'refunded', status: participant.status };
         if (this.faults.rollbackRefundFails.has(participantId)) {
