@@ -1,6 +1,6 @@
 import { ApplicationFailure, proxyActivities } from '@temporalio/workflow';
 import type { EmailActivities, EmailFirstAttemptSweepInput, EmailRequest, EmailResult } from './activity-types';
-import { WORKER_ALIVE_TIMEOUT } from './liveness';
+import { SWEEP_RETRY, WORKER_ALIVE_TIMEOUT } from './liveness';
 
 const DEFAULT_SEND_ATTEMPTS = 8;
 
@@ -42,7 +42,7 @@ export async function emailFirstAttemptSweepWorkflow(
     startToCloseTimeout: '5 minutes',
     // As the webhook sweep: a dead worker's sweep is tried again at once (overlap SKIP).
     heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-    retry: { maximumAttempts: 3 },
+    retry: SWEEP_RETRY,
   });
   return handOverStaleEmailFirstAttempts(input);
 }

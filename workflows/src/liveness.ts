@@ -1,4 +1,4 @@
-import type { Duration } from '@temporalio/common';
+import type { Duration, RetryPolicy } from '@temporalio/common';
 
 /**
  * The heartbeat timeout of the regular activities that move money or answer a waiting caller
@@ -12,3 +12,17 @@ import type { Duration } from '@temporalio/common';
  * costs a duplicate attempt, never a duplicate effect.
  */
 export const WORKER_ALIVE_TIMEOUT: Duration = '10 seconds';
+
+/**
+ * The every-minute sweeps' activity retries (the webhook outbox and the e-mail first attempts). A sweep
+ * is safe to repeat, and an attempt is lost whenever its worker dies: with three attempts, a worker
+ * restarted every 10 s (the chaos run) failed a few sweeps a run, each one a failed workflow for an
+ * operator to look at though the next sweep drained the outbox. Ten quick tries outlast that and stay
+ * well inside the minute the Schedule skips meanwhile (overlap SKIP).
+ */
+export const SWEEP_RETRY: RetryPolicy = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumInterval: '10 seconds',
+  maximumAttempts: 10,
+};

@@ -614,6 +614,8 @@ describe('webhook delivery through the worker', () => {
     const scheduled = events!.find((e) => e.activityTaskScheduledEventAttributes)!
       .activityTaskScheduledEventAttributes!;
     expect(Number(scheduled.heartbeatTimeout?.seconds)).toBe(10);
+    // And tried ten times (SWEEP_RETRY): three were used up by a worker restarted every 10 s.
+    expect(scheduled.retryPolicy?.maximumAttempts).toBe(10);
     expect(await outcome(eventId!)).toMatchObject({ outcome: 'succeeded' });
     expect(await sweep()).toEqual({ dispatched: 0 });
     const row = await stack.db
