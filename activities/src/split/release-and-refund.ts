@@ -1,13 +1,30 @@
-import { isProcessorError, ParticipantsRepository, type SplitHistoryRow, toProcessorError } from '@groupsplit/shared';
+import {
+  isProcessorError,
+  ParticipantsRepository,
+  type ProcessorError,
+  type SplitHistoryRow,
+  toProcessorError,
+} from '@groupsplit/shared';
 import type {
   ParticipantStatus,
   ReleaseInput,
   ReleaseOutcome,
+  ReleasePurpose,
   RollbackRefundOutcome,
   SplitActivities,
 } from '@groupsplit/workflows';
 import { processorFailure } from './processor-failure';
 import { holdAfterFailure, isLastAttempt, type Share, type SplitContext } from './shares';
+
+/**
+ * Whether a failed processor call is thrown to be tried again (same idempotency key) rather than
+ * recorded. Cancel and expiry retry any transient failure. A capture rollback is attempted once (the
+ * spec), so only a call that got no answer is asked again, which finishes that one attempt.
+ */
+function askAgain(failure: ProcessorError, purpose: ReleasePurpose, maxAttempts: number) {
+  const transient = purpose === 'capture_failed' ? failure.unanswered : failure.retryable;
+  return transient && !isLastAttempt(maxAttempts);
+}
 
 /**
  * Releasing holds (cancel, expiry, a failed creation, a capture rollback) and the capture
@@ -23,15 +40,17 @@ export function createReleaseAndRefundActivities({
   /**
    * A capture rollback's refund of one captured share: the whole charge, its customer fee and the
    * platform's fee (idempotency key `refund:rollback-<splitId>:<participantId>`, so it is made once
-   * however often it is asked for). Attempted once: a failure is recorded and the participant left
-   * `captured`, where the money is. `found`: a release found the share captured at the processor
-   * while the projection still showed its hold (the history rows say so, and move from there).
+   * however often it is asked for). Attempted once: the processor's refusal is recorded and the
+   * participant left `captured`, where the money is; a failure with no answer (a timeout, a 5xx) is
+   * thrown to be asked again under the same key until the last attempt (ROLLBACK_RETRY). `found`: a
+   * release found the share captured at the processor while the projection still showed its hold (the
+   * history rows say so, and move from there).
    */
   async function refundRollback(
     splitId: string,
     share: Share,
     ref: NonNullable<Share['ref']>,
-    actor: string,
+    { actor, maxAttempts }: { actor: string; maxAttempts: number },
     found?: Record<string, unknown>,
   ): Promise<RollbackRefundOutcome> {
     const participantId = share.id;
@@ -46,6 +65,7 @@ export function createReleaseAndRefundActivities({
       });
     } catch (error) {
       const failure = toProcessorError(error);
+      if (askAgain(failure, 'capture_failed', maxAttempts)) throw processorFailure(failure);
       await participants.setStatus(
         participantId,
         'captured',
@@ -120,17 +140,23 @@ export function createReleaseAndRefundActivities({
         // A capture rollback: the money was taken for this split (a capture whose answer or write was
         // lost, or a merchant's capture), so it is refunded like every captured share.
         if (purpose === 'capture_failed') {
-          const refunded = await refundRollback(splitId, share, share.ref, actor, {
-            purpose,
-            captured_at_processor: true,
-          });
+          const refunded = await refundRollback(
+            splitId,
+            share,
+            share.ref,
+            { actor, maxAttempts },
+            {
+              purpose,
+              captured_at_processor: true,
+            },
+          );
           return { ...refunded, outcome: refunded.outcome === 'refunded' ? 'refunded' : 'refund_failed' };
         }
         // Captured in the merchant's own processor dashboard: skipped, and the participant says so.
         await participants.setStatus(participantId, 'captured', history('captured_elsewhere', 'captured'));
         return { outcome: 'captured_elsewhere', status: 'captured' };
       }
-      if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
+      if (askAgain(failure, purpose, maxAttempts)) throw processorFailure(failure);
       // Cancel and expiry end the row canceled even so (the hold lapses by itself); a failed
       // rollback leaves it authorised, because that is where the money is.
       const to: ParticipantStatus = purpose === 'capture_failed' ? share.status : 'canceled';
@@ -144,25 +170,25 @@ export function createReleaseAndRefundActivities({
   return {
     releaseShare,
 
-    async rollbackCapturedShare({ splitId, participantId, actor }) {
+    async rollbackCapturedShare({ splitId, participantId, actor, maxAttempts }) {
       const share = await loadShare(splitId, participantId);
       // The workflow knows this share was captured but the projection never recorded it (its write
       // failed; the split waited for support): the processor says where the money is, and a capture
       // found there is refunded by the release path, never reported refunded untouched. Attempted once, as
-      // every rollback refund is.
+      // every rollback refund is (ROLLBACK_RETRY asks again only when no answer came).
       if ((share.status === 'authorised' || share.status === 'pending') && share.ref) {
         const released = await releaseShare({
           splitId,
           participantId,
           purpose: 'capture_failed',
           actor,
-          maxAttempts: 1,
+          maxAttempts,
         });
         const failed = released.outcome === 'failed' || released.outcome === 'refund_failed';
         return { outcome: failed ? 'failed' : 'refunded', status: released.status, error: released.error };
       }
       if (share.status !== 'captured' || !share.ref) return { outcome: 'refunded', status: share.status };
-      return refundRollback(splitId, share, share.ref, actor);
+      return refundRollback(splitId, share, share.ref, { actor, maxAttempts });
     },
   };
 }

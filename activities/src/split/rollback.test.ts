@@ -47,8 +47,10 @@ describe('releaseShare of a share captured at the processor behind the projectio
       intent: (await real.money(split.id)).find((pi) => pi.id === share.paymentIntentId)!,
     });
     const rollback = () =>
-      real.activities().rollbackCapturedShare({ splitId: split.id, participantId: share.id, actor: 'system' });
-    return { release, rollback, rows };
+      real
+        .activities()
+        .rollbackCapturedShare({ splitId: split.id, participantId: share.id, actor: 'system', maxAttempts: 1 });
+    return { release, rollback, rows, intentId: share.paymentIntentId, splitId: split.id, participantId: share.id };
   }
 
   it('a capture rollback refunds it in full, once, and the participant ends refunded', async () => {
@@ -121,6 +123,24 @@ describe('releaseShare of a share captured at the processor behind the projectio
       },
     ]);
     expect(after.intent).toMatchObject({ status: 'succeeded', amount_refunded: 0, refunds: 0 });
+    const faults = await emulatorControl<{ faults: { hits: number }[] }>(real.stack, 'GET', '/faults');
+    expect(faults.faults.map((f) => f.hits)).toEqual([1]);
+  });
+
+  it("the processor's refusal is recorded at once, however many attempts the rollback has left", async () => {
+    const { rows, intentId, splitId, participantId } = await capturedBehindProjection();
+    await emulatorControl(real.stack, 'POST', '/faults', {
+      operation: 'refund',
+      match: { payment_intent: intentId },
+      error: { type: 'invalid_request_error', status: 400, message: 'This charge cannot be refunded.' },
+    });
+    // Ten attempts (ROLLBACK_ATTEMPTS), but a refusal is an answer: nothing is asked again.
+    expect(
+      await real
+        .activities()
+        .releaseShare({ splitId, participantId, purpose: 'capture_failed', actor: 'system', maxAttempts: 10 }),
+    ).toEqual({ outcome: 'refund_failed', status: 'captured', error: 'This charge cannot be refunded.' });
+    expect((await rows()).history.map((h) => h.kind)).toEqual(['rollback_refund_failed']);
     const faults = await emulatorControl<{ faults: { hits: number }[] }>(real.stack, 'GET', '/faults');
     expect(faults.faults.map((f) => f.hits)).toEqual([1]);
   });

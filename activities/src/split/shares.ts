@@ -69,7 +69,7 @@ export function holdFor(splitId: string, share: Share) {
 }
 
 /** Whether this is the retry policy's last attempt (then a failure is recorded and returned, not thrown). */
-export const isLastAttempt = (maxAttempts: number) => activityInfo().attempt >= maxAttempts;
+export const isLastAttempt = (maxAttempts: number) => maxAttempts <= 1 || activityInfo().attempt >= maxAttempts;
 
 /** Where a hold really is, after a call on it failed; null when even that cannot be read. */
 export async function holdAfterFailure(processor: Processor, ref: { accountId: string; paymentIntentId: string }) {

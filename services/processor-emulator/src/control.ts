@@ -43,6 +43,7 @@ const FaultSchema = z.object({
     .optional(),
   times: z.number().int().positive().optional(),
   delay_ms: z.number().int().min(0).max(120_000).optional(),
+  lose_answer: z.boolean().optional(),
   /** Chance that the fault fires on each matching call (0 < p <= 1); always when omitted. */
   probability: z.number().gt(0).max(1).optional(),
 });
@@ -181,7 +182,10 @@ export function controlRoutes(emu: Emu, before?: Koa.Middleware): Router {
 
   router.post('/faults', validate('body', FaultSchema), async (ctx) => {
     const spec = validBody(ctx, FaultSchema);
-    if (!spec.error && !spec.delay_ms) throw badRequest('A fault needs an error, a delay_ms, or both');
+    if (!spec.error && !spec.delay_ms && !spec.lose_answer)
+      throw badRequest('A fault needs an error, a delay_ms or lose_answer');
+    if (spec.error && spec.lose_answer)
+      throw badRequest('A fault with an error has an answer to lose: use one of them');
     ctx.status = 201;
     ctx.body = emu.faults.add(spec);
   });

@@ -12,6 +12,12 @@ export type FaultSpec = {
   /** Waits this long before answering (a slow or timed-out call); the request still executes afterwards unless `error` is set. */
   delay_ms?: number;
   /**
+   * The call executes, then the connection is dropped before the answer: the caller sees a network
+   * error and cannot know the outcome (a timeout after the processor acted). Asking again under the
+   * same idempotency key replays what was done.
+   */
+  lose_answer?: boolean;
+  /**
    * Chance (0 < p <= 1) that the fault fires on each matching call; always when omitted. A call it
    * does not fire on proceeds normally and does not count towards `times`.
    */

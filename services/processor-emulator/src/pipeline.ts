@@ -281,9 +281,10 @@ function serveApi(emu: Emu, routes: readonly Route[]) {
         origin: `${ctx.protocol}://${ctx.host}`,
         op,
       };
-      if (found.route.fault) {
-        await applyFault(emu.faults.take(found.route.fault.operation, await found.route.fault.target(req)));
-      }
+      const fault = found.route.fault
+        ? emu.faults.take(found.route.fault.operation, await found.route.fault.target(req))
+        : null;
+      await applyFault(fault);
       if (ctx.method === 'GET') {
         const result = await found.route.handler(req, emu.db);
         ctx.status = result.status ?? 200;
@@ -291,6 +292,13 @@ function serveApi(emu: Emu, routes: readonly Route[]) {
         return;
       }
       const { result, replayedFrom } = await execute(req, ctx.method, ctx.path, found.route.handler);
+      if (fault?.lose_answer) {
+        // Done and remembered under its key; only the answer is lost on the way back.
+        if (!replayedFrom) emu.deliverer.schedule(op.emitted);
+        ctx.req.socket.destroy();
+        ctx.respond = false;
+        return;
+      }
       if (key) ctx.set('idempotency-key', key);
       if (replayedFrom) {
         ctx.set('idempotent-replayed', 'true');

@@ -49,6 +49,15 @@ export class ProcessorError extends Error {
     this.paymentIntentId = init.paymentIntentId ?? null;
   }
 
+  /**
+   * No answer came back (a timeout, a dropped connection), or the same key's first call is still
+   * running: whether the call acted is unknown until it is asked again under its key. Every other
+   * failure, 5xx included, is the processor's answer.
+   */
+  get unanswered(): boolean {
+    return this.kind === 'connection' || this.code === 'idempotency_key_in_use';
+  }
+
   /** Plain fields, for logs and for activity failure details. */
   toJSON() {
     return {

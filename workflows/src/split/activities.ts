@@ -32,16 +32,18 @@ export const RELEASE_ATTEMPTS = 3;
 export const RELEASE_RETRY = doublingRetry('500 milliseconds', '5 seconds', RELEASE_ATTEMPTS);
 
 /**
- * The spec: after a capture breaks, each rollback is attempted once at the processor; failures
- * recorded and skipped. The rollback activities record the processor's answer, failure included, on
- * their first attempt (ROLLBACK_ATTEMPTS is the processor attempts they are given) and never throw
- * it. What ROLLBACK_RETRY retries is an attempt that never finished: its worker was lost (the
- * heartbeat timeout) or its own projection write failed. Run again under the same idempotency key,
- * it finishes that one attempt. With a single activity attempt, a worker lost mid-rollback left a
- * captured share neither refunded nor recorded: the money kept, and nothing saying so.
+ * The spec: after a capture breaks, each rollback is attempted once; failures recorded and skipped.
+ * Once means one processor operation under one idempotency key, and a failure is the processor's
+ * answer (a refusal, a 5xx): recorded at once and never asked again. What is retried is an attempt
+ * with no answer, so nobody knows yet whether the money moved: its worker was lost (the heartbeat
+ * timeout), the call timed out or lost its connection, or its own history write failed. Run
+ * again under the same key, it finishes that one operation (the processor replays what it did); on
+ * the last attempt an answer still missing is recorded as the failure. With a single attempt, a worker
+ * lost mid-rollback kept a captured share with nothing recorded, and a refund whose answer timed out
+ * was recorded failed though the processor made it (chaos runs 20 and 21).
  */
-export const ROLLBACK_ATTEMPTS = 1;
-export const ROLLBACK_RETRY = doublingRetry('1 second', '30 seconds', 10);
+export const ROLLBACK_ATTEMPTS = 10;
+export const ROLLBACK_RETRY = doublingRetry('1 second', '30 seconds', ROLLBACK_ATTEMPTS);
 
 /**
  * A replacement's hold and projection write: the caller's request waits on it, so a few quick
@@ -57,8 +59,21 @@ const PROJECTION_SECONDS = 20;
 const PROCESSOR_CALL_TIMEOUT: Duration = `${PROCESSOR_CALL_SECONDS} seconds`;
 const PROJECTION_TIMEOUT: Duration = `${PROJECTION_SECONDS} seconds`;
 
+/**
+ * A local step's retries wait on a workflow timer, not inside the workflow task: each failed attempt
+ * then ends its task, and the next starts from the timer, so the retries' progress survives a lost
+ * worker. Waited out inside the task (the SDK's default below a minute), a capture batch failing on
+ * every try ran its retries again from the first each time the worker died; with a worker restarted
+ * every 10 s it never got through its four tries (chaos run 21: splits left `capturing` for minutes).
+ */
+const LOCAL_RETRY_THRESHOLD: Duration = '100 milliseconds';
+
 /** A projection write or read: Postgres trouble waited out with PROJECTION_RETRY. */
-const PROJECTION_STEP = { startToCloseTimeout: PROJECTION_TIMEOUT, retry: PROJECTION_RETRY };
+const PROJECTION_STEP = {
+  startToCloseTimeout: PROJECTION_TIMEOUT,
+  retry: PROJECTION_RETRY,
+  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
+};
 
 /**
  * The split's short sequential steps (open the split, place a hold, record the last authorisation,
@@ -76,11 +91,13 @@ export const stepProjectionActivities =
 export const holdActivities = proxyLocalActivities<Pick<SplitActivities, 'placeHold'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
   retry: HOLD_RETRY,
+  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
 });
 
 export const releaseActivities = proxyLocalActivities<Pick<SplitActivities, 'releaseShare'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
   retry: RELEASE_RETRY,
+  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
 });
 
 /**
@@ -100,6 +117,7 @@ export const captureBatchActivities = (shares: number) =>
   proxyLocalActivities<Pick<SplitActivities, 'captureBatch'>>({
     startToCloseTimeout: `${PROJECTION_SECONDS + PROCESSOR_CALL_SECONDS * Math.max(1, shares)} seconds`,
     retry: CAPTURE_RETRY,
+    localRetryThreshold: LOCAL_RETRY_THRESHOLD,
   });
 
 /** Where a batch that failed left off, and what compensation refunds: read from the projection. */

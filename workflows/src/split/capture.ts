@@ -149,7 +149,12 @@ async function compensate(split: SplitState, trigger: SplitTrigger, reason: stri
     try {
       const refunded = await split.track(
         { step: 'rollback_refund', participantId: participant.id },
-        rollbackActivities.rollbackCapturedShare({ splitId: split.splitId, participantId: participant.id, actor }),
+        rollbackActivities.rollbackCapturedShare({
+          splitId: split.splitId,
+          participantId: participant.id,
+          actor,
+          maxAttempts: ROLLBACK_ATTEMPTS,
+        }),
       );
       participant.status = refunded.status;
     } catch (error) {

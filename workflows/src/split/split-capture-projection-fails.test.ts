@@ -1,5 +1,6 @@
 import {
   authoriseShare,
+  emulatorControl,
   postSplit,
   REFUSED_CAPTURE_WRITE,
   refuseCaptureWrites,
@@ -74,6 +75,17 @@ describe('a capture whose projection write fails on every retry, then compensate
           .execute();
       await waitUntil('the refusal audited', audit, (r) => r.length === 1);
 
+      // Two of the rollback refunds are made, but their answers are lost on the way back: each is
+      // asked again under its key (ROLLBACK_RETRY), and the processor replays the one refund.
+      for (const p of [split.participants[0]!, last]) {
+        await emulatorControl(stack, 'POST', '/faults', {
+          operation: 'refund',
+          match: { payment_intent: p.paymentIntentId },
+          lose_answer: true,
+          times: 1,
+        });
+      }
+
       // Support compensates through the Update (what the Temporal UI and the CLI send).
       const outcome = await handle.executeUpdate(supportCompensateUpdate, {
         args: [{ actor: 'ada', reason: 'projection keeps refusing the capture' }],
@@ -100,6 +112,8 @@ describe('a capture whose projection write fails on every retry, then compensate
         expect(pi.refunds).toHaveLength(1);
       }
       expect(ledger.map((pi) => pi.amount_captured).sort()).toEqual([1020, 1520, 2020]);
+      const faults = await emulatorControl<{ faults: { operation: string; hits: number }[] }>(stack, 'GET', '/faults');
+      expect(faults.faults.filter((f) => f.operation === 'refund').map((f) => f.hits)).toEqual([1, 1]);
 
       const history = await stack.db
         .selectFrom('split_history')

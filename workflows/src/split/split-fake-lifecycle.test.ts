@@ -150,7 +150,7 @@ describe('authorisation and capture', () => {
     });
     await authorise(handle, ...ids);
     expect(await handle.result()).toEqual({ splitId, status: 'capture_failed' });
-    // Each rollback attempted once (ROLLBACK_ATTEMPTS): the failing release is called one time only.
+    // Each rollback attempted once: a processor failure is an answer, recorded and skipped.
     expect(calls(splitId, 'rollbackCapturedShare')).toEqual([ids[1], ids[0]]);
     expect(calls(splitId, 'releaseShare')).toEqual([ids[2]]);
     const state = await handle.query(stateQuery);

@@ -410,11 +410,15 @@ export interface SplitActivities {
    * For a capture rollback, a hold found captured at the processor is refunded as rollbackCapturedShare does.
    */
   releaseShare(input: ReleaseInput): Promise<ReleaseOutcome>;
-  /** Refunds a share captured before the capture broke; attempted once. */
+  /**
+   * Refunds a share captured before the capture broke; one refund, under one idempotency key. As
+   * ReleaseInput's maxAttempts: a refusal is recorded at once, a missing answer on the last attempt.
+   */
   rollbackCapturedShare(input: {
     splitId: string;
     participantId: string;
     actor: Actor;
+    maxAttempts: number;
   }): Promise<RollbackRefundOutcome>;
   /** Moves the split's status (and writes paid/canceled webhook events where the spec says so). */
   transitionSplit(input: TransitionInput): Promise<void>;

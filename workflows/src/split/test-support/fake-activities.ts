@@ -195,7 +195,9 @@ export class FakeWorld {
       releaseReplacedHold: async ({ splitId, participantId, paymentIntentId, maxAttempts }) => {
         this.log('releaseReplacedHold', splitId, participantId, paymentIntentId);
         if (this.faults.replacedReleaseFails.has(participantId)) {
-          if (activityInfo().attempt < maxAttempts) throw transient('Release failed at the processor.');
+          // As the real activity: cancel and expiry retry a processor failure; a rollback records it at once.
+          if (purpose !== 'capture_failed' && activityInfo().attempt < maxAttempts)
+            throw transient('Release failed at the processor.');
           return { outcome: 'failed' as const, error: 'Release failed at the processor.' };
         }
         this.releasedReplacedHolds.push(paymentIntentId);
@@ -244,8 +246,10 @@ export class FakeWorld {
           return { outcome: 'no_hold', status: participant.status };
         }
         if (this.faults.releaseFails.has(participantId)) {
-          if (activityInfo().attempt < maxAttempts) throw transient('Release failed at the processor.');
-          // As the real activity: on the last attempt recorded and returned, not thrown.
+          // As the real activity: cancel and expiry retry a processor failure, a rollback records it at
+          // once (it is an answer); on the last attempt recorded and returned, not thrown.
+          if (purpose !== 'capture_failed' && activityInfo().attempt < maxAttempts)
+            throw transient('Release failed at the processor.');
           if (purpose !== 'capture_failed') participant.status = 'canceled';
           return { outcome: 'failed', status: participant.status, error: 'Release failed at the processor.' };
         }
