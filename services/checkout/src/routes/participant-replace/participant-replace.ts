@@ -14,7 +14,7 @@ import type { CheckoutDeps } from '../../deps';
 import { buyerSplit } from '../../sessions/buyer-split';
 import { sessionNotFound } from '../../sessions/schema';
 import { payUrl } from '../../sessions/session-state';
-import { loadSplitFor } from '../../splits/load-split';
+import { routeSplit } from '../../splits/load-split';
 import { REPLACE_MESSAGES, replaceParticipant } from '../../splits/replace-participant';
 import { splitDetail } from '../../splits/split-detail';
 import {
@@ -37,21 +37,22 @@ export function participantReplaceRoutes(deps: CheckoutDeps): Router {
   const { db, config } = deps;
   const router = new Router();
   const unknown = () => notFound(MESSAGES.notFound);
+  const replaceBody = validate('body', ReplaceParticipantSchema, replaceBodyFailure);
+  /** What both callers ask: the path's participant handed to the body's e-mail, by this signed-in user. */
+  const askOf = (ctx: Context, userId: string) => ({
+    participantId: ctx.params.participantId as string,
+    email: validBody(ctx, ReplaceParticipantSchema).email,
+    actor: `user:${userId}`,
+  });
 
   router.post(
     '/api/checkout-splits/:id/participants/:participantId/replace',
     auth('session'),
     validate('params', SplitParticipantParams, unknown),
-    validate('body', ReplaceParticipantSchema, replaceBodyFailure),
+    replaceBody,
     async (ctx: Context) => {
-      const principal = sessionPrincipal(ctx.state.principal);
-      const { email } = validBody(ctx, ReplaceParticipantSchema);
-      const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.replace');
-      const replaced = await replaceParticipant(deps, split, {
-        participantId: ctx.params.participantId as string,
-        email,
-        actor: `user:${principal.userId}`,
-      });
+      const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.replace');
+      const replaced = await replaceParticipant(deps, split, askOf(ctx, principal.userId));
       ctx.body = await splitDetail(new SplitsRepository(db), replaced.split);
     },
   );
@@ -64,22 +65,12 @@ export function participantReplaceRoutes(deps: CheckoutDeps): Router {
     '/api/merchants/checkout/sessions/:token/participants/:participantId/replace',
     auth('session'),
     validate('params', SessionParticipantParams, sessionParamsFailure),
-    validate('body', ReplaceParticipantSchema, replaceBodyFailure),
+    replaceBody,
     async (ctx: Context) => {
       const buyer = sessionPrincipal(ctx.state.principal);
-      const { email } = validBody(ctx, ReplaceParticipantSchema);
-      const { split } = await buyerSplit(
-        deps,
-        ctx.params.token as string,
-        buyer,
-        'split.replace',
-        REPLACE_MESSAGES.forbidden,
-      );
-      const { participant } = await replaceParticipant(deps, split, {
-        participantId: ctx.params.participantId as string,
-        email,
-        actor: `user:${buyer.userId}`,
-      });
+      const token = ctx.params.token as string;
+      const { split } = await buyerSplit(deps, token, buyer, 'split.replace', REPLACE_MESSAGES.forbidden);
+      const { participant } = await replaceParticipant(deps, split, askOf(ctx, buyer.userId));
       const body: ReplacedParticipantResponse = {
         participant: {
           id: participant.id,
