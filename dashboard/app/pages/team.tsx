@@ -69,16 +69,17 @@ function InviteForm(props: { role: Role; onInvited: () => void }) {
   );
 }
 
-function MemberRow(props: {
-  member: Member;
-  team: Team;
-  mayManage: boolean;
-  onChanged: () => void;
-  onRemove: () => void;
-}) {
-  const { member, team } = props;
+/** What every row of the team's tables works with: the team, whether the caller may manage it, and a reload. */
+type TeamRows = { team: Team; mayManage: boolean; onChanged: () => void };
+
+/** Whether the caller may act on a row of this role: they may manage the team, and their role manages that one. */
+const mayManageRow = (rows: TeamRows, role: Role) => rows.mayManage && canManageRole(rows.team.current_role, role);
+
+function MemberRow(props: { member: Member; rows: TeamRows; onRemove: () => void }) {
+  const { member } = props;
+  const { team } = props.rows;
   const isSelf = member.user_id === team.current_user_id;
-  const manageable = props.mayManage && !isSelf && canManageRole(team.current_role, member.role);
+  const manageable = !isSelf && mayManageRow(props.rows, member.role);
   const change = useAction((role: Role) => api.changeRole(member.id, role));
   const choices = ROLES.filter((role) => role !== 'owner' && canManageRole(team.current_role, role));
   const label = member.name ? `${member.name} (${member.email})` : member.email;
@@ -100,7 +101,7 @@ function MemberRow(props: {
               value={member.role}
               disabled={change.busy}
               onChange={async (e) => {
-                if (await change.run((e.currentTarget as HTMLSelectElement).value as Role)) props.onChanged();
+                if (await change.run((e.currentTarget as HTMLSelectElement).value as Role)) props.rows.onChanged();
               }}
             >
               {choices.map((role) => (
@@ -160,11 +161,11 @@ function InviteAction(props: {
   );
 }
 
-function InviteRow(props: { invite: Invite; team: Team; mayManage: boolean; onChanged: () => void }) {
+function InviteRow(props: { invite: Invite; rows: TeamRows }) {
   const { invite } = props;
   const resend = useAction(() => api.resendInvite(invite.id));
   const revoke = useAction(() => api.revokeInvite(invite.id));
-  const manageable = props.mayManage && canManageRole(props.team.current_role, invite.role);
+  const manageable = mayManageRow(props.rows, invite.role);
   const expired = new Date(invite.expires_at).getTime() < Date.now();
   return (
     <tr>
@@ -178,8 +179,8 @@ function InviteRow(props: { invite: Invite; team: Team; mayManage: boolean; onCh
       <td>
         {manageable && (
           <div class="row">
-            <InviteAction action={resend} verb="Resend" email={invite.email} onDone={props.onChanged} />
-            <InviteAction action={revoke} verb="Revoke" email={invite.email} onDone={props.onChanged} />
+            <InviteAction action={resend} verb="Resend" email={invite.email} onDone={props.rows.onChanged} />
+            <InviteAction action={revoke} verb="Revoke" email={invite.email} onDone={props.rows.onChanged} />
           </div>
         )}
       </td>
@@ -254,6 +255,7 @@ export function TeamPage() {
   const team = useQuery(() => api.team(), []);
   const manage = can('team.manage');
   const transfer = can('ownership.transfer');
+  const rowsOf = (data: Team): TeamRows => ({ team: data, mayManage: manage.allowed, onChanged: team.reload });
   const remove = useConfirm(
     (member: Member) => api.removeMember(member.id),
     () => team.reload(),
@@ -275,14 +277,7 @@ export function TeamPage() {
             <Section title="Members">
               <DataTable label="Team members" columns={['Person', 'Role', 'Joined', 'Identity', ACTIONS]}>
                 {data.members.map((member) => (
-                  <MemberRow
-                    key={member.id}
-                    member={member}
-                    team={data}
-                    mayManage={manage.allowed}
-                    onChanged={team.reload}
-                    onRemove={() => remove.ask(member)}
-                  />
+                  <MemberRow key={member.id} member={member} rows={rowsOf(data)} onRemove={() => remove.ask(member)} />
                 ))}
               </DataTable>
             </Section>
@@ -292,13 +287,7 @@ export function TeamPage() {
               ) : (
                 <DataTable label="Pending invitations" columns={['E-mail', 'Role', 'Expiry', ACTIONS]}>
                   {data.invites.map((invite) => (
-                    <InviteRow
-                      key={invite.id}
-                      invite={invite}
-                      team={data}
-                      mayManage={manage.allowed}
-                      onChanged={team.reload}
-                    />
+                    <InviteRow key={invite.id} invite={invite} rows={rowsOf(data)} />
                   ))}
                 </DataTable>
               )}

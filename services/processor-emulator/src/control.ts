@@ -73,6 +73,11 @@ const EventsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
 
+/** The ledger's rows of one payment intent, without the `payment_intent` they were matched on. */
+function ofIntent<R extends { payment_intent: string | null }>(rows: R[], paymentIntentId: string) {
+  return rows.filter((row) => row.payment_intent === paymentIntentId).map(({ payment_intent, ...rest }) => rest);
+}
+
 /** Runs a dashboard action in one transaction and starts delivering its events after commit. */
 async function dashboardAction<T>(emu: Emu, fn: (trx: Tx, op: OpContext) => Promise<T>): Promise<T> {
   const op: OpContext = { requestId: null, idempotencyKey: null, emitted: [] };
@@ -251,7 +256,17 @@ export function controlRoutes(emu: Emu, before?: Koa.Middleware): Router {
             emu.db.selectFrom('emulator_charges').selectAll().where('payment_intent', 'in', ids).execute(),
             emu.db
               .selectFrom('emulator_refunds')
-              .selectAll()
+              .select([
+                'id',
+                'payment_intent',
+                'amount',
+                'source',
+                'reason',
+                'refund_application_fee',
+                'application_fee_refunded',
+                'metadata',
+                'created_at',
+              ])
               .where('payment_intent', 'in', ids)
               .orderBy('created_at')
               .execute(),
@@ -284,27 +299,8 @@ export function controlRoutes(emu: Emu, before?: Koa.Middleware): Router {
           disputed: charge?.disputed ?? false,
           capture_before: charge?.capture_before ?? null,
           metadata: pi.metadata,
-          refunds: refunds
-            .filter((r) => r.payment_intent === pi.id)
-            .map((r) => ({
-              id: r.id,
-              amount: r.amount,
-              source: r.source,
-              reason: r.reason,
-              refund_application_fee: r.refund_application_fee,
-              application_fee_refunded: r.application_fee_refunded,
-              metadata: r.metadata,
-              created_at: r.created_at,
-            })),
-          events: events
-            .filter((e) => e.payment_intent === pi.id)
-            .map((e) => ({
-              id: e.id,
-              type: e.type,
-              delivery_status: e.delivery_status,
-              attempts: e.attempts,
-              created_at: e.created_at,
-            })),
+          refunds: ofIntent(refunds, pi.id),
+          events: ofIntent(events, pi.id),
         };
       }),
     };

@@ -1,5 +1,5 @@
 import type { Database } from '@groupsplit/shared';
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { type Emu, type Mode, type OpContext, PLATFORM, type Scope, type Tx } from './context';
 import { EmulatorError, invalidRequest, noSuch } from './errors';
 import { newId } from './ids';
@@ -179,6 +179,20 @@ function emitIntentEvent(
 }
 
 /** What every charge a confirmation creates takes from its intent and PaymentMethod, declined or not. */
+/** A new charge of `pi` on card `pm`: what every charge copies from the two, plus how this one went. */
+function insertCharge(
+  trx: Tx,
+  pi: PaymentIntentRow,
+  pm: PaymentMethodRow,
+  outcome: Omit<Insertable<Database['emulator_charges']>, keyof ReturnType<typeof chargeOf>>,
+): Promise<ChargeRow> {
+  return trx
+    .insertInto('emulator_charges')
+    .values({ ...chargeOf(pi, pm), ...outcome })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 function chargeOf(pi: PaymentIntentRow, pm: PaymentMethodRow) {
   return {
     id: newId('ch'),
@@ -263,21 +277,16 @@ async function declineCharge(
   pm: PaymentMethodRow,
   decline: CardDecline,
 ): Promise<ConfirmOutcome> {
-  const charge = await trx
-    .insertInto('emulator_charges')
-    .values({
-      ...chargeOf(pi, pm),
-      status: 'failed',
-      paid: false,
-      capture_before: null,
-      application_fee_id: null,
-      application_fee_amount: pi.application_fee_amount,
-      failure_code: 'card_declined',
-      failure_message: decline.message,
-      decline_code: decline.declineCode,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const charge = await insertCharge(trx, pi, pm, {
+    status: 'failed',
+    paid: false,
+    capture_before: null,
+    application_fee_id: null,
+    application_fee_amount: pi.application_fee_amount,
+    failure_code: 'card_declined',
+    failure_message: decline.message,
+    decline_code: decline.declineCode,
+  });
   const lastError = {
     charge: charge.id,
     code: 'card_declined',
@@ -315,25 +324,20 @@ async function authoriseCharge(
   const manual = pi.capture_method === 'manual';
   const connected = pi.account !== PLATFORM;
   const fee = pi.application_fee_amount;
-  const charge = await trx
-    .insertInto('emulator_charges')
-    .values({
-      ...chargeOf(pi, pm),
-      status: 'succeeded',
-      paid: true,
-      captured: !manual,
-      amount_captured: manual ? 0 : pi.amount,
-      capture_before: manual
-        ? (emu.settings.captureBefore.get(pi.id) ?? new Date(now.getTime() + HOLD_VALIDITY_MS))
-        : null,
-      application_fee_id: !manual && connected && fee ? newId('fee') : null,
-      application_fee_amount: fee,
-      failure_code: null,
-      failure_message: null,
-      decline_code: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const charge = await insertCharge(trx, pi, pm, {
+    status: 'succeeded',
+    paid: true,
+    captured: !manual,
+    amount_captured: manual ? 0 : pi.amount,
+    capture_before: manual
+      ? (emu.settings.captureBefore.get(pi.id) ?? new Date(now.getTime() + HOLD_VALIDITY_MS))
+      : null,
+    application_fee_id: !manual && connected && fee ? newId('fee') : null,
+    application_fee_amount: fee,
+    failure_code: null,
+    failure_message: null,
+    decline_code: null,
+  });
   const updated = await setIntent(trx, pi.id, {
     status: manual ? 'requires_capture' : 'succeeded',
     amount_capturable: manual ? pi.amount : 0,

@@ -13,6 +13,13 @@ declare module 'koa' {
 
 export type ValidationFailure = (details: ErrorDetail[]) => AppError;
 
+/**
+ * For a route whose answer to a body with several problems is its most important message: the
+ * first of `priority` that one of the details carries, or undefined when none does.
+ */
+export const mostImportant = (details: ErrorDetail[], priority: readonly string[]): string | undefined =>
+  priority.find((message) => details.some((detail) => detail.message === message));
+
 /** Marks the middleware validate() returns with the part it checks, so routes can be asked what they declare. */
 const VALIDATED_PART = Symbol('validated part');
 

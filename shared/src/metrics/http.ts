@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import { httpRequestDuration, httpRequests, METRICS_CONTENT_TYPE, metricsRegistry } from './registry';
+import { httpRequests, METRICS_CONTENT_TYPE, metricsRegistry } from './registry';
 
 declare module 'koa' {
   interface DefaultState {
@@ -30,8 +30,7 @@ export function httpMetrics(service: string) {
       throw error;
     } finally {
       const labels = { service, method: ctx.method, route: routeLabel(ctx), status: String(status ?? 500) };
-      httpRequests.inc(labels);
-      httpRequestDuration.observe(labels, (performance.now() - started) / 1000);
+      httpRequests.record(labels, started);
     }
   };
 }

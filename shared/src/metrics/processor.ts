@@ -1,6 +1,6 @@
 import { isProcessorError } from '../processor/errors';
 import type { Processor } from '../processor/processor';
-import { processorCallDuration, processorCallErrors, processorCalls } from './registry';
+import { processorCallErrors, processorCalls } from './registry';
 
 const OPERATION_BY_METHOD: Partial<Record<keyof Processor, string>> = {
   createAccount: 'account.create',
@@ -22,8 +22,7 @@ const OPERATION_BY_METHOD: Partial<Record<keyof Processor, string>> = {
 
 function observe(operation: string, mode: string, started: number, error?: unknown) {
   const outcome = error === undefined ? 'ok' : 'error';
-  processorCalls.inc({ operation, mode, outcome });
-  processorCallDuration.observe({ operation, mode, outcome }, (performance.now() - started) / 1000);
+  processorCalls.record({ operation, mode, outcome }, started);
   if (error !== undefined) {
     processorCallErrors.inc({
       operation,

@@ -21,34 +21,50 @@ const counter = <L extends string>(naming: MetricNaming<L>) =>
 const latencyHistogram = <L extends string>(naming: MetricNaming<L>) =>
   new Histogram<L>({ ...naming, buckets: LATENCY_BUCKETS, registers: [metricsRegistry] });
 
+/**
+ * Something both counted and timed (a request served, a processor call): a counter and a latency
+ * histogram on the same labels, always recorded together by `record`, so the two cannot drift.
+ */
+function countedAndTimed<L extends string>(
+  labelNames: readonly L[],
+  count: Omit<MetricNaming<L>, 'labelNames'>,
+  latency: Omit<MetricNaming<L>, 'labelNames'>,
+) {
+  const total = counter({ ...count, labelNames });
+  const duration = latencyHistogram({ ...latency, labelNames });
+  return {
+    /** One more, which took from `startedAt` (a `performance.now()`) until now. */
+    record(labels: Record<L, string>, startedAt: number) {
+      total.inc(labels);
+      duration.observe(labels, (performance.now() - startedAt) / 1000);
+    },
+  };
+}
+
 /** `route` is the matched route pattern (bounded), never the raw path. */
-const HTTP_LABELS = ['service', 'method', 'route', 'status'] as const;
+export const httpRequests = countedAndTimed(
+  ['service', 'method', 'route', 'status'],
+  {
+    name: 'groupsplit_http_requests_total',
+    help: 'HTTP requests served, by service, method, matched route pattern and status',
+  },
+  {
+    name: 'groupsplit_http_request_duration_seconds',
+    help: 'HTTP request latency, by service, method, matched route pattern and status',
+  },
+);
 
-export const httpRequests = counter({
-  name: 'groupsplit_http_requests_total',
-  help: 'HTTP requests served, by service, method, matched route pattern and status',
-  labelNames: HTTP_LABELS,
-});
-
-export const httpRequestDuration = latencyHistogram({
-  name: 'groupsplit_http_request_duration_seconds',
-  help: 'HTTP request latency, by service, method, matched route pattern and status',
-  labelNames: HTTP_LABELS,
-});
-
-const PROCESSOR_CALL_LABELS = ['operation', 'mode', 'outcome'] as const;
-
-export const processorCalls = counter({
-  name: 'groupsplit_processor_calls_total',
-  help: 'Payment processor calls, by operation, mode and outcome (ok or error)',
-  labelNames: PROCESSOR_CALL_LABELS,
-});
-
-export const processorCallDuration = latencyHistogram({
-  name: 'groupsplit_processor_call_duration_seconds',
-  help: 'Payment processor call latency, by operation, mode and outcome',
-  labelNames: PROCESSOR_CALL_LABELS,
-});
+export const processorCalls = countedAndTimed(
+  ['operation', 'mode', 'outcome'],
+  {
+    name: 'groupsplit_processor_calls_total',
+    help: 'Payment processor calls, by operation, mode and outcome (ok or error)',
+  },
+  {
+    name: 'groupsplit_processor_call_duration_seconds',
+    help: 'Payment processor call latency, by operation, mode and outcome',
+  },
+);
 
 export const processorCallErrors = counter({
   name: 'groupsplit_processor_call_errors_total',

@@ -4,14 +4,25 @@ import { join } from 'node:path';
 /**
  * The pages' static files, served at /checkout/assets/<name> (hosted-checkout routes): read once
  * at start-up. Scripts are files, never inline, so the pages' CSP allows only our own origin.
- * `progress.js` is an ES module both pages' scripts import.
+ * `progress.js` is an ES module both pages' scripts import; it imports `wording.js`.
  */
 const file = (path: string, type: string) => ({ type, body: readFileSync(join(__dirname, path)) });
 const JS = 'text/javascript; charset=utf-8';
 
+/**
+ * `wording.js` is CommonJS, which the server requires as it is; browsers get the same text run as
+ * an ES module whose default export is its `module.exports`.
+ */
+function wordingModule() {
+  const source = readFileSync(join(__dirname, 'shared/wording.js'), 'utf8');
+  const body = `const module = { exports: {} };\n${source}\nexport default module.exports;\n`;
+  return { type: JS, body: Buffer.from(body) };
+}
+
 export const PAGE_ASSETS: Record<string, { type: string; body: Buffer }> = {
   'page.css': file('shared/page.css', 'text/css; charset=utf-8'),
   'progress.js': file('shared/progress.js', JS),
+  'wording.js': wordingModule(),
   'checkout.js': file('checkout/checkout.js', JS),
   'pay.js': file('pay/pay.js', JS),
 };

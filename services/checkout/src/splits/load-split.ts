@@ -5,9 +5,13 @@ import {
   MembershipsRepository,
   MerchantsRepository,
   notFound,
+  type Principal,
   type SplitRow,
   SplitsRepository,
+  validate,
 } from '@groupsplit/shared';
+import type { Context } from 'koa';
+import type { z } from 'zod';
 import type { ApiKeyPrincipal, SessionPrincipal } from '../auth';
 import { REPLACE_MESSAGES } from './replace-participant';
 
@@ -29,7 +33,7 @@ const REFUSED: Record<SplitAction, string> = {
  *   (another business's split is not revealed);
  * - a signed-in caller sees any visible split (else 404), then the permission table decides, with
  *   the creator rule and the pause (shared/src/auth/policy.ts).
- * `splitId` must already be a UUID (the route's `idParams`).
+ * `splitId` must already be a UUID (the route's splitIdParams()).
  */
 export async function loadSplitFor(
   db: Db,
@@ -56,4 +60,24 @@ export async function loadSplitFor(
     REFUSED[action],
   );
   return split;
+}
+
+/**
+ * Route step of every route on one split by `:id`: an id that is not a UUID is an unknown split,
+ * the same 404 loadSplitFor() gives. `schema` is the route folder's own (its words in the API docs).
+ */
+export const splitIdParams = (schema: z.ZodType) => validate('params', schema, () => notFound(MESSAGES.notFound));
+
+/**
+ * The split of the route's `:id` and the caller, narrowed by `principalOf` (sessionPrincipal or
+ * apiKeyPrincipal), as loadSplitFor() decides: what every handler on one split starts with.
+ */
+export async function routeSplit<P extends ApiKeyPrincipal | SessionPrincipal>(
+  ctx: Context,
+  db: Db,
+  principalOf: (principal: Principal) => P,
+  action: SplitAction,
+): Promise<{ principal: P; split: SplitRow }> {
+  const principal = principalOf(ctx.state.principal);
+  return { principal, split: await loadSplitFor(db, principal, ctx.params.id as string, action) };
 }

@@ -2,8 +2,11 @@ import {
   currencyField,
   EXAMPLE_VALUES,
   emailField,
+  err,
+  GATES,
   idField,
   PARTICIPANT_STATUSES,
+  PAYMENTS_NEED_VERIFICATION,
   payTokenField,
   poundsField,
   SPLIT_STATUSES,
@@ -12,6 +15,16 @@ import {
   timestampField,
 } from '@groupsplit/shared';
 import { z } from 'zod';
+
+/**
+ * The refusals of takeSplitGate() (shared/src/gates.ts) past the processor connection, which
+ * both routes that create a split document (the dashboard's and the hosted buyer's).
+ */
+export const SPLIT_GATE_ERRORS = [
+  err(GATES.billing_card_required.message, 'billing_card_required'),
+  err(GATES.billing_paused.message, 'billing_paused'),
+  err(PAYMENTS_NEED_VERIFICATION.message, 'verification_required', 'live, owner not verified'),
+];
 
 /*
  * The response shapes of a split that several routes answer with (the pay view, the hosted

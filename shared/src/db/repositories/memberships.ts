@@ -15,13 +15,7 @@ export class MembershipsRepository {
 
   /** The caller's role in a business, or null when they are not in it. */
   async roleOf(merchantId: string, userId: string): Promise<Role | null> {
-    const row = await this.db
-      .selectFrom('memberships')
-      .select('role')
-      .where('merchant_id', '=', merchantId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row?.role ?? null;
+    return (await this.findByUser(merchantId, userId))?.role ?? null;
   }
 
   /** The membership of a user in a business (id and role), or undefined. */

@@ -1,10 +1,14 @@
 import { html, type SafeHtml } from '@groupsplit/shared';
+import { money, type ParticipantStatus, progressCount, STATUS_LABELS, timeLeft } from './wording';
+
+export { money };
 
 /**
  * What the hosted checkout page and the pay page share: one layout, one stylesheet
  * (`page.css`), the order summary and the group's progress. Everything interpolated goes
  * through html`` (escaped). The live parts are drawn again in the browser by `progress.js`, whose
- * markup mirrors these functions (same elements and classes): keep the two in step.
+ * markup mirrors these functions (same elements and classes): keep the two in step. The words both
+ * use (amounts, statuses, the count, the time left) are one file, `wording.js`.
  */
 
 /** Where the pages' static files are served (hosted-checkout routes). */
@@ -27,14 +31,6 @@ ${body}
 ${scripts}
 </body>
 </html>`.value;
-}
-
-/**
- * A two-place pound string for people: `£12.50`, and `−£5.50` (U+2212 MINUS SIGN, before the
- * pound sign) for a negative amount such as a discount line.
- */
-export function money(pounds: string): string {
-  return pounds.startsWith('-') ? `\u2212£${pounds.slice(1)}` : `£${pounds}`;
 }
 
 export type SummaryLine = { description: string; quantity: number; amount: string; imageUrl: string | null };
@@ -66,25 +62,11 @@ export function orderSummary(order: OrderSummary): SafeHtml {
 </header>`;
 }
 
-export type ParticipantStatus = 'pending' | 'authorised' | 'captured' | 'canceled' | 'refunded';
-
-/** How a participant's status reads in the group list (progress.js has the same words). */
-export const STATUS_LABELS: Record<ParticipantStatus, string> = {
-  pending: 'Not paid yet',
-  authorised: 'Paid',
-  captured: 'Charged',
-  canceled: 'Released',
-  refunded: 'Refunded',
-};
-
 export type GroupView = {
   approved_count: number;
   total_count: number;
   participants: { email_masked: string; status: ParticipantStatus; is_you: boolean }[];
 };
-
-export const progressCount = (group: Pick<GroupView, 'approved_count' | 'total_count'>) =>
-  `${group.approved_count} of ${group.total_count} ${group.total_count === 1 ? 'has' : 'have'} paid`;
 
 /** The group's progress: a count, a bar, and everyone (masked) with their status. */
 export function groupProgress(group: GroupView): SafeHtml {
@@ -100,22 +82,6 @@ export function groupProgress(group: GroupView): SafeHtml {
   <progress class="progress" value="${group.approved_count}" max="${group.total_count}" aria-hidden="true"></progress>
   <ul class="members" aria-labelledby="group-heading">${members}</ul>
 </section>`;
-}
-
-const DAY = 24 * 60 * 60 * 1000;
-const HOUR = 60 * 60 * 1000;
-const MINUTE = 60 * 1000;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** `6 days 23 hours`, `5 hours 2 minutes`, `3 minutes`, `less than a minute` (progress.js has the twin). */
-export function timeLeft(ms: number): string {
-  if (ms < MINUTE) return 'less than a minute';
-  const days = Math.floor(ms / DAY);
-  const hours = Math.floor((ms % DAY) / HOUR);
-  const minutes = Math.floor((ms % HOUR) / MINUTE);
-  if (days > 0) return hours > 0 ? `${plural(days, 'day')} ${plural(hours, 'hour')}` : plural(days, 'day');
-  if (hours > 0) return minutes > 0 ? `${plural(hours, 'hour')} ${plural(minutes, 'minute')}` : plural(hours, 'hour');
-  return plural(minutes, 'minute');
 }
 
 const DEADLINE = new Intl.DateTimeFormat('en-GB', {

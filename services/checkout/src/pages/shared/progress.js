@@ -1,36 +1,10 @@
 // What the checkout and pay pages share in the browser (an ES module, served as a static file so
-// the pages' CSP needs no inline script). money(), timeLeft(), STATUS_LABELS, progressCount() and
-// the group list's markup are browser twins of pages/shared/components.ts, which this file cannot
-// import: keep the two in step.
+// the pages' CSP needs no inline script). renderGroup() draws the group list as
+// pages/shared/components.ts does on the server (same elements and classes): keep the two in step.
+// The words both use come from one file, wording.js (served as an ES module: pages/assets.ts).
+import wording from './wording.js';
 
-/** `£12.50`; `−£5.50` (U+2212) for a negative two-place pound string. */
-export const money = (pounds) => (String(pounds).startsWith('-') ? `\u2212£${String(pounds).slice(1)}` : `£${pounds}`);
-
-export const STATUS_LABELS = {
-  pending: 'Not paid yet',
-  authorised: 'Paid',
-  captured: 'Charged',
-  canceled: 'Released',
-  refunded: 'Refunded',
-};
-
-export const progressCount = (group) =>
-  `${group.approved_count} of ${group.total_count} ${group.total_count === 1 ? 'has' : 'have'} paid`;
-
-const DAY = 24 * 60 * 60 * 1000;
-const HOUR = 60 * 60 * 1000;
-const MINUTE = 60 * 1000;
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-export function timeLeft(ms) {
-  if (ms < MINUTE) return 'less than a minute';
-  const days = Math.floor(ms / DAY);
-  const hours = Math.floor((ms % DAY) / HOUR);
-  const minutes = Math.floor((ms % HOUR) / MINUTE);
-  if (days > 0) return hours > 0 ? `${plural(days, 'day')} ${plural(hours, 'hour')}` : plural(days, 'day');
-  if (hours > 0) return minutes > 0 ? `${plural(hours, 'hour')} ${plural(minutes, 'minute')}` : plural(hours, 'hour');
-  return plural(minutes, 'minute');
-}
+export const { money, progressCount, STATUS_LABELS, timeLeft } = wording;
 
 /** Keeps every `[data-countdown]` (an ISO time) showing the time left; quietly, not in a live region. */
 export function startCountdowns() {

@@ -1,19 +1,19 @@
 import {
-  type AppError,
   currencyField,
-  type ErrorDetail,
   EXAMPLE_VALUES,
   emailField,
   idField,
   idParams,
   MESSAGES,
   ModeSchema,
+  mostImportant,
   payTokenField,
   poundsField,
   sessionTokenField,
   TimestampSchema,
   textField,
   timestampField,
+  type ValidationFailure,
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
@@ -193,11 +193,8 @@ const PRIORITY: string[] = [
   M.cancelUrl,
 ];
 
-export function createSessionFailure(details: ErrorDetail[]): AppError {
-  const messages = details.map((d) => d.message);
-  const message = PRIORITY.find((m) => messages.includes(m)) ?? messages[0] ?? MESSAGES.validationFailed;
-  return validationFailed(message, details);
-}
+export const createSessionFailure: ValidationFailure = (details) =>
+  validationFailed(mostImportant(details, PRIORITY) ?? details[0]?.message ?? MESSAGES.validationFailed, details);
 
 export const ImageParams = idParams('id');
 

@@ -21,7 +21,7 @@ import type { Context } from 'koa';
 import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { createSplit } from '../../splits/create-split';
-import { loadSplitFor } from '../../splits/load-split';
+import { routeSplit, splitIdParams } from '../../splits/load-split';
 import { splitDetail } from '../../splits/split-detail';
 import { presentCreatedSplit, presentSplitSummary } from './presenters';
 import { CreateSplitSchema, createSplitFailure, SplitIdParams } from './schema';
@@ -95,16 +95,10 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
     ctx.body = mine.map((s) => presentSplitSummary(s, participants.get(s.id) ?? [], ownToken));
   });
 
-  router.get(
-    '/api/checkout-splits/:id',
-    auth('session'),
-    validate('params', SplitIdParams, () => notFound(MESSAGES.notFound)),
-    async (ctx: Context) => {
-      const principal = sessionPrincipal(ctx.state.principal);
-      const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.view');
-      ctx.body = await splitDetail(splits, split);
-    },
-  );
+  router.get('/api/checkout-splits/:id', auth('session'), splitIdParams(SplitIdParams), async (ctx: Context) => {
+    const { split } = await routeSplit(ctx, db, sessionPrincipal, 'split.view');
+    ctx.body = await splitDetail(splits, split);
+  });
 
   return router;
 }

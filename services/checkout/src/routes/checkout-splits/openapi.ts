@@ -3,15 +3,13 @@ import {
   businessHeaders,
   EXAMPLE_VALUES,
   err,
-  GATES,
   MESSAGES,
   type OpenApiPaths,
   operation,
-  PAYMENTS_NEED_VERIFICATION,
   ServiceModeHeaders,
 } from '@groupsplit/shared';
 import { z } from 'zod';
-import { SplitDetailSchema } from '../../splits/schema';
+import { SPLIT_GATE_ERRORS, SplitDetailSchema } from '../../splits/schema';
 import { CreatedSplitSchema, CreateSplitSchema, SplitIdParams, SplitSummarySchema } from './schema';
 
 const EXAMPLE = {
@@ -49,9 +47,7 @@ export const checkoutSplitsPaths: OpenApiPaths = {
           err(MESSAGES.participantRow),
           err(MESSAGES.minShare),
           err(MESSAGES.noProcessorAccount, undefined, 'live, onboarding not started'),
-          err(GATES.billing_card_required.message, 'billing_card_required'),
-          err(GATES.billing_paused.message, 'billing_paused'),
-          err(PAYMENTS_NEED_VERIFICATION.message, 'verification_required', 'live, owner not verified'),
+          ...SPLIT_GATE_ERRORS,
           err("the processor's own message", undefined, 'a hold could not be placed; the split ends creation_failed'),
           BUSINESS_ERRORS.invalidMode,
         ],

@@ -1,17 +1,17 @@
 import {
-  type AppError,
   badRequest,
   currencyField,
-  type ErrorDetail,
   EXAMPLE_VALUES,
   emailField,
   idField,
   MESSAGES,
+  mostImportant,
   payTokenField,
   poundsField,
   textField,
   timestampField,
   uuidParam,
+  type ValidationFailure,
 } from '@groupsplit/shared';
 import { z } from 'zod';
 import { ParticipantStatusSchema, SplitStatusSchema } from '../../splits/schema';
@@ -76,11 +76,8 @@ export const CreateSplitSchema = z.object(
 const PRIORITY: string[] = [M.validation, M.empty, M.row, M.minShare];
 
 /** Answers with the most general spec message among the issues found. */
-export function createSplitFailure(details: ErrorDetail[]): AppError {
-  const messages = new Set(details.map((d) => d.message));
-  const message = PRIORITY.find((m) => messages.has(m)) ?? M.validation;
-  return badRequest(message);
-}
+export const createSplitFailure: ValidationFailure = (details) =>
+  badRequest(mostImportant(details, PRIORITY) ?? M.validation);
 
 /** GET /api/checkout-splits/:id: anything but a UUID is an unknown split (404). */
 export const SplitIdParams = z.object({ id: uuidParam('split', 'The split id.') });

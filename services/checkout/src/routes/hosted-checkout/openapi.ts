@@ -1,13 +1,6 @@
-import {
-  EXAMPLE_VALUES,
-  err,
-  GATES,
-  MESSAGES,
-  type OpenApiPaths,
-  operation,
-  PAYMENTS_NEED_VERIFICATION,
-} from '@groupsplit/shared';
+import { EXAMPLE_VALUES, err, GATES, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
 import { BuyerGroupSchema, SESSION_NOT_FOUND, TokenParams } from '../../sessions/schema';
+import { SPLIT_GATE_ERRORS } from '../../splits/schema';
 import { ChooseSplitResponseSchema, ChooseSplitSchema, CHOOSE_MESSAGES as M } from './schema';
 
 const EXAMPLE = {
@@ -44,9 +37,7 @@ export const hostedCheckoutPaths: OpenApiPaths = {
           err(M.minShare),
           err('Shares must add up to the order total of £44.95; they add up to £40.00.', 'shares_mismatch'),
           err(GATES.connector_not_live.message, 'connector_not_live'),
-          err(GATES.billing_card_required.message, 'billing_card_required'),
-          err(GATES.billing_paused.message, 'billing_paused'),
-          err(PAYMENTS_NEED_VERIFICATION.message, 'verification_required', 'live, owner not verified'),
+          ...SPLIT_GATE_ERRORS,
           err(MESSAGES.noProcessorAccount),
           err("the processor's own message", undefined, 'a hold could not be placed; nothing is left held'),
         ],

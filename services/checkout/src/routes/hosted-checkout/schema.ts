@@ -1,12 +1,12 @@
 import {
-  type AppError,
-  type ErrorDetail,
   EXAMPLE_VALUES,
   emailField,
   idField,
   MESSAGES,
+  mostImportant,
   payUrlField,
   poundsField,
+  type ValidationFailure,
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
@@ -74,11 +74,8 @@ export type ChooseSplitBody = z.infer<typeof ChooseSplitSchema>;
 
 const PRIORITY: string[] = [M.tooMany, M.tooFew, M.person, M.payer];
 
-export function chooseSplitFailure(details: ErrorDetail[]): AppError {
-  const messages = details.map((d) => d.message);
-  const message = PRIORITY.find((m) => messages.includes(m)) ?? M.invalid;
-  return validationFailed(message, details);
-}
+export const chooseSplitFailure: ValidationFailure = (details) =>
+  validationFailed(mostImportant(details, PRIORITY) ?? M.invalid, details);
 
 // ---- responses ------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ import {
   formatPounds,
   MESSAGES,
   notFound,
+  type SplitRow,
   SplitsRepository,
   validate,
   validBody,
@@ -14,8 +15,8 @@ import type { CheckoutDeps } from '../../deps';
 import { buyerSplit } from '../../sessions/buyer-split';
 import { sessionNotFound } from '../../sessions/schema';
 import { payUrl } from '../../sessions/session-state';
-import { loadSplitFor } from '../../splits/load-split';
-import { REPLACE_MESSAGES, replaceParticipant } from '../../splits/replace-participant';
+import { routeSplit } from '../../splits/load-split';
+import { REPLACE_MESSAGES, type Replaced, replaceParticipant } from '../../splits/replace-participant';
 import { splitDetail } from '../../splits/split-detail';
 import {
   type ReplacedParticipantResponse,
@@ -38,59 +39,65 @@ export function participantReplaceRoutes(deps: CheckoutDeps): Router {
   const router = new Router();
   const unknown = () => notFound(MESSAGES.notFound);
 
-  router.post(
+  /**
+   * One route of the rule: its own params check, how it finds the split (and who acts), and its
+   * answer; between them the same body, ask and replaceParticipant() for both callers.
+   */
+  const replaceRoute = (
+    path: string,
+    params: ReturnType<typeof validate>,
+    load: (ctx: Context) => Promise<{ split: SplitRow; userId: string }>,
+    answer: (replaced: Replaced) => Promise<unknown> | unknown,
+  ) =>
+    router.post(
+      path,
+      auth('session'),
+      params,
+      validate('body', ReplaceParticipantSchema, replaceBodyFailure),
+      async (ctx: Context) => {
+        const { split, userId } = await load(ctx);
+        ctx.body = await answer(
+          await replaceParticipant(deps, split, {
+            participantId: ctx.params.participantId as string,
+            email: validBody(ctx, ReplaceParticipantSchema).email,
+            actor: `user:${userId}`,
+          }),
+        );
+      },
+    );
+
+  replaceRoute(
     '/api/checkout-splits/:id/participants/:participantId/replace',
-    auth('session'),
     validate('params', SplitParticipantParams, unknown),
-    validate('body', ReplaceParticipantSchema, replaceBodyFailure),
-    async (ctx: Context) => {
-      const principal = sessionPrincipal(ctx.state.principal);
-      const { email } = validBody(ctx, ReplaceParticipantSchema);
-      const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.replace');
-      const replaced = await replaceParticipant(deps, split, {
-        participantId: ctx.params.participantId as string,
-        email,
-        actor: `user:${principal.userId}`,
-      });
-      ctx.body = await splitDetail(new SplitsRepository(db), replaced.split);
+    async (ctx) => {
+      const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.replace');
+      return { split, userId: principal.userId };
     },
+    (replaced) => splitDetail(new SplitsRepository(db), replaced.split),
   );
 
   // An unknown session is the session's 404; a malformed participant id is an unknown participant.
   const sessionParamsFailure = (details: ErrorDetail[]) =>
     details.some((d) => d.field === 'token') ? sessionNotFound() : unknown();
 
-  router.post(
+  replaceRoute(
     '/api/merchants/checkout/sessions/:token/participants/:participantId/replace',
-    auth('session'),
     validate('params', SessionParticipantParams, sessionParamsFailure),
-    validate('body', ReplaceParticipantSchema, replaceBodyFailure),
-    async (ctx: Context) => {
+    async (ctx) => {
       const buyer = sessionPrincipal(ctx.state.principal);
-      const { email } = validBody(ctx, ReplaceParticipantSchema);
-      const { split } = await buyerSplit(
-        deps,
-        ctx.params.token as string,
-        buyer,
-        'split.replace',
-        REPLACE_MESSAGES.forbidden,
-      );
-      const { participant } = await replaceParticipant(deps, split, {
-        participantId: ctx.params.participantId as string,
-        email,
-        actor: `user:${buyer.userId}`,
-      });
-      const body: ReplacedParticipantResponse = {
-        participant: {
-          id: participant.id,
-          email: participant.email,
-          amount: formatPounds(participant.amount),
-          status: participant.status,
-          pay_url: payUrl(config.PUBLIC_BASE_URL, participant.pay_token),
-        },
-      };
-      ctx.body = body;
+      const token = ctx.params.token as string;
+      const { split } = await buyerSplit(deps, token, buyer, 'split.replace', REPLACE_MESSAGES.forbidden);
+      return { split, userId: buyer.userId };
     },
+    ({ participant }): ReplacedParticipantResponse => ({
+      participant: {
+        id: participant.id,
+        email: participant.email,
+        amount: formatPounds(participant.amount),
+        status: participant.status,
+        pay_url: payUrl(config.PUBLIC_BASE_URL, participant.pay_token),
+      },
+    }),
   );
 
   return router;

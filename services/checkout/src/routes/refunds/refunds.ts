@@ -1,9 +1,9 @@
-import { badRequest, MESSAGES, notFound, validate, validBody } from '@groupsplit/shared';
+import { badRequest, validate, validBody } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiKeyPrincipal, auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
-import { loadSplitFor } from '../../splits/load-split';
+import { routeSplit, splitIdParams } from '../../splits/load-split';
 import {
   answerFromRefund,
   checkSameAsk,
@@ -31,11 +31,10 @@ const REFUNDABLE = ['captured', 'partially_refunded'];
 export function refundRoutes(deps: CheckoutDeps): Router {
   const { db } = deps;
   const router = new Router();
-  const splitParams = validate('params', SplitIdParams, () => notFound(MESSAGES.notFound));
+  const splitParams = splitIdParams(SplitIdParams);
 
   router.post('/api/checkout-splits/:id/refund', auth('session'), splitParams, async (ctx: Context) => {
-    const principal = sessionPrincipal(ctx.state.principal);
-    const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.refund');
+    const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.refund');
     if (split.status !== 'captured') throw badRequest(REFUND_MESSAGES.notCaptured);
 
     const answer = await requestRefund(
@@ -55,10 +54,9 @@ export function refundRoutes(deps: CheckoutDeps): Router {
     splitParams,
     validate('body', ServerRefundSchema, serverRefundFailure),
     async (ctx: Context) => {
-      const principal = apiKeyPrincipal(ctx.state.principal);
       const body = validBody(ctx, ServerRefundSchema);
       // Another merchant's split, the other mode's, or one still being created: 404 alike.
-      const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.refund');
+      const { principal, split } = await routeSplit(ctx, db, apiKeyPrincipal, 'split.refund');
       const ask = { splitId: split.id, amount: body.amount, reason: body.reason, idempotencyKey: body.idempotency_key };
 
       // A repeated key replays what it answered the first time (the worker checks again). While

@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  conflict,
-  errorWithStatus,
-  MESSAGES,
-  notFound,
-  type SplitRow,
-  SplitsRepository,
-  validate,
-} from '@groupsplit/shared';
+import { conflict, errorWithStatus, MESSAGES, notFound, type SplitRow, SplitsRepository } from '@groupsplit/shared';
 import { type CancelOutcome, cancelSplitSignal, cancelSplitUpdate, splitWorkflowId } from '@groupsplit/workflows';
 import { updateNotTakenYet } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
@@ -16,7 +8,7 @@ import { apiKeyPrincipal, auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { FALLBACK_LOGS } from '../../fallback-logs';
 import { callSplitWorkflow } from '../../splits/changed-since-read';
-import { loadSplitFor } from '../../splits/load-split';
+import { routeSplit, splitIdParams } from '../../splits/load-split';
 import { emailPayers } from './cancel-notice';
 import { CANCEL_NOT_CONFIRMED_MESSAGE, notPendingMessage, SplitIdParams } from './schema';
 
@@ -92,19 +84,17 @@ async function signaledCancel(deps: CheckoutDeps, splitId: string, actor: string
 export function splitCancelRoutes(deps: CheckoutDeps): Router {
   const { db } = deps;
   const router = new Router();
-  const splitParams = validate('params', SplitIdParams, () => notFound(MESSAGES.notFound));
+  const splitParams = splitIdParams(SplitIdParams);
 
   router.post('/api/checkout-splits/:id/cancel', auth('session'), splitParams, async (ctx: Context) => {
-    const principal = sessionPrincipal(ctx.state.principal);
-    const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.cancel');
+    const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.cancel');
     // The spec: on any status other than pending this answers 200 canceled and does nothing.
     if (split.status === 'pending') await requestCancel(deps, split, `user:${principal.userId}`);
     ctx.body = CANCELED;
   });
 
   router.post('/api/merchants/checkout/splits/:id/cancel', auth('api_key'), splitParams, async (ctx: Context) => {
-    const principal = apiKeyPrincipal(ctx.state.principal);
-    const split = await loadSplitFor(db, principal, ctx.params.id as string, 'split.cancel');
+    const { principal, split } = await routeSplit(ctx, db, apiKeyPrincipal, 'split.cancel');
     if (split.status === 'canceled') {
       ctx.body = CANCELED;
       return;

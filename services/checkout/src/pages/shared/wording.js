@@ -1,0 +1,43 @@
+// How the hosted checkout and pay pages word an amount, a participant's status, the group's
+// progress and the time left: one definition for both sides. The server requires this file as it
+// is (CommonJS; its types are wording.d.ts) for the pages it renders; the browser gets the same
+// text as an ES module (pages/assets.ts wraps it), which progress.js imports to redraw the same
+// words. So it stays plain JavaScript that every supported browser and Node run, with no imports.
+
+/** `£12.50`; `−£5.50` (U+2212 MINUS SIGN, before the pound sign) for a negative two-place pound string. */
+function money(pounds) {
+  const text = String(pounds);
+  return text.startsWith('-') ? `\u2212£${text.slice(1)}` : `£${text}`;
+}
+
+/** How a participant's status reads in the group list. */
+const STATUS_LABELS = {
+  pending: 'Not paid yet',
+  authorised: 'Paid',
+  captured: 'Charged',
+  canceled: 'Released',
+  refunded: 'Refunded',
+};
+
+/** `1 of 3 have paid`. */
+function progressCount(group) {
+  return `${group.approved_count} of ${group.total_count} ${group.total_count === 1 ? 'has' : 'have'} paid`;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** `6 days 23 hours`, `5 hours 2 minutes`, `3 minutes`, `less than a minute`. */
+function timeLeft(ms) {
+  if (ms < MINUTE) return 'less than a minute';
+  const days = Math.floor(ms / DAY);
+  const hours = Math.floor((ms % DAY) / HOUR);
+  const minutes = Math.floor((ms % HOUR) / MINUTE);
+  if (days > 0) return hours > 0 ? `${plural(days, 'day')} ${plural(hours, 'hour')}` : plural(days, 'day');
+  if (hours > 0) return minutes > 0 ? `${plural(hours, 'hour')} ${plural(minutes, 'minute')}` : plural(hours, 'hour');
+  return plural(minutes, 'minute');
+}
+
+module.exports = { money, STATUS_LABELS, progressCount, timeLeft };
