@@ -31,6 +31,7 @@ describe('a live billing card through the hosted card page, in a real browser', 
   let page: Page;
   let problems: string[];
   let shopName: string;
+  let merchantId: string;
   let email: string;
   const found: string[] = [];
 
@@ -56,6 +57,7 @@ describe('a live billing card through the hosted card page, in a real browser', 
       processor_charges_enabled: false,
     } as never);
     shopName = merchant.name;
+    merchantId = merchant.id;
     email = owner.email;
     page = await (await personContext(browser)).newPage();
     trackApiCalls(page);
@@ -136,8 +138,14 @@ describe('a live billing card through the hosted card page, in a real browser', 
         await settled(page);
         await look(page, 'billing-card-setup-checklist');
 
-        const cards = await stack.db.selectFrom('billing_cards').selectAll().execute();
-        expect(cards.filter((c) => c.last4 === '4242' && c.mode === 'live')).toHaveLength(1);
+        const cards = await stack.db
+          .selectFrom('billing_cards')
+          .selectAll()
+          .where('merchant_id', '=', merchantId)
+          .execute();
+        expect(cards).toEqual([
+          expect.objectContaining({ mode: 'live', brand: 'visa', last4: '4242', exp_year: 2034 }),
+        ]);
         expect(found).toEqual([]);
         expect(problems).toEqual([]);
         expect(tabProblems).toEqual([]);
