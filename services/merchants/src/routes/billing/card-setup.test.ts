@@ -113,6 +113,26 @@ describe('billing card through the processor-hosted card page', () => {
     expect((await complete(team.admin.token, second.body.id)).status).toBe(404);
   });
 
+  it('two tabs completing at the same moment save the card once and both answer it', async () => {
+    const team = await createTeam(stack.db);
+    const started = await start(team.owner.token);
+    await saveOnPage(started.body.url);
+    const [a, b] = await Promise.all([
+      complete(team.owner.token, started.body.id),
+      complete(team.owner.token, started.body.id),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body).toEqual({ mode: 'live', brand: 'visa', last4: '4242' });
+    expect(b.body).toEqual(a.body);
+    const audit = await stack.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('merchant_id', '=', team.merchant.id)
+      .where('action', '=', 'billing.card_saved')
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+
   it('refuses another business, unknown and malformed ids, and an expired page', async () => {
     const team = await createTeam(stack.db);
     const other = await createTeam(stack.db);

@@ -10,6 +10,7 @@ import {
   type Role,
   type ServiceMode,
 } from '@groupsplit/shared';
+import { sql } from 'kysely';
 import { saveBillingCard } from './card';
 import { CARD_SETUP_MESSAGES as M } from './schema';
 
@@ -82,12 +83,15 @@ export async function completeCardSetup(
   const intent = await read(deps, () => deps.processor.retrieveCardSetupIntent(setupIntentId));
   if (!intent.paymentMethodId) throw conflict(M.expired, 'card_setup_expired');
 
-  const current = await findBillingCard(deps.db, input.merchant.id, input.mode);
-  if (current?.payment_method_id === intent.paymentMethodId) return current;
-  return saveBillingCard(deps, {
-    merchant: input.merchant,
-    mode: input.mode,
-    paymentMethodId: intent.paymentMethodId,
-    actor: input.actor,
+  const paymentMethodId = intent.paymentMethodId;
+  // Both dashboard tabs may complete at once: one completion per business and mode at a time, so the
+  // second finds the card the first saved instead of racing it at the processor.
+  return deps.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`billing-card-setup:${input.merchant.id}:${input.mode}`}))`.execute(
+      trx,
+    );
+    const current = await findBillingCard(deps.db, input.merchant.id, input.mode);
+    if (current?.payment_method_id === paymentMethodId) return current;
+    return saveBillingCard(deps, { merchant: input.merchant, mode: input.mode, paymentMethodId, actor: input.actor });
   });
 }
