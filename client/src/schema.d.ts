@@ -489,6 +489,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/billing/card-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a secure card page at the payment processor
+         * @description Owner, Admin. Makes a page at the payment processor where the person enters a card (the card never passes through groupsplit). After saving, the page returns to the dashboard Billing page with `?card_setup=<id>`; then `POST /api/merchants/billing/card-setup/{id}/complete` puts the card on file. The page works for 24 hours.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["startBillingCardSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/billing/card-setup/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the card saved on the secure card page on file
+         * @description Owner, Admin. Reads the card set-up from the payment processor and puts the card saved there on file for the mode, as `PUT /api/merchants/billing/card` does. Calling it again answers the same card.
+         */
+        post: operations["completeBillingCardSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/checkout/sessions": {
         parameters: {
             query?: never;
@@ -1530,6 +1572,22 @@ export interface components {
              * @constant
              */
             status: "canceled";
+        };
+        /** @description A secure card page at the payment processor. */
+        CardSetup: {
+            /**
+             * @description The card set-up id (`id` from `POST /api/merchants/billing/card-setup`).
+             * @example cs_live_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ
+             */
+            id: string;
+            /**
+             * Format: uri
+             * @description The processor's secure card page. Open it in a new tab; after saving, it returns to the dashboard's Billing page with `?card_setup=<id>&mode=<mode>`.
+             * @example https://checkout.processor.example/c/pay/cs_live_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ
+             */
+            url: string;
+            /** @description When the page stops taking a card (24 hours after it was made). */
+            expires_at: components["schemas"]["Timestamp"];
         };
         /** @description The split made from the session: progress, shares and refunds. */
         CheckoutSessionSplit: {
@@ -6881,6 +6939,356 @@ export interface operations {
             /**
              * @description A service we depend on failed.
              *
+             *     - `processor_unavailable`: Could not save the billing card. Please try again.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "processor_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startBillingCardSetup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secure card page. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cs_live_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ",
+                     *       "url": "https://checkout.processor.example/c/pay/cs_live_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ",
+                     *       "expires_at": "2026-09-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CardSetup"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "invalid_service_mode" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - `processor_unavailable`: Could not open the secure card page. Please try again.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "processor_unavailable";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeBillingCardSetup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path: {
+                /** @description The card set-up id (`id` from `POST /api/merchants/billing/card-setup`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card now on file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "mode": "test",
+                     *       "brand": "visa",
+                     *       "last4": "4242"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedBillingCard"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `billing_card_rejected`: the processor's message (the processor refused the card)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "invalid_service_mode" | "billing_card_rejected" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
+             *     - `card_setup_not_found`: Card set-up not found (an unknown id, or another business's)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "no_merchant" | "card_setup_not_found" | "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             *     - `card_setup_open`: No card has been saved on the secure card page yet. (the page is still open: no card saved yet)
+             *     - `card_setup_expired`: The secure card page expired before a card was saved. Open a new one.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "business_selection_required" | "card_setup_open" | "card_setup_expired";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - `processor_unavailable`: Could not read the card set-up from the payment processor. Please try again.
              *     - `processor_unavailable`: Could not save the billing card. Please try again.
              */
             502: {

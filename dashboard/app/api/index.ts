@@ -31,6 +31,8 @@ export const api = {
   billing: () => unwrap(client.GET('/api/merchants/billing')),
   saveBillingCard: (payment_method: string) =>
     unwrap(client.PUT('/api/merchants/billing/card', { body: { payment_method } })),
+  startCardSetup: () => unwrap(client.POST('/api/merchants/billing/card-setup')),
+  completeCardSetup: (id: string) => unwrap(client.POST('/api/merchants/billing/card-setup/{id}/complete', path(id))),
   payBill: (id: string) => unwrap(client.POST('/api/merchants/billing/bills/{id}/pay', path(id))),
 
   // Orders

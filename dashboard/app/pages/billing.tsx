@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { api, type Bill } from '../api';
 import { useBusiness } from '../business';
+import { useCardSetup } from '../card-setup';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
-import { Field } from '../components/form';
 import { PageHeader, Section } from '../components/page';
 import { ACTIONS, DataTable, KeyValues } from '../components/table';
 import { dateTime, money, words } from '../format';
@@ -18,8 +18,8 @@ const TEST_CARDS = [
   ['pm_card_chargeDeclined', 'Visa that is declined (to see a refusal)'],
 ] as const;
 
-function CardForm(props: { onSaved: () => void }) {
-  const { mode } = useSession();
+/** Test mode's quick pick: the processor's test payment methods, put on file directly. */
+function TestCardForm(props: { onSaved: () => void }) {
   const [paymentMethod, setPaymentMethod] = useState<string>(TEST_CARDS[0][0]);
   const save = useAction((id: string) => api.saveBillingCard(id));
   return (
@@ -27,44 +27,55 @@ function CardForm(props: { onSaved: () => void }) {
       class="stack"
       onSubmit={async (event) => {
         event.preventDefault();
-        if (await save.run(paymentMethod.trim())) props.onSaved();
+        if (await save.run(paymentMethod)) props.onSaved();
       }}
     >
-      {mode === 'test' ? (
-        <fieldset>
-          <legend>Choose a test card</legend>
-          {TEST_CARDS.map(([id, label]) => (
-            <label class="radio" key={id}>
-              <input
-                type="radio"
-                name="billing-card"
-                value={id}
-                checked={paymentMethod === id}
-                onChange={() => setPaymentMethod(id)}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
-      ) : (
-        <Field
-          id="billing-payment-method"
-          label="Payment method id"
-          hint="The id (pm_…) of a card payment method created with the payment processor's card form."
-        >
-          <input
-            id="billing-payment-method"
-            value={paymentMethod}
-            aria-describedby="billing-payment-method-hint"
-            onInput={(e) => setPaymentMethod((e.currentTarget as HTMLInputElement).value)}
-          />
-        </Field>
-      )}
+      <fieldset>
+        <legend>Choose a test card</legend>
+        {TEST_CARDS.map(([id, label]) => (
+          <label class="radio" key={id}>
+            <input
+              type="radio"
+              name="billing-card"
+              value={id}
+              checked={paymentMethod === id}
+              onChange={() => setPaymentMethod(id)}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
       <ErrorNote error={save.error} />
       <button type="submit" class="button button-primary" disabled={save.busy}>
         {save.busy ? 'Saving…' : 'Save card'}
       </button>
     </form>
+  );
+}
+
+/** The card entered on the processor's own page, in a new tab (./card-setup.ts): the way to add a live card. */
+function SecureCardSetup(props: { setup: ReturnType<typeof useCardSetup>; hasCard: boolean }) {
+  const { setup } = props;
+  return (
+    <div class="stack">
+      <p>
+        You enter the card on the payment processor's secure page, which opens in a new tab. groupsplit never sees the
+        card number. Come back to this tab when the card is saved.
+      </p>
+      <p>
+        <button type="button" class="button button-primary" disabled={setup.busy} onClick={() => setup.open()}>
+          {setup.busy ? 'Opening…' : props.hasCard ? 'Replace the card on a secure page' : 'Add card on a secure page'}
+        </button>
+      </p>
+      {setup.pageUrl && (
+        <p>
+          Waiting for the card to be saved.{' '}
+          <a href={setup.pageUrl} target="_blank" rel="noopener noreferrer">
+            Open the secure card page again (new tab)
+          </a>
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -101,7 +112,11 @@ function BillRow(props: { bill: Bill; mayPay: boolean; onPaid: () => void }) {
   );
 }
 
-/** GET /api/merchants/billing and PUT /api/merchants/billing/card for the current mode ("Settings, Billing"). */
+/**
+ * GET /api/merchants/billing for the current mode ("Settings, Billing"). A live card is entered on the
+ * processor's secure page (POST /api/merchants/billing/card-setup, then .../complete); test mode can also pick
+ * one of the processor's test cards (PUT /api/merchants/billing/card).
+ */
 export function BillingPage() {
   const { can, reload } = useBusiness();
   const { mode } = useSession();
@@ -112,6 +127,10 @@ export function BillingPage() {
     billing.reload();
     reload();
   };
+  const setup = useCardSetup(() => {
+    setSaved(true);
+    refresh();
+  });
   return (
     <>
       <PageHeader
@@ -124,39 +143,54 @@ export function BillingPage() {
           The billing card is on file.
         </Banner>
       )}
+      {setup.outcome?.kind === 'cancelled' && (
+        <Banner kind="info" title="No card saved">
+          You left the secure card page without saving a card.
+        </Banner>
+      )}
+      <ErrorNote error={setup.outcome?.kind === 'failed' ? setup.outcome.error : null} />
       <Loadable query={billing} what="billing">
         {(data) => (
           <>
             <Section title={`Billing card (${mode} mode)`}>
-              {data.card ? (
-                <KeyValues
-                  rows={[
-                    ['Card', `${words(data.card.brand)} ending ${data.card.last4}`],
-                    [
-                      'Expires',
-                      data.card.exp_month && data.card.exp_year
-                        ? `${String(data.card.exp_month).padStart(2, '0')}/${data.card.exp_year}`
-                        : '—',
-                    ],
-                    ['Updated', dateTime(data.card.updated_at)],
-                  ]}
-                />
-              ) : (
-                <p>No card on file for {mode} mode.</p>
-              )}
-              {may.allowed ? (
-                <details class="disclosure" open={!data.card}>
-                  <summary>{data.card ? 'Replace the card' : 'Add a card'}</summary>
-                  <CardForm
-                    onSaved={() => {
-                      setSaved(true);
-                      refresh();
-                    }}
+              <div class="stack">
+                {data.card ? (
+                  <KeyValues
+                    rows={[
+                      ['Card', `${words(data.card.brand)} ending ${data.card.last4}`],
+                      [
+                        'Expires',
+                        data.card.exp_month && data.card.exp_year
+                          ? `${String(data.card.exp_month).padStart(2, '0')}/${data.card.exp_year}`
+                          : '—',
+                      ],
+                      ['Updated', dateTime(data.card.updated_at)],
+                    ]}
                   />
-                </details>
-              ) : (
-                <Refusal reason={may.reason} />
-              )}
+                ) : (
+                  <p>No card on file for {mode} mode.</p>
+                )}
+                {may.allowed && mode === 'live' ? (
+                  <SecureCardSetup setup={setup} hasCard={Boolean(data.card)} />
+                ) : may.allowed ? (
+                  <details class="disclosure stack" open={!data.card}>
+                    <summary>{data.card ? 'Replace the card' : 'Add a card'}</summary>
+                    <TestCardForm
+                      onSaved={() => {
+                        setSaved(true);
+                        refresh();
+                      }}
+                    />
+                    <p>
+                      Or try the secure card page that live mode uses, with a test card number such as 4242 4242 4242
+                      4242:
+                    </p>
+                    <SecureCardSetup setup={setup} hasCard={Boolean(data.card)} />
+                  </details>
+                ) : (
+                  <Refusal reason={may.reason} />
+                )}
+              </div>
             </Section>
             <Section title="Bills">
               {data.bills.length === 0 ? (

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { cardSetupRoutes } from './card-setup-page';
 import { challengeRoutes } from './challenge';
 import type { Emu, OpContext, Tx } from './context';
 import {
@@ -308,5 +309,6 @@ export function controlRoutes(emu: Emu, before?: Koa.Middleware): Router {
 
   onboardingRoutes(emu, router);
   challengeRoutes(emu, router);
+  cardSetupRoutes(emu, router);
   return router;
 }

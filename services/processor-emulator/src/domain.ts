@@ -40,7 +40,7 @@ export function formatAmount(pence: number, currency: string) {
   return `${symbol}${(pence / 100).toFixed(2)}${symbol ? '' : ` ${currency}`}`;
 }
 
-async function emitEvent(
+export async function emitEvent(
   emu: Emu,
   trx: Tx,
   op: OpContext,

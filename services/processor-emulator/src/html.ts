@@ -16,6 +16,9 @@ export function page(ctx: Context, status: number, title: string, body: string) 
 .badge{display:inline-block;padding:.1rem .5rem;border-radius:.3rem;background:#fde68a;font-size:.8rem}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem}
 button{font-size:1rem;padding:.6rem 1.2rem;border:0;border-radius:.4rem;background:#4f46e5;color:#fff;cursor:pointer}
-button.secondary{background:#fff;color:#1a1a2e;border:1px solid #4b5563}</style>
+button.secondary{background:#fff;color:#1a1a2e;border:1px solid #4b5563}
+form.fields{display:grid;gap:1rem}label{display:block;font-weight:600;margin-bottom:.25rem}
+input{font-size:1rem;padding:.5rem;border:1px solid #4b5563;border-radius:.4rem;width:100%;box-sizing:border-box}
+.hint{color:#374151;font-size:.9rem}.error{color:#b91c1c;font-weight:600}.actions a{align-self:center}</style>
 </head><body><main>${body}</main></body></html>`;
 }

@@ -10,3 +10,5 @@ export type PaymentMethodRow = Selectable<Database['emulator_payment_methods']>;
 export type DisputeRow = Selectable<Database['emulator_disputes']>;
 export type FeeRefundRow = Selectable<Database['emulator_fee_refunds']>;
 export type EventRow = Selectable<Database['emulator_events']>;
+export type CheckoutSessionRow = Selectable<Database['emulator_checkout_sessions']>;
+export type SetupIntentRow = Selectable<Database['emulator_setup_intents']>;

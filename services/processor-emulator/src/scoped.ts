@@ -9,7 +9,9 @@ type ScopedTable =
   | 'emulator_payment_methods'
   | 'emulator_payment_intents'
   | 'emulator_charges'
-  | 'emulator_refunds';
+  | 'emulator_refunds'
+  | 'emulator_checkout_sessions'
+  | 'emulator_setup_intents';
 
 /** What every scoped table has, which is all the lookup below needs to know of it. */
 type ScopedColumns = { id: string; mode: string; account: string };

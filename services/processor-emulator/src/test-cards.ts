@@ -102,3 +102,19 @@ export const TEST_CARDS: Record<string, TestCard> = {
 };
 
 export const isTestCardId = (id: string) => Object.hasOwn(TEST_CARDS, id);
+
+/**
+ * The card numbers the hosted card set-up page takes (docs/processor.md, "Hosted card set-up"), as the
+ * magic PaymentMethod each one stands for. Cards that ask for 3-D Secure are not offered there: the
+ * page has no challenge step.
+ */
+export const TEST_CARD_NUMBERS: Record<string, string> = {
+  '4242424242424242': 'pm_card_visa',
+  '4000056655665556': 'pm_card_visa_debit',
+  '5555555555554444': 'pm_card_mastercard',
+  '371449635398431': 'pm_card_amex',
+  '4000008260000000': 'pm_card_gb',
+  '4000000000000002': 'pm_card_chargeDeclined',
+  '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
+  '4000000000000341': 'pm_card_chargeCustomerFail',
+};

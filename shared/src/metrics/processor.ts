@@ -18,6 +18,9 @@ const OPERATION_BY_METHOD: Partial<Record<keyof Processor, string>> = {
   attachBillingCard: 'payment_method.attach',
   detachBillingCard: 'payment_method.detach',
   chargeBillingCard: 'billing.charge',
+  createCardSetup: 'card_setup.create',
+  retrieveCardSetup: 'card_setup.retrieve',
+  retrieveCardSetupIntent: 'setup_intent.retrieve',
 };
 
 function observe(operation: string, mode: string, started: number, error?: unknown) {

@@ -178,6 +178,21 @@ describe('processor adapter request shapes (stripe-mock contract)', () => {
     await processor.detachBillingCard({ paymentMethodId: card.paymentMethodId });
   });
 
+  it('hosted card set-up: a Checkout Session in setup mode, read back, and its SetupIntent', async () => {
+    const setup = await processor.createCardSetup({
+      merchantId: 'm1',
+      requestId: 'req-1',
+      successUrl: 'https://example.test/dashboard/settings/billing?card_setup={CHECKOUT_SESSION_ID}&mode=test',
+      cancelUrl: 'https://example.test/dashboard/settings/billing?card_setup=cancelled&mode=test',
+    });
+    expect(typeof setup.id).toBe('string');
+    expect(typeof setup.expiresAt).toBe('string');
+    const read = await processor.retrieveCardSetup(setup.id);
+    expect(read.id).toBe(setup.id);
+    const intent = await processor.retrieveCardSetupIntent('seti_1MaeeIJV7E7DqgLpNbd7BEE8');
+    expect(typeof intent.status).toBe('string');
+  });
+
   it('translates a processor refusal into a ProcessorError', async () => {
     const stranger = createProcessor({ ...config, STRIPE_TEST_SECRET_KEY: 'not-a-key' }, 'test');
     const error = await stranger.retrieveAccount(account).catch((e: unknown) => e);

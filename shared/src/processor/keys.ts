@@ -18,5 +18,7 @@ export const idempotencyKeys = {
   feeRefund: (refundId: string, participantId: string) => `fee-refund:${refundId}:${participantId}`,
   billingCustomer: (merchantId: string) => `billing-customer:${merchantId}`,
   billingCard: (merchantId: string, paymentMethodId: string) => `billing-card:${merchantId}:${paymentMethodId}`,
+  /** A hosted card set-up page, one per caller request (a retried request gets the same page). */
+  billingCardSetup: (merchantId: string, requestId: string) => `billing-card-setup:${merchantId}:${requestId}`,
   billingCharge: (billId: string) => `billing-charge:${billId}`,
 } as const;

@@ -9,6 +9,8 @@ import type {
   BillingCard,
   BillingCharge,
   BillingCustomer,
+  CardSetup,
+  CardSetupIntent,
   Hold,
   HoldStatus,
   OnboardingLink,
@@ -58,6 +60,14 @@ export type OnboardingLinkInput = {
   refreshUrl: string;
   returnUrl: string;
   /** Stable id of the caller's request (for example the HTTP request id), used in the idempotency key. */
+  requestId: string;
+};
+export type CardSetupInput = {
+  merchantId: string;
+  /** Where the page sends the person after saving; `{CHECKOUT_SESSION_ID}` in it becomes the set-up's id. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Stable id of the caller's request, used in the idempotency key. */
   requestId: string;
 };
 export type CreateHoldInput = {
@@ -134,6 +144,10 @@ export interface Processor {
   }): Promise<BillingCustomer>;
   attachBillingCard(input: { merchantId: string; customerId: string; paymentMethodId: string }): Promise<BillingCard>;
   detachBillingCard(input: { paymentMethodId: string }): Promise<void>;
+  /** A processor-hosted page where the person enters a card (Checkout in setup mode, on the platform). */
+  createCardSetup(input: CardSetupInput): Promise<CardSetup>;
+  retrieveCardSetup(id: string): Promise<CardSetup>;
+  retrieveCardSetupIntent(id: string): Promise<CardSetupIntent>;
   chargeBillingCard(input: {
     billId: string;
     customerId: string;
@@ -197,6 +211,18 @@ export function toHold(pi: Stripe.PaymentIntent, accountId: string | null): Hold
     authenticationUrl: pi.next_action?.redirect_to_url?.url ?? null,
     created: iso(pi.created) ?? new Date(0).toISOString(),
     card: card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null,
+  };
+}
+
+function toCardSetup(session: Stripe.Checkout.Session): CardSetup {
+  const intent = session.setup_intent;
+  return {
+    id: session.id,
+    status: (session.status ?? 'open') as CardSetup['status'],
+    url: session.url ?? null,
+    expiresAt: iso(session.expires_at) ?? new Date(0).toISOString(),
+    clientReferenceId: session.client_reference_id ?? null,
+    setupIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
   };
 }
 
@@ -452,6 +478,39 @@ export function createProcessor(
           {},
           { idempotencyKey: `billing-detach:${paymentMethodId}` },
         );
+      }),
+
+    createCardSetup: (input) =>
+      call('card_setup.create', { merchantId: input.merchantId }, async () =>
+        toCardSetup(
+          await stripe.checkout.sessions.create(
+            {
+              mode: 'setup',
+              currency: ACCOUNT_CURRENCY,
+              payment_method_types: ['card'],
+              client_reference_id: input.merchantId,
+              success_url: input.successUrl,
+              cancel_url: input.cancelUrl,
+              metadata: { merchant_id: input.merchantId, mode, purpose: 'billing_card' },
+            },
+            { idempotencyKey: idempotencyKeys.billingCardSetup(input.merchantId, input.requestId) },
+          ),
+        ),
+      ),
+
+    // Reads take no idempotency key: Stripe keys only requests that change something.
+    retrieveCardSetup: (id) =>
+      call('card_setup.retrieve', { id }, async () => toCardSetup(await stripe.checkout.sessions.retrieve(id))),
+
+    retrieveCardSetupIntent: (id) =>
+      call('setup_intent.retrieve', { id }, async () => {
+        const intent = await stripe.setupIntents.retrieve(id);
+        const pm = intent.payment_method;
+        return {
+          id: intent.id,
+          status: intent.status,
+          paymentMethodId: typeof pm === 'string' ? pm : (pm?.id ?? null),
+        };
       }),
 
     chargeBillingCard: (input) =>

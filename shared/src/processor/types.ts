@@ -87,6 +87,23 @@ export type BillingCard = {
   expYear: number;
 };
 
+/**
+ * A processor-hosted card set-up page (a Checkout Session in setup mode, docs/processor.md, "Hosted card
+ * set-up"). `url` is there while it is open; `setupIntentId` once the person saved a card.
+ */
+export type CardSetup = {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  url: string | null;
+  expiresAt: string;
+  /** Whose set-up it is: the merchant id it was created for. */
+  clientReferenceId: string | null;
+  setupIntentId: string | null;
+};
+
+/** The SetupIntent a completed card set-up made: its new payment method. */
+export type CardSetupIntent = { id: string; status: string; paymentMethodId: string | null };
+
 export type BillingCharge = { id: string; status: HoldStatus; amount: number; currency: string };
 
 /** A verified processor event, with the raw object kept for handlers that need more fields. */

@@ -47,5 +47,15 @@ export const merchantRoutes: RouteRule[] = [
     auth: 'session',
     bucket: 'sensitive',
   },
+  // Billing card set-up: each call makes a page at the processor, so it counts in server_ops (per client IP);
+  // completing it only reads the processor and saves at most one card.
+  {
+    method: 'POST',
+    path: '/api/merchants/billing/card-setup',
+    target: 'merchants',
+    auth: 'session',
+    bucket: 'server_ops',
+  },
+  { method: 'POST', path: '/api/merchants/billing/card-setup/:id/complete', target: 'merchants', auth: 'session' },
   { method: '*', path: '/api/merchants/**', target: 'merchants', auth: 'session' },
 ];

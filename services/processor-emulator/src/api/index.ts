@@ -1,5 +1,6 @@
 import type { Route } from '../pipeline';
 import { accountRoutes } from './accounts';
+import { checkoutSessionRoutes } from './checkout-sessions';
 import { customerRoutes } from './customers';
 import { paymentIntentRoutes } from './payment-intents';
 import { refundRoutes } from './refunds';
@@ -10,4 +11,5 @@ export const stripeRoutes: readonly Route[] = [
   ...paymentIntentRoutes,
   ...refundRoutes,
   ...customerRoutes,
+  ...checkoutSessionRoutes,
 ];

@@ -75,6 +75,39 @@ export interface EmulatorPaymentMethodsTable extends EmulatorCard {
   created_at: Generated<Date>;
 }
 
+/** A Checkout Session; only `mode=setup` (a hosted card set-up page) is emulated. */
+export interface EmulatorCheckoutSessionsTable {
+  id: string;
+  mode: Mode;
+  account: string;
+  /** Stripe's `mode` of the session (`setup`); `mode` above is the key's test/live. */
+  session_mode: string;
+  status: 'open' | 'complete' | 'expired';
+  currency: string | null;
+  customer: string | null;
+  client_reference_id: string | null;
+  success_url: string;
+  cancel_url: string | null;
+  metadata: Json<Record<string, string>>;
+  setup_intent: string | null;
+  expires_at: Date;
+  completed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface EmulatorSetupIntentsTable {
+  id: string;
+  mode: Mode;
+  account: string;
+  status: string;
+  customer: string | null;
+  payment_method: string | null;
+  client_secret: string;
+  usage: string;
+  metadata: Json<Record<string, string>>;
+  created_at: Generated<Date>;
+}
+
 export interface EmulatorPaymentIntentsTable {
   id: string;
   mode: Mode;
@@ -234,6 +267,8 @@ export interface ProcessorTables {
   emulator_customers: EmulatorCustomersTable;
   emulator_payment_methods: EmulatorPaymentMethodsTable;
   emulator_payment_intents: EmulatorPaymentIntentsTable;
+  emulator_checkout_sessions: EmulatorCheckoutSessionsTable;
+  emulator_setup_intents: EmulatorSetupIntentsTable;
   emulator_charges: EmulatorChargesTable;
   emulator_refunds: EmulatorRefundsTable;
   emulator_fee_refunds: EmulatorFeeRefundsTable;

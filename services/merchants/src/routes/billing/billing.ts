@@ -2,6 +2,7 @@ import {
   authorize,
   createProcessors,
   merchantContext,
+  notFound,
   permit,
   serviceMode,
   validate,
@@ -10,9 +11,10 @@ import {
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { saveBillingCard } from './card';
+import { completeCardSetup, startCardSetup } from './card-setup';
 import { payBill } from './pay-bill';
 import { presentBill, presentCard } from './presenter';
-import { SaveBillingCardSchema } from './schema';
+import { CARD_SETUP_MESSAGES, CardSetupParams, SaveBillingCardSchema } from './schema';
 
 const BILLS_SHOWN = 50;
 
@@ -56,6 +58,33 @@ export function billingRoutes({ config, db, logger }: MerchantsDeps): Router {
       const card = await saveBillingCard(
         { db, logger: ctx.log ?? logger, processor: processors.forMode(mode) },
         { merchant, mode, paymentMethodId: payment_method, actor: { userId, role } },
+      );
+      ctx.body = { mode, brand: card.brand, last4: card.last4 };
+    },
+  );
+
+  // The card entered on the processor's own page (docs/dashboard.md, "Billing"): no card data or
+  // payment method id passes through the dashboard.
+  router.post('/api/merchants/billing/card-setup', merchantContext(db), permit('billing.manage'), async (ctx) => {
+    const mode = serviceMode(ctx);
+    const { merchant } = ctx.state.merchantContext;
+    ctx.body = await startCardSetup(
+      { db, logger: ctx.log ?? logger, processor: processors.forMode(mode), publicBaseUrl: config.PUBLIC_BASE_URL },
+      { merchantId: merchant.id, mode, requestId: ctx.state.principal.requestId },
+    );
+  });
+
+  router.post(
+    '/api/merchants/billing/card-setup/:id/complete',
+    merchantContext(db),
+    permit('billing.manage'),
+    validate('params', CardSetupParams, () => notFound(CARD_SETUP_MESSAGES.notFound, 'card_setup_not_found')),
+    async (ctx) => {
+      const mode = serviceMode(ctx);
+      const { merchant, role, userId } = ctx.state.merchantContext;
+      const card = await completeCardSetup(
+        { db, logger: ctx.log ?? logger, processor: processors.forMode(mode) },
+        { merchant, mode, setupId: ctx.params.id as string, actor: { userId, role } },
       );
       ctx.body = { mode, brand: card.brand, last4: card.last4 };
     },

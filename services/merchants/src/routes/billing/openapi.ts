@@ -3,6 +3,9 @@ import {
   BillingSchema,
   BillParams,
   BillSchema,
+  CardSetupParams,
+  CardSetupSchema,
+  CARD_SETUP_MESSAGES as CS,
   BILLING_MESSAGES as M,
   SaveBillingCardSchema,
   SavedBillingCardSchema,
@@ -38,6 +41,42 @@ export const billingPaths: OpenApiPaths = {
           err("the processor's message", 'billing_card_rejected', 'the processor refused the card'),
         ],
         502: [err(M.cardFailed, 'processor_unavailable')],
+      },
+    }),
+  },
+  '/api/merchants/billing/card-setup': {
+    post: operation({
+      id: 'startBillingCardSetup',
+      tag,
+      summary: 'Open a secure card page at the payment processor',
+      description:
+        'Owner, Admin. Makes a page at the payment processor where the person enters a card (the card never passes ' +
+        'through groupsplit). After saving, the page returns to the dashboard Billing page with `?card_setup=<id>`; ' +
+        'then `POST /api/merchants/billing/card-setup/{id}/complete` puts the card on file. The page works for 24 hours.',
+      business: { write: true, mode: true },
+      responses: { 200: { description: 'The secure card page.', schema: CardSetupSchema } },
+      errors: { 502: [err(CS.startFailed, 'processor_unavailable')] },
+    }),
+  },
+  '/api/merchants/billing/card-setup/{id}/complete': {
+    post: operation({
+      id: 'completeBillingCardSetup',
+      tag,
+      summary: 'Put the card saved on the secure card page on file',
+      description:
+        'Owner, Admin. Reads the card set-up from the payment processor and puts the card saved there on file for ' +
+        'the mode, as `PUT /api/merchants/billing/card` does. Calling it again answers the same card.',
+      path: CardSetupParams,
+      business: { write: true, mode: true },
+      responses: { 200: { description: 'The card now on file.', schema: SavedBillingCardSchema } },
+      errors: {
+        400: [err("the processor's message", 'billing_card_rejected', 'the processor refused the card')],
+        404: [err(CS.notFound, 'card_setup_not_found', "an unknown id, or another business's")],
+        409: [
+          err(CS.open, 'card_setup_open', 'the page is still open: no card saved yet'),
+          err(CS.expired, 'card_setup_expired'),
+        ],
+        502: [err(CS.readFailed, 'processor_unavailable'), err(M.cardFailed, 'processor_unavailable')],
       },
     }),
   },

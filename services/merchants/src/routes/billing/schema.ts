@@ -67,3 +67,37 @@ export const SavedBillingCardSchema = z
 
 /** POST /api/merchants/billing/bills/:id/pay: the bill (an unknown id is 404 `Bill not found`). */
 export const BillParams = z.object({ id: idField('bill', 'The bill id (`bills[].id`).') });
+
+/** The processor's id of a hosted card set-up page (a Checkout Session): `cs_test_…` or `cs_live_…`. */
+const CARD_SETUP_ID = z
+  .string()
+  .regex(/^cs_(test|live)_[A-Za-z0-9]{1,200}$/)
+  .meta({
+    description: 'The card set-up id (`id` from `POST /api/merchants/billing/card-setup`).',
+    example: 'cs_live_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ',
+  });
+
+/** POST /api/merchants/billing/card-setup: a secure page at the processor where the person enters a card. */
+export const CardSetupSchema = z
+  .object({
+    id: CARD_SETUP_ID,
+    url: z.string().meta({
+      description:
+        "The processor's secure card page. Open it in a new tab; after saving, it returns to the dashboard's Billing " +
+        'page with `?card_setup=<id>&mode=<mode>`.',
+      format: 'uri',
+      example: 'https://checkout.processor.example/c/pay/cs_live_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ',
+    }),
+    expires_at: timestampField('When the page stops taking a card (24 hours after it was made).'),
+  })
+  .meta({ id: 'CardSetup', description: 'A secure card page at the payment processor.' });
+
+export const CardSetupParams = z.object({ id: CARD_SETUP_ID });
+
+export const CARD_SETUP_MESSAGES = {
+  startFailed: 'Could not open the secure card page. Please try again.',
+  notFound: 'Card set-up not found',
+  open: 'No card has been saved on the secure card page yet.',
+  expired: 'The secure card page expired before a card was saved. Open a new one.',
+  readFailed: 'Could not read the card set-up from the payment processor. Please try again.',
+} as const;
