@@ -195,9 +195,7 @@ export class FakeWorld {
       releaseReplacedHold: async ({ splitId, participantId, paymentIntentId, maxAttempts }) => {
         this.log('releaseReplacedHold', splitId, participantId, paymentIntentId);
         if (this.faults.replacedReleaseFails.has(participantId)) {
-          // As the real activity: cancel and expiry retry a processor failure; a rollback records it at once.
-          if (purpose !== 'capture_failed' && activityInfo().attempt < maxAttempts)
-            throw transient('Release failed at the processor.');
+          if (activityInfo().attempt < maxAttempts) throw transient('Release failed at the processor.');
           return { outcome: 'failed' as const, error: 'Release failed at the processor.' };
         }
         this.releasedReplacedHolds.push(paymentIntentId);
