@@ -282,6 +282,22 @@ describe('a new merchant going live, in a real browser', () => {
         expect(await checklist.getByText('Done').count()).toBe(5);
         found.push(...(await inspect(page, 'new-merchant-live-ready')));
 
+        // Every page of the dashboard, reloaded, is still signed in: the same address, its heading and the
+        // navigation come back with no code asked for.
+        const links = page.getByRole('navigation').getByRole('link');
+        const pages = await links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
+        expect(pages.length).toBeGreaterThanOrEqual(8);
+        for (const href of pages) {
+          await page.getByRole('navigation').locator(`a[href="${href}"]`).click();
+          await page.waitForURL((url) => url.pathname === href);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await settled(page);
+          await page.reload();
+          await page.getByRole('navigation').locator(`a[href="${href}"]`).waitFor();
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          expect(new URL(page.url()).pathname).toBe(href);
+        }
+
         const codes = (await mailTo(ownerEmail)).filter((mail) => mail.Subject.includes('sign-in code'));
         expect(codes).toHaveLength(1);
         expect(found).toEqual([]);

@@ -59,21 +59,8 @@ const PROJECTION_SECONDS = 20;
 const PROCESSOR_CALL_TIMEOUT: Duration = `${PROCESSOR_CALL_SECONDS} seconds`;
 const PROJECTION_TIMEOUT: Duration = `${PROJECTION_SECONDS} seconds`;
 
-/**
- * A local step's retries wait on a workflow timer, not inside the workflow task: each failed attempt
- * then ends its task, and the next starts from the timer, so the retries' progress survives a lost
- * worker. Waited out inside the task (the SDK's default below a minute), a capture batch failing on
- * every try ran its retries again from the first each time the worker died; with a worker restarted
- * every 10 s it never got through its four tries (chaos run 21: splits left `capturing` for minutes).
- */
-const LOCAL_RETRY_THRESHOLD: Duration = '100 milliseconds';
-
 /** A projection write or read: Postgres trouble waited out with PROJECTION_RETRY. */
-const PROJECTION_STEP = {
-  startToCloseTimeout: PROJECTION_TIMEOUT,
-  retry: PROJECTION_RETRY,
-  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
-};
+const PROJECTION_STEP = { startToCloseTimeout: PROJECTION_TIMEOUT, retry: PROJECTION_RETRY };
 
 /**
  * The split's short sequential steps (open the split, place a hold, record the last authorisation,
@@ -91,13 +78,11 @@ export const stepProjectionActivities =
 export const holdActivities = proxyLocalActivities<Pick<SplitActivities, 'placeHold'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
   retry: HOLD_RETRY,
-  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
 });
 
 export const releaseActivities = proxyLocalActivities<Pick<SplitActivities, 'releaseShare'>>({
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
   retry: RELEASE_RETRY,
-  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
 });
 
 /**
@@ -117,7 +102,6 @@ export const captureBatchActivities = (shares: number) =>
   proxyLocalActivities<Pick<SplitActivities, 'captureBatch'>>({
     startToCloseTimeout: `${PROJECTION_SECONDS + PROCESSOR_CALL_SECONDS * Math.max(1, shares)} seconds`,
     retry: CAPTURE_RETRY,
-    localRetryThreshold: LOCAL_RETRY_THRESHOLD,
   });
 
 /** Where a batch that failed left off, and what compensation refunds: read from the projection. */
