@@ -24,8 +24,12 @@ const doublingRetry = (initialInterval: Duration, maximumInterval: Duration, max
  */
 export const HOLD_RETRY = doublingRetry('300 milliseconds', '3 seconds', 5);
 
-/** A capture that keeps failing transiently leaves the split waiting for support after this. */
-export const CAPTURE_RETRY = doublingRetry('1 second', '30 seconds', 4);
+/**
+ * A capture that keeps failing transiently leaves the split waiting for support after four tries in
+ * all: the local try, then three retries (captureBatchRetryActivities).
+ */
+export const CAPTURE_ATTEMPTS = 4;
+export const CAPTURE_RETRY = doublingRetry('1 second', '30 seconds', CAPTURE_ATTEMPTS - 1);
 
 /** Releasing a hold is best-effort: a few tries, then recorded and skipped (the hold lapses). */
 export const RELEASE_ATTEMPTS = 3;
@@ -92,15 +96,33 @@ export const releaseActivities = proxyLocalActivities<Pick<SplitActivities, 'rel
 export const lastAuthorisationActivities =
   proxyLocalActivities<Pick<SplitActivities, 'recordAuthorisation'>>(PROJECTION_STEP);
 
+/** Each share gets a processor call's time, and the batch its projection writes' besides. */
+const captureBatchTimeout = (shares: number): Duration =>
+  `${PROJECTION_SECONDS + PROCESSOR_CALL_SECONDS * Math.max(1, shares)} seconds`;
+
 /**
  * The capture batch (docs/splits.md, "Capture batch"): from `capturing` to `captured` in one local
  * step, so no workflow activation comes between two captures. Captures stay one at a time, in order,
  * each with its own idempotency key; the step resumes from the projection when it runs again.
- * Each share gets a processor call's time, and the batch its projection writes' besides.
+ * Tried once as a local step: that is the fast path, and nearly every batch ends there.
  */
 export const captureBatchActivities = (shares: number) =>
   proxyLocalActivities<Pick<SplitActivities, 'captureBatch'>>({
-    startToCloseTimeout: `${PROJECTION_SECONDS + PROCESSOR_CALL_SECONDS * Math.max(1, shares)} seconds`,
+    startToCloseTimeout: captureBatchTimeout(shares),
+    retry: { maximumAttempts: 1 },
+  });
+
+/**
+ * The same batch retried as a regular activity (CAPTURE_RETRY), resuming from the projection. The
+ * server counts a regular activity's attempts, so a worker lost mid-retry costs one attempt. Retried
+ * as a local step, the whole series started again from the first try with every lost workflow task:
+ * with a worker restarted every 10 s, a batch whose write kept failing took 6 to 12 minutes to reach
+ * support instead of seconds (chaos runs 21 and 23).
+ */
+export const captureBatchRetryActivities = (shares: number) =>
+  proxyActivities<Pick<SplitActivities, 'captureBatch'>>({
+    startToCloseTimeout: captureBatchTimeout(shares),
+    heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
     retry: CAPTURE_RETRY,
   });
 

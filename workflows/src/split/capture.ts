@@ -1,6 +1,7 @@
 import { condition } from '@temporalio/workflow';
 import {
   captureBatchActivities,
+  captureBatchRetryActivities,
   captureProgressActivities,
   lastAuthorisationActivities,
   projectionActivities,
@@ -12,7 +13,14 @@ import { releaseStandingHolds } from './release-holds';
 import { replaceNext } from './replace';
 import { type SplitState, transitionDedupeKey } from './state';
 import { resolve, waitForSupport } from './support';
-import type { Actor, ParticipantAuthorised, ParticipantState, SplitTrigger, SupportResolution } from './types';
+import type {
+  Actor,
+  CaptureBatchInput,
+  ParticipantAuthorised,
+  ParticipantState,
+  SplitTrigger,
+  SupportResolution,
+} from './types';
 
 /**
  * Authorisation and capture. While `pending`, authorisations are recorded one at a time until
@@ -110,6 +118,19 @@ async function learnCaptures(split: SplitState): Promise<ParticipantState[]> {
 }
 
 /**
+ * One local try, then durable retries (activities.ts, captureBatchRetryActivities): the same batch,
+ * resuming from the projection, so a share captured by the first try is not captured again.
+ */
+async function captureShares(shares: number, input: CaptureBatchInput) {
+  try {
+    await captureBatchActivities(shares).captureBatch(input);
+  } catch (error) {
+    if (isNonRetryable(error)) throw error;
+    await captureBatchRetryActivities(shares).captureBatch(input);
+  }
+}
+
+/**
  * The capture batch: every share not captured yet in one local step, which writes `capturing`,
  * captures the shares one at a time in order, and writes `captured` (docs/splits.md, "Capture
  * batch"). When it fails, the projection says which captures were made before compensation or
@@ -125,7 +146,7 @@ async function captureInBatch(split: SplitState) {
       'system',
       { step: 'transition', participantIds },
       (dedupeKey) =>
-        captureBatchActivities(todo.length).captureBatch({
+        captureShares(todo.length, {
           splitId: split.splitId,
           participantIds,
           capturing: { dedupeKey: transitionDedupeKey(split.splitId, 'pending', 'capturing') },

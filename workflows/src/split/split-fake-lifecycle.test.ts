@@ -54,7 +54,7 @@ async function stuckInCapturing() {
   await authorise(started.handle, ...started.ids);
   const state = await stuck(started.handle);
   expect(state).toMatchObject({ status: 'capturing', stuck: { stage: 'capturing', error: TROUBLE } });
-  // CAPTURE_RETRY's four attempts, then support.
+  // Four tries (the local one, then CAPTURE_RETRY's three), then support.
   expect(calls(started.splitId, 'capture')).toEqual([started.ids[0], ...Array(4).fill(started.ids[1])]);
   expect(fake.world.callsOf(started.splitId, 'recordSplitHistory').map((c) => c.detail)).toEqual(['stuck']);
   return started;

@@ -273,7 +273,7 @@ describe('split lifecycle', () => {
   });
 
   it('a capture failing transiently five times in a row is still captured: quick tries within each attempt', async () => {
-    // CAPTURE_RETRY's four attempts alone would leave this split stuck in capturing for support.
+    // Four tries alone would leave this split stuck in capturing for support.
     const split = await create([1000, 2000]);
     await emulatorControl(stack, 'POST', '/faults', {
       operation: 'capture',
