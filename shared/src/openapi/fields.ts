@@ -68,6 +68,10 @@ export const poundsField = (description: string, example: string = EXAMPLE_VALUE
 /** An ISO 8601 UTC timestamp with this field's own description. */
 export const timestampField = (description: string) => TimestampSchema.meta({ description });
 
+/** A time that may not have happened yet: a timestamp, or null until it does. */
+export const nullableTimestampField = (description: string, example?: string | null) =>
+  TimestampSchema.nullable().meta(example === undefined ? { description } : { description, example });
+
 /** The currency of every amount; `gbp` is the only one. */
 export const currencyField = (description = 'Always `gbp` (pounds sterling), lower case.') =>
   z.string().meta({ description, example: 'gbp' });

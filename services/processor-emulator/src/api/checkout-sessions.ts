@@ -1,8 +1,9 @@
 import { checkoutSessionJson, sessionStatus, setupIntentJson } from '../checkout-objects';
+import type { Tx } from '../context';
 import { invalidParam, invalidRequest } from '../errors';
 import { newId } from '../ids';
 import { int, metadata, str, strList } from '../params';
-import { type Route, route } from '../pipeline';
+import { type ApiRequest, type Route, route } from '../pipeline';
 import { findScoped } from '../scoped';
 
 /** Stripe's bounds on a session's `expires_at`: 30 minutes to 24 hours after creation. */
@@ -27,6 +28,10 @@ function expiresAt(requested: number | undefined, now: Date) {
  * is the emulator's card set-up page (../card-setup-page.ts); saving a card there completes the
  * session with a succeeded SetupIntent carrying the new PaymentMethod. Other modes are refused.
  */
+/** The Checkout Session the path names, in the caller's scope; Stripe's 404 otherwise. */
+const findSession = (req: ApiRequest, tx: Tx) =>
+  findScoped(tx, 'emulator_checkout_sessions', req.path.id!, req.scope, { kind: 'checkout.session', param: 'session' });
+
 export const checkoutSessionRoutes: Route[] = [
   route('POST /v1/checkout/sessions', async (req, tx) => {
     const p = req.params;
@@ -81,17 +86,11 @@ export const checkoutSessionRoutes: Route[] = [
     return { body: checkoutSessionJson(session, req.origin) };
   }),
   route('GET /v1/checkout/sessions/:id', async (req, tx) => {
-    const session = await findScoped(tx, 'emulator_checkout_sessions', req.path.id!, req.scope, {
-      kind: 'checkout.session',
-      param: 'session',
-    });
+    const session = await findSession(req, tx);
     return { body: checkoutSessionJson(session, req.origin) };
   }),
   route('POST /v1/checkout/sessions/:id/expire', async (req, tx) => {
-    const session = await findScoped(tx, 'emulator_checkout_sessions', req.path.id!, req.scope, {
-      kind: 'checkout.session',
-      param: 'session',
-    });
+    const session = await findSession(req, tx);
     if (sessionStatus(session) !== 'open') {
       throw invalidRequest(
         `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${sessionStatus(session)}".`,

@@ -7,10 +7,10 @@ import {
   MESSAGES,
   ModeSchema,
   mostImportant,
+  nullableTimestampField,
   payTokenField,
   poundsField,
   sessionTokenField,
-  TimestampSchema,
   textField,
   timestampField,
   type ValidationFailure,
@@ -234,10 +234,10 @@ const SPLIT_ID = z.string().nullable().meta({
   description: 'The split made from this session; null until the buyer has chosen.',
   example: EXAMPLE_VALUES.ids.split,
 });
-const AUTHORISED_AT = TimestampSchema.nullable().meta({
-  description: 'When they authorised their share; null while pending.',
-  example: EXAMPLE_VALUES.timestamp,
-});
+const AUTHORISED_AT = nullableTimestampField(
+  'When they authorised their share; null while pending.',
+  EXAMPLE_VALUES.timestamp,
+);
 
 /**
  * GET /api/merchants/checkout/sessions/:token, public (the token is the credential): never the

@@ -1,4 +1,4 @@
-import { pathTokenParam, TimestampSchema } from '@groupsplit/shared';
+import { nullableTimestampField, pathTokenParam } from '@groupsplit/shared';
 import { z } from 'zod';
 
 export const RemindParams = z.object({ token: pathTokenParam('The checkout session token.') });
@@ -16,8 +16,6 @@ export const RemindResultSchema = z
       description: 'Pending participants not e-mailed (unsubscribed, or reminded in the last 12 hours).',
       example: 0,
     }),
-    next_allowed_at: TimestampSchema.nullable().meta({
-      description: 'When a skipped participant can be reminded again.',
-    }),
+    next_allowed_at: nullableTimestampField('When a skipped participant can be reminded again.'),
   })
   .meta({ id: 'RemindResult', description: 'Who was reminded.' });

@@ -2,7 +2,7 @@ import {
   idField,
   ModeSchema,
   notFound,
-  TimestampSchema,
+  nullableTimestampField,
   textField,
   timestampField,
   uuidParam,
@@ -39,9 +39,9 @@ export const ApiKeySchema = z
     mode: ModeSchema,
     last_four: LAST_FOUR,
     created_at: timestampField('When the key was created.'),
-    last_used_at: TimestampSchema.nullable().meta({ description: 'When it was last used; null if never.' }),
+    last_used_at: nullableTimestampField('When it was last used; null if never.'),
     revoked: z.boolean().meta({ description: 'True once revoked: it no longer works.', example: false }),
-    revoked_at: TimestampSchema.nullable().meta({ description: 'When it was revoked, or null.', example: null }),
+    revoked_at: nullableTimestampField('When it was revoked, or null.', null),
   })
   .meta({ id: 'ApiKey', description: 'A key as listed (never the key itself).' });
 

@@ -1,4 +1,11 @@
-import { idField, ModeSchema, poundsField, TimestampSchema, textField, timestampField } from '@groupsplit/shared';
+import {
+  idField,
+  ModeSchema,
+  nullableTimestampField,
+  poundsField,
+  textField,
+  timestampField,
+} from '@groupsplit/shared';
 import { z } from 'zod';
 
 export const SaveBillingCardSchema = z.object({
@@ -42,7 +49,7 @@ export const BillSchema = z
     currency: z.literal('gbp').meta({ description: 'Always `gbp`.' }),
     description: textField('What it is for.', 'Service fees, October 2026'),
     issued_at: timestampField('When it was issued.'),
-    paid_at: TimestampSchema.nullable().meta({ description: 'When it was paid, or null.' }),
+    paid_at: nullableTimestampField('When it was paid, or null.'),
     status: z.enum(['paid', 'unpaid']).meta({ description: '`paid` or `unpaid`.', example: 'paid' }),
     days_unpaid: z
       .number()

@@ -2,8 +2,8 @@ import {
   GateSchema,
   idField,
   ModeSchema,
+  nullableTimestampField,
   RoleSchema,
-  TimestampSchema,
   textField,
   timestampField,
 } from '@groupsplit/shared';
@@ -55,18 +55,16 @@ export const MerchantSchema = z
       description: 'The connected processor account, or null before onboarding.',
       example: 'acct_1QabcDEF456ghi',
     }),
-    processor_connected_at: TimestampSchema.nullable().meta({
-      description: 'When the processor account was linked, or null.',
-    }),
+    processor_connected_at: nullableTimestampField('When the processor account was linked, or null.'),
     business_role: RoleSchema.meta({ description: "The caller's role." }),
     platform_fee_bps: z
       .number()
       .int()
       .meta({ description: 'Hundredths of a percent; 300 is the standard 3%.', example: 300 }),
-    platform_fee_discount_ends_at: TimestampSchema.nullable().meta({
-      description: 'When a promotional rate reverts to the standard one, or null.',
-      example: null,
-    }),
+    platform_fee_discount_ends_at: nullableTimestampField(
+      'When a promotional rate reverts to the standard one, or null.',
+      null,
+    ),
     mode: ModeSchema.meta({ description: 'The mode asked for (X-Service-Mode); webhook_url and gates are for it.' }),
     ...IntegrationFieldsView,
     verification_status: z

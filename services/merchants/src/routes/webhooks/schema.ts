@@ -4,7 +4,7 @@ import {
   idField,
   ModeSchema,
   notFound,
-  TimestampSchema,
+  nullableTimestampField,
   timestampField,
 } from '@groupsplit/shared';
 import { z } from 'zod';
@@ -84,17 +84,9 @@ export const DeliverySchema = z
       .string()
       .nullable()
       .meta({ description: 'Why it failed without an answer (timeout, refused), or null.', example: null }),
-    signed_at: TimestampSchema.nullable().meta({
-      description: "The signature's timestamp (`t`), or null when skipped.",
-    }),
-    next_attempt_at: TimestampSchema.nullable().meta({
-      description: 'When the next retry is due, or null.',
-      example: null,
-    }),
-    gave_up_at: TimestampSchema.nullable().meta({
-      description: 'Set on the last attempt when every retry failed.',
-      example: null,
-    }),
+    signed_at: nullableTimestampField("The signature's timestamp (`t`), or null when skipped."),
+    next_attempt_at: nullableTimestampField('When the next retry is due, or null.', null),
+    gave_up_at: nullableTimestampField('Set on the last attempt when every retry failed.', null),
     started_at: timestampField('When the attempt started.'),
     created_at: timestampField('When the row was written.'),
   })
