@@ -111,6 +111,7 @@ describe('migrations', () => {
       'emulator_account_links',
       'emulator_accounts',
       'emulator_charges',
+      'emulator_checkout_sessions',
       'emulator_customers',
       'emulator_disputes',
       'emulator_events',
@@ -119,6 +120,7 @@ describe('migrations', () => {
       'emulator_payment_intents',
       'emulator_payment_methods',
       'emulator_refunds',
+      'emulator_setup_intents',
     ]);
   });
 
