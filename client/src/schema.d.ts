@@ -180,7 +180,7 @@ export interface paths {
         };
         /**
          * Your business's splits
-         * @description Every role. Newest first; `[]` for a login in no business. Without X-Service-Mode both modes are listed; with it, that mode only.
+         * @description Every role. Newest first; `[]` for a login in no business. Without X-Service-Mode both modes are listed; with it, that mode only. Without any query parameter the answer is the whole list, an array (docs/spec.md). With any of `limit`, `starting_after`, `ending_before`, `status`, `created[gte]`, `created[lt]`, `mode` or `q` it is one page, `{ data, has_more, next_cursor, previous_cursor }`: walk it by passing `next_cursor` as `starting_after` until `next_cursor` is null. A cursor stays valid however many splits are made meanwhile; new ones appear on the first page.
          */
         get: operations["listSplits"];
         put?: never;
@@ -3103,6 +3103,26 @@ export interface components {
              */
             reason?: "canceled" | "expired";
         };
+        /** @description One page of the splits list (docs/splits.md, "Listing"). */
+        SplitPage: {
+            /** @description This page of splits, newest first. */
+            data: components["schemas"]["SplitSummary"][];
+            /**
+             * @description Whether more splits lie past this page in the direction walked: older ones (first page, `starting_after`) or newer ones (`ending_before`).
+             * @example true
+             */
+            has_more: boolean;
+            /**
+             * @description Pass as `starting_after` for the next (older) page; null when there is none.
+             * @example WyIyMDI2LTExLTI3VDA5OjMwOjAwLjEyMzQ1NloiLCI…
+             */
+            next_cursor: string | null;
+            /**
+             * @description Pass as `ending_before` for the previous (newer) page; null on the first page.
+             * @example null
+             */
+            previous_cursor: string | null;
+        };
         SplitPaidEvent: {
             /**
              * Format: uuid
@@ -4337,7 +4357,24 @@ export interface operations {
     };
     listSplits: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Splits per page, 1–100; default 20. */
+                limit?: number;
+                /** @description The page after this one: pass `next_cursor` (older splits). */
+                starting_after?: string;
+                /** @description The page before this one: pass `previous_cursor` (newer splits). */
+                ending_before?: string;
+                /** @description Only splits in this status; repeat it for several (`status=pending&status=captured`). */
+                status?: ("pending" | "capturing" | "captured" | "canceling" | "canceled" | "refunded" | "partially_refunded" | "creation_failed" | "capture_failed")[];
+                /** @description Created at or after this instant: a date (midnight UTC) or a date-time with its offset. */
+                "created[gte]"?: string;
+                /** @description Created before this instant (same forms as `created[gte]`). */
+                "created[lt]"?: string;
+                /** @description Only this mode. With X-Service-Mode as well, the two must agree. */
+                mode?: "test" | "live";
+                /** @description Search: the beginning of an order reference or a participant's whole e-mail address (both ignoring case), or a whole split id or checkout session token. Blank means no search. */
+                q?: string;
+            };
             header?: {
                 /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
                 "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
@@ -4349,7 +4386,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description List summaries. */
+            /** @description The whole list (no query parameter), or one page (any query parameter). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4376,13 +4413,14 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": components["schemas"]["SplitSummary"][];
+                    "application/json": components["schemas"]["SplitSummary"][] | components["schemas"]["SplitPage"];
                 };
             };
             /**
              * @description The request was refused.
              *
              *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `validation_failed`: Validation failed (a parameter refused, named in details: limit must be a whole number from 1 to 100; Not a cursor of this list: pass next_cursor or previous_cursor back as it came; Pass starting_after or ending_before, not both; Unknown status; Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z); created[lt] must be after created[gte]; mode differs from the X-Service-Mode header; q is at most 200 characters)
              */
             400: {
                 headers: {

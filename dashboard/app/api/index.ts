@@ -1,5 +1,5 @@
 import { client, unwrap } from './client';
-import type { RegistrationBody, Role } from './schema';
+import type { RegistrationBody, Role, SplitListQuery, SplitPage } from './schema';
 
 export { ApiError, handleSessionProblems } from './client';
 export type * from './schema';
@@ -36,7 +36,12 @@ export const api = {
   payBill: (id: string) => unwrap(client.POST('/api/merchants/billing/bills/{id}/pay', path(id))),
 
   // Orders
-  splits: () => unwrap(client.GET('/api/checkout-splits')),
+  /** One page of orders (never the whole list: a query always carries `limit`; docs/splits.md, "Listing"). */
+  splitPage: async (query: SplitListQuery & { limit: number }): Promise<SplitPage> => {
+    const answer = await unwrap(client.GET('/api/checkout-splits', { params: { query } }));
+    if (Array.isArray(answer)) throw new Error('The orders list answered without pages');
+    return answer;
+  },
   split: (id: string) => unwrap(client.GET('/api/checkout-splits/{id}', path(id))),
   cancelSplit: (id: string) => unwrap(client.POST('/api/checkout-splits/{id}/cancel', path(id))),
   refundSplit: (id: string) => unwrap(client.POST('/api/checkout-splits/{id}/refund', path(id))),

@@ -29,6 +29,8 @@ export type RegistrationBody = NonNullable<
 
 export type SplitStatus = Schemas['SplitStatus'];
 export type SplitSummary = Schemas['SplitSummary'];
+export type SplitPage = Schemas['SplitPage'];
+export type SplitListQuery = NonNullable<paths['/api/checkout-splits']['get']['parameters']['query']>;
 export type RefundHistoryEntry = Schemas['RefundHistoryEntry'];
 export type SplitDetail = Schemas['SplitDetail'];
 export type RefundResult = Schemas['RefundResult'];

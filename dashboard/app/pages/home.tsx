@@ -71,13 +71,19 @@ function Gates() {
 }
 
 function RecentOrders() {
-  const orders = useQuery(() => api.splits(), []);
+  // The five newest only (`limit`): Home never downloads the whole list.
+  const orders = useQuery(() => api.splitPage({ limit: 5 }), []);
   return (
     <Section title="Recent orders" actions={<Link href={PAGES.orders}>View all</Link>}>
-      <Loadable query={orders} what="recent orders" empty={<p>No orders in this mode yet.</p>}>
-        {(list) => (
+      <Loadable
+        query={orders}
+        what="recent orders"
+        isEmpty={(page) => page.data.length === 0}
+        empty={<p>No orders in this mode yet.</p>}
+      >
+        {(page) => (
           <ul class="plain-list">
-            {list.slice(0, 5).map((order) => (
+            {page.data.map((order) => (
               <li key={order.id} class="list-row">
                 <Link href={pathFor('order', { id: order.id })}>{order.order_reference}</Link>
                 <span>{money(order.total_amount)}</span>

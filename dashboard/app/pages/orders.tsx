@@ -1,80 +1,192 @@
-import { api, type SplitSummary } from '../api';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, type SplitPage, type SplitSummary } from '../api';
 import { Loadable, StatusChip } from '../components/feedback';
 import { PageHeader } from '../components/page';
 import { DataTable } from '../components/table';
-import { dateTime, money } from '../format';
+import { dateTime, money, words } from '../format';
 import { useQuery } from '../hooks';
 import { Link, navigate, usePlace } from '../router';
-import { PAGES, pathFor } from '../routes';
+import { pathFor } from '../routes';
 import { useSession } from '../session';
 import { PausedBanner } from './home';
+import { hasFilters, listQuery, type OrdersAddress, ordersHref, readAddress, STATUS_CHOICES } from './orders-address';
 
 const paidCount = (order: SplitSummary) =>
   order.participants.filter((p) => p.status === 'authorised' || p.status === 'captured' || p.status === 'refunded')
     .length;
 
-/** GET /api/checkout-splits for this mode, newest first, searched by order reference (the `q` of the address). */
-export function OrdersPage() {
-  const { search } = usePlace();
-  const { mode } = useSession();
-  const query = search.get('q') ?? '';
-  const orders = useQuery(() => api.splits(), []);
-  const needle = query.trim().toLowerCase();
+/** How long typing in the search box waits for a pause before it searches (one request per pause, not per key). */
+const SEARCH_PAUSE_MS = 300;
+
+/** Search, status and dates; each change goes into the address and starts again at the first page. */
+function OrderFilters(props: { address: OrdersAddress }) {
+  const { address } = props;
+  const [draft, setDraft] = useState(address.q);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The address can change under the box (back button, "Clear filters"): show what it says.
+  useEffect(() => setDraft(address.q), [address.q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const go = (change: Partial<OrdersAddress>) =>
+    navigate(ordersHref({ ...address, ...change, after: undefined, before: undefined }));
+  const search = (q: string) => {
+    clearTimeout(timer.current);
+    navigate(ordersHref({ ...address, q, after: undefined, before: undefined }), { replace: true });
+  };
   return (
-    <>
-      <PageHeader title="Orders" description={`Every split order taken in ${mode} mode, newest first.`} />
-      <PausedBanner />
-      <form class="toolbar" onSubmit={(event) => event.preventDefault()} aria-label="Search orders">
-        <label for="order-search" class="visually-hidden">
-          Order reference
-        </label>
+    <form
+      class="toolbar inline-form orders-filters"
+      aria-label="Filter orders"
+      onSubmit={(event) => {
+        event.preventDefault();
+        search(draft);
+      }}
+    >
+      <div class="field orders-search">
+        <label for="order-search">Search by order reference, e-mail or id</label>
         <input
           id="order-search"
           type="search"
-          placeholder="Search by order reference"
-          value={query}
+          value={draft}
           onInput={(event) => {
             const value = (event.currentTarget as HTMLInputElement).value;
-            navigate(value ? `${PAGES.orders}?q=${encodeURIComponent(value)}` : PAGES.orders, { replace: true });
+            setDraft(value);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => search(value), SEARCH_PAUSE_MS);
           }}
         />
-      </form>
+      </div>
+      <div class="field">
+        <label for="order-status">Status</label>
+        <select
+          id="order-status"
+          value={address.status}
+          onChange={(event) => go({ status: (event.currentTarget as HTMLSelectElement).value })}
+        >
+          <option value="">All statuses</option>
+          {STATUS_CHOICES.map((status) => (
+            <option key={status} value={status}>
+              {words(status)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="field orders-day">
+        <label for="order-from">Created from</label>
+        <input
+          id="order-from"
+          type="date"
+          value={address.from}
+          onChange={(event) => go({ from: (event.currentTarget as HTMLInputElement).value })}
+        />
+      </div>
+      <div class="field orders-day">
+        <label for="order-to">Created to</label>
+        <input
+          id="order-to"
+          type="date"
+          value={address.to}
+          min={address.from || undefined}
+          onChange={(event) => go({ to: (event.currentTarget as HTMLInputElement).value })}
+        />
+      </div>
+      {hasFilters(address) && (
+        <Link class="button button-secondary" href={ordersHref({})}>
+          Clear filters
+        </Link>
+      )}
+    </form>
+  );
+}
+
+/** Previous (newer) and next (older) pages, as links: each page has an address of its own. */
+function Pager(props: { address: OrdersAddress; page: SplitPage }) {
+  const { address, page } = props;
+  const filters = { ...address, after: undefined, before: undefined };
+  const onCursor = Boolean(address.after || address.before);
+  if (!page.previous_cursor && !page.next_cursor && !onCursor) return null;
+  return (
+    <nav class="pager" aria-label="Pages of orders">
+      {onCursor && <Link href={ordersHref(filters)}>First page</Link>}
+      {page.previous_cursor && (
+        <Link rel="prev" href={ordersHref({ ...filters, before: page.previous_cursor })}>
+          Previous page
+        </Link>
+      )}
+      {page.next_cursor && (
+        <Link rel="next" href={ordersHref({ ...filters, after: page.next_cursor })}>
+          Next page
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+function OrdersTable(props: { orders: SplitSummary[] }) {
+  return (
+    <DataTable
+      label="Orders"
+      columns={['Order reference', { label: 'Amount', num: true }, 'Status', 'Paid', 'Created']}
+    >
+      {props.orders.map((order) => (
+        <tr key={order.id}>
+          <td>
+            <Link href={pathFor('order', { id: order.id })}>{order.order_reference}</Link>
+          </td>
+          <td class="num">{money(order.total_amount)}</td>
+          <td>
+            <StatusChip status={order.status} />
+          </td>
+          <td>
+            {paidCount(order)} of {order.participants.length}
+          </td>
+          <td>{dateTime(order.created_at)}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/**
+ * GET /api/checkout-splits, 50 at a time, for this mode: filtered, searched and paged by the API
+ * (docs/splits.md, "Listing"), never the whole list. The address holds every choice.
+ */
+export function OrdersPage() {
+  const { search } = usePlace();
+  const { mode } = useSession();
+  const address = readAddress(search);
+  const orders = useQuery(() => api.splitPage(listQuery(address)), [search.toString()]);
+  const filtered = hasFilters(address);
+  const onCursor = Boolean(address.after || address.before);
+  return (
+    <>
+      <PageHeader title="Orders" description={`Every split order taken in ${mode} mode, newest first, 50 a page.`} />
+      <PausedBanner />
+      <OrderFilters address={address} />
       <Loadable
         query={orders}
         what="orders"
+        isEmpty={(page) => page.data.length === 0}
         empty={
-          <p>
-            No {mode} orders yet. Orders appear here once a buyer splits a checkout your server created with a {mode}{' '}
-            API key.
-          </p>
+          filtered ? (
+            <p>No {mode} orders match these filters.</p>
+          ) : onCursor ? (
+            <p>
+              No more orders here. <Link href={ordersHref({})}>Back to the newest orders</Link>
+            </p>
+          ) : (
+            <p>
+              No {mode} orders yet. Orders appear here once a buyer splits a checkout your server created with a {mode}{' '}
+              API key.
+            </p>
+          )
         }
       >
-        {(list) => {
-          const shown = needle ? list.filter((order) => order.order_reference.toLowerCase().includes(needle)) : list;
-          if (shown.length === 0) return <p class="empty">No order reference contains “{query}”.</p>;
-          return (
-            <DataTable
-              label="Orders"
-              columns={['Order reference', { label: 'Amount', num: true }, 'Status', 'Paid', 'Created']}
-            >
-              {shown.map((order) => (
-                <tr key={order.id}>
-                  <td>
-                    <Link href={pathFor('order', { id: order.id })}>{order.order_reference}</Link>
-                  </td>
-                  <td class="num">{money(order.total_amount)}</td>
-                  <td>
-                    <StatusChip status={order.status} />
-                  </td>
-                  <td>
-                    {paidCount(order)} of {order.participants.length}
-                  </td>
-                  <td>{dateTime(order.created_at)}</td>
-                </tr>
-              ))}
-            </DataTable>
-          );
-        }}
+        {(page) => (
+          <>
+            <OrdersTable orders={page.data} />
+            <Pager address={address} page={page} />
+          </>
+        )}
       </Loadable>
     </>
   );

@@ -1,9 +1,24 @@
-import { type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import { isUuid } from '../../ids';
 import type { Db } from '../index';
 import type { SplitRefundsTable } from '../schema/refunds';
 import type { SplitParticipantsTable, SplitStatus, SplitsTable } from '../schema/splits';
+import type { Database } from '../types';
 
 export type SplitRow = Selectable<SplitsTable>;
+/** Where a split stands in a business's list: created_at to the microsecond (ISO text) and its id. */
+export type SplitListPosition = { createdAt: string; id: string };
+/** What a page of the list is narrowed to; every part optional (docs/splits.md, "Listing"). */
+export type SplitListFilter = {
+  mode?: 'test' | 'live';
+  statuses?: SplitStatus[];
+  createdGte?: Date;
+  createdLt?: Date;
+  /** An order reference's beginning, a participant's e-mail, a split id or a session token. */
+  q?: string;
+};
+/** How many, and from where: `after` walks to older splits, `before` to newer ones (at most one of them). */
+export type SplitListPage = { limit: number; after?: SplitListPosition; before?: SplitListPosition };
 export type SplitParticipantRow = Selectable<SplitParticipantsTable>;
 export type SplitRefundRow = Selectable<SplitRefundsTable>;
 type Mode = SplitRow['mode'];
@@ -14,6 +29,35 @@ type Mode = SplitRow['mode'];
  * so this is the one place that rule lives.
  */
 const STILL_CREATING: SplitStatus = 'creating';
+
+/** `%`, `_` and the escape character itself, taken literally in a LIKE pattern. */
+const literalLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The ids of this business's splits that `q` finds: each way of matching is its own indexed lookup
+ * (order reference prefix, ignoring case; a participant's e-mail, ignoring case; the session token; the
+ * split id when q is a UUID), put together with UNION, so no search reads the business's whole list.
+ * Participants' matches are narrowed to the business by the outer query.
+ */
+function matchingSplitIds(eb: ExpressionBuilder<Database, 'splits'>, merchantId: string, term: string) {
+  const lower = term.toLowerCase();
+  let ids = eb
+    .selectFrom('splits as by_reference')
+    .select('by_reference.id')
+    .where('by_reference.merchant_id', '=', merchantId)
+    .where(sql<string>`lower(by_reference.order_reference)`, 'like', `${literalLike(lower)}%`)
+    .union(
+      eb
+        .selectFrom('split_participants as by_email')
+        .select('by_email.split_id as id')
+        .where(sql<string>`lower(by_email.email)`, '=', lower),
+    )
+    .union(eb.selectFrom('splits as by_session').select('by_session.id').where('by_session.session_token', '=', term));
+  if (isUuid(term)) {
+    ids = ids.union(eb.selectFrom('splits as by_id').select('by_id.id').where('by_id.id', '=', lower));
+  }
+  return ids;
+}
 
 /**
  * Typed queries over `splits`, `split_participants` and `split_refunds`. The tables are written
@@ -53,6 +97,59 @@ export class SplitsRepository {
     let query = this.visibleSplits().selectAll('splits').where('splits.merchant_id', '=', merchantId);
     if (options.mode) query = query.where('splits.mode', '=', options.mode);
     return query.orderBy('splits.created_at', 'desc').orderBy('splits.id', 'desc').execute();
+  }
+
+  /**
+   * One page of a business's splits, newest first, walked on (created_at, id): `after` gives the
+   * splits older than that position, `before` the ones newer (read oldest first, then turned round, so
+   * the page is still newest first). `hasMore` says whether more lie past the page in the direction
+   * walked. Each row carries its position (`position_at`: created_at to the microsecond, as text), for
+   * the cursor. Every filter is served by an index (20261127140000_split_list_indexes.sql).
+   */
+  async pageForMerchant(
+    merchantId: string,
+    filter: SplitListFilter,
+    page: SplitListPage,
+  ): Promise<{ rows: (SplitRow & { position_at: string })[]; hasMore: boolean }> {
+    const rows = await this.pageQuery(merchantId, filter, page).execute();
+    const hasMore = rows.length > page.limit;
+    const shown = rows.slice(0, page.limit);
+    if (page.before) shown.reverse();
+    return { rows: shown, hasMore };
+  }
+
+  /** The statement pageForMerchant runs (one row more than the page, to tell `hasMore`); compiled by the plan test. */
+  pageQuery(merchantId: string, filter: SplitListFilter, page: SplitListPage) {
+    let query = this.visibleSplits()
+      .selectAll('splits')
+      .select(
+        sql<string>`to_char(splits.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position_at'),
+      )
+      .where('splits.merchant_id', '=', merchantId);
+    if (filter.mode) query = query.where('splits.mode', '=', filter.mode);
+    if (filter.statuses?.length) query = query.where('splits.status', 'in', filter.statuses);
+    if (filter.createdGte) query = query.where('splits.created_at', '>=', filter.createdGte);
+    if (filter.createdLt) query = query.where('splits.created_at', '<', filter.createdLt);
+    const term = filter.q?.trim();
+    if (term) query = query.where('splits.id', 'in', (eb) => matchingSplitIds(eb, merchantId, term));
+    // The row comparison is the rule; the plain bound on created_at beside it lets any planner start the
+    // index range at the cursor rather than filter the business's list up to it.
+    const { after, before } = page;
+    if (after) {
+      query = query
+        .where(sql<boolean>`splits.created_at <= ${after.createdAt}::timestamptz`)
+        .where(sql<boolean>`(splits.created_at, splits.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+    }
+    if (before) {
+      query = query
+        .where(sql<boolean>`splits.created_at >= ${before.createdAt}::timestamptz`)
+        .where(sql<boolean>`(splits.created_at, splits.id) > (${before.createdAt}::timestamptz, ${before.id}::uuid)`);
+    }
+    const direction = page.before ? 'asc' : 'desc';
+    return query
+      .orderBy('splits.created_at', direction)
+      .orderBy('splits.id', direction)
+      .limit(page.limit + 1);
   }
 
   /** Splits a login created or takes part in (participant user id, or e-mail ignoring case), newest first. */

@@ -14,7 +14,9 @@ import {
   SplitsRepository,
   serviceMode,
   validate,
+  validationFailed,
   validBody,
+  validQuery,
 } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -23,8 +25,15 @@ import type { CheckoutDeps } from '../../deps';
 import { createSplit } from '../../splits/create-split';
 import { routeSplit, splitIdParams } from '../../splits/load-split';
 import { splitDetail } from '../../splits/split-detail';
-import { presentCreatedSplit, presentSplitSummary } from './presenters';
-import { CreateSplitSchema, createSplitFailure, SplitIdParams } from './schema';
+import { presentCreatedSplit, presentSplitPage, presentSplitSummary } from './presenters';
+import {
+  CreateSplitSchema,
+  createSplitFailure,
+  SPLIT_LIST_LIMIT,
+  SPLIT_LIST_MESSAGES,
+  SplitIdParams,
+  SplitListQuerySchema,
+} from './schema';
 
 /** The caller's business for the list, or null when they are in none (the spec answers `[]`). */
 async function listedMerchant(deps: CheckoutDeps, ctx: Context, userId: string): Promise<MerchantRow | null> {
@@ -71,18 +80,48 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
     },
   );
 
-  router.get('/api/checkout-splits', auth('session'), async (ctx) => {
+  router.get('/api/checkout-splits', auth('session'), validate('query', SplitListQuerySchema), async (ctx) => {
     const principal = sessionPrincipal(ctx.state.principal);
-    const merchant = await listedMerchant(deps, ctx, principal.userId);
-    if (!merchant) {
-      ctx.body = [];
+    // Without the header every mode is listed; with it, only that mode (docs/splits.md).
+    const headerMode = ctx.get(SERVICE_MODE_HEADER) ? serviceMode(ctx) : undefined;
+    // No parameter at all: the spec's answer, the whole array (docs/spec.md, Splits). Any parameter: a page.
+    if (Object.keys(ctx.query).length === 0) {
+      const merchant = await listedMerchant(deps, ctx, principal.userId);
+      if (!merchant) {
+        ctx.body = [];
+        return;
+      }
+      const listed = await splits.listForMerchant(merchant.id, { mode: headerMode });
+      const participants = await splits.participantsBySplit(listed.map((s) => s.id));
+      ctx.body = listed.map((s) => presentSplitSummary(s, participants.get(s.id) ?? []));
       return;
     }
-    // Without the header every mode is listed; with it, only that mode (docs/splits.md).
-    const mode = ctx.get(SERVICE_MODE_HEADER) ? serviceMode(ctx) : undefined;
-    const listed = await splits.listForMerchant(merchant.id, { mode });
-    const participants = await splits.participantsBySplit(listed.map((s) => s.id));
-    ctx.body = listed.map((s) => presentSplitSummary(s, participants.get(s.id) ?? []));
+    const query = validQuery(ctx, SplitListQuerySchema);
+    if (query.mode && headerMode && query.mode !== headerMode) {
+      throw validationFailed(MESSAGES.validationFailed, [{ field: 'mode', message: SPLIT_LIST_MESSAGES.modeConflict }]);
+    }
+    const merchant = await listedMerchant(deps, ctx, principal.userId);
+    const walk = {
+      backwards: Boolean(query.ending_before),
+      fromCursor: Boolean(query.starting_after ?? query.ending_before),
+    };
+    if (!merchant) {
+      ctx.body = presentSplitPage({ rows: [], hasMore: false }, new Map(), walk);
+      return;
+    }
+    const page = await splits.pageForMerchant(
+      merchant.id,
+      {
+        mode: query.mode ?? headerMode,
+        statuses: query.status,
+        createdGte: query['created[gte]'],
+        createdLt: query['created[lt]'],
+        q: query.q,
+      },
+      { limit: query.limit ?? SPLIT_LIST_LIMIT.default, after: query.starting_after, before: query.ending_before },
+    );
+    const participants = await splits.participantsBySplit(page.rows.map((s) => s.id));
+    ctx.body = presentSplitPage(page, participants, walk);
   });
 
   router.get('/api/checkout-splits/mine', auth('session'), async (ctx) => {

@@ -10,7 +10,15 @@ import {
 } from '@groupsplit/shared';
 import { z } from 'zod';
 import { SPLIT_GATE_ERRORS, SplitDetailSchema } from '../../splits/schema';
-import { CreatedSplitSchema, CreateSplitSchema, SplitIdParams, SplitSummarySchema } from './schema';
+import {
+  CreatedSplitSchema,
+  CreateSplitSchema,
+  SPLIT_LIST_MESSAGES,
+  SplitIdParams,
+  SplitListQuerySchema,
+  SplitPageSchema,
+  SplitSummarySchema,
+} from './schema';
 
 const EXAMPLE = {
   merchantId: EXAMPLE_VALUES.ids.merchant,
@@ -60,12 +68,30 @@ export const checkoutSplitsPaths: OpenApiPaths = {
       tag: 'Splits',
       summary: "Your business's splits",
       description:
-        'Every role. Newest first; `[]` for a login in no business. Without X-Service-Mode both modes are listed; with it, that mode only.',
+        'Every role. Newest first; `[]` for a login in no business. Without X-Service-Mode both modes are listed; with it, that mode only. ' +
+        'Without any query parameter the answer is the whole list, an array (docs/spec.md). With any of `limit`, `starting_after`, ' +
+        '`ending_before`, `status`, `created[gte]`, `created[lt]`, `mode` or `q` it is one page, `{ data, has_more, next_cursor, previous_cursor }`: ' +
+        'walk it by passing `next_cursor` as `starting_after` until `next_cursor` is null. A cursor stays valid however many splits are made meanwhile; ' +
+        'new ones appear on the first page.',
       headers: businessHeaders({ mode: true }),
+      query: SplitListQuerySchema,
       responses: {
-        200: { description: 'List summaries.', schema: z.array(SplitSummarySchema) },
+        200: {
+          description: 'The whole list (no query parameter), or one page (any query parameter).',
+          schema: z.union([z.array(SplitSummarySchema), SplitPageSchema]),
+        },
       },
-      errors: { 400: [BUSINESS_ERRORS.invalidMode], 409: [BUSINESS_ERRORS.selectionRequired] },
+      errors: {
+        400: [
+          BUSINESS_ERRORS.invalidMode,
+          err(
+            MESSAGES.validationFailed,
+            'validation_failed',
+            `a parameter refused, named in details: ${Object.values(SPLIT_LIST_MESSAGES).join('; ')}`,
+          ),
+        ],
+        409: [BUSINESS_ERRORS.selectionRequired],
+      },
     }),
   },
   '/api/checkout-splits/mine': {

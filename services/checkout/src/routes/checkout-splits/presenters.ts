@@ -1,4 +1,5 @@
 import { formatPounds, type SplitParticipantRow as ParticipantRow, type SplitRow } from '@groupsplit/shared';
+import { encodeCursor } from './cursor';
 
 /*
  * The spec's split list and create answers, field by field: lists use two-place strings
@@ -42,5 +43,30 @@ export function presentCreatedSplit(split: { id: string; participants: Participa
       clientSecret: p.processor_client_secret,
       payToken: p.pay_token,
     })),
+  };
+}
+
+/**
+ * One page of the list (docs/splits.md, "Listing"). `next_cursor` is set exactly when older splits lie
+ * past the page, `previous_cursor` exactly when newer ones lie before it: walking forward, the page
+ * after a cursor has the cursor's own split before it; walking back (`ending_before`), the page came
+ * from an older one.
+ */
+export function presentSplitPage(
+  page: { rows: (SplitRow & { position_at: string })[]; hasMore: boolean },
+  participants: Map<string, ParticipantRow[]>,
+  walk: { backwards: boolean; fromCursor: boolean },
+) {
+  const first = page.rows[0];
+  const last = page.rows[page.rows.length - 1];
+  const cursorOf = (row: (typeof page.rows)[number] | undefined) =>
+    row ? encodeCursor({ createdAt: row.position_at, id: row.id }) : null;
+  const olderExist = walk.backwards ? page.rows.length > 0 : page.hasMore;
+  const newerExist = walk.backwards ? page.hasMore : walk.fromCursor && page.rows.length > 0;
+  return {
+    data: page.rows.map((split) => presentSplitSummary(split, participants.get(split.id) ?? [])),
+    has_more: page.hasMore,
+    next_cursor: olderExist ? cursorOf(last) : null,
+    previous_cursor: newerExist ? cursorOf(first) : null,
   };
 }

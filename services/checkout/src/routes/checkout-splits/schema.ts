@@ -3,11 +3,13 @@ import {
   currencyField,
   EXAMPLE_VALUES,
   emailField,
+  flagField,
   idField,
   MESSAGES,
   mostImportant,
   payTokenField,
   poundsField,
+  SPLIT_STATUSES,
   textField,
   timestampField,
   uuidParam,
@@ -15,6 +17,7 @@ import {
 } from '@groupsplit/shared';
 import { z } from 'zod';
 import { ParticipantStatusSchema, SplitStatusSchema } from '../../splits/schema';
+import { decodeCursor } from './cursor';
 
 /** The spec's messages for a bad create body, most general first. */
 export const CREATE_SPLIT_MESSAGES = {
@@ -142,3 +145,142 @@ export const SplitSummarySchema = z
       .meta({ description: 'Everyone paying a share.' }),
   })
   .meta({ id: 'SplitSummary', description: 'One split of a list.' });
+
+// ---- the paged list (GET /api/checkout-splits with parameters; docs/splits.md, "Listing") ----------
+
+export const SPLIT_LIST_LIMIT = { default: 20, max: 100 } as const;
+
+/** The words of a refused list parameter, each in the `details` of a 400 `validation_failed`. */
+export const SPLIT_LIST_MESSAGES = {
+  limit: `limit must be a whole number from 1 to ${SPLIT_LIST_LIMIT.max}`,
+  cursor: 'Not a cursor of this list: pass next_cursor or previous_cursor back as it came',
+  bothCursors: 'Pass starting_after or ending_before, not both',
+  status: 'Unknown status',
+  created: 'Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z)',
+  emptyRange: 'created[lt] must be after created[gte]',
+  modeConflict: 'mode differs from the X-Service-Mode header',
+  q: 'q is at most 200 characters',
+} as const;
+
+const L = SPLIT_LIST_MESSAGES;
+const LISTED_STATUSES = z.enum(SPLIT_STATUSES).exclude(['creating']).options;
+
+const cursorParam = (description: string) =>
+  z
+    .string({ error: L.cursor })
+    .transform((text, ctx) => {
+      const position = decodeCursor(text);
+      if (!position) {
+        ctx.addIssue({ code: 'custom', message: L.cursor });
+        return z.NEVER;
+      }
+      return position;
+    })
+    .optional()
+    .meta({
+      param: { description },
+      override: { type: 'string', example: 'WyIyMDI2LTExLTI3VDA5OjMwOjAwLjEyMzQ1NloiLCI…' },
+    });
+
+/** A date (midnight UTC) or a date-time with `Z` or an offset, as an instant. */
+const INSTANT = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+const instantParam = (description: string, example: string) =>
+  z
+    .string({ error: L.created })
+    .transform((text, ctx) => {
+      if (!INSTANT.safeParse(text).success) {
+        ctx.addIssue({ code: 'custom', message: L.created });
+        return z.NEVER;
+      }
+      return new Date(text);
+    })
+    .optional()
+    .meta({ param: { description }, override: { type: 'string', example } });
+
+/**
+ * The list's optional parameters. Any of them, even blank, turns the answer into a page (`SplitPage`);
+ * none keeps the spec's whole array. `status` may be repeated (`?status=pending&status=captured`).
+ */
+export const SplitListQuerySchema = z
+  .object({
+    limit: z
+      .string({ error: L.limit })
+      .refine((text) => /^\d{1,3}$/.test(text), { error: L.limit })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= SPLIT_LIST_LIMIT.max, { error: L.limit })
+      .optional()
+      .meta({
+        param: { description: `Splits per page, 1–${SPLIT_LIST_LIMIT.max}; default ${SPLIT_LIST_LIMIT.default}.` },
+        override: { type: 'integer', minimum: 1, maximum: SPLIT_LIST_LIMIT.max, default: SPLIT_LIST_LIMIT.default },
+      }),
+    starting_after: cursorParam('The page after this one: pass `next_cursor` (older splits).'),
+    ending_before: cursorParam('The page before this one: pass `previous_cursor` (newer splits).'),
+    status: z
+      .preprocess(
+        (value) => (typeof value === 'string' ? [value] : value),
+        z
+          .array(z.enum(SPLIT_STATUSES).exclude(['creating'], { error: L.status }), { error: L.status })
+          .max(LISTED_STATUSES.length),
+      )
+      .optional()
+      .meta({
+        param: {
+          description: 'Only splits in this status; repeat it for several (`status=pending&status=captured`).',
+          style: 'form',
+          explode: true,
+        },
+        override: { type: 'array', items: { type: 'string', enum: [...LISTED_STATUSES] } },
+      }),
+    'created[gte]': instantParam(
+      'Created at or after this instant: a date (midnight UTC) or a date-time with its offset.',
+      '2026-11-01T00:00:00Z',
+    ),
+    'created[lt]': instantParam('Created before this instant (same forms as `created[gte]`).', '2026-12-01T00:00:00Z'),
+    mode: z
+      .enum(['test', 'live'])
+      .optional()
+      .meta({ param: { description: 'Only this mode. With X-Service-Mode as well, the two must agree.' } }),
+    q: z
+      .string({ error: L.q })
+      .max(200, { error: L.q })
+      .optional()
+      .meta({
+        param: {
+          description:
+            "Search: the beginning of an order reference or a participant's whole e-mail address (both ignoring case), " +
+            'or a whole split id or checkout session token. Blank means no search.',
+        },
+        example: 'ORD-1001',
+      }),
+  })
+  .superRefine((query, ctx) => {
+    if (query.starting_after && query.ending_before) {
+      ctx.addIssue({ code: 'custom', path: ['ending_before'], message: L.bothCursors });
+    }
+    const from = query['created[gte]'];
+    const to = query['created[lt]'];
+    if (from && to && to.getTime() <= from.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['created[lt]'], message: L.emptyRange });
+    }
+  });
+
+export type SplitListQuery = z.infer<typeof SplitListQuerySchema>;
+
+/** GET /api/checkout-splits with any parameter: one page and where to go next. */
+export const SplitPageSchema = z
+  .object({
+    data: z.array(SplitSummarySchema).meta({ description: 'This page of splits, newest first.' }),
+    has_more: flagField(
+      'Whether more splits lie past this page in the direction walked: older ones (first page, `starting_after`) or newer ones (`ending_before`).',
+    ),
+    next_cursor: z.string().nullable().meta({
+      description: 'Pass as `starting_after` for the next (older) page; null when there is none.',
+      example: 'WyIyMDI2LTExLTI3VDA5OjMwOjAwLjEyMzQ1NloiLCI…',
+    }),
+    previous_cursor: z.string().nullable().meta({
+      description: 'Pass as `ending_before` for the previous (newer) page; null on the first page.',
+      example: null,
+    }),
+  })
+  .meta({ id: 'SplitPage', description: 'One page of the splits list (docs/splits.md, "Listing").' });
