@@ -62,7 +62,7 @@ export type RefundExportRow = {
 };
 
 /** Rows fetched from the cursor at a time: memory holds one batch whatever the period's size. */
-export const EXPORT_BATCH_ROWS = 500;
+export const EXPORT_BATCH_ROWS = 1000;
 
 /** The period's first instant and the instant after its last, as Postgres reads UK days. */
 function period(scope: ExportScope) {
@@ -169,6 +169,9 @@ export class ExportsRepository {
       .execute();
     let done = false;
     try {
+      // Every row will be read: plan for the whole result, not the first tenth that a cursor is planned for
+      // by default (which chose a nested loop per split, several times slower over a large period).
+      await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(trx);
       // The cursor's query goes with its parameters (the extended protocol binds them into DECLARE).
       await trx.executeQuery({
         ...compiled,

