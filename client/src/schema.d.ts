@@ -804,6 +804,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/exports/orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the orders of a period as CSV
+         * @description Dashboard session; Owner, Admin or Finance. One row per participant's share of each order created in the period: the order, its split and session, the share, fees and status, refunded so far, when it was captured, the PaymentIntent and charge ids. `from` and `to` are UK calendar days, both included: the period runs from midnight at the start of `from` to midnight at the end of `to`, Europe/London time (so it follows BST). Rows come oldest first. Amounts are pounds with two places and never negative; times are given in UTC and in UK time. A cell that would start with `=`, `+`, `-`, `@`, a tab or a carriage return is written with a single quote before it, quoted, so a spreadsheet shows it as text (docs/exports.md). The mode is `X-Service-Mode` (absent: live); one file holds one mode. The answer is streamed: a transfer cut short means the file is incomplete.
+         *
+         *     Rate limit: 30 per 10 minutes per IP address (bucket `export`); answers carry `RateLimit-*` headers.
+         */
+        get: operations["exportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/exports/refunds.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the refunds of a period as CSV
+         * @description Dashboard session; Owner, Admin or Finance. One row per participant's slice of each refund asked for in the period: who asked (actor, source), the amount, the customer fee returned and the service fee reversed with it, statuses and processor ids. `from` and `to` are UK calendar days, both included: the period runs from midnight at the start of `from` to midnight at the end of `to`, Europe/London time (so it follows BST). Rows come oldest first. Amounts are pounds with two places and never negative; times are given in UTC and in UK time. A cell that would start with `=`, `+`, `-`, `@`, a tab or a carriage return is written with a single quote before it, quoted, so a spreadsheet shows it as text (docs/exports.md). The mode is `X-Service-Mode` (absent: live); one file holds one mode. The answer is streamed: a transfer cut short means the file is incomplete.
+         *
+         *     Rate limit: 30 per 10 minutes per IP address (bucket `export`); answers carry `RateLimit-*` headers.
+         */
+        get: operations["exportRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/me": {
         parameters: {
             query?: never;
@@ -9538,6 +9582,340 @@ export interface operations {
              * @description Too many requests.
              *
              *     - `rate_limited`: Too many requests. Please try again later.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportOrders: {
+        parameters: {
+            query: {
+                /** @description First UK calendar day of the period (included), YYYY-MM-DD. */
+                from: string;
+                /** @description Last UK calendar day of the period (included), YYYY-MM-DD. */
+                to: string;
+            };
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (Content-Disposition: attachment), a header row first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example order_reference,split_id,session_token,split_status,currency,order_total,created_at_utc,created_at_uk,participant,participant_email,participant_status,share,customer_fee,merchant_fee,service_fee,refunded,captured_at_utc,captured_at_uk,payment_intent_id,charge_id
+                     *     ORDER-1001,7d3c2a9e-5b1f-4e2a-9c4d-1a2b3c4d5e6f,,captured,GBP,30.00,2026-07-01T14:04:12Z,2026-07-01 15:04:12,1,ana@example.com,captured,15.00,0.20,0.30,0.50,0.00,2026-07-01T14:30:00Z,2026-07-01 15:30:00,pi_123,ch_123
+                     */
+                    "text/csv": string;
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `validation_failed`: Validation failed (a date is not YYYY-MM-DD, or to must be on or after from)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "invalid_service_mode" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportRefunds: {
+        parameters: {
+            query: {
+                /** @description First UK calendar day of the period (included), YYYY-MM-DD. */
+                from: string;
+                /** @description Last UK calendar day of the period (included), YYYY-MM-DD. */
+                to: string;
+            };
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (Content-Disposition: attachment), a header row first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example refund_id,split_id,order_reference,currency,requested_at_utc,requested_at_uk,completed_at_utc,completed_at_uk,refund_status,source,actor,reason,participant,participant_email,slice_status,amount,customer_fee_returned,service_fee_reversed,processor_refund_id,payment_intent_id
+                     *     0b8f6c1e-2d3a-4f5b-8c9d-0e1f2a3b4c5d,7d3c2a9e-5b1f-4e2a-9c4d-1a2b3c4d5e6f,ORDER-1001,GBP,2026-07-02T09:00:00Z,2026-07-02 10:00:00,2026-07-02T09:00:05Z,2026-07-02 10:00:05,complete,dashboard,dashboard:5f0e…,,1,ana@example.com,succeeded,15.00,0.20,0.50,re_123,pi_123
+                     */
+                    "text/csv": string;
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `validation_failed`: Validation failed (a date is not YYYY-MM-DD, or to must be on or after from)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "invalid_service_mode" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
              */
             429: {
                 headers: {

@@ -10,6 +10,7 @@ import { BillingPage } from './pages/billing';
 import { BusinessDetailsPage } from './pages/business';
 import { ConsentPage } from './pages/consent';
 import { DevelopersPage } from './pages/developers';
+import { ExportsPage } from './pages/exports';
 import { HomePage } from './pages/home';
 import { InvitePage } from './pages/invite';
 import { NotFoundPage } from './pages/not-found';
@@ -37,6 +38,7 @@ const BUSINESS_PAGES: Partial<Record<PageName, ComponentType<PageProps>>> = {
   apiKeys: ApiKeysPage,
   webhooks: WebhooksPage,
   team: TeamPage,
+  exports: ExportsPage,
   business: BusinessDetailsPage,
   payments: PaymentsPage,
   billing: BillingPage,

@@ -16,6 +16,7 @@ export type Permission = {
 const ACTION_WORDS: Partial<Record<Action, string>> = {
   'split.cancel': 'cancel orders',
   'split.refund': 'refund orders',
+  'split.export': 'export orders and refunds',
   'api_key.view': 'see API keys',
   'api_key.manage': 'create or revoke API keys',
   'credentials.view': 'reveal the webhook secret',

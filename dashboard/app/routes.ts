@@ -11,6 +11,7 @@ export const PAGES = {
   apiKeys: '/dashboard/developers/api-keys',
   webhooks: '/dashboard/developers/webhooks',
   team: '/dashboard/team',
+  exports: '/dashboard/exports',
   business: '/dashboard/settings',
   payments: '/dashboard/settings/payments',
   billing: '/dashboard/settings/billing',

@@ -1,4 +1,5 @@
 export * from './api';
+export * from './csv';
 export * from './factories';
 export * from './factories-processor';
 export * from './factories-refunds';

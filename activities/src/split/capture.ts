@@ -32,18 +32,20 @@ export function createCaptureActivities(
 
   /**
    * One share's capture at the processor (idempotency key `capture:<participantId>`), nothing
-   * written on success; a share the projection shows captured is not called for.
+   * written on success; a share the projection shows captured is not called for. Answers the
+   * charge's id when the processor named it (the finance export lists it).
    */
-  async function captureAtProcessor(splitId: string, share: Share) {
+  async function captureAtProcessor(splitId: string, share: Share): Promise<string | null> {
     const participantId = share.id;
-    if (share.status === 'captured') return;
+    if (share.status === 'captured') return null;
     const ref = share.ref;
     if (!ref) throw ApplicationFailure.nonRetryable(`Participant ${participantId} has no hold to capture`);
     try {
-      await retryTransientProcessorCall(
+      const hold = await retryTransientProcessorCall(
         () => share.processor.captureHold({ ...ref, participantId }),
         CAPTURE_QUICK_RETRY_PAUSES_MS,
       );
+      return hold.chargeId;
     } catch (error) {
       const failure = toProcessorError(error);
       if (failure.retryable) throw processorFailure(failure);
@@ -65,6 +67,7 @@ export function createCaptureActivities(
         );
         throw processorFailure(failure);
       }
+      return hold.chargeId;
     }
   }
 
@@ -118,11 +121,12 @@ export function createCaptureActivities(
         // Timed out or cancelled: the workflow has moved on (a retry, compensation), so no further capture.
         if (Context.current().cancellationSignal.aborted) throw new CancelledFailure('capture batch cancelled');
         // One capture at a time; the previous share's write goes on while this share is captured.
-        const earlier = unwritten ? participants.writeCapture(splitId, unwritten) : Promise.resolve();
-        const [call, write] = await Promise.allSettled([captureAtProcessor(splitId, share), earlier]);
+        const earlier: Promise<void> = unwritten ? participants.writeCapture(splitId, unwritten) : Promise.resolve();
+        const [call, write]: [PromiseSettledResult<string | null>, PromiseSettledResult<void>] =
+          await Promise.allSettled([captureAtProcessor(splitId, share), earlier]);
         if (write.status === 'rejected') throw write.reason;
         if (call.status === 'rejected') throw call.reason;
-        unwritten = { participantId: share.id, from: share.status };
+        unwritten = { participantId: share.id, from: share.status, chargeId: call.value };
       }
       await writeSplitCaptured(splitId, unwritten, captured.dedupeKey);
     },

@@ -9,7 +9,7 @@ import { clearSession, updateSession, useSession } from '../session';
 
 type NavItem = { href: string; label: string; children?: NavItem[] };
 
-function navItems(canSeeKeys: boolean): NavItem[] {
+function navItems(canSeeKeys: boolean, canExport: boolean): NavItem[] {
   return [
     { href: PAGES.home, label: 'Home' },
     { href: PAGES.orders, label: 'Orders' },
@@ -22,6 +22,8 @@ function navItems(canSeeKeys: boolean): NavItem[] {
       ],
     },
     { href: PAGES.team, label: 'Team' },
+    // Finance's files; hidden from a Member, whom the table refuses (docs/exports.md).
+    ...(canExport ? [{ href: PAGES.exports, label: 'Exports' }] : []),
     {
       href: PAGES.business,
       label: 'Settings',
@@ -43,7 +45,7 @@ function isCurrent(href: string, path: string, exact: boolean) {
 function Nav(props: { onNavigate: () => void }) {
   const { path } = usePlace();
   const { can } = useBusiness();
-  const items = navItems(can('api_key.view').allowed);
+  const items = navItems(can('api_key.view').allowed, can('split.export').allowed);
   const link = (item: NavItem, exact: boolean) => (
     <Link
       href={item.href}

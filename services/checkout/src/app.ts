@@ -5,6 +5,7 @@ import { checkoutOpenApi } from './openapi';
 import { checkoutSessionRoutes } from './routes/checkout-sessions/checkout-sessions';
 import { checkoutSplitRoutes } from './routes/checkout-splits/checkout-splits';
 import { signalHoldAuthorised } from './routes/checkout-splits/hold-authorised';
+import { exportRoutes } from './routes/exports/exports';
 import { hostedCheckoutRoutes } from './routes/hosted-checkout/hosted-checkout';
 import { participantReplaceRoutes } from './routes/participant-replace/participant-replace';
 import { payRoutes } from './routes/pay/pay';
@@ -29,6 +30,7 @@ export function createCheckoutApp(deps: CheckoutDeps): Koa {
       participantReplaceRoutes(deps),
       refundRoutes(deps),
       remindRoutes(deps),
+      exportRoutes(deps),
       processorWebhookRoutes(deps, {
         onHoldAuthorised: signalHoldAuthorised,
         onChargeRefunded: signalProcessorRefund,

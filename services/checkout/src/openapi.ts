@@ -1,6 +1,7 @@
 import { type OpenApiDocument, openApiPart } from '@groupsplit/shared';
 import { checkoutSessionsPaths } from './routes/checkout-sessions/openapi';
 import { checkoutSplitsPaths } from './routes/checkout-splits/openapi';
+import { exportsPaths } from './routes/exports/openapi';
 import { hostedCheckoutPaths } from './routes/hosted-checkout/openapi';
 import { participantReplacePaths } from './routes/participant-replace/openapi';
 import { payPaths } from './routes/pay/openapi';
@@ -22,6 +23,7 @@ export function checkoutOpenApi(): OpenApiDocument {
     refundsPaths,
     splitCancelPaths,
     checkoutSplitsPaths,
+    exportsPaths,
     payPaths,
   ]);
 }

@@ -22,6 +22,7 @@ describe('authorize: the permission table', () => {
     ['split.cancel', ['owner', 'admin', 'member']],
     ['split.refund', ['owner', 'admin', 'finance']],
     ['split.view', ['owner', 'admin', 'finance', 'member']],
+    ['split.export', ['owner', 'admin', 'finance']],
   ] as const)('%s is allowed for exactly %p', (action, allowed) => {
     for (const role of ROLES) {
       const expected = allowed.includes(role as never)
@@ -36,6 +37,8 @@ describe('authorize: the permission table', () => {
     expect(outcome({ role: 'owner' }, 'split.cancel', paused)).toEqual(pausedRefusal);
     expect(outcome({ role: 'owner' }, 'api_key.manage', paused)).toEqual(pausedRefusal);
     expect(outcome({ role: 'finance' }, 'split.view', paused)).toBe('allowed');
+    // An export only reads: Finance can still take the books' files from a paused workspace.
+    expect(outcome({ role: 'finance' }, 'split.export', paused)).toBe('allowed');
   });
 });
 

@@ -20,6 +20,8 @@ export const POLICY = {
   'split.refund': ['owner', 'admin', 'finance'],
   /** Ours (the spec has no replace): hand a pending participant's share to someone else; as cancel. */
   'split.replace': ['owner', 'admin', 'member'],
+  /** Ours (the spec has no exports): the finance CSVs of orders and refunds (docs/exports.md); as refund. */
+  'split.export': ['owner', 'admin', 'finance'],
   'webhook_secret.manage': OWNER_ADMIN,
   'api_key.manage': OWNER_ADMIN,
   /** Listing key records (never the keys): Owner and Admin, and still allowed while paused. */
@@ -40,6 +42,7 @@ export type Action = keyof typeof POLICY;
 const VIEW_ACTIONS = new Set<Action>([
   'merchant.view',
   'split.view',
+  'split.export',
   'webhook_log.view',
   'team.view',
   'credentials.view',

@@ -25,11 +25,19 @@ export type OperationSpec = {
   business?: Parameters<typeof businessErrors>[0];
   /** The request body: its schema, an example where composing one from the fields cannot know better, and whether it is required (default yes). */
   body?: { schema: ZodType; example?: unknown; required?: boolean };
-  /** The successes by status. */
-  responses: Record<number, { description: string; schema?: ZodType }>;
+  /**
+   * The successes by status: JSON unless `mediaType` names another (a CSV export's `text/csv`), with
+   * an example of that text where given.
+   */
+  responses: Record<number, { description: string; schema?: ZodType; mediaType?: string; example?: string }>;
   /** The operation's own error answers by status. */
   errors?: ErrorMap;
 };
+
+function content(schema: ZodType, mediaType: string | undefined, example: string | undefined) {
+  if (!mediaType || mediaType === 'application/json') return json(schema, example);
+  return { content: { [mediaType]: { schema, ...(example === undefined ? {} : { example }) } } };
+}
 
 export function operation(spec: OperationSpec): OpenApiOperation {
   const header = spec.business ? businessHeaders({ mode: spec.business.mode }) : spec.headers;
@@ -50,9 +58,9 @@ export function operation(spec: OperationSpec): OpenApiOperation {
       : {}),
     responses: {
       ...Object.fromEntries(
-        Object.entries(spec.responses).map(([status, { description, schema }]) => [
+        Object.entries(spec.responses).map(([status, { description, schema, mediaType, example }]) => [
           status,
-          { description, ...(schema ? json(schema) : {}) },
+          { description, ...(schema ? content(schema, mediaType, example) : {}) },
         ]),
       ),
       ...errorResponses(errors),

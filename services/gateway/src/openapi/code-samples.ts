@@ -113,6 +113,8 @@ function client(method: string, path: string, operation: Operation, auth: AuthRe
   if (Object.keys(inParams).length) request.push(`params: ${literal(inParams, '    ')}`);
   const body = bodyExample(operation);
   if (body !== undefined) request.push(`body: ${literal(body, '    ')}`);
+  // A file answer (a CSV export) is read as text; openapi-fetch would parse it as JSON.
+  if (answersText(operation)) request.push(`parseAs: 'text'`);
   const call = `groupsplit.${method.toUpperCase()}('${path}'${request.length ? `, {\n    ${request.join(',\n    ')},\n  }` : ''})`;
   return [
     `import { createGroupsplitClient, unwrap } from '${CLIENT_PACKAGE}';`,
@@ -120,6 +122,14 @@ function client(method: string, path: string, operation: Operation, auth: AuthRe
     `const groupsplit = createGroupsplitClient({ ${options.join(', ')} });`,
     `const result = unwrap(\n  await ${call},\n);`,
   ].join('\n');
+}
+
+/** Whether the operation's success is a text file (text/csv) rather than JSON. */
+function answersText(operation: Operation): boolean {
+  const responses = (operation.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>;
+  const success = Object.entries(responses).find(([status]) => status.startsWith('2'))?.[1];
+  const types = Object.keys(success?.content ?? {});
+  return types.length > 0 && !types.includes('application/json');
 }
 
 /** The operation's `x-codeSamples`: curl, then the typed client. */

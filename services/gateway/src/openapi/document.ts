@@ -221,6 +221,10 @@ const API_TAGS: { name: string; description: string }[] = [
   { name: 'Hosted checkout: buyer', description: 'What the hosted checkout page calls for the buyer.' },
   { name: 'Pay step', description: "One participant's pay link: their view and the hold on their card." },
   { name: 'Splits', description: 'Splits from the dashboard (signed in).' },
+  {
+    name: 'Exports',
+    description: "Finance exports: a period's orders and refunds as CSV (signed in; Owner, Admin, Finance).",
+  },
   { name: 'Sign-in', description: 'E-mail code sign-in, sign-out, and accepting the terms.' },
   { name: 'Account', description: 'Registering a business, its settings and processor onboarding.' },
   { name: 'API keys', description: 'Keys for your server (test keys need no processor connection).' },

@@ -97,6 +97,7 @@ const LIMIT_WHERE: Record<BucketName, string> = {
     'Webhook secret rotation, API key creation, webhook test, delivery resend, every team invite route, the public forms (one counter for all)',
   sign_in: 'Sign-in code requests and checks',
   session_refresh: "The dashboard's session refresh (`POST /api/auth/session/refresh`)",
+  export: 'The finance exports (`GET /api/merchants/exports/orders.csv`, `…/refunds.csv`)',
 };
 
 function rateLimits() {

@@ -42,6 +42,14 @@ export const BUCKETS: Record<BucketName, BucketPolicy> = {
     keyedBy: 'ip',
     message: MESSAGES.sensitiveRateLimited,
   },
+  // Not in docs/spec.md's Limits table: a finance export streams a whole period from the database, so
+  // a client repeating it in a loop is held back; a person downloads a few files at a time (docs/exports.md).
+  export: {
+    points: 30,
+    durationSeconds: 10 * 60,
+    keyedBy: 'ip',
+    message: MESSAGES.publicRateLimited,
+  },
 };
 
 export const RATE_LIMITED_CODE = 'rate_limited';

@@ -53,6 +53,10 @@ export const checkoutRoutes: RouteRule[] = [
     auth: 'session_no_consent',
     bucket: 'server_ops',
   },
+  // Finance exports (docs/exports.md): under /api/merchants like the dashboard's other business routes, but
+  // served by checkout, the service that reads the split tables' data; each streams a whole period, hence a bucket.
+  { method: 'GET', path: '/api/merchants/exports/orders.csv', target: 'checkout', auth: 'session', bucket: 'export' },
+  { method: 'GET', path: '/api/merchants/exports/refunds.csv', target: 'checkout', auth: 'session', bucket: 'export' },
   { method: '*', path: '/api/merchants/checkout/**', target: 'checkout', auth: 'api_key', bucket: 'server_ops' },
   { method: 'POST', path: '/api/checkout-splits/pay/:token/authorise', target: 'checkout', auth: 'none' },
   {

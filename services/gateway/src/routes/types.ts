@@ -25,7 +25,8 @@ export type BucketName =
   | 'public_lookup'
   | 'sensitive'
   | 'sign_in'
-  | 'session_refresh';
+  | 'session_refresh'
+  | 'export';
 
 export type Target = 'merchants' | 'checkout';
 

@@ -5,7 +5,8 @@ import type { ParticipantStatus, SplitParticipantsTable } from '../schema/splits
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
 
 /** A capture made at the processor whose projection write is still to do. */
-export type UnwrittenCapture = { participantId: string; from: ParticipantStatus };
+/** A share captured at the processor and not yet written: its charge id when the processor named one. */
+export type UnwrittenCapture = { participantId: string; from: ParticipantStatus; chargeId?: string | null };
 
 /** The participant_authorised event's columns, as `outboxEventValues` builds them. */
 export type AuthorisedEventValues = ReturnType<typeof outboxEventValues>;
@@ -131,13 +132,19 @@ export class ParticipantsRepository {
   }
 
   /** A capture's write: the participant `captured` (unless it already is) and its history row, one statement. */
-  async writeCapture(splitId: string, { participantId, from }: UnwrittenCapture) {
+  async writeCapture(splitId: string, { participantId, from, chargeId }: UnwrittenCapture) {
     const now = new Date();
     await this.db
       .with('moved', (qb) =>
         qb
           .updateTable('split_participants')
-          .set({ status: 'captured', captured_at: now, updated_at: now })
+          .set({
+            status: 'captured',
+            captured_at: now,
+            updated_at: now,
+            // The finance export lists it (docs/exports.md); unknown, the column stays as it was.
+            ...(chargeId ? { processor_charge_id: chargeId } : {}),
+          })
           .where('id', '=', participantId)
           .where('status', '<>', 'captured')
           .returning('id'),

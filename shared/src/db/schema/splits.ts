@@ -68,6 +68,8 @@ export interface SplitParticipantsTable {
   status: ParticipantStatus;
   processor_payment_intent_id: string | null;
   processor_client_secret: string | null;
+  /** The processor's charge of the captured hold (written with the capture; null before it, or for older rows). */
+  processor_charge_id: Generated<string | null>;
   pay_token: string;
   capture_before: Date | null;
   refunded_amount: Generated<number>;

@@ -1,0 +1,108 @@
+import { formatPounds, type OrderExportRow, type RefundExportRow } from '@groupsplit/shared';
+import type { Cell } from './csv';
+
+/** One column of an export: its header and how a row fills it. */
+export type Column<Row> = readonly [header: string, value: (row: Row) => Cell];
+
+const UK_PARTS = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+const HOUR_MS = 3_600_000;
+/** The UK's offset from UTC by UTC hour: the clocks change on the hour, so one look-up serves a whole hour. */
+const ukOffsets = new Map<number, number>();
+
+/** Europe/London's offset from UTC (ms) during the UTC hour that holds `at`; Intl asked once per hour. */
+function ukOffset(at: number): number {
+  const hour = Math.floor(at / HOUR_MS);
+  let offset = ukOffsets.get(hour);
+  if (offset === undefined) {
+    const p: Record<string, string> = {};
+    const start = hour * HOUR_MS;
+    for (const part of UK_PARTS.formatToParts(start)) p[part.type] = part.value;
+    offset = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - start;
+    // An export spans at most a few thousand hours; a long-running process keeps the map bounded anyway.
+    if (ukOffsets.size > 100_000) ukOffsets.clear();
+    ukOffsets.set(hour, offset);
+  }
+  return offset;
+}
+
+/** `2026-11-27T14:04:12Z`: the instant in UTC, to the second. */
+export function utcTime(at: Date | null): string | null {
+  return at ? `${at.toISOString().slice(0, 19)}Z` : null;
+}
+
+/**
+ * `2026-07-01 15:04:12`: the wall-clock time in the UK (BST in summer), as a spreadsheet reads a date
+ * and time. Formatting each time with Intl cost 28 µs, most of a 100,000-row export's time; the
+ * offset is looked up once per hour instead.
+ */
+export function ukTime(at: Date | null): string | null {
+  if (!at) return null;
+  const ms = at.getTime();
+  const local = new Date(ms + ukOffset(ms)).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
+}
+
+/** Pounds with two places: `12.50`. The stored pence are never negative in these files. */
+const pounds = (pence: number) => formatPounds(pence);
+
+/** orders.csv: one row per participant's share (docs/exports.md, "orders.csv"). */
+export const ORDER_COLUMNS: readonly Column<OrderExportRow>[] = [
+  ['order_reference', (r) => r.order_reference],
+  ['split_id', (r) => r.split_id],
+  ['session_token', (r) => r.session_token],
+  ['split_status', (r) => r.split_status],
+  ['currency', (r) => r.currency.toUpperCase()],
+  ['order_total', (r) => pounds(r.total_amount)],
+  ['created_at_utc', (r) => utcTime(r.created_at)],
+  ['created_at_uk', (r) => ukTime(r.created_at)],
+  ['participant', (r) => r.position + 1],
+  ['participant_email', (r) => r.email],
+  ['participant_status', (r) => r.participant_status],
+  ['share', (r) => pounds(r.amount)],
+  ['customer_fee', (r) => pounds(r.customer_fee)],
+  ['merchant_fee', (r) => pounds(r.merchant_fee)],
+  ['service_fee', (r) => pounds(r.customer_fee + r.merchant_fee)],
+  ['refunded', (r) => pounds(r.refunded_amount)],
+  ['captured_at_utc', (r) => utcTime(r.captured_at)],
+  ['captured_at_uk', (r) => ukTime(r.captured_at)],
+  ['payment_intent_id', (r) => r.processor_payment_intent_id],
+  ['charge_id', (r) => r.processor_charge_id],
+];
+
+/** refunds.csv: one row per participant's slice of a refund (docs/exports.md, "refunds.csv"). */
+export const REFUND_COLUMNS: readonly Column<RefundExportRow>[] = [
+  ['refund_id', (r) => r.refund_id],
+  ['split_id', (r) => r.split_id],
+  ['order_reference', (r) => r.order_reference],
+  ['currency', (r) => r.currency.toUpperCase()],
+  ['requested_at_utc', (r) => utcTime(r.created_at)],
+  ['requested_at_uk', (r) => ukTime(r.created_at)],
+  ['completed_at_utc', (r) => utcTime(r.completed_at)],
+  ['completed_at_uk', (r) => ukTime(r.completed_at)],
+  ['refund_status', (r) => r.refund_status],
+  ['source', (r) => r.source],
+  ['actor', (r) => r.actor],
+  ['reason', (r) => r.reason],
+  ['participant', (r) => r.position + 1],
+  ['participant_email', (r) => r.email],
+  ['slice_status', (r) => r.slice_status],
+  ['amount', (r) => pounds(r.amount)],
+  ['customer_fee_returned', (r) => pounds(r.slice_customer_fee)],
+  // The whole application fee (customer + merchant fee) goes back with the share's completing slice (docs/refunds.md).
+  [
+    'service_fee_reversed',
+    (r) => pounds(r.application_fee_refunded ? r.participant_customer_fee + r.participant_merchant_fee : 0),
+  ],
+  ['processor_refund_id', (r) => r.processor_refund_id],
+  ['payment_intent_id', (r) => r.processor_payment_intent_id],
+];

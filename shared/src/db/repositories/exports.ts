@@ -1,0 +1,192 @@
+import { type Compilable, type Selectable, sql } from 'kysely';
+import type { Db } from '../index';
+import type { RefundSource, RefundStatus, SplitRefundSlicesTable } from '../schema/refunds';
+import type { ParticipantStatus, SplitStatus } from '../schema/splits';
+
+type Mode = 'test' | 'live';
+
+/**
+ * Which rows a finance export covers: one business, one mode, and the UK calendar days `from` to
+ * `to`, both included (`YYYY-MM-DD`). A day is midnight to midnight in Europe/London, so a
+ * period follows the clocks (a BST day starts at 23:00 UTC the evening before). The one place
+ * that rule lives (docs/exports.md, "Period").
+ */
+export type ExportScope = { merchantId: string; mode: Mode; from: string; to: string };
+
+/** One participant's share of one order: the orders export's row. Pence and timestamps as stored. */
+export type OrderExportRow = {
+  split_id: string;
+  order_reference: string;
+  session_token: string | null;
+  split_status: SplitStatus;
+  currency: string;
+  total_amount: number;
+  created_at: Date;
+  position: number;
+  email: string;
+  participant_status: ParticipantStatus;
+  amount: number;
+  customer_fee: number;
+  merchant_fee: number;
+  refunded_amount: number;
+  authorised_at: Date | null;
+  captured_at: Date | null;
+  processor_payment_intent_id: string | null;
+  processor_charge_id: string | null;
+};
+
+/** One participant's slice of one refund: the refunds export's row. */
+export type RefundExportRow = {
+  refund_id: string;
+  split_id: string;
+  order_reference: string;
+  currency: string;
+  source: RefundSource;
+  actor: string;
+  refund_status: RefundStatus;
+  reason: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+  position: number;
+  email: string;
+  amount: number;
+  slice_customer_fee: number;
+  completes_share: boolean;
+  slice_status: Selectable<SplitRefundSlicesTable>['status'];
+  processor_refund_id: string | null;
+  application_fee_refunded: boolean;
+  /** The participant's service fees (customer + merchant): what a fee reversal gives back. */
+  participant_customer_fee: number;
+  participant_merchant_fee: number;
+  processor_payment_intent_id: string | null;
+};
+
+/** Rows fetched from the cursor at a time: memory holds one batch whatever the period's size. */
+export const EXPORT_BATCH_ROWS = 1000;
+
+/** The period's first instant and the instant after its last, as Postgres reads UK days. */
+function period(scope: ExportScope) {
+  return {
+    start: sql<Date>`(${scope.from}::date)::timestamp AT TIME ZONE 'Europe/London'`,
+    end: sql<Date>`((${scope.to}::date + 1))::timestamp AT TIME ZONE 'Europe/London'`,
+  };
+}
+
+/**
+ * Reads for the finance exports (docs/exports.md). Each export is read through one server-side
+ * cursor inside a read-only REPEATABLE READ transaction: one consistent snapshot of the period,
+ * fetched EXPORT_BATCH_ROWS at a time, so a 100,000-row period costs one batch of memory. Stopping
+ * the iteration early (the client went away) rolls the transaction back and frees the connection.
+ */
+export class ExportsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Visible splits created in the period with their participants, oldest split first, participants in order. */
+  orderRows(scope: ExportScope): AsyncGenerator<OrderExportRow[]> {
+    const { start, end } = period(scope);
+    const query = this.db
+      .selectFrom('splits as s')
+      .innerJoin('split_participants as p', 'p.split_id', 's.id')
+      .select([
+        's.id as split_id',
+        's.order_reference',
+        's.session_token',
+        's.status as split_status',
+        's.currency',
+        's.total_amount',
+        's.created_at',
+        'p.position',
+        'p.email',
+        'p.status as participant_status',
+        'p.amount',
+        'p.customer_fee',
+        'p.merchant_fee',
+        'p.refunded_amount',
+        'p.authorised_at',
+        'p.captured_at',
+        'p.processor_payment_intent_id',
+        'p.processor_charge_id',
+      ])
+      .where('s.merchant_id', '=', scope.merchantId)
+      .where('s.mode', '=', scope.mode)
+      // Still placing holds: shown nowhere (splits.ts, STILL_CREATING).
+      .where('s.status', '!=', 'creating')
+      .where('s.created_at', '>=', start)
+      .where('s.created_at', '<', end)
+      .orderBy('s.created_at')
+      .orderBy('s.id')
+      .orderBy('p.position');
+    return this.batches<OrderExportRow>(query);
+  }
+
+  /** Refund slices of refunds asked for in the period, oldest refund first, slices in order. */
+  refundRows(scope: ExportScope): AsyncGenerator<RefundExportRow[]> {
+    const { start, end } = period(scope);
+    const query = this.db
+      .selectFrom('split_refunds as r')
+      .innerJoin('splits as s', 's.id', 'r.split_id')
+      .innerJoin('split_refund_slices as sl', 'sl.refund_id', 'r.id')
+      .innerJoin('split_participants as p', 'p.id', 'sl.participant_id')
+      .select([
+        'r.id as refund_id',
+        'r.split_id',
+        's.order_reference',
+        's.currency',
+        'r.source',
+        'r.actor',
+        'r.status as refund_status',
+        'r.reason',
+        'r.created_at',
+        'r.completed_at',
+        'sl.position',
+        'p.email',
+        'sl.amount',
+        'sl.customer_fee as slice_customer_fee',
+        'sl.completes_share',
+        'sl.status as slice_status',
+        'sl.processor_refund_id',
+        'sl.application_fee_refunded',
+        'p.customer_fee as participant_customer_fee',
+        'p.merchant_fee as participant_merchant_fee',
+        'p.processor_payment_intent_id',
+      ])
+      .where('r.merchant_id', '=', scope.merchantId)
+      .where('r.mode', '=', scope.mode)
+      .where('r.created_at', '>=', start)
+      .where('r.created_at', '<', end)
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .orderBy('sl.position');
+    return this.batches<RefundExportRow>(query);
+  }
+
+  private async *batches<Row>(query: Compilable<unknown>): AsyncGenerator<Row[]> {
+    const compiled = query.compile();
+    const trx = await this.db
+      .startTransaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute();
+    let done = false;
+    try {
+      // Every row will be read: plan for the whole result, not the first tenth that a cursor is planned for
+      // by default (which chose a nested loop per split, several times slower over a large period).
+      await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(trx);
+      // The cursor's query goes with its parameters (the extended protocol binds them into DECLARE).
+      await trx.executeQuery({
+        ...compiled,
+        sql: `DECLARE export_rows NO SCROLL CURSOR FOR ${compiled.sql}`,
+      });
+      for (;;) {
+        const fetched = await sql<Row>`FETCH ${sql.lit(EXPORT_BATCH_ROWS)} FROM export_rows`.execute(trx);
+        if (fetched.rows.length === 0) break;
+        yield fetched.rows;
+        if (fetched.rows.length < EXPORT_BATCH_ROWS) break;
+      }
+      done = true;
+      await trx.commit().execute();
+    } finally {
+      if (!done) await trx.rollback().execute();
+    }
+  }
+}
