@@ -2,6 +2,7 @@ export * from './api';
 export * from './factories';
 export * from './factories-processor';
 export * from './factories-refunds';
+export * from './factories-splits';
 export * from './fixtures';
 export * from './hold-row';
 export * from './mail';

@@ -2,6 +2,7 @@ import { type OpenApiDocument, openApiPart } from '@groupsplit/shared';
 import { checkoutSessionsPaths } from './routes/checkout-sessions/openapi';
 import { checkoutSplitsPaths } from './routes/checkout-splits/openapi';
 import { hostedCheckoutPaths } from './routes/hosted-checkout/openapi';
+import { insightsPaths } from './routes/insights/openapi';
 import { participantReplacePaths } from './routes/participant-replace/openapi';
 import { payPaths } from './routes/pay/openapi';
 import { refundsPaths } from './routes/refunds/openapi';
@@ -22,6 +23,7 @@ export function checkoutOpenApi(): OpenApiDocument {
     refundsPaths,
     splitCancelPaths,
     checkoutSplitsPaths,
+    insightsPaths,
     payPaths,
   ]);
 }

@@ -22,6 +22,7 @@ describe('authorize: the permission table', () => {
     ['split.cancel', ['owner', 'admin', 'member']],
     ['split.refund', ['owner', 'admin', 'finance']],
     ['split.view', ['owner', 'admin', 'finance', 'member']],
+    ['insights.view', ['owner', 'admin', 'finance', 'member']],
   ] as const)('%s is allowed for exactly %p', (action, allowed) => {
     for (const role of ROLES) {
       const expected = allowed.includes(role as never)
