@@ -32,6 +32,7 @@ export type SplitSummary = Schemas['SplitSummary'];
 export type RefundHistoryEntry = Schemas['RefundHistoryEntry'];
 export type SplitDetail = Schemas['SplitDetail'];
 export type RefundResult = Schemas['RefundResult'];
+export type Insights = Schemas['Insights'];
 
 export type ApiKeyRecord = Schemas['ApiKey'];
 export type CreatedApiKey = Schemas['CreatedApiKey'];

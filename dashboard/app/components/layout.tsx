@@ -9,10 +9,11 @@ import { clearSession, updateSession, useSession } from '../session';
 
 type NavItem = { href: string; label: string; children?: NavItem[] };
 
-function navItems(canSeeKeys: boolean): NavItem[] {
+function navItems(canSeeKeys: boolean, canSeeInsights: boolean): NavItem[] {
   return [
     { href: PAGES.home, label: 'Home' },
     { href: PAGES.orders, label: 'Orders' },
+    ...(canSeeInsights ? [{ href: PAGES.insights, label: 'Insights' }] : []),
     {
       href: PAGES.developers,
       label: 'Developers',
@@ -43,7 +44,7 @@ function isCurrent(href: string, path: string, exact: boolean) {
 function Nav(props: { onNavigate: () => void }) {
   const { path } = usePlace();
   const { can } = useBusiness();
-  const items = navItems(can('api_key.view').allowed);
+  const items = navItems(can('api_key.view').allowed, can('insights.view').allowed);
   const link = (item: NavItem, exact: boolean) => (
     <Link
       href={item.href}
