@@ -177,6 +177,17 @@ export const OPERATION_ERROR_CODES = {
     'unauthorized',
     'validation_failed',
   ],
+  getInsights: [
+    'business_selection_required',
+    'consent_required',
+    'invalid_period',
+    'invalid_service_mode',
+    'invalid_token',
+    'missing_authorization',
+    'no_merchant',
+    'rate_limited',
+    'validation_failed',
+  ],
   getMerchant: [
     'business_selection_required',
     'consent_required',

@@ -277,6 +277,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout-splits/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How group checkout did over a period
+         * @description Every role (ours, beyond the spec; the dashboard’s Insights page). For the mode asked (X-Service-Mode, live when absent) and the splits created in the period: how the groups ended, the time to fully paid, how far participants got, reminders against the authorisations after them, and the average group and share. An empty period answers zeros and nulls.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        get: operations["getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout-splits/mine": {
         parameters: {
             query?: never;
@@ -2082,6 +2104,134 @@ export interface components {
                  */
                 is_you: boolean;
             }[];
+        };
+        /** @description Group checkout in one mode over one period (docs/dashboard.md, Insights). */
+        Insights: {
+            mode: components["schemas"]["Mode"];
+            /** @description Start of the period (inclusive). */
+            from: components["schemas"]["Timestamp"];
+            /** @description End of the period (exclusive). */
+            to: components["schemas"]["Timestamp"];
+            /** @description How the groups started in the period ended, so far. */
+            groups: {
+                /**
+                 * @description Splits created in the period (`creating` ones, never shown, excluded).
+                 * @example 10
+                 */
+                started: number;
+                /**
+                 * @description Everyone paid: captured, partially refunded or refunded since.
+                 * @example 6
+                 */
+                finished: number;
+                /**
+                 * @description Still pending or capturing.
+                 * @example 1
+                 */
+                open: number;
+                /**
+                 * @description Canceled because the group did not finish in time (the holds lapsed).
+                 * @example 2
+                 */
+                expired: number;
+                /**
+                 * @description Canceled otherwise (by the business, a payer, or support), or canceling.
+                 * @example 1
+                 */
+                cancelled: number;
+                /**
+                 * @description creation_failed or capture_failed.
+                 * @example 0
+                 */
+                failed: number;
+                /**
+                 * @description finished ÷ started, 0 to 1; null with no split in the period.
+                 * @example 0.6
+                 */
+                finished_share: number | null;
+            };
+            /** @description Over the finished groups; both null when none finished. */
+            time_to_paid: {
+                /**
+                 * @description Median time from the split to its last capture, whole seconds.
+                 * @example 5400
+                 */
+                median_seconds: number | null;
+                /**
+                 * @description 90th percentile of the same, whole seconds.
+                 * @example 86400
+                 */
+                p90_seconds: number | null;
+            };
+            /** @description How far participants got: invited, opened the pay page, held their share. */
+            drop_off: {
+                /**
+                 * @description Participants of every split of the period.
+                 * @example 30
+                 */
+                invited: number;
+                /**
+                 * @description Participants who opened their pay page (the hosted page, or the pay lookup your own page calls).
+                 * @example 27
+                 */
+                opened: number;
+                /**
+                 * @description Participants who authorised their hold (held), whatever happened after.
+                 * @example 24
+                 */
+                held: number;
+                /** @description The same steps, for the groups that expired or were cancelled only. */
+                unfinished: {
+                    /**
+                     * @description Groups that expired or were cancelled.
+                     * @example 3
+                     */
+                    groups: number;
+                    /**
+                     * @description Their participants.
+                     * @example 9
+                     */
+                    invited: number;
+                    /**
+                     * @description Of those, the ones who opened their pay page.
+                     * @example 7
+                     */
+                    opened: number;
+                    /**
+                     * @description Of those, the ones who held their share.
+                     * @example 4
+                     */
+                    held: number;
+                };
+            };
+            /** @description Reminders (the remind call and the daily reminder) against what followed them. */
+            reminders: {
+                /**
+                 * @description Reminder e-mails sent to participants of the period’s splits.
+                 * @example 5
+                 */
+                sent: number;
+                /**
+                 * @description Participants reminded at least once.
+                 * @example 4
+                 */
+                people_reminded: number;
+                /**
+                 * @description Reminded participants who then authorised.
+                 * @example 2
+                 */
+                held_after_reminder: number;
+            };
+            /**
+             * @description Participants per split, to two places; null with no split.
+             * @example 3
+             */
+            average_group_size: number | null;
+            /**
+             * @description A participant's average share in pounds, two places; null with no split.
+             * @example 22.50
+             */
+            average_share: components["schemas"]["Pounds"] | null;
         };
         /** @description The settings as they now are. */
         IntegrationSettings: {
@@ -5385,6 +5535,214 @@ export interface operations {
                          * @enum {unknown}
                          */
                         code?: "refund_in_progress" | "partial_failure";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInsights: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Start of the period, inclusive: a day (`2026-11-01`, from its start in UTC) or an ISO 8601 timestamp. Default: 30 days before `to`.
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /**
+                 * @description End of the period: a day (`2026-11-30`, included to its end in UTC) or an ISO 8601 timestamp (excluded). Default: now. At most 366 days after `from`.
+                 * @example 2026-11-30
+                 */
+                to?: string;
+            };
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "mode": "test",
+                     *       "from": "2026-09-01T12:00:00.000Z",
+                     *       "to": "2026-09-01T12:00:00.000Z",
+                     *       "groups": {
+                     *         "started": 10,
+                     *         "finished": 6,
+                     *         "open": 1,
+                     *         "expired": 2,
+                     *         "cancelled": 1,
+                     *         "failed": 0,
+                     *         "finished_share": 0.6
+                     *       },
+                     *       "time_to_paid": {
+                     *         "median_seconds": 5400,
+                     *         "p90_seconds": 86400
+                     *       },
+                     *       "drop_off": {
+                     *         "invited": 30,
+                     *         "opened": 27,
+                     *         "held": 24,
+                     *         "unfinished": {
+                     *           "groups": 3,
+                     *           "invited": 9,
+                     *           "opened": 7,
+                     *           "held": 4
+                     *         }
+                     *       },
+                     *       "reminders": {
+                     *         "sent": 5,
+                     *         "people_reminded": 4,
+                     *         "held_after_reminder": 2
+                     *       },
+                     *       "average_group_size": 3,
+                     *       "average_share": "22.50"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Insights"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `validation_failed`: Validation failed
+             *     - `invalid_period`: `from` must be before `to` (`from` not before `to`)
+             *     - `invalid_period`: The period is at most 366 days
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "invalid_service_mode" | "validation_failed" | "invalid_period";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
                     } & components["schemas"]["Error"];
                 };
             };

@@ -12,6 +12,7 @@ import { ConsentPage } from './pages/consent';
 import { DevelopersPage } from './pages/developers';
 import { ExportsPage } from './pages/exports';
 import { HomePage } from './pages/home';
+import { InsightsPage } from './pages/insights';
 import { InvitePage } from './pages/invite';
 import { NotFoundPage } from './pages/not-found';
 import { OrderPage } from './pages/order';
@@ -34,6 +35,7 @@ const BUSINESS_PAGES: Partial<Record<PageName, ComponentType<PageProps>>> = {
   home: HomePage,
   orders: OrdersPage,
   order: OrderPage,
+  insights: InsightsPage,
   developers: DevelopersPage,
   apiKeys: ApiKeysPage,
   webhooks: WebhooksPage,

@@ -7,6 +7,7 @@ export const PAGES = {
   home: '/dashboard',
   orders: '/dashboard/orders',
   order: '/dashboard/orders/:id',
+  insights: '/dashboard/insights',
   developers: '/dashboard/developers',
   apiKeys: '/dashboard/developers/api-keys',
   webhooks: '/dashboard/developers/webhooks',

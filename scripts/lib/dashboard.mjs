@@ -11,7 +11,9 @@ export const DASHBOARD_DIR = join(ROOT, 'dashboard');
 export const DASHBOARD_DIST = join(DASHBOARD_DIR, 'dist');
 const STAMP = '.build-stamp.json';
 const CONFIG = join(DASHBOARD_DIR, 'vite.config.mjs');
-const TOOLS = ['vite', 'preact', 'openapi-fetch'].map((name) => join(ROOT, 'node_modules', name, 'package.json'));
+const TOOLS = ['vite', 'preact', 'openapi-fetch', 'chart.js'].map((name) =>
+  join(ROOT, 'node_modules', name, 'package.json'),
+);
 
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

@@ -58,6 +58,10 @@ export const api = {
   sendTestEvent: () => unwrap(client.POST('/api/merchants/webhooks/test')),
   resendDelivery: (id: string) => unwrap(client.POST('/api/merchants/webhooks/deliveries/{id}/resend', path(id))),
 
+  // Insights: `from` and `to` are UTC days, both included.
+  insights: (from: string, to: string) =>
+    unwrap(client.GET('/api/checkout-splits/insights', { params: { query: { from, to } } })),
+
   // Team
   team: () => unwrap(client.GET('/api/merchants/team')),
   invite: (email: string, role: Role) => unwrap(client.POST('/api/merchants/team/invites', { body: { email, role } })),

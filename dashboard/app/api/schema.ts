@@ -34,6 +34,7 @@ export type SplitListQuery = NonNullable<paths['/api/checkout-splits']['get']['p
 export type RefundHistoryEntry = Schemas['RefundHistoryEntry'];
 export type SplitDetail = Schemas['SplitDetail'];
 export type RefundResult = Schemas['RefundResult'];
+export type Insights = Schemas['Insights'];
 
 export type ApiKeyRecord = Schemas['ApiKey'];
 export type CreatedApiKey = Schemas['CreatedApiKey'];

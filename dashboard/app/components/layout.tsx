@@ -9,10 +9,11 @@ import { clearSession, updateSession, useSession } from '../session';
 
 type NavItem = { href: string; label: string; children?: NavItem[] };
 
-function navItems(canSeeKeys: boolean, canExport: boolean): NavItem[] {
+function navItems(canSeeKeys: boolean, canSeeInsights: boolean, canExport: boolean): NavItem[] {
   return [
     { href: PAGES.home, label: 'Home' },
     { href: PAGES.orders, label: 'Orders' },
+    ...(canSeeInsights ? [{ href: PAGES.insights, label: 'Insights' }] : []),
     {
       href: PAGES.developers,
       label: 'Developers',
@@ -45,7 +46,7 @@ function isCurrent(href: string, path: string, exact: boolean) {
 function Nav(props: { onNavigate: () => void }) {
   const { path } = usePlace();
   const { can } = useBusiness();
-  const items = navItems(can('api_key.view').allowed, can('split.export').allowed);
+  const items = navItems(can('api_key.view').allowed, can('insights.view').allowed, can('split.export').allowed);
   const link = (item: NavItem, exact: boolean) => (
     <Link
       href={item.href}

@@ -7,6 +7,7 @@ import { checkoutSplitRoutes } from './routes/checkout-splits/checkout-splits';
 import { signalHoldAuthorised } from './routes/checkout-splits/hold-authorised';
 import { exportRoutes } from './routes/exports/exports';
 import { hostedCheckoutRoutes } from './routes/hosted-checkout/hosted-checkout';
+import { insightsRoutes } from './routes/insights/insights';
 import { participantReplaceRoutes } from './routes/participant-replace/participant-replace';
 import { payRoutes } from './routes/pay/pay';
 import { processorWebhookRoutes } from './routes/processor-webhooks/processor-webhooks';
@@ -23,6 +24,8 @@ export function createCheckoutApp(deps: CheckoutDeps): Koa {
     readiness: databaseAndTemporalReadiness(deps),
     routers: [
       payRoutes(deps),
+      // Before the splits router: its GET /api/checkout-splits/:id would take `insights` for an id.
+      insightsRoutes(deps),
       checkoutSplitRoutes(deps),
       checkoutSessionRoutes(deps),
       hostedCheckoutRoutes(deps),

@@ -3,6 +3,7 @@ import { checkoutSessionsPaths } from './routes/checkout-sessions/openapi';
 import { checkoutSplitsPaths } from './routes/checkout-splits/openapi';
 import { exportsPaths } from './routes/exports/openapi';
 import { hostedCheckoutPaths } from './routes/hosted-checkout/openapi';
+import { insightsPaths } from './routes/insights/openapi';
 import { participantReplacePaths } from './routes/participant-replace/openapi';
 import { payPaths } from './routes/pay/openapi';
 import { refundsPaths } from './routes/refunds/openapi';
@@ -24,6 +25,7 @@ export function checkoutOpenApi(): OpenApiDocument {
     splitCancelPaths,
     checkoutSplitsPaths,
     exportsPaths,
+    insightsPaths,
     payPaths,
   ]);
 }

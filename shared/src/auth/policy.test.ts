@@ -23,6 +23,7 @@ describe('authorize: the permission table', () => {
     ['split.refund', ['owner', 'admin', 'finance']],
     ['split.view', ['owner', 'admin', 'finance', 'member']],
     ['split.export', ['owner', 'admin', 'finance']],
+    ['insights.view', ['owner', 'admin', 'finance', 'member']],
   ] as const)('%s is allowed for exactly %p', (action, allowed) => {
     for (const role of ROLES) {
       const expected = allowed.includes(role as never)

@@ -15,6 +15,8 @@ export const POLICY = {
   'split.view': ALL,
   'webhook_log.view': ALL,
   'team.view': ALL,
+  /** Ours (the spec has no insights): the Insights page's figures; everyone who may see the orders they come from. */
+  'insights.view': ALL,
   'split.create': ['owner', 'admin', 'member'],
   'split.cancel': ['owner', 'admin', 'member'],
   'split.refund': ['owner', 'admin', 'finance'],
@@ -43,6 +45,7 @@ const VIEW_ACTIONS = new Set<Action>([
   'merchant.view',
   'split.view',
   'split.export',
+  'insights.view',
   'webhook_log.view',
   'team.view',
   'credentials.view',

@@ -14,6 +14,14 @@ export type ChangelogEntry = { version: string; date: string; changes: string[] 
 /** The reference's history, newest first; `info.version` is the first entry's. */
 export const CHANGELOG: ChangelogEntry[] = [
   {
+    version: '1.3.0',
+    date: '2026-11-27',
+    changes: [
+      "`GET /api/checkout-splits/insights`: how group checkout did over a period, per mode (the dashboard's " +
+        'Insights): groups finished, time to fully paid, drop-off by step, reminders, average group and share.',
+    ],
+  },
+  {
     version: '1.2.0',
     date: '2026-11-27',
     changes: [
@@ -91,7 +99,7 @@ const IDEMPOTENCY = `A retried call must not create a second order or refund twi
 
 const LIMIT_WHERE: Record<BucketName, string> = {
   session_create: '`POST /api/merchants/checkout/sessions`',
-  server_ops: 'Session status, server refund, server cancel, remind',
+  server_ops: 'Session status, server refund, server cancel, remind, replacing a participant, card set-up, insights',
   public_lookup: '`GET /api/checkout-splits/pay/{token}`, `GET /api/merchants/checkout/sessions/{token}`',
   sensitive:
     'Webhook secret rotation, API key creation, webhook test, delivery resend, every team invite route, the public forms (one counter for all)',

@@ -66,5 +66,14 @@ export const checkoutRoutes: RouteRule[] = [
     auth: 'session_splits',
     bucket: 'server_ops',
   },
+  // Ours (docs/dashboard.md, Insights): the one dashboard read that aggregates a whole period, so it counts in
+  // server_ops (per client IP) like the other costly calls; the list and detail reads stay unlimited.
+  {
+    method: 'GET',
+    path: '/api/checkout-splits/insights',
+    target: 'checkout',
+    auth: 'session_splits',
+    bucket: 'server_ops',
+  },
   { method: '*', path: '/api/checkout-splits/**', target: 'checkout', auth: 'session_splits' },
 ];

@@ -104,7 +104,7 @@ export class SplitsRepository {
    * splits older than that position, `before` the ones newer (read oldest first, then turned round, so
    * the page is still newest first). `hasMore` says whether more lie past the page in the direction
    * walked. Each row carries its position (`position_at`: created_at to the microsecond, as text), for
-   * the cursor. Every filter is served by an index (20261127140000_split_list_indexes.sql).
+   * the cursor. Every filter is served by an index (20261127140200_split_list_indexes.sql).
    */
   async pageForMerchant(
     merchantId: string,

@@ -5,6 +5,7 @@ import type { ColumnType, Generated } from 'kysely';
  *   checkout_sessions, checkout_images, checkout_idempotency_keys   written only by checkout
  *   checkout_session_expiries, checkout_remind_calls,
  *   checkout_participant_reminders                                   written only by the worker
+ *   pay_page_views (migration 20261127140100_pay_page_views.sql)     written only by checkout
  */
 
 type Json<T> = ColumnType<T, string, string>;
@@ -80,6 +81,14 @@ export interface CheckoutParticipantRemindersTable {
   reminder_count: Generated<number>;
 }
 
+/** A participant's first view of their pay page, per address (a replaced participant's new person has their own). */
+export interface PayPageViewsTable {
+  participant_id: string;
+  email: string;
+  split_id: string;
+  first_viewed_at: Generated<Date>;
+}
+
 export interface CheckoutTables {
   checkout_sessions: CheckoutSessionsTable;
   checkout_images: CheckoutImagesTable;
@@ -87,4 +96,5 @@ export interface CheckoutTables {
   checkout_session_expiries: CheckoutSessionExpiriesTable;
   checkout_remind_calls: CheckoutRemindCallsTable;
   checkout_participant_reminders: CheckoutParticipantRemindersTable;
+  pay_page_views: PayPageViewsTable;
 }

@@ -1,4 +1,12 @@
-import { AppError, createProcessors, MESSAGES, notFound, validate, validBody } from '@groupsplit/shared';
+import {
+  AppError,
+  createProcessors,
+  MESSAGES,
+  notFound,
+  PayPageViewsRepository,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { CheckoutDeps } from '../../deps';
@@ -20,6 +28,13 @@ export function payRoutes(deps: CheckoutDeps): Router {
   // A token too long to exist is just an unknown token, not a validation failure.
   const shareNotFound = () => notFound(MESSAGES.notFound);
 
+  const views = new PayPageViewsRepository(db);
+  /** The participant's first view (the "opened" step of Insights); a failed write never costs them their page. */
+  const recordView = (share: { participant_id: string; email: string; split_id: string }) =>
+    views
+      .recordFirstView({ participantId: share.participant_id, email: share.email, splitId: share.split_id })
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'pay page view not recorded'));
+
   const shareOr404 = async (ctx: Context) => {
     const share = await findShare(db, ctx.params.token as string);
     if (!share) throw shareNotFound();
@@ -30,6 +45,7 @@ export function payRoutes(deps: CheckoutDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     const view = await loadPayView(db, ctx.params.token as string);
     if (!view) throw shareNotFound();
+    await recordView(view.share);
     ctx.body = presentShare(config, view);
   });
 
@@ -66,6 +82,7 @@ export function payRoutes(deps: CheckoutDeps): Router {
       ctx.body = renderNotFoundPage();
       return;
     }
+    await recordView(view.share);
     ctx.body = renderPayPage(presentShare(config, view), ctx.params.token as string, nonce, { error, live });
   };
 
