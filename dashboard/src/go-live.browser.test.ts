@@ -13,6 +13,7 @@ import {
   trackApiCalls,
   watchProblems,
 } from './test-support/browser';
+import { seedLiveWebhookDelivered } from './test-support/live-webhook';
 
 /**
  * Home in live mode shows the go-live checklist (docs/dashboard.md, "Pages"): five steps in order, each
@@ -109,51 +110,7 @@ describe('the go-live checklist in a real browser', () => {
           exp_year: 2030,
         })
         .execute();
-      await stack.db
-        .insertInto('webhook_settings')
-        .values({
-          merchant_id: merchantId,
-          mode: 'live',
-          url: 'https://shop.example.com/hooks',
-          secret_ciphertext: null,
-        })
-        .onConflict((oc) => oc.columns(['merchant_id', 'mode']).doUpdateSet({ url: 'https://shop.example.com/hooks' }))
-        .execute();
-      const event = await stack.db
-        .insertInto('webhook_events')
-        .values({
-          merchant_id: merchantId,
-          mode: 'live',
-          type: 'checkout_split.paid',
-          payload: JSON.stringify({ test: true }),
-          dedupe_key: `test-${randomUUID()}`,
-          sample: true,
-          dispatched_at: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await stack.db
-        .insertInto('webhook_deliveries')
-        .values({
-          delivery_id: randomUUID(),
-          event_id: event.id,
-          merchant_id: merchantId,
-          mode: 'live',
-          event_type: 'checkout_split.paid',
-          trigger: 'test',
-          attempt: 1,
-          url: 'https://shop.example.com/hooks',
-          outcome: 'succeeded',
-          status_code: 200,
-          response_excerpt: 'ok',
-          duration_ms: 40,
-          error: null,
-          signed_at: new Date(),
-          next_attempt_at: null,
-          gave_up_at: null,
-          started_at: new Date(),
-        })
-        .execute();
+      await seedLiveWebhookDelivered(stack.db, merchantId, 'https://shop.example.com/hooks');
       await stack.db
         .insertInto('api_keys')
         .values({

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createUser, eventually, mailTo, type Stack, startStack, uniqueEmail } from '@groupsplit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -13,6 +12,7 @@ import {
   trackApiCalls,
   watchProblems,
 } from './test-support/browser';
+import { seedLiveWebhookDelivered } from './test-support/live-webhook';
 
 /**
  * A new merchant from the first sign-in to "You can take live payments", in one browser: register, reload on
@@ -225,53 +225,7 @@ describe('a new merchant going live, in a real browser', () => {
         await page.getByRole('button', { name: 'Done' }).click();
 
         // Not in the browser: a live webhook URL must be public https, which the test stack cannot receive.
-        await stack.db
-          .insertInto('webhook_settings')
-          .values({
-            merchant_id: merchant.id,
-            mode: 'live',
-            url: 'https://bikeshed.example/hooks',
-            secret_ciphertext: null,
-          })
-          .onConflict((oc) =>
-            oc.columns(['merchant_id', 'mode']).doUpdateSet({ url: 'https://bikeshed.example/hooks' }),
-          )
-          .execute();
-        const event = await stack.db
-          .insertInto('webhook_events')
-          .values({
-            merchant_id: merchant.id,
-            mode: 'live',
-            type: 'checkout_split.paid',
-            payload: JSON.stringify({ test: true }),
-            dedupe_key: `test-${randomUUID()}`,
-            sample: true,
-            dispatched_at: new Date(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await stack.db
-          .insertInto('webhook_deliveries')
-          .values({
-            delivery_id: randomUUID(),
-            event_id: event.id,
-            merchant_id: merchant.id,
-            mode: 'live',
-            event_type: 'checkout_split.paid',
-            trigger: 'test',
-            attempt: 1,
-            url: 'https://bikeshed.example/hooks',
-            outcome: 'succeeded',
-            status_code: 200,
-            response_excerpt: 'ok',
-            duration_ms: 40,
-            error: null,
-            signed_at: new Date(),
-            next_attempt_at: null,
-            gave_up_at: null,
-            started_at: new Date(),
-          })
-          .execute();
+        await seedLiveWebhookDelivered(stack.db, merchant.id, 'https://bikeshed.example/hooks');
 
         await nav(page, 'Home');
         await heading(page, businessName);
