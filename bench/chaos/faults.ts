@@ -110,11 +110,13 @@ export function startFaults(options: {
       while (!stopping) {
         await sleep(BACKEND_TERMINATE_EVERY_MS);
         if (stopping) break;
+        const terminated = http.databaseFault();
         const { rows } = await sql<{ terminated: number }>`
           SELECT count(*)::int AS terminated FROM (
             SELECT pg_terminate_backend(pid) FROM pg_stat_activity
             WHERE datname = current_database() AND application_name LIKE ${serviceApplicationName('%')}
           ) t`.execute(stack.db);
+        terminated();
         tally.backendsTerminated += rows[0]?.terminated ?? 0;
         tally.terminateRounds += 1;
       }

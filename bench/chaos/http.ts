@@ -20,6 +20,7 @@ export type CallOptions = {
 
 export type Answer<T = any> = { status: number; body: T; text: string; retryAfter?: string | null };
 
+/** A deliberate fault: a service restarting, or the services' Postgres backends being terminated. */
 type Window = { service: string; from: number; to: number | null };
 
 /** After a restarted service is ready again, answers already in flight may still fail this long. */
@@ -28,6 +29,8 @@ const RETRY_FOR_MS = 90_000;
 /** A merchant's client gives up on an answer after this long (creation waits on every hold). */
 const CLIENT_TIMEOUT_MS = 120_000;
 const RETRY_PAUSE_MS = 500;
+/** The window name of a database fault (ChaosHttp.databaseFault). */
+const DATABASE = 'database';
 
 export class ChaosHttp {
   readonly counts = { requests: 0, byStatus: new Map<string, number>(), restart5xx: 0, unexplained5xx: 0 };
@@ -46,14 +49,26 @@ export class ChaosHttp {
     };
   }
 
+  /**
+   * Marks a round of terminated database backends. A request whose transaction it cut before COMMIT
+   * is answered 503 `service_unavailable` (nothing saved, try again); only that answer is explained
+   * by this window, so a 500 at the same moment still breaks the run.
+   */
+  databaseFault(): () => void {
+    return this.restarting(DATABASE);
+  }
+
   get restarts() {
     return this.windows.length;
   }
 
-  private duringRestart(answeredAt: number) {
+  private duringFault(answeredAt: number, retryable: boolean) {
     // The failure itself (the answer, or the lost connection) came while the service was down.
     return this.windows.some(
-      (w) => answeredAt >= w.from && answeredAt <= (w.to ?? Number.POSITIVE_INFINITY) + RESTART_GRACE_MS,
+      (w) =>
+        (w.service !== DATABASE || retryable) &&
+        answeredAt >= w.from &&
+        answeredAt <= (w.to ?? Number.POSITIVE_INFINITY) + RESTART_GRACE_MS,
     );
   }
 
@@ -77,19 +92,23 @@ export class ChaosHttp {
         continue;
       }
       if (!failed) return answer as Answer<T>;
+      // 503 service_unavailable says nothing was done: any request may be sent again after Retry-After.
+      const retryable =
+        !(answer instanceof Error) && answer.status === 503 && answer.body?.code === 'service_unavailable';
       const what = answer instanceof Error ? `network error (${answer.message})` : `${answer.status} ${answer.text}`;
-      if (this.duringRestart(answeredAt)) this.counts.restart5xx += 1;
+      if (this.duringFault(answeredAt, retryable)) this.counts.restart5xx += 1;
       else {
         this.counts.unexplained5xx += 1;
         if (this.unexplained.length < 50)
           this.unexplained.push(`${new Date(sentAt).toISOString()} ${method} ${path}: ${what.slice(0, 300)}`);
       }
       firstFailureAt ??= answeredAt;
-      if (!options.retry || Date.now() - firstFailureAt > RETRY_FOR_MS) {
+      if (!(options.retry || retryable) || Date.now() - firstFailureAt > RETRY_FOR_MS) {
         if (answer instanceof Error) throw new Error(`${method} ${path}: ${what}`);
         return answer;
       }
-      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+      const pause = retryable ? 1000 * Number((answer as Answer).retryAfter ?? 1) : RETRY_PAUSE_MS;
+      await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
 

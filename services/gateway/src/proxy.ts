@@ -1,5 +1,5 @@
 import { type IncomingMessage, request } from 'node:http';
-import { errorWithStatus } from '@groupsplit/shared';
+import { errorWithStatus, serviceUnavailable } from '@groupsplit/shared';
 import type { Context } from 'koa';
 
 const HOP_BY_HOP = new Set([
@@ -102,7 +102,7 @@ async function sendWhileRestarting(send: () => Promise<IncomingMessage>): Promis
         throw errorWithStatus(502, 'The service did not answer. Please try again.', 'bad_gateway');
       }
       if (Date.now() > deadline) {
-        throw errorWithStatus(503, 'The service is restarting. Please try again shortly.', 'service_unavailable');
+        throw serviceUnavailable('The service is restarting. Please try again shortly.');
       }
       await new Promise((resolve) => setTimeout(resolve, RESTART_POLL_MS));
     }

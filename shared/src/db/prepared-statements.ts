@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { connectionLost, markNothingSaved } from './connection-lost';
 
 /**
  * Named (server-side prepared) statements for the few fixed SQL texts that run once per event or per
@@ -22,21 +23,9 @@ export function preparedStatement(name: string, text: string): string {
   return text;
 }
 
-/**
- * Errors that mean the server ended this connection while the statement was running or before it
- * arrived (a terminated backend, a server shutting down, a socket already dead). Postgres aborts the
- * running transaction when it terminates a backend, so the statement did not take effect.
- */
-const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03']);
-function connectionLost(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  if (!e) return false;
-  if (e.code && CONNECTION_LOST_CODES.has(e.code)) return true;
-  return /not queryable|Connection terminated/.test(e.message ?? '');
-}
-
 const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
 const TRANSACTION_END = /^\s*(commit|rollback|end)\b/i;
+const COMMIT = /^\s*(commit|end)\b/i;
 
 /**
  * The pool's client. It sends registered texts as named statements (pg prepares each once per
@@ -48,6 +37,8 @@ const TRANSACTION_END = /^\s*(commit|rollback|end)\b/i;
  */
 export class PreparingClient extends pg.Client {
   private inTransaction = false;
+  /** COMMIT went out in the current transaction: from then on, a lost connection may have saved it. */
+  private commitSent = false;
 
   constructor(private readonly options?: string | pg.ClientConfig) {
     super(options);
@@ -62,11 +53,24 @@ export class PreparingClient extends pg.Client {
   override query(...args: any[]): any {
     const [text, values] = args;
     if (typeof text !== 'string' || args.length !== 2) return (super.query as any)(...args);
-    if (TRANSACTION_START.test(text)) this.inTransaction = true;
-    else if (TRANSACTION_END.test(text)) this.inTransaction = false;
+    if (TRANSACTION_START.test(text)) {
+      this.inTransaction = true;
+      this.commitSent = false;
+    } else if (TRANSACTION_END.test(text)) {
+      this.inTransaction = false;
+      if (COMMIT.test(text)) this.commitSent = true;
+    }
     const outsideTransaction = !this.inTransaction && !TRANSACTION_END.test(text);
     const sent = this.send(this, text, values);
-    if (!outsideTransaction) return sent;
+    if (!outsideTransaction) {
+      // The transaction is gone with its connection; before COMMIT that provably saved nothing
+      // (the error handler answers 503, try again: docs/runbook.md, "Postgres connections lost").
+      const commitSent = this.commitSent;
+      return sent.catch((error: unknown) => {
+        if (connectionLost(error) && !commitSent) markNothingSaved(error);
+        throw error;
+      });
+    }
     return sent.catch(async (error: unknown) => {
       if (!connectionLost(error)) throw error;
       const fresh = new pg.Client(this.options);

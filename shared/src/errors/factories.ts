@@ -52,6 +52,9 @@ export const internalError = (message: string, code?: string) => appError(500, m
 /** 502: a service we depend on (processor, mail) refused or could not be reached. */
 export const badGateway = (message: string, code?: string) => appError(502, message, { code });
 
+/** 503 `service_unavailable`: nothing was done, and the same request may be sent again shortly. */
+export const serviceUnavailable = (message: string) => appError(503, message, { code: 'service_unavailable' });
+
 /** For a status passed through from elsewhere (the processor emulator mirrors Stripe's). */
 export const errorWithStatus = (status: number, message: string, code?: string, extra?: Extra) =>
   appError(status, message, { code, extra });

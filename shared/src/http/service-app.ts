@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
-import { AppError, MESSAGES, routeNotFound, unauthorized } from '../errors';
+import { lostBeforeCommit } from '../db/connection-lost';
+import { AppError, MESSAGES, routeNotFound, serviceUnavailable, unauthorized } from '../errors';
 import type { Logger } from '../logger';
 import { httpMetrics, serveMetrics } from '../metrics/http';
 import { bodyParser } from './body';
@@ -33,6 +34,23 @@ export type ServiceAppOptions = {
   bodyLimitBytes?: number;
 };
 
+/** Seconds a client waits before sending again a request that a lost database connection undid. */
+const DATABASE_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * A database connection lost mid-transaction, before its COMMIT (a failover, a restart, a
+ * terminated backend): the transaction was rolled back, so nothing was saved and the request can
+ * simply be sent again (docs/runbook.md, "Postgres connections lost"). Not a 500.
+ */
+function databaseConnectionLost(ctx: Context, error: unknown): AppError {
+  ctx.log.warn(
+    { err: error, method: ctx.method, path: loggablePath(ctx.path) },
+    'database connection lost before commit',
+  );
+  ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  return serviceUnavailable('The database connection was lost and nothing was saved. Please try again.');
+}
+
 /** Maps every thrown error to the `{ error, code?, details? }` body of docs/spec.md, Errors. */
 export function errorHandler() {
   return async (ctx: Context, next: Next) => {
@@ -51,7 +69,8 @@ export function errorHandler() {
         ctx.status = 501;
         ctx.body = { error: 'Method not implemented', code: 'method_not_implemented' };
       }
-    } catch (error) {
+    } catch (thrown) {
+      const error = lostBeforeCommit(thrown) ? databaseConnectionLost(ctx, thrown) : thrown;
       if (error instanceof AppError) {
         ctx.status = error.status;
         ctx.body = error.toBody();
