@@ -3,11 +3,17 @@
  * orders.csv rows (50,000 splits of two participants) in one period and 1,000 rows in another, written
  * straight to the tables (the bench sets the world up; creating them through the workflow would take
  * hours). Each period is exported through the gateway as the dashboard does (bearer, X-Service-Mode),
- * read as it arrives and counted, never held whole by the bench. For each export the bench samples
- * the resident memory of the checkout process (which reads the cursor and writes the CSV) and of the
- * gateway (which passes it through) every 10 ms, after a full GC in both, and takes the peak. The
- * figure is the peak growth of the 100,000-row export minus that of the 1,000-row one, both measured
- * in this run: constant memory means about the same peak whatever the size.
+ * read as it arrives and counted, never held whole by the bench.
+ *
+ * What an export holds is the live heap: the 100,000-row export is run once more while the checkout
+ * process (which reads the cursor and writes the CSV) and the gateway (which passes it through) are
+ * made to collect garbage and report their heap every 250 ms. The figure is the peak of that live heap
+ * during the export minus before it: constant memory means it does not grow with the rows.
+ *
+ * Peak resident memory of exports that are left to collect on their own (1,000 and 100,000 rows) is
+ * reported beside it. It is not the figure: it also counts garbage V8 has not yet reclaimed, which
+ * its heap-growing policy lets reach a multiple of the live heap before a full collection (bench
+ * README, figure 7), whatever the export's size.
  */
 import { createSplitReadyMerchant } from '@groupsplit/testing';
 import { sql } from 'kysely';
@@ -21,8 +27,8 @@ import { summarise } from './lib/stats';
 const BIG_ROWS = envInt('BENCH_EXPORT_ROWS', 100_000);
 const SMALL_ROWS = 1_000;
 const MiB = 1024 ** 2;
-/** What "about the same" allows: a batch of rows, buffers and allocator noise, far below what 100,000 rows take. */
-const TARGET_GROWTH_BYTES = 32 * MiB;
+/** What "constant" allows: a batch of rows and its CSV text, far below the 31 MiB that 100,000 rows take. */
+const TARGET_LIVE_GROWTH_BYTES = 8 * MiB;
 const WATCHED: ServiceName[] = ['checkout', 'gateway'];
 
 runBench(
@@ -48,13 +54,20 @@ runBench(
       collect: async () => {
         await Promise.all(WATCHED.map((name) => stack.memory(name, { collect: true })));
       },
+      liveHeap: async () => {
+        const readings = await Promise.all(WATCHED.map((name) => stack.memory(name, { collect: true })));
+        return Object.fromEntries(WATCHED.map((name, at) => [name, readings[at]!.main.heapUsed]));
+      },
     };
     // Warm-up: code paths compiled, pool connections open, in both processes.
     await measureExport(watched, shop.finance.token, small);
     const one = await measureExport(watched, shop.finance.token, small);
     const hundred = await measureExport(watched, shop.finance.token, big);
-    if (one.rows !== SMALL_ROWS || hundred.rows !== BIG_ROWS) {
-      throw new Error(`exported ${one.rows} and ${hundred.rows} rows, expected ${SMALL_ROWS} and ${BIG_ROWS}`);
+    const sampled = await measureExport(watched, shop.finance.token, big, { sampleLive: true });
+    if (one.rows !== SMALL_ROWS || hundred.rows !== BIG_ROWS || sampled.rows !== BIG_ROWS) {
+      throw new Error(
+        `exported ${one.rows}, ${hundred.rows} and ${sampled.rows} rows, expected ${SMALL_ROWS} and ${BIG_ROWS}`,
+      );
     }
 
     result.metrics.push(
@@ -76,19 +89,20 @@ runBench(
           ).join(', '),
       );
     }
-    const extra = Object.fromEntries(
-      WATCHED.map((name) => [name, hundred.growth[name]! - one.growth[name]!]),
-    ) as Record<ServiceName, number>;
-    const worst = Math.max(...WATCHED.map((name) => extra[name]));
+    const extra = WATCHED.map((name) => `${name} +${fixed((hundred.growth[name]! - one.growth[name]!) / MiB, 1)} MiB`);
+    result.notes.push(
+      `peak RSS growth of the ${BIG_ROWS}-row export beyond the ${SMALL_ROWS}-row one's, collecting on its own: ${extra.join(', ')}`,
+    );
+    const worst = Math.max(...WATCHED.map((name) => sampled.liveGrowth[name]!));
     result.figures.push({
       id: 7,
-      title: `Export of ${BIG_ROWS} rows: peak RSS growth beyond a ${SMALL_ROWS}-row export's`,
-      value: WATCHED.map((name) => `${name} ${fixed(extra[name] / MiB, 1)} MiB`).join(', '),
-      target: `< ${TARGET_GROWTH_BYTES / MiB} MiB`,
-      pass: BIG_ROWS >= 100_000 ? worst < TARGET_GROWTH_BYTES : null,
+      title: `Export of ${BIG_ROWS} rows: live heap growth during the export`,
+      value: WATCHED.map((name) => `${name} ${fixed(sampled.liveGrowth[name]! / MiB, 1)} MiB`).join(', '),
+      target: `< ${TARGET_LIVE_GROWTH_BYTES / MiB} MiB`,
+      pass: BIG_ROWS >= 100_000 && sampled.liveSamples >= 5 ? worst < TARGET_LIVE_GROWTH_BYTES : null,
       detail:
-        `orders.csv through the gateway, ${Math.round((hundred.rows / hundred.ms) * 1000)} rows/s; ` +
-        `RSS sampled every 10 ms after a full GC, both exports in this run`,
+        `orders.csv through the gateway; heap after a full GC, ${sampled.liveSamples} readings during the export ` +
+        `(${fixed(sampled.ms / 1000, 1)} s with the collections); peak RSS left to the collector: ${extra.join(', ')}`,
     });
   },
   { timeoutMs: 10 * 60_000 },

@@ -94,7 +94,9 @@ export class ChaosHttp {
       if (!failed) return answer as Answer<T>;
       // 503 service_unavailable says nothing was done: any request may be sent again after Retry-After.
       const retryable =
-        !(answer instanceof Error) && answer.status === 503 && answer.body?.code === 'service_unavailable';
+        !(answer instanceof Error) &&
+        answer.status === 503 &&
+        (answer.body as { code?: string } | null)?.code === 'service_unavailable';
       const what = answer instanceof Error ? `network error (${answer.message})` : `${answer.status} ${answer.text}`;
       if (this.duringFault(answeredAt, retryable)) this.counts.restart5xx += 1;
       else {

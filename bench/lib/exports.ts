@@ -43,11 +43,39 @@ export type Watched = {
   pids: Record<string, number>;
   /** A full GC in each of them. */
   collect: () => Promise<void>;
+  /** Each one's live heap: a full GC, then the main isolate's heapUsed, in bytes. */
+  liveHeap: () => Promise<Record<string, number>>;
 };
 
-export async function measureExport(watched: Watched, token: string, period: { from: string; to: string }) {
+/** How often the live heap is read during an export that samples it (each read is a full GC). */
+const LIVE_SAMPLE_EVERY_MS = 250;
+
+/**
+ * `sampleLive` also reads each process's live heap (after a full GC) every LIVE_SAMPLE_EVERY_MS while
+ * the export runs: what the export really holds, apart from garbage the collector has not yet
+ * reclaimed (which peak RSS counts). The forced collections slow the export and cap its RSS, so
+ * the RSS figures come from exports that do not sample.
+ */
+export async function measureExport(
+  watched: Watched,
+  token: string,
+  period: { from: string; to: string },
+  { sampleLive = false } = {},
+) {
   // A full GC in each watched process first, so each run starts from what is live.
   await watched.collect();
+  const liveBefore = sampleLive ? await watched.liveHeap() : {};
+  const livePeak: Record<string, number> = { ...liveBefore };
+  const readings: Promise<void>[] = [];
+  const live = sampleLive
+    ? setInterval(() => {
+        readings.push(
+          watched.liveHeap().then((heaps) => {
+            for (const [name, used] of Object.entries(heaps)) livePeak[name] = Math.max(livePeak[name] ?? 0, used);
+          }),
+        );
+      }, LIVE_SAMPLE_EVERY_MS)
+    : undefined;
   const { pids } = watched;
   const names = Object.keys(pids);
   const before = Object.fromEntries(names.map((name) => [name, rssOf(pids[name] as number)]));
@@ -71,9 +99,14 @@ export async function measureExport(watched: Watched, token: string, period: { f
     }
   } finally {
     clearInterval(sampler);
+    clearInterval(live);
   }
   const ms = performance.now() - started;
   sample();
+  await Promise.all(readings);
   const growth = Object.fromEntries(names.map((name) => [name, (peak[name] as number) - (before[name] as number)]));
-  return { rows: lines - 1, bytes, ms, before, peak, growth };
+  const liveGrowth = Object.fromEntries(
+    Object.keys(liveBefore).map((name) => [name, (livePeak[name] as number) - (liveBefore[name] as number)]),
+  );
+  return { rows: lines - 1, bytes, ms, before, peak, growth, liveSamples: readings.length, liveGrowth };
 }
