@@ -10106,6 +10106,7 @@ export interface operations {
             /**
              * @description Too many requests.
              *
+             *     - `exports_busy`: Other exports are running. Please try again in a few seconds. (2 exports are already streaming from this server; wait Retry-After seconds)
              *     - `rate_limited`: Too many requests. Please try again shortly.
              */
             429: {
@@ -10122,7 +10123,7 @@ export interface operations {
                          * @description Machine-readable reason: one of the codes this operation answers with at this status.
                          * @enum {unknown}
                          */
-                        code?: "rate_limited";
+                        code?: "exports_busy" | "rate_limited";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -10273,6 +10274,7 @@ export interface operations {
             /**
              * @description Too many requests.
              *
+             *     - `exports_busy`: Other exports are running. Please try again in a few seconds. (2 exports are already streaming from this server; wait Retry-After seconds)
              *     - `rate_limited`: Too many requests. Please try again shortly.
              */
             429: {
@@ -10289,7 +10291,7 @@ export interface operations {
                          * @description Machine-readable reason: one of the codes this operation answers with at this status.
                          * @enum {unknown}
                          */
-                        code?: "rate_limited";
+                        code?: "exports_busy" | "rate_limited";
                     } & components["schemas"]["Error"];
                 };
             };

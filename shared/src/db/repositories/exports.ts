@@ -64,6 +64,9 @@ export type RefundExportRow = {
 /** Rows fetched from the cursor at a time: memory holds one batch whatever the period's size. */
 export const EXPORT_BATCH_ROWS = 1000;
 
+/** A reader that takes longer than this to accept one batch (about 330 KB) has stalled: its export ends. */
+export const EXPORT_STALLED_SECONDS = 30;
+
 /** The period's first instant and the instant after its last, as Postgres reads UK days. */
 function period(scope: ExportScope) {
   return {
@@ -172,6 +175,9 @@ export class ExportsRepository {
       // Every row will be read: plan for the whole result, not the first tenth that a cursor is planned for
       // by default (which chose a nested loop per split, several times slower over a large period).
       await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(trx);
+      // A client that stops reading leaves this transaction idle between FETCHes: Postgres ends it
+      // after EXPORT_STALLED_SECONDS, freeing the connection (the transfer is cut short).
+      await sql`SET LOCAL idle_in_transaction_session_timeout = ${sql.lit(`${EXPORT_STALLED_SECONDS}s`)}`.execute(trx);
       // The cursor's query goes with its parameters (the extended protocol binds them into DECLARE).
       await trx.executeQuery({
         ...compiled,

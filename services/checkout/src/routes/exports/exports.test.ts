@@ -4,6 +4,7 @@ import {
   createCapturedSplit,
   createSplitReadyMerchant,
   csvObjects,
+  eventually,
   parseCsv,
   postSplit,
   type SplitReadyMerchant,
@@ -11,6 +12,7 @@ import {
   startStack,
   uniqueEmail,
 } from '@groupsplit/testing';
+import { sql } from 'kysely';
 
 const DAY_MS = 86_400_000;
 const ukDay = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(at);
@@ -205,6 +207,37 @@ describe('finance exports', () => {
       const anonymous = await stack.api.get(`/api/merchants/exports/${file}?from=${NOW.from}&to=${NOW.to}`);
       expect(anonymous.status).toBe(401);
     }
+  });
+
+  it('streams two exports at once from a server; a third is told to wait (429 exports_busy, Retry-After)', async () => {
+    const exportsWaiting = async () => {
+      const { rows } = await sql<{ waiting: number }>`
+        SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE query LIKE 'DECLARE export_rows%' AND wait_event_type = 'Lock'`.execute(stack.db);
+      return rows[0]!.waiting;
+    };
+    // The splits table locked by another transaction: the first two exports wait for it holding their slots.
+    const [first, second] = await stack.db.connection().execute(async (locker) => {
+      await sql`BEGIN`.execute(locker);
+      await sql`LOCK TABLE splits IN ACCESS EXCLUSIVE MODE`.execute(locker);
+      const running = [get('orders.csv', NOW, shop.finance.token), get('refunds.csv', NOW, shop.owner.token)];
+      await eventually(exportsWaiting, (waiting) => expect(waiting).toBe(2));
+      const refused = await stack.api.get(`/api/merchants/exports/orders.csv?from=${NOW.from}&to=${NOW.to}`, {
+        token: shop.admin.token,
+        headers: { 'x-service-mode': 'test' },
+      });
+      expect([refused.status, refused.body, refused.headers.get('retry-after')]).toEqual([
+        429,
+        { error: 'Other exports are running. Please try again in a few seconds.', code: 'exports_busy' },
+        '10',
+      ]);
+      await sql`COMMIT`.execute(locker);
+      return Promise.all(running);
+    });
+    expect([first!.status, second!.status]).toEqual([200, 200]);
+    // Both finished: their slots are free again.
+    const after = await get('orders.csv', NOW, shop.admin.token);
+    expect(after.status).toBe(200);
   });
 
   it('refuses a period that is not two dates in order, and any other parameter, in the error shape', async () => {

@@ -7,6 +7,7 @@ import {
   permit,
   type RefundExportRow,
   serviceMode,
+  tooManyRequests,
   validate,
   validQuery,
 } from '@groupsplit/shared';
@@ -16,7 +17,8 @@ import { auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { type Column, ORDER_COLUMNS, REFUND_COLUMNS } from './columns';
 import { csvLine } from './csv';
-import { ExportQuerySchema } from './schema';
+import { EXPORT_MESSAGES, ExportQuerySchema } from './schema';
+import { EXPORT_RETRY_AFTER_SECONDS, ExportSlots } from './slots';
 
 type Export<Row> = {
   name: 'orders' | 'refunds';
@@ -63,7 +65,12 @@ async function csvStream<Row>(spec: Export<Row>, batches: AsyncGenerator<Row[]>)
 }
 
 /** One export's route: session, business, `split.export`, the period; then the CSV, streamed. */
-function exportRoute<Row>(router: Router, deps: CheckoutDeps, repository: ExportsRepository, spec: Export<Row>) {
+function exportRoute<Row>(
+  router: Router,
+  deps: CheckoutDeps,
+  { repository, slots }: { repository: ExportsRepository; slots: ExportSlots },
+  spec: Export<Row>,
+) {
   router.get(
     `/api/merchants/exports/${spec.name}.csv`,
     auth('session'),
@@ -74,7 +81,20 @@ function exportRoute<Row>(router: Router, deps: CheckoutDeps, repository: Export
       const { from, to } = validQuery(ctx, ExportQuerySchema);
       const mode = serviceMode(ctx);
       const scope: ExportScope = { merchantId: ctx.state.merchantContext.merchant.id, mode, from, to };
-      const body = await csvStream(spec, spec.rows(repository, scope));
+      const release = slots.take();
+      if (!release) {
+        ctx.set('Retry-After', String(EXPORT_RETRY_AFTER_SECONDS));
+        throw tooManyRequests(EXPORT_MESSAGES.busy, 'exports_busy');
+      }
+      let body: Readable;
+      try {
+        body = await csvStream(spec, spec.rows(repository, scope));
+      } catch (error) {
+        release();
+        throw error;
+      }
+      // Finished, failed or abandoned: the slot is free again when the stream closes.
+      body.once('close', release);
       body.on('error', (error) => deps.logger.error({ err: error, export: spec.name }, 'export stopped'));
       ctx.set('Content-Type', 'text/csv; charset=utf-8');
       ctx.set('Content-Disposition', `attachment; filename="groupsplit-${spec.name}-${mode}-${from}-to-${to}.csv"`);
@@ -92,9 +112,9 @@ function exportRoute<Row>(router: Router, deps: CheckoutDeps, repository: Export
  * live), never both modes in one file.
  */
 export function exportRoutes(deps: CheckoutDeps): Router {
-  const repository = new ExportsRepository(deps.db);
+  const shared = { repository: new ExportsRepository(deps.db), slots: new ExportSlots() };
   const router = new Router();
-  exportRoute(router, deps, repository, ORDERS);
-  exportRoute(router, deps, repository, REFUNDS);
+  exportRoute(router, deps, shared, ORDERS);
+  exportRoute(router, deps, shared, REFUNDS);
   return router;
 }

@@ -1,5 +1,6 @@
 import { err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
 import { CsvSchema, ExportQuerySchema, EXPORT_MESSAGES as M } from './schema';
+import { EXPORTS_AT_ONCE } from './slots';
 
 const ORDERS_EXAMPLE =
   'order_reference,split_id,session_token,split_status,currency,order_total,created_at_utc,created_at_uk,participant,participant_email,participant_status,share,customer_fee,merchant_fee,service_fee,refunded,captured_at_utc,captured_at_uk,payment_intent_id,charge_id\r\n' +
@@ -36,6 +37,13 @@ const exportOperation = (id: string, what: string, description: string, example:
     },
     errors: {
       400: [err(MESSAGES.validationFailed, 'validation_failed', `a date is not YYYY-MM-DD, or ${M.order}`)],
+      429: [
+        err(
+          M.busy,
+          'exports_busy',
+          `${EXPORTS_AT_ONCE} exports are already streaming from this server; wait Retry-After seconds`,
+        ),
+      ],
     },
   });
 

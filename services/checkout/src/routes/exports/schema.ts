@@ -4,6 +4,8 @@ export const EXPORT_MESSAGES = {
   from: 'from must be a date (YYYY-MM-DD)',
   to: 'to must be a date (YYYY-MM-DD)',
   order: 'to must be on or after from',
+  /** 429 `exports_busy`: EXPORTS_AT_ONCE files are already streaming from this process (./slots.ts). */
+  busy: 'Other exports are running. Please try again in a few seconds.',
 } as const;
 
 const ukDay = (message: string, description: string) =>
