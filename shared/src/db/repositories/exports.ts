@@ -1,4 +1,4 @@
-import { type Compilable, type Selectable, sql } from 'kysely';
+import { type Compilable, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Db } from '../index';
 import type { RefundSource, RefundStatus, SplitRefundSlicesTable } from '../schema/refunds';
 import type { ParticipantStatus, SplitStatus } from '../schema/splits';
@@ -72,6 +72,14 @@ function period(scope: ExportScope) {
   };
 }
 
+/** The rows of one table (`s`: splits, `r`: split_refunds) that the scope covers: its business, its mode, its period. */
+function inScope(table: 's' | 'r', scope: ExportScope) {
+  const column = (name: 'merchant_id' | 'mode' | 'created_at') => sql.ref(`${table}.${name}`);
+  const { start, end } = period(scope);
+  return sql<SqlBool>`${column('merchant_id')} = ${scope.merchantId} and ${column('mode')} = ${scope.mode}
+    and ${column('created_at')} >= ${start} and ${column('created_at')} < ${end}`;
+}
+
 /**
  * Reads for the finance exports (docs/exports.md). Each export is read through one server-side
  * cursor inside a read-only REPEATABLE READ transaction: one consistent snapshot of the period,
@@ -83,7 +91,6 @@ export class ExportsRepository {
 
   /** Visible splits created in the period with their participants, oldest split first, participants in order. */
   orderRows(scope: ExportScope): AsyncGenerator<OrderExportRow[]> {
-    const { start, end } = period(scope);
     const query = this.db
       .selectFrom('splits as s')
       .innerJoin('split_participants as p', 'p.split_id', 's.id')
@@ -107,12 +114,9 @@ export class ExportsRepository {
         'p.processor_payment_intent_id',
         'p.processor_charge_id',
       ])
-      .where('s.merchant_id', '=', scope.merchantId)
-      .where('s.mode', '=', scope.mode)
+      .where(inScope('s', scope))
       // Still placing holds: shown nowhere (splits.ts, STILL_CREATING).
       .where('s.status', '!=', 'creating')
-      .where('s.created_at', '>=', start)
-      .where('s.created_at', '<', end)
       .orderBy('s.created_at')
       .orderBy('s.id')
       .orderBy('p.position');
@@ -121,7 +125,6 @@ export class ExportsRepository {
 
   /** Refund slices of refunds asked for in the period, oldest refund first, slices in order. */
   refundRows(scope: ExportScope): AsyncGenerator<RefundExportRow[]> {
-    const { start, end } = period(scope);
     const query = this.db
       .selectFrom('split_refunds as r')
       .innerJoin('splits as s', 's.id', 'r.split_id')
@@ -150,10 +153,7 @@ export class ExportsRepository {
         'p.merchant_fee as participant_merchant_fee',
         'p.processor_payment_intent_id',
       ])
-      .where('r.merchant_id', '=', scope.merchantId)
-      .where('r.mode', '=', scope.mode)
-      .where('r.created_at', '>=', start)
-      .where('r.created_at', '<', end)
+      .where(inScope('r', scope))
       .orderBy('r.created_at')
       .orderBy('r.id')
       .orderBy('sl.position');
