@@ -30,6 +30,22 @@ export function Field(props: {
   );
 }
 
+/** A select's choices: one option per value, showing `label(value)`. */
+export function Options<T extends string | number>(props: {
+  values: readonly T[];
+  label: (value: T) => ComponentChildren;
+}) {
+  return (
+    <>
+      {props.values.map((value) => (
+        <option key={value} value={String(value)}>
+          {props.label(value)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** aria-describedby for an input inside Field: its hint and error. */
 export const describedBy = (id: string, hint: boolean, error: string | null | undefined) =>
   [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, type Insights } from '../api';
 import { BarChart } from '../components/chart';
 import { Banner, Loadable } from '../components/feedback';
-import { Field } from '../components/form';
+import { Field, Options } from '../components/form';
 import { PageHeader, Section } from '../components/page';
 import { KeyValues } from '../components/table';
 import { money } from '../format';
@@ -49,11 +49,7 @@ function PeriodPicker(props: { period: Period }) {
             if (value !== CUSTOM) go(periodSearch({ days: Number(value) }));
           }}
         >
-          {PRESET_DAYS.map((days) => (
-            <option key={days} value={String(days)}>
-              Last {days} days
-            </option>
-          ))}
+          <Options values={PRESET_DAYS} label={(days) => `Last ${days} days`} />
           <option value={CUSTOM}>Choose dates</option>
         </select>
       </Field>
