@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, JSX } from 'preact';
 import { useState } from 'preact/hooks';
 
 export function Field(props: {
@@ -27,6 +27,20 @@ export function Field(props: {
         </p>
       )}
     </div>
+  );
+}
+
+/** A form that stays on the page: submitting runs `onSubmit`, never the browser's own submit (a page load). */
+export function Form(props: Omit<JSX.HTMLAttributes<HTMLFormElement>, 'onSubmit'> & { onSubmit?: () => unknown }) {
+  const { onSubmit, ...rest } = props;
+  return (
+    <form
+      {...rest}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit?.();
+      }}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type SplitPage, type SplitSummary } from '../api';
 import { Loadable, StatusChip } from '../components/feedback';
-import { Options } from '../components/form';
+import { Form, Options } from '../components/form';
 import { PageHeader } from '../components/page';
 import { DataTable } from '../components/table';
 import { dateTime, money, words } from '../format';
@@ -50,14 +50,7 @@ function OrderFilters(props: { address: OrdersAddress }) {
     navigate(ordersHref({ ...address, q, after: undefined, before: undefined }), { replace: true });
   };
   return (
-    <form
-      class="toolbar inline-form orders-filters"
-      aria-label="Filter orders"
-      onSubmit={(event) => {
-        event.preventDefault();
-        search(draft);
-      }}
-    >
+    <Form class="toolbar inline-form orders-filters" aria-label="Filter orders" onSubmit={() => search(draft)}>
       <div class="field orders-search">
         <label for="order-search">Search by order reference, e-mail or id</label>
         <input
@@ -96,7 +89,7 @@ function OrderFilters(props: { address: OrdersAddress }) {
           Clear filters
         </Link>
       )}
-    </form>
+    </Form>
   );
 }
 
