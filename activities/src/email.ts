@@ -1,12 +1,18 @@
-import { createMailTransport, emailsSent, renderEmail, sendRenderedEmail } from '@groupsplit/shared';
+import { createMailTransport, type Database, emailsSent, renderEmail, sendRenderedEmail } from '@groupsplit/shared';
 import type { EmailActivities } from '@groupsplit/workflows';
-import { sql } from 'kysely';
+import { sql, type UpdateObject } from 'kysely';
 import type { ActivityDeps } from './deps';
 import { createEmailSweepActivity } from './email-sweep';
 
 export function createEmailActivities(deps: ActivityDeps): EmailActivities {
   const { config, db } = deps;
   const transport = createMailTransport(config);
+  /** The change to one e-mail's row, with its updated_at. */
+  const updateEmail = (id: string, changes: UpdateObject<Database, 'emails'>) =>
+    db
+      .updateTable('emails')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', id);
   return {
     ...createEmailSweepActivity(deps),
     async deliverEmail(request) {
@@ -39,11 +45,7 @@ export function createEmailActivities(deps: ActivityDeps): EmailActivities {
         .executeTakeFirst();
       if (already?.status === 'sent') return { id: request.id, status: 'sent' };
       if (already?.first_attempt === 'sent') {
-        await db
-          .updateTable('emails')
-          .set({ status: 'sent', sent_at: new Date(), updated_at: new Date() })
-          .where('id', '=', request.id)
-          .execute();
+        await updateEmail(request.id, { status: 'sent', sent_at: new Date() }).execute();
         return { id: request.id, status: 'sent' };
       }
 
@@ -54,43 +56,26 @@ export function createEmailActivities(deps: ActivityDeps): EmailActivities {
           .where(sql<string>`lower(email)`, '=', request.to.toLowerCase())
           .executeTakeFirst();
         if (suppressed) {
-          await db
-            .updateTable('emails')
-            .set({ status: 'suppressed', updated_at: new Date() })
-            .where('id', '=', request.id)
-            .execute();
+          await updateEmail(request.id, { status: 'suppressed' }).execute();
           emailsSent.inc({ template: request.template, outcome: 'suppressed' });
           return { id: request.id, status: 'suppressed' };
         }
       }
 
-      await db
-        .updateTable('emails')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: new Date() }))
-        .where('id', '=', request.id)
-        .execute();
+      await updateEmail(request.id, { attempts: (eb) => eb('attempts', '+', 1) }).execute();
       await sendRenderedEmail(transport, config, {
         id: request.id,
         to: request.to,
         rendered,
         replyTo: request.replyTo,
       });
-      await db
-        .updateTable('emails')
-        .set({ status: 'sent', sent_at: new Date(), error: null, updated_at: new Date() })
-        .where('id', '=', request.id)
-        .execute();
+      await updateEmail(request.id, { status: 'sent', sent_at: new Date(), error: null }).execute();
       emailsSent.inc({ template: request.template, outcome: 'sent' });
       return { id: request.id, status: 'sent' };
     },
 
     async markEmailFailed(id, error) {
-      const row = await db
-        .updateTable('emails')
-        .set({ status: 'failed', error, updated_at: new Date() })
-        .where('id', '=', id)
-        .returning('template')
-        .executeTakeFirst();
+      const row = await updateEmail(id, { status: 'failed', error }).returning('template').executeTakeFirst();
       emailsSent.inc({ template: row?.template ?? 'unknown', outcome: 'failed' });
     },
   };

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { ApiError } from '../api';
 import { ErrorNote } from './feedback';
+import { Form } from './form';
 
 /**
  * A confirmation in a native modal dialog: focus moves in and is kept there, Escape cancels, and focus
@@ -37,13 +38,7 @@ export function ConfirmDialog(props: {
         if (!props.busy) props.onCancel();
       }}
     >
-      <form
-        method="dialog"
-        onSubmit={(event) => {
-          event.preventDefault();
-          props.onConfirm();
-        }}
-      >
+      <Form method="dialog" onSubmit={props.onConfirm}>
         <h2 id={titleId}>{props.title}</h2>
         <div class="dialog-body">{props.children}</div>
         <ErrorNote error={props.error} />
@@ -59,7 +54,7 @@ export function ConfirmDialog(props: {
             {props.busy ? 'Working…' : props.confirmLabel}
           </button>
         </div>
-      </form>
+      </Form>
     </dialog>
   );
 }

@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, JSX } from 'preact';
 import { useState } from 'preact/hooks';
 
 export function Field(props: {
@@ -27,6 +27,36 @@ export function Field(props: {
         </p>
       )}
     </div>
+  );
+}
+
+/** A form that stays on the page: submitting runs `onSubmit`, never the browser's own submit (a page load). */
+export function Form(props: Omit<JSX.HTMLAttributes<HTMLFormElement>, 'onSubmit'> & { onSubmit?: () => unknown }) {
+  const { onSubmit, ...rest } = props;
+  return (
+    <form
+      {...rest}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit?.();
+      }}
+    />
+  );
+}
+
+/** A select's choices: one option per value, showing `label(value)`. */
+export function Options<T extends string | number>(props: {
+  values: readonly T[];
+  label: (value: T) => ComponentChildren;
+}) {
+  return (
+    <>
+      {props.values.map((value) => (
+        <option key={value} value={String(value)}>
+          {props.label(value)}
+        </option>
+      ))}
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import { type ApiKeyRecord, api, type CreatedApiKey } from '../api';
 import { useBusiness } from '../business';
 import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
-import { CopyButton, Field } from '../components/form';
+import { CopyButton, Field, Form } from '../components/form';
 import { PageHeader, Section } from '../components/page';
 import { ACTIONS, DataTable } from '../components/table';
 import { dateTime } from '../format';
@@ -39,10 +39,9 @@ function CreateKey(props: { onCreated: (key: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
   const create = useAction((keyName: string) => api.createApiKey(keyName));
   return (
-    <form
+    <Form
       class="stack"
-      onSubmit={async (event) => {
-        event.preventDefault();
+      onSubmit={async () => {
         const created = await create.run(name.trim());
         if (created) {
           setName('');
@@ -68,7 +67,7 @@ function CreateKey(props: { onCreated: (key: CreatedApiKey) => void }) {
       <button type="submit" class="button button-primary" disabled={create.busy}>
         {create.busy ? 'Creating…' : `Create ${mode} key`}
       </button>
-    </form>
+    </Form>
   );
 }
 

@@ -3,6 +3,7 @@ import { api, type Bill } from '../api';
 import { useBusiness } from '../business';
 import { useCardSetup } from '../card-setup';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
+import { Form } from '../components/form';
 import { PageHeader, Section } from '../components/page';
 import { ACTIONS, DataTable, KeyValues } from '../components/table';
 import { dateTime, money, words } from '../format';
@@ -23,10 +24,9 @@ function TestCardForm(props: { onSaved: () => void }) {
   const [paymentMethod, setPaymentMethod] = useState<string>(TEST_CARDS[0][0]);
   const save = useAction((id: string) => api.saveBillingCard(id));
   return (
-    <form
+    <Form
       class="stack"
-      onSubmit={async (event) => {
-        event.preventDefault();
+      onSubmit={async () => {
         if (await save.run(paymentMethod)) props.onSaved();
       }}
     >
@@ -49,7 +49,7 @@ function TestCardForm(props: { onSaved: () => void }) {
       <button type="submit" class="button button-primary" disabled={save.busy}>
         {save.busy ? 'Saving…' : 'Save card'}
       </button>
-    </form>
+    </Form>
   );
 }
 

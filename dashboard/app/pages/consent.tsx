@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { ErrorNote, Loadable } from '../components/feedback';
+import { Form } from '../components/form';
 import { PlainLayout } from '../components/layout';
 import { PageHeader } from '../components/page';
 import { useAction, useQuery } from '../hooks';
@@ -27,10 +28,9 @@ export function ConsentPage() {
               </button>
             </div>
           ) : (
-            <form
+            <Form
               class="card card-body stack"
-              onSubmit={async (event) => {
-                event.preventDefault();
+              onSubmit={async () => {
                 if (await accept.run(current.terms_version, current.privacy_version)) navigate(next, { replace: true });
               }}
             >
@@ -50,7 +50,7 @@ export function ConsentPage() {
               <button type="submit" class="button button-primary" disabled={!agreed || accept.busy}>
                 Accept and continue
               </button>
-            </form>
+            </Form>
           )
         }
       </Loadable>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { useBusiness } from '../business';
 import { Banner, ErrorNote, Refusal } from '../components/feedback';
-import { Field, fieldInputProps } from '../components/form';
+import { Field, Form, fieldInputProps } from '../components/form';
 import { PageHeader, Section } from '../components/page';
 import { useAction } from '../hooks';
 import { Link } from '../router';
@@ -25,11 +25,10 @@ function IntegrationSettings() {
   const domainError = save.error?.message.startsWith('Invalid allowed_domain') ? save.error.message : null;
   return (
     <Section title="Integration settings">
-      <form
+      <Form
         class="stack"
         noValidate
-        onSubmit={async (event) => {
-          event.preventDefault();
+        onSubmit={async () => {
           if (await save.run({ webhook_url: webhookUrl.trim(), allowed_domain: domain.trim() })) reload();
         }}
       >
@@ -73,7 +72,7 @@ function IntegrationSettings() {
         ) : (
           <Refusal reason={may.reason} />
         )}
-      </form>
+      </Form>
     </Section>
   );
 }

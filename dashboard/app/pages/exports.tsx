@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { type ExportFile, fetchExport, saveFile } from '../api/exports';
 import { useBusiness } from '../business';
 import { Banner, ErrorNote, Refusal } from '../components/feedback';
-import { Field } from '../components/form';
+import { Field, Form } from '../components/form';
 import { PageHeader, Section } from '../components/page';
 import { useAction } from '../hooks';
 import { useSession } from '../session';
@@ -45,7 +45,7 @@ export function ExportsPage() {
       />
       <Section title="Finance export">
         {may.allowed ? (
-          <form class="stack" noValidate onSubmit={(event) => event.preventDefault()}>
+          <Form class="stack" noValidate>
             <div class="inline-form">
               <Field id="export-from" label="From (UK date)">
                 <input
@@ -99,7 +99,7 @@ export function ExportsPage() {
                 {download.result}
               </Banner>
             )}
-          </form>
+          </Form>
         ) : (
           <Refusal reason={may.reason} />
         )}

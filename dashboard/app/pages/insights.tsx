@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, type Insights } from '../api';
 import { BarChart } from '../components/chart';
 import { Banner, Loadable } from '../components/feedback';
-import { Field } from '../components/form';
+import { Field, Form, Options } from '../components/form';
 import { PageHeader, Section } from '../components/page';
 import { KeyValues } from '../components/table';
 import { money } from '../format';
@@ -32,10 +32,9 @@ function PeriodPicker(props: { period: Period }) {
   const [to, setTo] = useState(period.to);
   const go = (search: string) => navigate(`${PAGES.insights}${search}`);
   return (
-    <form
+    <Form
       class="inline-form toolbar"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         if (from && to) go(periodSearch(from <= to ? { from, to } : { from: to, to: from }));
       }}
     >
@@ -49,11 +48,7 @@ function PeriodPicker(props: { period: Period }) {
             if (value !== CUSTOM) go(periodSearch({ days: Number(value) }));
           }}
         >
-          {PRESET_DAYS.map((days) => (
-            <option key={days} value={String(days)}>
-              Last {days} days
-            </option>
-          ))}
+          <Options values={PRESET_DAYS} label={(days) => `Last ${days} days`} />
           <option value={CUSTOM}>Choose dates</option>
         </select>
       </Field>
@@ -76,7 +71,7 @@ function PeriodPicker(props: { period: Period }) {
           </button>
         </>
       )}
-    </form>
+    </Form>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type SplitPage, type SplitSummary } from '../api';
 import { Loadable, StatusChip } from '../components/feedback';
+import { Form, Options } from '../components/form';
 import { PageHeader } from '../components/page';
 import { DataTable } from '../components/table';
 import { dateTime, money, words } from '../format';
@@ -18,6 +19,22 @@ const paidCount = (order: SplitSummary) =>
 /** How long typing in the search box waits for a pause before it searches (one request per pause, not per key). */
 const SEARCH_PAUSE_MS = 300;
 
+/** One of the filters' date boxes; `onPick` gets the day chosen (`YYYY-MM-DD`, empty when cleared). */
+function DayField(props: { id: string; label: string; value: string; min?: string; onPick: (day: string) => void }) {
+  return (
+    <div class="field orders-day">
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="date"
+        value={props.value}
+        min={props.min}
+        onChange={(event) => props.onPick((event.currentTarget as HTMLInputElement).value)}
+      />
+    </div>
+  );
+}
+
 /** Search, status and dates; each change goes into the address and starts again at the first page. */
 function OrderFilters(props: { address: OrdersAddress }) {
   const { address } = props;
@@ -33,14 +50,7 @@ function OrderFilters(props: { address: OrdersAddress }) {
     navigate(ordersHref({ ...address, q, after: undefined, before: undefined }), { replace: true });
   };
   return (
-    <form
-      class="toolbar inline-form orders-filters"
-      aria-label="Filter orders"
-      onSubmit={(event) => {
-        event.preventDefault();
-        search(draft);
-      }}
-    >
+    <Form class="toolbar inline-form orders-filters" aria-label="Filter orders" onSubmit={() => search(draft)}>
       <div class="field orders-search">
         <label for="order-search">Search by order reference, e-mail or id</label>
         <input
@@ -63,38 +73,23 @@ function OrderFilters(props: { address: OrdersAddress }) {
           onChange={(event) => go({ status: (event.currentTarget as HTMLSelectElement).value })}
         >
           <option value="">All statuses</option>
-          {STATUS_CHOICES.map((status) => (
-            <option key={status} value={status}>
-              {words(status)}
-            </option>
-          ))}
+          <Options values={STATUS_CHOICES} label={words} />
         </select>
       </div>
-      <div class="field orders-day">
-        <label for="order-from">Created from</label>
-        <input
-          id="order-from"
-          type="date"
-          value={address.from}
-          onChange={(event) => go({ from: (event.currentTarget as HTMLInputElement).value })}
-        />
-      </div>
-      <div class="field orders-day">
-        <label for="order-to">Created to</label>
-        <input
-          id="order-to"
-          type="date"
-          value={address.to}
-          min={address.from || undefined}
-          onChange={(event) => go({ to: (event.currentTarget as HTMLInputElement).value })}
-        />
-      </div>
+      <DayField id="order-from" label="Created from" value={address.from} onPick={(from) => go({ from })} />
+      <DayField
+        id="order-to"
+        label="Created to"
+        value={address.to}
+        min={address.from || undefined}
+        onPick={(to) => go({ to })}
+      />
       {hasFilters(address) && (
         <Link class="button button-secondary" href={ordersHref({})}>
           Clear filters
         </Link>
       )}
-    </form>
+    </Form>
   );
 }
 

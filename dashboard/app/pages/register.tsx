@@ -2,7 +2,7 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type RegistrationBody } from '../api';
 import { Banner, ErrorNote } from '../components/feedback';
-import { Field, fieldInputProps } from '../components/form';
+import { Field, Form, fieldInputProps } from '../components/form';
 import { PlainLayout } from '../components/layout';
 import { PageHeader } from '../components/page';
 import { useAction } from '../hooks';
@@ -20,7 +20,8 @@ const BUSINESS_TYPES = [
 ] as const;
 const NEEDS_COMPANY_NUMBER = new Set(['limited_company', 'limited_liability_partnership']);
 
-type Form = {
+/** What the registration form holds, as typed. */
+type Answers = {
   name: string;
   legal_name: string;
   business_type: string;
@@ -35,9 +36,9 @@ type Form = {
   vat_number: string;
   webhook_url: string;
 };
-type FieldName = keyof Form;
+type FieldName = keyof Answers;
 
-const EMPTY: Form = {
+const EMPTY: Answers = {
   name: '',
   legal_name: '',
   business_type: '',
@@ -61,7 +62,7 @@ function inputFor(field: string): FieldName | null {
   return null;
 }
 
-function body(form: Form, additional: boolean): RegistrationBody {
+function body(form: Answers, additional: boolean): RegistrationBody {
   const optional = (value: string) => value.trim() || null;
   return {
     name: form.name,
@@ -90,7 +91,7 @@ export function RegisterPage() {
   const { search } = usePlace();
   const { workspaces } = useSession();
   const additional = search.get('additional') === '1' || Boolean(workspaces && workspaces.length > 0);
-  const [form, setForm] = useState<Form>(EMPTY);
+  const [form, setForm] = useState<Answers>(EMPTY);
   const register = useAction((payload: RegistrationBody) => api.register(payload));
 
   const errors: Partial<Record<FieldName, string>> = {};
@@ -146,11 +147,10 @@ export function RegisterPage() {
       {register.error &&
         register.error.details.length === 0 &&
         register.error.code !== 'company_already_registered' && <ErrorNote error={register.error} />}
-      <form
+      <Form
         class="card card-body stack"
         noValidate
-        onSubmit={async (event) => {
-          event.preventDefault();
+        onSubmit={async () => {
           const created = await register.run(body(form, additional));
           if (!created) return;
           updateSession({ merchantId: created.id, workspaces: null });
@@ -211,7 +211,7 @@ export function RegisterPage() {
         <button type="submit" class="button button-primary" disabled={register.busy}>
           {register.busy ? 'Registering…' : additional ? 'Add business' : 'Register business'}
         </button>
-      </form>
+      </Form>
     </PlainLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { Banner, ErrorNote } from '../components/feedback';
-import { describedBy, Field } from '../components/form';
+import { describedBy, Field, Form } from '../components/form';
 import { PlainLayout } from '../components/layout';
 import { PageHeader } from '../components/page';
 import { useAction } from '../hooks';
@@ -20,8 +20,7 @@ export function SignInPage() {
   const start = useAction((address: string) => api.startSignIn(address));
   const verify = useAction((address: string, typed: string) => api.verifySignIn(address, typed));
 
-  const sendCode = async (event: Event) => {
-    event.preventDefault();
+  const sendCode = async () => {
     const address = email.trim();
     if (await start.run(address)) {
       setSentTo(address);
@@ -29,8 +28,7 @@ export function SignInPage() {
       verify.reset();
     }
   };
-  const checkCode = async (event: Event) => {
-    event.preventDefault();
+  const checkCode = async () => {
     if (!sentTo) return;
     const result = await verify.run(sentTo, code.trim());
     if (!result) return;
@@ -56,7 +54,7 @@ export function SignInPage() {
         </Banner>
       )}
       {!sentTo ? (
-        <form class="card card-body stack" onSubmit={sendCode} noValidate>
+        <Form class="card card-body stack" onSubmit={sendCode} noValidate>
           <Field id="sign-in-email" label="E-mail address" error={emailError}>
             <input
               id="sign-in-email"
@@ -73,9 +71,9 @@ export function SignInPage() {
           <button type="submit" class="button button-primary" disabled={start.busy}>
             {start.busy ? 'Sending…' : 'Send me a code'}
           </button>
-        </form>
+        </Form>
       ) : (
-        <form class="card card-body stack" onSubmit={checkCode} noValidate>
+        <Form class="card card-body stack" onSubmit={checkCode} noValidate>
           <p role="status">
             We sent a code to <strong>{sentTo}</strong>. It works once and expires soon.
           </p>
@@ -99,7 +97,7 @@ export function SignInPage() {
               Use a different e-mail
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </PlainLayout>
   );

@@ -4,7 +4,7 @@ import { api, type Invite, type Member, type Role, type Team } from '../api';
 import { useBusiness } from '../business';
 import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
-import { describedBy, Field } from '../components/form';
+import { describedBy, Field, Form, Options } from '../components/form';
 import { PageHeader, Section } from '../components/page';
 import { ACTIONS, DataTable } from '../components/table';
 import { dateTime, roleLabel } from '../format';
@@ -19,11 +19,10 @@ function InviteForm(props: { role: Role; onInvited: () => void }) {
   const [role, setRole] = useState<Role>(grantable.includes('member') ? 'member' : (grantable[0] ?? 'member'));
   const invite = useAction((address: string, as: Role) => api.invite(address, as));
   return (
-    <form
+    <Form
       class="inline-form"
       noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
+      onSubmit={async () => {
         const sent = await invite.run(email.trim(), role);
         if (sent) {
           setEmail('');
@@ -46,11 +45,7 @@ function InviteForm(props: { role: Role; onInvited: () => void }) {
           value={role}
           onChange={(e) => setRole((e.currentTarget as HTMLSelectElement).value as Role)}
         >
-          {grantable.map((r) => (
-            <option key={r} value={r}>
-              {roleLabel(r)}
-            </option>
-          ))}
+          <Options values={grantable} label={roleLabel} />
         </select>
       </Field>
       <button type="submit" class="button button-primary" disabled={invite.busy}>
@@ -65,7 +60,7 @@ function InviteForm(props: { role: Role; onInvited: () => void }) {
           </Banner>
         )}
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -104,11 +99,7 @@ function MemberRow(props: { member: Member; rows: TeamRows; onRemove: () => void
                 if (await change.run((e.currentTarget as HTMLSelectElement).value as Role)) props.rows.onChanged();
               }}
             >
-              {choices.map((role) => (
-                <option key={role} value={role}>
-                  {roleLabel(role)}
-                </option>
-              ))}
+              <Options values={choices} label={roleLabel} />
             </select>
             <ErrorNote error={change.error} />
           </>

@@ -5,6 +5,7 @@ import {
   EXAMPLE_VALUES,
   emailField,
   idField,
+  nullableTextField,
   poundsField,
   sessionTokenField,
   textField,
@@ -19,18 +20,15 @@ import type { WEBHOOK_EVENT_TYPES } from './outbox';
  */
 
 const SessionFields = {
-  session_token: z.string().nullable().meta({
-    description: 'The hosted-checkout session; null for a dashboard split.',
-    example: EXAMPLE_VALUES.sessionToken,
-  }),
-  customer_email: z.string().nullable().meta({
-    description: "The session's `customer_email`; null for a dashboard split.",
-    example: EXAMPLE_VALUES.email,
-  }),
-  customer_name: z
-    .string()
-    .nullable()
-    .meta({ description: "The session's `customer_name`; null for a dashboard split.", example: 'Alex Morgan' }),
+  session_token: nullableTextField(
+    'The hosted-checkout session; null for a dashboard split.',
+    EXAMPLE_VALUES.sessionToken,
+  ),
+  customer_email: nullableTextField(
+    "The session's `customer_email`; null for a dashboard split.",
+    EXAMPLE_VALUES.email,
+  ),
+  customer_name: nullableTextField("The session's `customer_name`; null for a dashboard split.", 'Alex Morgan'),
   metadata: z
     .record(z.string(), z.string())
     .nullable()
@@ -58,7 +56,7 @@ export const WebhookRefundSchema = z
     amount: poundsField('What was refunded.', '10.00'),
     total_refunded: poundsField('Everything refunded on the split so far.', '10.00'),
     status: z.string().meta({ description: '`complete`, `partial` or `in_progress`.', example: 'complete' }),
-    reason: z.string().nullable().meta({ description: 'The reason given, or null.', example: 'Item out of stock' }),
+    reason: nullableTextField('The reason given, or null.', 'Item out of stock'),
     actor: z.string().meta({ description: '`api_key`, `dashboard:<user>` or `processor`.', example: 'api_key' }),
   })
   .meta({ id: 'WebhookRefund', description: 'The refund that caused a `checkout_split.refunded` event.' });
@@ -102,10 +100,7 @@ export const SessionExpiredEventDataSchema = z
     customer_name: SessionFields.customer_name,
     metadata: SessionFields.metadata,
     expired_at: timestampField('When the session expired.'),
-    split_id: z
-      .string()
-      .nullable()
-      .meta({ description: 'Always null: a session with a split does not expire this way.', example: null }),
+    split_id: nullableTextField('Always null: a session with a split does not expire this way.', null),
   })
   .meta({ id: 'SessionExpiredEventData', description: '`data` of `checkout_session.expired`.' });
 export type SessionExpiredEventData = z.infer<typeof SessionExpiredEventDataSchema>;

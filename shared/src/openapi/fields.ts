@@ -85,6 +85,10 @@ export const flagField = (description: string, example = true) => z.boolean().me
 /** Free text with its meaning and an example. */
 export const textField = (description: string, example: string) => z.string().meta({ description, example });
 
+/** Text that may be absent: a string, or null (the example may be either). */
+export const nullableTextField = (description: string, example: string | null) =>
+  z.string().nullable().meta({ description, example });
+
 /** A UUID path parameter (`/api/checkout-splits/{id}`): checked like `idParams`, described and exampled. */
 export const uuidParam = (kind: IdKind, description: string) =>
   uuidSchema().meta({ description, example: EXAMPLE_VALUES.ids[kind] });

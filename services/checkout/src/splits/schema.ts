@@ -5,6 +5,7 @@ import {
   err,
   GATES,
   idField,
+  nullableTextField,
   PARTICIPANT_STATUSES,
   PAYMENTS_NEED_VERIFICATION,
   payTokenField,
@@ -51,10 +52,10 @@ export const LineItemViewSchema = z
     amount: poundsField('The line amount in pounds; negative for a discount.', '39.95'),
     quantity: z.number().int().min(1).meta({ description: 'How many; 1 or more.', example: 1 }),
     /** The service's own copy of the picture, or null (no picture: none is shown). */
-    image_url: z.string().nullable().meta({
-      description: "The service's own copy of the picture (fetched once at creation), or null when there is none.",
-      example: null,
-    }),
+    image_url: nullableTextField(
+      "The service's own copy of the picture (fetched once at creation), or null when there is none.",
+      null,
+    ),
   })
   .meta({ id: 'LineItemView', description: 'One order line as payers see it.' });
 
@@ -105,7 +106,7 @@ const Timestamp = TimestampSchema;
 export const ParticipantDetailSchema = z
   .object({
     id: idField('participant', 'The participant id.'),
-    user_id: z.string().nullable().meta({ description: 'Always null (neither creation path sets it).', example: null }),
+    user_id: nullableTextField('Always null (neither creation path sets it).', null),
     email: emailField('Their e-mail address, as supplied.'),
     amount: DecimalPounds.meta({ description: 'Their share, before the fee.', example: '22.5' }),
     application_fee: DecimalPounds.meta({
@@ -113,11 +114,10 @@ export const ParticipantDetailSchema = z
       example: '0.2',
     }),
     status: ParticipantStatusSchema,
-    processor_payment_intent_id: z.string().nullable().meta({
-      description:
-        "The charge on the merchant's processor account (amount + application_fee). Use it to reconcile or to refund one share by hand.",
-      example: 'pi_3QabcDEF456ghiJKL',
-    }),
+    processor_payment_intent_id: nullableTextField(
+      "The charge on the merchant's processor account (amount + application_fee). Use it to reconcile or to refund one share by hand.",
+      'pi_3QabcDEF456ghiJKL',
+    ),
     pay_token: payTokenField(),
     disputed_at: Timestamp.nullable().meta({ description: 'Null until this share is disputed.', example: null }),
     created_at: timestampField('When the participant was added.'),
@@ -137,7 +137,7 @@ export const RefundHistoryEntrySchema = z
     status: z
       .enum(['in_progress', 'complete', 'partial'])
       .meta({ description: '`in_progress`, `complete`, or `partial` (refused part-way).' }),
-    reason: z.string().nullable().meta({ description: 'The reason given, or null.', example: 'Item out of stock' }),
+    reason: nullableTextField('The reason given, or null.', 'Item out of stock'),
     actor: z.string().meta({ description: '`api_key`, `dashboard:<user>` or `processor`.', example: 'api_key' }),
     created_at: timestampField('When the refund was asked for.'),
   })
@@ -151,10 +151,7 @@ export const SplitDetailSchema = z
   .object({
     id: idField('split', 'The split id.'),
     merchant_id: idField('merchant', 'The business.'),
-    created_by: z.string().nullable().meta({
-      description: 'The creating account; for hosted checkout, the buyer.',
-      example: EXAMPLE_VALUES.ids.user,
-    }),
+    created_by: nullableTextField('The creating account; for hosted checkout, the buyer.', EXAMPLE_VALUES.ids.user),
     order_reference: textField("As supplied, or the hosted session's reference.", EXAMPLE_VALUES.orderReference),
     currency: currencyField(),
     total_amount: DecimalPounds.meta({

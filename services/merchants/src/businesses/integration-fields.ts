@@ -1,16 +1,10 @@
-import { z } from 'zod';
+import { nullableTextField } from '@groupsplit/shared';
 
 /**
  * The integration settings as answers show them (the merchant record and the settings change),
  * described once for both route folders.
  */
 export const IntegrationFieldsView = {
-  webhook_url: z
-    .string()
-    .nullable()
-    .meta({ description: "This mode's webhook URL, or null.", example: 'https://shop.example.com/webhooks' }),
-  allowed_domain: z
-    .string()
-    .nullable()
-    .meta({ description: 'The host return and cancel URLs must be on, or null.', example: 'shop.example.com' }),
+  webhook_url: nullableTextField("This mode's webhook URL, or null.", 'https://shop.example.com/webhooks'),
+  allowed_domain: nullableTextField('The host return and cancel URLs must be on, or null.', 'shop.example.com'),
 };

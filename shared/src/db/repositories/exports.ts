@@ -1,7 +1,5 @@
-import { type Compilable, type Selectable, sql } from 'kysely';
+import { type Compilable, type InferResult, type SqlBool, sql } from 'kysely';
 import type { Db } from '../index';
-import type { RefundSource, RefundStatus, SplitRefundSlicesTable } from '../schema/refunds';
-import type { ParticipantStatus, SplitStatus } from '../schema/splits';
 
 type Mode = 'test' | 'live';
 
@@ -12,54 +10,6 @@ type Mode = 'test' | 'live';
  * that rule lives (docs/exports.md, "Period").
  */
 export type ExportScope = { merchantId: string; mode: Mode; from: string; to: string };
-
-/** One participant's share of one order: the orders export's row. Pence and timestamps as stored. */
-export type OrderExportRow = {
-  split_id: string;
-  order_reference: string;
-  session_token: string | null;
-  split_status: SplitStatus;
-  currency: string;
-  total_amount: number;
-  created_at: Date;
-  position: number;
-  email: string;
-  participant_status: ParticipantStatus;
-  amount: number;
-  customer_fee: number;
-  merchant_fee: number;
-  refunded_amount: number;
-  authorised_at: Date | null;
-  captured_at: Date | null;
-  processor_payment_intent_id: string | null;
-  processor_charge_id: string | null;
-};
-
-/** One participant's slice of one refund: the refunds export's row. */
-export type RefundExportRow = {
-  refund_id: string;
-  split_id: string;
-  order_reference: string;
-  currency: string;
-  source: RefundSource;
-  actor: string;
-  refund_status: RefundStatus;
-  reason: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-  position: number;
-  email: string;
-  amount: number;
-  slice_customer_fee: number;
-  completes_share: boolean;
-  slice_status: Selectable<SplitRefundSlicesTable>['status'];
-  processor_refund_id: string | null;
-  application_fee_refunded: boolean;
-  /** The participant's service fees (customer + merchant): what a fee reversal gives back. */
-  participant_customer_fee: number;
-  participant_merchant_fee: number;
-  processor_payment_intent_id: string | null;
-};
 
 /** Rows fetched from the cursor at a time: memory holds one batch whatever the period's size. */
 export const EXPORT_BATCH_ROWS = 1000;
@@ -75,19 +25,18 @@ function period(scope: ExportScope) {
   };
 }
 
-/**
- * Reads for the finance exports (docs/exports.md). Each export is read through one server-side
- * cursor inside a read-only REPEATABLE READ transaction: one consistent snapshot of the period,
- * fetched EXPORT_BATCH_ROWS at a time, so a 100,000-row period costs one batch of memory. Stopping
- * the iteration early (the client went away) rolls the transaction back and frees the connection.
- */
-export class ExportsRepository {
-  constructor(private readonly db: Db) {}
+/** The rows of one table (`s`: splits, `r`: split_refunds) that the scope covers: its business, its mode, its period. */
+function inScope(table: 's' | 'r', scope: ExportScope) {
+  const column = (name: 'merchant_id' | 'mode' | 'created_at') => sql.ref(`${table}.${name}`);
+  const { start, end } = period(scope);
+  return sql<SqlBool>`${column('merchant_id')} = ${scope.merchantId} and ${column('mode')} = ${scope.mode}
+    and ${column('created_at')} >= ${start} and ${column('created_at')} < ${end}`;
+}
 
-  /** Visible splits created in the period with their participants, oldest split first, participants in order. */
-  orderRows(scope: ExportScope): AsyncGenerator<OrderExportRow[]> {
-    const { start, end } = period(scope);
-    const query = this.db
+/** The orders export's read: one row per participant's share, its columns named as the row type has them. */
+function orderQuery(db: Db, scope: ExportScope) {
+  return (
+    db
       .selectFrom('splits as s')
       .innerJoin('split_participants as p', 'p.split_id', 's.id')
       .select([
@@ -110,57 +59,73 @@ export class ExportsRepository {
         'p.processor_payment_intent_id',
         'p.processor_charge_id',
       ])
-      .where('s.merchant_id', '=', scope.merchantId)
-      .where('s.mode', '=', scope.mode)
+      .where(inScope('s', scope))
       // Still placing holds: shown nowhere (splits.ts, STILL_CREATING).
       .where('s.status', '!=', 'creating')
-      .where('s.created_at', '>=', start)
-      .where('s.created_at', '<', end)
       .orderBy('s.created_at')
       .orderBy('s.id')
-      .orderBy('p.position');
-    return this.batches<OrderExportRow>(query);
+      .orderBy('p.position')
+  );
+}
+/** One participant's share of one order: the orders export's row. Pence and timestamps as stored. */
+export type OrderExportRow = InferResult<ReturnType<typeof orderQuery>>[number];
+
+/** The refunds export's read: one row per participant's slice of a refund. */
+function refundQuery(db: Db, scope: ExportScope) {
+  return db
+    .selectFrom('split_refunds as r')
+    .innerJoin('splits as s', 's.id', 'r.split_id')
+    .innerJoin('split_refund_slices as sl', 'sl.refund_id', 'r.id')
+    .innerJoin('split_participants as p', 'p.id', 'sl.participant_id')
+    .select([
+      'r.id as refund_id',
+      'r.split_id',
+      's.order_reference',
+      's.currency',
+      'r.source',
+      'r.actor',
+      'r.status as refund_status',
+      'r.reason',
+      'r.created_at',
+      'r.completed_at',
+      'sl.position',
+      'p.email',
+      'sl.amount',
+      'sl.customer_fee as slice_customer_fee',
+      'sl.completes_share',
+      'sl.status as slice_status',
+      'sl.processor_refund_id',
+      'sl.application_fee_refunded',
+      // The participant's service fees (customer + merchant): what a fee reversal gives back.
+      'p.customer_fee as participant_customer_fee',
+      'p.merchant_fee as participant_merchant_fee',
+      'p.processor_payment_intent_id',
+    ])
+    .where(inScope('r', scope))
+    .orderBy('r.created_at')
+    .orderBy('r.id')
+    .orderBy('sl.position');
+}
+/** One participant's slice of one refund: the refunds export's row. */
+export type RefundExportRow = InferResult<ReturnType<typeof refundQuery>>[number];
+
+/**
+ * Reads for the finance exports (docs/exports.md). Each export is read through one server-side
+ * cursor inside a read-only REPEATABLE READ transaction: one consistent snapshot of the period,
+ * fetched EXPORT_BATCH_ROWS at a time, so a 100,000-row period costs one batch of memory. Stopping
+ * the iteration early (the client went away) rolls the transaction back and frees the connection.
+ */
+export class ExportsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Visible splits created in the period with their participants, oldest split first, participants in order. */
+  orderRows(scope: ExportScope): AsyncGenerator<OrderExportRow[]> {
+    return this.batches<OrderExportRow>(orderQuery(this.db, scope));
   }
 
   /** Refund slices of refunds asked for in the period, oldest refund first, slices in order. */
   refundRows(scope: ExportScope): AsyncGenerator<RefundExportRow[]> {
-    const { start, end } = period(scope);
-    const query = this.db
-      .selectFrom('split_refunds as r')
-      .innerJoin('splits as s', 's.id', 'r.split_id')
-      .innerJoin('split_refund_slices as sl', 'sl.refund_id', 'r.id')
-      .innerJoin('split_participants as p', 'p.id', 'sl.participant_id')
-      .select([
-        'r.id as refund_id',
-        'r.split_id',
-        's.order_reference',
-        's.currency',
-        'r.source',
-        'r.actor',
-        'r.status as refund_status',
-        'r.reason',
-        'r.created_at',
-        'r.completed_at',
-        'sl.position',
-        'p.email',
-        'sl.amount',
-        'sl.customer_fee as slice_customer_fee',
-        'sl.completes_share',
-        'sl.status as slice_status',
-        'sl.processor_refund_id',
-        'sl.application_fee_refunded',
-        'p.customer_fee as participant_customer_fee',
-        'p.merchant_fee as participant_merchant_fee',
-        'p.processor_payment_intent_id',
-      ])
-      .where('r.merchant_id', '=', scope.merchantId)
-      .where('r.mode', '=', scope.mode)
-      .where('r.created_at', '>=', start)
-      .where('r.created_at', '<', end)
-      .orderBy('r.created_at')
-      .orderBy('r.id')
-      .orderBy('sl.position');
-    return this.batches<RefundExportRow>(query);
+    return this.batches<RefundExportRow>(refundQuery(this.db, scope));
   }
 
   private async *batches<Row>(query: Compilable<unknown>): AsyncGenerator<Row[]> {

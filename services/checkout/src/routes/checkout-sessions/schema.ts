@@ -7,6 +7,7 @@ import {
   MESSAGES,
   ModeSchema,
   mostImportant,
+  nullableTextField,
   nullableTimestampField,
   payTokenField,
   poundsField,
@@ -230,10 +231,10 @@ export const CreatedSessionSchema = z
   });
 
 const EXPIRED = z.boolean().meta({ description: 'True once the 2 hours have passed without a split.', example: false });
-const SPLIT_ID = z.string().nullable().meta({
-  description: 'The split made from this session; null until the buyer has chosen.',
-  example: EXAMPLE_VALUES.ids.split,
-});
+const SPLIT_ID = nullableTextField(
+  'The split made from this session; null until the buyer has chosen.',
+  EXAMPLE_VALUES.ids.split,
+);
 const AUTHORISED_AT = nullableTimestampField(
   'When they authorised their share; null while pending.',
   EXAMPLE_VALUES.timestamp,
@@ -255,14 +256,11 @@ export const PublicSessionSchema = z
     currency: currencyField(),
     line_items: z.array(LineItemViewSchema).meta({ description: 'The order lines; empty when none were sent.' }),
     split_id: SPLIT_ID,
-    customer_email: z
-      .string()
-      .nullable()
-      .meta({ description: 'The e-mail address the merchant prefilled, or null.', example: EXAMPLE_VALUES.email }),
-    cancel_url: z.string().nullable().meta({
-      description: 'Where the buyer goes back to if they leave; null when the merchant sent none.',
-      example: 'https://shop.example.com/cart',
-    }),
+    customer_email: nullableTextField('The e-mail address the merchant prefilled, or null.', EXAMPLE_VALUES.email),
+    cancel_url: nullableTextField(
+      'Where the buyer goes back to if they leave; null when the merchant sent none.',
+      'https://shop.example.com/cart',
+    ),
     unavailable_reason: z
       .enum(['billing_card_required', 'billing_paused', 'connector_not_live', 'verification_required'])
       .nullable()
@@ -324,15 +322,9 @@ export const SessionStatusResponseSchema = z
     currency: currencyField(),
     order_reference: textField('As you sent it (default `Order`).', EXAMPLE_VALUES.orderReference),
     return_url: z.string().meta({ description: 'As you sent it.', example: 'https://shop.example.com/orders/1001' }),
-    cancel_url: z
-      .string()
-      .nullable()
-      .meta({ description: 'As you sent it, or null.', example: 'https://shop.example.com/cart' }),
-    customer_email: z
-      .string()
-      .nullable()
-      .meta({ description: 'As you sent it, or null.', example: EXAMPLE_VALUES.email }),
-    customer_name: z.string().nullable().meta({ description: 'As you sent it, or null.', example: 'Alex Morgan' }),
+    cancel_url: nullableTextField('As you sent it, or null.', 'https://shop.example.com/cart'),
+    customer_email: nullableTextField('As you sent it, or null.', EXAMPLE_VALUES.email),
+    customer_name: nullableTextField('As you sent it, or null.', 'Alex Morgan'),
     metadata: z
       .record(z.string(), z.string())
       .nullable()

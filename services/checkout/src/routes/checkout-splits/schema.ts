@@ -7,6 +7,7 @@ import {
   idField,
   MESSAGES,
   mostImportant,
+  nullableTextField,
   payTokenField,
   poundsField,
   SPLIT_STATUSES,
@@ -102,14 +103,11 @@ export const CreatedSplitSchema = z
             .number()
             .int()
             .meta({ description: 'Service fee in pence; card charge = amountMinor + feeMinor.', example: 20 }),
-          paymentIntentId: z
-            .string()
-            .nullable()
-            .meta({ description: 'The processor payment holding the share.', example: 'pi_3QabcDEF456ghiJKL' }),
-          clientSecret: z.string().nullable().meta({
-            description: 'Only for a merchant building their own pay page.',
-            example: 'pi_3QabcDEF456ghiJKL_secret_x7YzW',
-          }),
+          paymentIntentId: nullableTextField('The processor payment holding the share.', 'pi_3QabcDEF456ghiJKL'),
+          clientSecret: nullableTextField(
+            'Only for a merchant building their own pay page.',
+            'pi_3QabcDEF456ghiJKL_secret_x7YzW',
+          ),
           payToken: payTokenField('What the pay link is built from (`pay_token` elsewhere).'),
         }),
       )
@@ -136,10 +134,10 @@ export const SplitSummarySchema = z
           email: emailField('Their e-mail address.'),
           amount: poundsField('Their share.', EXAMPLE_VALUES.share),
           status: ParticipantStatusSchema,
-          pay_token: z.string().nullable().meta({
-            description: "Their pay token; null on /mine for other people's shares.",
-            example: EXAMPLE_VALUES.payToken,
-          }),
+          pay_token: nullableTextField(
+            "Their pay token; null on /mine for other people's shares.",
+            EXAMPLE_VALUES.payToken,
+          ),
         }),
       )
       .meta({ description: 'Everyone paying a share.' }),
@@ -274,13 +272,13 @@ export const SplitPageSchema = z
     has_more: flagField(
       'Whether more splits lie past this page in the direction walked: older ones (first page, `starting_after`) or newer ones (`ending_before`).',
     ),
-    next_cursor: z.string().nullable().meta({
-      description: 'Pass as `starting_after` for the next (older) page; null when there is none.',
-      example: 'WyIyMDI2LTExLTI3VDA5OjMwOjAwLjEyMzQ1NloiLCI…',
-    }),
-    previous_cursor: z.string().nullable().meta({
-      description: 'Pass as `ending_before` for the previous (newer) page; null on the first page.',
-      example: null,
-    }),
+    next_cursor: nullableTextField(
+      'Pass as `starting_after` for the next (older) page; null when there is none.',
+      'WyIyMDI2LTExLTI3VDA5OjMwOjAwLjEyMzQ1NloiLCI…',
+    ),
+    previous_cursor: nullableTextField(
+      'Pass as `ending_before` for the previous (newer) page; null on the first page.',
+      null,
+    ),
   })
   .meta({ id: 'SplitPage', description: 'One page of the splits list (docs/splits.md, "Listing").' });

@@ -55,47 +55,59 @@ export function ukTime(at: Date | null): string | null {
 /** Pounds with two places: `12.50`. The stored pence are never negative in these files. */
 const pounds = (pence: number) => formatPounds(pence);
 
+/** The row's fields a cell can hold as they are (text, numbers), by name. */
+type CellField<Row> = { [K in keyof Row]: Row[K] extends Cell ? K : never }[keyof Row] & string;
+
+/** A column that is the row's field of the same name, as read. */
+function field<Row>(name: CellField<Row>): Column<Row> {
+  return [name, (row) => row[name] as Cell];
+}
+
+/** A time's two columns (docs/exports.md, "Times"): `<name>_utc`, then `<name>_uk`. */
+function times<Row>(name: string, at: (row: Row) => Date | null): Column<Row>[] {
+  return [
+    [`${name}_utc`, (row) => utcTime(at(row))],
+    [`${name}_uk`, (row) => ukTime(at(row))],
+  ];
+}
+
 /** orders.csv: one row per participant's share (docs/exports.md, "orders.csv"). */
 export const ORDER_COLUMNS: readonly Column<OrderExportRow>[] = [
-  ['order_reference', (r) => r.order_reference],
-  ['split_id', (r) => r.split_id],
-  ['session_token', (r) => r.session_token],
-  ['split_status', (r) => r.split_status],
+  field('order_reference'),
+  field('split_id'),
+  field('session_token'),
+  field('split_status'),
   ['currency', (r) => r.currency.toUpperCase()],
   ['order_total', (r) => pounds(r.total_amount)],
-  ['created_at_utc', (r) => utcTime(r.created_at)],
-  ['created_at_uk', (r) => ukTime(r.created_at)],
+  ...times<OrderExportRow>('created_at', (r) => r.created_at),
   ['participant', (r) => r.position + 1],
   ['participant_email', (r) => r.email],
-  ['participant_status', (r) => r.participant_status],
+  field('participant_status'),
   ['share', (r) => pounds(r.amount)],
   ['customer_fee', (r) => pounds(r.customer_fee)],
   ['merchant_fee', (r) => pounds(r.merchant_fee)],
   ['service_fee', (r) => pounds(r.customer_fee + r.merchant_fee)],
   ['refunded', (r) => pounds(r.refunded_amount)],
-  ['captured_at_utc', (r) => utcTime(r.captured_at)],
-  ['captured_at_uk', (r) => ukTime(r.captured_at)],
+  ...times<OrderExportRow>('captured_at', (r) => r.captured_at),
   ['payment_intent_id', (r) => r.processor_payment_intent_id],
   ['charge_id', (r) => r.processor_charge_id],
 ];
 
 /** refunds.csv: one row per participant's slice of a refund (docs/exports.md, "refunds.csv"). */
 export const REFUND_COLUMNS: readonly Column<RefundExportRow>[] = [
-  ['refund_id', (r) => r.refund_id],
-  ['split_id', (r) => r.split_id],
-  ['order_reference', (r) => r.order_reference],
+  field('refund_id'),
+  field('split_id'),
+  field('order_reference'),
   ['currency', (r) => r.currency.toUpperCase()],
-  ['requested_at_utc', (r) => utcTime(r.created_at)],
-  ['requested_at_uk', (r) => ukTime(r.created_at)],
-  ['completed_at_utc', (r) => utcTime(r.completed_at)],
-  ['completed_at_uk', (r) => ukTime(r.completed_at)],
-  ['refund_status', (r) => r.refund_status],
-  ['source', (r) => r.source],
-  ['actor', (r) => r.actor],
-  ['reason', (r) => r.reason],
+  ...times<RefundExportRow>('requested_at', (r) => r.created_at),
+  ...times<RefundExportRow>('completed_at', (r) => r.completed_at),
+  field('refund_status'),
+  field('source'),
+  field('actor'),
+  field('reason'),
   ['participant', (r) => r.position + 1],
   ['participant_email', (r) => r.email],
-  ['slice_status', (r) => r.slice_status],
+  field('slice_status'),
   ['amount', (r) => pounds(r.amount)],
   ['customer_fee_returned', (r) => pounds(r.slice_customer_fee)],
   // The whole application fee (customer + merchant fee) goes back with the share's completing slice (docs/refunds.md).
@@ -103,6 +115,6 @@ export const REFUND_COLUMNS: readonly Column<RefundExportRow>[] = [
     'service_fee_reversed',
     (r) => pounds(r.application_fee_refunded ? r.participant_customer_fee + r.participant_merchant_fee : 0),
   ],
-  ['processor_refund_id', (r) => r.processor_refund_id],
+  field('processor_refund_id'),
   ['payment_intent_id', (r) => r.processor_payment_intent_id],
 ];

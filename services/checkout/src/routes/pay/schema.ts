@@ -4,6 +4,7 @@ import {
   emailField,
   idField,
   ModeSchema,
+  nullableTextField,
   pathTokenParam,
   poundsField,
   textField,
@@ -68,10 +69,10 @@ export const PayViewSchema = z
     total_amount: poundsField('The order total.'),
     authorization_expires_at: timestampField('When the holds lapse (creation + 7 days).'),
     /** For confirming the hold with the processor's own page script; null once it is not pending. */
-    client_secret: z.string().nullable().meta({
-      description: "For confirming the hold with the processor's own page script; null once the share is not pending.",
-      example: 'pi_3QabcDEF456ghiJKL_secret_x7YzW',
-    }),
+    client_secret: nullableTextField(
+      "For confirming the hold with the processor's own page script; null once the share is not pending.",
+      'pi_3QabcDEF456ghiJKL_secret_x7YzW',
+    ),
     stripe_account: textField(
       "The merchant's processor account, for the processor's page script.",
       'acct_1QabcDEF456ghi',

@@ -5,6 +5,7 @@ import {
   emailField,
   idField,
   MESSAGES,
+  nullableTextField,
   poundsField,
   uuidParam,
   validationFailed,
@@ -82,7 +83,7 @@ export const RefundResultSchema = z
       description: 'The split status after it: `partially_refunded` or `refunded`.',
       example: 'partially_refunded',
     }),
-    reason: z.string().nullable().meta({ description: 'The reason given, or null.', example: 'Item out of stock' }),
+    reason: nullableTextField('The reason given, or null.', 'Item out of stock'),
     participants: z
       .array(
         z.object({

@@ -1,4 +1,4 @@
-import { ModeSchema } from '@groupsplit/shared';
+import { ModeSchema, nullableTextField } from '@groupsplit/shared';
 import { z } from 'zod';
 
 /** `api_key` is accepted here only to be answered with `use_api_keys`. */
@@ -19,14 +19,14 @@ const WEBHOOK_SECRET_EXAMPLE = 'whsec_4f9a2c7e1b8d3a6f0c5e9b2d7a4f1c8e';
 export const CredentialsSchema = z
   .object({
     mode: ModeSchema,
-    webhook_url: z.string().nullable().meta({
-      description: 'Where events of this mode are sent; null when not set.',
-      example: 'https://shop.example.com/webhooks',
-    }),
-    webhook_secret: z.string().nullable().meta({
-      description: 'Null until created with POST /api/merchants/credentials/rotate.',
-      example: WEBHOOK_SECRET_EXAMPLE,
-    }),
+    webhook_url: nullableTextField(
+      'Where events of this mode are sent; null when not set.',
+      'https://shop.example.com/webhooks',
+    ),
+    webhook_secret: nullableTextField(
+      'Null until created with POST /api/merchants/credentials/rotate.',
+      WEBHOOK_SECRET_EXAMPLE,
+    ),
   })
   .meta({ id: 'Credentials', description: 'The webhook settings of the mode asked (an API key is never returned).' });
 

@@ -2,6 +2,7 @@ import {
   GateSchema,
   idField,
   ModeSchema,
+  nullableTextField,
   nullableTimestampField,
   RoleSchema,
   textField,
@@ -15,11 +16,11 @@ import { IntegrationFieldsView } from '../../businesses/integration-fields';
 export const AddressPartsViewSchema = z
   .object({
     line1: textField('First line.', '12 Market Street'),
-    line2: z.string().nullable().meta({ description: 'Second line, or null.', example: 'Unit 4' }),
+    line2: nullableTextField('Second line, or null.', 'Unit 4'),
     city: textField('Town or city.', 'Bristol'),
-    county: z.string().nullable().meta({ description: 'County, or null.', example: null }),
+    county: nullableTextField('County, or null.', null),
     postcode: textField('Postcode.', 'BS1 4DJ'),
-    country: z.string().nullable().meta({ description: 'Country, or null.', example: 'United Kingdom' }),
+    country: nullableTextField('Country, or null.', 'United Kingdom'),
   })
   .meta({ id: 'AddressParts', description: 'The address as registered, in parts.' });
 
@@ -35,11 +36,8 @@ export const MerchantSchema = z
       .meta({ description: 'The legal form of the business.', example: 'limited_company' }),
     business_email: textField('The business contact address (not the login).', 'hello@shop.example.com'),
     business_phone: textField('The business phone number.', '+44 117 496 0123'),
-    vat_number: z.string().nullable().meta({ description: 'The VAT number, or null.', example: 'GB123456789' }),
-    company_number: z
-      .string()
-      .nullable()
-      .meta({ description: 'The Companies House number, or null.', example: '12345678' }),
+    vat_number: nullableTextField('The VAT number, or null.', 'GB123456789'),
+    company_number: nullableTextField('The Companies House number, or null.', '12345678'),
     business_address: textField('The address on one line.', '12 Market Street, Unit 4, Bristol BS1 4DJ'),
     business_address_parts: AddressPartsViewSchema.nullable(),
     country: z.string().meta({ description: 'Always `GB`: every business is a UK business.', example: 'GB' }),
@@ -51,10 +49,10 @@ export const MerchantSchema = z
     processor_details_submitted: z
       .boolean()
       .meta({ description: 'Details were submitted to the processor (perhaps not yet verified).', example: true }),
-    processor_account_id: z.string().nullable().meta({
-      description: 'The connected processor account, or null before onboarding.',
-      example: 'acct_1QabcDEF456ghi',
-    }),
+    processor_account_id: nullableTextField(
+      'The connected processor account, or null before onboarding.',
+      'acct_1QabcDEF456ghi',
+    ),
     processor_connected_at: nullableTimestampField('When the processor account was linked, or null.'),
     business_role: RoleSchema.meta({ description: "The caller's role." }),
     platform_fee_bps: z
@@ -74,7 +72,7 @@ export const MerchantSchema = z
       .boolean()
       .meta({ description: 'True for a business that took payments before verification existed.', example: false }),
     paused: z.boolean().meta({ description: 'A paused workspace is read-only.', example: false }),
-    paused_reason: z.string().nullable().meta({ description: 'Why it is paused, or null.', example: null }),
+    paused_reason: nullableTextField('Why it is paused, or null.', null),
     gates: z
       .object({
         issue_invoice: GateSchema.meta({ description: 'Sending invoices.' }),

@@ -1,4 +1,4 @@
-import { idField } from '@groupsplit/shared';
+import { idField, nullableTextField } from '@groupsplit/shared';
 import { z } from 'zod';
 import { BUSINESS_TYPES } from '../../businesses/business-types';
 
@@ -156,9 +156,6 @@ export const RegisteredMerchantSchema = z
   .object({
     id: idField('merchant', 'The new business.'),
     name: z.string().meta({ description: 'Its trading name.', example: 'Picnic Supplies' }),
-    webhook_url: z
-      .string()
-      .nullable()
-      .meta({ description: 'The live webhook URL, or null.', example: 'https://shop.example.com/webhooks' }),
+    webhook_url: nullableTextField('The live webhook URL, or null.', 'https://shop.example.com/webhooks'),
   })
   .meta({ id: 'RegisteredMerchant', description: 'The new business (no API key or webhook secret yet).' });

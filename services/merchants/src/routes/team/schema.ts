@@ -6,6 +6,7 @@ import {
   idField,
   MESSAGES,
   notFound,
+  nullableTextField,
   ROLES,
   RoleSchema,
   textField,
@@ -71,7 +72,7 @@ export const TeamMemberSchema = z
     user_id: idField('user', 'Their user id.'),
     role: RoleSchema,
     email: emailField('Their login address.'),
-    name: z.string().nullable().meta({ description: 'Their name, or null when unknown.', example: 'Alex Morgan' }),
+    name: nullableTextField('Their name, or null when unknown.', 'Alex Morgan'),
     joined_at: timestampField('When they joined.'),
     identity_verified: z.boolean().meta({ description: 'True once their identity is verified.', example: true }),
   })

@@ -4,6 +4,7 @@ import {
   idField,
   ModeSchema,
   notFound,
+  nullableTextField,
   nullableTimestampField,
   timestampField,
 } from '@groupsplit/shared';
@@ -62,28 +63,19 @@ export const DeliverySchema = z
       .enum(['event', 'test', 'resend'])
       .meta({ description: 'What sent it: a real event, a test send or a resend.', example: 'event' }),
     attempt: z.number().int().meta({ description: '1 to 9 within its delivery.', example: 1 }),
-    url: z
-      .string()
-      .nullable()
-      .meta({ description: 'Where it was sent; null when skipped.', example: 'https://shop.example.com/webhooks' }),
+    url: nullableTextField('Where it was sent; null when skipped.', 'https://shop.example.com/webhooks'),
     outcome: z.enum(['succeeded', 'failed', 'skipped']).meta({
       description: '`succeeded` (a 2xx in time), `failed` or `skipped` (no URL or secret).',
       example: 'succeeded',
     }),
     status_code: z.number().int().nullable().meta({ description: "Your answer's status, or null.", example: 200 }),
-    response_excerpt: z
-      .string()
-      .nullable()
-      .meta({ description: "The start of your answer's body, or null.", example: 'ok' }),
+    response_excerpt: nullableTextField("The start of your answer's body, or null.", 'ok'),
     duration_ms: z
       .number()
       .int()
       .nullable()
       .meta({ description: 'How long your server took, in milliseconds.', example: 84 }),
-    error: z
-      .string()
-      .nullable()
-      .meta({ description: 'Why it failed without an answer (timeout, refused), or null.', example: null }),
+    error: nullableTextField('Why it failed without an answer (timeout, refused), or null.', null),
     signed_at: nullableTimestampField("The signature's timestamp (`t`), or null when skipped."),
     next_attempt_at: nullableTimestampField('When the next retry is due, or null.', null),
     gave_up_at: nullableTimestampField('Set on the last attempt when every retry failed.', null),
