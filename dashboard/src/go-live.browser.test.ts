@@ -135,4 +135,15 @@ describe('the go-live checklist in a real browser', () => {
       expect(found).toEqual([]);
       expect(problems).toEqual([]);
     }));
+
+  it('comes back from live onboarding to the live account, although a new page load starts in test mode', () =>
+    photographOnFailure(page, 'go-live-onboarding-return', async () => {
+      await page.goto(`${stack.urls.gateway}/dashboard/settings/payments?onboarding=complete&mode=live`);
+      await page.getByRole('heading', { name: 'Processor account (live mode)' }).waitFor();
+      await page.getByRole('switch', { name: 'Test mode', checked: false }).waitFor();
+      await page.getByText('Back from onboarding').waitFor();
+      await page.getByText('Your live account can take payments.').waitFor();
+      expect(await inspect(page, 'payments-live-return')).toEqual([]);
+      expect(problems).toEqual([]);
+    }));
 });

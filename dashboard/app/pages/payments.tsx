@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { api } from '../api';
 import { useBusiness } from '../business';
 import { Banner, ErrorNote, Refusal } from '../components/feedback';
@@ -6,7 +7,7 @@ import { KeyValues } from '../components/table';
 import { dateTime } from '../format';
 import { useAction } from '../hooks';
 import { usePlace } from '../router';
-import { useSession } from '../session';
+import { updateSession, useSession } from '../session';
 import { PausedBanner } from './home';
 
 /**
@@ -29,6 +30,14 @@ export function PaymentsPage() {
   const refresh = useAction(() => api.refreshProcessorLink());
   const url = link.result?.url ?? refresh.result?.url;
   const returned = search.get('onboarding');
+  // Back from the processor: the session's mode is held in memory, so this new page load starts in test
+  // mode; the address says which mode's account was being onboarded (connect.ts, onboardingUrls).
+  const returnedMode = returned ? search.get('mode') : null;
+  useEffect(() => {
+    if ((returnedMode === 'live' || returnedMode === 'test') && returnedMode !== mode) {
+      updateSession({ mode: returnedMode });
+    }
+  }, [returnedMode, mode]);
 
   return (
     <>
