@@ -56,6 +56,7 @@ export class SplitHistoryRepository {
     return this.any((eb) => eb.and([eb('split_id', '=', splitId), eb('kind', '=', 'stuck')]));
   }
 
+  /** Whether any history row matches: the one query behind has() and waitedForSupport(). */
   private async any(match: (eb: ExpressionBuilder<Database, 'split_history'>) => Expression<SqlBool>) {
     const row = await this.db.selectFrom('split_history').select('id').where(match).executeTakeFirst();
     return row !== undefined;
