@@ -7,6 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FALLBACK_LOGS } from '@groupsplit/checkout';
+import { SplitHistoryRepository, SplitOperationsRepository, SplitsRepository } from '@groupsplit/shared';
 import { emulatorControl, refuseCaptureWrites } from '@groupsplit/testing';
 import { SUPPORT_REFUSED, splitWorkflowId, supportCompensateUpdate } from '@groupsplit/workflows';
 import { ApplicationFailure } from '@temporalio/client';
@@ -64,7 +65,7 @@ async function compensateBySupport(stack: Awaited<ReturnType<typeof startProcess
       return;
     } catch (error) {
       // An earlier try was taken and the split has moved on (its answer was lost to a worker kill).
-      const row = await stack.db.selectFrom('splits').select('status').where('id', '=', splitId).executeTakeFirst();
+      const row = await new SplitOperationsRepository(stack.db).find(splitId);
       if (row && row.status !== 'capturing') return;
       const cause = error instanceof Error ? error.cause : null;
       const refused = cause instanceof ApplicationFailure && cause.type === SUPPORT_REFUSED ? cause.message : null;
@@ -100,6 +101,7 @@ async function main() {
   );
   const http = new ChaosHttp(stack.urls.gateway);
   const control = (method: string, p: string, body?: unknown) => emulatorControl(stack, method, p, body);
+  const operations = new SplitOperationsRepository(stack.db);
   let records: SplitRecord[] = [];
   let exitCode = 1;
   try {
@@ -133,26 +135,12 @@ async function main() {
           shops,
           control,
           readSplit: async (splitId) => {
-            const split = await stack.db
-              .selectFrom('splits')
-              .select('status')
-              .where('id', '=', splitId)
-              .executeTakeFirst();
+            // Every status, `creating` included: the operators' view, not the API's.
+            const split = await operations.find(splitId);
             if (!split) return null;
-            const participants = await stack.db
-              .selectFrom('split_participants')
-              .select(['id', 'pay_token', 'processor_payment_intent_id', 'amount'])
-              .where('split_id', '=', splitId)
-              .orderBy('position')
-              .execute();
-            // The workflow writes a `stuck` history row when it starts waiting for support.
-            const stuck = await stack.db
-              .selectFrom('split_history')
-              .select('id')
-              .where('split_id', '=', splitId)
-              .where('kind', '=', 'stuck')
-              .executeTakeFirst();
-            return { status: split.status, stuck: Boolean(stuck), participants };
+            const participants = await new SplitsRepository(stack.db).participantsOf(splitId);
+            const stuck = await new SplitHistoryRepository(stack.db).waitedForSupport(splitId);
+            return { status: split.status, stuck, participants };
           },
           sessionClaimed: async (token) => {
             const session = await stack.db

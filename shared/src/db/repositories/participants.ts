@@ -4,7 +4,6 @@ import type { Db } from '../index';
 import type { ParticipantStatus, SplitParticipantsTable } from '../schema/splits';
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
 
-/** A capture made at the processor whose projection write is still to do. */
 /** A share captured at the processor and not yet written: its charge id when the processor named one. */
 export type UnwrittenCapture = { participantId: string; from: ParticipantStatus; chargeId?: string | null };
 

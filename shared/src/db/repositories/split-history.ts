@@ -1,4 +1,6 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../index';
+import type { Database } from '../types';
 
 /** One row of a split's history (status changes, authorisations, refunds, support actions). */
 export type SplitHistoryRow = {
@@ -45,12 +47,18 @@ export class SplitHistoryRepository {
   }
 
   /** Whether the row with this dedupe key was written (the cause it names already happened). */
-  async has(dedupeKey: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('split_history')
-      .select('id')
-      .where('dedupe_key', '=', dedupeKey)
-      .executeTakeFirst();
+  has(dedupeKey: string): Promise<boolean> {
+    return this.any((eb) => eb('dedupe_key', '=', dedupeKey));
+  }
+
+  /** Whether the workflow ever waited for support on this split: it writes a `stuck` row when it starts to. */
+  waitedForSupport(splitId: string): Promise<boolean> {
+    return this.any((eb) => eb.and([eb('split_id', '=', splitId), eb('kind', '=', 'stuck')]));
+  }
+
+  /** Whether any history row matches: the one query behind has() and waitedForSupport(). */
+  private async any(match: (eb: ExpressionBuilder<Database, 'split_history'>) => Expression<SqlBool>) {
+    const row = await this.db.selectFrom('split_history').select('id').where(match).executeTakeFirst();
     return row !== undefined;
   }
 

@@ -89,7 +89,6 @@ export class SplitOperationsRepository {
     return { split, participants };
   }
 
-  /** How many splits there are per status and mode. */
   /**
    * For each of `statuses`, how long (seconds) the split that has been in it longest has been there:
    * since its last history row moving it into that status. Statuses nobody is in are absent.
@@ -110,6 +109,7 @@ export class SplitOperationsRepository {
       .then((result) => result.rows);
   }
 
+  /** How many splits there are per status and mode. */
   countByStatusAndMode(): Promise<{ status: SplitStatus; mode: 'test' | 'live'; count: number }[]> {
     return this.db
       .selectFrom('splits')

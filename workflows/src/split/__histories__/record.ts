@@ -430,12 +430,7 @@ const SCENARIOS: Scenario[] = [
         ],
       });
       await handle.executeUpdate(wf.createSplitUpdate);
-      const participants = await stack.db
-        .selectFrom('split_participants')
-        .select('pay_token')
-        .where('split_id', '=', splitId)
-        .orderBy('position')
-        .execute();
+      const participants = await new shared.SplitsRepository(stack.db).participantsOf(splitId);
       for (const p of participants) await testing.authoriseShare(stack, p.pay_token);
       const firstRunId = handle.firstExecutionRunId;
       const next = await until('the second run', async () => {
