@@ -17,6 +17,7 @@ import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
 import { processorFailure } from '../split/processor-failure';
 import { isLastAttempt } from '../split/shares';
+import { findOwnRefund } from './own-refund';
 import { lockSplit, participantsOf, recordRefundedEvent, refundResult, settleSplitStatus } from './projection';
 
 /**
@@ -34,23 +35,6 @@ function addSliceHistory(
     dedupeKey: `${entry.kind}:${slice.refundId}:${slice.participantId}`,
     ...entry,
   });
-}
-
-/**
- * The processor refund this slice made, if any: ours carry the refund and participant ids in their
- * metadata. A call that timed out past the client's limit may still have been made, so a slice that
- * looks failed, or was left pending, is checked here before it is reported so.
- */
-async function findOwnRefund(
-  processor: Processor,
-  ref: { accountId: string; paymentIntentId: string },
-  refundId: string,
-  participantId: string,
-): Promise<string | null> {
-  const refunds = await processor.listRefunds(ref);
-  return (
-    refunds.find((r) => r.metadata.refund_id === refundId && r.metadata.participant_id === participantId)?.id ?? null
-  );
 }
 
 /** Statuses each kind of refund starts from: the dashboard refunds only a captured split (docs/spec.md, Splits). */

@@ -13,6 +13,7 @@ import type {
   RollbackRefundOutcome,
   SplitActivities,
 } from '@groupsplit/workflows';
+import { findOwnRefund } from '../refunds/own-refund';
 import { processorFailure } from './processor-failure';
 import { holdAfterFailure, isLastAttempt, type Share, type SplitContext } from './shares';
 
@@ -42,7 +43,9 @@ export function createReleaseAndRefundActivities({
    * platform's fee (idempotency key `refund:rollback-<splitId>:<participantId>`, so it is made once
    * however often it is asked for). Attempted once: the processor's refusal is recorded and the
    * participant left `captured`, where the money is; a failure with no answer (a timeout, a 5xx) is
-   * thrown to be asked again under the same key until the last attempt (ROLLBACK_RETRY). `found`: a
+   * thrown to be asked again under the same key until the last attempt (ROLLBACK_RETRY). Before a
+   * failure is recorded, the processor's refunds of the charge are read: an earlier attempt whose answer
+   * was lost may have made it, which a later error answer cannot rule out (chaos run 26). `found`: a
    * release found the share captured at the processor while the projection still showed its hold (the
    * history rows say so, and move from there).
    */
@@ -55,10 +58,11 @@ export function createReleaseAndRefundActivities({
   ): Promise<RollbackRefundOutcome> {
     const participantId = share.id;
     const from: ParticipantStatus = found ? share.status : 'captured';
+    const refundId = `rollback-${splitId}`;
     try {
       await share.processor.refund({
         ...ref,
-        refundId: `rollback-${splitId}`,
+        refundId,
         participantId,
         refundApplicationFee: true,
         metadata: { reason: 'capture_failed' },
@@ -66,21 +70,9 @@ export function createReleaseAndRefundActivities({
     } catch (error) {
       const failure = toProcessorError(error);
       if (askAgain(failure, 'capture_failed', maxAttempts)) throw processorFailure(failure);
-      await participants.setStatus(
-        participantId,
-        'captured',
-        {
-          splitId,
-          participantId,
-          kind: 'rollback_refund_failed',
-          actor,
-          dedupeKey: `rollback_refund_failed:${participantId}`,
-          ...(found ? { from, to: 'captured' } : {}),
-          detail: { error: failure.message, ...found },
-        },
-        { last_error: failure.message },
-      );
-      return { outcome: 'failed', status: 'captured', error: failure.message };
+      // An earlier attempt that got no answer may have made the refund; this answer cannot say it did not.
+      const made = await findOwnRefund(share.processor, ref, refundId, participantId).catch(() => null);
+      if (!made) return recordRollbackRefused(splitId, participantId, { actor, from, found }, failure);
     }
     await participants.setStatus(
       participantId,
@@ -98,6 +90,30 @@ export function createReleaseAndRefundActivities({
       { refunded_amount: share.amount },
     );
     return { outcome: 'refunded', status: 'refunded' };
+  }
+
+  /** The rollback refund was refused and none was made: the participant stays `captured`, where the money is. */
+  async function recordRollbackRefused(
+    splitId: string,
+    participantId: string,
+    { actor, from, found }: { actor: string; from: ParticipantStatus; found?: Record<string, unknown> },
+    failure: ProcessorError,
+  ): Promise<RollbackRefundOutcome> {
+    await participants.setStatus(
+      participantId,
+      'captured',
+      {
+        splitId,
+        participantId,
+        kind: 'rollback_refund_failed',
+        actor,
+        dedupeKey: `rollback_refund_failed:${participantId}`,
+        ...(found ? { from, to: 'captured' } : {}),
+        detail: { error: failure.message, ...found },
+      },
+      { last_error: failure.message },
+    );
+    return { outcome: 'failed', status: 'captured', error: failure.message };
   }
 
   async function releaseShare({

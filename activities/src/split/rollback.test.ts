@@ -1,4 +1,4 @@
-import { randomToken } from '@groupsplit/shared';
+import { createProcessor, randomToken } from '@groupsplit/shared';
 import { authoriseShare, emulatorControl, postSplit, uniqueEmail } from '@groupsplit/testing';
 import type { ReleasePurpose } from '@groupsplit/workflows';
 import { splitActivitiesStack } from './test-support';
@@ -123,6 +123,34 @@ describe('releaseShare of a share captured at the processor behind the projectio
       },
     ]);
     expect(after.intent).toMatchObject({ status: 'succeeded', amount_refunded: 0, refunds: 0 });
+    const faults = await emulatorControl<{ faults: { hits: number }[] }>(real.stack, 'GET', '/faults');
+    expect(faults.faults.map((f) => f.hits)).toEqual([1]);
+  });
+
+  it('a refund an earlier attempt made, then refused on the last, is recorded refunded, not failed (chaos run 26)', async () => {
+    const { release, rows, intentId, splitId, participantId } = await capturedBehindProjection();
+    // Attempt one: the processor made the refund, but the answer came after the client had given up
+    // (a timeout), so it was asked again. Made here with the rollback's own refund id and idempotency key.
+    await createProcessor(real.stack.config, 'test').refund({
+      accountId: real.shop.accounts.test!,
+      paymentIntentId: intentId,
+      refundId: `rollback-${splitId}`,
+      participantId,
+      refundApplicationFee: true,
+      metadata: { reason: 'capture_failed' },
+    });
+    // The last attempt: an error answer, which cannot say the first did not go through.
+    await emulatorControl(real.stack, 'POST', '/faults', {
+      operation: 'refund',
+      match: { payment_intent: intentId },
+      error: { type: 'api_error', message: 'An error occurred with our connection to Stripe.' },
+      times: 1,
+    });
+    expect(await release('capture_failed')).toEqual({ outcome: 'refunded', status: 'refunded' });
+    const after = await rows();
+    expect(after.participant).toEqual({ status: 'refunded', refunded_amount: 1000, last_error: null });
+    expect(after.history.map((h) => h.kind)).toEqual(['rollback_refunded']);
+    expect(after.intent).toMatchObject({ amount_refunded: 1020, refunds: 1 });
     const faults = await emulatorControl<{ faults: { hits: number }[] }>(real.stack, 'GET', '/faults');
     expect(faults.faults.map((f) => f.hits)).toEqual([1]);
   });
