@@ -31,7 +31,7 @@ export function Field(props: {
 }
 
 /** A form that stays on the page: submitting runs `onSubmit`, never the browser's own submit (a page load). */
-export function Form(props: Omit<JSX.HTMLAttributes<HTMLFormElement>, 'onSubmit'> & { onSubmit?: () => unknown }) {
+export function Form(props: Omit<JSX.FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & { onSubmit?: () => unknown }) {
   const { onSubmit, ...rest } = props;
   return (
     <form

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { api } from '../api';
 import { useBusiness } from '../business';
 import { Banner, ErrorNote, Refusal } from '../components/feedback';
