@@ -108,5 +108,9 @@ export async function measureExport(
   const liveGrowth = Object.fromEntries(
     Object.keys(liveBefore).map((name) => [name, (livePeak[name] as number) - (liveBefore[name] as number)]),
   );
-  return { rows: lines - 1, bytes, ms, before, peak, growth, liveSamples: readings.length, liveGrowth };
+  // Peak live heap during the export ÷ live heap just before it, both read in this export: 1.0 is constant.
+  const liveRatio = Object.fromEntries(
+    Object.keys(liveBefore).map((name) => [name, (livePeak[name] as number) / (liveBefore[name] as number)]),
+  );
+  return { rows: lines - 1, bytes, ms, before, peak, growth, liveSamples: readings.length, liveGrowth, liveRatio };
 }
