@@ -34,4 +34,23 @@ describe('a Temporal connection closed while a call waits to retry', () => {
     await connection.close();
     await expect(call).rejects.toMatchObject({ code: status.CANCELLED });
   });
+
+  it('rejects a call made after the connection closed with CANCELLED, with nothing thrown later', async () => {
+    const connection = Connection.lazy({
+      address: `127.0.0.1:${await unusedPort()}`,
+      interceptors: temporalConnectionInterceptors(),
+    });
+    await connection.close();
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      await expect(connection.workflowService.getSystemInfo({})).rejects.toMatchObject({ code: status.CANCELLED });
+      // The answer is delivered on a later turn; let every queued turn run before looking.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
 });

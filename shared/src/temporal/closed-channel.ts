@@ -7,7 +7,7 @@ const CLOSED_CHANNEL = /Channel has been shut down/;
 type NextCallInterface = ConstructorParameters<typeof InterceptingCall>[0];
 
 /**
- * A call that ends at once with CANCELLED: what a retry gets instead of an exception once the connection is closed.
+ * A call that ends at once with CANCELLED: what a call or a retry gets instead of an exception once the connection is closed.
  * The SDK's retry interceptor schedules each retry on a timer; when the connection is closed during that back-off,
  * creating the next call throws from inside the timer, an uncaught exception that fails whatever runs next in the
  * process (a Jest worker's next test file, a service shutting down). CANCELLED is not retryable, so the caller's
@@ -18,13 +18,16 @@ function cancelledCall(): NextCallInterface {
     cancelWithStatus: () => undefined,
     getPeer: () => 'closed',
     start(_metadata, listener) {
-      setImmediate(() =>
+      setImmediate(() => {
+        // An empty answer first: the SDK's retry interceptor passes on the last message it saw before
+        // the status, and on a first attempt (the connection closed before the call) it has seen none.
+        listener?.onReceiveMessage?.(undefined);
         listener?.onReceiveStatus?.({
           code: status.CANCELLED,
           details: 'Temporal connection closed',
           metadata: new Metadata(),
-        }),
-      );
+        });
+      });
     },
     sendMessageWithContext: () => undefined,
     sendMessage: () => undefined,
