@@ -5553,12 +5553,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Start of the period, inclusive: a day (`2026-11-01`, from its start in UTC) or an ISO 8601 timestamp. Default: 30 days before `to`.
+                 * @description Start of the period, inclusive: a day (`2026-11-01`, from midnight UK time) or an ISO 8601 timestamp. Default: 30 days before `to`.
                  * @example 2026-11-01
                  */
                 from?: string;
                 /**
-                 * @description End of the period: a day (`2026-11-30`, included to its end in UTC) or an ISO 8601 timestamp (excluded). Default: now. At most 366 days after `from`.
+                 * @description End of the period: a day (`2026-11-30`, included to midnight UK time at its end) or an ISO 8601 timestamp (excluded). Default: now. At most 366 days after `from`.
                  * @example 2026-11-30
                  */
                 to?: string;

@@ -16,6 +16,7 @@ export * from './ids';
 export * from './logger';
 export * from './metrics';
 export * from './money';
+export * from './uk-day';
 export * from './net';
 export * from './openapi';
 export * from './processor';
