@@ -5240,8 +5240,8 @@ export interface operations {
             /**
              * @description Not allowed.
              *
-             *     - `forbidden`: Only the creator or the merchant can accept this order (not in the business and not the creator)
-             *     - `business_forbidden`: Only the creator or the merchant can accept this order (the role may not do this)
+             *     - `forbidden`: Only the merchant can accept this order (not in the business (the buyer who created a hosted order included))
+             *     - `business_forbidden`: Only the merchant can accept this order (the role may not do this)
              *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
              *     - `consent_required`: Consent required (the current terms are not accepted yet)
              */

@@ -19,6 +19,11 @@ export const POLICY = {
   'insights.view': ALL,
   'split.create': ['owner', 'admin', 'member'],
   'split.cancel': ['owner', 'admin', 'member'],
+  /**
+   * Ours (issue 37, merchant accept): capture an order waiting for the merchant; the roles that may cancel.
+   * Not the creator rule: a hosted order's creator is the buyer, who must not accept their own order.
+   */
+  'split.accept': ['owner', 'admin', 'member'],
   'split.refund': ['owner', 'admin', 'finance'],
   /** Ours (the spec has no replace): hand a pending participant's share to someone else; as cancel. */
   'split.replace': ['owner', 'admin', 'member'],

@@ -25,6 +25,8 @@ export const MESSAGES = {
   notYourMerchant: 'Not your merchant',
   forbidden: 'Forbidden',
   cancelForbidden: 'Only the creator or the merchant can cancel',
+  /** Ours (merchant accept, issue 37): the merchant's team only, never the buyer who created the order. */
+  acceptForbidden: 'Only the merchant can accept this order',
   refundForbidden: 'Only the creator or the merchant can refund',
   validationFailed: 'Validation failed',
   participantRow: 'Each participant needs an email and a positive integer amountMinor',

@@ -16,12 +16,13 @@ import type { ApiKeyPrincipal, SessionPrincipal } from '../auth';
 import { REPLACE_MESSAGES } from './replace-participant';
 
 /** What a caller does with one split, by the permission table's names. */
-export type SplitAction = 'split.view' | 'split.cancel' | 'split.refund' | 'split.replace';
+export type SplitAction = 'split.view' | 'split.cancel' | 'split.accept' | 'split.refund' | 'split.replace';
 
 /** The spec's refusal of each action (Errors): detail, cancel, refund; replace is ours, worded alike. */
 const REFUSED: Record<SplitAction, string> = {
   'split.view': MESSAGES.forbidden,
   'split.cancel': MESSAGES.cancelForbidden,
+  'split.accept': MESSAGES.acceptForbidden,
   'split.refund': MESSAGES.refundForbidden,
   'split.replace': REPLACE_MESSAGES.forbidden,
 };
@@ -78,9 +79,7 @@ export async function routeSplit<P extends ApiKeyPrincipal | SessionPrincipal>(
   db: Db,
   principalOf: (principal: Principal) => P,
   action: SplitAction,
-  /** The refusal's words when they are not the action's own (an accept is decided by the cancel's row). */
-  refusal?: string,
 ): Promise<{ principal: P; split: SplitRow }> {
   const principal = principalOf(ctx.state.principal);
-  return { principal, split: await loadSplitFor(db, principal, ctx.params.id as string, action, refusal) };
+  return { principal, split: await loadSplitFor(db, principal, ctx.params.id as string, action) };
 }

@@ -27,7 +27,11 @@ export const splitAcceptPaths: OpenApiPaths = {
       responses: accepted,
       errors: {
         403: [
-          err(ACCEPT_FORBIDDEN_MESSAGE, undefined, 'not in the business and not the creator'),
+          err(
+            ACCEPT_FORBIDDEN_MESSAGE,
+            undefined,
+            'not in the business (the buyer who created a hosted order included)',
+          ),
           BUSINESS_ERRORS.role(ACCEPT_FORBIDDEN_MESSAGE),
           BUSINESS_ERRORS.paused,
         ],

@@ -1,4 +1,4 @@
-import { uuidParam } from '@groupsplit/shared';
+import { MESSAGES, uuidParam } from '@groupsplit/shared';
 import { z } from 'zod';
 import { SplitStatusSchema } from '../../splits/schema';
 
@@ -8,8 +8,8 @@ export const SplitIdParams = z.object({ id: uuidParam('split', 'The split id.') 
 /** Ours (issue 37; the spec has no accept step): the refusal of a split that is not waiting for the merchant. */
 export const NOT_AWAITING_MERCHANT_MESSAGE = 'This order is not waiting for your acceptance.';
 
-/** The dashboard's refusal of a caller who may not accept: those who may cancel may accept (the same policy row). */
-export const ACCEPT_FORBIDDEN_MESSAGE = 'Only the creator or the merchant can accept this order';
+/** The dashboard's refusal of a caller who may not accept (policy row `split.accept`: Owner, Admin, Member). */
+export const ACCEPT_FORBIDDEN_MESSAGE = MESSAGES.acceptForbidden;
 
 /** Both accept routes' 200. */
 export const AcceptedSchema = z

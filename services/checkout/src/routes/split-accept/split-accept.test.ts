@@ -1,3 +1,4 @@
+import { loadConfig } from '@groupsplit/shared';
 import {
   authoriseShare,
   createUser,
@@ -185,7 +186,7 @@ describe('merchant accept', () => {
       expect(again.body).toEqual({ error: NOT_AWAITING_MERCHANT_MESSAGE, code: 'not_awaiting_merchant' });
     });
 
-    it('POST /api/checkout-splits/:id/accept: the roles that may cancel accept; Finance is refused', async () => {
+    it('POST /api/checkout-splits/:id/accept: the roles that may cancel accept; Finance and the buyer who created it are refused', async () => {
       const { splitId } = await awaitingOrder();
       const finance = await acceptByUser(splitId, shop.finance.token);
       expect(finance.status).toBe(403);
@@ -195,6 +196,16 @@ describe('merchant accept', () => {
         error: ACCEPT_FORBIDDEN_MESSAGE,
         code: 'forbidden',
       });
+      // The buyer created the hosted order, and may cancel it, but accepting is the merchant's alone, even
+      // once they have accepted the dashboard's terms (the gateway no longer stops them).
+      const config = loadConfig();
+      await stack.db
+        .insertInto('consents')
+        .values({ user_id: buyer.id, terms_version: config.TERMS_VERSION, privacy_version: config.PRIVACY_VERSION })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      const byBuyer = await acceptByUser(splitId, buyer.token);
+      expect([byBuyer.status, byBuyer.body]).toEqual([403, { error: ACCEPT_FORBIDDEN_MESSAGE, code: 'forbidden' }]);
 
       const res = await acceptByUser(splitId, shop.member.token);
       expect(res.status).toBe(200);

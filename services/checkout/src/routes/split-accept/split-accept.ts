@@ -42,8 +42,8 @@ async function accept(deps: CheckoutDeps, split: SplitRow, actor: string): Promi
 /**
  * The merchant accept step (docs/splits.md, "Merchant accept"; issue 37), from both callers:
  * - POST /api/merchants/checkout/splits/:id/accept (API key): its own business's split in its mode;
- * - POST /api/checkout-splits/:id/accept (dashboard session): whoever may cancel the split (the same
- *   policy row, `split.cancel`: Owner, Admin, Member, or the creating account).
+ * - POST /api/checkout-splits/:id/accept (dashboard session): Owner, Admin and Member (policy row
+ *   `split.accept`, the roles that may cancel; not the creating account, which for a hosted order is the buyer).
  * Both answer 200 `{ status }` after the capture, 409 `not_awaiting_merchant`, 404 as every split route.
  * Declining is the cancel routes.
  */
@@ -53,12 +53,12 @@ export function splitAcceptRoutes(deps: CheckoutDeps): Router {
   const splitParams = splitIdParams(SplitIdParams);
 
   router.post('/api/checkout-splits/:id/accept', auth('session'), splitParams, async (ctx: Context) => {
-    const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.cancel', ACCEPT_FORBIDDEN_MESSAGE);
+    const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.accept');
     ctx.body = await accept(deps, split, `user:${principal.userId}`);
   });
 
   router.post('/api/merchants/checkout/splits/:id/accept', auth('api_key'), splitParams, async (ctx: Context) => {
-    const { principal, split } = await routeSplit(ctx, db, apiKeyPrincipal, 'split.cancel');
+    const { principal, split } = await routeSplit(ctx, db, apiKeyPrincipal, 'split.accept');
     ctx.body = await accept(deps, split, `api_key:${principal.apiKeyId}`);
   });
 
