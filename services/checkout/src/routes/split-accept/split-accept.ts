@@ -8,7 +8,7 @@ import { apiKeyPrincipal, auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { callSplitWorkflow } from '../../splits/changed-since-read';
 import { routeSplit, splitIdParams } from '../../splits/load-split';
-import { ACCEPT_FORBIDDEN_MESSAGE, NOT_AWAITING_MERCHANT_MESSAGE, SplitIdParams } from './schema';
+import { NOT_AWAITING_MERCHANT_MESSAGE, SplitIdParams } from './schema';
 
 const notAwaitingMerchant = () => conflict(NOT_AWAITING_MERCHANT_MESSAGE, 'not_awaiting_merchant');
 
