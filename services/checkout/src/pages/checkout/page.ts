@@ -2,7 +2,7 @@ import { formatPounds, html, type SafeHtml } from '@groupsplit/shared';
 import type { LoadedSession } from '../../sessions/session-state';
 import { imageUrl, sessionStatus } from '../../sessions/session-state';
 import { presentGroup } from '../../splits/group';
-import { countdown, groupProgress, orderSummary, pageLayout } from '../shared/components';
+import { ASSET_PATH, countdown, groupProgress, orderSummary, pageLayout, signInSteps } from '../shared/components';
 
 /**
  * The buyer's hosted checkout page. Everything the merchant supplied goes through html``
@@ -85,7 +85,7 @@ ${back}
 </section>
 ${group}
 </div>
-<script src="/checkout/assets/checkout.js" defer></script>`,
+<script type="module" src="${ASSET_PATH}/checkout.js"></script>`,
   );
 }
 
@@ -129,24 +129,7 @@ export function renderCheckoutPage(
     : '';
   const body = html`${summary}
 <div id="status" class="status" role="status" aria-live="polite" tabindex="-1"></div>
-<section class="panel" id="step-email" data-step="email">
-  <h2>Sign in with your e-mail</h2>
-  <p class="hint">No account needed. We will e-mail you a 6-digit code.</p>
-  <form id="email-form" novalidate>
-    <label for="email">E-mail address</label>
-    <input id="email" name="email" type="email" autocomplete="email" required value="${session.customer_email ?? ''}">
-    <button type="submit">Send me a code</button>
-  </form>
-</section>
-<section class="panel" id="step-code" data-step="code" hidden>
-  <h2>Enter your code</h2>
-  <form id="code-form" novalidate>
-    <label for="code">6-digit code sent to <span id="code-email"></span></label>
-    <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required>
-    <button type="submit">Continue</button>
-    <button type="button" class="link" id="change-email">Use a different e-mail</button>
-  </form>
-</section>
+${signInSteps(session.customer_email)}
 <section class="panel" id="step-choose" data-step="choose" hidden>
   <h2>How would you like to pay?</h2>
   <form id="choose-form" novalidate>
@@ -158,6 +141,7 @@ export function renderCheckoutPage(
     </fieldset>
     <div id="split-editor">
       <p class="hint">Up to 20 people including you. Shares must add up to the total and each be at least £1. Each person pays a £0.20 service fee on top of their share.</p>
+      <p class="hint" id="open-seat-help">Leave an e-mail address empty to make that share an open seat: you get a link to send, and whoever opens it can take the seat.</p>
       <ol id="people" class="people"></ol>
       <div class="row">
         <button type="button" class="secondary" id="add-person">Add a person</button>
@@ -185,6 +169,6 @@ ${cancel}`;
   return layout(
     title,
     html`<div id="app" data-token="${session.token}" data-total="${String(session.amount)}">${body}</div>
-<script src="/checkout/assets/checkout.js" defer></script>`,
+<script type="module" src="${ASSET_PATH}/checkout.js"></script>`,
   );
 }
