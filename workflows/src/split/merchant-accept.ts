@@ -43,8 +43,9 @@ const notAwaitingMerchant = () =>
 const awaiting = (split: SplitState) => split.awaitingMerchant && split.status === 'pending' && !split.cancelRequest;
 
 export function validateAcceptRequest(split: SplitState) {
-  // A second accept while the first is being taken joins it (the same answer), so only !awaiting refuses.
-  if (!awaiting(split) && !split.acceptRequest) throw notAwaitingMerchant();
+  // A second accept while the first is being taken joins it (the same answer); once captured, it is refused.
+  const joins = split.acceptRequest !== null && (split.status === 'pending' || split.status === 'capturing');
+  if (!awaiting(split) && !joins) throw notAwaitingMerchant();
 }
 
 /** The acceptSplit update: records the accept, then answers once the main line has captured (or refused it). */
