@@ -5,11 +5,22 @@
 
 /** Every error `code` each operation documents, by operationId. */
 export const OPERATION_ERROR_CODES = {
+  acceptCheckoutSplit: ['invalid_api_key', 'not_awaiting_merchant', 'not_found', 'rate_limited', 'validation_failed'],
   acceptConsent: [
     'consent_version_mismatch',
     'invalid_json',
     'missing_authorization',
     'unauthorized',
+    'validation_failed',
+  ],
+  acceptSplit: [
+    'business_forbidden',
+    'consent_required',
+    'forbidden',
+    'invalid_token',
+    'missing_authorization',
+    'not_awaiting_merchant',
+    'not_found',
     'validation_failed',
   ],
   acceptTeamInvite: [

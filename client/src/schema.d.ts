@@ -215,6 +215,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout-splits/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an order waiting for you
+         * @description Owner, Admin, Member, or the creating account (as cancel). Only for a split of a session created with `capture: 'merchant_accept'` that waits for you (`awaiting_merchant: true`, after `checkout_split.authorised`): captures every share as an automatic order does and answers once the capture finished. To decline, cancel the split instead. An accept racing a cancel or the expiry has exactly one outcome: the one taken first stands and the other is refused.
+         */
+        post: operations["acceptSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout-splits/{id}/cancel": {
         parameters: {
             query?: never;
@@ -697,6 +717,28 @@ export interface paths {
         get: operations["getCheckoutSessionStatus"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/checkout/splits/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an order from your server
+         * @description API key. Only for a split of a session created with `capture: 'merchant_accept'` that waits for you (`awaiting_merchant: true`, after `checkout_split.authorised`): captures every share as an automatic order does and answers once the capture finished. To decline, cancel the split instead. An accept racing a cancel or the expiry has exactly one outcome: the one taken first stands and the other is refused.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["acceptCheckoutSplit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1251,6 +1293,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "checkout_split.authorised": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every share is authorised: accept or decline
+         * @description Only for a session created with `capture: 'merchant_accept'`: every participant has authorised and the order waits for you (split status `pending`, `awaiting_merchant: true`). Accept with `POST /api/merchants/checkout/splits/{id}/accept`, decline with `.../cancel`; with no answer by `authorization_expires_at` the holds are released (`checkout_split.canceled`, reason `expired`). Sent once.
+         */
+        post: operations["webhook_checkout_split_authorised"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "checkout_split.paid": {
         parameters: {
             query?: never;
@@ -1334,6 +1396,14 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description The split after the accept. */
+        Accepted: {
+            /**
+             * @description The split once the capture finished: `captured`, or `capture_failed` (a share could not be captured; every share captured was refunded and the other holds released). `capturing` only when the capture is still running after 30 seconds (a slow processor): read the split back.
+             * @example captured
+             */
+            status: components["schemas"]["SplitStatus"];
+        };
         ActiveSession: {
             /**
              * @description The session id: sign it out with `POST /api/auth/sessions/{id}/revoke`.
@@ -1749,6 +1819,11 @@ export interface components {
             }[];
             /** @description Every refund however made, oldest first. */
             refunds: components["schemas"]["RefundHistoryEntry"][];
+            /**
+             * @description Only on a split of a session created with `capture: 'merchant_accept'`: true while every participant has authorised and the split waits for your accept or cancel (status `pending`); false otherwise.
+             * @example true
+             */
+            awaiting_merchant?: boolean;
         };
         /**
          * @description The session: `pending` (not paid yet), `paid`, `canceled` or `refunded`.
@@ -1851,6 +1926,12 @@ export interface components {
             }[];
             /** @description The split; null until the buyer has chosen. */
             split: components["schemas"]["CheckoutSessionSplit"] | null;
+            /**
+             * @description Only on a session created with `capture: 'merchant_accept'` (a feature's fields appear only on the orders that use it): its split waits for your accept once every participant has authorised.
+             * @example merchant_accept
+             * @constant
+             */
+            capture?: "merchant_accept";
         };
         /**
          * @description The versions in force, and whether you accepted them.
@@ -3088,6 +3169,55 @@ export interface components {
                 consent_required: boolean;
             };
         };
+        SplitAuthorisedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id; also the `X-Service-Event-Id` header. Dedupe on it.
+             * @example 6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16
+             */
+            id: string;
+            /**
+             * @description The event type.
+             * @constant
+             */
+            type: "checkout_split.authorised";
+            /**
+             * @description Unix seconds when the event happened (not when it was sent).
+             * @example 1788264000
+             */
+            created: number;
+            mode: components["schemas"]["Mode"];
+            /**
+             * @description True only for the dashboard's test send.
+             * @example false
+             */
+            sample: boolean;
+            /**
+             * @description The hosted-checkout session; null for a dashboard split.
+             * @example Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M
+             */
+            session_token?: string | null;
+            /**
+             * @description The session's `customer_email`; null for a dashboard split.
+             * @example alex@example.com
+             */
+            customer_email?: string | null;
+            /**
+             * @description The session's `customer_name`; null for a dashboard split.
+             * @example Alex Morgan
+             */
+            customer_name?: string | null;
+            /**
+             * @description The session's metadata, as sent; null for a dashboard split.
+             * @example {
+             *       "order_id": "1001"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+            data: components["schemas"]["SplitEventData"];
+        };
         SplitCanceledEvent: {
             /**
              * Format: uuid
@@ -3222,6 +3352,11 @@ export interface components {
             participants: components["schemas"]["ParticipantDetail"][];
             /** @description Every refund however made, oldest first. */
             refunds: components["schemas"]["RefundHistoryEntry"][];
+            /**
+             * @description Only on a split of a session created with `capture: 'merchant_accept'`: true while every participant has authorised and the split waits for your accept or cancel (status `pending`); false otherwise.
+             * @example true
+             */
+            awaiting_merchant?: boolean;
         };
         /** @description `data` of every `checkout_split.*` event. */
         SplitEventData: {
@@ -3237,7 +3372,7 @@ export interface components {
              */
             order_reference: string;
             /**
-             * @description The split status when the event happened: `captured` (paid), `canceled`, `refunded` or `partially_refunded`, `pending`.
+             * @description The split status when the event happened: `captured` (paid), `canceled`, `refunded` or `partially_refunded`, `pending` (`participant_authorised`, `authorised`).
              * @example captured
              */
             status: string;
@@ -4949,7 +5084,8 @@ export interface operations {
                      *           "actor": "api_key",
                      *           "created_at": "2026-09-01T12:00:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "awaiting_merchant": true
                      *     }
                      */
                     "application/json": components["schemas"]["SplitDetail"];
@@ -5026,6 +5162,138 @@ export interface operations {
                          * @enum {unknown}
                          */
                         code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The split id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted and captured (or the capture failed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "captured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `forbidden`: Only the creator or the merchant can accept this order (not in the business and not the creator)
+             *     - `business_forbidden`: Only the creator or the merchant can accept this order (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "forbidden" | "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `not_awaiting_merchant`: This order is not waiting for your acceptance. (the split is not pending with every share authorised on a `merchant_accept` order (still collecting, cancelled, expired, already accepted, or an `automatic` order))
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_awaiting_merchant";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -5236,7 +5504,8 @@ export interface operations {
                      *           "actor": "api_key",
                      *           "created_at": "2026-09-01T12:00:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "awaiting_merchant": true
                      *     }
                      */
                     "application/json": components["schemas"]["SplitDetail"];
@@ -7857,6 +8126,11 @@ export interface operations {
                      */
                     customer_name?: string | null;
                     /**
+                     * @description When the split captures: `automatic` (default) as soon as every participant has authorised, or `merchant_accept`: it then waits, `pending` with `awaiting_merchant: true`, for you to accept (`POST /api/merchants/checkout/splits/{id}/accept`) or decline (`.../cancel`), and is sent `checkout_split.authorised`; with no answer by `authorization_expires_at` the holds are released.
+                     * @example automatic
+                     */
+                    capture?: ("automatic" | "merchant_accept") | null;
+                    /**
                      * @description Your own keys: a flat object of strings, up to 20 keys, keys up to 40 and values up to 500 characters, 4 KB in all. Echoed on the status endpoint and in every webhook of the order; never shown to payers.
                      * @example {
                      *       "order_id": "1001"
@@ -8915,8 +9189,10 @@ export interface operations {
                      *             "actor": "api_key",
                      *             "created_at": "2026-09-01T12:00:00.000Z"
                      *           }
-                     *         ]
-                     *       }
+                     *         ],
+                     *         "awaiting_merchant": true
+                     *       },
+                     *       "capture": "merchant_accept"
                      *     }
                      */
                     "application/json": components["schemas"]["CheckoutSessionStatus"];
@@ -8972,6 +9248,141 @@ export interface operations {
                          * @enum {unknown}
                          */
                         code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptCheckoutSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The split id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted and captured (or the capture failed). */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "captured"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `invalid_api_key`: Invalid API Key (missing, unknown or revoked key)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "invalid_api_key";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Not found (not your split, the other mode's, or none)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `not_awaiting_merchant`: This order is not waiting for your acceptance. (the split is not pending with every share authorised on a `merchant_accept` order (still collecting, cancelled, expired, already accepted, or an `automatic` order))
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_awaiting_merchant";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -13211,6 +13622,93 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["ParticipantAuthorisedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: any 2xx within 10 seconds. Anything else (or no answer) is retried: nine attempts over about 47 hours, then the business owner is e-mailed. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_checkout_split_authorised: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: v1 is HMAC-SHA256 of `<t>.<raw body>` keyed on the webhook secret of the event's mode. Verify it on the raw body, in constant time, and refuse a `t` more than 5 minutes from your clock.
+                 * @example t=1795260000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description The event id (`id` in the body). Stable across retries and resends: dedupe on it. */
+                "X-Service-Event-Id": components["parameters"]["WebhookEventId"];
+                /** @description Attempt number, 1 to 9 (a test send or resend is attempt 1). */
+                "X-Service-Attempt": components["parameters"]["WebhookAttempt"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                 *       "type": "checkout_split.authorised",
+                 *       "created": 1788264000,
+                 *       "mode": "test",
+                 *       "sample": false,
+                 *       "session_token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                 *       "customer_email": "alex@example.com",
+                 *       "customer_name": "Alex Morgan",
+                 *       "metadata": {
+                 *         "order_id": "1001"
+                 *       },
+                 *       "data": {
+                 *         "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                 *         "order_reference": "ORDER-1001",
+                 *         "status": "captured",
+                 *         "currency": "gbp",
+                 *         "total_amount": "44.95",
+                 *         "approved_count": 2,
+                 *         "total_count": 2,
+                 *         "participants": [
+                 *           {
+                 *             "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                 *             "email": "alex@example.com",
+                 *             "amount": "22.50",
+                 *             "refunded_amount": "0.00",
+                 *             "status": "captured"
+                 *           }
+                 *         ],
+                 *         "session_token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                 *         "customer_email": "alex@example.com",
+                 *         "customer_name": "Alex Morgan",
+                 *         "metadata": {
+                 *           "order_id": "1001"
+                 *         },
+                 *         "participant": {
+                 *           "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                 *           "email": "alex@example.com",
+                 *           "amount": "22.50",
+                 *           "refunded_amount": "0.00",
+                 *           "status": "captured"
+                 *         },
+                 *         "refund": {
+                 *           "refund_id": "e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13",
+                 *           "amount": "10.00",
+                 *           "total_refunded": "10.00",
+                 *           "status": "complete",
+                 *           "reason": "Item out of stock",
+                 *           "actor": "api_key"
+                 *         },
+                 *         "reason": "canceled"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SplitAuthorisedEvent"];
             };
         };
         responses: {

@@ -46,6 +46,8 @@ export function createOpenAndHoldActivities({
                 metadata: input.session.metadata,
               })
             : null,
+          // Null unless the split uses the merchant accept step (docs/splits.md, "Merchant accept").
+          awaiting_merchant: input.session?.capture === 'merchant_accept' ? false : null,
           created_at: createdAt,
         },
         input.participants.map((p, position) => ({

@@ -4,6 +4,7 @@ import type { ActivityDeps } from '../deps';
 import { createAuthoriseActivities } from './authorise';
 import { createCaptureActivities } from './capture';
 import { createHistoryActivities } from './history';
+import { createMerchantAcceptActivities } from './merchant-accept';
 import { createOpenAndHoldActivities } from './open-and-hold';
 import { createReleaseAndRefundActivities } from './release-and-refund';
 import { createReplaceActivities } from './replace';
@@ -26,5 +27,6 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
     ...createStatusActivities(deps),
     ...createHistoryActivities(deps),
     ...createReplaceActivities(context),
+    ...createMerchantAcceptActivities(deps),
   };
 }

@@ -14,6 +14,7 @@ import { processorWebhookRoutes } from './routes/processor-webhooks/processor-we
 import { signalProcessorRefund, startDisputeWorkflow } from './routes/refunds/processor-events';
 import { refundRoutes } from './routes/refunds/refunds';
 import { remindRoutes } from './routes/remind/remind';
+import { splitAcceptRoutes } from './routes/split-accept/split-accept';
 import { splitCancelRoutes } from './routes/split-cancel/split-cancel';
 
 export function createCheckoutApp(deps: CheckoutDeps): Koa {
@@ -30,6 +31,7 @@ export function createCheckoutApp(deps: CheckoutDeps): Koa {
       checkoutSessionRoutes(deps),
       hostedCheckoutRoutes(deps),
       splitCancelRoutes(deps),
+      splitAcceptRoutes(deps),
       participantReplaceRoutes(deps),
       refundRoutes(deps),
       remindRoutes(deps),

@@ -29,5 +29,6 @@ export { BASELINES, type Baselines } from './baseline';
 export { MIGRATIONS_DIR, type MigrationOptions, runMigrations } from './migrate';
 export { preparedStatement } from './prepared-statements';
 export * from './repositories';
+export { CAPTURE_CHOICES, type CaptureChoice } from './schema/checkout';
 export { PARTICIPANT_STATUSES, SPLIT_STATUSES } from './schema/splits';
 export type { Database } from './types';

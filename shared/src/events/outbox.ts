@@ -4,6 +4,8 @@ import type { Database } from '../db/types';
 
 export const WEBHOOK_EVENT_TYPES = [
   'checkout_split.participant_authorised',
+  /** Ours (issue 37): every share authorised on a merchant_accept order, which now waits for the merchant. */
+  'checkout_split.authorised',
   'checkout_split.paid',
   'checkout_split.canceled',
   'checkout_split.refunded',
@@ -28,6 +30,7 @@ const SILENT_SPLIT_STATUSES = new Set(['creation_failed', 'capture_failed']);
 
 /** Status the split must be in when each event is recorded, where docs/spec.md (Outbound webhooks) pins it. */
 const REQUIRED_SPLIT_STATUS: Partial<Record<WebhookEventType, string>> = {
+  'checkout_split.authorised': 'pending',
   'checkout_split.paid': 'captured',
   'checkout_split.canceled': 'canceled',
 };

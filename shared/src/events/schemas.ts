@@ -68,7 +68,7 @@ export const SplitEventDataSchema = z
     order_reference: textField('The order reference.', EXAMPLE_VALUES.orderReference),
     status: z.string().meta({
       description:
-        'The split status when the event happened: `captured` (paid), `canceled`, `refunded` or `partially_refunded`, `pending`.',
+        'The split status when the event happened: `captured` (paid), `canceled`, `refunded` or `partially_refunded`, `pending` (`participant_authorised`, `authorised`).',
       example: 'captured',
     }),
     currency: currencyField(),
@@ -129,6 +129,9 @@ export const WEBHOOK_EVENT_SCHEMAS = {
       id: 'ParticipantAuthorisedEvent',
     },
   ),
+  'checkout_split.authorised': envelope('checkout_split.authorised', SplitEventDataSchema).meta({
+    id: 'SplitAuthorisedEvent',
+  }),
   'checkout_split.paid': envelope('checkout_split.paid', SplitEventDataSchema).meta({ id: 'SplitPaidEvent' }),
   'checkout_split.canceled': envelope('checkout_split.canceled', SplitEventDataSchema).meta({
     id: 'SplitCanceledEvent',

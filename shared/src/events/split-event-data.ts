@@ -9,6 +9,8 @@ export type SplitSessionContext = {
   customerEmail: string | null;
   customerName: string | null;
   metadata: Record<string, string> | null;
+  /** Only on a session created with `capture: 'merchant_accept'`: the split waits for the merchant's accept. */
+  capture?: 'merchant_accept';
 };
 
 /**

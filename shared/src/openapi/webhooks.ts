@@ -11,6 +11,14 @@ const WHEN: Record<WebhookEventType, { summary: string; description: string }> =
     summary: 'A participant authorised their share',
     description: "A hold was placed on one participant's card. `data.participant` is who.",
   },
+  'checkout_split.authorised': {
+    summary: 'Every share is authorised: accept or decline',
+    description:
+      "Only for a session created with `capture: 'merchant_accept'`: every participant has authorised and the order " +
+      'waits for you (split status `pending`, `awaiting_merchant: true`). Accept with ' +
+      '`POST /api/merchants/checkout/splits/{id}/accept`, decline with `.../cancel`; with no answer by ' +
+      '`authorization_expires_at` the holds are released (`checkout_split.canceled`, reason `expired`). Sent once.',
+  },
   'checkout_split.paid': {
     summary: 'The order is paid',
     description:
@@ -81,7 +89,7 @@ function eventItem(type: WebhookEventType): ZodOpenApiPathItemObject {
   };
 }
 
-/** The `webhooks` section: the five events posted to the merchant's `webhook_url`, with payloads and headers. */
+/** The `webhooks` section: the events posted to the merchant's `webhook_url`, with payloads and headers. */
 export function webhooksOpenApiPart(): OpenApiDocument {
   return createDocument(
     {

@@ -166,6 +166,13 @@ export const projectionActivities = proxyActivities<
   heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
 });
 
+/**
+ * The merchant accept step's projection writes (merchant-accept.ts): local steps like the status writes,
+ * each safe to run again after the steps that followed it.
+ */
+export const merchantAcceptActivities =
+  proxyLocalActivities<Pick<SplitActivities, 'markAwaitingMerchant' | 'recordMerchantAccept'>>(PROJECTION_STEP);
+
 /** Support's audit trail (support.ts): written by the workflow itself, whatever sent the action. */
 export const supportActivities = proxyActivities<Pick<SplitActivities, 'recordSupportAction'>>({
   ...PROJECTION_STEP,

@@ -22,6 +22,11 @@ const TRIGGER: Record<'canceled' | 'expired', SplitTrigger> = { canceled: 'cance
 export async function onCancelRequest(split: SplitState, request: CancelRequest): Promise<CancelOutcome> {
   await condition(() => split.status !== 'creating');
   if (split.status !== 'pending') return { status: split.status, changed: false };
+  // The merchant's accept was taken first (merchant-accept.ts): it stands; answer with where the capture got.
+  if (split.acceptRequest) {
+    await condition(() => split.status !== 'pending' && split.status !== 'canceling', CANCEL_WAIT);
+    return { status: split.status, changed: false };
+  }
   split.cancelRequest ??= request;
   await condition(() => split.status !== 'pending' && split.status !== 'canceling', CANCEL_WAIT);
   return { status: split.status, changed: true };
@@ -34,7 +39,7 @@ export async function onCancelRequest(split: SplitState, request: CancelRequest)
  */
 export async function onCancelSignal(split: SplitState, request: CancelRequest): Promise<void> {
   await condition(() => split.status !== 'creating');
-  if (split.status === 'pending') split.cancelRequest ??= request;
+  if (split.status === 'pending' && !split.acceptRequest) split.cancelRequest ??= request;
 }
 
 export async function cancel(split: SplitState, actor: Actor, purpose: 'canceled' | 'expired') {

@@ -43,7 +43,10 @@ export function onParticipantAuthorised(split: SplitState, signal: ParticipantAu
   split.authorisations.push(signal);
 }
 
-export type PendingEnd = { kind: 'capture' } | { kind: 'cancel'; actor: Actor; purpose: 'canceled' | 'expired' };
+/** How `pending` ends; a capture's actor is the merchant who accepted it (merchant-accept.ts), else the system. */
+export type PendingEnd =
+  | { kind: 'capture'; actor?: Actor }
+  | { kind: 'cancel'; actor: Actor; purpose: 'canceled' | 'expired' };
 
 /**
  * The `pending` state: how it ends. Only the processor's word makes a participant authorised.
@@ -98,8 +101,8 @@ export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd
  * The capture phase begins: `pending` → `capturing`. `capturing` is the batch's own first
  * statement, so no step comes before the first capture.
  */
-export function beginCapture(split: SplitState) {
-  split.enterWrittenByNextStep('all_authorised', 'capturing', 'system');
+export function beginCapture(split: SplitState, actor: Actor = 'system') {
+  split.enterWrittenByNextStep('all_authorised', 'capturing', actor);
 }
 
 /**

@@ -4,6 +4,7 @@ import { stepProjectionActivities } from './activities';
 import { SPLIT_STATUS_KEY } from './search-attributes';
 import { transition } from './transitions';
 import type {
+  AcceptRequest,
   Actor,
   CancelRequest,
   CreateSplitOutcome,
@@ -80,6 +81,9 @@ export class SplitState {
   readonly supportRefusals: SupportRefusal[];
   readonly postCaptureTasks: PostCaptureTask[] = [];
   activeRefund: ActiveRefund | null = null;
+  /** Merchant accept (merchant-accept.ts): waiting for the merchant now, and the accept the main line is to take. */
+  awaitingMerchant = false;
+  acceptRequest: AcceptRequest | null = null;
   readonly processorSyncsQueued = new Set<string>();
   refundWindowEndsAt = Number.POSITIVE_INFINITY;
 
@@ -100,6 +104,11 @@ export class SplitState {
       }));
     this.history = carried?.history ?? [];
     this.supportRefusals = carried?.supportRefusals ?? [];
+  }
+
+  /** Whether the split came from a session created with `capture: 'merchant_accept'` (merchant-accept.ts). */
+  get usesMerchantAccept(): boolean {
+    return this.input.creation?.session?.capture === 'merchant_accept';
   }
 
   get status(): SplitStatus {
@@ -139,6 +148,7 @@ export class SplitState {
       inFlight: this.inFlight,
       history: [...this.history],
       support_refusals: [...this.supportRefusals],
+      ...(this.usesMerchantAccept ? { awaitingMerchant: this.awaitingMerchant } : {}),
     };
   }
 

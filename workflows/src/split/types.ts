@@ -118,7 +118,11 @@ export type HistoryKind =
   /** A replace request the workflow turned down when it came to it (`note` says why). */
   | 'replace_refused'
   /** The hold of a replaced participant could not be released; it lapses by itself. */
-  | 'replaced_hold_release_failed';
+  | 'replaced_hold_release_failed'
+  /** Merchant accept (merchant-accept.ts): every share authorised, the split waits for the merchant. */
+  | 'awaiting_merchant'
+  /** The merchant accepted (`actor` is who); capture follows. */
+  | 'merchant_accepted';
 
 export type HistoryEntry = {
   at: string;
@@ -177,6 +181,11 @@ export type ParticipantAuthorised = {
 };
 
 export type CancelRequest = { actor: Actor };
+
+/** The acceptSplit update (merchant-accept.ts): `api_key:<id>` or `user:<id>`. */
+export type AcceptRequest = { actor: Actor };
+/** The split's status once the accepted capture finished (`captured`, `capture_failed`), or 30 s passed. */
+export type AcceptOutcome = { status: SplitStatus };
 
 /** Hand a pending participant's share to someone else (the replaceParticipant update). */
 export type ReplaceRequest = {
@@ -251,6 +260,8 @@ export type SplitWorkflowState = {
   history: HistoryEntry[];
   /** Support signals refused, latest last (at most SUPPORT_REFUSALS_KEPT); snake_case as docs/runbook.md names it. */
   support_refusals: SupportRefusal[];
+  /** Only on a split that uses the merchant accept step: whether it waits for the merchant now. */
+  awaitingMerchant?: boolean;
 };
 
 /**
@@ -438,6 +449,14 @@ export interface SplitActivities {
    * transaction; an accepted resolve also closes the split's open janitor findings.
    */
   recordSupportAction(input: SupportAuditInput): Promise<void>;
+  /**
+   * Merchant accept: every share is authorised. Sets `awaiting_merchant` and writes its history row and the
+   * `checkout_split.authorised` event (dedupe key `authorised:<splitId>`) in one transaction; nothing once the
+   * split has left `pending` (a local step run again).
+   */
+  markAwaitingMerchant(input: { splitId: string }): Promise<void>;
+  /** Merchant accept: the merchant accepted; clears `awaiting_merchant` and records who, once. */
+  recordMerchantAccept(input: { splitId: string; actor: Actor }): Promise<void>;
   /** Appends a history row (stuck notices). */
   recordSplitHistory(input: {
     splitId: string;

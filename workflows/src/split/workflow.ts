@@ -10,6 +10,7 @@ import type { ProcessorRefundObserved, RefundRequest, RefundWorkflowResult } fro
 import { cancel, onCancelRequest, onCancelSignal } from './cancel';
 import { awaitAuthorisations, beginCapture, capture, onParticipantAuthorised } from './capture';
 import { create, creationOutcome } from './creation';
+import { acceptSplitUpdate, awaitMerchant, onAcceptRequest, validateAcceptRequest } from './merchant-accept';
 import { onProcessorRefund, onRefundRequest, openForRefunds, validateRefundRequest } from './refunds';
 import { onReplaceRequest, validateReplaceRequest } from './replace';
 import { SplitState } from './state';
@@ -73,6 +74,7 @@ export const requestRefundUpdate = defineUpdate<RefundWorkflowResult, [RefundReq
 /** From checkout's `charge.refunded` hook: re-read the participant's refunds at the processor. */
 export const processorRefundSignal = defineSignal<[ProcessorRefundObserved]>('processorRefundObserved');
 
+export { acceptSplitUpdate, NOT_AWAITING_MERCHANT } from './merchant-accept';
 export { DEFAULT_REFUND_WINDOW_MS, MIN_CONTINUE_AS_NEW_EVENTS, NOT_REFUNDABLE, REFUND_IN_PROGRESS } from './refunds';
 export type { NotReplaceableDetails } from './replace';
 export { NOT_REPLACEABLE, REPLACE_FAILED, UNKNOWN_PARTICIPANT } from './replace';
@@ -99,6 +101,9 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
   setHandler(participantAuthorisedSignal, (signal) => onParticipantAuthorised(split, signal));
   setHandler(cancelSplitUpdate, (request) => onCancelRequest(split, request));
   setHandler(cancelSplitSignal, (request) => onCancelSignal(split, request));
+  setHandler(acceptSplitUpdate, (request) => onAcceptRequest(split, request), {
+    validator: (_request) => validateAcceptRequest(split),
+  });
   setHandler(replaceParticipantUpdate, (request) => onReplaceRequest(split, request), {
     validator: (request) => validateReplaceRequest(split, request),
   });
@@ -121,8 +126,10 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
 
   if (split.status === 'creating') await create(split);
   if (split.status === 'pending') {
-    const end = await awaitAuthorisations(split);
-    if (end.kind === 'capture') beginCapture(split);
+    let end = await awaitAuthorisations(split);
+    // A merchant_accept order waits for the merchant's answer here (merchant-accept.ts).
+    if (end.kind === 'capture' && split.usesMerchantAccept) end = await awaitMerchant(split);
+    if (end.kind === 'capture') beginCapture(split, end.actor);
     else await cancel(split, end.actor, end.purpose);
   }
   if (split.status === 'capturing') await capture(split);

@@ -40,6 +40,7 @@ export async function loadSplitFor(
   principal: ApiKeyPrincipal | SessionPrincipal,
   splitId: string,
   action: SplitAction,
+  refusal: string = REFUSED[action],
 ): Promise<SplitRow> {
   const splits = new SplitsRepository(db);
   if (principal.kind === 'api_key') {
@@ -57,7 +58,7 @@ export async function loadSplitFor(
     { role, userId: principal.userId },
     action,
     { created_by: split.created_by, paused_at: merchant.paused_at },
-    REFUSED[action],
+    refusal,
   );
   return split;
 }
@@ -77,7 +78,9 @@ export async function routeSplit<P extends ApiKeyPrincipal | SessionPrincipal>(
   db: Db,
   principalOf: (principal: Principal) => P,
   action: SplitAction,
+  /** The refusal's words when they are not the action's own (an accept is decided by the cancel's row). */
+  refusal?: string,
 ): Promise<{ principal: P; split: SplitRow }> {
   const principal = principalOf(ctx.state.principal);
-  return { principal, split: await loadSplitFor(db, principal, ctx.params.id as string, action) };
+  return { principal, split: await loadSplitFor(db, principal, ctx.params.id as string, action, refusal) };
 }

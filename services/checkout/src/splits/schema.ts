@@ -45,6 +45,16 @@ export const SplitStatusSchema = z.enum(SPLIT_STATUSES).exclude(['creating']).me
   description:
     'Terminal: `captured`, `canceled`, `refunded`, `creation_failed`, `capture_failed` (and `partially_refunded` until the rest is refunded).',
 });
+/**
+ * The merchant accept step's flag (docs/splits.md, "Merchant accept"): present only on the split of a session
+ * created with `capture: 'merchant_accept'` (a feature's fields appear only on the orders that use it).
+ */
+export const AwaitingMerchantSchema = z.boolean().meta({
+  description:
+    "Only on a split of a session created with `capture: 'merchant_accept'`: true while every participant has " +
+    'authorised and the split waits for your accept or cancel (status `pending`); false otherwise.',
+  example: true,
+});
 /** One order line as payers see it (the hosted session's lines; a dashboard split has none). */
 export const LineItemViewSchema = z
   .object({
@@ -187,5 +197,6 @@ export const SplitDetailSchema = z
     updated_at: timestampField('When the split last changed.'),
     participants: z.array(ParticipantDetailSchema).meta({ description: 'Everyone paying a share.' }),
     refunds: z.array(RefundHistoryEntrySchema).meta({ description: 'Every refund however made, oldest first.' }),
+    awaiting_merchant: AwaitingMerchantSchema.optional(),
   })
   .meta({ id: 'SplitDetail', description: 'A split in full (docs/spec.md, Checkout split (detail)).' });

@@ -1,4 +1,5 @@
 import {
+  awaitingMerchant,
   decimalPounds,
   type SplitParticipantRow as ParticipantRow,
   type SplitRow,
@@ -12,6 +13,12 @@ import { presentRefund, type RefundHistorySource } from './refund-history';
  */
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** `awaiting_merchant`, only on a split that uses the merchant accept step (docs/splits.md, "Merchant accept"). */
+export function awaitingMerchantField(split: Pick<SplitRow, 'awaiting_merchant' | 'status'>) {
+  const awaiting = awaitingMerchant(split);
+  return awaiting === undefined ? {} : { awaiting_merchant: awaiting };
+}
 
 export function presentParticipantDetail(p: ParticipantRow) {
   return {
@@ -56,6 +63,7 @@ export function presentSplitDetail(split: SplitRow, participants: ParticipantRow
     updated_at: split.updated_at.toISOString(),
     participants: participants.map(presentParticipantDetail),
     refunds: refunds.map(presentRefund),
+    ...awaitingMerchantField(split),
   };
 }
 

@@ -185,6 +185,7 @@ event's body is described below (the EVENT entries of this section), after the o
 | Event | When |
 | --- | --- |
 | \`checkout_split.participant_authorised\` | A participant authorised their share (a hold was placed) |
+| \`checkout_split.authorised\` | Every share is authorised on a \`capture: 'merchant_accept'\` order: accept or decline it |
 | \`checkout_split.paid\` | Every share was captured: fulfil the order |
 | \`checkout_split.canceled\` | The split was cancelled (also by you) or its holds expired |
 | \`checkout_split.refunded\` | Any refund, however made |

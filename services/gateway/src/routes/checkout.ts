@@ -57,6 +57,15 @@ export const checkoutRoutes: RouteRule[] = [
   // served by checkout, the service that reads the split tables' data; each streams a whole period, hence a bucket.
   { method: 'GET', path: '/api/merchants/exports/orders.csv', target: 'checkout', auth: 'session', bucket: 'export' },
   { method: 'GET', path: '/api/merchants/exports/refunds.csv', target: 'checkout', auth: 'session', bucket: 'export' },
+  // Merchant accept (docs/splits.md, "Merchant accept"): a capture on the merchant's word, counted like the
+  // server's cancel and refund (server_ops); the dashboard's accept below is unlimited like its cancel.
+  {
+    method: 'POST',
+    path: '/api/merchants/checkout/splits/:id/accept',
+    target: 'checkout',
+    auth: 'api_key',
+    bucket: 'server_ops',
+  },
   { method: '*', path: '/api/merchants/checkout/**', target: 'checkout', auth: 'api_key', bucket: 'server_ops' },
   { method: 'POST', path: '/api/checkout-splits/pay/:token/authorise', target: 'checkout', auth: 'none' },
   {
@@ -75,5 +84,6 @@ export const checkoutRoutes: RouteRule[] = [
     auth: 'session_splits',
     bucket: 'server_ops',
   },
+  { method: 'POST', path: '/api/checkout-splits/:id/accept', target: 'checkout', auth: 'session_splits' },
   { method: '*', path: '/api/checkout-splits/**', target: 'checkout', auth: 'session_splits' },
 ];

@@ -22,7 +22,7 @@ export type CheckoutSessionInsert = Required<
     | 'line_items'
     | 'expires_at'
   >
-> & { api_key_id: string };
+> & { api_key_id: string } & Pick<Insertable<CheckoutSessionsTable>, 'capture'>;
 
 /** The merchant fields the create route checks a session against. */
 export type CheckoutSessionMerchant = { allowed_domain: string | null; processor_charges_enabled: boolean };

@@ -162,6 +162,22 @@ export class SplitProjectionRepository {
       .execute();
   }
 
+  /**
+   * The merchant accept step's flag (docs/splits.md, "Merchant accept"), only on a split that uses it
+   * (awaiting_merchant not null) and is `pending`; returns whether it was written.
+   */
+  async setAwaitingMerchant(splitId: string, awaiting: boolean): Promise<boolean> {
+    const written = await this.db
+      .updateTable('splits')
+      .set({ awaiting_merchant: awaiting, updated_at: new Date() })
+      .where('id', '=', splitId)
+      .where('status', '=', 'pending')
+      .where('awaiting_merchant', 'is not', null)
+      .returning('id')
+      .executeTakeFirst();
+    return written !== undefined;
+  }
+
   /** The split and its participants as they are now (in the caller's transaction, after its change), for its events. */
   async forEvent(splitId: string) {
     const split = await this.db.selectFrom('splits').selectAll().where('id', '=', splitId).executeTakeFirstOrThrow();

@@ -60,6 +60,16 @@ function matchingSplitIds(eb: ExpressionBuilder<Database, 'splits'>, merchantId:
 }
 
 /**
+ * The merchant accept step as readers show it (docs/splits.md, "Merchant accept"): undefined for a
+ * split that does not use it (the field is left out), else whether it waits for the merchant now.
+ * The column keeps its last value once the split leaves `pending`, so only a pending split waits.
+ */
+export function awaitingMerchant(split: Pick<SplitRow, 'awaiting_merchant' | 'status'>): boolean | undefined {
+  if (split.awaiting_merchant === null) return undefined;
+  return split.awaiting_merchant && split.status === 'pending';
+}
+
+/**
  * Typed queries over `splits`, `split_participants` and `split_refunds`. The tables are written
  * by the worker (the split workflow's activities); readers go through here rather than inline.
  * Pass a transaction as `db` to read inside it.

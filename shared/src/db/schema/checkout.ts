@@ -41,7 +41,13 @@ export interface CheckoutSessionsTable {
   split_claimed_at: Date | null;
   expires_at: Date;
   created_at: Generated<Date>;
+  /** `automatic` (default) or `merchant_accept` (migration 20261127193700_merchant_accept.sql). */
+  capture: Generated<CaptureChoice>;
 }
+
+/** When a session's split captures: as soon as every share is authorised, or once the merchant accepts. */
+export const CAPTURE_CHOICES = ['automatic', 'merchant_accept'] as const;
+export type CaptureChoice = (typeof CAPTURE_CHOICES)[number];
 
 export interface CheckoutImagesTable {
   id: string;

@@ -50,6 +50,12 @@ export interface SplitsTable {
   disputed_at: Date | null;
   session_token: string | null;
   session_context: JsonColumn<SplitSessionContext>;
+  /**
+   * The merchant accept step (migration 20261127193700_merchant_accept.sql): null for a split that does not
+   * use it; false, then true once every participant has authorised and the split waits for the merchant.
+   * Meaningful only while the split is `pending` (awaitingMerchant() in the splits repository).
+   */
+  awaiting_merchant: Generated<boolean | null>;
   failure_reason: string | null;
   created_at: Date;
   updated_at: Generated<Date>;

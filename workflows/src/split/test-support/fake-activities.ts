@@ -287,6 +287,15 @@ export class FakeWorld {
         await this.passGate(`transitionSplit:${splitId}:${to}`);
       },
 
+      markAwaitingMerchant: async ({ splitId }) => {
+        this.log('markAwaitingMerchant', splitId);
+        await this.passGate(`markAwaitingMerchant:${splitId}`);
+      },
+
+      recordMerchantAccept: async ({ splitId, actor }) => {
+        this.log('recordMerchantAccept', splitId, undefined, actor);
+      },
+
       recordSplitHistory: async ({ splitId, kind }) => {
         this.log('recordSplitHistory', splitId, undefined, kind);
       },

@@ -66,7 +66,7 @@ export async function startFakeWorker() {
    */
   async function startSplit(
     amounts: number[],
-    options: Partial<SplitWorkflowInput> = {},
+    { session = null, ...options }: Partial<SplitWorkflowInput> & { session?: SplitCreation['session'] } = {},
     before: (ids: string[]) => void = () => undefined,
   ) {
     const splitId = randomUUID();
@@ -92,7 +92,7 @@ export async function startFakeWorker() {
       merchantFeeTotal: 0,
       applicationFeeTotal: 20 * amounts.length,
       participants,
-      session: null,
+      session,
     };
     before(participants.map((p) => p.id));
     // Update-with-start, as checkout does: creation can end (even in creation_failed, which closes

@@ -137,6 +137,8 @@ function sessionRow(
       })),
     ),
     expires_at: new Date(Date.now() + ttlMs),
+    // The column's default is `automatic`: only the other choice is written.
+    ...(body.capture === 'merchant_accept' ? { capture: body.capture } : {}),
   };
 }
 
@@ -168,6 +170,8 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
       const cancelHost = body.cancel_url == null ? null : comparableHost(body.cancel_url);
       if (
         !scope &&
+        // The one-statement insert writes the spec's columns only; a merchant_accept session takes the plain INSERT.
+        body.capture === 'automatic' &&
         returnHost !== null &&
         (body.cancel_url == null || cancelHost !== null) &&
         !lines.some((line) => line.image_url) &&

@@ -9,6 +9,7 @@ import {
 } from '../../sessions/session-state';
 import { isApproved } from '../../splits/group';
 import { presentRefund, type RefundHistorySource } from '../../splits/refund-history';
+import { awaitingMerchantField } from '../../splits/split-detail';
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
@@ -82,6 +83,7 @@ function presentSplit(split: SplitRow, participants: ParticipantRow[], refunds: 
       .map((p) => ({ participant_id: p.id, email: p.email, authorised_at: iso(p.authorised_at) })),
     participants: participants.map(presentParticipant),
     refunds: refunds.map(presentRefund),
+    ...awaitingMerchantField(split),
   };
 }
 
@@ -109,5 +111,7 @@ export function presentSessionStatus(loaded: LoadedSession, refunds: RefundHisto
     total_count: participants.length,
     participants: participants.map((p) => ({ email: p.email, amount: formatPounds(p.amount), status: p.status })),
     split: split ? presentSplit(split, participants, refunds) : null,
+    // Echoed only when it is not the default (docs/hosted-checkout.md).
+    ...(session.capture === 'merchant_accept' ? { capture: session.capture } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  CAPTURE_CHOICES,
   currencyField,
   EXAMPLE_VALUES,
   emailField,
@@ -20,6 +21,7 @@ import {
 import { z } from 'zod';
 import { poundsInput } from '../../splits/pounds-input';
 import {
+  AwaitingMerchantSchema,
   LineItemViewSchema,
   ParticipantStatusSchema,
   RefundHistoryEntrySchema,
@@ -50,6 +52,7 @@ export const SESSION_MESSAGES = {
   metadataValue: 'metadata values must be at most 500 characters',
   metadataSize: 'metadata must be at most 4 KB in all',
   idempotencyKey: 'Idempotency-Key must be 1 to 255 characters',
+  capture: "capture must be 'automatic' or 'merchant_accept'",
   body: 'The request body must be a JSON object',
 } as const;
 
@@ -172,6 +175,18 @@ export const CreateSessionSchema = z.object(
       description: 'Up to 120 characters; stored and echoed to you, never shown to the group.',
       example: 'Alex Morgan',
     }),
+    capture: z
+      .enum(CAPTURE_CHOICES, { error: M.capture })
+      .nullish()
+      .transform((c) => c ?? 'automatic')
+      .meta({
+        description:
+          'When the split captures: `automatic` (default) as soon as every participant has authorised, or ' +
+          '`merchant_accept`: it then waits, `pending` with `awaiting_merchant: true`, for you to accept ' +
+          '(`POST /api/merchants/checkout/splits/{id}/accept`) or decline (`.../cancel`), and is sent ' +
+          '`checkout_split.authorised`; with no answer by `authorization_expires_at` the holds are released.',
+        example: 'automatic',
+      }),
     metadata: MetadataSchema.nullish().meta({
       description:
         'Your own keys: a flat object of strings, up to 20 keys, keys up to 40 and values up to 500 characters, ' +
@@ -308,6 +323,7 @@ export const SessionSplitSchema = z
       .meta({ description: 'Who has authorised, in the order they did.' }),
     participants: z.array(StatusParticipantSchema).meta({ description: 'Everyone paying a share.' }),
     refunds: z.array(RefundHistoryEntrySchema).meta({ description: 'Every refund however made, oldest first.' }),
+    awaiting_merchant: AwaitingMerchantSchema.optional(),
   })
   .meta({ id: 'CheckoutSessionSplit', description: 'The split made from the session: progress, shares and refunds.' });
 
@@ -345,6 +361,15 @@ export const SessionStatusResponseSchema = z
       )
       .meta({ description: 'Everyone paying a share; empty until the buyer has chosen.' }),
     split: SessionSplitSchema.nullable().meta({ description: 'The split; null until the buyer has chosen.' }),
+    capture: z
+      .literal('merchant_accept')
+      .optional()
+      .meta({
+        description:
+          "Only on a session created with `capture: 'merchant_accept'` (a feature's fields appear only on the orders " +
+          'that use it): its split waits for your accept once every participant has authorised.',
+        example: 'merchant_accept',
+      }),
   })
   .meta({
     id: 'CheckoutSessionStatus',

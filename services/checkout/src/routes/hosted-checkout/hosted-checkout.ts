@@ -124,6 +124,8 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
             customerEmail: session.customer_email,
             customerName: session.customer_name,
             metadata: session.metadata,
+            // Only a merchant_accept order carries the choice (docs/splits.md, "Merchant accept").
+            ...(session.capture === 'merchant_accept' ? { capture: 'merchant_accept' as const } : {}),
           },
           splitId,
           lineItems: session.line_items,

@@ -1,0 +1,53 @@
+import { BUSINESS_ERRORS, err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
+import { ACCEPT_FORBIDDEN_MESSAGE, AcceptedSchema, NOT_AWAITING_MERCHANT_MESSAGE, SplitIdParams } from './schema';
+
+const accepted = { 200: { description: 'Accepted and captured (or the capture failed).', schema: AcceptedSchema } };
+
+const notAwaiting = err(
+  NOT_AWAITING_MERCHANT_MESSAGE,
+  'not_awaiting_merchant',
+  'the split is not pending with every share authorised on a `merchant_accept` order (still collecting, ' +
+    'cancelled, expired, already accepted, or an `automatic` order)',
+);
+
+const DESCRIPTION =
+  "Only for a split of a session created with `capture: 'merchant_accept'` that waits for you " +
+  '(`awaiting_merchant: true`, after `checkout_split.authorised`): captures every share as an automatic order ' +
+  'does and answers once the capture finished. To decline, cancel the split instead. An accept racing a cancel or ' +
+  'the expiry has exactly one outcome: the one taken first stands and the other is refused.';
+
+export const splitAcceptPaths: OpenApiPaths = {
+  '/api/checkout-splits/{id}/accept': {
+    post: operation({
+      id: 'acceptSplit',
+      tag: 'Splits',
+      summary: 'Accept an order waiting for you',
+      description: `Owner, Admin, Member, or the creating account (as cancel). ${DESCRIPTION}`,
+      path: SplitIdParams,
+      responses: accepted,
+      errors: {
+        403: [
+          err(ACCEPT_FORBIDDEN_MESSAGE, undefined, 'not in the business and not the creator'),
+          BUSINESS_ERRORS.role(ACCEPT_FORBIDDEN_MESSAGE),
+          BUSINESS_ERRORS.paused,
+        ],
+        404: [err(MESSAGES.notFound)],
+        409: [notAwaiting],
+      },
+    }),
+  },
+  '/api/merchants/checkout/splits/{id}/accept': {
+    post: operation({
+      id: 'acceptCheckoutSplit',
+      tag: 'Hosted checkout',
+      summary: 'Accept an order from your server',
+      description: `API key. ${DESCRIPTION}`,
+      path: SplitIdParams,
+      responses: accepted,
+      errors: {
+        404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
+        409: [notAwaiting],
+      },
+    }),
+  },
+};

@@ -1,0 +1,25 @@
+import { uuidParam } from '@groupsplit/shared';
+import { z } from 'zod';
+import { SplitStatusSchema } from '../../splits/schema';
+
+/** Both accept routes: anything but a UUID is an unknown split (404). */
+export const SplitIdParams = z.object({ id: uuidParam('split', 'The split id.') });
+
+/** Ours (issue 37; the spec has no accept step): the refusal of a split that is not waiting for the merchant. */
+export const NOT_AWAITING_MERCHANT_MESSAGE = 'This order is not waiting for your acceptance.';
+
+/** The dashboard's refusal of a caller who may not accept: those who may cancel may accept (the same policy row). */
+export const ACCEPT_FORBIDDEN_MESSAGE = 'Only the creator or the merchant can accept this order';
+
+/** Both accept routes' 200. */
+export const AcceptedSchema = z
+  .object({
+    status: SplitStatusSchema.meta({
+      description:
+        'The split once the capture finished: `captured`, or `capture_failed` (a share could not be captured; every ' +
+        'share captured was refunded and the other holds released). `capturing` only when the capture is still ' +
+        'running after 30 seconds (a slow processor): read the split back.',
+      example: 'captured',
+    }),
+  })
+  .meta({ id: 'Accepted', description: 'The split after the accept.' });

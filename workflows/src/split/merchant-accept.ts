@@ -1,0 +1,94 @@
+import { ApplicationFailure, condition, defineUpdate } from '@temporalio/workflow';
+import { merchantAcceptActivities } from './activities';
+import type { PendingEnd } from './capture';
+import type { SplitState } from './state';
+import type { AcceptOutcome, AcceptRequest } from './types';
+
+/**
+ * The optional merchant accept step (docs/splits.md, "Merchant accept"; issue 37). A split made from a
+ * session created with `capture: 'merchant_accept'` does not capture when its last participant
+ * authorises: it stays `pending`, marked awaiting the merchant (`checkout_split.authorised` is sent
+ * once), until one of three ends, taken one at a time by the main line:
+ * - the merchant accepts (the acceptSplit update): capture runs as it always does;
+ * - the merchant declines (the cancel routes): the cancel releases every hold;
+ * - nobody answers by the split's expiry: it ends as an expired pending split.
+ * The transition table is unchanged: for these orders the accept is what completes "all authorised".
+ *
+ * As with replace.ts and cancel.ts, the handler only records the accept; the main line acts on it.
+ * An accept and a cancel refuse each other once one is recorded, so a race has exactly one outcome.
+ */
+
+/** ApplicationFailure type of a refused accept (validator or main line); checkout answers 409 with it. */
+export const NOT_AWAITING_MERCHANT = 'not_awaiting_merchant';
+
+/**
+ * The merchant accepts a split waiting for them (API key or dashboard). The validator refuses at once
+ * with NOT_AWAITING_MERCHANT when it is not waiting (an automatic split, still collecting
+ * authorisations, cancelled, expired, or already captured); an accepted one answers with the split's
+ * status once the capture finished (AcceptOutcome), or its status after 30 s.
+ */
+export const acceptSplitUpdate = defineUpdate<AcceptOutcome, [AcceptRequest]>('acceptSplit');
+
+/** Bounded like the cancel's: a capture stuck waiting for support must not hold the caller's request open. */
+const ACCEPT_WAIT = '30 seconds';
+
+const notAwaitingMerchant = () =>
+  ApplicationFailure.create({
+    type: NOT_AWAITING_MERCHANT,
+    message: 'The split is not waiting for the merchant to accept it',
+    nonRetryable: true,
+  });
+
+/** Whether an accept can be taken now: waiting, and no cancel recorded before it. */
+const awaiting = (split: SplitState) => split.awaitingMerchant && split.status === 'pending' && !split.cancelRequest;
+
+export function validateAcceptRequest(split: SplitState) {
+  // A second accept while the first is being taken joins it (the same answer); once captured, it is refused.
+  const joins = split.acceptRequest !== null && (split.status === 'pending' || split.status === 'capturing');
+  if (!awaiting(split) && !joins) throw notAwaitingMerchant();
+}
+
+/** The acceptSplit update: records the accept, then answers once the main line has captured (or refused it). */
+export async function onAcceptRequest(split: SplitState, request: AcceptRequest): Promise<AcceptOutcome> {
+  split.acceptRequest ??= request;
+  await condition(() => split.status !== 'pending');
+  // Defensive: the main line takes a recorded accept before a cancel or the expiry, and the cancel handlers defer to it.
+  if (split.status === 'canceling' || split.status === 'canceled') throw notAwaitingMerchant();
+  await condition(() => split.status !== 'capturing', ACCEPT_WAIT);
+  return { status: split.status };
+}
+
+/**
+ * The main line's step after every share is authorised, for a split that uses the accept step:
+ * marks it awaiting (projection, history row, `checkout_split.authorised`), then waits for the
+ * accept, a cancel, or the expiry. Returns how `pending` ends; the capture's actor is the merchant.
+ */
+export async function awaitMerchant(split: SplitState): Promise<PendingEnd> {
+  if (!split.cancelRequest) {
+    // Set before the write so an accept sent the moment the merchant reads the flag is never refused.
+    split.awaitingMerchant = true;
+    split.note({ kind: 'awaiting_merchant', actor: 'system' });
+    await merchantAcceptActivities.markAwaitingMerchant({ splitId: split.splitId });
+  }
+  for (;;) {
+    // The accept first: the validator accepted it while the split was waiting, so it acts.
+    const accepted = split.acceptRequest;
+    if (accepted) {
+      split.awaitingMerchant = false;
+      split.note({ kind: 'merchant_accepted', actor: accepted.actor });
+      await merchantAcceptActivities.recordMerchantAccept({ splitId: split.splitId, actor: accepted.actor });
+      return { kind: 'capture', actor: accepted.actor };
+    }
+    if (split.cancelRequest) {
+      split.awaitingMerchant = false;
+      return { kind: 'cancel', actor: split.cancelRequest.actor, purpose: 'canceled' };
+    }
+    const remaining = split.expiresAtMs() - Date.now();
+    const woke =
+      remaining > 0 && (await condition(() => split.acceptRequest !== null || split.cancelRequest !== null, remaining));
+    if (!woke && !split.acceptRequest && !split.cancelRequest) {
+      split.awaitingMerchant = false;
+      return { kind: 'cancel', actor: 'expiry', purpose: 'expired' };
+    }
+  }
+}
