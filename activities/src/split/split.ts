@@ -7,6 +7,7 @@ import { createHistoryActivities } from './history';
 import { createOpenAndHoldActivities } from './open-and-hold';
 import { createReleaseAndRefundActivities } from './release-and-refund';
 import { createReplaceActivities } from './replace';
+import { createSeatActivities } from './seats';
 import { createSplitContext } from './shares';
 import { createStatusActivities } from './status';
 
@@ -26,5 +27,6 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
     ...createStatusActivities(deps),
     ...createHistoryActivities(deps),
     ...createReplaceActivities(context),
+    ...createSeatActivities(context),
   };
 }
