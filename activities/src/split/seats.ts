@@ -121,7 +121,7 @@ export function createSeatActivities({
      */
     async remindOpenSeats({ splitId }): Promise<{ email: EmailRequest | null }> {
       const split = await seats.findWithBusiness(splitId);
-      if (!split || split.status !== 'pending' || !split.group_token) return { email: null };
+      if (split?.status !== 'pending' || !split.group_token) return { email: null };
       const open = (await seats.seatsOf(splitId)).filter((seat) => seat.participant_id === null);
       const buyer = await seats.buyerEmail(splitId);
       if (open.length === 0 || !buyer) return { email: null };

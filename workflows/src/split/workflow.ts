@@ -77,12 +77,12 @@ export const processorRefundSignal = defineSignal<[ProcessorRefundObserved]>('pr
 export { DEFAULT_REFUND_WINDOW_MS, MIN_CONTINUE_AS_NEW_EVENTS, NOT_REFUNDABLE, REFUND_IN_PROGRESS } from './refunds';
 export type { NotReplaceableDetails } from './replace';
 export { NOT_REPLACEABLE, REPLACE_FAILED, UNKNOWN_PARTICIPANT } from './replace';
+export { MERCHANT_ID_KEY, SPLIT_MODE_KEY, SPLIT_STATUS_KEY } from './search-attributes';
 /**
  * Take an open seat (seats.ts): answers once the seat is the claimant's participant with its hold;
  * refused with the ApplicationFailure types SEAT_TAKEN, ALREADY_IN_SPLIT, NOT_PENDING, UNKNOWN_SEAT, CLAIM_FAILED.
  */
 export { ALREADY_IN_SPLIT, CLAIM_FAILED, claimSeatUpdate, NOT_PENDING, SEAT_TAKEN, UNKNOWN_SEAT } from './seats';
-export { MERCHANT_ID_KEY, SPLIT_MODE_KEY, SPLIT_STATUS_KEY } from './search-attributes';
 export type { PostCaptureTask } from './state';
 export { RESOLVABLE, SUPPORT_REFUSED, supportActor, supportRefusal } from './support-rules';
 

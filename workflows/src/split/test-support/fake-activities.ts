@@ -204,7 +204,14 @@ export class FakeWorld {
           return { outcome: 'already_in_split' as const };
         const seat = this.seats.get(seatId)!;
         const paymentIntentId = `pi_${participantId}`;
-        split.participants.push({ id: participantId, email, amount: seat, status: 'pending', refunded: 0, paymentIntentId });
+        split.participants.push({
+          id: participantId,
+          email,
+          amount: seat,
+          status: 'pending',
+          refunded: 0,
+          paymentIntentId,
+        });
         await this.passGate(`claimSeat:${seatId}`);
         return { outcome: 'claimed' as const, paymentIntentId };
       },

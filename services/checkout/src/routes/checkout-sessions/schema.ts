@@ -18,6 +18,7 @@ import {
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
+import { SeatFieldsSchema } from '../../seats/schema';
 import { poundsInput } from '../../splits/pounds-input';
 import {
   LineItemViewSchema,
@@ -283,10 +284,10 @@ const StatusParticipantSchema = z.object({
 });
 
 const APPROVED_COUNT = z.number().int().meta({ description: 'Participants who have authorised.', example: 2 });
-const TOTAL_COUNT = z
-  .number()
-  .int()
-  .meta({ description: 'Participants in the split (0 before there is one).', example: 2 });
+const TOTAL_COUNT = z.number().int().meta({
+  description: 'Participants in the split (0 before there is one), plus its open seats if it was made with any.',
+  example: 2,
+});
 
 /** The `split` block of the status response, null until the buyer has chosen. */
 export const SessionSplitSchema = z
@@ -309,6 +310,7 @@ export const SessionSplitSchema = z
     participants: z.array(StatusParticipantSchema).meta({ description: 'Everyone paying a share.' }),
     refunds: z.array(RefundHistoryEntrySchema).meta({ description: 'Every refund however made, oldest first.' }),
   })
+  .extend(SeatFieldsSchema.partial().shape)
   .meta({ id: 'CheckoutSessionSplit', description: 'The split made from the session: progress, shares and refunds.' });
 
 /** GET /api/merchants/checkout/sessions/:token/status (API key). */
