@@ -92,6 +92,6 @@ ${signInSteps(null)}
   );
 }
 
-export function renderJoinNotFoundPage(): string {
+export function joinNotFoundPage(): string {
   return pageLayout(JOIN_ENDS.not_found.heading, joinEnd('not_found', 'h1'));
 }
