@@ -63,6 +63,19 @@ export function presentSeatFields(split: Pick<SplitRow, 'group_token'>, seats: S
 /** How many seats are still open: they count in the group's `total_count`. */
 export const openSeatCount = (seats: SplitSeatRow[]) => openOnly(seats).length;
 
+/**
+ * A group's progress as the hosted pages draw it: the open seats counted in `total_count` and listed
+ * (`open_seats`); the group as it was when no seat is open.
+ */
+export function withOpenSeats<G extends { total_count: number }>(group: G, seats: SplitSeatRow[]) {
+  const open = presentOpenSeats(seats);
+  return open.length ? { ...group, total_count: group.total_count + open.length, open_seats: open } : group;
+}
+
+/** A split's seats, read only for a split made with seats. */
+export const seatsOfSplit = (db: CheckoutDeps['db'], split: Pick<SplitRow, 'id' | 'group_token'>) =>
+  split.group_token ? new SplitSeatsRepository(db).seatsOf(split.id) : Promise.resolve([] as SplitSeatRow[]);
+
 export const seatTaken = () => conflict(SEAT_MESSAGES.seatTaken, 'seat_taken');
 export const alreadyInSplit = () => conflict(SEAT_MESSAGES.alreadyInSplit, 'already_in_split');
 export const notPending = (status: string) => conflict(SEAT_MESSAGES.notPending(status), 'not_pending');

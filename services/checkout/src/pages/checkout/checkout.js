@@ -217,7 +217,9 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
     let drawn = '';
     const draw = (view) => {
       showGroupLink(view);
-      const next = JSON.stringify(view.group);
+      // The open seats come beside the group (a split made with seats): drawn after the people.
+      const group = view.open_seats ? { ...view.group, open_seats: view.open_seats } : view.group;
+      const next = JSON.stringify(group);
       if (open || next === drawn) return; // never under a half-typed e-mail address, nor for nothing
       drawn = next;
       // Drawing anew must not lose the keyboard user's place.
@@ -225,7 +227,7 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
       const pending = view.status === 'pending';
       progress.renderGroup(
         section,
-        view.group,
+        group,
         (p) => (p.replaceable ? replaceButton(p) : null),
         (seat) => (pending ? inviteButton(seat) : null),
       );
@@ -254,7 +256,7 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
      * the copy button's confirmation.
      */
     function showGroupLink(view) {
-      const seatsLeft = view.status === 'pending' && view.group_url && (view.group.open_seats ?? []).length > 0;
+      const seatsLeft = view.status === 'pending' && view.group_url && (view.open_seats ?? []).length > 0;
       let panel = $('group-link');
       if (!seatsLeft) {
         if (panel) panel.hidden = true;

@@ -1,4 +1,5 @@
-import { formatPounds, html, type SafeHtml } from '@groupsplit/shared';
+import { formatPounds, html, type SafeHtml, type SplitSeatRow } from '@groupsplit/shared';
+import { withOpenSeats } from '../../seats/seats';
 import type { LoadedSession } from '../../sessions/session-state';
 import { imageUrl, sessionStatus } from '../../sessions/session-state';
 import { presentGroup } from '../../splits/group';
@@ -55,6 +56,7 @@ function afterTheSplit(
   title: string,
   back: SafeHtml,
   cancelReason: CancelReason,
+  seats: SplitSeatRow[],
 ) {
   const { session, split } = loaded;
   const status = sessionStatus(loaded);
@@ -71,7 +73,14 @@ function afterTheSplit(
           : ['Your order is set up', 'Everyone has been sent a link to pay their share.'];
   const waiting = status === 'pending' && split?.status === 'pending';
   const group =
-    split && loaded.participants.length ? groupProgress(presentGroup(loaded.participants, () => false)) : '';
+    split && loaded.participants.length
+      ? groupProgress(
+          withOpenSeats(
+            presentGroup(loaded.participants, () => false),
+            seats,
+          ),
+        )
+      : '';
   return layout(
     title,
     html`${summary}
@@ -100,7 +109,7 @@ export type CancelReason = 'canceled' | 'expired' | null;
 
 export function renderCheckoutPage(
   loaded: LoadedSession,
-  options: { baseUrl: string; unavailable: boolean; cancelReason: CancelReason },
+  options: { baseUrl: string; unavailable: boolean; cancelReason: CancelReason; seats: SplitSeatRow[] },
 ): string {
   const { session } = loaded;
   const summary = summaryOf(loaded, options.baseUrl);
@@ -110,7 +119,7 @@ export function renderCheckoutPage(
   // An expired session with a claim but no split is a claim that was abandoned (the expiry job
   // expires a claimed session only then): it expired like an unclaimed one.
   if (loaded.split || (session.split_claimed_by && !loaded.expired))
-    return afterTheSplit(loaded, summary, title, back, options.cancelReason);
+    return afterTheSplit(loaded, summary, title, back, options.cancelReason, options.seats);
   if (loaded.expired) {
     return layout(
       title,

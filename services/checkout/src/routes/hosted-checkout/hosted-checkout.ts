@@ -19,7 +19,7 @@ import type { CheckoutDeps } from '../../deps';
 import { FALLBACK_LOGS } from '../../fallback-logs';
 import { PAGE_ASSETS } from '../../pages/assets';
 import { CHECKOUT_PAGE_CSP, notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
-import { openSeatCount, presentSeatFields } from '../../seats/seats';
+import { openSeatCount, presentSeatFields, seatsOfSplit } from '../../seats/seats';
 import { buyerSplit } from '../../sessions/buyer-split';
 import { type BuyerGroup, sessionNotFound } from '../../sessions/schema';
 import { checkoutGate, loadSession, payUrl } from '../../sessions/session-state';
@@ -77,6 +77,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
       baseUrl: config.PUBLIC_BASE_URL,
       unavailable: gate !== null,
       cancelReason,
+      seats: loaded.split ? await seatsOfSplit(db, loaded.split) : [],
     });
   });
 
