@@ -194,6 +194,10 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
       item.append(link);
       list.append(item);
     }
+    if (result.open_seats?.length) {
+      $('done-message').textContent =
+        'Everyone you named has been e-mailed a link to pay their share. Send the group link below to fill the open seats. Nothing is taken until everyone has paid.';
+    }
     say('');
     show('step-done');
     followGroup(saved());

@@ -70,7 +70,7 @@ function afterTheSplit(
           ? expired
             ? ['Time ran out', 'Not everyone paid in time, so the order did not go through. Nobody was charged.']
             : ['Order cancelled', 'This order was cancelled. Nobody was charged.']
-          : ['Your order is set up', 'Everyone has been sent a link to pay their share.'];
+          : ['Your order is set up', waitingMessage(seats)];
   const waiting = status === 'pending' && split?.status === 'pending';
   const group =
     split && loaded.participants.length
@@ -97,6 +97,12 @@ ${group}
 <script type="module" src="${ASSET_PATH}/checkout.js"></script>`,
   );
 }
+
+/** While the split waits: who has their link, and that open seats wait for someone to take them. */
+const waitingMessage = (seats: SplitSeatRow[]) =>
+  seats.some((seat) => seat.participant_id === null)
+    ? 'Everyone you named has been sent a link to pay their share. The open seats wait for someone to take them.'
+    : 'Everyone has been sent a link to pay their share.';
 
 export function notFoundPage(): string {
   return layout(
@@ -169,7 +175,7 @@ ${signInSteps(session.customer_email)}
 </section>
 <section class="panel" id="step-done" data-step="done" hidden>
   <h2>Your order is set up</h2>
-  <p>Everyone has been e-mailed a link to pay their share. Nothing is taken until everyone has paid.</p>
+  <p id="done-message">Everyone has been e-mailed a link to pay their share. Nothing is taken until everyone has paid.</p>
   <ul id="pay-links" class="pay-links"></ul>
   <p><a class="button" id="return-link" href="${session.return_url}">Return to the shop</a></p>
 </section>

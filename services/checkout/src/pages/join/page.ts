@@ -62,7 +62,6 @@ export function renderJoinPage(view: JoinView, groupToken: string, state: JoinSt
   const title = `Join the group paying for ${view.order_reference}`;
   const end: JoinEnd | null = state === 'closed' ? 'closed' : view.open_seats.length === 0 ? 'full' : null;
   if (end) return pageLayout(title, html`${summaryOf(view)}${joinEnd(end)}`);
-  const shares = view.open_seats.map((seat) => money(seat.amount));
   return pageLayout(
     title,
     html`${summaryOf(view)}
@@ -70,7 +69,7 @@ export function renderJoinPage(view: JoinView, groupToken: string, state: JoinSt
 <div id="status" class="status" role="status" aria-live="polite" tabindex="-1"></div>
 <section class="panel" id="join-intro" aria-labelledby="join-heading">
 <h2 id="join-heading">Join the group paying for this order</h2>
-<p>The group is paying ${money(view.amount)} together. Take an open seat to pay one share (${shares.join(', ')}).</p>
+<p>The group is paying ${money(view.amount)} together. Take an open seat to pay one share.</p>
 <p class="hint">Nothing is taken until everyone has paid.</p>
 ${countdown(new Date(view.authorization_expires_at))}
 </section>
