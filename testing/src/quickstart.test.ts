@@ -245,6 +245,9 @@ describe('docs/quickstart.md', () => {
     const code = await exited;
     expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining('order ORDER-2001 is paid') });
     expect(output).toMatch(/^webhook verified: checkout_split\.paid [0-9a-f-]{36}$/m);
+    // The recipe "Accept before capture": the order waited for the merchant, who accepted it.
+    expect(output).toMatch(/^webhook verified: checkout_split\.authorised [0-9a-f-]{36}$/m);
+    expect(output).toContain('order ORDER-2002 accepted: captured');
     expect(output).not.toContain('webhook refused');
     expect(output).toContain(`${email}: authorised`);
   });

@@ -23,6 +23,12 @@ export type MerchantServerOptions = {
   returnUrlBase?: string;
   /** Where this shop is reached, for the return link's default. */
   shopUrl: string;
+  /**
+   * Accept before capture (docs/splits.md, "Merchant accept"): sessions are created with
+   * `capture: 'merchant_accept'`, so a fully authorised order waits (`checkout_split.authorised`) for the
+   * shop's "Accept and capture" or "Decline" on the order page. Default false: capture at once.
+   */
+  acceptBeforeCapture?: boolean;
   log?: (line: string) => void;
 };
 
@@ -62,6 +68,8 @@ export function createMerchantServer(options: MerchantServerOptions) {
   const orders = new OrderStore();
   const events = new EventLog();
   const returnBase = (options.returnUrlBase ?? options.shopUrl).replace(/\/+$/, '');
+  /** The shop's settings, changeable while it runs (a real shop keeps them in its database). */
+  const settings = { acceptBeforeCapture: options.acceptBeforeCapture ?? false };
   const router = new Router();
 
   router.get('/healthz', (ctx) => {
@@ -93,6 +101,8 @@ export function createMerchantServer(options: MerchantServerOptions) {
             quantity: line.quantity,
           })),
           metadata: { order_id: order.id },
+          // Only when the shop wants the last word; otherwise the default, `automatic`.
+          ...(settings.acceptBeforeCapture ? { capture: 'merchant_accept' as const } : {}),
         },
       }),
     );
@@ -175,6 +185,35 @@ export function createMerchantServer(options: MerchantServerOptions) {
     ctx.status = 303;
   });
 
+  /**
+   * Accept before capture: the order page's "Accept and capture" and "Decline" on an order waiting for the
+   * shop (checkout_split.authorised). The order's status changes when checkout_split.paid or
+   * checkout_split.canceled arrives, not when the call returns.
+   */
+  const decide = (decision: 'accept' | 'decline') => async (ctx: Context) => {
+    const order = orders.get(ctx.params.id!);
+    const splitId = order?.splitId;
+    if (!order || !splitId) return refuse(ctx, 404, 'No order waiting for you with that id');
+    try {
+      const answer = unwrap(
+        decision === 'accept'
+          ? await groupsplit.POST('/api/merchants/checkout/splits/{id}/accept', { params: { path: { id: splitId } } })
+          : await groupsplit.POST('/api/merchants/checkout/splits/{id}/cancel', { params: { path: { id: splitId } } }),
+      );
+      order.decision = { decision, outcome: answer.status, message: null };
+      log(`order ${order.reference}: ${decision === 'accept' ? 'accepted' : 'declined'}, split ${answer.status}`);
+    } catch (error) {
+      if (!(error instanceof GroupsplitApiError)) throw error;
+      // 409 not_awaiting_merchant: already accepted, declined, or expired; the webhooks say which.
+      order.decision = { decision, outcome: 'refused', message: error.message };
+      log(`order ${order.reference}: ${decision} refused: ${error.message}`);
+    }
+    ctx.redirect(`/orders/${order.id}`);
+    ctx.status = 303;
+  };
+  router.post('/orders/:id/accept', decide('accept'));
+  router.post('/orders/:id/decline', decide('decline'));
+
   // Read-only JSON views of the same state, for scripts (and the quickstart's last step).
   router.get('/api/orders/:id', (ctx) => {
     const order = orders.get(ctx.params.id!);
@@ -187,7 +226,7 @@ export function createMerchantServer(options: MerchantServerOptions) {
 
   const app = new Koa();
   app.use(router.routes()).use(router.allowedMethods());
-  return { app, orders, events };
+  return { app, orders, events, settings };
 }
 
 export type MerchantServer = ReturnType<typeof createMerchantServer>;

@@ -45,6 +45,12 @@ export function applyEvent(orders: OrderStore, event: WebhookEvent): Pick<Receiv
       order.splitId ??= event.data.split_id;
       order.approvedCount = Math.max(order.approvedCount, event.data.approved_count);
       break;
+    case 'checkout_split.authorised':
+      // Accept before capture: everyone has authorised, and the order waits for the shop's decision.
+      order.splitId ??= event.data.split_id;
+      order.approvedCount = Math.max(order.approvedCount, event.data.approved_count);
+      status = 'awaiting_acceptance';
+      break;
     case 'checkout_split.paid':
       order.splitId ??= event.data.split_id;
       status = 'paid';

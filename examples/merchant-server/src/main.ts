@@ -19,6 +19,8 @@ const { app } = createMerchantServer({
   // The buyer returns to this shop: in test mode with allowed_domain `localhost` the API takes an
   // http://127.0.0.1 or http://localhost return_url (docs/hosted-checkout.md, "Local development").
   returnUrlBase: process.env.SHOP_RETURN_URL ?? shopUrl,
+  // Accept before capture (README): orders wait for "Accept and capture" once everyone has authorised.
+  acceptBeforeCapture: ['1', 'true'].includes(process.env.SHOP_ACCEPT_BEFORE_CAPTURE ?? ''),
 });
 const { hostname, port } = new URL(shopUrl);
 app.listen(Number(port || 80), hostname, () => {

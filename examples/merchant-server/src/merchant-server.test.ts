@@ -259,6 +259,55 @@ describe('examples/merchant-server', () => {
     expect(await (await fetch(`${shopUrl}/orders/${order.id}`)).text()).not.toContain('refund_key');
   });
 
+  it('accept before capture: an authorised order waits for the shop, which accepts one and declines another', async () => {
+    shop.settings.acceptBeforeCapture = true;
+    try {
+      const authorisedOrder = async () => {
+        const order = await placeOrder({ mug: '1' });
+        const status = await stack.api.get(`/api/merchants/checkout/sessions/${order.sessionToken}/status`, {
+          headers: { 'x-merchant-api-key': apiKey },
+        });
+        expect(status.body.capture).toBe('merchant_accept');
+        const { splitId, payTokens } = await splitTwoWays(order, '7.45', '6.00');
+        for (const payToken of payTokens) expect((await authoriseShare(stack, payToken)).status).toBe(200);
+        const waiting = await orderAfter(order, 'the order waiting', (o) => o.status === 'awaiting_acceptance');
+        expect(waiting.history.map((h) => [h.status, h.eventType])).toEqual([
+          ['awaiting_acceptance', 'checkout_split.authorised'],
+        ]);
+        expect(await (await fetch(`${shopUrl}/orders/${order.id}`)).text()).toContain('Accept and capture');
+        return { order, splitId };
+      };
+
+      const accepted = await authorisedOrder();
+      const accept = await fetch(`${shopUrl}/orders/${accepted.order.id}/accept`, form({}));
+      expect([accept.status, accept.headers.get('location')]).toEqual([303, `/orders/${accepted.order.id}`]);
+      const paid = await orderAfter(accepted.order, 'the accepted order paid', (o) => o.status === 'paid');
+      expect(paid.decision).toEqual({ decision: 'accept', outcome: 'captured', message: null });
+      expect(paid.history.map((h) => h.eventType)).toEqual(['checkout_split.authorised', 'checkout_split.paid']);
+      await expectHistoryFromVerifiedWebhooks(paid);
+      await waitForSplitStatus(stack, accepted.splitId, ['captured']);
+      // Accepted already: a second click is refused by the API and shown, changing nothing.
+      await fetch(`${shopUrl}/orders/${accepted.order.id}/accept`, form({}));
+      expect(shop.orders.get(accepted.order.id)!.decision).toEqual({
+        decision: 'accept',
+        outcome: 'refused',
+        message: 'This order is not waiting for your acceptance.',
+      });
+
+      const declined = await authorisedOrder();
+      await fetch(`${shopUrl}/orders/${declined.order.id}/decline`, form({}));
+      const canceled = await orderAfter(declined.order, 'the declined order canceled', (o) => o.status === 'canceled');
+      expect(canceled.history.map((h) => h.eventType)).toEqual([
+        'checkout_split.authorised',
+        'checkout_split.canceled',
+      ]);
+      await expectHistoryFromVerifiedWebhooks(canceled);
+      await waitForSplitStatus(stack, declined.splitId, ['canceled']);
+    } finally {
+      shop.settings.acceptBeforeCapture = false;
+    }
+  });
+
   it('refuses an empty cart without creating a session', async () => {
     const before = shop.orders.list().length;
     const res = await fetch(`${shopUrl}/checkout`, form({ lamp: '0' }));

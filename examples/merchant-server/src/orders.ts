@@ -5,7 +5,14 @@ import type { OrderLine } from './catalogue';
  * The shop's orders, kept in memory: enough for an example, lost on restart. A real shop keeps them
  * (and the ids of the webhook events it has processed) in its database, in one transaction per event.
  */
-export type OrderStatus = 'awaiting_payment' | 'paid' | 'canceled' | 'partially_refunded' | 'refunded';
+export type OrderStatus =
+  | 'awaiting_payment'
+  /** Accept before capture: everyone has authorised; the shop accepts (capture) or declines (release). */
+  | 'awaiting_acceptance'
+  | 'paid'
+  | 'canceled'
+  | 'partially_refunded'
+  | 'refunded';
 
 export type OrderChange = {
   status: OrderStatus;
@@ -37,12 +44,15 @@ export type Order = {
   refundedPence: number;
   history: OrderChange[];
   refunds: RefundRequest[];
+  /** Accept before capture: the shop's last accept or decline and what the API answered (`refused` with its message). */
+  decision: { decision: 'accept' | 'decline'; outcome: string; message: string | null } | null;
   createdAt: Date;
 };
 
 /** Which statuses an order may move to from each; a late or repeated event never moves it back. */
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
-  awaiting_payment: ['paid', 'canceled'],
+  awaiting_payment: ['awaiting_acceptance', 'paid', 'canceled'],
+  awaiting_acceptance: ['paid', 'canceled'],
   paid: ['partially_refunded', 'refunded'],
   partially_refunded: ['partially_refunded', 'refunded'],
   canceled: [],
@@ -67,6 +77,7 @@ export class OrderStore {
       refundedPence: 0,
       history: [],
       refunds: [],
+      decision: null,
       createdAt: new Date(),
     };
     this.orders.set(order.id, order);

@@ -50,6 +50,16 @@ export function orderPage(order: Order) {
 <button type="submit">Refund</button>
 </form>`
     : '';
+  // Accept before capture: the shop's decision on an order everyone has authorised.
+  const decisionForms =
+    order.status === 'awaiting_acceptance'
+      ? `<p>Everyone has authorised: accept to take the payment, or decline to release every hold.</p>
+<form method="post" action="/orders/${esc(order.id)}/accept"><button type="submit">Accept and capture</button></form>
+<form method="post" action="/orders/${esc(order.id)}/decline"><button type="submit">Decline</button></form>`
+      : '';
+  const decision = order.decision
+    ? `<p>Your last decision: ${esc(order.decision.decision)}, ${esc(order.decision.outcome)}${order.decision.message ? ` (${esc(order.decision.message)})` : ''}</p>`
+    : '';
   const refunds = order.refunds
     .map((r) => `<li>£${pounds(r.amountPence)}: ${esc(r.outcome)}${r.message ? ` (${esc(r.message)})` : ''}</li>`)
     .join('\n');
@@ -59,6 +69,8 @@ export function orderPage(order: Order) {
 <p>Status: <strong>${esc(order.status)}</strong>; refunded £${pounds(order.refundedPence)} of £${pounds(order.amountPence)}</p>
 <ul>${lines}</ul>
 ${order.status === 'awaiting_payment' && order.checkoutUrl ? `<p><a href="${esc(order.checkoutUrl)}">Back to checkout</a></p>` : ''}
+${decisionForms}
+${decision}
 <h2>What the webhooks said</h2><ul>${history}</ul>
 ${refundForm}
 <h2>Refund requests</h2><ul>${refunds}</ul>

@@ -42,6 +42,7 @@ const REQUIRED = [
   'continue-as-new-second-run',
   'participant-replaced-then-paid',
   'authorised-by-processor-event',
+  'merchant-accepted',
 ];
 
 describe('split workflow replay of recorded histories', () => {

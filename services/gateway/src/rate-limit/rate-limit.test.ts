@@ -225,6 +225,8 @@ describe('gateway rate limits', () => {
       ['GET', '/api/merchants/checkout/sessions/tok/status', 'server_ops'],
       ['POST', '/api/merchants/checkout/splits/id/refund', 'server_ops'],
       ['POST', '/api/merchants/checkout/splits/id/cancel', 'server_ops'],
+      ['POST', '/api/merchants/checkout/splits/id/accept', 'server_ops'],
+      ['POST', '/api/checkout-splits/id/accept', undefined],
       ['POST', '/api/merchants/checkout/sessions/tok/remind', 'server_ops'],
       ['GET', '/api/merchants/checkout/sessions/tok', 'public_lookup'],
       ['GET', '/api/checkout-splits/pay/tok', 'public_lookup'],

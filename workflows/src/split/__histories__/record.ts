@@ -379,6 +379,49 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // A hosted session created with capture: 'merchant_accept' (merchant-accept.ts): both payers authorise,
+    // the split waits for the merchant, who accepts with the API key; then it is captured.
+    name: 'merchant-accepted',
+    async run(stack, kit) {
+      const shop = await merchant(stack, kit);
+      await stack.db
+        .updateTable('merchants')
+        .set({ allowed_domain: 'shop.example.com' })
+        .where('id', '=', shop.merchant.id)
+        .execute();
+      const session = await stack.api.post(
+        '/api/merchants/checkout/sessions',
+        { amount: 25, return_url: 'https://shop.example.com/orders/1', capture: 'merchant_accept' },
+        { apiKey: shop.apiKey },
+      );
+      if (session.status !== 201) throw new Error(`session create answered ${session.status}: ${session.text}`);
+      const buyer = await kit.testing.createUser(stack.db, { consent: false });
+      const split = await stack.api.post(
+        `/api/merchants/checkout/sessions/${session.body.token}/split`,
+        {
+          mode: 'split',
+          participants: [
+            { email: buyer.email, amount: 10 },
+            { email: kit.testing.uniqueEmail('friend'), amount: 15 },
+          ],
+        },
+        { token: buyer.token },
+      );
+      if (split.status !== 201) throw new Error(`split answered ${split.status}: ${split.text}`);
+      const splitId = split.body.split_id as string;
+      for (const p of split.body.participants as { pay_url: string }[])
+        await kit.testing.authoriseShare(stack, p.pay_url.split('/pay/')[1]!);
+      const handle = stack.temporal.client.workflow.getHandle(kit.wf.splitWorkflowId(splitId));
+      await until('waiting for the merchant', async () => (await handle.query(kit.wf.stateQuery)).awaitingMerchant);
+      const accepted = await stack.api.post(`/api/merchants/checkout/splits/${splitId}/accept`, undefined, {
+        apiKey: shop.apiKey,
+      });
+      if (accepted.status !== 200) throw new Error(`accept answered ${accepted.status}: ${accepted.text}`);
+      await workflowAt(stack, kit, splitId, 'captured');
+      return [{ name: 'merchant-accepted', workflowId: handle.workflowId }];
+    },
+  },
+  {
     // Started with the lowest continue-as-new threshold: the first run continues as new once captured;
     // the second takes a dashboard refund and completes.
     name: 'continue-as-new',
