@@ -59,7 +59,7 @@ export const checkoutRoutes: RouteRule[] = [
   // an address the caller chose, so it counts in server_ops like replace.
   {
     method: 'POST',
-    path: '/api/merchants/checkout/sessions/:token/seats/:seatId/invite',
+    path: '/api/merchants/checkout/sessions/:token/seats/:seat_id/invite',
     target: 'checkout',
     auth: 'session_no_consent',
     bucket: 'server_ops',
@@ -100,14 +100,14 @@ export const checkoutRoutes: RouteRule[] = [
   // claim needs the joiner's buyer session and places a hold, so it counts in server_ops. Both before the wildcard.
   {
     method: 'GET',
-    path: '/api/checkout-splits/join/:groupToken',
+    path: '/api/checkout-splits/join/:group_token',
     target: 'checkout',
     auth: 'none',
     bucket: 'public_lookup',
   },
   {
     method: 'POST',
-    path: '/api/checkout-splits/join/:groupToken/claim',
+    path: '/api/checkout-splits/join/:group_token/claim',
     target: 'checkout',
     auth: 'session_no_consent',
     bucket: 'server_ops',
