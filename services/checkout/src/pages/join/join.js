@@ -38,7 +38,7 @@ if (app) {
       list.append(
         element(
           'li',
-          { className: 'member member-open', 'data-status': 'open' },
+          { className: 'member member-open', 'data-status': 'open', 'data-seat-id': seat.id },
           element('span', { className: 'member-email' }, OPEN_SEAT.who),
           element('span', { className: 'badge badge-open' }, OPEN_SEAT.badge),
           element('span', { className: 'member-amount' }, money(seat.amount)),

@@ -79,7 +79,9 @@ export type GroupView = {
 };
 
 /** One open seat in the group list: nobody yet, and the share waiting for them. */
-export const openSeatRow = (seat: OpenSeat) => html`<li class="member member-open" data-status="open">
+export const openSeatRow = (
+  seat: OpenSeat,
+) => html`<li class="member member-open" data-status="open" data-seat-id="${seat.id}">
   <span class="member-email">${OPEN_SEAT.who}</span>
   <span class="badge badge-open">${OPEN_SEAT.badge}</span>
   <span class="member-amount">${money(seat.amount)}</span>
