@@ -1,4 +1,4 @@
-import { formatPounds, html, type SafeHtml, type SplitSeatRow } from '@groupsplit/shared';
+import { awaitingMerchant, formatPounds, html, type SafeHtml, type SplitSeatRow } from '@groupsplit/shared';
 import { withOpenSeats } from '../../seats/seats';
 import type { LoadedSession } from '../../sessions/session-state';
 import { imageUrl, sessionStatus } from '../../sessions/session-state';
@@ -70,8 +70,13 @@ function afterTheSplit(
           ? expired
             ? ['Time ran out', 'Not everyone paid in time, so the order did not go through. Nobody was charged.']
             : ['Order cancelled', 'This order was cancelled. Nobody was charged.']
-          : ['Your order is set up', waitingMessage(seats)];
-  const waiting = status === 'pending' && split?.status === 'pending';
+          : split && awaitingMerchant(split)
+            ? [
+                'Everyone has paid',
+                `${loaded.merchant.name} is confirming the order now. Nothing is taken until they do.`,
+              ]
+            : ['Your order is set up', waitingMessage(seats)];
+  const waiting = status === 'pending' && split?.status === 'pending' && !awaitingMerchant(split);
   const group =
     split && loaded.participants.length
       ? groupProgress(

@@ -1,5 +1,6 @@
 import {
   AppError,
+  awaitingMerchant,
   createProcessors,
   MESSAGES,
   notFound,
@@ -87,7 +88,11 @@ export function payRoutes(deps: CheckoutDeps): Router {
     const shown = presentShare(config, view);
     // The page counts and lists the open seats of a split made with seats (the JSON view does not).
     shown.group = withOpenSeats(shown.group, await seatsOfSplit(db, view.split));
-    ctx.body = renderPayPage(shown, ctx.params.token as string, nonce, { error, live });
+    ctx.body = renderPayPage(shown, ctx.params.token as string, nonce, {
+      error,
+      live,
+      awaitingMerchant: awaitingMerchant(view.split) === true,
+    });
   };
 
   router.get('/pay/:token', (ctx) => renderPage(ctx));
