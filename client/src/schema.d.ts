@@ -3396,6 +3396,20 @@ export interface components {
             participants: components["schemas"]["ParticipantDetail"][];
             /** @description Every refund however made, oldest first. */
             refunds: components["schemas"]["RefundHistoryEntry"][];
+            /** @description Only on a split made with open seats (docs/splits.md, "Open seats"): the seats nobody has taken yet, in order. */
+            open_seats?: {
+                /**
+                 * Format: uuid
+                 * @description The seat.
+                 * @example 3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26
+                 */
+                id: string;
+                /**
+                 * @description Its share, before the fee.
+                 * @example 15
+                 */
+                amount: components["schemas"]["DecimalPounds"];
+            }[];
         };
         /** @description `data` of every `checkout_split.*` event. */
         SplitEventData: {
@@ -5123,6 +5137,12 @@ export interface operations {
                      *           "actor": "api_key",
                      *           "created_at": "2026-09-01T12:00:00.000Z"
                      *         }
+                     *       ],
+                     *       "open_seats": [
+                     *         {
+                     *           "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *           "amount": "15"
+                     *         }
                      *       ]
                      *     }
                      */
@@ -5409,6 +5429,12 @@ export interface operations {
                      *           "reason": "Item out of stock",
                      *           "actor": "api_key",
                      *           "created_at": "2026-09-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "open_seats": [
+                     *         {
+                     *           "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *           "amount": "15"
                      *         }
                      *       ]
                      *     }
