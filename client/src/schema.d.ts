@@ -3531,6 +3531,20 @@ export interface components {
              * @example true
              */
             awaiting_merchant?: boolean;
+            /** @description Only on a split made with open seats (docs/splits.md, "Open seats"): the seats nobody has taken yet, in order. */
+            open_seats?: {
+                /**
+                 * Format: uuid
+                 * @description The seat.
+                 * @example 3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26
+                 */
+                id: string;
+                /**
+                 * @description Its share, before the fee.
+                 * @example 15
+                 */
+                amount: components["schemas"]["DecimalPounds"];
+            }[];
         };
         /** @description `data` of every `checkout_split.*` event. */
         SplitEventData: {
@@ -5259,7 +5273,13 @@ export interface operations {
                      *           "created_at": "2026-09-01T12:00:00.000Z"
                      *         }
                      *       ],
-                     *       "awaiting_merchant": true
+                     *       "awaiting_merchant": true,
+                     *       "open_seats": [
+                     *         {
+                     *           "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *           "amount": "15"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["SplitDetail"];
@@ -5679,7 +5699,13 @@ export interface operations {
                      *           "created_at": "2026-09-01T12:00:00.000Z"
                      *         }
                      *       ],
-                     *       "awaiting_merchant": true
+                     *       "awaiting_merchant": true,
+                     *       "open_seats": [
+                     *         {
+                     *           "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *           "amount": "15"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["SplitDetail"];

@@ -154,6 +154,8 @@ describe('open seats', () => {
         token: buyer.token,
       });
       expect(group.body).not.toHaveProperty('group_url');
+      const detail = await stack.api.get(`/api/checkout-splits/${split.splitId}`, { token: shop.owner.token });
+      expect(detail.body).not.toHaveProperty('open_seats');
       const row = await stack.db
         .selectFrom('splits')
         .select('group_token')
@@ -180,6 +182,13 @@ describe('open seats', () => {
         total_count: 3,
         authorization_expires_at: status.split.authorization_expires_at,
       });
+
+      // The split's detail record lists the open seats (decimal pounds, as the rest of the record).
+      const detail = await stack.api.get(`/api/checkout-splits/${status.split.id}`, { token: shop.owner.token });
+      expect(detail.status).toBe(200);
+      expect(detail.body.open_seats).toEqual(
+        status.split.open_seats.map((s: { id: string }) => ({ id: s.id, amount: '15' })),
+      );
 
       const page = await fetch(status.split.group_url);
       expect(page.status).toBe(200);
