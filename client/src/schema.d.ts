@@ -4127,7 +4127,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4226,7 +4226,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4320,7 +4320,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4431,7 +4431,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4552,7 +4552,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4632,7 +4632,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4723,7 +4723,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4792,7 +4792,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4861,7 +4861,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5011,7 +5011,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5198,7 +5198,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5359,7 +5359,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5491,7 +5491,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5604,7 +5604,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5854,7 +5854,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6007,7 +6007,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6022,12 +6022,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Start of the period, inclusive: a day (`2026-11-01`, from its start in UTC) or an ISO 8601 timestamp. Default: 30 days before `to`.
+                 * @description Start of the period, inclusive: a day (`2026-11-01`, from midnight UK time) or an ISO 8601 timestamp. Default: 30 days before `to`.
                  * @example 2026-11-01
                  */
                 from?: string;
                 /**
-                 * @description End of the period: a day (`2026-11-30`, included to its end in UTC) or an ISO 8601 timestamp (excluded). Default: now. At most 366 days after `from`.
+                 * @description End of the period: a day (`2026-11-30`, included to midnight UK time at its end) or an ISO 8601 timestamp (excluded). Default: now. At most 366 days after `from`.
                  * @example 2026-11-30
                  */
                 to?: string;
@@ -6215,7 +6215,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6323,7 +6323,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6499,7 +6499,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6603,7 +6603,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6736,7 +6736,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6915,7 +6915,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6966,7 +6966,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7017,7 +7017,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7182,7 +7182,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7321,7 +7321,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7506,7 +7506,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7648,7 +7648,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7803,7 +7803,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7973,7 +7973,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8148,7 +8148,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8332,7 +8332,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8498,7 +8498,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8762,7 +8762,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -8878,7 +8878,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9014,7 +9014,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9219,7 +9219,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9384,7 +9384,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9589,7 +9589,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9788,7 +9788,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -9985,7 +9985,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10120,7 +10120,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10274,7 +10274,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10459,7 +10459,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10609,7 +10609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10760,7 +10760,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -10898,7 +10898,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11081,7 +11081,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11249,7 +11249,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11417,7 +11417,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11611,7 +11611,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11838,7 +11838,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -11987,7 +11987,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12087,7 +12087,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12245,7 +12245,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12453,7 +12453,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12615,7 +12615,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12797,7 +12797,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -12936,7 +12936,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13092,7 +13092,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13252,7 +13252,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13409,7 +13409,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13609,7 +13609,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13808,7 +13808,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -13902,7 +13902,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14017,7 +14017,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14132,7 +14132,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -14247,7 +14247,7 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
-            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`. */
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;

@@ -12,6 +12,14 @@ describe("the Insights page's period in the address", () => {
     }
   });
 
+  it("ends a preset on the UK's today: at 23:30 UTC in summer it is already tomorrow in the UK", () => {
+    const lateSummerEvening = new Date('2026-07-14T23:30:00Z');
+    expect(periodFrom(new URLSearchParams('days=7'), lateSummerEvening)).toMatchObject({
+      from: '2026-07-09',
+      to: '2026-07-15',
+    });
+  });
+
   it('is the days given by ?from&to, both included, and writes back what it read', () => {
     expect(read('from=2026-10-01&to=2026-10-01')).toEqual({ kind: 'custom', from: '2026-10-01', to: '2026-10-01' });
     expect(periodSearch({ from: '2026-10-01', to: '2026-10-31' })).toBe('?from=2026-10-01&to=2026-10-31');

@@ -23,5 +23,6 @@ export * from './refund-slicing';
 export * from './secret-defaults';
 export * from './secrets';
 export * from './temporal';
+export * from './uk-day';
 export * from './webhook-settings';
 export * from './webhook-signature';

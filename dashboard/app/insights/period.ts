@@ -1,7 +1,7 @@
 /**
  * The Insights page's period, kept in the address so a period can be bookmarked and shared:
  * `?days=7|30|90` (the last N days, today included) or `?from=YYYY-MM-DD&to=YYYY-MM-DD` (both days
- * included). Days are UTC days, as the API counts them. Plain functions, no DOM: unit-testable.
+ * included). Days are UK days (Europe/London), as the API counts them. Plain functions, no DOM: unit-testable.
  */
 export const PRESET_DAYS = [7, 30, 90] as const;
 export const DEFAULT_DAYS = 30;
@@ -14,6 +14,14 @@ const DAY_MS = 24 * 3600_000;
 const IS_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+/** The UK calendar day `date` falls on (`en-CA` writes YYYY-MM-DD): after 23:00 UTC in summer it is already tomorrow. */
+const UK_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+export const ukDay = (date: Date) => UK_DAY.format(date);
 const isRealDay = (value: string | null): value is string =>
   value !== null && IS_DAY.test(value) && utcDay(new Date(`${value}T00:00:00Z`)) === value;
 
@@ -24,7 +32,7 @@ export function periodFrom(search: URLSearchParams, now: Date = new Date()): Per
   if (isRealDay(from) && isRealDay(to) && from <= to) return { kind: 'custom', from, to };
   const asked = Number(search.get('days'));
   const days = (PRESET_DAYS as readonly number[]).includes(asked) ? asked : DEFAULT_DAYS;
-  return { kind: 'preset', days, from: utcDay(new Date(now.getTime() - (days - 1) * DAY_MS)), to: utcDay(now) };
+  return { kind: 'preset', days, from: ukDay(new Date(now.getTime() - (days - 1) * DAY_MS)), to: ukDay(now) };
 }
 
 /** The address's query for a period. */

@@ -1,4 +1,4 @@
-import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
+import { ApplicationFailure, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
 import { type FakeWorker, SHORT_HOLD_TTL_MS, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
 import type { SplitWorkflowState } from './types';
 import {
@@ -149,6 +149,56 @@ describe('merchant accept', () => {
     expect(calls(splitId, 'captureBatch')).toHaveLength(0);
     // The workflow has closed: the accept cannot reach it (checkout answers 409 not_awaiting_merchant).
     await expect(accept(handle)).rejects.toThrow();
+  });
+
+  it.concurrent('accept taken first: a cancel arriving while the capture runs changes nothing', async () => {
+    const { splitId, handle, ids } = await startAcceptSplit([1000, 2000]);
+    await authoriseAll(handle, ids);
+    await awaiting(handle);
+    const first = fake.world.gate(`capture:${ids[0]}`);
+    const accepting = await handle.startUpdate(acceptSplitUpdate, {
+      args: [{ actor: API_KEY }],
+      waitForStage: WorkflowUpdateStage.ACCEPTED,
+    });
+    await first.reached;
+    expect(await cancel(handle)).toEqual({ status: 'capturing', changed: false });
+    first.open();
+    expect(await accepting.result()).toEqual({ status: 'captured' });
+    expect(holdStatuses(splitId)).toEqual(['captured', 'captured']);
+    expect(calls(splitId, 'releaseShare')).toHaveLength(0);
+  });
+
+  it.concurrent('cancel taken first: an accept arriving while the holds are released is refused', async () => {
+    const { splitId, handle, ids } = await startAcceptSplit([1000, 2000]);
+    await authoriseAll(handle, ids);
+    await awaiting(handle);
+    const release = fake.world.gate(`releaseShare:${ids[0]}`);
+    const canceling = await handle.startUpdate(cancelSplitUpdate, {
+      args: [{ actor: 'user:owner' }],
+      waitForStage: WorkflowUpdateStage.ACCEPTED,
+    });
+    await release.reached;
+    expect(await refusalOf(accept(handle))).toBe(NOT_AWAITING_MERCHANT);
+    release.open();
+    expect(await canceling.result()).toEqual({ status: 'canceled', changed: true });
+    expect(holdStatuses(splitId)).toEqual(['canceled', 'canceled']);
+    expect(calls(splitId, 'captureBatch')).toHaveLength(0);
+  });
+
+  it.concurrent('expiry taken first: an accept arriving while the holds are released is refused', async () => {
+    const { splitId, handle, ids } = await startAcceptSplit([1000, 1000], SHORT_HOLD_TTL_MS);
+    const release = fake.world.gate(`releaseShare:${ids[0]}`);
+    await authoriseAll(handle, ids);
+    await awaiting(handle);
+    await release.reached;
+    expect(await refusalOf(accept(handle))).toBe(NOT_AWAITING_MERCHANT);
+    release.open();
+    expect(await handle.result()).toEqual({ splitId, status: 'canceled' });
+    expect(statusMoves(await handle.query(stateQuery)).slice(1)).toEqual([
+      'pending expiry canceling',
+      'canceling expiry canceled',
+    ]);
+    expect(holdStatuses(splitId)).toEqual(['canceled', 'canceled']);
   });
 
   it.concurrent('accept and cancel sent at once: exactly one outcome, holds all captured or all released', async () => {

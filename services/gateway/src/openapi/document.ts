@@ -140,10 +140,11 @@ function malformedInput(method: string, path: string, operation: Operation): Err
   };
 }
 
-/** Every operation's last resort: 413 for a body over the size cap, 500, and anything a proxy in front answers. */
+/** Every operation's last resort: 413 for a body over the size cap, 500, 502, 503, and anything a proxy in front answers. */
 const DEFAULT_RESPONSE = {
   description:
-    'Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`.',
+    'Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, ' +
+    '502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again).',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 };
 

@@ -165,7 +165,10 @@ Some errors add context beside these: \`status\` on \`not_pending\`, \`refund\` 
   says so (\`amount must have at most two decimal places\`).
 - **Any operation** may also answer 400 \`validation_failed\` (text with a NUL character, an undeclared query
   parameter), 400 \`invalid_json\` (a body that is not JSON), 404 \`not_found\` (a malformed path), 413
-  \`payload_too_large\` and 500 \`Something went wrong!\`.
+  \`payload_too_large\`, 500 \`Something went wrong!\`, 503 \`service_unavailable\` (a service restarting,
+  or its database connection lost before anything was saved: nothing happened, send the same request again,
+  after \`Retry-After\` seconds when it is given) and 502 \`bad_gateway\` (the request may have taken effect:
+  read it back, or send it again with the same \`Idempotency-Key\` where the operation takes one).
 - Every 401, 403 and 404 has a code.
 
 ### Every code

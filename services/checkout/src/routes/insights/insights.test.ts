@@ -139,7 +139,8 @@ describe('GET /api/checkout-splits/insights', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       mode: 'test',
-      from: '2026-10-01T00:00:00.000Z',
+      // UK days: 1 October starts at midnight BST; 1 November, after the clocks went back, at midnight GMT.
+      from: '2026-09-30T23:00:00.000Z',
       to: '2026-11-01T00:00:00.000Z',
       groups: { started: 8, finished: 4, open: 1, expired: 1, cancelled: 1, failed: 1, finished_share: 0.5 },
       // percentile_cont over 1 h, 2 h, 4 h, 10 h: the median halfway between 2 h and 4 h; p90 at 2.7 of 3 steps.
@@ -156,8 +157,8 @@ describe('GET /api/checkout-splits/insights', () => {
     const res = await insights('?from=2026-10-10&to=2026-10-10');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      from: '2026-10-10T00:00:00.000Z',
-      to: '2026-10-11T00:00:00.000Z',
+      from: '2026-10-09T23:00:00.000Z',
+      to: '2026-10-10T23:00:00.000Z',
       groups: { started: 1, finished: 1, finished_share: 1 },
       time_to_paid: { median_seconds: 3600, p90_seconds: 3600 },
       drop_off: { invited: 2, opened: 2, held: 2 },
@@ -192,6 +193,18 @@ describe('GET /api/checkout-splits/insights', () => {
   it('takes timestamps too, `to` excluded', async () => {
     const res = await insights(`?from=${at(DAY).toISOString()}&to=${at(2 * DAY).toISOString()}`);
     expect(res.body).toMatchObject({ groups: { started: 1, finished: 1 }, time_to_paid: { median_seconds: 7200 } });
+  });
+
+  it("counts a day as a UK day: a split made at 00:30 BST on 1 September is 1 September's", async () => {
+    await seedSplit(stack.db, {
+      merchantId: other.merchant.id,
+      status: 'pending',
+      createdAt: new Date('2026-08-31T23:30:00.000Z'),
+      participants: [{ amount: 1000 }],
+    });
+    const started = async (day: string) =>
+      (await insights(`?from=${day}&to=${day}`, other.owner.token)).body.groups.started as number;
+    expect([await started('2026-08-31'), await started('2026-09-01')]).toEqual([0, 1]);
   });
 
   it('counts a participant as opened the first time their pay page or pay lookup answers them', async () => {

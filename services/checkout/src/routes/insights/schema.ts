@@ -19,15 +19,15 @@ const INSTANT = z.iso.datetime({ offset: true });
 const bound = (description: string, example: string) =>
   z.union([DAY, INSTANT]).optional().meta({ param: { description, example } });
 
-/** GET /api/checkout-splits/insights: the period, by splits' creation time (UTC). */
+/** GET /api/checkout-splits/insights: the period, by splits' creation time; a day is a UK day (Europe/London). */
 export const InsightsQuerySchema = z.object({
   from: bound(
-    'Start of the period, inclusive: a day (`2026-11-01`, from its start in UTC) or an ISO 8601 timestamp. ' +
+    'Start of the period, inclusive: a day (`2026-11-01`, from midnight UK time) or an ISO 8601 timestamp. ' +
       `Default: ${DEFAULT_PERIOD_DAYS} days before \`to\`.`,
     '2026-11-01',
   ),
   to: bound(
-    'End of the period: a day (`2026-11-30`, included to its end in UTC) or an ISO 8601 timestamp (excluded). ' +
+    'End of the period: a day (`2026-11-30`, included to midnight UK time at its end) or an ISO 8601 timestamp (excluded). ' +
       `Default: now. At most ${MAX_PERIOD_DAYS} days after \`from\`.`,
     '2026-11-30',
   ),
