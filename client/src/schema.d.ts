@@ -319,6 +319,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout-splits/join/{group_token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order behind a group link
+         * @description No credential: the group token is the credential. The order, its open seats (empty once the split has ended) and its progress, for the page at the group link.
+         *
+         *     Rate limit: 60 per minute per IP address (bucket `public_lookup`); answers carry `RateLimit-*` headers.
+         */
+        get: operations["getJoinGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout-splits/join/{group_token}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take an open seat
+         * @description The joiner, signed in by e-mailed code: the seat is taken for their verified address. Open seats (docs/splits.md, "Open seats"): the seat becomes a participant with that address, its hold is placed and the person is e-mailed their pay link; the usual pay step follows. Claims are taken one at a time by the split's workflow, so of two people racing for the last seat exactly one gets it.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["claimSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout-splits/mine": {
         parameters: {
             query?: never;
@@ -681,6 +725,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/checkout/sessions/{token}/seats/{seat_id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill an open seat by e-mail (the buyer)
+         * @description The signed-in buyer who created the session's split fills a seat with someone's address. Open seats (docs/splits.md, "Open seats"): the seat becomes a participant with that address, its hold is placed and the person is e-mailed their pay link; the usual pay step follows. Claims are taken one at a time by the split's workflow, so of two people racing for the last seat exactly one gets it.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["inviteToSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/checkout/sessions/{token}/split": {
         parameters: {
             query?: never;
@@ -692,7 +758,7 @@ export interface paths {
         put?: never;
         /**
          * The buyer's choice: split, one payer, or alone
-         * @description What the hosted page calls once the buyer is signed in (no merchant terms to accept). `split`: 2 to 20 people whose shares (pounds, at least £1 each) add up to the order; `one_payer`: one other person pays it all; `alone`: the buyer pays. Once per session. Every hold is placed before the answer; each person gets their pay link.
+         * @description What the hosted page calls once the buyer is signed in (no merchant terms to accept). `split`: 2 to 20 people whose shares (pounds, at least £1 each) add up to the order; `one_payer`: one other person pays it all; `alone`: the buyer pays. Once per session. Every hold is placed before the answer; each person gets their pay link. A `split` entry without `email` is an open seat (docs/splits.md, "Open seats"): anyone with the group link (`group_url` in the answer) can take it; at least one entry needs an address. `group_url` and `open_seats` appear only on a split made with open seats.
          */
         post: operations["createBuyerSplit"];
         delete?: never;
@@ -1666,6 +1732,14 @@ export interface components {
                     replaceable: boolean;
                 }[];
             };
+            /**
+             * Format: uri
+             * @description Only on a split made with open seats. The group link: whoever opens it and signs in can take an open seat.
+             * @example http://localhost:3000/join/Gq7nW2xT9kLp4vR8sZ3mC6bH1dF5jY0a
+             */
+            group_url?: string;
+            /** @description Only on a split made with open seats. The seats nobody has taken yet, in order. */
+            open_seats?: components["schemas"]["OpenSeat"][];
         };
         /** @description The split exists; everyone has a pay link. */
         BuyerSplit: {
@@ -1700,6 +1774,14 @@ export interface components {
                  */
                 pay_url: string;
             }[];
+            /**
+             * Format: uri
+             * @description Only on a split made with open seats. The group link: whoever opens it and signs in can take an open seat.
+             * @example http://localhost:3000/join/Gq7nW2xT9kLp4vR8sZ3mC6bH1dF5jY0a
+             */
+            group_url?: string;
+            /** @description Only on a split made with open seats. The seats nobody has taken yet, in order. */
+            open_seats?: components["schemas"]["OpenSeat"][];
         };
         /** @description The split after the cancel. */
         Canceled: {
@@ -1747,7 +1829,7 @@ export interface components {
              */
             approved_count: number;
             /**
-             * @description Participants in the split (0 before there is one).
+             * @description Participants in the split (0 before there is one), plus its open seats if it was made with any.
              * @example 2
              */
             total_count: number;
@@ -1824,6 +1906,14 @@ export interface components {
              * @example true
              */
             awaiting_merchant?: boolean;
+            /**
+             * Format: uri
+             * @description Only on a split made with open seats. The group link: whoever opens it and signs in can take an open seat.
+             * @example http://localhost:3000/join/Gq7nW2xT9kLp4vR8sZ3mC6bH1dF5jY0a
+             */
+            group_url?: string;
+            /** @description Only on a split made with open seats. The seats nobody has taken yet, in order. */
+            open_seats?: components["schemas"]["OpenSeat"][];
         };
         /**
          * @description The session: `pending` (not paid yet), `paid`, `canceled` or `refunded`.
@@ -1905,7 +1995,7 @@ export interface components {
              */
             approved_count: number;
             /**
-             * @description Participants in the split (0 before there is one).
+             * @description Participants in the split (0 before there is one), plus its open seats if it was made with any.
              * @example 2
              */
             total_count: number;
@@ -1932,6 +2022,15 @@ export interface components {
              * @constant
              */
             capture?: "merchant_accept";
+        };
+        /** @description The seat is yours: pay your share at pay_url. */
+        ClaimedSeat: {
+            /**
+             * Format: uri
+             * @description Your pay link (also e-mailed to you): the usual pay step follows.
+             * @example http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY
+             */
+            pay_url: string;
         };
         /**
          * @description The versions in force, and whether you accepted them.
@@ -2348,6 +2447,35 @@ export interface components {
              */
             merchant_id: string;
         };
+        /** @description The seat is filled: the person has their pay link. */
+        InvitedSeat: {
+            /** @description The participant the seat became. */
+            participant: {
+                /**
+                 * Format: uuid
+                 * @description The participant the seat became.
+                 * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+                 */
+                id: string;
+                /**
+                 * @description The new person's e-mail address.
+                 * @example jo@example.com
+                 */
+                email: string;
+                /**
+                 * @description The seat's share.
+                 * @example 22.50
+                 */
+                amount: components["schemas"]["Pounds"];
+                status: components["schemas"]["ParticipantStatus"];
+                /**
+                 * Format: uri
+                 * @description The new person's pay link (also e-mailed to them).
+                 * @example http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY
+                 */
+                pay_url: string;
+            };
+        };
         /** @description What the invitee sees before accepting. */
         InvitePreview: {
             /**
@@ -2363,6 +2491,38 @@ export interface components {
             email_masked: string;
             /** @description When the invitation lapses. */
             expires_at: components["schemas"]["Timestamp"];
+        };
+        /** @description The order behind a group link and its open seats. */
+        JoinGroup: {
+            /**
+             * @description The business the order is with.
+             * @example Corner Deli
+             */
+            merchant_name: string;
+            /**
+             * @description The business's order reference.
+             * @example WH29
+             */
+            order_reference: string;
+            /**
+             * @description The order total in pounds, two places.
+             * @example 44.95
+             */
+            amount: components["schemas"]["Pounds"];
+            /** @description The seats nobody has taken yet, in order. */
+            open_seats: components["schemas"]["OpenSeat"][];
+            /**
+             * @description Participants who have authorised.
+             * @example 1
+             */
+            approved_count: number;
+            /**
+             * @description Participants plus open seats: everyone the order is split between.
+             * @example 3
+             */
+            total_count: number;
+            /** @description When the holds lapse: seats still open then cancel the order, and nobody pays. */
+            authorization_expires_at: components["schemas"]["Timestamp"];
         };
         /** @description One order line as payers see it. */
         LineItemView: {
@@ -2540,6 +2700,20 @@ export interface components {
              * @example https://connect.processor.example/setup/s/acct_1QabcDEF456ghi/Xk29Wq
              */
             url: string;
+        };
+        /** @description A share nobody holds yet. */
+        OpenSeat: {
+            /**
+             * Format: uuid
+             * @description The seat (the `seat_id` of a claim or an invite).
+             * @example 3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26
+             */
+            id: string;
+            /**
+             * @description Its share.
+             * @example 22.50
+             */
+            amount: components["schemas"]["Pounds"];
         };
         /** @description The new owner; you are now Admin. */
         OwnershipTransferred: {
@@ -3357,6 +3531,20 @@ export interface components {
              * @example true
              */
             awaiting_merchant?: boolean;
+            /** @description Only on a split made with open seats (docs/splits.md, "Open seats"): the seats nobody has taken yet, in order. */
+            open_seats?: {
+                /**
+                 * Format: uuid
+                 * @description The seat.
+                 * @example 3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26
+                 */
+                id: string;
+                /**
+                 * @description Its share, before the fee.
+                 * @example 15
+                 */
+                amount: components["schemas"]["DecimalPounds"];
+            }[];
         };
         /** @description `data` of every `checkout_split.*` event. */
         SplitEventData: {
@@ -5085,7 +5273,13 @@ export interface operations {
                      *           "created_at": "2026-09-01T12:00:00.000Z"
                      *         }
                      *       ],
-                     *       "awaiting_merchant": true
+                     *       "awaiting_merchant": true,
+                     *       "open_seats": [
+                     *         {
+                     *           "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *           "amount": "15"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["SplitDetail"];
@@ -5505,7 +5699,13 @@ export interface operations {
                      *           "created_at": "2026-09-01T12:00:00.000Z"
                      *         }
                      *       ],
-                     *       "awaiting_merchant": true
+                     *       "awaiting_merchant": true,
+                     *       "open_seats": [
+                     *         {
+                     *           "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *           "amount": "15"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["SplitDetail"];
@@ -6012,6 +6212,290 @@ export interface operations {
                          * @enum {unknown}
                          */
                         code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJoinGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group token, from the group link (`group_url`). Treat it as a secret. */
+                group_token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order and its open seats. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "merchant_name": "Corner Deli",
+                     *       "order_reference": "WH29",
+                     *       "amount": "44.95",
+                     *       "open_seats": [
+                     *         {
+                     *           "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *           "amount": "22.50"
+                     *         }
+                     *       ],
+                     *       "approved_count": 1,
+                     *       "total_count": 3,
+                     *       "authorization_expires_at": "2026-09-01T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JoinGroup"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Not found (unknown group token)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    claimSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group token, from the group link (`group_url`). Treat it as a secret. */
+                group_token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "seat_id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The open seat to take (`open_seats[].id`).
+                     * @example 3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26
+                     */
+                    seat_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The seat is yours. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "pay_url": "http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClaimedSeat"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Choose a seat: seat_id is the id of one of the open seats.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Not found (unknown group token or seat)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `seat_taken`: Someone else took this seat first. (someone else got the seat first)
+             *     - `already_in_split`: That person is already in this split. (that address is already a participant)
+             *     - `not_pending`: This split is canceled; seats can be taken only while it is pending. (the split has ended (any status but pending))
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "seat_taken" | "already_in_split" | "not_pending";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - `claim_failed`: the processor's message (the hold could not be placed; nothing changed)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "claim_failed";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -8443,7 +8927,14 @@ export interface operations {
                      *             "replaceable": true
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "group_url": "http://localhost:3000/join/Gq7nW2xT9kLp4vR8sZ3mC6bH1dF5jY0a",
+                     *       "open_seats": [
+                     *         {
+                     *           "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *           "amount": "22.50"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["BuyerGroup"];
@@ -8904,6 +9395,211 @@ export interface operations {
             };
         };
     };
+    inviteToSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout session token. */
+                token: string;
+                /** @description The open seat to fill. */
+                seat_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "jo@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Who takes the seat: a valid e-mail address, up to 254 characters. They get their pay link.
+                     * @example jo@example.com
+                     */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The participant the seat became. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "participant": {
+                     *         "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *         "email": "jo@example.com",
+                     *         "amount": "22.50",
+                     *         "status": "pending",
+                     *         "pay_url": "http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitedSeat"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Enter a valid e-mail address for the person taking this seat.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `forbidden`: Only the buyer who made this split can fill its seats (not the buyer who created the split)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "forbidden" | "business_forbidden";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Checkout session not found
+             *     - `not_found`: Not found (no split yet, or unknown seat)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `seat_taken`: Someone else took this seat first. (someone else got the seat first)
+             *     - `already_in_split`: That person is already in this split. (that address is already a participant)
+             *     - `not_pending`: This split is canceled; seats can be taken only while it is pending. (the split has ended (any status but pending))
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "seat_taken" | "already_in_split" | "not_pending";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - `claim_failed`: the processor's message (the hold could not be placed; nothing changed)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "claim_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createBuyerSplit: {
         parameters: {
             query?: never;
@@ -8937,13 +9633,13 @@ export interface operations {
                      * @constant
                      */
                     mode: "split";
-                    /** @description 2 to 20 people whose shares add up to the order total; each address once. */
+                    /** @description 2 to 20 entries (people and open seats) whose shares add up to the order total; each address once, at least one address. */
                     participants: {
                         /**
-                         * @description The person's e-mail address; they get their pay link.
+                         * @description The person's e-mail address; they get their pay link. Leave it out for an open seat: a share anyone with the group link can take (docs/splits.md, "Open seats").
                          * @example sam@example.com
                          */
-                        email: string;
+                        email?: string;
                         /**
                          * @description Their share in pounds (number or decimal string), at least £1.
                          * @example 22.50
@@ -8987,6 +9683,13 @@ export interface operations {
                      *           "card_charge": "22.70",
                      *           "pay_url": "http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
                      *         }
+                     *       ],
+                     *       "group_url": "http://localhost:3000/join/Gq7nW2xT9kLp4vR8sZ3mC6bH1dF5jY0a",
+                     *       "open_seats": [
+                     *         {
+                     *           "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *           "amount": "22.50"
+                     *         }
                      *       ]
                      *     }
                      */
@@ -9001,6 +9704,7 @@ export interface operations {
              *     - `validation_failed`: A split can have at most 20 people.
              *     - `validation_failed`: A split needs at least two people. To pay on your own, choose alone.
              *     - `validation_failed`: Each person can be in the split only once.
+             *     - `validation_failed`: At least one person in the split needs an e-mail address: yours or someone else's. Open seats alone cannot make a split.
              *     - `validation_failed`: Enter a valid e-mail address for the person paying.
              *     - Each share must be at least £1.
              *     - `shares_mismatch`: Shares must add up to the order total of £44.95; they add up to £40.00.
@@ -9190,7 +9894,14 @@ export interface operations {
                      *             "created_at": "2026-09-01T12:00:00.000Z"
                      *           }
                      *         ],
-                     *         "awaiting_merchant": true
+                     *         "awaiting_merchant": true,
+                     *         "group_url": "http://localhost:3000/join/Gq7nW2xT9kLp4vR8sZ3mC6bH1dF5jY0a",
+                     *         "open_seats": [
+                     *           {
+                     *             "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *             "amount": "22.50"
+                     *           }
+                     *         ]
                      *       },
                      *       "capture": "merchant_accept"
                      *     }

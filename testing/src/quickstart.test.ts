@@ -101,6 +101,7 @@ describe('docs/quickstart.md', () => {
 
     const waits: Record<string, () => Promise<unknown>> = {
       'sign-in-mail': () => waitForMail(email, { subject: 'sign-in code' }),
+      'seat-sign-in-mail': () => waitForMail(`seat-${email}`, { subject: 'sign-in code' }),
       shop: () =>
         waitUntil(
           'the example shop answering',
@@ -166,6 +167,10 @@ describe('docs/quickstart.md', () => {
     expect(outputOf('RETURN_LINK=$(').trim().split('\n')).toEqual([`${shopUrl}/`, 'the shop answered 200']);
     expect(outputOf('$SHOP_URL/api/events"')).toMatch(/^checkout_split\.paid [0-9a-f-]{36} noted$/m);
     expect(outputOf('/webhooks/deliveries')).toMatch(/^checkout_split\.paid succeeded 200$/m);
+    // Open seats: the group link, the seat on it, and the friend's pay link once they took it.
+    expect(outputOf('SEAT_SESSION=$(').trim()).toMatch(/^http\S+\/join\/[A-Za-z0-9_-]{32}$/);
+    expect(outputOf('FRIEND="seat-')).toContain('"amount": "15.00"');
+    expect(outputOf('/claim"').trim().split('\n').at(-1)).toMatch(/\/pay\/[A-Za-z0-9_-]+$/);
 
     // A business that never connected a processor took the order: its test gate is open, and the
     // order's holds went to the platform's sandbox account.

@@ -23,6 +23,7 @@ const TABLES = [
   'split_refunds',
   'split_refund_slices',
   'split_disputes',
+  'split_seats',
 ];
 
 const tables = TABLES.join('|');

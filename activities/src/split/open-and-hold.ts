@@ -4,6 +4,7 @@ import {
   randomToken,
   SplitHistoryRepository,
   SplitProjectionRepository,
+  SplitSeatsRepository,
   toProcessorError,
 } from '@groupsplit/shared';
 import type { SplitActivities } from '@groupsplit/workflows';
@@ -38,6 +39,8 @@ export function createOpenAndHoldActivities({
           merchant_fee_bps: input.merchantFeeBps,
           processor_account_id: input.processorAccountId,
           authorization_expires_at: new Date(input.authorizationExpiresAt),
+          // The group link's secret, like a pay token; only a split with open seats has one.
+          group_token: input.seats?.length ? randomToken(24) : null,
           session_token: input.session?.token ?? null,
           session_context: input.session
             ? JSON.stringify({
@@ -70,6 +73,19 @@ export function createOpenAndHoldActivities({
           dedupeKey: `opened:${input.splitId}`,
           to: 'creating',
         },
+      );
+      await new SplitSeatsRepository(db).open(
+        (input.seats ?? []).map((seat, position) => ({
+          id: seat.id,
+          split_id: input.splitId,
+          position,
+          amount: seat.amount,
+          customer_fee: seat.customerFee,
+          merchant_fee: seat.merchantFee,
+          participant_id: null,
+          claimed_at: null,
+          created_at: createdAt,
+        })),
       );
     },
 

@@ -8,6 +8,7 @@ import { createMerchantAcceptActivities } from './merchant-accept';
 import { createOpenAndHoldActivities } from './open-and-hold';
 import { createReleaseAndRefundActivities } from './release-and-refund';
 import { createReplaceActivities } from './replace';
+import { createSeatActivities } from './seats';
 import { createSplitContext } from './shares';
 import { createStatusActivities } from './status';
 
@@ -28,5 +29,6 @@ export function createSplitActivities(deps: ActivityDeps): SplitActivities {
     ...createHistoryActivities(deps),
     ...createReplaceActivities(context),
     ...createMerchantAcceptActivities(deps),
+    ...createSeatActivities(context),
   };
 }

@@ -44,6 +44,7 @@ export const api = {
   },
   split: (id: string) => unwrap(client.GET('/api/checkout-splits/{id}', path(id))),
   cancelSplit: (id: string) => unwrap(client.POST('/api/checkout-splits/{id}/cancel', path(id))),
+  acceptSplit: (id: string) => unwrap(client.POST('/api/checkout-splits/{id}/accept', path(id))),
   refundSplit: (id: string) => unwrap(client.POST('/api/checkout-splits/{id}/refund', path(id))),
 
   // Developers

@@ -63,6 +63,7 @@ export function Loadable<T>(props: {
 
 const CHIP_KIND: Record<string, string> = {
   pending: 'neutral',
+  awaiting_merchant: 'warning',
   authorised: 'info',
   capturing: 'info',
   canceling: 'neutral',

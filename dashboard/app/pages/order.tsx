@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, type RefundHistoryEntry, type SplitDetail } from '../api';
 import { useBusiness } from '../business';
 import { ConfirmDialog } from '../components/dialog';
@@ -51,12 +51,11 @@ function RefundHistory(props: { refunds: RefundHistoryEntry[] | undefined }) {
   );
 }
 
-/** Cancel (pending) and whole refund (captured), each behind a confirmation, as the caller's role allows. */
 /** An order action: absent when the role may never do it or the status rules it out; disabled while refused. */
 function GatedAction(props: {
   may: Permission;
   shown: boolean;
-  tone: 'secondary' | 'danger';
+  tone: 'primary' | 'secondary' | 'danger';
   onClick: () => void;
   children: string;
 }) {
@@ -68,10 +67,33 @@ function GatedAction(props: {
   );
 }
 
+/**
+ * A split of a session that asked for the merchant's acceptance (`capture: 'merchant_accept'`) waits,
+ * once every participant has authorised, until the business accepts it (docs/dashboard.md, "Accepting
+ * an order").
+ */
+const awaitingAcceptance = (split: SplitDetail) => split.status === 'pending' && split.awaiting_merchant === true;
+
+/**
+ * Accept and capture (an order waiting for the business), cancel (pending) and whole refund (captured),
+ * each behind a confirmation, as the caller's role allows. Accepting is gated as cancelling is: both
+ * decide whether a pending order goes through.
+ */
 function Actions(props: { split: SplitDetail; onChanged: () => void }) {
   const { split } = props;
   const { can } = useBusiness();
   const [done, setDone] = useState<string | null>(null);
+  const accept = useConfirm(
+    () => api.acceptSplit(split.id),
+    (result) => {
+      setDone(
+        result.status === 'captured'
+          ? 'Accepted: every payer’s share was captured and the order has gone through.'
+          : `Accepted. The order is ${result.status.replace(/_/g, ' ')}.`,
+      );
+      props.onChanged();
+    },
+  );
   const cancel = useConfirm(
     () => api.cancelSplit(split.id),
     () => {
@@ -97,7 +119,16 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
           {done}
         </Banner>
       )}
+      {awaitingAcceptance(split) && (
+        <Banner kind="warning" title="Waiting for your acceptance">
+          Everyone has paid and every hold is in place. Accept the order to capture the payments, or cancel it to
+          release every hold. The holds lapse on {dateTime(split.authorization_expires_at)}.
+        </Banner>
+      )}
       <div class="row">
+        <GatedAction may={mayCancel} shown={awaitingAcceptance(split)} tone="primary" onClick={() => accept.ask(true)}>
+          Accept and capture
+        </GatedAction>
         <GatedAction
           may={mayCancel}
           shown={split.status === 'pending'}
@@ -121,6 +152,12 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
           {reason}
         </p>
       ))}
+      <ConfirmDialog {...accept.dialog} title="Accept and capture this order?" confirmLabel="Accept and capture">
+        <p>
+          Every participant's hold is captured: {money(split.total_amount)} in all, with the payers' service fees. Your
+          webhook receives <code>checkout_split.paid</code> once the payments are taken. This cannot be undone.
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog {...cancel.dialog} title="Cancel this order?" confirmLabel="Cancel order" danger>
         <p>
           Every participant's hold is released and nobody is charged. The payers can no longer pay, and your webhook
@@ -151,7 +188,13 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
         title={split.order_reference}
         description={
           <>
-            {money(split.total_amount)} · <StatusChip status={split.status} /> · created {dateTime(split.created_at)}
+            {money(split.total_amount)} ·{' '}
+            {awaitingAcceptance(split) ? (
+              <StatusChip status="awaiting_merchant" label="Waiting for your acceptance" />
+            ) : (
+              <StatusChip status={split.status} />
+            )}{' '}
+            · created {dateTime(split.created_at)}
           </>
         }
       />
@@ -211,10 +254,21 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
   );
 }
 
+/** How often an order being captured is read again, until it is captured (or failed). */
+const CAPTURING_POLL_MS = 2000;
+
 /** GET /api/checkout-splits/:id: participants, fees, dispute, refund history, and the actions. */
 export function OrderPage(props: { params: Record<string, string> }) {
   const id = props.params.id as string;
   const split = useQuery(() => api.split(id), [id]);
+  // An accepted order is captured in the background: read it again until the capture has ended, so the
+  // page arrives at its new status by itself.
+  const capturing = split.status === 'ready' && split.data.status === 'capturing';
+  useEffect(() => {
+    if (!capturing) return;
+    const timer = setTimeout(split.reload, CAPTURING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [capturing, split.data]);
   return (
     <>
       <p class="breadcrumb">

@@ -14,6 +14,7 @@ import { processorWebhookRoutes } from './routes/processor-webhooks/processor-we
 import { signalProcessorRefund, startDisputeWorkflow } from './routes/refunds/processor-events';
 import { refundRoutes } from './routes/refunds/refunds';
 import { remindRoutes } from './routes/remind/remind';
+import { seatRoutes } from './routes/seats/seats';
 import { splitAcceptRoutes } from './routes/split-accept/split-accept';
 import { splitCancelRoutes } from './routes/split-cancel/split-cancel';
 
@@ -27,6 +28,7 @@ export function createCheckoutApp(deps: CheckoutDeps): Koa {
       payRoutes(deps),
       // Before the splits router: its GET /api/checkout-splits/:id would take `insights` for an id.
       insightsRoutes(deps),
+      seatRoutes(deps),
       checkoutSplitRoutes(deps),
       checkoutSessionRoutes(deps),
       hostedCheckoutRoutes(deps),

@@ -8,6 +8,7 @@ import { participantReplacePaths } from './routes/participant-replace/openapi';
 import { payPaths } from './routes/pay/openapi';
 import { refundsPaths } from './routes/refunds/openapi';
 import { remindPaths } from './routes/remind/openapi';
+import { seatsPaths } from './routes/seats/openapi';
 import { splitAcceptPaths } from './routes/split-accept/openapi';
 import { splitCancelPaths } from './routes/split-cancel/openapi';
 
@@ -22,6 +23,7 @@ export function checkoutOpenApi(): OpenApiDocument {
     hostedCheckoutPaths,
     participantReplacePaths,
     remindPaths,
+    seatsPaths,
     refundsPaths,
     splitCancelPaths,
     splitAcceptPaths,

@@ -24,7 +24,9 @@ export const EXAMPLE_VALUES = {
     delivery: '4a6c8e0b-2d1f-4b3a-9e5c-7b9d1f3a5c84',
     event: '6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16',
     bill: 'b1d3f5a7-9c2e-4f6a-8b0d-5e7a9c1b3d48',
+    seat: '3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26',
   },
+  groupToken: 'Gq7nW2xT9kLp4vR8sZ3mC6bH1dF5jY0a',
   sessionToken: 'Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M',
   payToken: 'pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY',
   email: 'alex@example.com',
@@ -60,6 +62,10 @@ export const payTokenField = (description = "The participant's pay token: their 
 /** A participant's pay link (`<base>/pay/<pay token>`), with this field's own description. */
 export const payUrlField = (description: string) =>
   z.string().meta({ description, format: 'uri', example: `http://localhost:3000/pay/${EXAMPLE_VALUES.payToken}` });
+
+/** A split's group link (`/join/<group token>`, docs/splits.md "Open seats"); treat it as a secret. */
+export const groupUrlField = (description: string) =>
+  z.string().meta({ description, format: 'uri', example: `http://localhost:3000/join/${EXAMPLE_VALUES.groupToken}` });
 
 /** Two-place pounds with this field's own description (the format and example are Pounds'). */
 export const poundsField = (description: string, example: string = EXAMPLE_VALUES.amount) =>

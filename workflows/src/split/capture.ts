@@ -11,6 +11,7 @@ import {
 import { failureMessage, isNonRetryable } from './failures';
 import { releaseStandingHolds } from './release-holds';
 import { replaceNext } from './replace';
+import { claimNext, openSeats, remindOpenSeats, seatReminderIn } from './seats';
 import { type SplitState, transitionDedupeKey } from './state';
 import { resolve, waitForSupport } from './support';
 import type {
@@ -56,18 +57,35 @@ export type PendingEnd =
 export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd> {
   for (;;) {
     if (split.cancelRequest) return { kind: 'cancel', actor: split.cancelRequest.actor, purpose: 'canceled' };
-    if (split.participants.every((p) => p.status === 'authorised')) return { kind: 'capture' };
+    // Open seats (seats.ts) count as shares nobody has authorised yet.
+    const complete = split.participants.every((p) => p.status === 'authorised') && openSeats(split).length === 0;
+    if (complete) return { kind: 'capture' };
     const remaining = split.expiresAtMs() - Date.now();
     if (remaining <= 0) return { kind: 'cancel', actor: 'expiry', purpose: 'expired' };
+    // Only a split with open seats has a reminder, so other splits replay the same commands.
+    const reminder = seatReminderIn(split);
+    if (reminder !== null && reminder <= 0) {
+      await remindOpenSeats(split);
+      continue;
+    }
     const woke = await condition(
-      () => split.authorisations.length > 0 || split.cancelRequest !== null || split.replacements.length > 0,
-      remaining,
+      () =>
+        split.authorisations.length > 0 ||
+        split.cancelRequest !== null ||
+        split.replacements.length > 0 ||
+        split.claims.length > 0,
+      reminder === null ? remaining : Math.min(remaining, reminder),
     );
+    if (!woke && reminder !== null && reminder < remaining) continue;
     if (!woke) return { kind: 'cancel', actor: 'expiry', purpose: 'expired' };
     if (split.cancelRequest) continue;
     // Replace requests go first: each asks the processor itself whether its target has paid.
     if (split.replacements.length > 0) {
       await replaceNext(split);
+      continue;
+    }
+    if (split.claims.length > 0) {
+      await claimNext(split);
       continue;
     }
     const next = split.authorisations.shift()!;
@@ -77,6 +95,7 @@ export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd
     // runs on in the same workflow task (docs/splits.md, "Capture batch").
     const completesSet =
       split.replacements.length === 0 &&
+      openSeats(split).length === 0 &&
       split.participants.every((p) => p === participant || p.status === 'authorised');
     const record = completesSet ? lastAuthorisationActivities : projectionActivities;
     const result = await split.track(

@@ -232,6 +232,7 @@ export async function openForRefunds(split: SplitState) {
           participants: split.participants,
           history: split.history.slice(-CARRIED_HISTORY),
           supportRefusals: split.supportRefusals,
+          ...(split.seats.length ? { seats: split.seats } : {}),
         },
       });
     }

@@ -7,6 +7,8 @@ import type {
   AcceptRequest,
   Actor,
   CancelRequest,
+  ClaimSeatOutcome,
+  ClaimSeatRequest,
   CreateSplitOutcome,
   HistoryEntry,
   InFlight,
@@ -16,6 +18,7 @@ import type {
   ParticipantStatus,
   ReplaceOutcome,
   ReplaceRequest,
+  SeatState,
   SplitStatus,
   SplitTrigger,
   SplitWorkflowInput,
@@ -40,6 +43,12 @@ export type PostCaptureTask = { name: string; run: () => Promise<void> };
 export type QueuedReplacement = {
   request: ReplaceRequest;
   answer: { kind: 'replaced'; outcome: ReplaceOutcome } | { kind: 'refused'; error: Error } | null;
+};
+
+/** A seat claim waiting for the main line (seats.ts), and (once decided) its answer. */
+export type QueuedClaim = {
+  request: ClaimSeatRequest;
+  answer: { kind: 'claimed'; outcome: ClaimSeatOutcome } | { kind: 'refused'; error: Error } | null;
 };
 
 /** The refund running or queued; there is at most one (that is how refund_in_progress works). */
@@ -67,6 +76,10 @@ export class SplitState {
   authorizationExpiresAt: string | null;
   capturedAt: string | null;
   readonly participants: ParticipantState[];
+  /** Open seats and who took them (seats.ts); empty for a split made without seats. */
+  readonly seats: SeatState[];
+  /** The participants' addresses, lower-cased, kept for seat claims only (seats.ts). */
+  readonly memberEmails: string[];
   readonly history: HistoryEntry[];
   stuck: SplitWorkflowState['stuck'] = null;
   /** Steps in flight, oldest first; usually one. */
@@ -77,6 +90,7 @@ export class SplitState {
   cancelRequest: CancelRequest | null = null;
   readonly authorisations: ParticipantAuthorised[] = [];
   readonly replacements: QueuedReplacement[] = [];
+  readonly claims: QueuedClaim[] = [];
   supportRequest: QueuedSupport | null = null;
   readonly supportRefusals: SupportRefusal[];
   readonly postCaptureTasks: PostCaptureTask[] = [];
@@ -102,6 +116,12 @@ export class SplitState {
         paymentIntentId: null,
         captureBefore: null,
       }));
+    this.seats =
+      carried?.seats ??
+      (input.creation?.seats ?? []).map((seat) => ({ id: seat.id, amount: seat.amount, participantId: null }));
+    this.memberEmails = this.seats.length
+      ? (input.creation?.participants ?? []).map((p) => p.email.trim().toLowerCase())
+      : [];
     this.history = carried?.history ?? [];
     this.supportRefusals = carried?.supportRefusals ?? [];
   }
@@ -149,6 +169,7 @@ export class SplitState {
       history: [...this.history],
       support_refusals: [...this.supportRefusals],
       ...(this.usesMerchantAccept ? { awaitingMerchant: this.awaitingMerchant } : {}),
+      ...(this.seats.length ? { seats: this.seats.map((seat) => ({ ...seat })) } : {}),
     };
   }
 

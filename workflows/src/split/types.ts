@@ -4,6 +4,7 @@
  * package implements SplitActivities and checks itself against it.
  */
 import type { SplitSessionContext } from '@groupsplit/shared';
+import type { EmailRequest } from '../activity-types';
 
 export type SplitMode = 'test' | 'live';
 
@@ -51,6 +52,21 @@ export type NewParticipant = {
   merchantFee: number;
 };
 
+/**
+ * An open seat (seats.ts): a share with its fees and no one in it yet, claimed through the split's
+ * group link. It becomes a participant (and gets its hold) when someone claims it.
+ */
+export type NewSeat = {
+  id: string;
+  /** Pence. */
+  amount: number;
+  customerFee: number;
+  merchantFee: number;
+};
+
+/** An open seat as the workflow tracks it; `participantId` is set once it is claimed. */
+export type SeatState = { id: string; amount: number; participantId: string | null };
+
 /** Everything checkout validated and decided before starting the workflow. */
 export type SplitCreation = {
   splitId: string;
@@ -66,6 +82,8 @@ export type SplitCreation = {
   merchantFeeTotal: number;
   applicationFeeTotal: number;
   participants: NewParticipant[];
+  /** Open seats (seats.ts); absent for a split made without them. The fee totals count them. */
+  seats?: NewSeat[];
   /** The hosted-checkout session the split came from; null for a split made on the dashboard or by API. */
   session: SplitSessionContext | null;
 };
@@ -122,7 +140,13 @@ export type HistoryKind =
   /** Merchant accept (merchant-accept.ts): every share authorised, the split waits for the merchant. */
   | 'awaiting_merchant'
   /** The merchant accepted (`actor` is who); capture follows. */
-  | 'merchant_accepted';
+  | 'merchant_accepted'
+  /** Someone took an open seat (seats.ts): a new participant with its own hold. */
+  | 'seat_claimed'
+  /** A claim the workflow turned down when it came to it (`note` says why). */
+  | 'seat_claim_refused'
+  /** The buyer was e-mailed the group link a day before the deadline, seats still being open. */
+  | 'seats_reminded';
 
 export type HistoryEntry = {
   at: string;
@@ -146,6 +170,8 @@ export type CarriedSplitState = {
   history: HistoryEntry[];
   /** Absent in states carried by older code. */
   supportRefusals?: SupportRefusal[];
+  /** Open seats and who took them; absent for a split made without seats (and in older code's states). */
+  seats?: SeatState[];
 };
 
 export type SplitWorkflowInput = {
@@ -262,6 +288,8 @@ export type SplitWorkflowState = {
   support_refusals: SupportRefusal[];
   /** Only on a split that uses the merchant accept step: whether it waits for the merchant now. */
   awaitingMerchant?: boolean;
+  /** Open seats and who took them; only on a split made with seats. */
+  seats?: SeatState[];
 };
 
 /**
@@ -284,9 +312,33 @@ export const IN_FLIGHT_STEPS = [
   'processor_refund_sync',
   'replace_participant',
   'release_replaced_hold',
+  'claim_seat',
 ] as const;
 export type InFlightStep = (typeof IN_FLIGHT_STEPS)[number];
 export type InFlight = NonNullable<SplitWorkflowState['inFlight']>;
+
+/** Take an open seat (the claimSeat update): from the group link, or the buyer filling it by e-mail. */
+export type ClaimSeatRequest = {
+  seatId: string;
+  /** The new participant's address, already validated by the caller. */
+  email: string;
+  /** `user:<id>`: the joiner, or the buyer who filled the seat. */
+  actor: Actor;
+};
+/** The claim that was made: the seat's new participant and its hold. */
+export type ClaimSeatOutcome = { seatId: string; participantId: string; paymentIntentId: string };
+
+export type ClaimSeatInput = {
+  splitId: string;
+  seatId: string;
+  /** The participant the seat becomes (chosen by the workflow, so a retry writes the same row). */
+  participantId: string;
+  /** Its place among the split's participants (after every participant so far). */
+  position: number;
+  email: string;
+  actor: Actor;
+};
+export type ClaimSeatResult = { outcome: 'claimed'; paymentIntentId: string } | { outcome: 'already_in_split' };
 
 export type SplitWorkflowResult = { splitId: string; status: SplitStatus };
 
@@ -442,6 +494,17 @@ export interface SplitActivities {
    * cannot be placed (nothing changed then).
    */
   replaceParticipant(input: ReplaceParticipantInput): Promise<ReplaceParticipantResult>;
+  /**
+   * Takes an open seat: refuses an address already in the split, places the new participant's hold
+   * (idempotency key `hold:<participantId>`), then in one transaction writes the participant row with
+   * that hold, marks the seat claimed and writes the history row. Safe to run again.
+   */
+  claimSeat(input: ClaimSeatInput): Promise<ClaimSeatResult>;
+  /**
+   * A day before the deadline with seats still open: e-mails the buyer the group link once
+   * (docs/emails.md), unless they unsubscribed or were e-mailed about this split in the last 12 hours.
+   */
+  remindOpenSeats(input: { splitId: string }): Promise<{ email: EmailRequest | null }>;
   /** Cancels the replaced hold (idempotency key `release:<participantId>:replaced:<replacement>`). */
   releaseReplacedHold(input: ReleaseReplacedHoldInput): Promise<ReleaseReplacedHoldOutcome>;
   /**

@@ -13,6 +13,7 @@ import { create, creationOutcome } from './creation';
 import { acceptSplitUpdate, awaitMerchant, onAcceptRequest, validateAcceptRequest } from './merchant-accept';
 import { onProcessorRefund, onRefundRequest, openForRefunds, validateRefundRequest } from './refunds';
 import { onReplaceRequest, validateReplaceRequest } from './replace';
+import { claimSeatUpdate, onClaimSeat, validateClaimSeat } from './seats';
 import { SplitState } from './state';
 import { onSupportSignal, onSupportUpdate, validateSupportRequest } from './support';
 import type {
@@ -79,6 +80,11 @@ export { DEFAULT_REFUND_WINDOW_MS, MIN_CONTINUE_AS_NEW_EVENTS, NOT_REFUNDABLE, R
 export type { NotReplaceableDetails } from './replace';
 export { NOT_REPLACEABLE, REPLACE_FAILED, UNKNOWN_PARTICIPANT } from './replace';
 export { MERCHANT_ID_KEY, SPLIT_MODE_KEY, SPLIT_STATUS_KEY } from './search-attributes';
+/**
+ * Take an open seat (seats.ts): answers once the seat is the claimant's participant with its hold;
+ * refused with the ApplicationFailure types SEAT_TAKEN, ALREADY_IN_SPLIT, NOT_PENDING, UNKNOWN_SEAT, CLAIM_FAILED.
+ */
+export { ALREADY_IN_SPLIT, CLAIM_FAILED, claimSeatUpdate, NOT_PENDING, SEAT_TAKEN, UNKNOWN_SEAT } from './seats';
 export type { PostCaptureTask } from './state';
 export { RESOLVABLE, SUPPORT_REFUSED, supportActor, supportRefusal } from './support-rules';
 
@@ -106,6 +112,9 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
   });
   setHandler(replaceParticipantUpdate, (request) => onReplaceRequest(split, request), {
     validator: (request) => validateReplaceRequest(split, request),
+  });
+  setHandler(claimSeatUpdate, (request) => onClaimSeat(split, request), {
+    validator: (request) => validateClaimSeat(split, request),
   });
   setHandler(requestRefundUpdate, (request) => onRefundRequest(split, request), {
     validator: (request) => validateRefundRequest(split, request),

@@ -39,6 +39,14 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     missing: ['c***@example.com'],
   },
   'checkout.order_canceled': { ...order, amount: '15.00', unsubscribe_url: unsubscribeUrl },
+  'checkout.open_seats': {
+    ...order,
+    group_url: `${base}/join/grouptok`,
+    open_count: 2,
+    open_amount: '30.00',
+    expires_at: expires,
+    unsubscribe_url: unsubscribeUrl,
+  },
   'receipts.hold_placed': {
     ...order,
     held: '15.20',

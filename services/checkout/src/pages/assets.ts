@@ -4,7 +4,8 @@ import { join } from 'node:path';
 /**
  * The pages' static files, served at /checkout/assets/<name> (hosted-checkout routes): read once
  * at start-up. Scripts are files, never inline, so the pages' CSP allows only our own origin.
- * `progress.js` is an ES module both pages' scripts import; it imports `wording.js`.
+ * `progress.js` is an ES module every page's script imports; it imports `wording.js`. `sign-in.js`
+ * (calling the API, the steps, signing in by code) is what the checkout and join pages' scripts share.
  */
 const file = (path: string, type: string) => ({ type, body: readFileSync(join(__dirname, path)) });
 const JS = 'text/javascript; charset=utf-8';
@@ -23,6 +24,8 @@ export const PAGE_ASSETS: Record<string, { type: string; body: Buffer }> = {
   'page.css': file('shared/page.css', 'text/css; charset=utf-8'),
   'progress.js': file('shared/progress.js', JS),
   'wording.js': wordingModule(),
+  'sign-in.js': file('shared/sign-in.js', JS),
   'checkout.js': file('checkout/checkout.js', JS),
+  'join.js': file('join/join.js', JS),
   'pay.js': file('pay/pay.js', JS),
 };

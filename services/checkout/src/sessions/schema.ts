@@ -1,5 +1,6 @@
 import { EXAMPLE_VALUES, idField, notFound, PoundsSchema, pathTokenParam, timestampField } from '@groupsplit/shared';
 import { z } from 'zod';
+import { SeatFieldsSchema } from '../seats/schema';
 import { GroupProgressSchema, SplitStatusSchema } from '../splits/schema';
 
 /** A hosted-checkout session by its token: the session routes, the hosted pages, remind and replace. */
@@ -43,5 +44,6 @@ export const BuyerGroupSchema = z
         .meta({ description: 'Everyone in the split, with their full address and share.' }),
     }).meta({ description: "The group's progress, as on the pay view, with what the buyer may change." }),
   })
+  .extend(SeatFieldsSchema.partial().shape)
   .meta({ id: 'BuyerGroup', description: "The buyer's view of the group they split with." });
 export type BuyerGroup = z.infer<typeof BuyerGroupSchema>;

@@ -8,6 +8,7 @@ import {
   maskEmail,
   merchantFeeBpsAt,
   type ServiceMode,
+  SplitSeatsRepository,
   SplitsRepository,
   splitFees,
   takeSplitGate,
@@ -35,6 +36,8 @@ export type NewSplitRequest = {
   currency?: string;
   /** Shares in pence, each already checked to be at least 100. */
   participants: { email: string; amountMinor: number }[];
+  /** Hosted checkout: open seats (docs/splits.md, "Open seats"), each at least 100 pence; none if absent. */
+  seats?: { amountMinor: number }[];
   /** Hosted checkout: the session the split pays (webhooks echo these fields). */
   session?: SplitCreation['session'];
   /** Hosted checkout: the id the session's claim holds (`split_claim_id`); otherwise a new one. */
@@ -120,8 +123,10 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
   if (gate && gate.code !== 'connector_not_live') throw gateError(gate);
 
   const now = new Date();
+  const seats = request.seats ?? [];
+  // Seats are shares from the start: the fee totals count them, and each carries its share's fees.
   const fees = splitFees(
-    request.participants.map((p) => p.amountMinor),
+    [...request.participants, ...seats].map((p) => p.amountMinor),
     merchantFeeBpsAt(merchant, now),
   );
   const splitId = request.splitId ?? randomUUID();
@@ -147,6 +152,15 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
     })),
     session: request.session ?? null,
   };
+  if (seats.length > 0) {
+    const offset = request.participants.length;
+    creation.seats = seats.map((seat, i) => ({
+      id: randomUUID(),
+      amount: seat.amountMinor,
+      customerFee: fees.shares[offset + i]!.customerFee,
+      merchantFee: fees.shares[offset + i]!.merchantFee,
+    }));
+  }
 
   const workflowId = splitWorkflowId(splitId);
   const outcome = await temporal.client.workflow
@@ -171,12 +185,14 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
   if (outcome.status === 'creation_failed') throw badRequest(outcome.error);
 
   const participants = await new SplitsRepository(db).participantsOf(splitId);
+  const seatRows = seats.length > 0 ? await new SplitSeatsRepository(db).seatsOf(splitId) : [];
   await sendInvitations(deps, {
     merchant,
     orderReference: request.orderReference,
     expiresAt: outcome.authorizationExpiresAt,
     creatorEmail: request.createdBy.email,
     participants,
+    openSeats: seatRows.length,
     requestedBy: requestedBy(request),
     orderLines: request.lineItems?.map((line) => ({
       description: line.description,
@@ -184,5 +200,8 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
       amount: line.amount < 0 ? `−£${formatPounds(-line.amount)}` : `£${formatPounds(line.amount)}`,
     })),
   });
-  return { id: splitId, participants };
+  const groupToken = seatRows.length
+    ? ((await new SplitsRepository(db).findVisible(splitId))?.group_token ?? null)
+    : null;
+  return { id: splitId, participants, seats: seatRows, groupToken };
 }

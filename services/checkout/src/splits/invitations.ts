@@ -72,11 +72,13 @@ export async function sendInvitations(
   invitation: Omit<PayLinkInvitation, 'id' | 'participant' | 'progress'> & {
     creatorEmail: string | null;
     participants: PayLinkInvitation['participant'][];
+    /** Open seats count in the group's size (docs/splits.md, "Open seats"). */
+    openSeats?: number;
   },
 ) {
   const creator = invitation.creatorEmail?.trim().toLowerCase();
   // A new split: nobody has paid yet.
-  const progress = { paid: 0, total: invitation.participants.length };
+  const progress = { paid: 0, total: invitation.participants.length + (invitation.openSeats ?? 0) };
   const emails = invitation.participants
     .filter((participant) => !creator || participant.email.trim().toLowerCase() !== creator)
     .map((participant) => payLinkEmail(deps.config, { ...invitation, id: participant.id, participant, progress }));

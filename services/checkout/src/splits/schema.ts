@@ -199,4 +199,18 @@ export const SplitDetailSchema = z
     refunds: z.array(RefundHistoryEntrySchema).meta({ description: 'Every refund however made, oldest first.' }),
     awaiting_merchant: AwaitingMerchantSchema.optional(),
   })
+  .extend({
+    open_seats: z
+      .array(
+        z.object({
+          id: idField('seat', 'The seat.'),
+          amount: DecimalPounds.meta({ description: 'Its share, before the fee.', example: '15' }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'Only on a split made with open seats (docs/splits.md, "Open seats"): the seats nobody has taken yet, in order.',
+      }),
+  })
   .meta({ id: 'SplitDetail', description: 'A split in full (docs/spec.md, Checkout split (detail)).' });

@@ -3,6 +3,7 @@ import {
   decimalPounds,
   type SplitParticipantRow as ParticipantRow,
   type SplitRow,
+  type SplitSeatRow,
   type SplitsRepository,
 } from '@groupsplit/shared';
 import { presentRefund, type RefundHistorySource } from './refund-history';
@@ -40,7 +41,12 @@ export function presentParticipantDetail(p: ParticipantRow) {
  * The detail record. `refunds` (not in the spec's field list) is the refund history the status
  * endpoint shows as `split.refunds`, so a dashboard user can see who refunded what and why.
  */
-export function presentSplitDetail(split: SplitRow, participants: ParticipantRow[], refunds: RefundHistorySource[]) {
+export function presentSplitDetail(
+  split: SplitRow,
+  participants: ParticipantRow[],
+  refunds: RefundHistorySource[],
+  seats: SplitSeatRow[] = [],
+) {
   return {
     id: split.id,
     merchant_id: split.merchant_id,
@@ -64,11 +70,23 @@ export function presentSplitDetail(split: SplitRow, participants: ParticipantRow
     participants: participants.map(presentParticipantDetail),
     refunds: refunds.map(presentRefund),
     ...awaitingMerchantField(split),
+    // Only a split made with open seats lists them (docs/splits.md, "Open seats"); other records are unchanged.
+    ...(split.group_token
+      ? {
+          open_seats: seats
+            .filter((seat) => seat.participant_id === null)
+            .map((seat) => ({ id: seat.id, amount: decimalPounds(seat.amount) })),
+        }
+      : {}),
   };
 }
 
 /** `GET /api/checkout-splits/:id`'s record, also what the replace route answers with. */
 export async function splitDetail(splits: SplitsRepository, split: SplitRow) {
-  const [participants, refunds] = await Promise.all([splits.participantsOf(split.id), splits.refundHistory(split.id)]);
-  return presentSplitDetail(split, participants, refunds);
+  const [participants, refunds, seats] = await Promise.all([
+    splits.participantsOf(split.id),
+    splits.refundHistory(split.id),
+    split.group_token ? splits.seatsOf(split.id) : [],
+  ]);
+  return presentSplitDetail(split, participants, refunds, seats);
 }

@@ -29,6 +29,7 @@ export const NOT_IN_THE_DOCUMENT: { method: string; path: string; why: string }[
   { method: 'GET', path: '/checkout/assets/:name', why: "The hosted pages' own scripts and stylesheet." },
   { method: 'GET', path: '/checkout/images/:id', why: "Line-item pictures, re-served from the service's own copy." },
   { method: 'GET', path: '/pay/:token', why: 'The pay page (HTML) behind a pay link.' },
+  { method: 'GET', path: '/join/:group_token', why: "The group link's page (HTML): a split's open seats." },
   { method: 'POST', path: '/pay/:token', why: "The pay page's own form post (test mode's card picker, no script)." },
   {
     method: 'GET',

@@ -230,6 +230,11 @@ describe('gateway rate limits', () => {
       ['POST', '/api/merchants/checkout/sessions/tok/remind', 'server_ops'],
       ['GET', '/api/merchants/checkout/sessions/tok', 'public_lookup'],
       ['GET', '/api/checkout-splits/pay/tok', 'public_lookup'],
+      // Open seats (docs/splits.md): the group link's lookup, a claim and the buyer's invite by e-mail.
+      ['GET', '/api/checkout-splits/join/tok', 'public_lookup'],
+      ['POST', '/api/checkout-splits/join/tok/claim', 'server_ops'],
+      ['POST', '/api/merchants/checkout/sessions/tok/seats/id/invite', 'server_ops'],
+      ['GET', '/join/tok', undefined],
       ['POST', '/api/merchants/credentials/rotate', 'sensitive'],
       ['POST', '/api/merchants/api-keys', 'sensitive'],
       ['POST', '/api/merchants/webhooks/test', 'sensitive'],

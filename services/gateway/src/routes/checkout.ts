@@ -5,6 +5,8 @@ export const checkoutRoutes: RouteRule[] = [
   { method: '*', path: '/api/processor/**', target: 'checkout', auth: 'none' },
   { method: '*', path: '/checkout/**', target: 'checkout', auth: 'none' },
   { method: '*', path: '/pay/**', target: 'checkout', auth: 'none' },
+  // The group link's page (docs/splits.md, "Open seats"), served like the checkout page.
+  { method: '*', path: '/join/**', target: 'checkout', auth: 'none' },
   // Limits (docs/spec.md, Limits): session creation has its own per-key bucket; buyer lookups are public, per IP.
   {
     method: 'POST',
@@ -53,6 +55,15 @@ export const checkoutRoutes: RouteRule[] = [
     auth: 'session_no_consent',
     bucket: 'server_ops',
   },
+  // Open seats (docs/splits.md, "Open seats"): the buyer fills a seat by e-mail. It places a hold and e-mails
+  // an address the caller chose, so it counts in server_ops like replace.
+  {
+    method: 'POST',
+    path: '/api/merchants/checkout/sessions/:token/seats/:seat_id/invite',
+    target: 'checkout',
+    auth: 'session_no_consent',
+    bucket: 'server_ops',
+  },
   // Finance exports (docs/exports.md): under /api/merchants like the dashboard's other business routes, but
   // served by checkout, the service that reads the split tables' data; each streams a whole period, hence a bucket.
   { method: 'GET', path: '/api/merchants/exports/orders.csv', target: 'checkout', auth: 'session', bucket: 'export' },
@@ -85,5 +96,21 @@ export const checkoutRoutes: RouteRule[] = [
     bucket: 'server_ops',
   },
   { method: 'POST', path: '/api/checkout-splits/:id/accept', target: 'checkout', auth: 'session_splits' },
+  // Open seats: the group link's lookup is public (the token is the credential), per IP like the pay lookup; a
+  // claim needs the joiner's buyer session and places a hold, so it counts in server_ops. Both before the wildcard.
+  {
+    method: 'GET',
+    path: '/api/checkout-splits/join/:group_token',
+    target: 'checkout',
+    auth: 'none',
+    bucket: 'public_lookup',
+  },
+  {
+    method: 'POST',
+    path: '/api/checkout-splits/join/:group_token/claim',
+    target: 'checkout',
+    auth: 'session_no_consent',
+    bucket: 'server_ops',
+  },
   { method: '*', path: '/api/checkout-splits/**', target: 'checkout', auth: 'session_splits' },
 ];

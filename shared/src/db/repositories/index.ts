@@ -14,4 +14,5 @@ export * from './split-insights';
 export * from './split-operations';
 export * from './split-projection';
 export * from './split-refunds';
+export * from './split-seats';
 export * from './splits';

@@ -4,6 +4,7 @@ import type { Db } from '../index';
 import type { SplitRefundsTable } from '../schema/refunds';
 import type { SplitParticipantsTable, SplitStatus, SplitsTable } from '../schema/splits';
 import type { Database } from '../types';
+import { SplitSeatsRepository } from './split-seats';
 
 export type SplitRow = Selectable<SplitsTable>;
 /** Where a split stands in a business's list: created_at to the microsecond (ISO text) and its id. */
@@ -264,6 +265,11 @@ export class SplitsRepository {
   }
 
   /** One split's participants, in the order they were given. */
+  /** A split's open seats and the seats taken (docs/splits.md, "Open seats"); empty for a split without seats. */
+  seatsOf(splitId: string) {
+    return new SplitSeatsRepository(this.db).seatsOf(splitId);
+  }
+
   participantsOf(splitId: string): Promise<SplitParticipantRow[]> {
     return this.db
       .selectFrom('split_participants')

@@ -57,6 +57,8 @@ export interface SplitsTable {
    */
   awaiting_merchant: Generated<boolean | null>;
   failure_reason: string | null;
+  /** The group link's secret (`/join/<group_token>`); null for a split made without open seats. */
+  group_token: string | null;
   created_at: Date;
   updated_at: Generated<Date>;
 }
@@ -100,8 +102,24 @@ export interface SplitHistoryTable {
   created_at: Generated<Date>;
 }
 
+/** An open seat (docs/splits.md, "Open seats"): a share nobody holds until someone claims it. */
+export interface SplitSeatsTable {
+  id: string;
+  split_id: string;
+  position: number;
+  /** Pence: the share and the fees it carries from creation. */
+  amount: number;
+  customer_fee: number;
+  merchant_fee: number;
+  /** The participant the seat became; null while it is open. */
+  participant_id: string | null;
+  claimed_at: Date | null;
+  created_at: Date;
+}
+
 export interface SplitsTables {
   splits: SplitsTable;
   split_participants: SplitParticipantsTable;
   split_history: SplitHistoryTable;
+  split_seats: SplitSeatsTable;
 }

@@ -9,6 +9,8 @@ import type { EmailTemplate } from './index';
  * `checkout.order_canceled` data: business_name, order_reference, amount (two-place pounds), unsubscribe_url?.
  * `checkout.reminder` data: business_name, order_reference, amount, card_charge, pay_url, expires_at (ISO),
  * unsubscribe_url?, and (newer e-mails) paid_count, total_count, missing (masked addresses of those still to pay).
+ * `checkout.open_seats` data (to the buyer, a day before the deadline with seats still open): business_name,
+ * order_reference, group_url, open_count, open_amount (two-place pounds), expires_at (ISO), unsubscribe_url?.
  */
 export const CHECKOUT_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
   'checkout.order_canceled': (data) => {
@@ -24,6 +26,24 @@ export const CHECKOUT_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
         html`<p>${data.business_name} cancelled <strong>${data.order_reference}</strong>.</p>
 <p>Your £${data.amount} share will not be taken: any hold on your card is released (or lapses by itself), and nobody is charged.</p>`,
         { unsubscribeUrl },
+      ),
+    };
+  },
+  'checkout.open_seats': (data) => {
+    const unsubscribeUrl = data.unsubscribe_url ?? undefined;
+    const deadline = formatUkDateTime(data.expires_at);
+    const seats = data.open_count === 1 ? '1 seat is' : `${data.open_count} seats are`;
+    const ask = `${seats} still open in ${data.order_reference} at ${data.business_name} (£${data.open_amount} in all).`;
+    const why = `Share the group link so someone can take them. If they are not taken by ${deadline}, the order is cancelled and nobody pays.`;
+    return {
+      subject: `${data.order_reference}: ${seats} still open`,
+      unsubscribeUrl,
+      text: `${ask}\n\nGroup link: ${data.group_url}\n\n${why}${textFooter({ unsubscribeUrl })}`,
+      html: emailLayout(
+        html`<p>${ask}</p>
+${emailButton(data.group_url, 'Open the group link')}
+${emailNote(why)}`,
+        { unsubscribeUrl, preheader: ask },
       ),
     };
   },

@@ -102,7 +102,84 @@ async function stuckOnCapture(stack: Stack, kit: Kit) {
   return { split, handle };
 }
 
+/**
+ * A hosted-checkout split of £45: the buyer's own £15 and two open £15 seats (docs/splits.md, "Open
+ * seats"), with the buyer's pay token, the group token and the seats.
+ */
+async function splitWithSeats(stack: Stack, kit: Kit) {
+  const shop = await merchant(stack, kit);
+  await stack.db
+    .updateTable('merchants')
+    .set({ allowed_domain: 'shop.example.com' })
+    .where('id', '=', shop.merchant.id)
+    .execute();
+  const buyer = await kit.testing.createUser(stack.db, { consent: false });
+  const session = await stack.api.post(
+    '/api/merchants/checkout/sessions',
+    { amount: 45, return_url: 'https://shop.example.com/thanks' },
+    { apiKey: shop.apiKey },
+  );
+  if (session.status !== 201) throw new Error(`session answered ${session.status}: ${session.text}`);
+  const res = await stack.api.post(
+    `/api/merchants/checkout/sessions/${session.body.token}/split`,
+    { mode: 'split', participants: [{ email: buyer.email, amount: 15 }, { amount: 15 }, { amount: 15 }] },
+    { token: buyer.token },
+  );
+  if (res.status !== 201) throw new Error(`split answered ${res.status}: ${res.text}`);
+  const payToken = (url: string) => url.split('/pay/')[1]!;
+  const groupToken = (res.body.group_url as string).split('/join/')[1]!;
+  const claim = async (seatId: string) => {
+    const joiner = await kit.testing.createUser(stack.db, { consent: false });
+    return stack.api.post(
+      `/api/checkout-splits/join/${groupToken}/claim`,
+      { seat_id: seatId },
+      { token: joiner.token },
+    );
+  };
+  return {
+    splitId: res.body.split_id as string,
+    buyerPayToken: payToken(res.body.participants[0].pay_url),
+    seats: res.body.open_seats as { id: string }[],
+    claim,
+    payToken,
+  };
+}
+
 const SCENARIOS: Scenario[] = [
+  {
+    // Two people race for one open seat (one gets seat_taken), a third takes the other; all pay; captured.
+    name: 'seat-claim-race',
+    async run(stack, kit) {
+      const split = await splitWithSeats(stack, kit);
+      const raced = await Promise.all([split.claim(split.seats[0]!.id), split.claim(split.seats[0]!.id)]);
+      const won = raced.filter((r) => r.status === 200);
+      if (won.length !== 1) throw new Error(`claims answered ${raced.map((r) => r.status)}`);
+      const other = await split.claim(split.seats[1]!.id);
+      if (other.status !== 200) throw new Error(`claim answered ${other.status}: ${other.text}`);
+      for (const token of [split.buyerPayToken, ...[won[0]!, other].map((r) => split.payToken(r.body.pay_url))]) {
+        await kit.testing.authoriseShare(stack, token);
+      }
+      await workflowAt(stack, kit, split.splitId, 'captured');
+      return [{ name: 'seat-claim-race', workflowId: kit.wf.splitWorkflowId(split.splitId) }];
+    },
+  },
+  {
+    // One seat taken, one left open: the buyer is reminded of it, then the 8-second hold runs out and every
+    // hold is released; a claim after the deadline is refused (not_pending).
+    name: 'seat-open-at-deadline',
+    config: { HOLD_TTL_MS: 8000 },
+    async run(stack, kit) {
+      const split = await splitWithSeats(stack, kit);
+      await kit.testing.authoriseShare(stack, split.buyerPayToken);
+      const claimed = await split.claim(split.seats[0]!.id);
+      if (claimed.status !== 200) throw new Error(`claim answered ${claimed.status}: ${claimed.text}`);
+      const workflowId = kit.wf.splitWorkflowId(split.splitId);
+      await stack.temporal.client.workflow.getHandle(workflowId).result();
+      const late = await split.claim(split.seats[1]!.id);
+      if (late.status !== 409) throw new Error(`late claim answered ${late.status}: ${late.text}`);
+      return [{ name: 'seat-open-at-deadline', workflowId }];
+    },
+  },
   {
     // created → pending → capturing → captured, then open for refunds.
     name: 'paid',

@@ -47,6 +47,8 @@ const transient = (message: string) => ApplicationFailure.create({ message, next
 export class FakeWorld {
   readonly splits = new Map<string, FakeSplit>();
   readonly calls: FakeCall[] = [];
+  /** Open seats' amounts, by seat id. */
+  readonly seats = new Map<string, number>();
   /** Per participant id (or `<splitId>:<to>` for transitionSplit refusals). */
   readonly faults = {
     holdFails: new Map<string, string>(),
@@ -139,6 +141,7 @@ export class FakeWorld {
       openSplit: async (input: SplitCreation & { createdAt: string; authorizationExpiresAt: string }) => {
         this.log('openSplit', input.splitId);
         if (this.splits.has(input.splitId)) return;
+        for (const seat of input.seats ?? []) this.seats.set(seat.id, seat.amount);
         this.splits.set(input.splitId, {
           status: 'creating',
           participants: input.participants.map((p) => ({
@@ -190,6 +193,32 @@ export class FakeWorld {
         participant.paymentIntentId = `pi_${participantId}_${replacement}`;
         await this.passGate(`replaceParticipant:${participantId}`);
         return { outcome: 'replaced' as const, paymentIntentId: participant.paymentIntentId };
+      },
+
+      claimSeat: async ({ splitId, seatId, participantId, email }) => {
+        this.log('claimSeat', splitId, participantId, { seatId, email });
+        const split = this.splits.get(splitId)!;
+        const existing = split.participants.find((p) => p.id === participantId);
+        if (existing) return { outcome: 'claimed' as const, paymentIntentId: existing.paymentIntentId! };
+        if (split.participants.some((p) => p.email.toLowerCase() === email.toLowerCase()))
+          return { outcome: 'already_in_split' as const };
+        const seat = this.seats.get(seatId)!;
+        const paymentIntentId = `pi_${participantId}`;
+        split.participants.push({
+          id: participantId,
+          email,
+          amount: seat,
+          status: 'pending',
+          refunded: 0,
+          paymentIntentId,
+        });
+        await this.passGate(`claimSeat:${seatId}`);
+        return { outcome: 'claimed' as const, paymentIntentId };
+      },
+
+      remindOpenSeats: async ({ splitId }) => {
+        this.log('remindOpenSeats', splitId);
+        return { email: null };
       },
 
       releaseReplacedHold: async ({ splitId, participantId, paymentIntentId, maxAttempts }) => {

@@ -1,6 +1,10 @@
-// The hosted checkout page's behaviour, served as a static file so the page's CSP needs no inline
-// script. It signs the buyer in by e-mail code, lets them choose how to pay, and creates the split;
-// then it keeps the group's progress up to date and lets the buyer replace whoever has not paid.
+// The hosted checkout page's behaviour, served as a static file (an ES module) so the page's CSP
+// needs no inline script. It signs the buyer in by e-mail code, lets them choose how to pay, and
+// creates the split; then it keeps the group's progress up to date, lets the buyer replace whoever
+// has not paid, and, for a split with open seats, share the group link and invite someone to a seat.
+import * as progress from './progress.js';
+import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSignIn } from './sign-in.js';
+
 (() => {
   const app = document.getElementById('app');
   if (!app) return;
@@ -9,12 +13,13 @@
   const totalPence = Number(app.dataset.total);
   const MAX_PEOPLE = 20;
   const MIN_SHARE = 100;
-  const storageKey = `groupsplit.checkout.${token}`;
+  const person = signedInAs(`groupsplit.checkout.${token}`);
 
-  const $ = (id) => document.getElementById(id);
   const statusBox = $('status');
-  const steps = ['step-email', 'step-code', 'step-choose', 'step-done'];
+  const say = statusLine(statusBox);
+  const show = stepper(['step-email', 'step-code', 'step-choose', 'step-done']);
   const afterTheSplit = app.dataset.view === 'group';
+  const saved = () => person.read();
 
   // Browser twins of formatPounds / poundsToPence (shared/src/money.ts), which this static file
   // cannot import; they only shape what the buyer sees and sends, and the server parses again.
@@ -25,85 +30,13 @@
     return Number(match[1]) * 100 + Number((match[2] || '').padEnd(2, '0'));
   };
 
-  function say(message, isError) {
-    statusBox.textContent = message || '';
-    statusBox.classList.toggle('error', Boolean(isError));
-    if (message && isError) statusBox.focus();
-  }
-
-  function show(step) {
-    for (const id of steps) $(id).hidden = id !== step;
-    const heading = $(step).querySelector('h2');
-    if (heading) {
-      heading.tabIndex = -1;
-      heading.focus();
-    }
-  }
-
-  function saved() {
-    try {
-      return JSON.parse(sessionStorage.getItem(storageKey) || 'null');
-    } catch {
-      return null;
-    }
-  }
-
-  async function call(method, path, body, bearer) {
-    const headers = { 'content-type': 'application/json' };
-    if (bearer) headers.authorization = `Bearer ${bearer}`;
-    const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
-    let data = null;
-    try {
-      data = await response.json();
-    } catch {
-      data = null;
-    }
-    return { status: response.status, data };
-  }
-
-  function busy(form, on) {
-    for (const button of form.querySelectorAll('button')) button.disabled = on;
-  }
-
   // The page of a split that exists already has no sign-in or choosing to wire up.
   if (afterTheSplit) {
     followGroup(saved());
     return;
   }
 
-  // ---- sign-in -------------------------------------------------------------------------------
-  let email = '';
-
-  $('email-form').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    email = $('email').value.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return say('Enter a valid e-mail address.', true);
-    busy(event.target, true);
-    const res = await call('POST', '/api/auth/email/start', { email });
-    busy(event.target, false);
-    if (res.status !== 202) return say(res.data?.error || 'Could not send a code. Try again.', true);
-    $('code-email').textContent = email;
-    say('We have e-mailed you a code.');
-    show('step-code');
-    $('code').focus();
-  });
-
-  $('change-email').addEventListener('click', () => {
-    say('');
-    show('step-email');
-    $('email').focus();
-  });
-
-  $('code-form').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    busy(event.target, true);
-    const res = await call('POST', '/api/auth/email/verify', { email, code: $('code').value.trim() });
-    busy(event.target, false);
-    if (res.status !== 200) return say(res.data?.error || 'That code did not work.', true);
-    sessionStorage.setItem(storageKey, JSON.stringify({ bearer: res.data.access_token, email: res.data.user.email }));
-    say('');
-    startChoosing();
-  });
+  wireSignIn({ say, show, person, onSignedIn: () => startChoosing() });
 
   // ---- choosing ------------------------------------------------------------------------------
   const people = $('people');
@@ -213,12 +146,17 @@
     const body = { mode };
     if (mode === 'split') {
       const list = rows();
-      if (list.some((row) => !row.email)) return say('Enter an e-mail address for everyone.', true);
+      if (list.some((row) => row.email && !looksLikeEmail(row.email))) {
+        return say('Enter a valid e-mail address, or leave it empty for an open seat.', true);
+      }
       if (list.some((row) => row.pence === null)) return say('Enter each share in pounds, like 12.50.', true);
       if (list.some((row) => row.pence < MIN_SHARE)) return say('Each share must be at least £1.', true);
       const sum = list.reduce((total, row) => total + row.pence, 0);
       if (sum !== totalPence) return say(`Shares must add up to the order total of £${pounds(totalPence)}.`, true);
-      body.participants = list.map((row) => ({ email: row.email, amount: pounds(row.pence) }));
+      // A share without an e-mail address is an open seat: anyone with the group link may take it.
+      body.participants = list.map((row) =>
+        row.email ? { email: row.email, amount: pounds(row.pence) } : { amount: pounds(row.pence) },
+      );
     } else if (mode === 'one_payer') {
       body.payer_email = $('payer-email').value.trim();
       if (!body.payer_email) return say('Enter the e-mail address of the person paying.', true);
@@ -233,7 +171,7 @@
     );
     busy(event.target, false);
     if (res.status === 401) {
-      sessionStorage.removeItem(storageKey);
+      person.forget();
       say('Please sign in again.', true);
       return show('step-email');
     }
@@ -246,7 +184,7 @@
     const list = $('pay-links');
     list.textContent = '';
     for (const participant of result.participants) {
-      if (participant.email.toLowerCase() !== myEmail.toLowerCase()) continue;
+      if (participant.email?.toLowerCase() !== myEmail.toLowerCase()) continue;
       const item = document.createElement('li');
       const link = document.createElement('a');
       link.href = participant.pay_url;
@@ -256,34 +194,47 @@
       item.append(link);
       list.append(item);
     }
+    if (result.open_seats?.length) {
+      $('done-message').textContent =
+        'Everyone you named has been e-mailed a link to pay their share. Send the group link below to fill the open seats. Nothing is taken until everyone has paid.';
+    }
     say('');
     show('step-done');
     followGroup(saved());
   }
 
-  // ---- after the split: the group, live, and replacing someone ---------------------------------
+  // ---- after the split: the group, live; replacing someone, the group link, inviting to a seat --
 
   /**
    * The signed-in buyer's view of the group (everyone in full, with "Replace" for whoever has
-   * not paid), polled until the split ends. When the split's status changes the page is loaded
-   * again, so the server draws the new state.
+   * not paid, and "Invite someone to this seat" for each open seat), polled until the split ends.
+   * When the split's status changes the page is loaded again, so the server draws the new state.
    */
   async function followGroup(me) {
     const section = $('group');
     if (!me || !section) return;
-    const progress = await import('/checkout/assets/progress.js');
+    const { element, money } = progress;
     const path = `/api/merchants/checkout/sessions/${encodeURIComponent(token)}/group`;
     const shownStatus = app.dataset.status || 'pending';
     let open = null;
 
     let drawn = '';
     const draw = (view) => {
-      const next = JSON.stringify(view.group);
-      if (open || next === drawn) return; // never under a half-typed replacement, nor for nothing
+      showGroupLink(view);
+      // The open seats come beside the group (a split made with seats): drawn after the people.
+      const group = view.open_seats ? { ...view.group, open_seats: view.open_seats } : view.group;
+      const next = JSON.stringify(group);
+      if (open || next === drawn) return; // never under a half-typed e-mail address, nor for nothing
       drawn = next;
       // Drawing anew must not lose the keyboard user's place.
       const focusKey = document.activeElement?.dataset?.focusKey;
-      progress.renderGroup(section, view.group, (p) => (p.replaceable ? replaceButton(p) : null));
+      const pending = view.status === 'pending';
+      progress.renderGroup(
+        section,
+        group,
+        (p) => (p.replaceable ? replaceButton(p) : null),
+        (seat) => (pending ? inviteButton(seat) : null),
+      );
       if (focusKey) section.querySelector(`[data-focus-key="${focusKey}"]`)?.focus();
     };
 
@@ -303,39 +254,111 @@
       return !['pending', 'capturing', 'canceling'].includes(res.data.status);
     };
 
-    function replaceButton(p) {
-      const { element } = progress;
+    /**
+     * The group link, while the split waits with open seats: anyone with it may take a seat
+     * (the join page). Drawn once and then only shown or hidden, so a redraw never takes away
+     * the copy button's confirmation.
+     */
+    function showGroupLink(view) {
+      const seatsLeft = view.status === 'pending' && view.group_url && (view.open_seats ?? []).length > 0;
+      let panel = $('group-link');
+      if (!seatsLeft) {
+        if (panel) panel.hidden = true;
+        return;
+      }
+      if (!panel) {
+        panel = groupLinkPanel(view.group_url);
+        section.before(panel);
+      }
+      panel.hidden = false;
+    }
+
+    function groupLinkPanel(url) {
+      const input = element('input', { id: 'group-url', type: 'url', readonly: true, value: url });
+      const copied = element('p', { id: 'group-link-copied', className: 'copied', role: 'status' });
+      const button = element('button', { type: 'button', className: 'secondary', id: 'copy-group-link' }, 'Copy link');
+      button.addEventListener('click', async () => {
+        copied.textContent = (await copy(input))
+          ? 'Link copied. Send it to the people who will take the open seats.'
+          : 'Could not copy: select the link and copy it yourself.';
+      });
+      return element(
+        'section',
+        { className: 'panel', id: 'group-link', 'aria-labelledby': 'group-link-heading' },
+        element('h2', { id: 'group-link-heading' }, 'Fill the open seats'),
+        element('p', { className: 'hint' }, 'Anyone with this link can take an open seat and pay its share.'),
+        element('label', { for: 'group-url' }, 'Group link'),
+        input,
+        button,
+        copied,
+      );
+    }
+
+    /** Copies the link; where the clipboard API is refused, the older selection copy. */
+    async function copy(input) {
+      try {
+        await navigator.clipboard.writeText(input.value);
+        return true;
+      } catch {
+        input.select();
+        try {
+          return document.execCommand('copy');
+        } catch {
+          return false;
+        }
+      }
+    }
+
+    function rowButton(focusKey, className, label, hidden, onOpen) {
       const button = element(
         'button',
-        {
-          type: 'button',
-          className: 'secondary replace',
-          'aria-expanded': 'false',
-          'data-focus-key': `replace-${p.id}`,
-        },
-        'Replace',
-        element('span', { className: 'visually-hidden' }, ` ${p.email}`),
+        { type: 'button', className: `secondary ${className}`, 'aria-expanded': 'false', 'data-focus-key': focusKey },
+        label,
+        element('span', { className: 'visually-hidden' }, hidden),
       );
-      button.addEventListener('click', () => openForm(button, p));
+      button.addEventListener('click', () => onOpen(button));
       return button;
     }
 
-    function openForm(button, p) {
+    const replaceButton = (p) =>
+      rowButton(`replace-${p.id}`, 'replace', 'Replace', ` ${p.email}`, (button) =>
+        openForm(button, {
+          id: `replace-email-${p.id}`,
+          name: `Replace ${p.email}`,
+          label: `Who takes over this ${money(p.amount)} share? Their e-mail address`,
+          hint: `They are e-mailed a link to pay. ${p.email}'s link stops working.`,
+          path: `participants/${encodeURIComponent(p.id)}/replace`,
+          failed: 'Could not replace them. Try again.',
+        }),
+      );
+
+    const inviteButton = (seat) =>
+      rowButton(`invite-${seat.id}`, 'invite', 'Invite someone', ` to this ${money(seat.amount)} seat`, (button) =>
+        openForm(button, {
+          id: `invite-email-${seat.id}`,
+          name: `Invite someone to this ${money(seat.amount)} seat`,
+          label: `Who takes this ${money(seat.amount)} seat? Their e-mail address`,
+          hint: 'They are e-mailed a link to pay this share.',
+          path: `seats/${encodeURIComponent(seat.id)}/invite`,
+          failed: 'Could not invite them. Try again.',
+        }),
+      );
+
+    /** The inline form under a row: one e-mail address, sent to `path` under the session. */
+    function openForm(button, form) {
       if (open) open.remove();
-      const { element, money } = progress;
-      const inputId = `replace-email-${p.id}`;
-      const input = element('input', { id: inputId, type: 'email', autocomplete: 'off', required: true });
+      const input = element('input', { id: form.id, type: 'email', autocomplete: 'off', required: true });
       const cancel = element('button', { type: 'button', className: 'secondary' }, 'Cancel');
-      const form = element(
+      const box = element(
         'form',
-        { className: 'replace-form', novalidate: true, 'aria-label': `Replace ${p.email}` },
-        element('label', { for: inputId }, `Who takes over this ${money(p.amount)} share? Their e-mail address`),
+        { className: 'replace-form', novalidate: true, 'aria-label': form.name },
+        element('label', { for: form.id }, form.label),
         input,
-        element('p', { className: 'hint' }, `They are e-mailed a link to pay. ${p.email}'s link stops working.`),
+        element('p', { className: 'hint' }, form.hint),
         element('div', { className: 'row' }, element('button', { type: 'submit' }, 'Send them the link'), cancel),
       );
       const close = () => {
-        form.remove();
+        box.remove();
         open = null;
         button.setAttribute('aria-expanded', 'false');
       };
@@ -343,24 +366,24 @@
         close();
         button.focus();
       });
-      form.addEventListener('submit', async (event) => {
+      box.addEventListener('submit', async (event) => {
         event.preventDefault();
         const email = input.value.trim();
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+        if (!looksLikeEmail(email)) {
           say('Enter a valid e-mail address.', true);
           input.focus();
           return;
         }
-        busy(form, true);
+        busy(box, true);
         const res = await call(
           'POST',
-          `/api/merchants/checkout/sessions/${encodeURIComponent(token)}/participants/${encodeURIComponent(p.id)}/replace`,
+          `/api/merchants/checkout/sessions/${encodeURIComponent(token)}/${form.path}`,
           { email },
           me.bearer,
         );
-        busy(form, false);
+        busy(box, false);
         if (res.status !== 200) {
-          say(res.data?.error || 'Could not replace them. Try again.', true);
+          say(res.data?.error || form.failed, true);
           if (res.status === 409) {
             close();
             drawn = '';
@@ -375,8 +398,8 @@
         statusBox.focus();
       });
       button.setAttribute('aria-expanded', 'true');
-      button.closest('li').append(form);
-      open = form;
+      button.closest('li').append(box);
+      open = box;
       input.focus();
     }
 

@@ -1,8 +1,9 @@
-import { formatPounds, html, type SafeHtml } from '@groupsplit/shared';
+import { awaitingMerchant, formatPounds, html, type SafeHtml, type SplitSeatRow } from '@groupsplit/shared';
+import { withOpenSeats } from '../../seats/seats';
 import type { LoadedSession } from '../../sessions/session-state';
 import { imageUrl, sessionStatus } from '../../sessions/session-state';
 import { presentGroup } from '../../splits/group';
-import { countdown, groupProgress, orderSummary, pageLayout } from '../shared/components';
+import { ASSET_PATH, countdown, groupProgress, orderSummary, pageLayout, signInSteps } from '../shared/components';
 
 /**
  * The buyer's hosted checkout page. Everything the merchant supplied goes through html``
@@ -55,6 +56,7 @@ function afterTheSplit(
   title: string,
   back: SafeHtml,
   cancelReason: CancelReason,
+  seats: SplitSeatRow[],
 ) {
   const { session, split } = loaded;
   const status = sessionStatus(loaded);
@@ -68,10 +70,22 @@ function afterTheSplit(
           ? expired
             ? ['Time ran out', 'Not everyone paid in time, so the order did not go through. Nobody was charged.']
             : ['Order cancelled', 'This order was cancelled. Nobody was charged.']
-          : ['Your order is set up', 'Everyone has been sent a link to pay their share.'];
-  const waiting = status === 'pending' && split?.status === 'pending';
+          : split && awaitingMerchant(split)
+            ? [
+                'Everyone has paid',
+                `${loaded.merchant.name} is confirming the order now. Nothing is taken until they do.`,
+              ]
+            : ['Your order is set up', waitingMessage(seats)];
+  const waiting = status === 'pending' && split?.status === 'pending' && !awaitingMerchant(split);
   const group =
-    split && loaded.participants.length ? groupProgress(presentGroup(loaded.participants, () => false)) : '';
+    split && loaded.participants.length
+      ? groupProgress(
+          withOpenSeats(
+            presentGroup(loaded.participants, () => false),
+            seats,
+          ),
+        )
+      : '';
   return layout(
     title,
     html`${summary}
@@ -85,9 +99,15 @@ ${back}
 </section>
 ${group}
 </div>
-<script src="/checkout/assets/checkout.js" defer></script>`,
+<script type="module" src="${ASSET_PATH}/checkout.js"></script>`,
   );
 }
+
+/** While the split waits: who has their link, and that open seats wait for someone to take them. */
+const waitingMessage = (seats: SplitSeatRow[]) =>
+  seats.some((seat) => seat.participant_id === null)
+    ? 'Everyone you named has been sent a link to pay their share. The open seats wait for someone to take them.'
+    : 'Everyone has been sent a link to pay their share.';
 
 export function notFoundPage(): string {
   return layout(
@@ -100,7 +120,7 @@ export type CancelReason = 'canceled' | 'expired' | null;
 
 export function renderCheckoutPage(
   loaded: LoadedSession,
-  options: { baseUrl: string; unavailable: boolean; cancelReason: CancelReason },
+  options: { baseUrl: string; unavailable: boolean; cancelReason: CancelReason; seats: SplitSeatRow[] },
 ): string {
   const { session } = loaded;
   const summary = summaryOf(loaded, options.baseUrl);
@@ -110,7 +130,7 @@ export function renderCheckoutPage(
   // An expired session with a claim but no split is a claim that was abandoned (the expiry job
   // expires a claimed session only then): it expired like an unclaimed one.
   if (loaded.split || (session.split_claimed_by && !loaded.expired))
-    return afterTheSplit(loaded, summary, title, back, options.cancelReason);
+    return afterTheSplit(loaded, summary, title, back, options.cancelReason, options.seats);
   if (loaded.expired) {
     return layout(
       title,
@@ -129,24 +149,7 @@ export function renderCheckoutPage(
     : '';
   const body = html`${summary}
 <div id="status" class="status" role="status" aria-live="polite" tabindex="-1"></div>
-<section class="panel" id="step-email" data-step="email">
-  <h2>Sign in with your e-mail</h2>
-  <p class="hint">No account needed. We will e-mail you a 6-digit code.</p>
-  <form id="email-form" novalidate>
-    <label for="email">E-mail address</label>
-    <input id="email" name="email" type="email" autocomplete="email" required value="${session.customer_email ?? ''}">
-    <button type="submit">Send me a code</button>
-  </form>
-</section>
-<section class="panel" id="step-code" data-step="code" hidden>
-  <h2>Enter your code</h2>
-  <form id="code-form" novalidate>
-    <label for="code">6-digit code sent to <span id="code-email"></span></label>
-    <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required>
-    <button type="submit">Continue</button>
-    <button type="button" class="link" id="change-email">Use a different e-mail</button>
-  </form>
-</section>
+${signInSteps(session.customer_email)}
 <section class="panel" id="step-choose" data-step="choose" hidden>
   <h2>How would you like to pay?</h2>
   <form id="choose-form" novalidate>
@@ -158,6 +161,7 @@ export function renderCheckoutPage(
     </fieldset>
     <div id="split-editor">
       <p class="hint">Up to 20 people including you. Shares must add up to the total and each be at least £1. Each person pays a £0.20 service fee on top of their share.</p>
+      <p class="hint" id="open-seat-help">Leave an e-mail address empty to make that share an open seat: you get a link to send, and whoever opens it can take the seat.</p>
       <ol id="people" class="people"></ol>
       <div class="row">
         <button type="button" class="secondary" id="add-person">Add a person</button>
@@ -176,7 +180,7 @@ export function renderCheckoutPage(
 </section>
 <section class="panel" id="step-done" data-step="done" hidden>
   <h2>Your order is set up</h2>
-  <p>Everyone has been e-mailed a link to pay their share. Nothing is taken until everyone has paid.</p>
+  <p id="done-message">Everyone has been e-mailed a link to pay their share. Nothing is taken until everyone has paid.</p>
   <ul id="pay-links" class="pay-links"></ul>
   <p><a class="button" id="return-link" href="${session.return_url}">Return to the shop</a></p>
 </section>
@@ -185,6 +189,6 @@ ${cancel}`;
   return layout(
     title,
     html`<div id="app" data-token="${session.token}" data-total="${String(session.amount)}">${body}</div>
-<script src="/checkout/assets/checkout.js" defer></script>`,
+<script type="module" src="${ASSET_PATH}/checkout.js"></script>`,
   );
 }

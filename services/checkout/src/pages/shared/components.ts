@@ -1,5 +1,13 @@
 import { html, type SafeHtml } from '@groupsplit/shared';
-import { money, type ParticipantStatus, progressCount, STATUS_LABELS, timeLeft } from './wording';
+import {
+  money,
+  OPEN_SEAT,
+  type OpenSeat,
+  type ParticipantStatus,
+  progressCount,
+  STATUS_LABELS,
+  timeLeft,
+} from './wording';
 
 export { money };
 
@@ -66,9 +74,20 @@ export type GroupView = {
   approved_count: number;
   total_count: number;
   participants: { email_masked: string; status: ParticipantStatus; is_you: boolean }[];
+  /** Shares nobody has taken yet (a split with open seats); counted in `total_count`. */
+  open_seats?: OpenSeat[];
 };
 
-/** The group's progress: a count, a bar, and everyone (masked) with their status. */
+/** One open seat in the group list: nobody yet, and the share waiting for them. */
+export const openSeatRow = (
+  seat: OpenSeat,
+) => html`<li class="member member-open" data-status="open" data-seat-id="${seat.id}">
+  <span class="member-email">${OPEN_SEAT.who}</span>
+  <span class="badge badge-open">${OPEN_SEAT.badge}</span>
+  <span class="member-amount">${money(seat.amount)}</span>
+</li>`;
+
+/** The group's progress: a count, a bar, and everyone (masked) with their status, then the open seats. */
 export function groupProgress(group: GroupView): SafeHtml {
   const members = group.participants.map(
     (p) => html`<li class="member" data-status="${p.status}">
@@ -76,11 +95,12 @@ export function groupProgress(group: GroupView): SafeHtml {
   <span class="badge badge-${p.status}">${STATUS_LABELS[p.status]}</span>
 </li>`,
   );
+  const seats = (group.open_seats ?? []).map(openSeatRow);
   return html`<section class="panel group" id="group" aria-labelledby="group-heading">
   <h2 id="group-heading">Who has paid</h2>
   <p class="progress-count" id="progress-count">${progressCount(group)}</p>
   <progress class="progress" value="${group.approved_count}" max="${group.total_count}" aria-hidden="true"></progress>
-  <ul class="members" aria-labelledby="group-heading">${members}</ul>
+  <ul class="members" aria-labelledby="group-heading">${members}${seats}</ul>
 </section>`;
 }
 
@@ -102,4 +122,29 @@ export function countdown(expiresAt: Date, lead = 'Time left for everyone to pay
   const iso = expiresAt.toISOString();
   return html`<p class="countdown">${lead} <strong data-countdown="${iso}">${timeLeft(expiresAt.getTime() - Date.now())}</strong>
   <span class="hint">(until <time datetime="${iso}">${deadline(expiresAt)}</time>)</span></p>`;
+}
+
+/**
+ * Signing in by e-mailed code: the e-mail step and the code step, wired by `sign-in.js`
+ * (`wireSignIn`). The checkout and join pages show them alike.
+ */
+export function signInSteps(prefill: string | null): SafeHtml {
+  return html`<section class="panel" id="step-email" data-step="email">
+  <h2>Sign in with your e-mail</h2>
+  <p class="hint">No account needed. We will e-mail you a 6-digit code.</p>
+  <form id="email-form" novalidate>
+    <label for="email">E-mail address</label>
+    <input id="email" name="email" type="email" autocomplete="email" required value="${prefill ?? ''}">
+    <button type="submit">Send me a code</button>
+  </form>
+</section>
+<section class="panel" id="step-code" data-step="code" hidden>
+  <h2>Enter your code</h2>
+  <form id="code-form" novalidate>
+    <label for="code">6-digit code sent to <span id="code-email"></span></label>
+    <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required>
+    <button type="submit">Continue</button>
+    <button type="button" class="link" id="change-email">Use a different e-mail</button>
+  </form>
+</section>`;
 }

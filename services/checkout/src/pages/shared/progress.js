@@ -4,7 +4,7 @@
 // The words both use come from one file, wording.js (served as an ES module: pages/assets.ts).
 import wording from './wording.js';
 
-export const { money, progressCount, STATUS_LABELS, timeLeft } = wording;
+export const { money, JOIN_ENDS, OPEN_SEAT, progressCount, seatsOpen, STATUS_LABELS, timeLeft } = wording;
 
 /** Keeps every `[data-countdown]` (an ISO time) showing the time left; quietly, not in a live region. */
 export function startCountdowns() {
@@ -58,10 +58,11 @@ function element(tag, attributes = {}, ...children) {
 
 /**
  * Draws the group into `section` (the `#group` panel): the count, the bar and everyone with their
- * status, as components.ts does; with `actions(participant)` a row can carry more (the buyer's
- * replace button). `participant.email` is shown when present, else the masked address.
+ * status, then the open seats, as components.ts does; with `actions(participant)` and
+ * `seatActions(seat)` a row can carry more (the buyer's replace and invite buttons).
+ * `participant.email` is shown when present, else the masked address.
  */
-export function renderGroup(section, group, actions = () => null) {
+export function renderGroup(section, group, actions = () => null, seatActions = () => null) {
   const heading = element('h2', { id: 'group-heading' }, 'Who has paid');
   const count = element('p', { className: 'progress-count', id: 'progress-count' }, progressCount(group));
   const bar = element('progress', {
@@ -78,6 +79,18 @@ export function renderGroup(section, group, actions = () => null) {
     // Who and their status on one line; their share and what can be done about it on the next.
     const amount = p.amount ? element('span', { className: 'member-amount' }, money(p.amount)) : null;
     list.append(element('li', { className: 'member', 'data-status': p.status }, who, badge, amount, actions(p)));
+  }
+  for (const seat of group.open_seats ?? []) {
+    list.append(
+      element(
+        'li',
+        { className: 'member member-open', 'data-status': 'open', 'data-seat-id': seat.id },
+        element('span', { className: 'member-email' }, OPEN_SEAT.who),
+        element('span', { className: 'badge badge-open' }, OPEN_SEAT.badge),
+        element('span', { className: 'member-amount' }, money(seat.amount)),
+        seatActions(seat),
+      ),
+    );
   }
   section.replaceChildren(heading, count, bar, list);
   section.hidden = false;

@@ -8,8 +8,23 @@ export function money(pounds: string): string;
 /** How a participant's status reads in the group list. */
 export const STATUS_LABELS: Record<ParticipantStatus, string>;
 
-/** `1 of 3 have paid`. */
-export function progressCount(group: { approved_count: number; total_count: number }): string;
+/** An open seat of the group: a share nobody has taken yet. */
+export type OpenSeat = { id: string; amount: string };
+
+/** `1 seat open`, `2 seats open`. */
+export function seatsOpen(count: number): string;
+
+/** `1 of 3 have paid`; with open seats `2 of 4 have paid · 1 seat open`. */
+export function progressCount(group: { approved_count: number; total_count: number; open_seats?: OpenSeat[] }): string;
+
+/** How an open seat reads in the group list: who (nobody yet) and its badge. */
+export const OPEN_SEAT: { who: string; badge: string };
 
 /** `6 days 23 hours`, `5 hours 2 minutes`, `3 minutes`, `less than a minute`. */
 export function timeLeft(ms: number): string;
+
+/** Where the join page ends: no seats left, the group closed, already in it, or an unknown link. */
+export type JoinEnd = 'full' | 'closed' | 'joined' | 'not_found';
+
+/** The join page's ends: a heading and a sentence each. */
+export const JOIN_ENDS: Record<JoinEnd, { heading: string; text: string }>;

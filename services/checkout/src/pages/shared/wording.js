@@ -19,10 +19,46 @@ const STATUS_LABELS = {
   refunded: 'Refunded',
 };
 
-/** `1 of 3 have paid`. */
-function progressCount(group) {
-  return `${group.approved_count} of ${group.total_count} ${group.total_count === 1 ? 'has' : 'have'} paid`;
+/** `1 seat open`, `2 seats open`. */
+function seatsOpen(count) {
+  return `${count} ${count === 1 ? 'seat' : 'seats'} open`;
 }
+
+/**
+ * `1 of 3 have paid`; with open seats (shares nobody has taken yet, counted in `total_count`)
+ * `2 of 4 have paid · 1 seat open`.
+ */
+function progressCount(group) {
+  const paid = `${group.approved_count} of ${group.total_count} ${group.total_count === 1 ? 'has' : 'have'} paid`;
+  const open = group.open_seats ? group.open_seats.length : 0;
+  return open > 0 ? `${paid} · ${seatsOpen(open)}` : paid;
+}
+
+/** How an open seat reads in the group list: who (nobody yet) and its badge. */
+const OPEN_SEAT = { who: 'Open seat', badge: 'Not taken yet' };
+
+/**
+ * The join page's ends: where a person holding the group link finds nothing (more) to take. The
+ * server draws them on the page, join.js when a claim or a fresh read finds one.
+ */
+const JOIN_ENDS = {
+  full: {
+    heading: 'No seats left',
+    text: 'Every seat in this group has been taken, so there is nothing for you to pay.',
+  },
+  closed: {
+    heading: 'This group has closed',
+    text: 'It is no longer taking new people, so there is nothing for you to pay.',
+  },
+  joined: {
+    heading: 'You are already in this group',
+    text: 'You have a share in this group already. Use the pay link we e-mailed you to pay it.',
+  },
+  not_found: {
+    heading: 'Group link not found',
+    text: 'This group link is not valid. Ask whoever sent it to you for a new one.',
+  },
+};
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -40,4 +76,4 @@ function timeLeft(ms) {
   return plural(minutes, 'minute');
 }
 
-module.exports = { money, STATUS_LABELS, progressCount, timeLeft };
+module.exports = { money, STATUS_LABELS, OPEN_SEAT, JOIN_ENDS, progressCount, seatsOpen, timeLeft };

@@ -10,6 +10,7 @@ import {
   notFound,
   outboundPolicyFor,
   randomToken,
+  SplitSeatsRepository,
   SplitsRepository,
   validate,
   validBody,
@@ -255,7 +256,8 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
   router.get('/api/merchants/checkout/sessions/:token/status', auth('api_key'), tokenParams, async (ctx: Context) => {
     const principal = apiKeyPrincipal(ctx.state.principal);
     const loaded = await ownSession(deps, ctx.params.token as string, principal);
-    ctx.body = presentSessionStatus(loaded, await refundHistory(db, loaded), config.PUBLIC_BASE_URL);
+    const seats = loaded.split?.group_token ? await new SplitSeatsRepository(db).seatsOf(loaded.split.id) : [];
+    ctx.body = presentSessionStatus(loaded, await refundHistory(db, loaded), config.PUBLIC_BASE_URL, seats);
   });
 
   router.get(

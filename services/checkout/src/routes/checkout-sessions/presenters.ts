@@ -1,4 +1,11 @@
-import { formatPounds, type Gate, type SplitParticipantRow as ParticipantRow, type SplitRow } from '@groupsplit/shared';
+import {
+  formatPounds,
+  type Gate,
+  type SplitParticipantRow as ParticipantRow,
+  type SplitRow,
+  type SplitSeatRow,
+} from '@groupsplit/shared';
+import { openSeatCount, presentSeatFields } from '../../seats/seats';
 import { presentLineItems } from '../../sessions/line-items';
 import {
   checkoutUrl,
@@ -69,7 +76,13 @@ function presentParticipant(p: ParticipantRow) {
   };
 }
 
-function presentSplit(split: SplitRow, participants: ParticipantRow[], refunds: RefundHistorySource[]) {
+function presentSplit(
+  split: SplitRow,
+  participants: ParticipantRow[],
+  refunds: RefundHistorySource[],
+  seats: SplitSeatRow[],
+  baseUrl: string,
+) {
   return {
     id: split.id,
     status: split.status,
@@ -77,18 +90,24 @@ function presentSplit(split: SplitRow, participants: ParticipantRow[], refunds: 
     authorization_expires_at: split.authorization_expires_at.toISOString(),
     // The spec lists the counts on the split block too; the top-level copies stay for existing readers.
     approved_count: participants.filter(isApproved).length,
-    total_count: participants.length,
+    total_count: participants.length + openSeatCount(seats),
     approvals: participants
       .filter(isApproved)
       .map((p) => ({ participant_id: p.id, email: p.email, authorised_at: iso(p.authorised_at) })),
     participants: participants.map(presentParticipant),
     refunds: refunds.map(presentRefund),
     ...awaitingMerchantField(split),
+    ...presentSeatFields(split, seats, baseUrl),
   };
 }
 
 /** GET /api/merchants/checkout/sessions/:token/status (API key): everything the merchant supplied, plus progress. */
-export function presentSessionStatus(loaded: LoadedSession, refunds: RefundHistorySource[], baseUrl: string) {
+export function presentSessionStatus(
+  loaded: LoadedSession,
+  refunds: RefundHistorySource[],
+  baseUrl: string,
+  seats: SplitSeatRow[] = [],
+) {
   const { session, split, participants } = loaded;
   return {
     token: session.token,
@@ -108,9 +127,9 @@ export function presentSessionStatus(loaded: LoadedSession, refunds: RefundHisto
     expires_at: session.expires_at.toISOString(),
     split_id: split?.id ?? null,
     approved_count: participants.filter(isApproved).length,
-    total_count: participants.length,
+    total_count: participants.length + openSeatCount(seats),
     participants: participants.map((p) => ({ email: p.email, amount: formatPounds(p.amount), status: p.status })),
-    split: split ? presentSplit(split, participants, refunds) : null,
+    split: split ? presentSplit(split, participants, refunds, seats, baseUrl) : null,
     // Echoed only when it is not the default (docs/hosted-checkout.md).
     ...(session.capture === 'merchant_accept' ? { capture: session.capture } : {}),
   };

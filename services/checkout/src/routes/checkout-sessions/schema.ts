@@ -19,6 +19,7 @@ import {
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
+import { SeatFieldsSchema } from '../../seats/schema';
 import { poundsInput } from '../../splits/pounds-input';
 import {
   AwaitingMerchantSchema,
@@ -298,10 +299,10 @@ const StatusParticipantSchema = z.object({
 });
 
 const APPROVED_COUNT = z.number().int().meta({ description: 'Participants who have authorised.', example: 2 });
-const TOTAL_COUNT = z
-  .number()
-  .int()
-  .meta({ description: 'Participants in the split (0 before there is one).', example: 2 });
+const TOTAL_COUNT = z.number().int().meta({
+  description: 'Participants in the split (0 before there is one), plus its open seats if it was made with any.',
+  example: 2,
+});
 
 /** The `split` block of the status response, null until the buyer has chosen. */
 export const SessionSplitSchema = z
@@ -325,6 +326,7 @@ export const SessionSplitSchema = z
     refunds: z.array(RefundHistoryEntrySchema).meta({ description: 'Every refund however made, oldest first.' }),
     awaiting_merchant: AwaitingMerchantSchema.optional(),
   })
+  .extend(SeatFieldsSchema.partial().shape)
   .meta({ id: 'CheckoutSessionSplit', description: 'The split made from the session: progress, shares and refunds.' });
 
 /** GET /api/merchants/checkout/sessions/:token/status (API key). */

@@ -235,7 +235,7 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
       expect(body).not.toContain('<script>alert');
       // The only script is our own static file.
       expect(body.match(/<script/g)).toEqual(['<script']);
-      expect(body).toContain('<script src="/checkout/assets/checkout.js" defer></script>');
+      expect(body).toContain('<script type="module" src="/checkout/assets/checkout.js"></script>');
       expect(body).toContain(`href="${CANCEL_URL}"`);
       const js = await fetch(`${stack.config.PUBLIC_BASE_URL}/checkout/assets/checkout.js`);
       expect(js.status).toBe(200);

@@ -7,6 +7,7 @@ import {
   notFound,
   type SplitParticipantRow,
   type SplitRow,
+  SplitSeatsRepository,
   SplitsRepository,
   validate,
   validBody,
@@ -18,6 +19,7 @@ import type { CheckoutDeps } from '../../deps';
 import { FALLBACK_LOGS } from '../../fallback-logs';
 import { PAGE_ASSETS } from '../../pages/assets';
 import { CHECKOUT_PAGE_CSP, notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
+import { openSeatCount, presentSeatFields, seatsOfSplit } from '../../seats/seats';
 import { buyerSplit } from '../../sessions/buyer-split';
 import { type BuyerGroup, sessionNotFound } from '../../sessions/schema';
 import { checkoutGate, loadSession, payUrl } from '../../sessions/session-state';
@@ -75,6 +77,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
       baseUrl: config.PUBLIC_BASE_URL,
       unavailable: gate !== null,
       cancelReason,
+      seats: loaded.split ? await seatsOfSplit(db, loaded.split) : [],
     });
   });
 
@@ -118,7 +121,8 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
           createdBy: { userId: buyer.userId, email: buyer.email },
           orderReference: session.order_reference,
           currency: session.currency,
-          participants: shares,
+          participants: shares.participants,
+          seats: shares.seats,
           session: {
             token: session.token,
             customerEmail: session.customer_email,
@@ -150,6 +154,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
           card_charge: formatPounds(p.amount + p.customer_fee),
           pay_url: payUrl(config.PUBLIC_BASE_URL, p.pay_token),
         })),
+        ...presentSeatFields({ group_token: created.groupToken }, created.seats, config.PUBLIC_BASE_URL),
       };
     },
   );
@@ -158,8 +163,12 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
     const buyer = sessionPrincipal(ctx.state.principal);
     const { split, participants } = await buyerSplit(deps, ctx.params.token as string, buyer, 'split.view');
     const cancelReason = split.status === 'canceled' ? await new SplitsRepository(db).cancelReason(split.id) : null;
+    const seats = split.group_token ? await new SplitSeatsRepository(db).seatsOf(split.id) : [];
     ctx.set('cache-control', 'no-store');
-    ctx.body = presentBuyerGroup(split, participants, buyer.email, cancelReason);
+    const group = presentBuyerGroup(split, participants, buyer.email, cancelReason);
+    // Open seats count in the group's size (docs/splits.md, "Open seats").
+    group.group.total_count += openSeatCount(seats);
+    ctx.body = { ...group, ...presentSeatFields(split, seats, config.PUBLIC_BASE_URL) };
   });
 
   return router;

@@ -20,7 +20,10 @@ export const hostedCheckoutPaths: OpenApiPaths = {
       description:
         'What the hosted page calls once the buyer is signed in (no merchant terms to accept). `split`: 2 to 20 people ' +
         'whose shares (pounds, at least £1 each) add up to the order; `one_payer`: one other person pays it all; ' +
-        '`alone`: the buyer pays. Once per session. Every hold is placed before the answer; each person gets their pay link.',
+        '`alone`: the buyer pays. Once per session. Every hold is placed before the answer; each person gets their pay link. ' +
+        'A `split` entry without `email` is an open seat (docs/splits.md, "Open seats"): anyone with the group link ' +
+        '(`group_url` in the answer) can take it; at least one entry needs an address. `group_url` and `open_seats` ' +
+        'appear only on a split made with open seats.',
       path: TokenParams,
       body: { schema: ChooseSplitSchema, example: EXAMPLE },
       responses: {
@@ -33,6 +36,7 @@ export const hostedCheckoutPaths: OpenApiPaths = {
           err(M.tooMany, 'validation_failed'),
           err(M.tooFew, 'validation_failed'),
           err(M.duplicate, 'validation_failed'),
+          err(M.noEmail, 'validation_failed'),
           err(M.payer, 'validation_failed'),
           err(M.minShare),
           err('Shares must add up to the order total of £44.95; they add up to £40.00.', 'shares_mismatch'),

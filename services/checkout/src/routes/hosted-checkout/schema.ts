@@ -10,6 +10,7 @@ import {
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
+import { SeatFieldsSchema } from '../../seats/schema';
 
 /** Messages of the buyer's split endpoint; the first two are the spec's. */
 export const CHOOSE_MESSAGES = {
@@ -22,6 +23,8 @@ export const CHOOSE_MESSAGES = {
   tooFew: 'A split needs at least two people. To pay on your own, choose alone.',
   duplicate: 'Each person can be in the split only once.',
   payer: 'Enter a valid e-mail address for the person paying.',
+  noEmail:
+    "At least one person in the split needs an e-mail address: yours or someone else's. Open seats alone cannot make a split.",
 } as const;
 
 export const MAX_PARTICIPANTS = 20;
@@ -34,8 +37,10 @@ const email = z
 
 export const ChooseParticipantSchema = z.object(
   {
-    email: email.meta({
-      description: "The person's e-mail address; they get their pay link.",
+    email: email.optional().meta({
+      description:
+        "The person's e-mail address; they get their pay link. Leave it out for an open seat: a share anyone with " +
+        'the group link can take (docs/splits.md, "Open seats").',
       example: EXAMPLE_VALUES.secondEmail,
     }),
     amount: z.union([z.number(), z.string()], { error: M.person }).meta({
@@ -56,7 +61,11 @@ export const ChooseSplitSchema = z.discriminatedUnion(
         .array(ChooseParticipantSchema, { error: M.invalid })
         .min(2, { error: M.tooFew })
         .max(MAX_PARTICIPANTS, { error: M.tooMany })
-        .meta({ description: '2 to 20 people whose shares add up to the order total; each address once.' }),
+        .meta({
+          description:
+            '2 to 20 entries (people and open seats) whose shares add up to the order total; each address once, at ' +
+            'least one address.',
+        }),
     }),
     z.object({
       mode: z.literal('one_payer').meta({ description: 'One other person pays the whole order.' }),
@@ -97,4 +106,5 @@ export const ChooseSplitResponseSchema = z
       )
       .meta({ description: 'Everyone paying, with their pay link.' }),
   })
+  .extend(SeatFieldsSchema.partial().shape)
   .meta({ id: 'BuyerSplit', description: 'The split exists; everyone has a pay link.' });

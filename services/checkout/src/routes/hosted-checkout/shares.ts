@@ -3,15 +3,21 @@ import { CHOOSE_MESSAGES, type ChooseSplitBody } from './schema';
 
 export const MIN_SHARE_PENCE = 100;
 
+/** Who pays what, in pence, and the open seats (shares with no e-mail yet, docs/splits.md "Open seats"). */
+export type Shares = { participants: { email: string; amountMinor: number }[]; seats: { amountMinor: number }[] };
+
 /**
  * Who pays what, in pence, from the buyer's choice. Alone and one payer are one share of the
- * whole order (no service fee: a single payer pays the total and nothing more).
+ * whole order (no service fee: a single payer pays the total and nothing more). A split's entry
+ * without an e-mail is an open seat; the rules count seats as shares (at least £1, sum exact).
  */
-export function sharesFor(body: ChooseSplitBody, buyerEmail: string, totalPence: number) {
-  if (body.mode === 'alone') return [{ email: buyerEmail, amountMinor: totalPence }];
-  if (body.mode === 'one_payer') return [{ email: body.payer_email, amountMinor: totalPence }];
+export function sharesFor(body: ChooseSplitBody, buyerEmail: string, totalPence: number): Shares {
+  if (body.mode === 'alone') return { participants: [{ email: buyerEmail, amountMinor: totalPence }], seats: [] };
+  if (body.mode === 'one_payer') {
+    return { participants: [{ email: body.payer_email, amountMinor: totalPence }], seats: [] };
+  }
 
-  const shares = body.participants.map((p) => {
+  const entries = body.participants.map((p) => {
     try {
       return { email: p.email, amountMinor: poundsToPence(p.amount) };
     } catch (error) {
@@ -19,17 +25,22 @@ export function sharesFor(body: ChooseSplitBody, buyerEmail: string, totalPence:
       throw error;
     }
   });
-  if (shares.some((s) => s.amountMinor < MIN_SHARE_PENCE)) throw badRequest(CHOOSE_MESSAGES.minShare);
-  const emails = new Set(shares.map((s) => s.email.toLowerCase()));
-  if (emails.size !== shares.length) throw badRequest(CHOOSE_MESSAGES.duplicate, 'validation_failed');
-  const sum = shares.reduce((total, s) => total + s.amountMinor, 0);
+  if (entries.some((s) => s.amountMinor < MIN_SHARE_PENCE)) throw badRequest(CHOOSE_MESSAGES.minShare);
+  const participants = entries.flatMap((e) =>
+    e.email === undefined ? [] : [{ email: e.email, amountMinor: e.amountMinor }],
+  );
+  if (participants.length === 0) throw badRequest(CHOOSE_MESSAGES.noEmail, 'validation_failed');
+  const emails = new Set(participants.map((s) => s.email.toLowerCase()));
+  if (emails.size !== participants.length) throw badRequest(CHOOSE_MESSAGES.duplicate, 'validation_failed');
+  const sum = entries.reduce((total, s) => total + s.amountMinor, 0);
   if (sum !== totalPence) {
     throw badRequest(
       `Shares must add up to the order total of £${formatPounds(totalPence)}; they add up to £${formatPounds(sum)}.`,
       'shares_mismatch',
     );
   }
-  return shares;
+  const seats = entries.filter((e) => e.email === undefined).map((e) => ({ amountMinor: e.amountMinor }));
+  return { participants, seats };
 }
 
 /** The page's "split equally" helper, server-side twin: spare pence go on the first shares. */

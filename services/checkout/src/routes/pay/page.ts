@@ -60,6 +60,8 @@ export function payPageCsp(nonce: string, live: boolean, challenge: string) {
 export type PayState =
   | 'pay'
   | 'held'
+  /** Everyone has paid and the shop is deciding (a `capture: 'merchant_accept'` session's split). */
+  | 'awaiting_merchant'
   | 'capturing'
   | 'captured'
   | 'refunded'
@@ -149,6 +151,12 @@ ${options.live ? liveForm(view, token, nonce) : testForm(view, token)}`,
         html`${share(view)}<p class="outcome outcome-good">Your share is held. We are waiting for the others to pay.</p>
 ${holdExplanation(view)}${countdown(expires)}`,
       );
+    case 'awaiting_merchant':
+      return section(
+        'Everyone has paid',
+        html`${share(view)}<p class="outcome outcome-good">Everyone has paid. ${view.business_name} is confirming the order now.</p>
+<p>Nothing is taken from your card until they do. If they do not go ahead, your hold is released and nothing is taken.</p>`,
+      );
     case 'capturing':
       return section(
         'Everyone has paid',
@@ -187,11 +195,13 @@ ${holdExplanation(view)}${countdown(expires)}`,
   }
 }
 
-type PageOptions = { error?: string; live: boolean };
+/** `awaitingMerchant`: the split waits for the shop to accept it (docs/splits.md, "Merchant accept"). */
+type PageOptions = { error?: string; live: boolean; awaitingMerchant?: boolean };
 
 /** The participant's pay page; every interpolated value is escaped by html``. */
 export function renderPayPage(view: PayView, token: string, nonce: string, options: PageOptions) {
-  const state = payState(view);
+  const shown = payState(view);
+  const state = shown === 'held' && options.awaitingMerchant ? 'awaiting_merchant' : shown;
   const summary = orderSummary({
     businessName: view.business_name,
     orderReference: view.order_reference,

@@ -1,5 +1,6 @@
 import {
   AppError,
+  awaitingMerchant,
   createProcessors,
   MESSAGES,
   notFound,
@@ -10,6 +11,7 @@ import {
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { CheckoutDeps } from '../../deps';
+import { seatsOfSplit, withOpenSeats } from '../../seats/seats';
 import { withinPayAttemptLimits } from './attempt-limits';
 import { AUTHENTICATION_NOT_CONFIRMED, completeAuthentication } from './authentication';
 import { challengeOrigin, newNonce, payPageCsp, renderNotFoundPage, renderPayPage } from './page';
@@ -83,7 +85,14 @@ export function payRoutes(deps: CheckoutDeps): Router {
       return;
     }
     await recordView(view.share);
-    ctx.body = renderPayPage(presentShare(config, view), ctx.params.token as string, nonce, { error, live });
+    const shown = presentShare(config, view);
+    // The page counts and lists the open seats of a split made with seats (the JSON view does not).
+    shown.group = withOpenSeats(shown.group, await seatsOfSplit(db, view.split));
+    ctx.body = renderPayPage(shown, ctx.params.token as string, nonce, {
+      error,
+      live,
+      awaitingMerchant: awaitingMerchant(view.split) === true,
+    });
   };
 
   router.get('/pay/:token', (ctx) => renderPage(ctx));

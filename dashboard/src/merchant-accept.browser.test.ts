@@ -1,0 +1,163 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiKeyRecordFields, generateApiKey } from '@groupsplit/shared';
+import {
+  authoriseShare,
+  createSplitReadyMerchant,
+  createUser,
+  type SplitReadyMerchant,
+  type Stack,
+  startStack,
+  type TestUser,
+  uniqueEmail,
+  waitUntil,
+} from '@groupsplit/testing';
+import type { Browser, Page } from 'playwright-core';
+import {
+  ARTIFACTS,
+  ensureDashboardBuilt,
+  inspect,
+  launchBrowser,
+  personContext,
+  photographOnFailure,
+  ROOT,
+  startAt,
+  trackApiCalls,
+  watchProblems,
+} from './test-support/browser';
+
+const IMAGES = join(ROOT, 'docs', 'images');
+const SHOP = 'shop.example.com';
+/** A fresh browser is signed out: its first reads (the session refresh among them) are answered 401. */
+const signedOut = (url: string, status: number) => status === 401 && url.includes('/api/');
+
+/**
+ * The merchant accept step on the order page (docs/dashboard.md, "Accepting an order"): an order of a
+ * `capture: 'merchant_accept'` session whose participants have all authorised reads "Waiting for your
+ * acceptance"; whoever may cancel it gets "Accept and capture" behind a confirmation, and the page then
+ * shows the order captured; Finance, who may not cancel, sees no button and is told why. Axe at 390 and
+ * 1280 px; the pictures are docs/images/order-accept-*.png.
+ */
+describe('accepting an order in a real browser', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let team: SplitReadyMerchant;
+  let apiKey: string;
+  let buyer: TestUser;
+
+  /** The axe check and screenshots at 1280 and 390 px, kept in docs/images as the docs' pictures. */
+  const look = async (page: Page, name: string) => {
+    const found = await inspect(page, name);
+    mkdirSync(IMAGES, { recursive: true });
+    for (const width of [1280, 390]) {
+      copyFileSync(join(ARTIFACTS, `${name}-${width}.png`), join(IMAGES, `${name}-${width}.png`));
+    }
+    return found;
+  };
+
+  beforeAll(async () => {
+    ensureDashboardBuilt();
+    stack = await startStack();
+    browser = await launchBrowser();
+    team = await createSplitReadyMerchant(stack, { modes: ['test'], overrides: { allowed_domain: SHOP } });
+    const key = generateApiKey('test');
+    await stack.db
+      .insertInto('api_keys')
+      .values({ merchant_id: team.merchant.id, name: 'test key', mode: 'test', ...apiKeyRecordFields(key) })
+      .execute();
+    apiKey = key;
+    buyer = await createUser(stack.db, { consent: false });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  /** An order of a merchant-accept session that every participant has paid: it waits for the business. */
+  async function awaitingOrder(reference: string) {
+    const session = await stack.api.post(
+      '/api/merchants/checkout/sessions',
+      { amount: 60, order_reference: reference, return_url: `https://${SHOP}/thanks`, capture: 'merchant_accept' },
+      { apiKey },
+    );
+    expect(session.status).toBe(201);
+    const split = await stack.api.post(
+      `/api/merchants/checkout/sessions/${session.body.token}/split`,
+      {
+        mode: 'split',
+        participants: [
+          { email: buyer.email, amount: 25 },
+          { email: uniqueEmail('friend'), amount: 35 },
+        ],
+      },
+      { token: buyer.token },
+    );
+    expect(split.status).toBe(201);
+    for (const participant of split.body.participants as { pay_url: string }[]) {
+      expect((await authoriseShare(stack, participant.pay_url.split('/pay/')[1]!)).status).toBe(200);
+    }
+    const id = split.body.split_id as string;
+    await waitUntil(
+      'the order waiting for the merchant',
+      () =>
+        stack.db.selectFrom('splits').select(['status', 'awaiting_merchant']).where('id', '=', id).executeTakeFirst(),
+      (row) => row?.status === 'pending' && row.awaiting_merchant === true,
+      30_000,
+    );
+    return id;
+  }
+
+  it('Finance sees the order waiting but may not accept it; the Owner accepts and captures it', async () => {
+    const reference = `ACCEPT-${Date.now() % 100_000}`;
+    const id = await awaitingOrder(reference);
+    const path = `/dashboard/orders/${id}`;
+
+    // Finance may not cancel, so may not accept: no button, and the reason on the page.
+    const financeContext = await personContext(browser);
+    const finance = await financeContext.newPage();
+    trackApiCalls(finance);
+    const financeProblems = watchProblems(finance, signedOut);
+    await photographOnFailure(finance, 'order-accept-finance', async () => {
+      await startAt(finance, { origin: stack.urls.gateway, path, title: reference, email: team.finance.email });
+      await finance.locator('.page-header .chip', { hasText: 'Waiting for your acceptance' }).waitFor();
+      await finance.getByText("Finance can't cancel orders: only Owner, Admin and Member can.").waitFor();
+      expect(await finance.getByRole('button', { name: 'Accept and capture' }).count()).toBe(0);
+      expect(financeProblems).toEqual([]);
+    });
+    await financeContext.close();
+
+    const ownerContext = await personContext(browser);
+    const page = await ownerContext.newPage();
+    trackApiCalls(page);
+    const problems = watchProblems(page, signedOut);
+    await photographOnFailure(page, 'order-accept', async () => {
+      await startAt(page, { origin: stack.urls.gateway, path, title: reference, email: team.owner.email });
+      await page.locator('.page-header .chip', { hasText: 'Waiting for your acceptance' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Waiting for your acceptance' }).waitFor();
+      const found = await look(page, 'order-accept-waiting');
+
+      // The confirmation: Cancel closes it and nothing happens; confirming captures the order.
+      await page.getByRole('button', { name: 'Accept and capture' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Accept and capture this order?' });
+      await dialog.waitFor();
+      found.push(...(await look(page, 'order-accept-confirm')));
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Accept and capture' }).click();
+      await dialog.getByRole('button', { name: 'Accept and capture' }).click();
+
+      await page.getByText('Accepted: every payer’s share was captured and the order has gone through.').waitFor();
+      await page.locator('.page-header .chip', { hasText: 'captured' }).waitFor();
+      await page.getByRole('button', { name: 'Refund order' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Accept and capture' }).count()).toBe(0);
+      expect(await page.getByText('Waiting for your acceptance').count()).toBe(0);
+      found.push(...(await look(page, 'order-accept-captured')));
+      const split = await stack.db.selectFrom('splits').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(split.status).toBe('captured');
+      expect(found).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+    await ownerContext.close();
+  });
+});

@@ -1,0 +1,91 @@
+import {
+  type AppError,
+  badRequest,
+  EXAMPLE_VALUES,
+  idField,
+  pathTokenParam,
+  payUrlField,
+  poundsField,
+  timestampField,
+  uuidParam,
+  uuidSchema,
+} from '@groupsplit/shared';
+import { z } from 'zod';
+import { OpenSeatSchema } from '../../seats/schema';
+import { SEAT_MESSAGES } from '../../seats/seats';
+import { ParticipantStatusSchema } from '../../splits/schema';
+
+/** `/join/:group_token` and `/api/checkout-splits/join/:group_token…`: an unknown link is 404. */
+export const GroupTokenParams = z.object({
+  group_token: pathTokenParam(
+    'The group token, from the group link (`group_url`). Treat it as a secret.',
+    EXAMPLE_VALUES.groupToken,
+  ),
+});
+
+/** `/api/merchants/checkout/sessions/:token/seats/:seat_id/invite`: anything but a UUID is an unknown seat (404). */
+export const SessionSeatParams = z.object({
+  token: pathTokenParam('The checkout session token.'),
+  seat_id: uuidParam('seat', 'The open seat to fill.'),
+});
+
+/** POST /api/checkout-splits/join/:group_token/claim. */
+export const ClaimSeatSchema = z.object({
+  seat_id: uuidSchema().meta({
+    description: 'The open seat to take (`open_seats[].id`).',
+    example: EXAMPLE_VALUES.ids.seat,
+  }),
+});
+export const CLAIM_BODY_MESSAGE = 'Choose a seat: seat_id is the id of one of the open seats.';
+export const claimBodyFailure = (): AppError => badRequest(CLAIM_BODY_MESSAGE, 'validation_failed');
+
+/** POST /api/merchants/checkout/sessions/:token/seats/:seat_id/invite. */
+export const InviteSeatSchema = z.object({
+  email: z.string().trim().pipe(z.email().max(254)).meta({
+    description: 'Who takes the seat: a valid e-mail address, up to 254 characters. They get their pay link.',
+    example: 'jo@example.com',
+  }),
+});
+export const inviteBodyFailure = (): AppError => badRequest(SEAT_MESSAGES.email, 'validation_failed');
+
+// ---- responses ------------------------------------------------------------------------------
+
+/** GET /api/checkout-splits/join/:group_token: what anyone holding the group link may see. */
+export const JoinGroupSchema = z
+  .object({
+    merchant_name: z.string().meta({ description: 'The business the order is with.', example: 'Corner Deli' }),
+    order_reference: z.string().meta({ description: "The business's order reference.", example: 'WH29' }),
+    amount: poundsField('The order total in pounds, two places.'),
+    open_seats: z.array(OpenSeatSchema).meta({ description: 'The seats nobody has taken yet, in order.' }),
+    approved_count: z.number().int().meta({ description: 'Participants who have authorised.', example: 1 }),
+    total_count: z
+      .number()
+      .int()
+      .meta({ description: 'Participants plus open seats: everyone the order is split between.', example: 3 }),
+    authorization_expires_at: timestampField(
+      'When the holds lapse: seats still open then cancel the order, and nobody pays.',
+    ),
+  })
+  .meta({ id: 'JoinGroup', description: 'The order behind a group link and its open seats.' });
+export type JoinGroup = z.infer<typeof JoinGroupSchema>;
+
+/** POST /api/checkout-splits/join/:group_token/claim: 200. */
+export const ClaimedSeatSchema = z
+  .object({ pay_url: payUrlField('Your pay link (also e-mailed to you): the usual pay step follows.') })
+  .meta({ id: 'ClaimedSeat', description: 'The seat is yours: pay your share at pay_url.' });
+
+/** POST /api/merchants/checkout/sessions/:token/seats/:seat_id/invite: 200. */
+export const InvitedSeatSchema = z
+  .object({
+    participant: z
+      .object({
+        id: idField('participant', 'The participant the seat became.'),
+        email: z.string().meta({ description: "The new person's e-mail address.", example: 'jo@example.com' }),
+        amount: poundsField("The seat's share.", EXAMPLE_VALUES.share),
+        status: ParticipantStatusSchema,
+        pay_url: payUrlField("The new person's pay link (also e-mailed to them)."),
+      })
+      .meta({ description: 'The participant the seat became.' }),
+  })
+  .meta({ id: 'InvitedSeat', description: 'The seat is filled: the person has their pay link.' });
+export type InvitedSeat = z.infer<typeof InvitedSeatSchema>;
