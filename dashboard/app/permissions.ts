@@ -15,6 +15,7 @@ export type Permission = {
 
 const ACTION_WORDS: Partial<Record<Action, string>> = {
   'split.cancel': 'cancel orders',
+  'split.accept': 'accept orders',
   'split.refund': 'refund orders',
   'split.export': 'export orders and refunds',
   'api_key.view': 'see API keys',

@@ -121,6 +121,7 @@ describe('accepting an order in a real browser', () => {
     await photographOnFailure(finance, 'order-accept-finance', async () => {
       await startAt(finance, { origin: stack.urls.gateway, path, title: reference, email: team.finance.email });
       await finance.locator('.page-header .chip', { hasText: 'Waiting for your acceptance' }).waitFor();
+      await finance.getByText("Finance can't accept orders: only Owner, Admin and Member can.").waitFor();
       await finance.getByText("Finance can't cancel orders: only Owner, Admin and Member can.").waitFor();
       expect(await finance.getByRole('button', { name: 'Accept and capture' }).count()).toBe(0);
       expect(financeProblems).toEqual([]);

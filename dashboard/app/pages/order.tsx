@@ -76,8 +76,8 @@ const awaitingAcceptance = (split: SplitDetail) => split.status === 'pending' &&
 
 /**
  * Accept and capture (an order waiting for the business), cancel (pending) and whole refund (captured),
- * each behind a confirmation, as the caller's role allows. Accepting is gated as cancelling is: both
- * decide whether a pending order goes through.
+ * each behind a confirmation, as the caller's role allows. Accepting is the roles that may cancel
+ * (policy row `split.accept`), but never the buyer who created a hosted order.
  */
 function Actions(props: { split: SplitDetail; onChanged: () => void }) {
   const { split } = props;
@@ -108,9 +108,12 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
       props.onChanged();
     },
   );
+  const mayAccept = can('split.accept', split.created_by);
   const mayCancel = can('split.cancel', split.created_by);
   const mayRefund = can('split.refund', split.created_by);
-  const refusals = [mayCancel, mayRefund].filter((p) => p.hidden).map((p) => p.reason);
+  const refusals = [...(awaitingAcceptance(split) ? [mayAccept] : []), mayCancel, mayRefund]
+    .filter((p) => p.hidden)
+    .map((p) => p.reason);
 
   return (
     <Section title="Actions">
@@ -126,7 +129,7 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
         </Banner>
       )}
       <div class="row">
-        <GatedAction may={mayCancel} shown={awaitingAcceptance(split)} tone="primary" onClick={() => accept.ask(true)}>
+        <GatedAction may={mayAccept} shown={awaitingAcceptance(split)} tone="primary" onClick={() => accept.ask(true)}>
           Accept and capture
         </GatedAction>
         <GatedAction
