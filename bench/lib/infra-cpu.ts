@@ -54,6 +54,12 @@ function treeCpuMs(rootPid: number, stats: Stat[]): number | null {
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
+/** One process's own CPU time so far (ms, user + system, without its children), null if it is gone. */
+export function pidCpuMs(pid: number): number | null {
+  const stat = readStat(pid);
+  return stat ? (stat.ownTicks * 1000) / TICKS_PER_SECOND : null;
+}
+
 export type InfraProcesses = Record<string, number>;
 
 /**
