@@ -12,6 +12,7 @@ import { authoriseShare, createSplitReadyMerchant, postSplit, splitLedger, uniqu
 import { sql } from 'kysely';
 import { fixed, percent } from './lib/figures';
 import { runBenchOn } from './lib/harness';
+import { findInfraProcesses, infraDelta, readInfraCpu } from './lib/infra-cpu';
 import { envInt, mapConcurrent, pollUntil } from './lib/load';
 import { REPLICAS, type ReplicaStack, startReplicaStack } from './lib/replica-stack';
 import { Recorder } from './lib/stats';
@@ -108,8 +109,13 @@ runBenchOn(
     result.params = { replicas: REPLICAS, splitsPerPhase: SPLITS, participants: 2 };
     const shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
 
+    const infra = await findInfraProcesses(stack.db);
+    const cpuBefore = { ...stack.cpuByService(), ...readInfraCpu(infra) };
     const one = await phase(stack, shop, 'both');
     const tasks = await Promise.all([0, 1].map((i) => stack.workerTasks(i)));
+    // A split's whole life (create, two authorisations, capture, half a refund, the processor's webhooks):
+    // CPU per split of every process over phase 1, the capacity model's input.
+    const lifeCpu = infraDelta(cpuBefore, { ...stack.cpuByService(), ...readInfraCpu(infra) });
     const two = await phase(stack, shop, 'kill', () => stack.killWorker(1));
     const checkouts = await Promise.all([0, 1].map((i) => stack.checkoutRequests(i)));
     const webhooksIn = await Promise.all([0, 1].map((i) => stack.gatewayRequests(i, '/api/processor/**')));
@@ -130,6 +136,10 @@ runBenchOn(
       `phase 1 tasks per worker: ${tasks.map((t, i) => `worker ${i + 1} ${t.workflowTasks} workflow tasks, ${t.activities} activities`).join('; ')}`,
       `requests per checkout ${checkouts.join(' / ')}; per gateway ${gatewayAll.join(' / ')}, of which processor webhooks ${webhooksIn.join(' / ')}; ` +
         `emulator events ${events.rows.map((r) => `${r.status} ${r.n}`).join(', ')}`,
+      `capacity inputs, CPU ms per split over its whole life (phase 1, both replicas summed): ` +
+        Object.entries(lifeCpu)
+          .map(([name, ms]) => `${name} ${fixed((ms ?? Number.NaN) / Math.max(1, one.ids.length), 1)}`)
+          .join(', '),
       `balancer connections: ${JSON.stringify(stack.balancerConnections())}`,
       `processor ledger: ${ledger.shares} shares, ${ledger.captureCalls} capture calls, ${ledger.faults} captured or refunded wrongly`,
     );

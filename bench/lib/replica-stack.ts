@@ -9,6 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createDb, createTemporalClient, loadConfig } from '@groupsplit/shared';
 import { createApiClient } from '@groupsplit/testing';
 import { startBalancer } from './balancer';
+import { pidCpuMs } from './infra-cpu';
 import { freePort, type Running, type ServiceName, spawnService, stopService, waitReady } from './process-stack';
 
 export const REPLICAS = 2;
@@ -135,6 +136,15 @@ export async function startReplicaStack(env: Record<string, string> = {}) {
             .filter((l) => l.startsWith('groupsplit_http_requests_total{') && l.includes(`route="${route}"`))
             .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0)
         : lines;
+    },
+    /** CPU time so far (ms) of every service process, summed by service (/proc/<pid>/stat). */
+    cpuByService() {
+      const total: Partial<Record<ServiceName, number>> = {};
+      for (const instance of instances) {
+        const ms = instance.running?.child.pid ? pidCpuMs(instance.running.child.pid) : null;
+        total[instance.name] = (total[instance.name] ?? 0) + (ms ?? 0);
+      }
+      return total;
     },
     balancerConnections: () => ({ gateway: gatewayLb.connections(), checkout: checkoutLb.connections() }),
     /** Kills one worker at once (no graceful shutdown). */
