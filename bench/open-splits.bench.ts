@@ -230,7 +230,8 @@ runBenchOn(
         `${kib(storage.splitTables)} (whole database ${kib(storage.database)}); worker ${fixed(perCachedMiB, 3)} MiB ` +
         `of RSS per cached workflow (${fixed(cachedDelta, 0)} cached)`,
       `idle with ${open.n} open, over ${fixed(idle.elapsedMs / 1000, 1)} s: worker ${share(idle.worker)}, temporal ` +
-        `${share(idle.temporal)}, postgres ${share(idle.postgres)} of one core`,
+        `${share(idle.temporal)}, postgres ${share(idle.postgres)} of one core (the whole Postgres server, other ` +
+        `databases' work included: ${share(idle.postgresServer)})`,
       `visibility ${visibleOpen.visible} running pending splitWorkflow vs projection ${visibleOpen.projected} pending once open; ` +
         `${visibleEnd.visible} vs ${visibleEnd.projected} at the end`,
     );

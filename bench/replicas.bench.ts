@@ -12,7 +12,7 @@ import { authoriseShare, createSplitReadyMerchant, postSplit, splitLedger, uniqu
 import { sql } from 'kysely';
 import { fixed, percent } from './lib/figures';
 import { runBenchOn } from './lib/harness';
-import { findInfraProcesses, infraDelta, readInfraCpu } from './lib/infra-cpu';
+import { findInfraProcesses, infraDelta, postgresOwnDelta, readInfraCpu, readPostgresOwnCpu } from './lib/infra-cpu';
 import { envInt, mapConcurrent, pollUntil } from './lib/load';
 import { REPLICAS, type ReplicaStack, startReplicaStack } from './lib/replica-stack';
 import { Recorder } from './lib/stats';
@@ -111,11 +111,15 @@ runBenchOn(
 
     const infra = await findInfraProcesses(stack.db);
     const cpuBefore = { ...stack.cpuByService(), ...readInfraCpu(infra) };
+    const postgresBefore = await readPostgresOwnCpu(stack.db);
     const one = await phase(stack, shop, 'both');
     const tasks = await Promise.all([0, 1].map((i) => stack.workerTasks(i)));
     // A split's whole life (create, two authorisations, capture, half a refund, the processor's webhooks):
     // CPU per split of every process over phase 1, the capacity model's input.
-    const lifeCpu = infraDelta(cpuBefore, { ...stack.cpuByService(), ...readInfraCpu(infra) });
+    const lifeCpu = {
+      ...infraDelta(cpuBefore, { ...stack.cpuByService(), ...readInfraCpu(infra) }),
+      'postgres (this database)': postgresOwnDelta(postgresBefore, await readPostgresOwnCpu(stack.db)),
+    };
     const two = await phase(stack, shop, 'kill', () => stack.killWorker(1));
     const checkouts = await Promise.all([0, 1].map((i) => stack.checkoutRequests(i)));
     const webhooksIn = await Promise.all([0, 1].map((i) => stack.gatewayRequests(i, '/api/processor/**')));

@@ -5,7 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { sql } from 'kysely';
-import { findInfraProcesses, pidCpuMs, readInfraCpu } from './infra-cpu';
+import { findInfraProcesses, pidCpuMs, postgresOwnDelta, readInfraCpu, readPostgresOwnCpu } from './infra-cpu';
 import type { ProcessStack } from './process-stack';
 
 /** The tables that hold a split in our projection. */
@@ -53,17 +53,28 @@ export function storagePerSplit(before: StorageReading, after: StorageReading, s
 export async function idleCpu(stack: ProcessStack, windowMs: number) {
   const infra = await findInfraProcesses(stack.db);
   const read = (): Record<string, number | null> => ({ worker: pidCpuMs(stack.pid('worker')), ...readInfraCpu(infra) });
+  const pgBefore = await readPostgresOwnCpu(stack.db);
   const before = read();
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, windowMs));
   const after = read();
   const elapsedMs = performance.now() - started;
+  // Read last: the query's own backend work falls outside the window.
+  const pgAfter = await readPostgresOwnCpu(stack.db);
   const used = (name: 'worker' | 'temporal' | 'postgres') => {
     const a = after[name];
     const b = before[name];
     return typeof a === 'number' && typeof b === 'number' ? a - b : null;
   };
-  return { elapsedMs, worker: used('worker'), temporal: used('temporal'), postgres: used('postgres') };
+  return {
+    elapsedMs,
+    worker: used('worker'),
+    temporal: used('temporal'),
+    /** This database's backends and the server's background processes. */
+    postgres: postgresOwnDelta(pgBefore, pgAfter),
+    /** The whole server (postmaster's tree), other databases' work included. */
+    postgresServer: used('postgres'),
+  };
 }
 
 /**
