@@ -11,7 +11,9 @@ import { authoriseShare, createSplitReadyMerchant, postSplit, uniqueEmail } from
 import { startBareEngine } from './lib/bare-engine';
 import { fixed, percent } from './lib/figures';
 import { runBench } from './lib/harness';
+import { findInfraProcesses, infraDelta, postgresOwnDelta, readInfraCpu, readPostgresOwnCpu } from './lib/infra-cpu';
 import { envInt, mapConcurrent } from './lib/load';
+import { probeDelta } from './lib/process-stack';
 import { Recorder } from './lib/stats';
 
 const SPLITS = envInt('BENCH_AUTHORISE_SPLITS', 200);
@@ -50,6 +52,10 @@ runBench('authorise', async (stack, result) => {
   const bareBefore = await bareRound();
 
   const recorder = new Recorder();
+  const infra = await findInfraProcesses(stack.db);
+  const probeBefore = await stack.probe();
+  const infraBefore = readInfraCpu(infra);
+  const postgresBefore = await readPostgresOwnCpu(stack.db);
   const started = performance.now();
   await mapConcurrent(tokens.slice(WARMUP), CONCURRENCY, (token) =>
     recorder.time(
@@ -60,6 +66,18 @@ runBench('authorise', async (stack, result) => {
   const metric = recorder.summary(
     `POST /api/checkout-splits/pay/:token/authorise, ${CONCURRENCY} in flight`,
     performance.now() - started,
+  );
+  // Where an authorisation's CPU goes: every process over the measured phase, per authorisation.
+  const cost = probeDelta(probeBefore, await stack.probe());
+  const infraCost = infraDelta(infraBefore, readInfraCpu(infra));
+  const postgresOwn = postgresOwnDelta(postgresBefore, await readPostgresOwnCpu(stack.db));
+  const per = (ms: number | null) => fixed((ms ?? Number.NaN) / Math.max(1, metric.count), 1);
+  result.notes.push(
+    'per authorisation, CPU ms: ' +
+      Object.entries(cost)
+        .map(([name, c]) => `${name} ${per(c.cpuMs)} (${per(c.statements)} SQL)`)
+        .join(', ') +
+      `, temporal ${per(infraCost.temporal ?? null)}, postgres ${per(postgresOwn)} (this database)`,
   );
   const bareAfter = await bareRound();
   await bare.stop();
