@@ -5,10 +5,20 @@
  * created, paid by both participants (captured), and every other one refunded. Phase 2 does the same
  * and kills one worker (SIGKILL) a third of the way through its authorisations.
  * Shown: zero errors; each worker ran ≥ 30 % of the workflow tasks and of the activities in phase 1;
- * each checkout served ≥ 30 % of the requests; every split reached its expected status; and at the
- * processor (the emulator's ledger) every share was captured once and every refund made once.
+ * each checkout served ≥ 30 % of the requests; every split reached its expected status; at the
+ * processor (the emulator's ledger) every share was captured once and every refund made once; and
+ * every webhook event written for the merchant arrived at its endpoint exactly once.
  */
-import { authoriseShare, createSplitReadyMerchant, postSplit, splitLedger, uniqueEmail } from '@groupsplit/testing';
+import { WEBHOOK_EVENT_ID_HEADER } from '@groupsplit/shared';
+import {
+  authoriseShare,
+  configureWebhooks,
+  createSplitReadyMerchant,
+  postSplit,
+  splitLedger,
+  startWebhookReceiver,
+  uniqueEmail,
+} from '@groupsplit/testing';
 import { sql } from 'kysely';
 import { fixed, percent } from './lib/figures';
 import { runBenchOn } from './lib/harness';
@@ -97,6 +107,32 @@ async function ledgerFaults(stack: ReplicaStack, ids: string[], refunded: Set<st
   return { faults, captureCalls, shares };
 }
 
+/** The merchant's endpoint: how many times each event id arrived. */
+async function countingReceiver() {
+  const receiver = await startWebhookReceiver();
+  const arrivals = new Map<string, number>();
+  receiver.reply((request) => {
+    const id = String(request.headers[WEBHOOK_EVENT_ID_HEADER.toLowerCase()]);
+    arrivals.set(id, (arrivals.get(id) ?? 0) + 1);
+    return { status: 200, body: 'ok' };
+  });
+  return { receiver, arrivals };
+}
+
+/** Waits until every event written for the merchant has arrived; counts the missing and the doubled. */
+async function merchantWebhooks(stack: ReplicaStack, merchantId: string, arrivals: Map<string, number>) {
+  const events = () =>
+    stack.db.selectFrom('webhook_events').select('id').where('merchant_id', '=', merchantId).execute();
+  const rows = await pollUntil(events, (r) => r.every((e) => arrivals.has(e.id)), {
+    intervalMs: 500,
+    timeoutMs: 120_000,
+    what: 'every merchant webhook event delivered',
+  }).catch(events);
+  const missing = rows.filter((e) => !arrivals.has(e.id)).length;
+  const doubled = rows.filter((e) => (arrivals.get(e.id) ?? 0) > 1).length;
+  return { events: rows.length, missing, doubled };
+}
+
 const shareOf = (values: number[]) => {
   const total = values.reduce((sum, v) => sum + v, 0);
   return values.map((v) => (total === 0 ? 0 : v / total));
@@ -108,6 +144,8 @@ runBenchOn(
   async (stack, result) => {
     result.params = { replicas: REPLICAS, splitsPerPhase: SPLITS, participants: 2 };
     const shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
+    const endpoint = await countingReceiver();
+    await configureWebhooks(stack, shop.merchant.id, 'test', endpoint.receiver.url);
 
     const infra = await findInfraProcesses(stack.db);
     const cpuBefore = { ...stack.cpuByService(), ...readInfraCpu(infra) };
@@ -130,10 +168,12 @@ runBenchOn(
     const undelivered = events.rows.filter((r) => r.status !== 'delivered').reduce((sum, r) => sum + r.n, 0);
     const ledger = await ledgerFaults(stack, [...one.ids, ...two.ids], new Set([...one.refunded, ...two.refunded]));
 
+    const webhooksOut = await merchantWebhooks(stack, shop.merchant.id, endpoint.arrivals);
+    await endpoint.receiver.close();
     const workflowShares = shareOf(tasks.map((t) => t.workflowTasks));
     const activityShares = shareOf(tasks.map((t) => t.activities));
     const checkoutShares = shareOf(checkouts);
-    const errors = one.errors.errors + two.errors.errors + undelivered;
+    const errors = one.errors.errors + two.errors.errors + undelivered + webhooksOut.missing + webhooksOut.doubled;
     const lost = 2 * SPLITS - one.ids.length - two.ids.length;
     result.notes.push(
       ...[...one.errors.errorExamples, ...two.errors.errorExamples].map((e) => `error: ${e}`),
@@ -145,6 +185,7 @@ runBenchOn(
           .map(([name, ms]) => `${name} ${fixed((ms ?? Number.NaN) / Math.max(1, one.ids.length), 1)}`)
           .join(', '),
       `balancer connections: ${JSON.stringify(stack.balancerConnections())}`,
+      `merchant webhooks: ${webhooksOut.events} events, ${webhooksOut.missing} missing, ${webhooksOut.doubled} arrived more than once`,
       `processor ledger: ${ledger.shares} shares, ${ledger.captureCalls} capture calls, ${ledger.faults} captured or refunded wrongly`,
     );
     const sharesOk = [...workflowShares, ...activityShares, ...checkoutShares].every((s) => s >= TARGET_SHARE);
@@ -159,7 +200,8 @@ runBenchOn(
       pass: errors === 0 && lost === 0 && ledger.faults === 0 && sharesOk,
       detail:
         `${SPLITS} splits per phase (2 participants, every other one refunded), requests alternating gateways; ` +
-        `webhooks in per gateway ${webhooksIn.map((n) => fixed(n, 0)).join(' / ')}; worker 2 SIGKILLed a third into phase 2's authorisations`,
+        `webhooks in per gateway ${webhooksIn.map((n) => fixed(n, 0)).join(' / ')}; merchant webhooks ${webhooksOut.events} ` +
+        `(${webhooksOut.missing} missing, ${webhooksOut.doubled} doubled); worker 2 SIGKILLed a third into phase 2's authorisations`,
     });
   },
 );
