@@ -8,10 +8,12 @@
  * after its `authorization_expires_at`.
  */
 import { createSplitReadyMerchant, postSplit, uniqueEmail } from '@groupsplit/testing';
-import { fixed } from './lib/figures';
-import { runBench } from './lib/harness';
+import { fixed, percent } from './lib/figures';
+import { runBenchOn } from './lib/harness';
 import { envInt, mapConcurrent } from './lib/load';
-import type { ProcessStack } from './lib/process-stack';
+import { idleCpu, readStorage, storagePerSplit, visibilityAgainstProjection } from './lib/open-split-costs';
+import { useFileBackedTemporal } from './lib/own-temporal';
+import { type ProcessStack, startProcessStack } from './lib/process-stack';
 import { Recorder, summarise } from './lib/stats';
 import { describeGrowth, describeSample, sampleWorkerMemory, type WorkerMemorySample } from './lib/worker-memory';
 
@@ -23,6 +25,9 @@ const TARGET_RSS_BYTES = 1024 ** 3;
 const ISSUE_SCALE = 10_000;
 const TARGET_LATENESS_MS = 60_000;
 const MiB = 1024 ** 2;
+/** Issue 38: while the splits wait, worker + Temporal + Postgres use at most 5 % of one core in total. */
+const IDLE_WINDOW_MS = envInt('BENCH_OPEN_SPLITS_IDLE_MS', 10_000);
+const TARGET_IDLE_CORE_SHARE = 0.05;
 
 type Shop = Awaited<ReturnType<typeof createSplitReadyMerchant>>;
 
@@ -79,8 +84,16 @@ async function workerMemory(stack: ProcessStack) {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
-runBench(
+/** The stack on a file-backed Temporal of its own, so an open split's bytes on disk can be read. */
+async function startOnFileBackedTemporal() {
+  const temporal = await useFileBackedTemporal();
+  const stack = await startProcessStack();
+  return { ...stack, stop: () => stack.stop().finally(temporal.stop) };
+}
+
+runBenchOn(
   'open-splits',
+  startOnFileBackedTemporal,
   async (stack, result) => {
     const shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
 
@@ -92,11 +105,12 @@ runBench(
       stack.api.post(`/api/checkout-splits/${id}/cancel`, {}, { token: shop.owner.token }),
     );
 
-    const holdMs = envInt('BENCH_OPEN_SPLITS_HOLD_MS', Math.ceil((SPLITS / ratePerMs) * 1.2 + 20_000));
+    const holdMs = envInt('BENCH_OPEN_SPLITS_HOLD_MS', Math.ceil((SPLITS / ratePerMs) * 1.2 + 25_000 + IDLE_WINDOW_MS));
     await stack.restart('checkout', { HOLD_TTL_MS: String(holdMs) });
     result.params = { splits: SPLITS, concurrency: CONCURRENCY, participants: 2, holdMs };
 
     const memoryBefore = await workerMemory(stack);
+    const storageBefore = await readStorage(stack);
     // The worker's memory at every tenth of the splits opened: linear growth or a plateau.
     const samples: WorkerMemorySample[] = [await sampleWorkerMemory(stack, 0)];
     const sampling: Promise<void>[] = [];
@@ -125,6 +139,15 @@ runBench(
     const sampleOpen = await sampleWorkerMemory(stack, created.ids.length);
     samples.push(sampleOpen);
     samples.sort((a, b) => a.open - b.open);
+    const storage = storagePerSplit(storageBefore, await readStorage(stack), created.ids.length);
+    const visibleOpen = await visibilityAgainstProjection(stack, shop.merchant.id);
+    // Idle: a moment for the last invitations and projection writes, then a window with nothing asked.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const idle = await idleCpu(stack, IDLE_WINDOW_MS);
+    const idleTotalMs = (idle.worker ?? Number.NaN) + (idle.temporal ?? Number.NaN) + (idle.postgres ?? Number.NaN);
+    const idleShare = idleTotalMs / idle.elapsedMs;
+    const cachedDelta = (sampleOpen.cached ?? Number.NaN) - (samples[0]!.cached ?? Number.NaN);
+    const perCachedMiB = (sampleOpen.rss - samples[0]!.rss) / cachedDelta / MiB;
     const half = samples.find((s) => s.open >= created.ids.length / 2) ?? samples[0]!;
     const allOpenAtOnce = Number(open.n) === SPLITS;
     result.metrics.push(created.recorder.summary(`create split (${CONCURRENCY} in flight)`, openedMs));
@@ -198,6 +221,40 @@ runBench(
       memoryOpen.rss < TARGET_RSS_BYTES &&
       notCanceled === 0 &&
       tooLate === 0;
+    const visibleEnd = await visibilityAgainstProjection(stack, shop.merchant.id);
+    const share = (ms: number | null) => percent((ms ?? Number.NaN) / idle.elapsedMs);
+    const kib = (bytes: number | null) =>
+      bytes === null ? 'not measured (Temporal in memory)' : `${fixed(bytes / 1024, 1)} KiB`;
+    result.notes.push(
+      `capacity inputs, per open split (2 participants): Temporal SQLite ${kib(storage.temporal)}, our split tables ` +
+        `${kib(storage.splitTables)} (whole database ${kib(storage.database)}); worker ${fixed(perCachedMiB, 3)} MiB ` +
+        `of RSS per cached workflow (${fixed(cachedDelta, 0)} cached)`,
+      `idle with ${open.n} open, over ${fixed(idle.elapsedMs / 1000, 1)} s: worker ${share(idle.worker)}, temporal ` +
+        `${share(idle.temporal)}, postgres ${share(idle.postgres)} of one core (the whole Postgres server, other ` +
+        `databases' work included: ${share(idle.postgresServer)})`,
+      `visibility ${visibleOpen.visible} running pending splitWorkflow vs projection ${visibleOpen.projected} pending once open; ` +
+        `${visibleEnd.visible} vs ${visibleEnd.projected} at the end`,
+    );
+    result.figures.push({
+      id: 10,
+      title: `idle CPU of worker + Temporal + Postgres while ${open.n} splits wait`,
+      value: `${percent(idleShare)} of one core (worker ${share(idle.worker)}, temporal ${share(idle.temporal)}, postgres ${share(idle.postgres)})`,
+      target: `≤ ${percent(TARGET_IDLE_CORE_SHARE)} of one core at ${ISSUE_SCALE} open`,
+      pass: SPLITS >= ISSUE_SCALE && Number.isFinite(idleShare) ? idleShare <= TARGET_IDLE_CORE_SHARE : null,
+      detail:
+        `${SPLITS < ISSUE_SCALE ? `scaled-down run (${idleShare <= TARGET_IDLE_CORE_SHARE ? 'within' : 'outside'} the target at this size); ` : ''}` +
+        `/proc/<pid>/stat over ${fixed(idle.elapsedMs / 1000, 1)} s, 2 s after the last creation`,
+    });
+    result.figures.push({
+      id: 11,
+      title: 'Temporal visibility agrees with the projection on pending splits',
+      value:
+        `open: ${visibleOpen.visible} running vs ${visibleOpen.projected} pending; ` +
+        `end: ${visibleEnd.visible} vs ${visibleEnd.projected}`,
+      target: 'equal at both readings',
+      pass: visibleOpen.visible === visibleOpen.projected && visibleEnd.visible === visibleEnd.projected,
+      detail: `count(${visibleOpen.query.replace(/'[0-9a-f-]{36}'/g, "'…'")}) against splits.status = 'pending'`,
+    });
     result.figures.push({
       id: 5,
       title: 'open splits held by one worker',

@@ -91,7 +91,11 @@ async function main() {
   if (files.length === 0) throw new Error(`No bench/*.bench.ts matches ${filters.join(', ')}`);
 
   const startedAt = new Date().toISOString();
-  const run = await startRunInfrastructure('bench');
+  // Temporal in memory, as in every earlier round; BENCH_TEMPORAL_FILE=1 keeps its state in a SQLite
+  // file for the whole run (open-splits starts a file-backed server of its own when this is not set).
+  const run = await startRunInfrastructure('bench', {
+    temporalDbFile: process.env.BENCH_TEMPORAL_FILE ? 'temporal.sqlite' : undefined,
+  });
   const runDir = run.runDir;
   const stack = {
     env: {
@@ -100,16 +104,23 @@ async function main() {
       // So a bench can read the infrastructure's CPU time too (bench/lib/infra-cpu.ts).
       BENCH_TEMPORAL_PID: String(run.temporal.child.pid ?? ''),
       BENCH_MAIL_PID: String(run.mail.child.pid ?? ''),
+      BENCH_TEMPORAL_DB_FILE: run.temporalDbFile ?? '',
       // As `npm start` does: Redis when the machine runs one; REDIS_URL= (empty) benches the Postgres store.
       ...(process.env.REDIS_URL === undefined && (await redisIfReachable())),
     },
-    infra: { postgres: run.pgServer.kind, temporal: run.temporal.address, mail: run.mail.kind },
+    infra: {
+      postgres: run.pgServer.kind,
+      temporal: run.temporal.address,
+      temporalStore: run.temporalDbFile ? 'sqlite file' : 'memory',
+      mail: run.mail.kind,
+    },
     serverUrl: run.pgServer.serverUrl,
     databaseName: run.databaseName,
   };
   const redis = stack.env.REDIS_URL ?? process.env.REDIS_URL;
   console.log(
-    `[bench] postgres: ${stack.infra.postgres} (${stack.databaseName}); temporal: ${stack.infra.temporal}; ` +
+    `[bench] postgres: ${stack.infra.postgres} (${stack.databaseName}); temporal: ${stack.infra.temporal} ` +
+      `(${stack.infra.temporalStore}); ` +
       `rate limits and API-key cache: ${redis ? `Redis ${redis}` : 'Postgres'}`,
   );
 

@@ -22,6 +22,16 @@ export function runBench(
   body: BenchBody,
   options: { timeoutMs?: number; env?: Record<string, string> } = {},
 ) {
+  runBenchOn(bench, () => startProcessStack(options.env), body, options);
+}
+
+/** As runBench, on a stack of the bench's own making (the replicas bench's two of each service). */
+export function runBenchOn<S extends { stop: () => Promise<void> }>(
+  bench: string,
+  startStack: () => Promise<S>,
+  body: (stack: S, result: BenchResult) => Promise<void>,
+  options: { timeoutMs?: number } = {},
+) {
   const resultFile = process.env.BENCH_RESULT_FILE;
   if (!resultFile || !process.env.DATABASE_URL || !process.env.WORKFLOW_BUNDLE_PATH) {
     console.error('Run benchmarks through `npm run bench`, which prepares Postgres, Temporal and mail.');
@@ -37,7 +47,7 @@ export function runBench(
 
   const result: BenchResult = { bench, params: {}, metrics: [], figures: [], notes: [] };
   (async () => {
-    const stack = await startProcessStack(options.env);
+    const stack = await startStack();
     try {
       await body(stack, result);
     } finally {

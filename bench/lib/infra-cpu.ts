@@ -54,6 +54,12 @@ function treeCpuMs(rootPid: number, stats: Stat[]): number | null {
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
+/** One process's own CPU time so far (ms, user + system, without its children), null if it is gone. */
+export function pidCpuMs(pid: number): number | null {
+  const stat = readStat(pid);
+  return stat ? (stat.ownTicks * 1000) / TICKS_PER_SECOND : null;
+}
+
 export type InfraProcesses = Record<string, number>;
 
 /**
@@ -92,4 +98,31 @@ export function infraDelta(before: InfraReading, after: InfraReading): InfraRead
       return [name, ms === null || was === null || was === undefined ? null : ms - was];
     }),
   );
+}
+
+/**
+ * CPU of the Postgres processes that serve this database: its backends (pg_stat_activity) and the
+ * server's own background processes, by pid. On a server other work shares (the machine's local
+ * Postgres, which other test runs use), the postmaster's tree counts their backends too; this does
+ * not. A backend that exits between two readings is lost (an under-count; pools keep theirs open).
+ */
+export async function readPostgresOwnCpu(db: Db): Promise<Map<number, number>> {
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity where datname = current_database() or backend_type <> 'client backend'
+  `
+    .execute(db)
+    .catch(() => ({ rows: [] as { pid: number }[] }));
+  const reading = new Map<number, number>();
+  for (const { pid } of rows) {
+    const ms = pidCpuMs(pid);
+    if (ms !== null) reading.set(pid, ms);
+  }
+  return reading;
+}
+
+/** ms of CPU between two readings of readPostgresOwnCpu (a backend new since the first counts whole). */
+export function postgresOwnDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
 }

@@ -31,7 +31,7 @@ export type ProbeReading = {
   pauses: { loopDelayP99Ms: number; loopDelayMaxMs: number; gcCount: number; gcTotalMs: number; gcMaxMs: number };
 };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -39,7 +39,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-type Running = { name: ServiceName; child: ChildProcess; output: () => string; exited: Promise<void> };
+export type Running = { name: ServiceName; child: ChildProcess; output: () => string; exited: Promise<void> };
 
 const children = new Set<ChildProcess>();
 // A bench that fails or times out exits at once: its services must not outlive it.
@@ -47,7 +47,7 @@ process.on('exit', () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-function spawnService(name: ServiceName, env: NodeJS.ProcessEnv): Running {
+export function spawnService(name: ServiceName, env: NodeJS.ProcessEnv): Running {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every service (on a clean exit) for `node --cpu-prof`'s viewers.
   const profileDir = process.env.BENCH_CPU_PROF;
   // One folder per service and Node's own file names (pid and thread): tsx's loader runs in a thread
@@ -79,7 +79,7 @@ function spawnService(name: ServiceName, env: NodeJS.ProcessEnv): Running {
   return { name, child, output: () => output, exited };
 }
 
-async function waitReady(running: Running, url: string, timeoutMs = 120_000) {
+export async function waitReady(running: Running, url: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (running.child.exitCode !== null) throw new Error(`${running.name} exited:\n${running.output()}`);
@@ -153,7 +153,7 @@ function memoryProbe(running: Running, collect: boolean, timeoutMs = 30_000): Pr
   });
 }
 
-async function stopService(running: Running, graceMs = 15_000) {
+export async function stopService(running: Running, graceMs = 15_000) {
   if (running.child.exitCode !== null || running.child.signalCode !== null) return;
   const timer = setTimeout(() => running.child.kill('SIGKILL'), graceMs);
   running.child.kill('SIGTERM');

@@ -10,8 +10,11 @@ import { freePort } from './procs.mjs';
 import { startTemporal } from './temporal.mjs';
 import { writeWorkflowBundle } from './workflow-bundle.mjs';
 
-/** purpose names the database (`groupsplit_<purpose>_<run>`) and the run folder under .data/. */
-export async function startRunInfrastructure(purpose) {
+/**
+ * purpose names the database (`groupsplit_<purpose>_<run>`) and the run folder under .data/.
+ * temporalDbFile: a file name in the run folder for Temporal's SQLite database; omitted, in memory.
+ */
+export async function startRunInfrastructure(purpose, { temporalDbFile } = {}) {
   const runId = `${Date.now()}_${process.pid}`;
   const runDir = join(DATA_DIR, `${purpose}-runs`, runId);
   mkdirSync(runDir, { recursive: true });
@@ -41,7 +44,12 @@ export async function startRunInfrastructure(purpose) {
   ]);
   const [temporal, mail] = await Promise.all([
     // With its bundled UI: the support runbook's screenshots are taken from it by a browser test.
-    startTemporal({ port: temporalPort, uiPort: temporalUiPort, quiet: true }),
+    startTemporal({
+      port: temporalPort,
+      uiPort: temporalUiPort,
+      quiet: true,
+      dbFile: temporalDbFile && join(runDir, temporalDbFile),
+    }),
     startMail({ smtpPort, httpPort: mailHttpPort, quiet: true }),
   ]);
 
@@ -52,6 +60,7 @@ export async function startRunInfrastructure(purpose) {
     pgServer,
     databaseName,
     temporal,
+    temporalDbFile: temporalDbFile && join(runDir, temporalDbFile),
     mail,
     /** What every process of the run needs to reach the infrastructure. */
     env: {
