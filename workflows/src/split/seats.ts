@@ -10,7 +10,7 @@ import {
 import type { EmailRequest } from '../activity-types';
 import { sendEmailWorkflow } from '../email';
 import { WORKER_ALIVE_TIMEOUT } from '../liveness';
-import { PROJECTION_RETRY, REPLACE_RETRY } from './activities';
+import { REPLACE_RETRY } from './activities';
 import { failureMessage } from './failures';
 import type { QueuedClaim, SplitState } from './state';
 import type { ClaimSeatOutcome, ClaimSeatRequest, SeatState, SplitActivities } from './types';
@@ -45,10 +45,11 @@ const claimActivities = proxyActivities<Pick<SplitActivities, 'claimSeat'>>({
   retry: REPLACE_RETRY,
 });
 
+/** A courtesy e-mail the pending loop waits on: a few quick tries, then the split goes on without it. */
 const seatReminderActivities = proxyActivities<Pick<SplitActivities, 'remindOpenSeats'>>({
   startToCloseTimeout: '20 seconds',
   heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: PROJECTION_RETRY,
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
 });
 
 const refusal = (type: string, message: string) => ApplicationFailure.create({ type, message, nonRetryable: true });

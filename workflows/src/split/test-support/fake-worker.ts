@@ -62,12 +62,14 @@ export async function startFakeWorker() {
 
   /**
    * Starts a split of `amounts` (pence) as checkout does, and waits for creation to end.
-   * `before` sees the participant ids first (to set faults on them).
+   * `before` sees the participant ids first (to set faults on them). `seats` are open seats' amounts
+   * (seats.ts), none by default.
    */
   async function startSplit(
     amounts: number[],
     { session = null, ...options }: Partial<SplitWorkflowInput> & { session?: SplitCreation['session'] } = {},
     before: (ids: string[]) => void = () => undefined,
+    seats: number[] = [],
   ) {
     const splitId = randomUUID();
     const participants = amounts.map((amount) => ({
@@ -94,6 +96,9 @@ export async function startFakeWorker() {
       participants,
       session,
     };
+    if (seats.length > 0) {
+      creation.seats = seats.map((amount) => ({ id: randomUUID(), amount, customerFee: 20, merchantFee: 0 }));
+    }
     before(participants.map((p) => p.id));
     // Update-with-start, as checkout does: creation can end (even in creation_failed, which closes
     // the workflow) within the first workflow task, before a separately sent update would arrive.
@@ -111,7 +116,14 @@ export async function startFakeWorker() {
       typeof splitWorkflow
     >;
     handles.push(handle);
-    return { splitId, handle, outcome, ids: participants.map((p) => p.id) };
+    return {
+      splitId,
+      handle,
+      outcome,
+      ids: participants.map((p) => p.id),
+      emails: participants.map((p) => p.email),
+      seatIds: (creation.seats ?? []).map((seat) => seat.id),
+    };
   }
 
   /** Polls the state query until `ready` (the workflow answers between its steps). */
