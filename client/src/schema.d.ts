@@ -1695,10 +1695,12 @@ export interface components {
                  */
                 approved_count: number;
                 /**
-                 * @description Participants in the split.
+                 * @description Participants in the split, plus its open seats if it was made with seats.
                  * @example 2
                  */
                 total_count: number;
+                /** @description Only on a split made with open seats, while a seat is open: the seats nobody has taken yet. */
+                open_seats?: components["schemas"]["OpenSeat"][];
                 /** @description Everyone in the split, with their full address and share. */
                 participants: {
                     /**
@@ -2266,10 +2268,12 @@ export interface components {
              */
             approved_count: number;
             /**
-             * @description Participants in the split.
+             * @description Participants in the split, plus its open seats if it was made with seats.
              * @example 2
              */
             total_count: number;
+            /** @description Only on a split made with open seats, while a seat is open: the seats nobody has taken yet. */
+            open_seats?: components["schemas"]["OpenSeat"][];
             /** @description Everyone in the split, in the order they were added. */
             participants: {
                 /**
@@ -6666,6 +6670,12 @@ export interface operations {
                      *       "group": {
                      *         "approved_count": 1,
                      *         "total_count": 2,
+                     *         "open_seats": [
+                     *           {
+                     *             "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *             "amount": "22.50"
+                     *           }
+                     *         ],
                      *         "participants": [
                      *           {
                      *             "email_masked": "s***@example.com",
@@ -8916,6 +8926,12 @@ export interface operations {
                      *       "group": {
                      *         "approved_count": 1,
                      *         "total_count": 2,
+                     *         "open_seats": [
+                     *           {
+                     *             "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *             "amount": "22.50"
+                     *           }
+                     *         ],
                      *         "participants": [
                      *           {
                      *             "email_masked": "s***@example.com",

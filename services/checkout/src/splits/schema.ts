@@ -16,6 +16,7 @@ import {
   timestampField,
 } from '@groupsplit/shared';
 import { z } from 'zod';
+import { OpenSeatSchema } from '../seats/schema';
 
 /**
  * The refusals of takeSplitGate() (shared/src/gates.ts) past the processor connection, which
@@ -81,7 +82,14 @@ export const GroupProgressSchema = z
       .int()
       .min(0)
       .meta({ description: 'Participants who have authorised (or been captured or refunded since).', example: 1 }),
-    total_count: z.number().int().min(1).meta({ description: 'Participants in the split.', example: 2 }),
+    total_count: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: 'Participants in the split, plus its open seats if it was made with seats.', example: 2 }),
+    open_seats: z.array(OpenSeatSchema).optional().meta({
+      description: 'Only on a split made with open seats, while a seat is open: the seats nobody has taken yet.',
+    }),
     participants: z
       .array(
         z.object({

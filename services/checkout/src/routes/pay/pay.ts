@@ -37,6 +37,12 @@ export function payRoutes(deps: CheckoutDeps): Router {
       .recordFirstView({ participantId: share.participant_id, email: share.email, splitId: share.split_id })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'pay page view not recorded'));
 
+  /** The pay view; a split made with seats counts and lists its open seats in the group, page and JSON alike. */
+  const presentShareWithSeats = async (view: NonNullable<Awaited<ReturnType<typeof loadPayView>>>) => {
+    const shown = presentShare(config, view);
+    return { ...shown, group: withOpenSeats(shown.group, await seatsOfSplit(db, view.split)) };
+  };
+
   const shareOr404 = async (ctx: Context) => {
     const share = await findShare(db, ctx.params.token as string);
     if (!share) throw shareNotFound();
@@ -48,7 +54,7 @@ export function payRoutes(deps: CheckoutDeps): Router {
     const view = await loadPayView(db, ctx.params.token as string);
     if (!view) throw shareNotFound();
     await recordView(view.share);
-    ctx.body = presentShare(config, view);
+    ctx.body = await presentShareWithSeats(view);
   });
 
   router.post(
@@ -85,9 +91,7 @@ export function payRoutes(deps: CheckoutDeps): Router {
       return;
     }
     await recordView(view.share);
-    const shown = presentShare(config, view);
-    // The page counts and lists the open seats of a split made with seats (the JSON view does not).
-    shown.group = withOpenSeats(shown.group, await seatsOfSplit(db, view.split));
+    const shown = await presentShareWithSeats(view);
     ctx.body = renderPayPage(shown, ctx.params.token as string, nonce, {
       error,
       live,

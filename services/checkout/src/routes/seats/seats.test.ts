@@ -156,6 +156,9 @@ describe('open seats', () => {
       expect(group.body).not.toHaveProperty('group_url');
       const detail = await stack.api.get(`/api/checkout-splits/${split.splitId}`, { token: shop.owner.token });
       expect(detail.body).not.toHaveProperty('open_seats');
+      const pay = await stack.api.get(`/api/checkout-splits/pay/${payTokenOf(split.participants[0]!.pay_url)}`);
+      expect(pay.body.group).not.toHaveProperty('open_seats');
+      expect(pay.body.group.total_count).toBe(2);
       const row = await stack.db
         .selectFrom('splits')
         .select('group_token')
@@ -247,6 +250,9 @@ describe('open seats', () => {
 
       const pay = await stack.api.get(`/api/checkout-splits/pay/${payTokenOf(res.body.pay_url)}`);
       expect(pay.status).toBe(200);
+      // The pay view's group counts and lists the seat still open, as the pages draw it.
+      expect(pay.body.group).toMatchObject({ total_count: 3, open_seats: [status.split.open_seats[1]] });
+      expect(pay.body.group.participants).toHaveLength(2);
       const paid = await authoriseShare(stack, payTokenOf(res.body.pay_url));
       expect(paid.status).toBe(200);
       const state = await workflowState(splitId);
