@@ -61,7 +61,8 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
   const processorEmulator = createEmulator({ config, db, logger });
   serve(emulator.server, processorEmulator.app);
   serve(merchants.server, createMerchantsApp({ config, db, logger, temporal }));
-  serve(checkout.server, createCheckoutApp({ config, db, logger, temporal }));
+  const checkoutApp = createCheckoutApp({ config, db, logger, temporal });
+  serve(checkout.server, checkoutApp);
   const gatewayApp = createGatewayApp({ config, db, logger });
   serve(gateway.server, gatewayApp);
 
@@ -98,6 +99,7 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
       processorEmulator.stop();
       await Promise.all([gateway, merchants, checkout, emulator].map(({ server }) => close(server)));
       await gatewayApp.closeStores();
+      await checkoutApp.close();
       await temporal.close();
       await db.destroy();
     },

@@ -1,6 +1,6 @@
 import { createServiceApp, databaseAndTemporalReadiness, openApiPartRoutes } from '@groupsplit/shared';
 import type Koa from 'koa';
-import type { CheckoutDeps } from './deps';
+import type { CheckoutDeps, CheckoutRuntime } from './deps';
 import { checkoutOpenApi } from './openapi';
 import { checkoutSessionRoutes } from './routes/checkout-sessions/checkout-sessions';
 import { checkoutSplitRoutes } from './routes/checkout-splits/checkout-splits';
@@ -9,6 +9,7 @@ import { exportRoutes } from './routes/exports/exports';
 import { hostedCheckoutRoutes } from './routes/hosted-checkout/hosted-checkout';
 import { insightsRoutes } from './routes/insights/insights';
 import { participantReplaceRoutes } from './routes/participant-replace/participant-replace';
+import { authorisationFeed } from './routes/pay/authorisation-feed';
 import { payRoutes } from './routes/pay/pay';
 import { processorWebhookRoutes } from './routes/processor-webhooks/processor-webhooks';
 import { signalProcessorRefund, startDisputeWorkflow } from './routes/refunds/processor-events';
@@ -18,8 +19,13 @@ import { seatRoutes } from './routes/seats/seats';
 import { splitAcceptRoutes } from './routes/split-accept/split-accept';
 import { splitCancelRoutes } from './routes/split-cancel/split-cancel';
 
-export function createCheckoutApp(deps: CheckoutDeps): Koa {
-  return createServiceApp({
+/** The checkout service's app; `close()` ends what it holds open beside the database (the authorisation feed). */
+export function createCheckoutApp(runtime: CheckoutRuntime): Koa & { close(): Promise<void> } {
+  const deps: CheckoutDeps = {
+    ...runtime,
+    authorisations: authorisationFeed(runtime.config.DATABASE_URL, runtime.logger),
+  };
+  const app = createServiceApp({
     name: 'checkout',
     logger: deps.logger,
     internalSigningSecret: deps.config.INTERNAL_SIGNING_SECRET,
@@ -46,4 +52,5 @@ export function createCheckoutApp(deps: CheckoutDeps): Koa {
       openApiPartRoutes(checkoutOpenApi),
     ],
   });
+  return Object.assign(app, { close: () => deps.authorisations.close() });
 }

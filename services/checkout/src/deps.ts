@@ -1,8 +1,16 @@
 import type { Config, Db, Logger, TemporalHandle } from '@groupsplit/shared';
+import type { AuthorisationFeed } from './routes/pay/authorisation-feed';
 
-export type CheckoutDeps = {
+/** What the service's entry point gives createCheckoutApp. */
+export type CheckoutRuntime = {
   config: Config;
   db: Db;
   logger: Logger;
   temporal: TemporalHandle;
+};
+
+/** What the routes get: the runtime and what the app owns for its lifetime (closed by its `close()`). */
+export type CheckoutDeps = CheckoutRuntime & {
+  /** Wakes a pay step when the workflow has recorded its authorisation (routes/pay/authorisation-feed.ts). */
+  authorisations: AuthorisationFeed;
 };

@@ -27,6 +27,7 @@ export async function isDbReachable(db: Db): Promise<boolean> {
 
 export { BASELINES, type Baselines } from './baseline';
 export { MIGRATIONS_DIR, type MigrationOptions, runMigrations } from './migrate';
+export { listenForNotifications, type NotificationFeed } from './notification-feed';
 export { preparedStatement } from './prepared-statements';
 export * from './repositories';
 export { CAPTURE_CHOICES, type CaptureChoice } from './schema/checkout';

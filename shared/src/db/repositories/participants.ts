@@ -4,6 +4,12 @@ import type { Db } from '../index';
 import type { ParticipantStatus, SplitParticipantsTable } from '../schema/splits';
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
 
+/**
+ * The Postgres channel a participant's authorisation is announced on (the participant id, NOTIFYed by
+ * writeAuthorised as it commits): the pay step's answer waits for it instead of polling the projection.
+ */
+export const PARTICIPANT_AUTHORISED_CHANNEL = 'groupsplit_participant_authorised';
+
 /** A share captured at the processor and not yet written: its charge id when the processor named one. */
 export type UnwrittenCapture = { participantId: string; from: ParticipantStatus; chargeId?: string | null };
 
@@ -97,8 +103,8 @@ export class ParticipantsRepository {
   /**
    * A pending participant `authorised`, its history row and its participant_authorised event, in
    * one statement (atomic on its own, one round trip instead of a transaction's seven): each row only
-   * if the participant was still `pending`. Returns the event's id (null when nothing moved or the
-   * event was already written).
+   * if the participant was still `pending`, with a NOTIFY on PARTICIPANT_AUTHORISED_CHANNEL when it
+   * moved. Returns the event's id (null when nothing moved or the event was already written).
    */
   async writeAuthorised(input: {
     splitId: string;
@@ -126,7 +132,8 @@ export class ParticipantsRepository {
         ON CONFLICT (dedupe_key) DO NOTHING
         RETURNING id
       )
-      SELECT (SELECT id FROM event) AS event_id`.execute(this.db);
+      SELECT (SELECT id FROM event) AS event_id,
+        (SELECT pg_notify(${PARTICIPANT_AUTHORISED_CHANNEL}, id::text) FROM moved) AS notified`.execute(this.db);
     return result.rows[0]?.event_id ?? null;
   }
 

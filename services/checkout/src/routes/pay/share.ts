@@ -19,6 +19,7 @@ import { participantAuthorisedSignal, splitWorkflowId } from '@groupsplit/workfl
 import type { CheckoutDeps } from '../../deps';
 import { presentLineItems } from '../../sessions/line-items';
 import { presentGroup } from '../../splits/group';
+import type { AuthorisationWait } from './authorisation-feed';
 import type { PayView } from './schema';
 
 /**
@@ -107,7 +108,7 @@ export function notPending(status: string): AppError {
  * If the participant is replaced meanwhile (their pay token is gone), the answer is 404: the
  * replaced hold is released, so nothing stays held on their card.
  */
-export type PayDeps = Pick<CheckoutDeps, 'db' | 'temporal' | 'config'> & { processors: Processors };
+export type PayDeps = Pick<CheckoutDeps, 'db' | 'temporal' | 'config' | 'authorisations'> & { processors: Processors };
 
 /** What authorising answers: the share held (or already), or the bank's challenge to send the participant to. */
 export type AuthoriseResult =
@@ -170,18 +171,29 @@ export async function authoriseShare(
 
 /**
  * The processor holds the share: tells the split workflow (which asks the processor itself before
- * recording anything) and waits for the projection. The one path for a frictionless confirm and a
- * completed 3-D Secure challenge alike.
+ * recording anything) and waits for the projection, woken by the authorisation feed
+ * (authorisation-feed.ts). The one path for a frictionless confirm and a completed 3-D Secure
+ * challenge alike.
  */
-export async function recordHeldShare(deps: Pick<PayDeps, 'db' | 'temporal'>, share: Share, token: string) {
-  await deps.temporal.client.workflow
-    .getHandle(splitWorkflowId(share.split_id))
-    .signal(participantAuthorisedSignal, { participantId: share.participant_id, source: 'pay_step' });
-  const status = await waitForAuthorisation(deps.db, token);
-  return { participant_id: share.participant_id, status };
+export async function recordHeldShare(
+  deps: Pick<PayDeps, 'db' | 'temporal' | 'authorisations'>,
+  share: Share,
+  token: string,
+) {
+  // Listening before the signal: the workflow may record it before this request looks.
+  const wait = deps.authorisations.expect(share.participant_id);
+  try {
+    await deps.temporal.client.workflow
+      .getHandle(splitWorkflowId(share.split_id))
+      .signal(participantAuthorisedSignal, { participantId: share.participant_id, source: 'pay_step' });
+    const status = await waitForAuthorisation(deps.db, token, wait);
+    return { participant_id: share.participant_id, status };
+  } finally {
+    wait.done();
+  }
 }
 
-async function waitForAuthorisation(db: Db, token: string): Promise<string> {
+async function waitForAuthorisation(db: Db, token: string, wait: AuthorisationWait): Promise<string> {
   const deadline = Date.now() + PROJECTION_WAIT_MS;
   for (;;) {
     const now = await findShare(db, token);
@@ -189,6 +201,6 @@ async function waitForAuthorisation(db: Db, token: string): Promise<string> {
     if (!now) throw notFound(MESSAGES.notFound);
     // The hold is in place either way; the workflow records it moments later if not yet.
     if (now.status !== 'pending' || Date.now() >= deadline) return now.status === 'pending' ? 'authorised' : now.status;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await wait.next(deadline - Date.now());
   }
 }

@@ -10,6 +10,7 @@ import {
   signProcessorWebhook,
 } from '@groupsplit/shared';
 import { createTeam, emulatorControl, type Stack, startStack } from '@groupsplit/testing';
+import { authorisationFeed } from '../pay/authorisation-feed';
 import { type ProcessorEventHandlers, processorWebhookRoutes } from './processor-webhooks';
 
 let sequence = 0;
@@ -172,11 +173,14 @@ describe('processor event hook points', () => {
       onAccountUpdated: record('onAccountUpdated'),
       onOther: record('onOther'),
     };
+    const logger = createLogger('hooks-test', 'silent');
     const deps = {
       config: stack.config,
       db: stack.db,
-      logger: createLogger('hooks-test', 'silent'),
+      logger,
       temporal: stack.temporal,
+      // Started by a payment only: these hooks never take one, so it holds no connection.
+      authorisations: authorisationFeed(stack.config.DATABASE_URL, logger),
     };
     const app = createServiceApp({
       name: 'checkout-hooks-test',
