@@ -43,6 +43,10 @@ const REQUIRED = [
   'participant-replaced-then-paid',
   'authorised-by-processor-event',
   'merchant-accepted',
+  'merchant-accept-versus-cancel',
+  'merchant-accept-after-expiry',
+  'seat-claim-race',
+  'seat-open-at-deadline',
 ];
 
 describe('split workflow replay of recorded histories', () => {

@@ -78,6 +78,41 @@ async function splitWithFirstAuthorised(stack: Stack, kit: Kit, amounts: number[
 }
 
 /** Waits until the workflow has recorded `status` itself (its search attribute), not just the projection. */
+/** A hosted split of a `capture: 'merchant_accept'` session whose two payers have authorised, waiting for the merchant. */
+async function awaitingMerchant(stack: Stack, kit: Kit) {
+  const shop = await merchant(stack, kit);
+  await stack.db
+    .updateTable('merchants')
+    .set({ allowed_domain: 'shop.example.com' })
+    .where('id', '=', shop.merchant.id)
+    .execute();
+  const session = await stack.api.post(
+    '/api/merchants/checkout/sessions',
+    { amount: 25, return_url: 'https://shop.example.com/orders/1', capture: 'merchant_accept' },
+    { apiKey: shop.apiKey },
+  );
+  if (session.status !== 201) throw new Error(`session create answered ${session.status}: ${session.text}`);
+  const buyer = await kit.testing.createUser(stack.db, { consent: false });
+  const split = await stack.api.post(
+    `/api/merchants/checkout/sessions/${session.body.token}/split`,
+    {
+      mode: 'split',
+      participants: [
+        { email: buyer.email, amount: 10 },
+        { email: kit.testing.uniqueEmail('friend'), amount: 15 },
+      ],
+    },
+    { token: buyer.token },
+  );
+  if (split.status !== 201) throw new Error(`split answered ${split.status}: ${split.text}`);
+  const splitId = split.body.split_id as string;
+  for (const p of split.body.participants as { pay_url: string }[])
+    await kit.testing.authoriseShare(stack, p.pay_url.split('/pay/')[1]!);
+  const handle = stack.temporal.client.workflow.getHandle(kit.wf.splitWorkflowId(splitId));
+  await until('waiting for the merchant', async () => (await handle.query(kit.wf.stateQuery)).awaitingMerchant);
+  return { shop, splitId, handle };
+}
+
 async function workflowAt(stack: Stack, { wf }: Kit, splitId: string, status: string) {
   const handle = stack.temporal.client.workflow.getHandle(wf.splitWorkflowId(splitId));
   await until(`workflow of ${splitId} at ${status}`, async () => {
@@ -460,42 +495,43 @@ const SCENARIOS: Scenario[] = [
     // the split waits for the merchant, who accepts with the API key; then it is captured.
     name: 'merchant-accepted',
     async run(stack, kit) {
-      const shop = await merchant(stack, kit);
-      await stack.db
-        .updateTable('merchants')
-        .set({ allowed_domain: 'shop.example.com' })
-        .where('id', '=', shop.merchant.id)
-        .execute();
-      const session = await stack.api.post(
-        '/api/merchants/checkout/sessions',
-        { amount: 25, return_url: 'https://shop.example.com/orders/1', capture: 'merchant_accept' },
-        { apiKey: shop.apiKey },
-      );
-      if (session.status !== 201) throw new Error(`session create answered ${session.status}: ${session.text}`);
-      const buyer = await kit.testing.createUser(stack.db, { consent: false });
-      const split = await stack.api.post(
-        `/api/merchants/checkout/sessions/${session.body.token}/split`,
-        {
-          mode: 'split',
-          participants: [
-            { email: buyer.email, amount: 10 },
-            { email: kit.testing.uniqueEmail('friend'), amount: 15 },
-          ],
-        },
-        { token: buyer.token },
-      );
-      if (split.status !== 201) throw new Error(`split answered ${split.status}: ${split.text}`);
-      const splitId = split.body.split_id as string;
-      for (const p of split.body.participants as { pay_url: string }[])
-        await kit.testing.authoriseShare(stack, p.pay_url.split('/pay/')[1]!);
-      const handle = stack.temporal.client.workflow.getHandle(kit.wf.splitWorkflowId(splitId));
-      await until('waiting for the merchant', async () => (await handle.query(kit.wf.stateQuery)).awaitingMerchant);
+      const { shop, splitId, handle } = await awaitingMerchant(stack, kit);
       const accepted = await stack.api.post(`/api/merchants/checkout/splits/${splitId}/accept`, undefined, {
         apiKey: shop.apiKey,
       });
       if (accepted.status !== 200) throw new Error(`accept answered ${accepted.status}: ${accepted.text}`);
       await workflowAt(stack, kit, splitId, 'captured');
       return [{ name: 'merchant-accepted', workflowId: handle.workflowId }];
+    },
+  },
+  {
+    // The merchant's accept and cancel sent at the same moment to a split waiting for them: one outcome.
+    name: 'merchant-accept-versus-cancel',
+    async run(stack, kit) {
+      const { shop, splitId, handle } = await awaitingMerchant(stack, kit);
+      const [accepted, canceled] = await Promise.all([
+        stack.api.post(`/api/merchants/checkout/splits/${splitId}/accept`, undefined, { apiKey: shop.apiKey }),
+        stack.api.post(`/api/merchants/checkout/splits/${splitId}/cancel`, undefined, { apiKey: shop.apiKey }),
+      ]);
+      const won = [accepted, canceled].filter((r) => r.status === 200);
+      if (won.length !== 1) throw new Error(`accept ${accepted.status}, cancel ${canceled.status}: not one outcome`);
+      await workflowAt(stack, kit, splitId, accepted.status === 200 ? 'captured' : 'canceled');
+      return [{ name: 'merchant-accept-versus-cancel', workflowId: handle.workflowId }];
+    },
+  },
+  {
+    // Nobody answers: the 8-second holds run out while the split waits for the merchant; every hold is
+    // released, and an accept after that is refused (not_awaiting_merchant).
+    name: 'merchant-accept-after-expiry',
+    config: { HOLD_TTL_MS: 8000 },
+    async run(stack, kit) {
+      const { shop, splitId, handle } = await awaitingMerchant(stack, kit);
+      await handle.result();
+      const late = await stack.api.post(`/api/merchants/checkout/splits/${splitId}/accept`, undefined, {
+        apiKey: shop.apiKey,
+      });
+      if (late.status !== 409) throw new Error(`late accept answered ${late.status}: ${late.text}`);
+      return [{ name: 'merchant-accept-after-expiry', workflowId: handle.workflowId }];
     },
   },
   {
