@@ -161,4 +161,39 @@ describe('accepting an order in a real browser', () => {
     });
     await ownerContext.close();
   });
+
+  it("lists a pending order's open seats among its participants (issue 37, open seats)", async () => {
+    const reference = `SEATS-${Date.now() % 100_000}`;
+    const session = await stack.api.post(
+      '/api/merchants/checkout/sessions',
+      { amount: 45, order_reference: reference, return_url: `https://${SHOP}/thanks` },
+      { apiKey },
+    );
+    expect(session.status).toBe(201);
+    const split = await stack.api.post(
+      `/api/merchants/checkout/sessions/${session.body.token}/split`,
+      { mode: 'split', participants: [{ email: buyer.email, amount: 15 }, { amount: 20 }, { amount: 10 }] },
+      { token: buyer.token },
+    );
+    expect(split.status).toBe(201);
+
+    const context = await personContext(browser);
+    const page = await context.newPage();
+    trackApiCalls(page);
+    const problems = watchProblems(page, signedOut);
+    await photographOnFailure(page, 'order-open-seats', async () => {
+      const path = `/dashboard/orders/${split.body.split_id}`;
+      await startAt(page, { origin: stack.urls.gateway, path, title: reference, email: team.owner.email });
+      const table = page.getByRole('table', { name: 'Participants' });
+      const seats = table.getByRole('row').filter({ hasText: 'Open seat' });
+      await seats.first().waitFor();
+      expect(await seats.allInnerTexts()).toEqual([
+        expect.stringMatching(/Open seat\s+£20\.00[\s\S]*Not taken yet/),
+        expect.stringMatching(/Open seat\s+£10\.00[\s\S]*Not taken yet/),
+      ]);
+      expect(await look(page, 'order-open-seats')).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+    await context.close();
+  });
 });

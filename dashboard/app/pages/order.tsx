@@ -225,6 +225,23 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
               <td>{p.disputed_at ? dateTime(p.disputed_at) : <span class="muted">No</span>}</td>
             </tr>
           ))}
+          {/* A split made with open seats: shares nobody has taken yet through the group link. */}
+          {split.status === 'pending' &&
+            (split.open_seats ?? []).map((seat) => (
+              <tr key={seat.id}>
+                <td class="wrap">
+                  <em>Open seat</em>
+                </td>
+                <td class="num">{money(seat.amount)}</td>
+                <td class="num muted">—</td>
+                <td>
+                  <StatusChip status="open_seat" label="Not taken yet" />
+                </td>
+                <td>
+                  <span class="muted">—</span>
+                </td>
+              </tr>
+            ))}
         </DataTable>
       </Section>
       <div class="grid">
