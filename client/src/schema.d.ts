@@ -1742,6 +1742,11 @@ export interface components {
             group_url?: string;
             /** @description Only on a split made with open seats. The seats nobody has taken yet, in order. */
             open_seats?: components["schemas"]["OpenSeat"][];
+            /**
+             * @description Only on a split of a session created with `capture: 'merchant_accept'`: true while every participant has authorised and the split waits for your accept or cancel (status `pending`); false otherwise.
+             * @example true
+             */
+            awaiting_merchant?: boolean;
         };
         /** @description The split exists; everyone has a pay link. */
         BuyerSplit: {
@@ -8950,7 +8955,8 @@ export interface operations {
                      *           "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
                      *           "amount": "22.50"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "awaiting_merchant": true
                      *     }
                      */
                     "application/json": components["schemas"]["BuyerGroup"];

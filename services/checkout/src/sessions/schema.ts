@@ -1,7 +1,7 @@
 import { EXAMPLE_VALUES, idField, notFound, PoundsSchema, pathTokenParam, timestampField } from '@groupsplit/shared';
 import { z } from 'zod';
 import { SeatFieldsSchema } from '../seats/schema';
-import { GroupProgressSchema, SplitStatusSchema } from '../splits/schema';
+import { AwaitingMerchantSchema, GroupProgressSchema, SplitStatusSchema } from '../splits/schema';
 
 /** A hosted-checkout session by its token: the session routes, the hosted pages, remind and replace. */
 export const TokenParams = z.object({
@@ -45,5 +45,6 @@ export const BuyerGroupSchema = z
     }).meta({ description: "The group's progress, as on the pay view, with what the buyer may change." }),
   })
   .extend(SeatFieldsSchema.partial().shape)
+  .extend({ awaiting_merchant: AwaitingMerchantSchema.optional() })
   .meta({ id: 'BuyerGroup', description: "The buyer's view of the group they split with." });
 export type BuyerGroup = z.infer<typeof BuyerGroupSchema>;

@@ -216,6 +216,8 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
     const { element, money } = progress;
     const path = `/api/merchants/checkout/sessions/${encodeURIComponent(token)}/group`;
     const shownStatus = app.dataset.status || 'pending';
+    // A merchant_accept order that everyone has paid is drawn as waiting for the shop: drawn again once it is.
+    const shownAwaiting = app.dataset.awaitingMerchant === 'true';
     let open = null;
 
     let drawn = '';
@@ -246,7 +248,7 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
       const res = await call('GET', path, undefined, me.bearer);
       if (read !== reads) return false;
       if (res.status !== 200) return res.status === 401 || res.status === 403 || res.status === 404;
-      if (res.data.status !== shownStatus) {
+      if (res.data.status !== shownStatus || (res.data.awaiting_merchant === true) !== shownAwaiting) {
         window.location.reload();
         return true;
       }

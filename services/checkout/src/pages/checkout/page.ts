@@ -89,7 +89,7 @@ function afterTheSplit(
   return layout(
     title,
     html`${summary}
-<div id="app" data-token="${session.token}" data-total="${String(session.amount)}" data-view="group" data-status="${split?.status ?? 'pending'}">
+<div id="app" data-token="${session.token}" data-total="${String(session.amount)}" data-view="group" data-status="${split?.status ?? 'pending'}" data-awaiting-merchant="${String(split ? awaitingMerchant(split) === true : false)}">
 <div id="status" class="status" role="status" aria-live="polite" tabindex="-1"></div>
 <section class="panel" id="split-status" aria-labelledby="split-status-heading">
 <h2 id="split-status-heading">${heading}</h2>

@@ -26,6 +26,7 @@ import { checkoutGate, loadSession, payUrl } from '../../sessions/session-state'
 import { tokenParams } from '../../sessions/token-params';
 import { createSplit } from '../../splits/create-split';
 import { presentGroup, sameEmail } from '../../splits/group';
+import { awaitingMerchantField } from '../../splits/split-detail';
 import { claimSession, orphanedClaim, releaseClaim, takeUpClaim } from './claim';
 import { CHOOSE_MESSAGES, ChooseSplitSchema, chooseSplitFailure } from './schema';
 import { sharesFor } from './shares';
@@ -168,7 +169,11 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
     const group = presentBuyerGroup(split, participants, buyer.email, cancelReason);
     // Open seats count in the group's size (docs/splits.md, "Open seats").
     group.group.total_count += openSeatCount(seats);
-    ctx.body = { ...group, ...presentSeatFields(split, seats, config.PUBLIC_BASE_URL) };
+    ctx.body = {
+      ...group,
+      ...awaitingMerchantField(split),
+      ...presentSeatFields(split, seats, config.PUBLIC_BASE_URL),
+    };
   });
 
   return router;

@@ -146,6 +146,9 @@ describe('merchant accept', () => {
       expect(waiting.body).toMatchObject({ status: 'pending', capture: 'merchant_accept' });
       expect(waiting.body.split).toMatchObject({ status: 'pending', approved_count: 2, awaiting_merchant: true });
       expect((await detailOf(splitId)).body).toMatchObject({ status: 'pending', awaiting_merchant: true });
+      // The buyer's group view too: the open checkout page draws itself again as waiting for the shop.
+      const group = await stack.api.get(`/api/merchants/checkout/sessions/${token}/group`, { token: buyer.token });
+      expect(group.body).toMatchObject({ status: 'pending', awaiting_merchant: true });
       expect(await participantStatuses(splitId)).toEqual(['authorised', 'authorised']);
 
       const events = await eventsOf(splitId, 'checkout_split.authorised');
@@ -270,6 +273,10 @@ describe('merchant accept', () => {
       expect(status.body).not.toHaveProperty('capture');
       expect(status.body.split).not.toHaveProperty('awaiting_merchant');
       expect((await detailOf(pending.splitId)).body).not.toHaveProperty('awaiting_merchant');
+      const group = await stack.api.get(`/api/merchants/checkout/sessions/${pending.token}/group`, {
+        token: buyer.token,
+      });
+      expect(group.body).not.toHaveProperty('awaiting_merchant');
 
       const paid = await orderWith(null, 2);
       await waitForSplitStatus(stack, paid.splitId, ['captured']);
