@@ -9,7 +9,6 @@ import { exportRoutes } from './routes/exports/exports';
 import { hostedCheckoutRoutes } from './routes/hosted-checkout/hosted-checkout';
 import { insightsRoutes } from './routes/insights/insights';
 import { participantReplaceRoutes } from './routes/participant-replace/participant-replace';
-import { authorisationFeed } from './routes/pay/authorisation-feed';
 import { payRoutes } from './routes/pay/pay';
 import { processorWebhookRoutes } from './routes/processor-webhooks/processor-webhooks';
 import { signalProcessorRefund, startDisputeWorkflow } from './routes/refunds/processor-events';
@@ -18,6 +17,7 @@ import { remindRoutes } from './routes/remind/remind';
 import { seatRoutes } from './routes/seats/seats';
 import { splitAcceptRoutes } from './routes/split-accept/split-accept';
 import { splitCancelRoutes } from './routes/split-cancel/split-cancel';
+import { authorisationFeed } from './splits/authorisation-feed';
 
 /** The checkout service's app; `close()` ends what it holds open beside the database (the authorisation feed). */
 export function createCheckoutApp(runtime: CheckoutRuntime): Koa & { close(): Promise<void> } {

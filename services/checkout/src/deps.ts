@@ -1,5 +1,5 @@
 import type { Config, Db, Logger, TemporalHandle } from '@groupsplit/shared';
-import type { AuthorisationFeed } from './routes/pay/authorisation-feed';
+import type { AuthorisationFeed } from './splits/authorisation-feed';
 
 /** What the service's entry point gives createCheckoutApp. */
 export type CheckoutRuntime = {
@@ -11,6 +11,6 @@ export type CheckoutRuntime = {
 
 /** What the routes get: the runtime and what the app owns for its lifetime (closed by its `close()`). */
 export type CheckoutDeps = CheckoutRuntime & {
-  /** Wakes a pay step when the workflow has recorded its authorisation (routes/pay/authorisation-feed.ts). */
+  /** Wakes a pay step when the workflow has recorded its authorisation (splits/authorisation-feed.ts). */
   authorisations: AuthorisationFeed;
 };

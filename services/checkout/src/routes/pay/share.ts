@@ -18,8 +18,8 @@ import {
 import { participantAuthorisedSignal, splitWorkflowId } from '@groupsplit/workflows';
 import type { CheckoutDeps } from '../../deps';
 import { presentLineItems } from '../../sessions/line-items';
+import type { AuthorisationWait } from '../../splits/authorisation-feed';
 import { presentGroup } from '../../splits/group';
-import type { AuthorisationWait } from './authorisation-feed';
 import type { PayView } from './schema';
 
 /**
@@ -172,7 +172,7 @@ export async function authoriseShare(
 /**
  * The processor holds the share: tells the split workflow (which asks the processor itself before
  * recording anything) and waits for the projection, woken by the authorisation feed
- * (authorisation-feed.ts). The one path for a frictionless confirm and a completed 3-D Secure
+ * (splits/authorisation-feed.ts). The one path for a frictionless confirm and a completed 3-D Secure
  * challenge alike.
  */
 export async function recordHeldShare(

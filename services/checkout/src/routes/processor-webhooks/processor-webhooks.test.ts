@@ -10,7 +10,7 @@ import {
   signProcessorWebhook,
 } from '@groupsplit/shared';
 import { createTeam, emulatorControl, type Stack, startStack } from '@groupsplit/testing';
-import { authorisationFeed } from '../pay/authorisation-feed';
+import { authorisationFeed } from '../../splits/authorisation-feed';
 import { type ProcessorEventHandlers, processorWebhookRoutes } from './processor-webhooks';
 
 let sequence = 0;
