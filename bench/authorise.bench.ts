@@ -14,6 +14,7 @@ import { runBench } from './lib/harness';
 import { findInfraProcesses, infraDelta, postgresOwnDelta, readInfraCpu, readPostgresOwnCpu } from './lib/infra-cpu';
 import { envInt, mapConcurrent } from './lib/load';
 import { probeDelta } from './lib/process-stack';
+import { profileWindow } from './lib/profile-window';
 import { Recorder } from './lib/stats';
 
 const SPLITS = envInt('BENCH_AUTHORISE_SPLITS', 200);
@@ -56,6 +57,7 @@ runBench('authorise', async (stack, result) => {
   const probeBefore = await stack.probe();
   const infraBefore = readInfraCpu(infra);
   const postgresBefore = await readPostgresOwnCpu(stack.db);
+  const profiled = profileWindow('authorise');
   const started = performance.now();
   await mapConcurrent(tokens.slice(WARMUP), CONCURRENCY, (token) =>
     recorder.time(
@@ -67,6 +69,7 @@ runBench('authorise', async (stack, result) => {
     `POST /api/checkout-splits/pay/:token/authorise, ${CONCURRENCY} in flight`,
     performance.now() - started,
   );
+  profiled.end();
   // Where an authorisation's CPU goes: every process over the measured phase, per authorisation.
   const cost = probeDelta(probeBefore, await stack.probe());
   const infraCost = infraDelta(infraBefore, readInfraCpu(infra));

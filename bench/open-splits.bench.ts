@@ -14,6 +14,7 @@ import { envInt, mapConcurrent } from './lib/load';
 import { idleCpu, readStorage, storagePerSplit, visibilityAgainstProjection } from './lib/open-split-costs';
 import { useFileBackedTemporal } from './lib/own-temporal';
 import { type ProcessStack, startProcessStack } from './lib/process-stack';
+import { profileWindow } from './lib/profile-window';
 import { Recorder, summarise } from './lib/stats';
 import { describeGrowth, describeSample, sampleWorkerMemory, type WorkerMemorySample } from './lib/worker-memory';
 
@@ -170,6 +171,7 @@ runBenchOn(
       .where('id', 'in', created.ids)
       .executeTakeFirstOrThrow();
     const giveUpAt = new Date(last.last!).getTime() + TARGET_LATENESS_MS + 30_000;
+    const profiled = profileWindow('expiry');
     let peakRss = memoryOpen.rss;
     for (;;) {
       const memory = await workerMemory(stack);
@@ -183,6 +185,7 @@ runBenchOn(
       if (Number(waiting.n) === 0 || Date.now() > giveUpAt) break;
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
+    profiled.end();
     const cpuAtOpen = sampleOpen.cpuMs;
     const rows = await stack.db
       .selectFrom('splits')

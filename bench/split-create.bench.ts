@@ -14,6 +14,7 @@ import { describeProfile, meanProfile, profileHistory } from './lib/history';
 import { findInfraProcesses, infraDelta, postgresOwnDelta, readInfraCpu, readPostgresOwnCpu } from './lib/infra-cpu';
 import { envInt, mapConcurrent } from './lib/load';
 import { type ProcessStack, probeDelta } from './lib/process-stack';
+import { profileWindow } from './lib/profile-window';
 import { Recorder } from './lib/stats';
 
 const SPLITS = envInt('BENCH_CREATE_SPLITS', 80);
@@ -80,6 +81,7 @@ runBench('split-create', async (stack, result) => {
   const infraBefore = readInfraCpu(infra);
   const postgresBefore = await readPostgresOwnCpu(stack.db);
   const loadGeneratorBefore = process.cpuUsage();
+  const profiled = profileWindow('split-create');
   const started = performance.now();
   await mapConcurrent(Array.from({ length: SPLITS }), CONCURRENCY, (_, i) =>
     recorder.time(
@@ -91,6 +93,7 @@ runBench('split-create', async (stack, result) => {
   // The invitations go out after the answers; a split's cost includes them, so wait for the last
   // one to reach the mail server, then read every process before the reads below add their own.
   await waitForInvitations(stack, shop.merchant.id, 2 * (CONCURRENCY + SPLITS));
+  profiled.end();
   const cost = probeDelta(before, await stack.probe());
   const infraCost = infraDelta(infraBefore, readInfraCpu(infra));
   // This database's backends only: the server is shared with other runs on this machine.

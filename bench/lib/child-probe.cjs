@@ -93,8 +93,21 @@ function pauseRecorder() {
 function probeMainThread() {
   const pg = require('pg');
   const original = pg.Client.prototype.query;
+  // BENCH_SQL_LOG=<dir>: every statement's text, stamped with the profiles' clock, for bench/sql-summary.ts.
+  const sqlLog = process.env.BENCH_SQL_LOG
+    ? require('node:path').join(
+        process.env.BENCH_SQL_LOG,
+        `${process.env.BENCH_SERVICE_NAME ?? 'service'}-${process.pid}.tsv`,
+      )
+    : null;
+  if (sqlLog) require('node:fs').mkdirSync(process.env.BENCH_SQL_LOG, { recursive: true });
   pg.Client.prototype.query = function countedQuery(...args) {
     statements += 1;
+    if (sqlLog) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0]?.text ?? '');
+      const line = `${process.hrtime.bigint() / 1000n}\t${text.replace(/\s+/g, ' ').slice(0, 300)}\n`;
+      require('node:fs').appendFileSync(sqlLog, line);
+    }
     return original.apply(this, args);
   };
 

@@ -59,7 +59,7 @@ export function spawnService(name: ServiceName, env: NodeJS.ProcessEnv): Running
     [...profile, '--expose-gc', '--require', PROBE, '--import', 'tsx', ENTRIES[name]],
     {
       cwd: ROOT,
-      env,
+      env: { ...env, BENCH_SERVICE_NAME: name },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     },
   );

@@ -56,13 +56,14 @@ export async function withinPayAttemptLimits<T>(
   const counters = new AbuseCountersRepository(db, 'pay_attempt_counters');
   const key = keys(token, ctx.state.principal.ip);
   const limits = PAY_ATTEMPT_LIMITS;
-  const [tokenCount, addressCount, tokenPause, addressPause] = await Promise.all([
+  const [tokenCount, addressCount, pauses] = await Promise.all([
     counters.count(key.token, limits.perToken.windowMs),
     counters.count(key.address, limits.perAddress.windowMs),
-    counters.pausedUntil(key.token),
-    counters.pausedUntil(key.addressDeclines),
+    counters.pausedUntil([key.token, key.addressDeclines]),
     counters.sweepIdle(limits.sweepIdleMs),
   ]);
+  const tokenPause = pauses.get(key.token);
+  const addressPause = pauses.get(key.addressDeclines);
   if (tokenPause) throw limited(ctx, PAY_LIMIT_MESSAGES.tokenPaused, tokenPause);
   if (addressPause) throw limited(ctx, PAY_LIMIT_MESSAGES.addressPaused, addressPause);
   if (tokenCount.count > limits.perToken.points) {
@@ -73,7 +74,8 @@ export async function withinPayAttemptLimits<T>(
   }
   try {
     const result = await attempt();
-    await counters.succeed(key.token);
+    // Most attempts follow no decline: only a streak there is needs ending.
+    if (tokenCount.streak > 0) await counters.succeed(key.token);
     return result;
   } catch (error) {
     if (error instanceof AppError && error.status === 402) {

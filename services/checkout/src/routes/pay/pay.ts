@@ -68,10 +68,9 @@ export function payRoutes(deps: CheckoutDeps): Router {
       const result = await withinPayAttemptLimits(ctx, db, token, () =>
         authoriseShare({ ...deps, processors }, share, token, payment_method),
       );
-      const after = await findShare(db, ctx.params.token as string);
       // 202: nothing is held yet; the participant's bank asks them to confirm at redirect_url first.
       if (result.status === 'requires_action') ctx.status = 202;
-      ctx.body = { ...result, split_status: after?.split_status ?? share.split_status };
+      ctx.body = result;
     },
   );
 

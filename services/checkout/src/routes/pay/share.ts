@@ -110,10 +110,13 @@ export function notPending(status: string): AppError {
  */
 export type PayDeps = Pick<CheckoutDeps, 'db' | 'temporal' | 'config' | 'authorisations'> & { processors: Processors };
 
-/** What authorising answers: the share held (or already), or the bank's challenge to send the participant to. */
+/**
+ * What authorising answers: the share held (or already), or the bank's challenge to send the participant
+ * to, with the split's status as last read (after the workflow recorded the hold, when it was waited for).
+ */
 export type AuthoriseResult =
-  | { participant_id: string; status: string }
-  | { participant_id: string; status: 'requires_action'; redirect_url: string };
+  | { participant_id: string; status: string; split_status: string }
+  | { participant_id: string; status: 'requires_action'; redirect_url: string; split_status: string };
 
 /** Where the issuer's 3-D Secure challenge sends the participant back (GET /pay/:token/return). */
 export function authenticationReturnUrl(config: Config, token: string) {
@@ -127,7 +130,9 @@ export async function authoriseShare(
   paymentMethodId: string,
 ): Promise<AuthoriseResult> {
   if (share.split_status !== 'pending') throw notPending(share.split_status);
-  if (share.status === 'authorised') return { participant_id: share.participant_id, status: share.status };
+  if (share.status === 'authorised') {
+    return { participant_id: share.participant_id, status: share.status, split_status: share.split_status };
+  }
   if (share.status !== 'pending' || !share.processor_payment_intent_id) throw notPending(share.split_status);
 
   const processor = deps.processors.forMode(share.mode);
@@ -160,7 +165,12 @@ export async function authoriseShare(
   }
   // The bank asks the cardholder to confirm (3-D Secure): the hold is placed once they do.
   if (hold.status === 'requires_action' && hold.authenticationUrl) {
-    return { participant_id: share.participant_id, status: 'requires_action', redirect_url: hold.authenticationUrl };
+    return {
+      participant_id: share.participant_id,
+      status: 'requires_action',
+      redirect_url: hold.authenticationUrl,
+      split_status: share.split_status,
+    };
   }
   if (hold.status !== 'requires_capture') {
     const message = hold.lastPaymentError?.message ?? 'Your card could not be authorised. Please try another card.';
@@ -186,21 +196,28 @@ export async function recordHeldShare(
     await deps.temporal.client.workflow
       .getHandle(splitWorkflowId(share.split_id))
       .signal(participantAuthorisedSignal, { participantId: share.participant_id, source: 'pay_step' });
-    const status = await waitForAuthorisation(deps.db, token, wait);
-    return { participant_id: share.participant_id, status };
+    const seen = await waitForAuthorisation(deps.db, token, wait);
+    return { participant_id: share.participant_id, ...seen };
   } finally {
     wait.done();
   }
 }
 
-async function waitForAuthorisation(db: Db, token: string, wait: AuthorisationWait): Promise<string> {
+/** The share's status once recorded (and its split's, read in the same look, so the answer needs no other read). */
+async function waitForAuthorisation(
+  db: Db,
+  token: string,
+  wait: AuthorisationWait,
+): Promise<{ status: string; split_status: string }> {
   const deadline = Date.now() + PROJECTION_WAIT_MS;
   for (;;) {
     const now = await findShare(db, token);
     // Replaced while paying: the workflow released this hold instead of recording it.
     if (!now) throw notFound(MESSAGES.notFound);
     // The hold is in place either way; the workflow records it moments later if not yet.
-    if (now.status !== 'pending' || Date.now() >= deadline) return now.status === 'pending' ? 'authorised' : now.status;
+    if (now.status !== 'pending' || Date.now() >= deadline) {
+      return { status: now.status === 'pending' ? 'authorised' : now.status, split_status: now.split_status };
+    }
     await wait.next(deadline - Date.now());
   }
 }

@@ -25,7 +25,8 @@ const counters = (db: Db) => new AbuseCountersRepository(db, 'sign_in_failure_co
 
 /** The 429 for a locked address, saying when to try again (and `Retry-After`), or null. */
 export async function addressLocked(ctx: Context, db: Db, email: string): Promise<AppError | null> {
-  const until = await counters(db).pausedUntil(keyOf(email));
+  const key = keyOf(email);
+  const until = (await counters(db).pausedUntil([key])).get(key);
   if (!until) return null;
   return retryLater(ctx, until, (wait) => `${ADDRESS_LOCKED_MESSAGE} Try again in ${wait}.`);
 }
