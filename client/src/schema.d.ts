@@ -328,7 +328,7 @@ export interface paths {
         };
         /**
          * The order behind a group link
-         * @description No credential: the group token is the credential. The order, its open seats (empty once the split has ended) and its progress, for the page at the group link.
+         * @description No credential: the group token is the credential. The order, its open seats (empty once the split has ended), its progress and the split's status (the group takes people only while it is `pending`), for the page at the group link.
          *
          *     Rate limit: 60 per minute per IP address (bucket `public_lookup`); answers carry `RateLimit-*` headers.
          */
@@ -2532,6 +2532,7 @@ export interface components {
             total_count: number;
             /** @description When the holds lapse: seats still open then cancel the order, and nobody pays. */
             authorization_expires_at: components["schemas"]["Timestamp"];
+            status: components["schemas"]["SplitStatus"];
         };
         /** @description One order line as payers see it. */
         LineItemView: {
@@ -6269,7 +6270,8 @@ export interface operations {
                      *       ],
                      *       "approved_count": 1,
                      *       "total_count": 3,
-                     *       "authorization_expires_at": "2026-09-01T12:00:00.000Z"
+                     *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "status": "pending"
                      *     }
                      */
                     "application/json": components["schemas"]["JoinGroup"];
@@ -9052,7 +9054,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The checkout session token. */
+                /** @description The checkout session token (`token` of the create answer). Treat it as a secret. */
                 token: string;
                 /** @description The participant whose share someone else takes over. */
                 participantId: string;
@@ -9422,7 +9424,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The checkout session token. */
+                /** @description The checkout session token (`token` of the create answer). Treat it as a secret. */
                 token: string;
                 /** @description The open seat to fill. */
                 seat_id: string;

@@ -13,8 +13,11 @@ const LONDON_WALL_CLOCK = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** Europe/London's offset from UTC (ms) at the instant `at`. */
-function londonOffset(at: number): number {
+/**
+ * Europe/London's offset from UTC (ms) at the instant `at`: the one place that asks Intl (the finance
+ * exports' UK times look it up once per hour through here).
+ */
+export function londonOffset(at: number): number {
   const p: Record<string, string> = {};
   for (const part of LONDON_WALL_CLOCK.formatToParts(at)) p[part.type] = part.value;
   return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!) - Math.floor(at / 60_000) * 60_000;

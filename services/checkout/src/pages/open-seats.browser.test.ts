@@ -8,6 +8,7 @@ import {
   type TestUser,
   uniqueEmail,
   waitForMail,
+  waitForSplitStatus,
 } from '@groupsplit/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
@@ -211,6 +212,29 @@ describe('open seats on the checkout and join pages', () => {
     expect([...errors, ...payer.errors].filter((e) => !e.includes('/claim'))).toEqual([
       // The refused claim itself (409 seat_taken) is expected.
     ]);
+  });
+
+  it('the group closes while the join page is open: signing in, the page says it has closed', async () => {
+    const made = await splitWithSeats('Book club');
+    const group = await groupOf(made.token);
+    const { page, errors } = await personPage(context);
+    await page.goto(group.url);
+    await progressCount(page, '0 of 3 have paid · 2 seats open');
+
+    // The merchant cancels the order while the page still offers its seats.
+    const canceled = await stack.api.post(`/api/merchants/checkout/splits/${made.splitId}/cancel`, undefined, {
+      apiKey: shop.testKey,
+    });
+    expect(canceled.status).toBe(200);
+    await waitForSplitStatus(stack, made.splitId, ['canceled']);
+
+    // Signing in reads the seats again: the split's status says the group closed (not that no seat is left).
+    await signIn(page, uniqueEmail('late'));
+    await page.getByRole('heading', { name: 'This group has closed' }).waitFor();
+    expect(await page.locator('#join-end').getAttribute('data-end')).toBe('closed');
+    await page.getByText('It is no longer taking new people, so there is nothing for you to pay.').waitFor();
+    await checkState(page, 'join-closed-while-open');
+    expect(errors).toEqual([]);
   });
 
   it('someone already in the group, a group that closed, and a link that is not valid', async () => {

@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import {
-  AppError,
   badGateway,
   conflict,
   formatPounds,
   MESSAGES,
-  MerchantsRepository,
   notFound,
   type SplitParticipantRow,
   type SplitRow,
@@ -20,14 +17,12 @@ import {
   claimSeatUpdate,
   NOT_PENDING,
   SEAT_TAKEN,
-  splitWorkflowId,
   UNKNOWN_SEAT,
 } from '@groupsplit/workflows';
 import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
-import { callSplitWorkflow } from '../splits/changed-since-read';
 import { sameEmail } from '../splits/group';
-import { sendPayLink } from '../splits/invitations';
+import { askForNewPayer, inviteNewPayer } from '../splits/new-payer';
 
 /**
  * Open seats (docs/splits.md, "Open seats"): shares of a hosted-checkout split that nobody holds
@@ -106,10 +101,9 @@ export async function claimSeat(
   split: SplitRow,
   request: { seatId: string; email: string; actor: string },
 ): Promise<Claimed> {
-  const { db, temporal } = deps;
-  const splits = new SplitsRepository(db);
+  const splits = new SplitsRepository(deps.db);
   const [seats, participants] = await Promise.all([
-    new SplitSeatsRepository(db).seatsOf(split.id),
+    new SplitSeatsRepository(deps.db).seatsOf(split.id),
     splits.participantsOf(split.id),
   ]);
   const seat = seats.find((s) => s.id === request.seatId);
@@ -119,43 +113,20 @@ export async function claimSeat(
   if (participants.some((p) => sameEmail(p.email, request.email))) throw alreadyInSplit();
 
   const status = async () => (await splits.statusOf(split.id)) ?? split.status;
-  const handle = temporal.client.workflow.getHandle(splitWorkflowId(split.id));
-  // One update id for every ask of this request: asked again, the server joins a pending one.
-  const updateId = randomUUID();
-  const call = await callSplitWorkflow(
-    deps,
-    split.id,
-    () =>
-      handle
-        .executeUpdate(claimSeatUpdate, { args: [{ ...request, email: request.email.trim() }], updateId })
-        .catch((error: unknown) => answerForRefusal(error, status)),
-    // The workflow closed (or left pending) between our read and the call.
-    (error, now) => !(error instanceof AppError) && now !== 'pending',
+  const call = await askForNewPayer(deps, split.id, claimSeatUpdate, request, (error) =>
+    answerForRefusal(error, status),
   );
+  // The workflow closed (or left pending) between our read and the call.
   if (call.changed) {
     if (call.status === null) throw notFound(MESSAGES.notFound);
     throw notPending(call.status);
   }
-  const outcome = call.value;
-
-  const [now, everyone, merchant] = await Promise.all([
-    splits.findVisible(split.id),
-    splits.participantsOf(split.id),
-    new MerchantsRepository(db).get(split.merchant_id),
-  ]);
-  const participant = everyone.find((p) => p.id === outcome.participantId);
-  if (!now || !participant) throw notFound(MESSAGES.notFound);
-  await sendPayLink(deps, {
+  return inviteNewPayer(deps, split, call.value.participantId, {
     // One e-mail per seat, however often this answer is retried.
     id: stableUuid(`seat-claimed:${seat.id}`),
-    merchant,
-    orderReference: now.order_reference,
-    expiresAt: now.authorization_expires_at.toISOString(),
-    participant,
-    progress: {
+    progress: (everyone) => ({
       paid: everyone.filter((p) => p.status !== 'pending').length,
       total: everyone.length + openSeatCount(seats) - 1,
-    },
+    }),
   });
-  return { split: now, participant };
 }

@@ -1,4 +1,13 @@
-import { EXAMPLE_VALUES, idField, notFound, PoundsSchema, pathTokenParam, timestampField } from '@groupsplit/shared';
+import {
+  type ErrorDetail,
+  EXAMPLE_VALUES,
+  idField,
+  MESSAGES,
+  notFound,
+  PoundsSchema,
+  pathTokenParam,
+  timestampField,
+} from '@groupsplit/shared';
 import { z } from 'zod';
 import { SeatFieldsSchema } from '../seats/schema';
 import { AwaitingMerchantSchema, GroupProgressSchema, SplitStatusSchema } from '../splits/schema';
@@ -11,6 +20,13 @@ export const TokenParams = z.object({
 /** An unknown token, or a session that is not the caller's (docs/hosted-checkout.md). */
 export const SESSION_NOT_FOUND = 'Checkout session not found';
 export const sessionNotFound = () => notFound(SESSION_NOT_FOUND, 'not_found');
+
+/**
+ * The params failure of a session route that names something of the session's split beside the token
+ * (a participant, a seat): an unknown session is the session's 404; a malformed id is an unknown one.
+ */
+export const sessionParamsFailure = (details: ErrorDetail[]) =>
+  details.some((d) => d.field === 'token') ? sessionNotFound() : notFound(MESSAGES.notFound);
 
 /**
  * GET /api/merchants/checkout/sessions/:token/group (the signed-in buyer who created the split):

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import {
-  AppError,
+  type AppError,
   badGateway,
   badRequest,
   conflict,
   MESSAGES,
-  MerchantsRepository,
   notFound,
   type SplitParticipantRow,
   type SplitRow,
@@ -18,14 +16,12 @@ import {
   REPLACE_FAILED,
   type ReplaceOutcome,
   replaceParticipantUpdate,
-  splitWorkflowId,
   UNKNOWN_PARTICIPANT,
 } from '@groupsplit/workflows';
 import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
-import { callSplitWorkflow } from './changed-since-read';
 import { sameEmail } from './group';
-import { sendPayLink } from './invitations';
+import { askForNewPayer, inviteNewPayer } from './new-payer';
 
 /** Replace has no words in the spec; these are ours (docs/splits.md, "Replacing a participant"). */
 export const REPLACE_MESSAGES = {
@@ -76,47 +72,24 @@ export async function replaceParticipant(
   split: SplitRow,
   request: { participantId: string; email: string; actor: string },
 ): Promise<Replaced> {
-  const { db, temporal } = deps;
-  const splits = new SplitsRepository(db);
+  const splits = new SplitsRepository(deps.db);
   const participants = await splits.participantsOf(split.id);
   const target = participants.find((p) => p.id === request.participantId);
   if (!target) throw notFound(MESSAGES.notFound);
   if (split.status !== 'pending' || target.status !== 'pending') throw notReplaceable(split.status, target.status);
   if (participants.some((p) => sameEmail(p.email, request.email))) throw badRequest(M.alreadyIn, 'already_in_split');
 
-  const handle = temporal.client.workflow.getHandle(splitWorkflowId(split.id));
-  // One update id for every ask of this request: asked again, the server joins a pending one.
-  const updateId = randomUUID();
-  const call = await callSplitWorkflow(
-    deps,
-    split.id,
-    () =>
-      handle
-        .executeUpdate(replaceParticipantUpdate, { args: [{ ...request, email: request.email.trim() }], updateId })
-        .catch(answerForRefusal),
-    // The workflow closed (or left pending) between our read and the call: not replaceable now.
-    (error, now) => !(error instanceof AppError) && now !== 'pending',
-  );
+  const call = await askForNewPayer(deps, split.id, replaceParticipantUpdate, request, answerForRefusal);
+  // The workflow closed (or left pending) between our read and the call: not replaceable now.
   if (call.changed) {
     if (call.status === null) throw notFound(MESSAGES.notFound);
     throw notReplaceable(call.status, await splits.participantStatus(target.id));
   }
   const outcome = call.value;
-
-  const [now, replaced, merchant] = await Promise.all([
-    splits.findVisible(split.id),
-    splits.participantsOf(split.id).then((rows) => rows.find((p) => p.id === target.id)),
-    new MerchantsRepository(db).get(split.merchant_id),
-  ]);
-  if (!now || !replaced) throw notFound(MESSAGES.notFound);
-  await sendPayLink(deps, {
+  const invited = await inviteNewPayer(deps, split, target.id, {
     // One e-mail per replacement, however often this answer is retried.
     id: stableUuid(`participant-replaced:${target.id}:${outcome.replacement}`),
-    merchant,
-    orderReference: now.order_reference,
-    expiresAt: now.authorization_expires_at.toISOString(),
-    participant: replaced,
-    progress: { paid: participants.filter((p) => p.status !== 'pending').length, total: participants.length },
+    progress: () => ({ paid: participants.filter((p) => p.status !== 'pending').length, total: participants.length }),
   });
-  return { split: now, participant: replaced, outcome };
+  return { ...invited, outcome };
 }

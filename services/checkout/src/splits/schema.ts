@@ -9,6 +9,7 @@ import {
   PARTICIPANT_STATUSES,
   PAYMENTS_NEED_VERIFICATION,
   payTokenField,
+  payUrlField,
   poundsField,
   SPLIT_STATUSES,
   TimestampSchema,
@@ -107,6 +108,38 @@ export const GroupProgressSchema = z
     id: 'GroupProgress',
     description: "The group's progress as any participant may see it: never another person's full e-mail or pay token.",
   });
+
+/**
+ * Who takes a share over (a replaced participant's, an open seat): the request field of the routes
+ * that give a share to someone new, with that route's own description.
+ */
+export const newPayerEmailField = (description: string) =>
+  z.string().trim().pipe(z.email().max(254)).meta({ description, example: 'jo@example.com' });
+
+/**
+ * The answer of a buyer's route that gave a share to someone new (the replace, the seat invite):
+ * `{ participant }`, the participant with the new person's pay link (splits/new-payer.ts,
+ * newPayerAnswer), each route in its own words: `answer` (the schema's), `participant` (the
+ * object's), `id` and `amount` (those fields').
+ */
+export const newPayerAnswerSchema = (
+  id: string,
+  words: { answer: string; participant: string; id: string; amount: string },
+) =>
+  z
+    .object({
+      participant: z
+        .object({
+          id: idField('participant', words.id),
+          email: z.string().meta({ description: "The new person's e-mail address.", example: 'jo@example.com' }),
+          amount: poundsField(words.amount, EXAMPLE_VALUES.share),
+          status: ParticipantStatusSchema,
+          pay_url: payUrlField("The new person's pay link (also e-mailed to them)."),
+        })
+        .meta({ description: words.participant }),
+    })
+    .meta({ id, description: words.answer });
+export type NewPayerAnswer = z.infer<ReturnType<typeof newPayerAnswerSchema>>;
 
 /** Detail amounts: stored decimals without two-place formatting (`12.5`, `12`, `0.2`). */
 const DecimalPounds = z

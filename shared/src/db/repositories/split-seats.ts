@@ -29,21 +29,6 @@ export class SplitSeatsRepository {
     return this.db.selectFrom('split_seats').selectAll().where('split_id', '=', splitId).orderBy('position').execute();
   }
 
-  /** The seats of several splits, by split id (splits without seats are absent). */
-  async seatsBySplit(splitIds: string[]): Promise<Map<string, SplitSeatRow[]>> {
-    const bySplit = new Map<string, SplitSeatRow[]>();
-    if (splitIds.length === 0) return bySplit;
-    const rows = await this.db
-      .selectFrom('split_seats')
-      .selectAll()
-      .where('split_id', 'in', splitIds)
-      .orderBy('split_id')
-      .orderBy('position')
-      .execute();
-    for (const row of rows) bySplit.set(row.split_id, [...(bySplit.get(row.split_id) ?? []), row]);
-    return bySplit;
-  }
-
   private withBusiness() {
     return this.db
       .selectFrom('splits as s')

@@ -264,12 +264,12 @@ export class SplitsRepository {
     return row.detail?.reason === 'expired' ? 'expired' : 'canceled';
   }
 
-  /** One split's participants, in the order they were given. */
   /** A split's open seats and the seats taken (docs/splits.md, "Open seats"); empty for a split without seats. */
   seatsOf(splitId: string) {
     return new SplitSeatsRepository(this.db).seatsOf(splitId);
   }
 
+  /** One split's participants, in the order they were given. */
   participantsOf(splitId: string): Promise<SplitParticipantRow[]> {
     return this.db
       .selectFrom('split_participants')

@@ -3,7 +3,7 @@
 // open seats and claims it; the claim answers their new pay link, where they go to pay. The seats
 // are read again (the join view, no credential) whenever they may have changed: after signing in,
 // and when the chosen seat was taken meanwhile. The group panel is drawn here as page.ts draws it.
-import { element, JOIN_ENDS, money, OPEN_SEAT, progressCount, startCountdowns } from './progress.js';
+import { element, JOIN_ENDS, money, openSeatRow, progressCount, startCountdowns } from './progress.js';
 import { $, busy, call, signedInAs, statusLine, stepper, wireSignIn } from './sign-in.js';
 
 const app = $('app');
@@ -33,18 +33,8 @@ if (app) {
     const bar = $('group').querySelector('progress');
     bar.max = view.total_count;
     bar.value = view.approved_count;
-    const list = element('ul', { className: 'members', 'aria-label': 'Open seats' });
-    for (const seat of view.open_seats) {
-      list.append(
-        element(
-          'li',
-          { className: 'member member-open', 'data-status': 'open', 'data-seat-id': seat.id },
-          element('span', { className: 'member-email' }, OPEN_SEAT.who),
-          element('span', { className: 'badge badge-open' }, OPEN_SEAT.badge),
-          element('span', { className: 'member-amount' }, money(seat.amount)),
-        ),
-      );
-    }
+    const seats = view.open_seats.map((seat) => openSeatRow(seat));
+    const list = element('ul', { className: 'members', 'aria-label': 'Open seats' }, ...seats);
     $('group').querySelector('ul')?.remove();
     $('group').append(list);
   };
@@ -65,11 +55,15 @@ if (app) {
     );
   };
 
-  /** Which end a fresh read of the join view shows, if any. */
+  /**
+   * Which end a fresh read of the join view shows, if any, as page.ts decides it: a split no longer
+   * pending has closed (the group may close while the page is open), else no open seat is full.
+   */
   const endOf = (res) => {
     if (res.status === 404) return 'not_found';
-    if (res.status === 409 || (res.status === 200 && res.data.status && res.data.status !== 'pending')) return 'closed';
-    if (res.status === 200 && res.data.open_seats.length === 0) return 'full';
+    if (res.status !== 200) return null;
+    if (res.data.status !== 'pending') return 'closed';
+    if (res.data.open_seats.length === 0) return 'full';
     return null;
   };
 

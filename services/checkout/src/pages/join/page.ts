@@ -20,12 +20,11 @@ export type JoinView = {
   approved_count: number;
   total_count: number;
   authorization_expires_at: string;
+  /** The split's status: the group takes people only while it is `pending` (else it has closed). */
+  status: string;
   /** The split's mode, for the test-mode badge; a view without it shows none. */
   mode?: 'test' | 'live';
 };
-
-/** Whether the group still takes people: a split that is no longer pending is `closed`. */
-export type JoinState = 'open' | 'closed';
 
 /** The group's progress and its open seats, as on the other pages (`#group`). */
 export function joinProgress(view: JoinView): SafeHtml {
@@ -58,9 +57,9 @@ function summaryOf(view: JoinView) {
   });
 }
 
-export function renderJoinPage(view: JoinView, groupToken: string, state: JoinState = 'open'): string {
+export function renderJoinPage(view: JoinView, groupToken: string): string {
   const title = `Join the group paying for ${view.order_reference}`;
-  const end: JoinEnd | null = state === 'closed' ? 'closed' : view.open_seats.length === 0 ? 'full' : null;
+  const end: JoinEnd | null = view.status !== 'pending' ? 'closed' : view.open_seats.length === 0 ? 'full' : null;
   if (end) return pageLayout(title, html`${summaryOf(view)}${joinEnd(end)}`);
   return pageLayout(
     title,

@@ -80,20 +80,24 @@ export function renderGroup(section, group, actions = () => null, seatActions = 
     const amount = p.amount ? element('span', { className: 'member-amount' }, money(p.amount)) : null;
     list.append(element('li', { className: 'member', 'data-status': p.status }, who, badge, amount, actions(p)));
   }
-  for (const seat of group.open_seats ?? []) {
-    list.append(
-      element(
-        'li',
-        { className: 'member member-open', 'data-status': 'open', 'data-seat-id': seat.id },
-        element('span', { className: 'member-email' }, OPEN_SEAT.who),
-        element('span', { className: 'badge badge-open' }, OPEN_SEAT.badge),
-        element('span', { className: 'member-amount' }, money(seat.amount)),
-        seatActions(seat),
-      ),
-    );
-  }
+  for (const seat of group.open_seats ?? []) list.append(openSeatRow(seat, seatActions(seat)));
   section.replaceChildren(heading, count, bar, list);
   section.hidden = false;
+}
+
+/**
+ * One open seat in the group list, as components.ts's openSeatRow draws it: nobody yet, and the share
+ * waiting for them; `action` (an element, or null) after the share.
+ */
+export function openSeatRow(seat, action = null) {
+  return element(
+    'li',
+    { className: 'member member-open', 'data-status': 'open', 'data-seat-id': seat.id },
+    element('span', { className: 'member-email' }, OPEN_SEAT.who),
+    element('span', { className: 'badge badge-open' }, OPEN_SEAT.badge),
+    element('span', { className: 'member-amount' }, money(seat.amount)),
+    action,
+  );
 }
 
 export { element };

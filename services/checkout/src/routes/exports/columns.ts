@@ -1,19 +1,8 @@
-import { formatPounds, type OrderExportRow, type RefundExportRow } from '@groupsplit/shared';
+import { formatPounds, londonOffset, type OrderExportRow, type RefundExportRow } from '@groupsplit/shared';
 import type { Cell } from './csv';
 
 /** One column of an export: its header and how a row fills it. */
 export type Column<Row> = readonly [header: string, value: (row: Row) => Cell];
-
-const UK_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 const HOUR_MS = 3_600_000;
 /** The UK's offset from UTC by UTC hour: the clocks change on the hour, so one look-up serves a whole hour. */
@@ -24,10 +13,7 @@ function ukOffset(at: number): number {
   const hour = Math.floor(at / HOUR_MS);
   let offset = ukOffsets.get(hour);
   if (offset === undefined) {
-    const p: Record<string, string> = {};
-    const start = hour * HOUR_MS;
-    for (const part of UK_PARTS.formatToParts(start)) p[part.type] = part.value;
-    offset = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - start;
+    offset = londonOffset(hour * HOUR_MS);
     // An export spans at most a few thousand hours; a long-running process keeps the map bounded anyway.
     if (ukOffsets.size > 100_000) ukOffsets.clear();
     ukOffsets.set(hour, offset);

@@ -18,7 +18,8 @@ import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { FALLBACK_LOGS } from '../../fallback-logs';
 import { PAGE_ASSETS } from '../../pages/assets';
-import { CHECKOUT_PAGE_CSP, notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
+import { notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
+import { hostedPageHeaders } from '../../pages/headers';
 import { openSeatCount, presentSeatFields, seatsOfSplit } from '../../seats/seats';
 import { buyerSplit } from '../../sessions/buyer-split';
 import { type BuyerGroup, sessionNotFound } from '../../sessions/schema';
@@ -33,15 +34,6 @@ import { sharesFor } from './shares';
 
 const alreadySplit = () => conflict(CHOOSE_MESSAGES.alreadySplit, 'already_split');
 const sessionExpired = () => conflict(CHOOSE_MESSAGES.expired, 'session_expired');
-
-function pageHeaders(ctx: Context) {
-  ctx.set('content-security-policy', CHECKOUT_PAGE_CSP);
-  ctx.set('cache-control', 'no-store');
-  ctx.set('referrer-policy', 'no-referrer');
-  ctx.set('x-content-type-options', 'nosniff');
-  ctx.set('x-frame-options', 'DENY');
-  ctx.type = 'text/html; charset=utf-8';
-}
 
 /** The buyer's side of hosted checkout: the page at checkout_url, its assets, and the split it creates. */
 export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
@@ -58,7 +50,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
   });
 
   router.get('/checkout/:token', async (ctx: Context) => {
-    pageHeaders(ctx);
+    hostedPageHeaders(ctx);
     const loaded = await loadSession(db, ctx.params.token as string);
     if (!loaded) {
       ctx.status = 404;

@@ -1,25 +1,15 @@
-import {
-  type ErrorDetail,
-  formatPounds,
-  MESSAGES,
-  notFound,
-  type SplitRow,
-  SplitsRepository,
-  validate,
-  validBody,
-} from '@groupsplit/shared';
+import { MESSAGES, notFound, type SplitRow, SplitsRepository, validate, validBody } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { buyerSplit } from '../../sessions/buyer-split';
-import { sessionNotFound } from '../../sessions/schema';
-import { payUrl } from '../../sessions/session-state';
+import { sessionParamsFailure } from '../../sessions/schema';
 import { routeSplit } from '../../splits/load-split';
+import { newPayerAnswer } from '../../splits/new-payer';
 import { REPLACE_MESSAGES, type Replaced, replaceParticipant } from '../../splits/replace-participant';
 import { splitDetail } from '../../splits/split-detail';
 import {
-  type ReplacedParticipantResponse,
   ReplaceParticipantSchema,
   replaceBodyFailure,
   SessionParticipantParams,
@@ -76,10 +66,6 @@ export function participantReplaceRoutes(deps: CheckoutDeps): Router {
     (replaced) => splitDetail(new SplitsRepository(db), replaced.split),
   );
 
-  // An unknown session is the session's 404; a malformed participant id is an unknown participant.
-  const sessionParamsFailure = (details: ErrorDetail[]) =>
-    details.some((d) => d.field === 'token') ? sessionNotFound() : unknown();
-
   replaceRoute(
     '/api/merchants/checkout/sessions/:token/participants/:participantId/replace',
     validate('params', SessionParticipantParams, sessionParamsFailure),
@@ -89,15 +75,7 @@ export function participantReplaceRoutes(deps: CheckoutDeps): Router {
       const { split } = await buyerSplit(deps, token, buyer, 'split.replace', REPLACE_MESSAGES.forbidden);
       return { split, userId: buyer.userId };
     },
-    ({ participant }): ReplacedParticipantResponse => ({
-      participant: {
-        id: participant.id,
-        email: participant.email,
-        amount: formatPounds(participant.amount),
-        status: participant.status,
-        pay_url: payUrl(config.PUBLIC_BASE_URL, participant.pay_token),
-      },
-    }),
+    ({ participant }) => newPayerAnswer(participant, config.PUBLIC_BASE_URL),
   );
 
   return router;

@@ -1,35 +1,20 @@
-import {
-  type AppError,
-  badRequest,
-  EXAMPLE_VALUES,
-  idField,
-  pathTokenParam,
-  payUrlField,
-  poundsField,
-  uuidParam,
-} from '@groupsplit/shared';
+import { type AppError, badRequest, uuidParam } from '@groupsplit/shared';
 import { z } from 'zod';
+import { TokenParams } from '../../sessions/schema';
 import { REPLACE_MESSAGES } from '../../splits/replace-participant';
-import { ParticipantStatusSchema } from '../../splits/schema';
+import { newPayerAnswerSchema, newPayerEmailField } from '../../splits/schema';
+
+const participantId = uuidParam('participant', 'The participant whose share someone else takes over.');
 
 /** `/api/checkout-splits/:id/participants/:participantId/replace`: anything but UUIDs is unknown (404). */
-export const SplitParticipantParams = z.object({
-  id: uuidParam('split', 'The split id.'),
-  participantId: uuidParam('participant', 'The participant whose share someone else takes over.'),
-});
+export const SplitParticipantParams = z.object({ id: uuidParam('split', 'The split id.'), participantId });
 
 /** `/api/merchants/checkout/sessions/:token/participants/:participantId/replace`. */
-export const SessionParticipantParams = z.object({
-  token: pathTokenParam('The checkout session token.'),
-  participantId: uuidParam('participant', 'The participant whose share someone else takes over.'),
-});
+export const SessionParticipantParams = TokenParams.extend({ participantId });
 
 /** Both routes' body: who takes over the share. */
 export const ReplaceParticipantSchema = z.object({
-  email: z.string().trim().pipe(z.email().max(254)).meta({
-    description: 'Who takes over the share: a valid e-mail address, up to 254 characters.',
-    example: 'jo@example.com',
-  }),
+  email: newPayerEmailField('Who takes over the share: a valid e-mail address, up to 254 characters.'),
 });
 
 export const replaceBodyFailure = (): AppError => badRequest(REPLACE_MESSAGES.email, 'validation_failed');
@@ -38,17 +23,9 @@ export const replaceBodyFailure = (): AppError => badRequest(REPLACE_MESSAGES.em
 export { SplitDetailSchema as ReplacedSplitResponseSchema } from '../../splits/schema';
 
 /** The hosted route's 200: the participant as it is now, with the new person's pay link. */
-export const ReplacedParticipantResponseSchema = z
-  .object({
-    participant: z
-      .object({
-        id: idField('participant', 'The participant id (unchanged).'),
-        email: z.string().meta({ description: "The new person's e-mail address.", example: 'jo@example.com' }),
-        amount: poundsField('The share (unchanged).', EXAMPLE_VALUES.share),
-        status: ParticipantStatusSchema,
-        pay_url: payUrlField("The new person's pay link (also e-mailed to them)."),
-      })
-      .meta({ description: 'The participant as it is now.' }),
-  })
-  .meta({ id: 'ReplacedParticipant', description: 'The share, now with the new person.' });
-export type ReplacedParticipantResponse = z.infer<typeof ReplacedParticipantResponseSchema>;
+export const ReplacedParticipantResponseSchema = newPayerAnswerSchema('ReplacedParticipant', {
+  answer: 'The share, now with the new person.',
+  participant: 'The participant as it is now.',
+  id: 'The participant id (unchanged).',
+  amount: 'The share (unchanged).',
+});

@@ -11,6 +11,7 @@ import {
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { CheckoutDeps } from '../../deps';
+import { hostedPageHeaders } from '../../pages/headers';
 import { seatsOfSplit, withOpenSeats } from '../../seats/seats';
 import { withinPayAttemptLimits } from './attempt-limits';
 import { AUTHENTICATION_NOT_CONFIRMED, completeAuthentication } from './authentication';
@@ -78,12 +79,7 @@ export function payRoutes(deps: CheckoutDeps): Router {
     const nonce = newNonce();
     const view = await loadPayView(db, ctx.params.token as string);
     const live = view?.share.mode === 'live';
-    ctx.set('Content-Security-Policy', payPageCsp(nonce, live, challengeOrigin(config)));
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.type = 'text/html; charset=utf-8';
+    hostedPageHeaders(ctx, payPageCsp(nonce, live, challengeOrigin(config)));
     if (!view) {
       ctx.status = 404;
       ctx.body = renderNotFoundPage();

@@ -33,8 +33,9 @@ export const seatsPaths: OpenApiPaths = {
       tag: 'Hosted checkout: buyer',
       summary: 'The order behind a group link',
       description:
-        'No credential: the group token is the credential. The order, its open seats (empty once the split has ended) ' +
-        'and its progress, for the page at the group link.',
+        'No credential: the group token is the credential. The order, its open seats (empty once the split has ended), ' +
+        "its progress and the split's status (the group takes people only while it is `pending`), for the page at the " +
+        'group link.',
       path: GroupTokenParams,
       responses: { 200: { description: 'The order and its open seats.', schema: JoinGroupSchema } },
       errors: { 404: [err(MESSAGES.notFound, undefined, 'unknown group token')] },

@@ -2,7 +2,6 @@ import {
   type AppError,
   badRequest,
   EXAMPLE_VALUES,
-  idField,
   pathTokenParam,
   payUrlField,
   poundsField,
@@ -13,7 +12,8 @@ import {
 import { z } from 'zod';
 import { OpenSeatSchema } from '../../seats/schema';
 import { SEAT_MESSAGES } from '../../seats/seats';
-import { ParticipantStatusSchema } from '../../splits/schema';
+import { TokenParams } from '../../sessions/schema';
+import { newPayerAnswerSchema, newPayerEmailField, SplitStatusSchema } from '../../splits/schema';
 
 /** `/join/:group_token` and `/api/checkout-splits/join/:group_token…`: an unknown link is 404. */
 export const GroupTokenParams = z.object({
@@ -24,10 +24,7 @@ export const GroupTokenParams = z.object({
 });
 
 /** `/api/merchants/checkout/sessions/:token/seats/:seat_id/invite`: anything but a UUID is an unknown seat (404). */
-export const SessionSeatParams = z.object({
-  token: pathTokenParam('The checkout session token.'),
-  seat_id: uuidParam('seat', 'The open seat to fill.'),
-});
+export const SessionSeatParams = TokenParams.extend({ seat_id: uuidParam('seat', 'The open seat to fill.') });
 
 /** POST /api/checkout-splits/join/:group_token/claim. */
 export const ClaimSeatSchema = z.object({
@@ -41,10 +38,9 @@ export const claimBodyFailure = (): AppError => badRequest(CLAIM_BODY_MESSAGE, '
 
 /** POST /api/merchants/checkout/sessions/:token/seats/:seat_id/invite. */
 export const InviteSeatSchema = z.object({
-  email: z.string().trim().pipe(z.email().max(254)).meta({
-    description: 'Who takes the seat: a valid e-mail address, up to 254 characters. They get their pay link.',
-    example: 'jo@example.com',
-  }),
+  email: newPayerEmailField(
+    'Who takes the seat: a valid e-mail address, up to 254 characters. They get their pay link.',
+  ),
 });
 export const inviteBodyFailure = (): AppError => badRequest(SEAT_MESSAGES.email, 'validation_failed');
 
@@ -65,6 +61,8 @@ export const JoinGroupSchema = z
     authorization_expires_at: timestampField(
       'When the holds lapse: seats still open then cancel the order, and nobody pays.',
     ),
+    /** A group whose split is no longer pending takes nobody: the join page says it has closed. */
+    status: SplitStatusSchema,
   })
   .meta({ id: 'JoinGroup', description: 'The order behind a group link and its open seats.' });
 export type JoinGroup = z.infer<typeof JoinGroupSchema>;
@@ -75,17 +73,9 @@ export const ClaimedSeatSchema = z
   .meta({ id: 'ClaimedSeat', description: 'The seat is yours: pay your share at pay_url.' });
 
 /** POST /api/merchants/checkout/sessions/:token/seats/:seat_id/invite: 200. */
-export const InvitedSeatSchema = z
-  .object({
-    participant: z
-      .object({
-        id: idField('participant', 'The participant the seat became.'),
-        email: z.string().meta({ description: "The new person's e-mail address.", example: 'jo@example.com' }),
-        amount: poundsField("The seat's share.", EXAMPLE_VALUES.share),
-        status: ParticipantStatusSchema,
-        pay_url: payUrlField("The new person's pay link (also e-mailed to them)."),
-      })
-      .meta({ description: 'The participant the seat became.' }),
-  })
-  .meta({ id: 'InvitedSeat', description: 'The seat is filled: the person has their pay link.' });
-export type InvitedSeat = z.infer<typeof InvitedSeatSchema>;
+export const InvitedSeatSchema = newPayerAnswerSchema('InvitedSeat', {
+  answer: 'The seat is filled: the person has their pay link.',
+  participant: 'The participant the seat became.',
+  id: 'The participant the seat became.',
+  amount: "The seat's share.",
+});

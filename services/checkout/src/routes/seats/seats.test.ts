@@ -8,6 +8,7 @@ import {
   waitForSplitStatus,
 } from '@groupsplit/testing';
 import { type SplitWorkflowState, splitWorkflowId, stateQuery } from '@groupsplit/workflows';
+import { JOIN_ENDS } from '../../pages/shared/wording';
 import { SEAT_MESSAGES } from '../../seats/seats';
 import {
   type CheckoutMerchant,
@@ -184,6 +185,7 @@ describe('open seats', () => {
         approved_count: 0,
         total_count: 3,
         authorization_expires_at: status.split.authorization_expires_at,
+        status: 'pending',
       });
 
       // The split's detail record lists the open seats (decimal pounds, as the rest of the record).
@@ -197,6 +199,27 @@ describe('open seats', () => {
       expect(page.status).toBe(200);
       expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
       expect(await page.text()).toContain(`data-seat-id="${status.split.open_seats[0].id}"`);
+    });
+
+    it("answers the split's status: a group that closed shows no seats, and its page says it has closed", async () => {
+      const { splitId, status } = await splitWithSeats();
+      const groupToken = groupTokenOf(status.split.group_url);
+      const cancel = await stack.api.post(`/api/merchants/checkout/splits/${splitId}/cancel`, undefined, {
+        apiKey: shop.testKey,
+      });
+      expect(cancel.status).toBe(200);
+      await waitForSplitStatus(stack, splitId, ['canceled']);
+      const res = await stack.api.get(`/api/checkout-splits/join/${groupToken}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'canceled', open_seats: [], total_count: 3 });
+      const detail = await stack.api.get(`/api/checkout-splits/${splitId}`, { token: shop.owner.token });
+      expect(res.body.status).toBe(detail.body.status);
+
+      const page = await fetch(status.split.group_url);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('data-end="closed"');
+      expect(html).toContain(JOIN_ENDS.closed.heading);
     });
 
     it('answers 404 for an unknown group token (API and page)', async () => {

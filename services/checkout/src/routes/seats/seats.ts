@@ -1,5 +1,4 @@
 import {
-  type ErrorDetail,
   formatPounds,
   MESSAGES,
   notFound,
@@ -9,26 +8,29 @@ import {
   validBody,
 } from '@groupsplit/shared';
 import Router from '@koa/router';
-import type { Context } from 'koa';
-import { auth, sessionPrincipal } from '../../auth';
+import type { Context, Middleware } from 'koa';
+import { auth, type SessionPrincipal, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { hostedPageHeaders } from '../../pages/headers';
 import { joinNotFoundPage, renderJoinPage } from '../../pages/join/page';
-import { claimSeat, openSeatCount, presentOpenSeats, SEAT_MESSAGES } from '../../seats/seats';
+import { type Claimed, claimSeat, openSeatCount, presentOpenSeats, SEAT_MESSAGES } from '../../seats/seats';
 import { buyerSplit } from '../../sessions/buyer-split';
-import { sessionNotFound } from '../../sessions/schema';
+import { sessionParamsFailure } from '../../sessions/schema';
 import { payUrl } from '../../sessions/session-state';
 import { isApproved } from '../../splits/group';
+import { newPayerAnswer } from '../../splits/new-payer';
 import {
   ClaimSeatSchema,
   claimBodyFailure,
   GroupTokenParams,
-  type InvitedSeat,
   InviteSeatSchema,
   inviteBodyFailure,
   type JoinGroup,
   SessionSeatParams,
 } from './schema';
+
+/** What one way of taking a seat decides: which seat of which split, for which address. */
+type SeatTaking = { split: Claimed['split']; seatId: string; email: string };
 
 /**
  * Open seats (docs/splits.md, "Open seats"): the group link's page and lookup, taking a seat through
@@ -56,6 +58,8 @@ export function seatRoutes(deps: CheckoutDeps): Router {
       approved_count: participants.filter(isApproved).length,
       total_count: participants.length + openSeatCount(seats),
       authorization_expires_at: split.authorization_expires_at.toISOString(),
+      // findByGroupToken never answers a split still `creating`.
+      status: split.status as JoinGroup['status'],
     };
     return { split, group };
   }
@@ -70,8 +74,7 @@ export function seatRoutes(deps: CheckoutDeps): Router {
       return;
     }
     const { split, group } = loaded;
-    const state = split.status === 'pending' ? 'open' : 'closed';
-    ctx.body = renderJoinPage({ ...group, mode: split.mode }, ctx.params.group_token as string, state);
+    ctx.body = renderJoinPage({ ...group, mode: split.mode }, ctx.params.group_token as string);
   });
 
   router.get(
@@ -85,54 +88,47 @@ export function seatRoutes(deps: CheckoutDeps): Router {
     },
   );
 
-  router.post(
+  /**
+   * One way to take a seat: its own params and body checks, and which seat of which split it takes
+   * for which address (`take`, given who is signed in); claimSeat() for both, acting as that person,
+   * then the route's answer from the participant the seat became.
+   */
+  const seatRoute = (
+    path: string,
+    checks: Middleware[],
+    take: (ctx: Context, person: SessionPrincipal) => Promise<SeatTaking>,
+    answer: (claimed: Claimed) => unknown,
+  ) =>
+    router.post(path, auth('session'), ...checks, async (ctx: Context) => {
+      const person = sessionPrincipal(ctx.state.principal);
+      const { split, ...seat } = await take(ctx, person);
+      ctx.body = answer(await claimSeat(deps, split, { ...seat, actor: `user:${person.userId}` }));
+    });
+
+  seatRoute(
     '/api/checkout-splits/join/:group_token/claim',
-    auth('session'),
-    validate('params', GroupTokenParams, unknown),
-    validate('body', ClaimSeatSchema, claimBodyFailure),
-    async (ctx: Context) => {
-      const joiner = sessionPrincipal(ctx.state.principal);
+    [validate('params', GroupTokenParams, unknown), validate('body', ClaimSeatSchema, claimBodyFailure)],
+    async (ctx, joiner) => {
       const split = await new SplitSeatsRepository(db).findByGroupToken(ctx.params.group_token as string);
       if (!split) throw unknown();
-      const { participant } = await claimSeat(deps, split, {
-        seatId: validBody(ctx, ClaimSeatSchema).seat_id,
-        // The address they proved by e-mailed code: the seat is theirs, the pay link goes there.
-        email: joiner.email,
-        actor: `user:${joiner.userId}`,
-      });
-      ctx.body = { pay_url: payUrl(config.PUBLIC_BASE_URL, participant.pay_token) };
+      // The address they proved by e-mailed code: the seat is theirs, the pay link goes there.
+      return { split, seatId: validBody(ctx, ClaimSeatSchema).seat_id, email: joiner.email };
     },
+    ({ participant }) => ({ pay_url: payUrl(config.PUBLIC_BASE_URL, participant.pay_token) }),
   );
 
-  // An unknown session is the session's 404; a malformed seat id is an unknown seat.
-  const sessionParamsFailure = (details: ErrorDetail[]) =>
-    details.some((d) => d.field === 'token') ? sessionNotFound() : unknown();
-
-  router.post(
+  seatRoute(
     '/api/merchants/checkout/sessions/:token/seats/:seat_id/invite',
-    auth('session'),
-    validate('params', SessionSeatParams, sessionParamsFailure),
-    validate('body', InviteSeatSchema, inviteBodyFailure),
-    async (ctx: Context) => {
-      const buyer = sessionPrincipal(ctx.state.principal);
+    [
+      validate('params', SessionSeatParams, sessionParamsFailure),
+      validate('body', InviteSeatSchema, inviteBodyFailure),
+    ],
+    async (ctx, buyer) => {
       const token = ctx.params.token as string;
       const { split } = await buyerSplit(deps, token, buyer, 'split.replace', SEAT_MESSAGES.forbidden);
-      const { participant } = await claimSeat(deps, split, {
-        seatId: ctx.params.seat_id as string,
-        email: validBody(ctx, InviteSeatSchema).email,
-        actor: `user:${buyer.userId}`,
-      });
-      const answer: InvitedSeat = {
-        participant: {
-          id: participant.id,
-          email: participant.email,
-          amount: formatPounds(participant.amount),
-          status: participant.status,
-          pay_url: payUrl(config.PUBLIC_BASE_URL, participant.pay_token),
-        },
-      };
-      ctx.body = answer;
+      return { split, seatId: ctx.params.seat_id as string, email: validBody(ctx, InviteSeatSchema).email };
     },
+    ({ participant }) => newPayerAnswer(participant, config.PUBLIC_BASE_URL),
   );
 
   return router;
