@@ -5,7 +5,14 @@
 
 /** Every error `code` each operation documents, by operationId. */
 export const OPERATION_ERROR_CODES = {
-  acceptCheckoutSplit: ['invalid_api_key', 'not_awaiting_merchant', 'not_found', 'rate_limited', 'validation_failed'],
+  acceptCheckoutSplit: [
+    'invalid_api_key',
+    'not_awaiting_merchant',
+    'not_found',
+    'rate_limited',
+    'service_unavailable',
+    'validation_failed',
+  ],
   acceptConsent: [
     'consent_version_mismatch',
     'invalid_json',
@@ -21,6 +28,7 @@ export const OPERATION_ERROR_CODES = {
     'missing_authorization',
     'not_awaiting_merchant',
     'not_found',
+    'service_unavailable',
     'validation_failed',
   ],
   acceptTeamInvite: [

@@ -3805,6 +3805,11 @@ export interface components {
                  */
                 pay_token: string | null;
             }[];
+            /**
+             * @description Only on a split of a session created with `capture: 'merchant_accept'`: true while every participant has authorised and the split waits for your accept or cancel (status `pending`); false otherwise.
+             * @example true
+             */
+            awaiting_merchant?: boolean;
         };
         /** @description The team and its pending invitations. */
         Team: {
@@ -4936,7 +4941,8 @@ export interface operations {
                      *             "status": "pending",
                      *             "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "awaiting_merchant": true
                      *       }
                      *     ]
                      */
@@ -5498,6 +5504,25 @@ export interface operations {
                          * @enum {unknown}
                          */
                         code?: "not_awaiting_merchant";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Error.
+             *
+             *     - `service_unavailable`: The order could not be accepted just now and nothing was captured. Send the accept again shortly. (rare: the workflow could not be reached for a while; nothing was accepted, send it again)
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "service_unavailable";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -6553,7 +6578,8 @@ export interface operations {
                      *             "status": "pending",
                      *             "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "awaiting_merchant": true
                      *       }
                      *     ]
                      */
@@ -10141,6 +10167,25 @@ export interface operations {
                          * @enum {unknown}
                          */
                         code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Error.
+             *
+             *     - `service_unavailable`: The order could not be accepted just now and nothing was captured. Send the accept again shortly. (rare: the workflow could not be reached for a while; nothing was accepted, send it again)
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "service_unavailable";
                     } & components["schemas"]["Error"];
                 };
             };

@@ -34,7 +34,7 @@ const signedOut = (url: string, status: number) => status === 401 && url.include
 /**
  * The merchant accept step on the order page (docs/dashboard.md, "Accepting an order"): an order of a
  * `capture: 'merchant_accept'` session whose participants have all authorised reads "Waiting for your
- * acceptance"; whoever may cancel it gets "Accept and capture" behind a confirmation, and the page then
+ * acceptance", on the orders list and on its page; whoever may cancel it gets "Accept and capture" behind a confirmation, and the page then
  * shows the order captured; Finance, who may not cancel, sees no button and is told why. Axe at 390 and
  * 1280 px; the pictures are docs/images/order-accept-*.png.
  */
@@ -133,10 +133,17 @@ describe('accepting an order in a real browser', () => {
     trackApiCalls(page);
     const problems = watchProblems(page, signedOut);
     await photographOnFailure(page, 'order-accept', async () => {
-      await startAt(page, { origin: stack.urls.gateway, path, title: reference, email: team.owner.email });
+      // The orders list says which order waits for the business, and leads to it.
+      const list = '/dashboard/orders';
+      await startAt(page, { origin: stack.urls.gateway, path: list, title: 'Orders', email: team.owner.email });
+      const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: reference });
+      await row.locator('.chip', { hasText: 'Waiting for your acceptance' }).waitFor();
+      const found = await look(page, 'order-accept-list');
+      await row.getByRole('link', { name: reference }).click();
+      await page.getByRole('heading', { level: 1, name: reference }).waitFor();
       await page.locator('.page-header .chip', { hasText: 'Waiting for your acceptance' }).waitFor();
       await page.getByRole('status').filter({ hasText: 'Waiting for your acceptance' }).waitFor();
-      const found = await look(page, 'order-accept-waiting');
+      found.push(...(await look(page, 'order-accept-waiting')));
 
       // The confirmation: Cancel closes it and nothing happens; confirming captures the order.
       await page.getByRole('button', { name: 'Accept and capture' }).click();
@@ -154,6 +161,9 @@ describe('accepting an order in a real browser', () => {
       expect(await page.getByRole('button', { name: 'Accept and capture' }).count()).toBe(0);
       expect(await page.getByText('Waiting for your acceptance').count()).toBe(0);
       found.push(...(await look(page, 'order-accept-captured')));
+      // Back on the list, the order reads captured.
+      await page.getByRole('link', { name: 'Orders', exact: true }).first().click();
+      await row.locator('.chip', { hasText: 'captured' }).waitFor();
       const split = await stack.db.selectFrom('splits').select('status').where('id', '=', id).executeTakeFirstOrThrow();
       expect(split.status).toBe('captured');
       expect(found).toEqual([]);

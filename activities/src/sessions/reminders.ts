@@ -6,7 +6,6 @@ import {
   type SplitParticipantRow,
   type SplitRow,
   SplitsRepository,
-  unsubscribeUrl,
 } from '@groupsplit/shared';
 import {
   type DailyRemindersResult,
@@ -19,6 +18,7 @@ import {
 } from '@groupsplit/workflows';
 import { type Kysely, sql } from 'kysely';
 import type { ActivityDeps } from '../deps';
+import { payerEmail } from '../payer-email';
 
 type Participant = SplitParticipantRow;
 type Split = SplitRow;
@@ -64,28 +64,22 @@ export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) 
   type Group = { paid: number; total: number; missing: string[] };
 
   function reminderEmail(split: SplitWithBusiness, p: Participant, group: Group): EmailRequest {
-    return {
+    return payerEmail(config, split, {
       // Fixed in the activity's recorded result, so a replayed workflow starts the same e-mail.
       id: randomUUID(),
       to: p.email,
       template: 'checkout.reminder',
-      merchantId: split.merchant_id,
-      category: 'participant',
-      replyTo: split.business_email,
       data: {
-        business_name: split.business_name,
-        order_reference: split.order_reference,
         amount: formatPounds(p.amount),
         card_charge: formatPounds(p.amount + p.customer_fee),
         pay_url: new URL(`/pay/${p.pay_token}`, config.PUBLIC_BASE_URL).toString(),
         expires_at: split.authorization_expires_at.toISOString(),
-        unsubscribe_url: unsubscribeUrl(config, p.email),
         paid_count: group.paid,
         total_count: group.total,
         // Who else is still to pay, masked: the group can nudge each other without learning addresses.
         missing: group.missing.filter((email) => email !== maskEmail(p.email)),
       },
-    };
+    });
   }
 
   /** Reminds the still-pending participants of one split; unsubscribed or recently reminded ones are skipped. */

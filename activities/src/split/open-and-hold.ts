@@ -9,7 +9,7 @@ import {
 } from '@groupsplit/shared';
 import type { SplitActivities } from '@groupsplit/workflows';
 import { processorFailure } from './processor-failure';
-import { holdFor, type SplitContext } from './shares';
+import { holdFor, holdPlacedHistory, type SplitContext } from './shares';
 
 /**
  * Creation: the split's row with its shares (status `creating`), then one hold per share
@@ -109,18 +109,11 @@ export function createOpenAndHoldActivities({
         }
         throw processorFailure(failure);
       }
-      await new ParticipantsRepository(db).recordHold(participantId, hold, {
-        splitId,
+      await new ParticipantsRepository(db).recordHold(
         participantId,
-        kind: 'hold_placed',
-        actor: 'system',
-        dedupeKey: `hold_placed:${participantId}`,
-        detail: {
-          payment_intent_id: hold.id,
-          amount: hold.amount,
-          application_fee_amount: hold.applicationFeeAmount,
-        },
-      });
+        hold,
+        holdPlacedHistory(splitId, participantId, hold),
+      );
       return { paymentIntentId: hold.id };
     },
   };

@@ -1,5 +1,5 @@
 import { createProcessor, randomToken } from '@groupsplit/shared';
-import { authoriseShare, emulatorControl, postSplit, uniqueEmail } from '@groupsplit/testing';
+import { authoriseShare, emulatorControl, postSplit, uniqueEmail, waitUntil } from '@groupsplit/testing';
 import type { ReleasePurpose } from '@groupsplit/workflows';
 import { splitActivitiesStack } from './test-support';
 
@@ -26,6 +26,13 @@ describe('releaseShare of a share captured at the processor behind the projectio
     const split = res.body as { id: string; participants: { id: string; payToken: string; paymentIntentId: string }[] };
     const share = split.participants[0]!;
     expect((await authoriseShare(stack, share.payToken)).status).toBe(200);
+    // The workflow records the authorisation after the pay step answers: the row says so before the test goes on.
+    await waitUntil(
+      'the share recorded as authorised',
+      () =>
+        stack.db.selectFrom('split_participants').select('status').where('id', '=', share.id).executeTakeFirstOrThrow(),
+      (row) => row.status === 'authorised',
+    );
     await emulatorControl(stack, 'POST', `/payment_intents/${share.paymentIntentId}/capture`, {});
     const release = (purpose: ReleasePurpose) =>
       real

@@ -6,13 +6,13 @@ import {
   SplitsRepository,
   stableUuid,
   toProcessorError,
-  unsubscribeUrl,
 } from '@groupsplit/shared';
 import type { ClaimSeatResult, EmailRequest, SplitActivities } from '@groupsplit/workflows';
 import { ApplicationFailure } from '@temporalio/activity';
 import { sql } from 'kysely';
+import { payerEmail } from '../payer-email';
 import { processorFailure } from './processor-failure';
-import type { SplitContext } from './shares';
+import { holdPlacedHistory, type SplitContext } from './shares';
 
 /** As the session reminders (docs/spec.md): nobody is reminded twice within 12 hours. */
 const REMIND_INTERVAL_MS = 12 * 3600_000;
@@ -94,18 +94,7 @@ export function createSeatActivities({
               dedupeKey: `seat_claimed:${seatId}`,
               detail: { seat_id: seatId, email },
             },
-            {
-              splitId,
-              participantId,
-              kind: 'hold_placed',
-              actor: 'system',
-              dedupeKey: `hold_placed:${participantId}`,
-              detail: {
-                payment_intent_id: hold.id,
-                amount: hold.amount,
-                application_fee_amount: hold.applicationFeeAmount,
-              },
-            },
+            holdPlacedHistory(splitId, participantId, hold),
           ],
         }),
       );
@@ -159,23 +148,17 @@ export function createSeatActivities({
       }
       const { config } = deps;
       return {
-        email: {
+        email: payerEmail(config, split, {
           id: stableUuid(`seats-reminder:${splitId}`),
           to: buyer,
           template: 'checkout.open_seats',
-          merchantId: split.merchant_id,
-          category: 'participant',
-          replyTo: split.business_email,
           data: {
-            business_name: split.business_name,
-            order_reference: split.order_reference,
             group_url: groupUrl(config.PUBLIC_BASE_URL, split.group_token),
             open_count: open.length,
             open_amount: formatPounds(open.reduce((sum, seat) => sum + seat.amount, 0)),
             expires_at: split.authorization_expires_at.toISOString(),
-            unsubscribe_url: unsubscribeUrl(config, buyer),
           },
-        },
+        }),
       };
     },
   };

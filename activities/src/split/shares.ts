@@ -1,4 +1,11 @@
-import { type Db, ParticipantsRepository, type Processor, type Processors } from '@groupsplit/shared';
+import {
+  type Db,
+  type Hold,
+  ParticipantsRepository,
+  type Processor,
+  type Processors,
+  type SplitHistoryRow,
+} from '@groupsplit/shared';
 import { ApplicationFailure, activityInfo } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 
@@ -65,6 +72,25 @@ export function holdFor(splitId: string, share: Share) {
     applicationFeeAmount: share.customer_fee + share.merchant_fee,
     currency: share.currency,
     description: share.order_reference,
+  };
+}
+
+/**
+ * The `hold_placed` history row of a participant's hold, whoever placed it (creation or a claimed
+ * seat): deduplicated by the participant, so a retried activity records it once.
+ */
+export function holdPlacedHistory(splitId: string, participantId: string, hold: Hold): SplitHistoryRow {
+  return {
+    splitId,
+    participantId,
+    kind: 'hold_placed',
+    actor: 'system',
+    dedupeKey: `hold_placed:${participantId}`,
+    detail: {
+      payment_intent_id: hold.id,
+      amount: hold.amount,
+      application_fee_amount: hold.applicationFeeAmount,
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import { Link } from '../router';
 import { PAGES, pathFor } from '../routes';
 import { useSession } from '../session';
 import { GoLiveChecklist } from './go-live';
+import { OrderStatusChip } from './order-status';
 
 const FEATURES: [GateFeature, string][] = [
   ['take_split', 'Take split payments'],
@@ -87,7 +88,7 @@ function RecentOrders() {
               <li key={order.id} class="list-row">
                 <Link href={pathFor('order', { id: order.id })}>{order.order_reference}</Link>
                 <span>{money(order.total_amount)}</span>
-                <StatusChip status={order.status} />
+                <OrderStatusChip split={order} />
               </li>
             ))}
           </ul>

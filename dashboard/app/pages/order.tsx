@@ -11,6 +11,7 @@ import type { Permission } from '../permissions';
 import { Link } from '../router';
 import { PAGES } from '../routes';
 import { PausedBanner } from './home';
+import { awaitingAcceptance, OrderStatusChip } from './order-status';
 
 /** docs/spec.md, Refund result and history: `api_key`, `dashboard:<user>` or `processor`. */
 function actorLabel(actor: string, emails: Map<string, string>): string {
@@ -66,13 +67,6 @@ function GatedAction(props: {
     </button>
   );
 }
-
-/**
- * A split of a session that asked for the merchant's acceptance (`capture: 'merchant_accept'`) waits,
- * once every participant has authorised, until the business accepts it (docs/dashboard.md, "Accepting
- * an order").
- */
-const awaitingAcceptance = (split: SplitDetail) => split.status === 'pending' && split.awaiting_merchant === true;
 
 /**
  * Accept and capture (an order waiting for the business), cancel (pending) and whole refund (captured),
@@ -191,13 +185,7 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
         title={split.order_reference}
         description={
           <>
-            {money(split.total_amount)} ·{' '}
-            {awaitingAcceptance(split) ? (
-              <StatusChip status="awaiting_merchant" label="Waiting for your acceptance" />
-            ) : (
-              <StatusChip status={split.status} />
-            )}{' '}
-            · created {dateTime(split.created_at)}
+            {money(split.total_amount)} · <OrderStatusChip split={split} /> · created {dateTime(split.created_at)}
           </>
         }
       />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type SplitPage, type SplitSummary } from '../api';
-import { Loadable, StatusChip } from '../components/feedback';
+import { Loadable } from '../components/feedback';
 import { Form, Options } from '../components/form';
 import { PageHeader } from '../components/page';
 import { DataTable } from '../components/table';
@@ -10,6 +10,7 @@ import { Link, navigate, usePlace } from '../router';
 import { pathFor } from '../routes';
 import { useSession } from '../session';
 import { PausedBanner } from './home';
+import { OrderStatusChip } from './order-status';
 import { hasFilters, listQuery, type OrdersAddress, ordersHref, readAddress, STATUS_CHOICES } from './orders-address';
 
 const paidCount = (order: SplitSummary) =>
@@ -129,7 +130,7 @@ function OrdersTable(props: { orders: SplitSummary[] }) {
           </td>
           <td class="num">{money(order.total_amount)}</td>
           <td>
-            <StatusChip status={order.status} />
+            <OrderStatusChip split={order} />
           </td>
           <td>
             {paidCount(order)} of {order.participants.length}

@@ -6,6 +6,8 @@
 export const FALLBACK_LOGS = {
   /** Updates kept being refused, so the cancel went as the cancelSplitSignal signal. */
   cancelBySignal: 'cancel update refused; cancelling by signal',
+  /** Updates kept being refused, and the accept has no signal to go as: answered 503 service_unavailable. */
+  acceptNotTaken: 'accept update refused; answered service_unavailable',
   /** A refund outlived REFUND_ANSWER_WAIT_MS: answered 409 refund_in_progress while it runs on. */
   refundStillRunning: 'refund still running after REFUND_ANSWER_WAIT_MS; answered refund_in_progress',
   /** A hosted session's claim left by a request that died was taken up by the buyer's next try. */

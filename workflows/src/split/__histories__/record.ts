@@ -58,6 +58,17 @@ async function merchant(stack: Stack, { testing, shared }: Kit) {
   return { ...shop, apiKey };
 }
 
+/** A merchant whose hosted checkout sessions may return to `https://shop.example.com`. */
+async function hostedCheckoutMerchant(stack: Stack, kit: Kit) {
+  const shop = await merchant(stack, kit);
+  await stack.db
+    .updateTable('merchants')
+    .set({ allowed_domain: 'shop.example.com' })
+    .where('id', '=', shop.merchant.id)
+    .execute();
+  return shop;
+}
+
 async function createSplit(stack: Stack, kit: Kit, token: string, merchantId: string, amounts: number[]) {
   const res = await kit.testing.postSplit(stack, token, {
     merchantId,
@@ -77,15 +88,9 @@ async function splitWithFirstAuthorised(stack: Stack, kit: Kit, amounts: number[
   return { shop, split, workflowId, handle: stack.temporal.client.workflow.getHandle(workflowId) };
 }
 
-/** Waits until the workflow has recorded `status` itself (its search attribute), not just the projection. */
 /** A hosted split of a `capture: 'merchant_accept'` session whose two payers have authorised, waiting for the merchant. */
 async function awaitingMerchant(stack: Stack, kit: Kit) {
-  const shop = await merchant(stack, kit);
-  await stack.db
-    .updateTable('merchants')
-    .set({ allowed_domain: 'shop.example.com' })
-    .where('id', '=', shop.merchant.id)
-    .execute();
+  const shop = await hostedCheckoutMerchant(stack, kit);
   const session = await stack.api.post(
     '/api/merchants/checkout/sessions',
     { amount: 25, return_url: 'https://shop.example.com/orders/1', capture: 'merchant_accept' },
@@ -113,6 +118,7 @@ async function awaitingMerchant(stack: Stack, kit: Kit) {
   return { shop, splitId, handle };
 }
 
+/** Waits until the workflow has recorded `status` itself (its search attribute), not just the projection. */
 async function workflowAt(stack: Stack, { wf }: Kit, splitId: string, status: string) {
   const handle = stack.temporal.client.workflow.getHandle(wf.splitWorkflowId(splitId));
   await until(`workflow of ${splitId} at ${status}`, async () => {
@@ -142,12 +148,7 @@ async function stuckOnCapture(stack: Stack, kit: Kit) {
  * seats"), with the buyer's pay token, the group token and the seats.
  */
 async function splitWithSeats(stack: Stack, kit: Kit) {
-  const shop = await merchant(stack, kit);
-  await stack.db
-    .updateTable('merchants')
-    .set({ allowed_domain: 'shop.example.com' })
-    .where('id', '=', shop.merchant.id)
-    .execute();
+  const shop = await hostedCheckoutMerchant(stack, kit);
   const buyer = await kit.testing.createUser(stack.db, { consent: false });
   const session = await stack.api.post(
     '/api/merchants/checkout/sessions',

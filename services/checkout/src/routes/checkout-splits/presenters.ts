@@ -1,4 +1,5 @@
 import { formatPounds, type SplitParticipantRow as ParticipantRow, type SplitRow } from '@groupsplit/shared';
+import { awaitingMerchantField } from '../../splits/split-detail';
 import { encodeCursor } from './cursor';
 
 /*
@@ -26,6 +27,8 @@ export function presentSplitSummary(
       status: p.status,
       pay_token: payTokenFor(p),
     })),
+    // As on the detail: only a merchant_accept order has it (docs/splits.md, "Merchant accept").
+    ...awaitingMerchantField(split),
   };
 }
 

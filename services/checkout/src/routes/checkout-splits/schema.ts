@@ -17,7 +17,7 @@ import {
   type ValidationFailure,
 } from '@groupsplit/shared';
 import { z } from 'zod';
-import { ParticipantStatusSchema, SplitStatusSchema } from '../../splits/schema';
+import { AwaitingMerchantSchema, ParticipantStatusSchema, SplitStatusSchema } from '../../splits/schema';
 import { decodeCursor } from './cursor';
 
 /** The spec's messages for a bad create body, most general first. */
@@ -141,6 +141,7 @@ export const SplitSummarySchema = z
         }),
       )
       .meta({ description: 'Everyone paying a share.' }),
+    awaiting_merchant: AwaitingMerchantSchema.optional(),
   })
   .meta({ id: 'SplitSummary', description: 'One split of a list.' });
 

@@ -1,5 +1,11 @@
 import { BUSINESS_ERRORS, err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
-import { ACCEPT_FORBIDDEN_MESSAGE, AcceptedSchema, NOT_AWAITING_MERCHANT_MESSAGE, SplitIdParams } from './schema';
+import {
+  ACCEPT_FORBIDDEN_MESSAGE,
+  ACCEPT_NOT_TAKEN_MESSAGE,
+  AcceptedSchema,
+  NOT_AWAITING_MERCHANT_MESSAGE,
+  SplitIdParams,
+} from './schema';
 
 const accepted = { 200: { description: 'Accepted and captured (or the capture failed).', schema: AcceptedSchema } };
 
@@ -8,6 +14,12 @@ const notAwaiting = err(
   'not_awaiting_merchant',
   'the split is not pending with every share authorised on a `merchant_accept` order (still collecting, ' +
     'cancelled, expired, already accepted, or an `automatic` order)',
+);
+
+const notTaken = err(
+  ACCEPT_NOT_TAKEN_MESSAGE,
+  'service_unavailable',
+  'rare: the workflow could not be reached for a while; nothing was accepted, send it again',
 );
 
 const DESCRIPTION =
@@ -37,6 +49,7 @@ export const splitAcceptPaths: OpenApiPaths = {
         ],
         404: [err(MESSAGES.notFound)],
         409: [notAwaiting],
+        503: [notTaken],
       },
     }),
   },
@@ -51,6 +64,7 @@ export const splitAcceptPaths: OpenApiPaths = {
       errors: {
         404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
         409: [notAwaiting],
+        503: [notTaken],
       },
     }),
   },

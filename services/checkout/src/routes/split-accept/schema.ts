@@ -8,6 +8,13 @@ export const SplitIdParams = z.object({ id: uuidParam('split', 'The split id.') 
 /** Ours (issue 37; the spec has no accept step): the refusal of a split that is not waiting for the merchant. */
 export const NOT_AWAITING_MERCHANT_MESSAGE = 'This order is not waiting for your acceptance.';
 
+/**
+ * Both routes, when Temporal kept refusing the accept (the workflow's task failing over and over, as
+ * when workers keep dying): nothing was accepted, and the same accept may be sent again.
+ */
+export const ACCEPT_NOT_TAKEN_MESSAGE =
+  'The order could not be accepted just now and nothing was captured. Send the accept again shortly.';
+
 /** The dashboard's refusal of a caller who may not accept (policy row `split.accept`: Owner, Admin, Member). */
 export const ACCEPT_FORBIDDEN_MESSAGE = MESSAGES.acceptForbidden;
 

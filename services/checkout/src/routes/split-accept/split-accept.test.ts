@@ -43,6 +43,16 @@ describe('merchant accept', () => {
   const statusOf = (token: string) =>
     stack.api.get(`/api/merchants/checkout/sessions/${token}/status`, { apiKey: shop.testKey });
   const detailOf = (splitId: string) => stack.api.get(`/api/checkout-splits/${splitId}`, { token: shop.owner.token });
+  /**
+   * The split as the business's lists show it: the whole list and a page (found by its id), the
+   * dashboard's orders list. Each item carries `awaiting_merchant` exactly as the detail does.
+   */
+  const listedAs = async (splitId: string) => {
+    type Item = { id: string; awaiting_merchant?: boolean };
+    const whole = await stack.api.get('/api/checkout-splits', { token: shop.owner.token });
+    const page = await stack.api.get(`/api/checkout-splits?q=${splitId}`, { token: shop.owner.token });
+    return [whole.body, page.body.data].map((items: Item[]) => items.find((item) => item.id === splitId));
+  };
   const eventsOf = (splitId: string, type: string) =>
     stack.db
       .selectFrom('webhook_events')
@@ -132,6 +142,8 @@ describe('merchant accept', () => {
       // One share authorised: not waiting yet.
       const collecting = await statusOf(token);
       expect(collecting.body.split).toMatchObject({ status: 'pending', awaiting_merchant: false });
+      const notYet = { id: splitId, status: 'pending', awaiting_merchant: false };
+      expect(await listedAs(splitId)).toEqual([1, 2].map(() => expect.objectContaining(notYet)));
       expect((await acceptByKey(splitId)).body).toEqual({
         error: NOT_AWAITING_MERCHANT_MESSAGE,
         code: 'not_awaiting_merchant',
@@ -146,6 +158,9 @@ describe('merchant accept', () => {
       expect(waiting.body).toMatchObject({ status: 'pending', capture: 'merchant_accept' });
       expect(waiting.body.split).toMatchObject({ status: 'pending', approved_count: 2, awaiting_merchant: true });
       expect((await detailOf(splitId)).body).toMatchObject({ status: 'pending', awaiting_merchant: true });
+      // The lists too: the dashboard's orders list says which order waits for the business.
+      const listed = { id: splitId, status: 'pending', awaiting_merchant: true };
+      expect(await listedAs(splitId)).toEqual([1, 2].map(() => expect.objectContaining(listed)));
       // The buyer's group view too: the open checkout page draws itself again as waiting for the shop.
       const group = await stack.api.get(`/api/merchants/checkout/sessions/${token}/group`, { token: buyer.token });
       expect(group.body).toMatchObject({ status: 'pending', awaiting_merchant: true });
@@ -171,6 +186,8 @@ describe('merchant accept', () => {
       const status = await statusOf(token);
       expect(status.body).toMatchObject({ status: 'paid', split: { status: 'captured', awaiting_merchant: false } });
       expect((await detailOf(splitId)).body.awaiting_merchant).toBe(false);
+      const captured = { id: splitId, status: 'captured', awaiting_merchant: false };
+      expect(await listedAs(splitId)).toEqual([1, 2].map(() => expect.objectContaining(captured)));
       const accepted = await stack.db
         .selectFrom('split_history')
         .selectAll()
@@ -273,6 +290,10 @@ describe('merchant accept', () => {
       expect(status.body).not.toHaveProperty('capture');
       expect(status.body.split).not.toHaveProperty('awaiting_merchant');
       expect((await detailOf(pending.splitId)).body).not.toHaveProperty('awaiting_merchant');
+      for (const item of await listedAs(pending.splitId)) {
+        expect(item).toMatchObject({ id: pending.splitId, status: 'pending' });
+        expect(item).not.toHaveProperty('awaiting_merchant');
+      }
       const group = await stack.api.get(`/api/merchants/checkout/sessions/${pending.token}/group`, {
         token: buyer.token,
       });

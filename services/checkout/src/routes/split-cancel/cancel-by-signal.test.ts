@@ -1,6 +1,7 @@
 import { AesGcmPayloadCodec, payloadKeyring } from '@groupsplit/shared';
-import { postSplit, type Stack, startStack, uniqueEmail, waitForSplitStatus, waitUntil } from '@groupsplit/testing';
+import { postSplit, type Stack, startStack, uniqueEmail, waitForSplitStatus } from '@groupsplit/testing';
 import { cancelSplitSignal, splitWorkflowId } from '@groupsplit/workflows';
+import { breakSplitWorkflow } from '../../test-support/broken-workflow';
 import { type CheckoutMerchant, createCheckoutMerchant } from '../../test-support/sessions';
 import { CANCEL_NOT_CONFIRMED_MESSAGE } from './schema';
 
@@ -24,27 +25,7 @@ describe('cancelling a split whose workflow refuses updates', () => {
     return created.body.id as string;
   };
 
-  /**
-   * Swaps the split's workflow for one whose every task fails (a workflow type no worker has), so
-   * Temporal refuses updates to it for as long as the test needs, the way it does while a workflow's
-   * task keeps being lost.
-   */
-  async function breakWorkflow(splitId: string) {
-    const client = stack.temporal.client.workflow;
-    await client.getHandle(splitWorkflowId(splitId)).terminate('test: replaced by a workflow whose tasks fail');
-    const broken = await client.start('noSuchWorkflowType', {
-      workflowId: splitWorkflowId(splitId),
-      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
-      args: [],
-    });
-    // Its first task has failed: from now on Temporal retries the task and refuses updates.
-    await waitUntil(
-      'the broken workflow task failed',
-      () => broken.fetchHistory(),
-      ({ events }) => (events ?? []).some((e) => e.workflowTaskFailedEventAttributes),
-    );
-    return broken;
-  }
+  const breakWorkflow = (splitId: string) => breakSplitWorkflow(stack, splitId);
 
   /** The signals in the raw history, their (encrypted) inputs decoded as the worker would. */
   const signalsOf = async (handle: Awaited<ReturnType<typeof breakWorkflow>>) => {
