@@ -20,6 +20,12 @@ import { describeGrowth, describeSample, sampleWorkerMemory, type WorkerMemorySa
 
 const SPLITS = envInt('BENCH_OPEN_SPLITS', 300);
 const CONCURRENCY = envInt('BENCH_OPEN_SPLITS_CONCURRENCY', 8);
+/**
+ * Splits opened per second at most (0: as fast as they go). The expiries come at the rate the splits
+ * were opened, as in production seven days on, so a run meant to measure expiry lateness opens them no
+ * faster than the stack can expire them: an expiry costs more than a creation (bench/README.md).
+ */
+const RATE_PER_SECOND = envInt('BENCH_OPEN_SPLITS_RATE', 0);
 const PILOT = Math.min(20, SPLITS);
 const TARGET_RSS_BYTES = 1024 ** 3;
 /** The issue's figure is for this many splits; a smaller run reports its numbers but no PASS. */
@@ -37,11 +43,14 @@ function createSplits(
   shop: Shop,
   count: number,
   label: string,
-  onCreated: (created: number) => void = () => {},
+  { paced = false, onCreated = () => {} }: { paced?: boolean; onCreated?: (created: number) => void } = {},
 ) {
   const recorder = new Recorder();
   const ids: string[] = [];
+  const startedAt = performance.now();
   const run = mapConcurrent(Array.from({ length: count }), CONCURRENCY, async (_, i) => {
+    const due = paced ? startedAt + (i * 1000) / RATE_PER_SECOND : 0;
+    if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
     const res = await recorder.time(
       () =>
         postSplit(stack, shop.owner.token, {
@@ -106,9 +115,19 @@ runBenchOn(
       stack.api.post(`/api/checkout-splits/${id}/cancel`, {}, { token: shop.owner.token }),
     );
 
-    const holdMs = envInt('BENCH_OPEN_SPLITS_HOLD_MS', Math.ceil((SPLITS / ratePerMs) * 1.2 + 25_000 + IDLE_WINDOW_MS));
+    const openingRatePerMs = RATE_PER_SECOND > 0 ? Math.min(ratePerMs, RATE_PER_SECOND / 1000) : ratePerMs;
+    const holdMs = envInt(
+      'BENCH_OPEN_SPLITS_HOLD_MS',
+      Math.ceil((SPLITS / openingRatePerMs) * 1.2 + 25_000 + IDLE_WINDOW_MS),
+    );
     await stack.restart('checkout', { HOLD_TTL_MS: String(holdMs) });
-    result.params = { splits: SPLITS, concurrency: CONCURRENCY, participants: 2, holdMs };
+    result.params = {
+      splits: SPLITS,
+      concurrency: CONCURRENCY,
+      participants: 2,
+      holdMs,
+      ratePerSecond: RATE_PER_SECOND,
+    };
 
     const memoryBefore = await workerMemory(stack);
     const storageBefore = await readStorage(stack);
@@ -117,16 +136,19 @@ runBenchOn(
     const sampling: Promise<void>[] = [];
     const step = Math.max(1, Math.floor(SPLITS / 10));
     const started = performance.now();
-    const created = await createSplits(stack, shop, SPLITS, 'held', (n) => {
-      if (n % step === 0 && n < SPLITS) {
-        sampling.push(
-          sampleWorkerMemory(stack, n).then((sample) => {
-            samples.push(sample);
-            // Printed as it comes, so a run stopped by its time limit still leaves its curve.
-            console.log(`[open-splits] worker memory at ${describeSample(sample)}`);
-          }),
-        );
-      }
+    const created = await createSplits(stack, shop, SPLITS, 'held', {
+      paced: RATE_PER_SECOND > 0,
+      onCreated: (n) => {
+        if (n % step === 0 && n < SPLITS) {
+          sampling.push(
+            sampleWorkerMemory(stack, n).then((sample) => {
+              samples.push(sample);
+              // Printed as it comes, so a run stopped by its time limit still leaves its curve.
+              console.log(`[open-splits] worker memory at ${describeSample(sample)}`);
+            }),
+          );
+        }
+      },
     });
     const openedMs = performance.now() - started;
     await Promise.all(sampling);
@@ -269,7 +291,7 @@ runBenchOn(
       pass: SPLITS >= ISSUE_SCALE ? withinTargets : null,
       detail:
         `${SPLITS < ISSUE_SCALE ? `scaled-down run (${withinTargets ? 'within' : 'outside'} the targets at this size); ` : ''}worker in its own process; hold ${fixed(holdMs / 1000, 0)} s; ${SPLITS} created in ${fixed(openedMs / 1000, 0)} s ` +
-        `at ${CONCURRENCY} in flight; lateness p50 ${lateMetric.p50} ms, p99 ${lateMetric.p99} ms`,
+        `at ${CONCURRENCY} in flight${RATE_PER_SECOND > 0 ? `, paced at ${RATE_PER_SECOND}/s` : ''}; lateness p50 ${lateMetric.p50} ms, p99 ${lateMetric.p99} ms`,
     });
   },
   { timeoutMs: envInt('BENCH_OPEN_SPLITS_TIMEOUT_MS', 5 * 60_000 + SPLITS * 600) },
