@@ -33,6 +33,15 @@ describe('Temporal payload codec', () => {
     expect(Buffer.from(a!.data!).equals(Buffer.from(b!.data!))).toBe(false);
   });
 
+  it('never repeats a nonce across the pool it cuts them from (two refills and more)', async () => {
+    const codec = codecOf(`k1:${key(1)}`);
+    const sealed = await codec.encode(Array.from({ length: 2_100 }, plain));
+    const nonces = new Set(sealed.map((p) => Buffer.from(p.data!).subarray(0, 12).toString('hex')));
+    expect(nonces.size).toBe(2_100);
+    const decoded = await codec.decode(sealed.slice(-3));
+    for (const payload of decoded) expect(defaultPayloadConverter.fromPayload(payload)).toEqual(SECRET);
+  });
+
   it('rotates by adding keys: new payloads use the new key, the old key still decrypts', async () => {
     const before = codecOf(`k1:${key(1)}`);
     const [old] = await before.encode([plain()]);

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import type { Payload, PayloadCodec } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import type { PayloadKeyring } from './payload-keys';
@@ -31,14 +31,40 @@ export function isEncryptedPayload(payload: Payload): boolean {
   return encoding !== undefined && encoding !== null && decoder.decode(encoding) === ENCRYPTED_ENCODING;
 }
 
+/**
+ * Random nonces cut from one buffer of the CSPRNG's output, refilled every 1,024: each is as random
+ * as its own `randomBytes(12)` would be, for one call into OpenSSL instead of one per payload (the
+ * worker encrypts every activity input and result; the profiles in bench/README.md showed the calls).
+ */
+class NoncePool {
+  private pool = Buffer.alloc(0);
+  private at = 0;
+
+  next(): Buffer {
+    if (this.at + NONCE_BYTES > this.pool.length) {
+      this.pool = randomBytes(NONCE_BYTES * 1024);
+      this.at = 0;
+    }
+    const nonce = this.pool.subarray(this.at, this.at + NONCE_BYTES);
+    this.at += NONCE_BYTES;
+    return nonce;
+  }
+}
+
 export class AesGcmPayloadCodec implements PayloadCodec {
-  constructor(private readonly keyring: PayloadKeyring) {}
+  /** The keys as key objects, made once: a raw key given to createCipheriv is imported again on every call. */
+  private readonly keys: ReadonlyMap<string, KeyObject>;
+  private readonly nonces = new NoncePool();
+
+  constructor(private readonly keyring: PayloadKeyring) {
+    this.keys = new Map([...keyring.keys].map(([id, key]) => [id, createSecretKey(key)]));
+  }
 
   async encode(payloads: Payload[]): Promise<Payload[]> {
     const keyId = this.keyring.currentKeyId;
-    const key = this.keyring.keys.get(keyId)!;
+    const key = this.keys.get(keyId)!;
     return payloads.map((payload) => {
-      const nonce = randomBytes(NONCE_BYTES);
+      const nonce = this.nonces.next();
       const cipher = createCipheriv('aes-256-gcm', key, nonce);
       const plain = temporal.api.common.v1.Payload.encode(payload).finish();
       const sealed = Buffer.concat([nonce, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
@@ -56,7 +82,7 @@ export class AesGcmPayloadCodec implements PayloadCodec {
   private decrypt(payload: Payload): Payload {
     const idBytes = payload.metadata?.[KEY_ID_METADATA];
     const keyId = idBytes ? decoder.decode(idBytes) : '';
-    const key = this.keyring.keys.get(keyId);
+    const key = this.keys.get(keyId);
     if (!key) {
       throw new PayloadDecryptionError(
         `Temporal payload encrypted with key "${keyId}", which TEMPORAL_PAYLOAD_KEYS does not list`,
