@@ -120,6 +120,13 @@ async function countingReceiver() {
   return { receiver, arrivals };
 }
 
+/**
+ * How long an event may take to arrive after the kill: a first attempt the killed worker had claimed is
+ * taken over by the sweeper once the claim's lease has run out (firstAttemptLeaseMs: 2 minutes here),
+ * at its next minute's run; then its delivery workflow posts it. Waiting less counts a late event as lost.
+ */
+const CLAIMED_EVENT_TAKEOVER_MS = 2 * 60_000 + 60_000 + 60_000;
+
 /** How many events of a type one split may have: one per participant for an authorisation, else one. */
 const EVENTS_PER_SPLIT: Record<string, number> = { 'checkout_split.participant_authorised': 2 };
 
@@ -143,7 +150,7 @@ async function merchantWebhooks(
     stack.db.selectFrom('webhook_events').select(['id', 'type']).where('merchant_id', '=', merchantId).execute();
   const rows = await pollUntil(events, (r) => r.every((e) => arrivals.has(e.id)), {
     intervalMs: 500,
-    timeoutMs: 120_000,
+    timeoutMs: CLAIMED_EVENT_TAKEOVER_MS,
     what: 'every merchant webhook event delivered',
   }).catch(events);
   const perSplit = await sql<{ type: string; n: number }>`
