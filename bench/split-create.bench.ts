@@ -8,7 +8,7 @@
 import { createSplitReadyMerchant, postSplit, uniqueEmail } from '@groupsplit/testing';
 import { sql } from 'kysely';
 import { startBareEngine } from './lib/bare-engine';
-import { fixed, percent } from './lib/figures';
+import { againstFloor, fixed } from './lib/figures';
 import { runBench } from './lib/harness';
 import { describeProfile, meanProfile, profileHistory } from './lib/history';
 import { findInfraProcesses, infraDelta, postgresOwnDelta, readInfraCpu, readPostgresOwnCpu } from './lib/infra-cpu';
@@ -143,22 +143,12 @@ runBench('split-create', async (stack, result) => {
   );
   result.metrics.push(...bareRuns);
   const bareRate = bareRuns.reduce((sum, m) => sum + (m.opsPerSec ?? 0), 0) / bareRuns.length;
-  const rate = metric.opsPerSec;
-  const share = rate === null || bareRate === 0 ? null : rate / bareRate;
+  const floor = againstFloor(metric, bareRate, { share: TARGET_SHARE, p99Ms: TARGET_P99_MS }, ' splits/s');
   result.figures.push({
     id: 2,
     title: `dashboard split creation ÷ bare update-with-start, ${CONCURRENCY} in flight`,
-    value:
-      `${fixed(rate, 1)} splits/s ÷ ${fixed(bareRate, 1)}/s = ${percent(share)}, p50 ${metric.p50} ms, ` +
-      `p99 ${metric.p99} ms, ${metric.errors} errors`,
-    target: `≥ ${percent(TARGET_SHARE)}, p99 < ${TARGET_P99_MS} ms`,
-    pass:
-      share !== null &&
-      metric.p99 !== null &&
-      metric.errors === 0 &&
-      bareRuns.every((m) => m.errors === 0) &&
-      share >= TARGET_SHARE &&
-      metric.p99 < TARGET_P99_MS,
+    ...floor,
+    pass: floor.pass === true && bareRuns.every((m) => m.errors === 0),
     detail:
       `${metric.count} splits after ${CONCURRENCY} warm-up, emulator latency 0; bare workflow before/after ` +
       `${bareRuns.map((m) => `${fixed(m.opsPerSec, 1)}/s p99 ${m.p99} ms`).join(' / ')} (bench/bare/workflow.ts)`,

@@ -19,3 +19,25 @@ export const fixed = (value: number | null | undefined, digits = 2) =>
 
 export const percent = (ratio: number | null | undefined) =>
   typeof ratio === 'number' && Number.isFinite(ratio) ? `${(ratio * 100).toFixed(1)} %` : '-';
+
+/** The part of a figure that holds a rate against the bare engine's (issue 38, figures 2 and 8). */
+export function againstFloor(
+  metric: { opsPerSec: number | null; p50: number | null; p99: number | null; errors: number },
+  floorRate: number,
+  target: { share: number; p99Ms: number },
+  unit = '/s',
+): Pick<Figure, 'value' | 'target' | 'pass'> {
+  const share = metric.opsPerSec === null || floorRate === 0 ? null : metric.opsPerSec / floorRate;
+  return {
+    value:
+      `${fixed(metric.opsPerSec, 1)}${unit} ÷ ${fixed(floorRate, 1)}/s = ${percent(share)}, p50 ${metric.p50} ms, ` +
+      `p99 ${metric.p99} ms, ${metric.errors} errors`,
+    target: `≥ ${percent(target.share)}, p99 < ${target.p99Ms} ms`,
+    pass:
+      share !== null &&
+      metric.p99 !== null &&
+      metric.errors === 0 &&
+      share >= target.share &&
+      metric.p99 < target.p99Ms,
+  };
+}

@@ -47,6 +47,21 @@ process.on('exit', () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
+/** The schedules a bench's worker installed for its task queue: they must not outlive the bench. */
+export async function deleteTaskQueueSchedules(
+  temporal: Awaited<ReturnType<typeof createTemporalClient>>,
+  taskQueue: string,
+) {
+  for await (const schedule of temporal.client.schedule.list()) {
+    if (schedule.scheduleId.includes(taskQueue)) {
+      await temporal.client.schedule
+        .getHandle(schedule.scheduleId)
+        .delete()
+        .catch(() => undefined);
+    }
+  }
+}
+
 export function spawnService(name: ServiceName, env: NodeJS.ProcessEnv): Running {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every service (on a clean exit) for `node --cpu-prof`'s viewers.
   const profileDir = process.env.BENCH_CPU_PROF;
@@ -258,15 +273,7 @@ export async function startProcessStack(
     start: (name: ServiceName) => startOne(name),
     async stop() {
       await Promise.all([...running.values()].map((service) => stopService(service)));
-      // The worker installed this task queue's schedules; they must not outlive the bench.
-      for await (const schedule of temporal.client.schedule.list()) {
-        if (schedule.scheduleId.includes(config.TEMPORAL_TASK_QUEUE)) {
-          await temporal.client.schedule
-            .getHandle(schedule.scheduleId)
-            .delete()
-            .catch(() => undefined);
-        }
-      }
+      await deleteTaskQueueSchedules(temporal, config.TEMPORAL_TASK_QUEUE);
       await temporal.close();
       await db.destroy();
     },

@@ -10,7 +10,15 @@ import { createDb, createTemporalClient, loadConfig } from '@groupsplit/shared';
 import { createApiClient } from '@groupsplit/testing';
 import { startBalancer } from './balancer';
 import { pidCpuMs } from './infra-cpu';
-import { freePort, type Running, type ServiceName, spawnService, stopService, waitReady } from './process-stack';
+import {
+  deleteTaskQueueSchedules,
+  freePort,
+  type Running,
+  type ServiceName,
+  spawnService,
+  stopService,
+  waitReady,
+} from './process-stack';
 
 export const REPLICAS = 2;
 
@@ -156,14 +164,7 @@ export async function startReplicaStack(env: Record<string, string> = {}) {
     startWorker: (index: number) => start(find('worker', index)),
     async stop() {
       await Promise.all(instances.map((i) => (i.running ? stopService(i.running) : undefined)));
-      for await (const schedule of temporal.client.schedule.list()) {
-        if (schedule.scheduleId.includes(config.TEMPORAL_TASK_QUEUE)) {
-          await temporal.client.schedule
-            .getHandle(schedule.scheduleId)
-            .delete()
-            .catch(() => undefined);
-        }
-      }
+      await deleteTaskQueueSchedules(temporal, config.TEMPORAL_TASK_QUEUE);
       await Promise.all([gatewayLb.close(), checkoutLb.close()]);
       await temporal.close();
       await db.destroy();
