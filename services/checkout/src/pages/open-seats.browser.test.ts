@@ -18,7 +18,15 @@ import {
   sessionBody,
   sessionWithSplit,
 } from '../test-support/sessions';
-import { ARTIFACTS, checkState, launchBrowser, personPage, ROOT, shareAmounts } from './test-support/browser';
+import {
+  ARTIFACTS,
+  checkState,
+  launchBrowser,
+  personPage,
+  ROOT,
+  shareAmounts,
+  signInByCode,
+} from './test-support/browser';
 
 /**
  * Open seats on the hosted pages in a real browser (docs/hosted-checkout.md, "Open seats"): the buyer
@@ -28,7 +36,6 @@ import { ARTIFACTS, checkState, launchBrowser, personPage, ROOT, shareAmounts } 
  * left, when the group closed and when the link is unknown. Every state is checked with axe-core at
  * 390 px and 1280 px; the pictures the docs show are copied to docs/images.
  */
-const CODE_IN_MAIL = /sign-in code is (\d{6})/;
 const IMAGES = join(ROOT, 'docs', 'images');
 
 /** checkState, and the pictures kept in docs/images for the docs. */
@@ -38,16 +45,6 @@ async function look(page: Page, name: string) {
   for (const width of [390, 1280]) {
     copyFileSync(join(ARTIFACTS, `${name}-${width}.png`), join(IMAGES, `${name}-${width}.png`));
   }
-}
-
-/** Signs in on a hosted page (checkout or join) with the code the mail server received. */
-async function signIn(page: Page, email: string) {
-  await page.getByLabel('E-mail address', { exact: true }).fill(email);
-  const asked = new Date(Date.now() - 1000);
-  await page.getByRole('button', { name: 'Send me a code' }).click();
-  const code = CODE_IN_MAIL.exec((await waitForMail(email, { subject: 'sign-in code', after: asked })).Text)![1]!;
-  await page.getByLabel(/6-digit code/).fill(code);
-  await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 describe('open seats on the checkout and join pages', () => {
@@ -100,7 +97,7 @@ describe('open seats on the checkout and join pages', () => {
     expect(created.status).toBe(201);
     const { page, errors } = await personPage(context);
     await page.goto(created.body.checkout_url);
-    await signIn(page, uniqueEmail('buyer'));
+    await signInByCode(page, uniqueEmail('buyer'));
 
     // ---- choosing: two of the four shares without an address are open seats ----
     await page.getByRole('heading', { name: 'How would you like to pay?' }).waitFor();
@@ -147,7 +144,7 @@ describe('open seats on the checkout and join pages', () => {
     await join.page.getByRole('heading', { name: 'Join the group paying for this order' }).waitFor();
     await progressCount(join.page, '0 of 4 have paid · 1 seat open');
     await look(join.page, 'join-signed-out');
-    await signIn(join.page, joiner);
+    await signInByCode(join.page, joiner);
     await join.page.getByRole('heading', { name: 'Choose your seat' }).waitFor();
     await join.page.getByLabel('Seat 1: a £20.00 share').waitFor();
     await look(join.page, 'join-choose');
@@ -175,7 +172,7 @@ describe('open seats on the checkout and join pages', () => {
     const { page, errors } = await personPage(context);
     await page.goto(group.url);
     await progressCount(page, '0 of 3 have paid · 2 seats open');
-    await signIn(page, uniqueEmail('slow'));
+    await signInByCode(page, uniqueEmail('slow'));
     await page.getByRole('heading', { name: 'Choose your seat' }).waitFor();
     await page.getByLabel('Seat 1: a £20.00 share').check();
 
@@ -229,7 +226,7 @@ describe('open seats on the checkout and join pages', () => {
     await waitForSplitStatus(stack, made.splitId, ['canceled']);
 
     // Signing in reads the seats again: the split's status says the group closed (not that no seat is left).
-    await signIn(page, uniqueEmail('late'));
+    await signInByCode(page, uniqueEmail('late'));
     await page.getByRole('heading', { name: 'This group has closed' }).waitFor();
     expect(await page.locator('#join-end').getAttribute('data-end')).toBe('closed');
     await page.getByText('It is no longer taking new people, so there is nothing for you to pay.').waitFor();
@@ -244,7 +241,7 @@ describe('open seats on the checkout and join pages', () => {
     // The buyer is in the group already: the claim is refused and the page says why.
     const { page, errors } = await personPage(context);
     await page.goto(group.url);
-    await signIn(page, buyer.email);
+    await signInByCode(page, buyer.email);
     await page.getByRole('heading', { name: 'Choose your seat' }).waitFor();
     await page.getByRole('button', { name: 'Take this seat' }).click();
     await page.getByRole('heading', { name: 'You are already in this group' }).waitFor();
