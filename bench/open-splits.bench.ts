@@ -10,7 +10,7 @@
 import { createSplitReadyMerchant, postSplit, uniqueEmail } from '@groupsplit/testing';
 import { fixed, percent } from './lib/figures';
 import { runBenchOn } from './lib/harness';
-import { envInt, mapConcurrent, pollUntil } from './lib/load';
+import { envInt, envPositive, mapConcurrent, pollUntil } from './lib/load';
 import { idleCpu, readStorage, storagePerSplit, visibilityAgainstProjection } from './lib/open-split-costs';
 import { useFileBackedTemporal } from './lib/own-temporal';
 import { type ProcessStack, startProcessStack } from './lib/process-stack';
@@ -25,7 +25,7 @@ const CONCURRENCY = envInt('BENCH_OPEN_SPLITS_CONCURRENCY', 8);
  * were opened, as in production seven days on, so a run meant to measure expiry lateness opens them no
  * faster than the stack can expire them: an expiry costs more than a creation (bench/README.md).
  */
-const RATE_PER_SECOND = envInt('BENCH_OPEN_SPLITS_RATE', 0);
+const RATE_PER_SECOND = envPositive('BENCH_OPEN_SPLITS_RATE', 0);
 const PILOT = Math.min(20, SPLITS);
 const TARGET_RSS_BYTES = 1024 ** 3;
 /** The figure is for this many splits; a smaller run reports its numbers but no PASS. */

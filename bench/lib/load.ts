@@ -55,6 +55,12 @@ export function envInt(name: string, fallback: number): number {
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
+/** A positive number (a rate, say 4.5 per second) from the environment, else the default. */
+export function envPositive(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
 /** A comma-separated list of positive integers from the environment, else the default. */
 export function envList(name: string, fallback: number[]): number[] {
   const values = (process.env[name] ?? '')

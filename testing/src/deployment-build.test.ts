@@ -10,6 +10,7 @@ import {
   type Stack,
   startStack,
   uniqueEmail,
+  waitForMail,
   waitForSplitStatus,
 } from './index';
 
@@ -236,7 +237,8 @@ describe('npm run build output, run with plain node', () => {
     expect(healthcheck(gateway.child.pid!, { GATEWAY_PORT: String(await freePort()) }).status).toBe(1);
   });
 
-  it('runs the built worker on the prebuilt workflow bundle and carries a split to captured', async () => {
+  it('runs the built worker on the prebuilt workflow bundle, carries a split to captured, and exits on SIGTERM', async () => {
+    const payers = [uniqueEmail('payer'), uniqueEmail('payer')];
     const metricsPort = await freePort();
     const worker = start('services/worker/src/main.js', {
       WORKER_METRICS_PORT: String(metricsPort),
@@ -257,7 +259,7 @@ describe('npm run build output, run with plain node', () => {
 
     const created = await postSplit(stack, shop.owner.token, {
       merchantId: shop.merchant.id,
-      participants: [1500, 2500].map((amountMinor) => ({ email: uniqueEmail('payer'), amountMinor })),
+      participants: payers.map((email, i) => ({ email, amountMinor: [1500, 2500][i]! })),
     });
     expect(created.status).toBe(201);
     const split = created.body as { id: string; participants: { payToken: string }[] };
@@ -270,5 +272,11 @@ describe('npm run build output, run with plain node', () => {
       env: { HEALTHCHECK_PID: String(worker.child.pid), WORKER_METRICS_PORT: String(metricsPort) },
     });
     expect(healthcheck.status).toBe(0);
+
+    // The receipts went out through the worker's pooled SMTP connections; closed at shutdown, they
+    // do not keep the process alive after it has drained.
+    for (const payer of payers) await waitForMail(payer, { subject: 'Receipt:' });
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
   });
 });

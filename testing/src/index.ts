@@ -1,4 +1,5 @@
 export * from './api';
+export * from './connection-counter';
 export * from './csv';
 export * from './factories';
 export * from './factories-processor';
