@@ -10,6 +10,7 @@
 import { createSplitReadyMerchant, postSplit, uniqueEmail } from '@groupsplit/testing';
 import { fixed, percent } from './lib/figures';
 import { runBenchOn } from './lib/harness';
+import { describeExpiryDelays, expiryDelay } from './lib/history';
 import { envInt, envPositive, mapConcurrent, pollUntil } from './lib/load';
 import { idleCpu, readStorage, storagePerSplit, visibilityAgainstProjection } from './lib/open-split-costs';
 import { useFileBackedTemporal } from './lib/own-temporal';
@@ -97,6 +98,37 @@ async function workerMemory(stack: ProcessStack) {
 }
 
 /** The stack on a file-backed Temporal of its own, so an open split's bytes on disk can be read. */
+/** How many expiries' histories are read for each of the latest and the median. */
+const DELAY_SAMPLE = 10;
+
+/**
+ * Where the time went for the latest expiries, against those around the median, read from their
+ * histories: a timer the server fired late, workflow tasks that waited for the worker, or tasks
+ * that ran long or timed out and were retried.
+ */
+async function whereLatenessWent(
+  stack: ProcessStack,
+  canceled: { id: string; authorization_expires_at: Date; updated_at: Date }[],
+): Promise<string> {
+  const byLateness = [...canceled].sort(
+    (a, b) =>
+      a.updated_at.getTime() -
+      a.authorization_expires_at.getTime() -
+      (b.updated_at.getTime() - b.authorization_expires_at.getTime()),
+  );
+  const middle = Math.max(0, Math.floor(byLateness.length / 2) - DELAY_SAMPLE / 2);
+  const read = (rows: typeof canceled) =>
+    Promise.all(
+      rows.map((r) => expiryDelay(stack.temporal.client, `split:${r.id}`, r.authorization_expires_at.getTime())),
+    );
+  const latest = await read(byLateness.slice(-DELAY_SAMPLE));
+  const median = await read(byLateness.slice(middle, middle + DELAY_SAMPLE));
+  return (
+    `where expiry lateness went, from histories: the ${latest.length} latest: ${describeExpiryDelays(latest)}; ` +
+    `${median.length} around the median: ${describeExpiryDelays(median)}`
+  );
+}
+
 async function startOnFileBackedTemporal() {
   const temporal = await useFileBackedTemporal();
   const stack = await startProcessStack();
@@ -213,7 +245,7 @@ runBenchOn(
     const cpuAtOpen = sampleOpen.cpuMs;
     const rows = await stack.db
       .selectFrom('splits')
-      .select(['status', 'authorization_expires_at', 'updated_at'])
+      .select(['id', 'status', 'authorization_expires_at', 'updated_at'])
       .where('id', 'in', created.ids)
       .execute();
     const canceled = rows.filter((r) => r.status === 'canceled');
@@ -238,6 +270,7 @@ runBenchOn(
         )}`,
       `worker memory after every expiry: ${describeSample(sampleEnd).replace(/^0 open: /, '')}`,
     );
+    result.notes.push(await whereLatenessWent(stack, canceled));
     result.notes.push(
       `expiry: ${canceled.length} canceled, ${notCanceled} not canceled by ${new Date(giveUpAt).toISOString()}, ` +
         `${tooLate} more than ${TARGET_LATENESS_MS / 1000} s late; worker RSS peak ${fixed(Math.max(peakRss, memoryEnd.peak) / MiB, 0)} MiB`,

@@ -100,3 +100,77 @@ export function meanProfile(profiles: HistoryProfile[]): HistoryProfile | null {
 export const describeProfile = (p: HistoryProfile) =>
   `${p.workflowTasks} workflow tasks (${p.workflowTaskMs} ms scheduled→completed), ${p.activities} activities ` +
   `(${p.activityQueueMs} ms queued, ${p.activityRunMs} ms running), ${p.localActivities} local activities`;
+
+/** Where one expiry's lateness went, read from its workflow's history (times from the expiry on). */
+export type ExpiryDelay = {
+  /** The expiry timer's TimerFired against the split's expiry: the server's timer queue. */
+  timerLateMs: number;
+  /** Workflow tasks after the timer fired: scheduled → started (waiting for a worker poll). */
+  taskQueueMs: number;
+  /** … and started → completed or timed out (the worker's run, local activities included). */
+  taskRunMs: number;
+  /** Workflow tasks that timed out or failed after the timer fired, each retried by the server. */
+  taskTimeouts: number;
+  taskFailures: number;
+  /** The history's last event (the workflow closing) against the expiry: the whole lateness, as Temporal saw it. */
+  closedLateMs: number;
+};
+
+/**
+ * Splits one expiry's lateness into its parts: the timer firing late (the server), workflow tasks
+ * waiting to be picked up (the worker had no free slot or poll), running long, or timing out.
+ */
+export async function expiryDelay(client: Client, workflowId: string, expiresAtMs: number): Promise<ExpiryDelay> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  const events = history.events ?? [];
+  const byId = new Map(events.map((e) => [Number(e.eventId), e]));
+  // The expiry timer is the first to fire at or after the expiry (the hold's own timer; a 1 ms decision timer follows).
+  const fired = events.find(
+    (e) => e.eventType === EventType.EVENT_TYPE_TIMER_FIRED && timeMs(e) >= expiresAtMs - 1_000,
+  );
+  const from = fired ? timeMs(fired) : expiresAtMs;
+  const delay: ExpiryDelay = {
+    timerLateMs: fired ? from - expiresAtMs : Number.NaN,
+    taskQueueMs: 0,
+    taskRunMs: 0,
+    taskTimeouts: 0,
+    taskFailures: 0,
+    closedLateMs: events.length > 0 ? timeMs(events[events.length - 1]!) - expiresAtMs : Number.NaN,
+  };
+  for (const event of events) {
+    if (timeMs(event) < from) continue;
+    switch (event.eventType) {
+      case EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED: {
+        const scheduled = byId.get(Number(event.workflowTaskStartedEventAttributes?.scheduledEventId));
+        if (scheduled) delay.taskQueueMs += timeMs(event) - timeMs(scheduled);
+        break;
+      }
+      case EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED:
+      case EventType.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT:
+      case EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED: {
+        const attributes =
+          event.workflowTaskCompletedEventAttributes ??
+          event.workflowTaskTimedOutEventAttributes ??
+          event.workflowTaskFailedEventAttributes;
+        const started = byId.get(Number(attributes?.startedEventId));
+        if (started) delay.taskRunMs += timeMs(event) - timeMs(started);
+        if (event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT) delay.taskTimeouts += 1;
+        if (event.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED) delay.taskFailures += 1;
+        break;
+      }
+    }
+  }
+  return delay;
+}
+
+/** Means over several expiries, for one line of a bench's notes. */
+export function describeExpiryDelays(delays: ExpiryDelay[]): string {
+  const mean = (pick: (d: ExpiryDelay) => number) =>
+    (delays.reduce((sum, d) => sum + pick(d), 0) / Math.max(1, delays.length) / 1000).toFixed(1);
+  const sum = (pick: (d: ExpiryDelay) => number) => delays.reduce((total, d) => total + pick(d), 0);
+  return (
+    `closed ${mean((d) => d.closedLateMs)} s after the expiry: timer fired ${mean((d) => d.timerLateMs)} s after it; workflow tasks waited ${mean((d) => d.taskQueueMs)} s ` +
+    `to start and ran ${mean((d) => d.taskRunMs)} s (means); ${sum((d) => d.taskTimeouts)} task timeouts, ` +
+    `${sum((d) => d.taskFailures)} task failures in all`
+  );
+}
