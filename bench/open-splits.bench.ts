@@ -200,7 +200,9 @@ runBenchOn(
     const visibleOpen = await visibilityAgainstProjection(stack, shop.merchant.id);
     // Idle: a moment for the last invitations and projection writes, then a window with nothing asked.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const idleProfiled = profileWindow('idle');
     const idle = await idleCpu(stack, IDLE_WINDOW_MS);
+    idleProfiled.end();
     const idleTotalMs = (idle.worker ?? Number.NaN) + (idle.temporal ?? Number.NaN) + (idle.postgres ?? Number.NaN);
     const idleShare = idleTotalMs / idle.elapsedMs;
     const cachedDelta = (sampleOpen.cached ?? Number.NaN) - (samples[0]!.cached ?? Number.NaN);
