@@ -307,7 +307,8 @@ runBenchOn(
         `of RSS per cached workflow (${fixed(cachedDelta, 0)} cached)`,
       `idle with ${open.n} open, over ${fixed(idle.elapsedMs / 1000, 1)} s: worker ${share(idle.worker)}, temporal ` +
         `${share(idle.temporal)}, postgres ${share(idle.postgres)} of one core (the whole Postgres server, other ` +
-        `databases' work included: ${share(idle.postgresServer)})`,
+        `databases' work included: ${share(idle.postgresServer)}); the worker by thread: ` +
+        `${idle.workerThreads.map(([name, ms]) => `${name} ${share(ms)}`).join(', ') || 'none busy'}`,
       `visibility ${visibleOpen.visible} running pending splitWorkflow vs projection ${visibleOpen.projected} pending once open; ` +
         `${visibleEnd.visible} vs ${visibleEnd.projected} at the end`,
     );

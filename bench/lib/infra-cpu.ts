@@ -60,6 +60,42 @@ export function pidCpuMs(pid: number): number | null {
   return stat ? (stat.ownTicks * 1000) / TICKS_PER_SECOND : null;
 }
 
+/**
+ * CPU ms so far of each of a process's threads, summed by thread name (`/proc/<pid>/task/<tid>/comm`):
+ * for a Node process with a native add-on, which of its time is JavaScript ("node", a worker thread's
+ * name), V8's helpers ("V8 DefaultWorke") or the add-on's own threads (the Temporal core's "tokio-runtime-w").
+ * A thread that ended between two readings drops out of the second.
+ */
+export function threadCpuMs(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byName;
+  }
+  for (const tid of tids) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[14 - 3]) + Number(fields[15 - 3]);
+      byName.set(name, (byName.get(name) ?? 0) + (ticks * 1000) / TICKS_PER_SECOND);
+    } catch {
+      // The thread ended while being read.
+    }
+  }
+  return byName;
+}
+
+/** What each thread name used between two `threadCpuMs` readings, busiest first. */
+export function threadCpuDelta(before: Map<string, number>, after: Map<string, number>): [string, number][] {
+  return [...after]
+    .map(([name, ms]): [string, number] => [name, ms - (before.get(name) ?? 0)])
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1]);
+}
+
 export type InfraProcesses = Record<string, number>;
 
 /**

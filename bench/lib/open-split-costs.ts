@@ -5,7 +5,15 @@
  */
 import { statSync } from 'node:fs';
 import { sql } from 'kysely';
-import { findInfraProcesses, pidCpuMs, postgresOwnDelta, readInfraCpu, readPostgresOwnCpu } from './infra-cpu';
+import {
+  findInfraProcesses,
+  pidCpuMs,
+  postgresOwnDelta,
+  readInfraCpu,
+  readPostgresOwnCpu,
+  threadCpuDelta,
+  threadCpuMs,
+} from './infra-cpu';
 import type { ProcessStack } from './process-stack';
 
 /** The tables that hold a split in our projection. */
@@ -54,10 +62,12 @@ export async function idleCpu(stack: ProcessStack, windowMs: number) {
   const infra = await findInfraProcesses(stack.db);
   const read = (): Record<string, number | null> => ({ worker: pidCpuMs(stack.pid('worker')), ...readInfraCpu(infra) });
   const pgBefore = await readPostgresOwnCpu(stack.db);
+  const workerThreadsBefore = threadCpuMs(stack.pid('worker'));
   const before = read();
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, windowMs));
   const after = read();
+  const workerThreads = threadCpuDelta(workerThreadsBefore, threadCpuMs(stack.pid('worker')));
   const elapsedMs = performance.now() - started;
   // Read last: the query's own backend work falls outside the window.
   const pgAfter = await readPostgresOwnCpu(stack.db);
@@ -69,6 +79,8 @@ export async function idleCpu(stack: ProcessStack, windowMs: number) {
   return {
     elapsedMs,
     worker: used('worker'),
+    /** The worker's CPU ms in the window by thread name: JavaScript, V8's helpers, the Temporal core. */
+    workerThreads,
     temporal: used('temporal'),
     /** This database's backends and the server's background processes. */
     postgres: postgresOwnDelta(pgBefore, pgAfter),
