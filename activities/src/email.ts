@@ -6,7 +6,7 @@ import { createEmailSweepActivity } from './email-sweep';
 
 export function createEmailActivities(deps: ActivityDeps): EmailActivities {
   const { config, db } = deps;
-  const transport = deps.mail ?? createMailTransport(config);
+  const transport = createMailTransport(config);
   /** The change to one e-mail's row, with its updated_at. */
   const updateEmail = (id: string, changes: UpdateObject<Database, 'emails'>) =>
     db

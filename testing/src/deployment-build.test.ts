@@ -273,8 +273,8 @@ describe('npm run build output, run with plain node', () => {
     });
     expect(healthcheck.status).toBe(0);
 
-    // The receipts went out through the worker's pooled SMTP connections; closed at shutdown, they
-    // do not keep the process alive after it has drained.
+    // Having sent the receipts over SMTP, it exits by itself once drained: nothing it opened (a mail
+    // connection, a timer, a pool) keeps the process alive.
     for (const payer of payers) await waitForMail(payer, { subject: 'Receipt:' });
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);

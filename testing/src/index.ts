@@ -1,5 +1,4 @@
 export * from './api';
-export * from './connection-counter';
 export * from './csv';
 export * from './factories';
 export * from './factories-processor';

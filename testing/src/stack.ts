@@ -71,10 +71,9 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
     const started = await createWorker({ config, db, logger, workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH });
     return { ...started, run: started.worker.run() };
   };
-  const stopWorker = async ({ worker, connection, mail, run }: Awaited<ReturnType<typeof startWorker>>) => {
+  const stopWorker = async ({ worker, connection, run }: Awaited<ReturnType<typeof startWorker>>) => {
     worker.shutdown();
     await run.catch(() => undefined);
-    mail.close();
     await connection.close();
   };
   let running = options.worker === false ? null : await startWorker();

@@ -1,7 +1,6 @@
 import { createServiceApp, databaseAndTemporalReadiness, openApiPartRoutes } from '@groupsplit/shared';
 import type Koa from 'koa';
 import type { CheckoutDeps, CheckoutRuntime } from './deps';
-import { createFirstAttemptTransport } from './email/first-attempt';
 import { checkoutOpenApi } from './openapi';
 import { checkoutSessionRoutes } from './routes/checkout-sessions/checkout-sessions';
 import { checkoutSplitRoutes } from './routes/checkout-splits/checkout-splits';
@@ -20,15 +19,11 @@ import { splitAcceptRoutes } from './routes/split-accept/split-accept';
 import { splitCancelRoutes } from './routes/split-cancel/split-cancel';
 import { authorisationFeed } from './splits/authorisation-feed';
 
-/**
- * The checkout service's app; `close()` ends what it holds open beside the database: the authorisation
- * feed and the pooled SMTP connections.
- */
+/** The checkout service's app; `close()` ends what it holds open beside the database (the authorisation feed). */
 export function createCheckoutApp(runtime: CheckoutRuntime): Koa & { close(): Promise<void> } {
   const deps: CheckoutDeps = {
     ...runtime,
     authorisations: authorisationFeed(runtime.config.DATABASE_URL, runtime.logger),
-    mail: createFirstAttemptTransport(runtime.config),
   };
   const app = createServiceApp({
     name: 'checkout',
@@ -57,10 +52,5 @@ export function createCheckoutApp(runtime: CheckoutRuntime): Koa & { close(): Pr
       openApiPartRoutes(checkoutOpenApi),
     ],
   });
-  return Object.assign(app, {
-    close: async () => {
-      deps.mail.close();
-      await deps.authorisations.close();
-    },
-  });
+  return Object.assign(app, { close: () => deps.authorisations.close() });
 }

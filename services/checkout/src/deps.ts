@@ -1,4 +1,4 @@
-import type { Config, Db, Logger, MailTransport, TemporalHandle } from '@groupsplit/shared';
+import type { Config, Db, Logger, TemporalHandle } from '@groupsplit/shared';
 import type { AuthorisationFeed } from './splits/authorisation-feed';
 
 /** What the service's entry point gives createCheckoutApp. */
@@ -13,6 +13,4 @@ export type CheckoutRuntime = {
 export type CheckoutDeps = CheckoutRuntime & {
   /** Wakes a pay step when the workflow has recorded its authorisation (splits/authorisation-feed.ts). */
   authorisations: AuthorisationFeed;
-  /** SMTP for e-mails' first attempts, pooled (email/first-attempt.ts). */
-  mail: MailTransport;
 };

@@ -32,7 +32,7 @@ async function main() {
     production: config.NODE_ENV === 'production',
   });
   logger.info({ workflowBundle: workflowBundlePath ?? 'bundled from source at start-up' }, 'loading workflows');
-  const { worker, connection, mail } = await createWorker({
+  const { worker, connection } = await createWorker({
     config,
     db,
     logger,
@@ -56,7 +56,6 @@ async function main() {
   logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
   await worker.run();
   metrics.server.close();
-  mail.close();
   await connection.close();
   await db.destroy();
   logger.info('worker stopped');

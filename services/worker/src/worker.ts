@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createActivities } from '@groupsplit/activities';
-import { type Config, createMailTransport, type Db, type Logger, temporalDataConverter } from '@groupsplit/shared';
+import { type Config, type Db, type Logger, temporalDataConverter } from '@groupsplit/shared';
 import type { Duration } from '@temporalio/common';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { aliveHeartbeat } from './alive-heartbeat';
@@ -41,19 +41,14 @@ export function resolveWorkflowBundle(options: {
   return undefined;
 }
 
-/**
- * The worker, its Temporal connection and its pooled SMTP transport (the e-mail activities'): the
- * caller closes both once `worker.run()` has ended, or the open mail connections keep the process alive.
- */
 export async function createWorker({ config, db, logger, workflowBundlePath, shutdownGraceTime }: WorkerDeps) {
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
-  const mail = createMailTransport(config, {}, { pool: true });
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     dataConverter: temporalDataConverter(config),
-    activities: createActivities({ config, db, logger, mail }),
+    activities: createActivities({ config, db, logger }),
     interceptors: { activity: [aliveHeartbeat] },
     // Sized by count, not by the SDK's share of the heap (about 2,300 on a 4 GB heap): memory stays
     // bounded with thousands of splits open (bench/README.md, figure 5).
@@ -63,7 +58,7 @@ export async function createWorker({ config, db, logger, workflowBundlePath, shu
       : { workflowsPath: require.resolve('@groupsplit/workflows') }),
     ...(shutdownGraceTime ? { shutdownGraceTime } : {}),
   });
-  return { worker, connection, mail };
+  return { worker, connection };
 }
 
 let runtimeInstalled = false;

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
 import { type Config, ConfigError } from '../config';
 import type { RenderedEmail } from './layout';
 
@@ -21,26 +21,16 @@ export function dkimOptions(config: DkimConfig) {
 }
 
 /**
- * How many SMTP connections one pooled transport keeps open at most: sends beyond that wait for a
- * free connection. Each connection carries up to 100 messages (nodemailer's default) and closes
- * after its socket timeout of inactivity, so an idle process holds none for long.
- */
-const POOLED_CONNECTIONS = 5;
-
-type TransportTimeouts = { connectionTimeout?: number; greetingTimeout?: number; socketTimeout?: number };
-
-/**
  * `timeouts` (ms) override the connection and greeting defaults below, and nodemailer's 10-minute socket timeout.
- * `pool`: reuse connections across sends, rather than connect, greet, EHLO and QUIT for every e-mail
- * (a quarter of checkout's CPU per split creation, bench/README.md). A pooled transport holds sockets
- * open, so its owner must `close()` it at shutdown or the process waits on them.
+ * Not pooled, on purpose: a pooled transport measured no CPU saved per split (bench/README.md, "the SMTP pool"),
+ * and a send queued behind its busy connections waits with no deadline, which would break the first attempt's
+ * bound on how long a create waits (services/checkout/src/email/first-attempt.ts).
  */
 export function createMailTransport(
   config: Config,
-  timeouts: TransportTimeouts = {},
-  { pool = false }: { pool?: boolean } = {},
-): MailTransport {
-  const options = {
+  timeouts: { connectionTimeout?: number; greetingTimeout?: number; socketTimeout?: number } = {},
+) {
+  return nodemailer.createTransport({
     host: config.SMTP_HOST,
     port: config.SMTP_PORT,
     secure: config.SMTP_SECURE,
@@ -49,14 +39,10 @@ export function createMailTransport(
     greetingTimeout: 10_000,
     dkim: dkimOptions(config),
     ...timeouts,
-  };
-  return pool
-    ? nodemailer.createTransport({ ...options, pool: true, maxConnections: POOLED_CONNECTIONS })
-    : nodemailer.createTransport(options);
+  });
 }
 
-/** What senders use of a transport: send, and close a pooled one at shutdown. */
-export type MailTransport = Pick<Transporter, 'sendMail' | 'close'>;
+export type MailTransport = ReturnType<typeof createMailTransport>;
 
 type SendingConfig = Pick<Config, 'MAIL_FROM' | 'MAIL_UNSUBSCRIBE_MAILTO'>;
 

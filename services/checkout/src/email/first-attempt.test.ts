@@ -5,16 +5,14 @@ import {
   mailTo,
   postSplit,
   type Stack,
-  startConnectionCounter,
   startStack,
   uniqueEmail,
   waitForMail,
-  waitUntil,
 } from '@groupsplit/testing';
 import { type EmailRequest, emailFirstAttemptSweepWorkflow } from '@groupsplit/workflows';
 import { emailWorkflowId, sendEmail } from '@groupsplit/workflows/client';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { claimFirstAttempts, createFirstAttemptTransport, type FirstAttemptDeps, sendEmailsNow } from './first-attempt';
+import { claimFirstAttempts, type FirstAttemptDeps, sendEmailsNow } from './first-attempt';
 
 describe('e-mail first attempt from checkout', () => {
   let stack: Stack;
@@ -51,18 +49,9 @@ describe('e-mail first attempt from checkout', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    deps = {
-      config: stack.config,
-      db: stack.db,
-      temporal: stack.temporal,
-      logger: createLogger('test', 'silent'),
-      mail: createFirstAttemptTransport(stack.config),
-    };
+    deps = { config: stack.config, db: stack.db, temporal: stack.temporal, logger: createLogger('test', 'silent') };
   });
-  afterAll(async () => {
-    deps.mail.close();
-    await stack.stop();
-  });
+  afterAll(() => stack.stop());
 
   it("sends a new split's invitations itself: no e-mail workflow, unsubscribed participants skipped", async () => {
     const shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
@@ -92,7 +81,7 @@ describe('e-mail first attempt from checkout', () => {
     const request = invitation();
     // Nothing listens on port 9 (discard) here, so the first attempt's connection is refused.
     const refused = createMailTransport({ ...stack.config, SMTP_PORT: 9 });
-    await sendEmailsNow({ ...deps, mail: refused }, [request]);
+    await sendEmailsNow({ ...deps, transport: refused }, [request]);
     const row = await firstAttempt(request.id);
     expect(row.status).toBe('handed_over');
     expect(row.error).toBeTruthy();
@@ -140,27 +129,5 @@ describe('e-mail first attempt from checkout', () => {
     // Handed over once: the workflow's `emails` row keeps the next sweep from taking it again.
     await sweep();
     expect(await mailTo(request.to)).toHaveLength(1);
-  });
-
-  it('sends over a pooled connection, reused from one e-mail to the next, and closes it with the transport', async () => {
-    const counter = await startConnectionCounter({ host: stack.config.SMTP_HOST, port: stack.config.SMTP_PORT });
-    const mail = createFirstAttemptTransport({ ...stack.config, SMTP_HOST: '127.0.0.1', SMTP_PORT: counter.port });
-    try {
-      const requests = [invitation(), invitation(), invitation()];
-      for (const request of requests) await sendEmailsNow({ ...deps, mail }, [request]);
-      for (const request of requests) expect((await firstAttempt(request.id)).status).toBe('sent');
-      await Promise.all(requests.map((request) => waitForMail(request.to, { subject: 'Pay your share' })));
-      // One connection for three e-mails sent one after another, where each used to open its own.
-      expect(counter.opened()).toBe(1);
-      mail.close();
-      await waitUntil(
-        'the pooled connection closed',
-        async () => counter.open(),
-        (open) => open === 0,
-      );
-    } finally {
-      mail.close();
-      await counter.close();
-    }
   });
 });

@@ -11,7 +11,10 @@ import { sendEmail } from '@groupsplit/workflows/client';
 import { sql } from 'kysely';
 import type { CheckoutDeps } from '../deps';
 
-export type FirstAttemptDeps = Pick<CheckoutDeps, 'config' | 'db' | 'logger' | 'temporal' | 'mail'>;
+export type FirstAttemptDeps = Pick<CheckoutDeps, 'config' | 'db' | 'logger' | 'temporal'> & {
+  /** SMTP for the first attempt; the configured server unless a test gives another. */
+  transport?: MailTransport;
+};
 
 /**
  * The creator's answer waits on the first attempt, so a slow or stuck relay gives up quickly and the
@@ -21,12 +24,14 @@ export type FirstAttemptDeps = Pick<CheckoutDeps, 'config' | 'db' | 'logger' | '
  */
 const FIRST_ATTEMPT_TIMEOUTS = { connectionTimeout: 3_000, greetingTimeout: 3_000, socketTimeout: 10_000 };
 
-/**
- * The first attempt's SMTP: pooled, so a split's invitations reuse open connections instead of
- * connecting and greeting for each e-mail. The app owns it and closes it (app.ts).
- */
-export function createFirstAttemptTransport(config: Config): MailTransport {
-  return createMailTransport(config, FIRST_ATTEMPT_TIMEOUTS, { pool: true });
+const transports = new WeakMap<Config, MailTransport>();
+function firstAttemptTransport(config: Config): MailTransport {
+  let transport = transports.get(config);
+  if (!transport) {
+    transport = createMailTransport(config, FIRST_ATTEMPT_TIMEOUTS);
+    transports.set(config, transport);
+  }
+  return transport;
 }
 
 type Claimed = { id: string; status: 'sending' | 'suppressed' };
@@ -82,7 +87,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export async function sendEmailsNow(deps: FirstAttemptDeps, requests: EmailRequest[]): Promise<void> {
   if (requests.length === 0) return;
-  const { config, db, logger, mail } = deps;
+  const { config, db, logger } = deps;
+  const transport = deps.transport ?? firstAttemptTransport(config);
   let claimed: Claimed[];
   try {
     claimed = await claimFirstAttempts(db, requests);
@@ -100,7 +106,7 @@ export async function sendEmailsNow(deps: FirstAttemptDeps, requests: EmailReque
         const request = byId.get(id)!;
         try {
           const rendered = renderEmail(request.template, request.data);
-          await sendRenderedEmail(mail, config, { id, to: request.to, rendered, replyTo: request.replyTo });
+          await sendRenderedEmail(transport, config, { id, to: request.to, rendered, replyTo: request.replyTo });
           emailsSent.inc({ template: request.template, outcome: 'sent' });
           return { id, status: 'sent', error: null };
         } catch (error) {

@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createLogger,
-  createMailTransport,
   createProcessor,
   createServiceApp,
   type Hold,
@@ -182,8 +181,6 @@ describe('processor event hook points', () => {
       temporal: stack.temporal,
       // Started by a payment only: these hooks never take one, so it holds no connection.
       authorisations: authorisationFeed(stack.config.DATABASE_URL, logger),
-      // Not pooled: these hooks send no e-mail, so it never opens a connection to close.
-      mail: createMailTransport(stack.config),
     };
     const app = createServiceApp({
       name: 'checkout-hooks-test',
