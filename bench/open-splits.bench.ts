@@ -97,7 +97,6 @@ async function workerMemory(stack: ProcessStack) {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
-/** The stack on a file-backed Temporal of its own, so an open split's bytes on disk can be read. */
 /** How many expiries' histories are read for each of the latest and the median. */
 const DELAY_SAMPLE = 10;
 
@@ -129,6 +128,7 @@ async function whereLatenessWent(
   );
 }
 
+/** The stack on a file-backed Temporal of its own, so an open split's bytes on disk can be read. */
 async function startOnFileBackedTemporal() {
   const temporal = await useFileBackedTemporal();
   const stack = await startProcessStack();

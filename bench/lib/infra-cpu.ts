@@ -15,10 +15,11 @@ const TICKS_PER_SECOND = 100;
 
 type Stat = { pid: number; ppid: number; ownTicks: number; reapedChildTicks: number };
 
-function readStat(pid: number): Stat | null {
+/** A process's `/proc/<pid>/stat`, or one thread's (`/proc/<pid>/task/<tid>/stat`, same format) with `path`. */
+function readStat(pid: number, path = `/proc/${pid}/stat`): Stat | null {
   let text: string;
   try {
-    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch {
     return null;
   }
@@ -75,15 +76,14 @@ export function threadCpuMs(pid: number): Map<string, number> {
     return byName;
   }
   for (const tid of tids) {
+    let name: string;
     try {
-      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-      const text = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      const ticks = Number(fields[14 - 3]) + Number(fields[15 - 3]);
-      byName.set(name, (byName.get(name) ?? 0) + (ticks * 1000) / TICKS_PER_SECOND);
+      name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
     } catch {
-      // The thread ended while being read.
+      continue; // The thread ended while being read.
     }
+    const stat = readStat(pid, `/proc/${pid}/task/${tid}/stat`);
+    if (stat) byName.set(name, (byName.get(name) ?? 0) + (stat.ownTicks * 1000) / TICKS_PER_SECOND);
   }
   return byName;
 }
