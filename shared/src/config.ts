@@ -60,6 +60,12 @@ export const configSchema = z.object({
    * history when it next has work. Bounds the worker's memory however many splits are open.
    */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(1000),
+  /**
+   * Splits one reconciliation-janitor sweep (every 15 minutes) compares with the processor. With
+   * more candidates, the next sweep carries on after the last, so each is re-checked about every
+   * candidates ÷ this × 15 minutes (docs/runbook.md, "Janitor").
+   */
+  JANITOR_SPLITS_PER_SWEEP: z.coerce.number().int().positive().default(1000),
   /** Bearer token for the gateway's GET /metrics; unset, the gateway does not serve metrics at all. */
   METRICS_TOKEN: z.string().min(16).optional(),
   MERCHANTS_URL: z.string().url().default('http://127.0.0.1:3001'),

@@ -243,6 +243,49 @@ describe('reconciliation janitor', () => {
     expect((await cancel).status).toBe(200);
   });
 
+  it('with more candidates than one sweep takes, each sweep carries on after the split the last one stopped at', async () => {
+    // A business of its own, so the candidates are exactly these three pending splits.
+    const busy = await createSplitReadyMerchant(stack, { modes: ['test'] });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await postSplit(stack, busy.owner.token, {
+        merchantId: busy.merchant.id,
+        participants: [{ email: uniqueEmail('payer'), amountMinor: 1000 }],
+      });
+      expect(res.status).toBe(201);
+      ids.push((res.body as Created).id);
+    }
+    const inIdOrder = [...ids].sort();
+    const janitor = createJanitor({
+      config: { ...stack.config, JANITOR_SPLITS_PER_SWEEP: 2 },
+      db: stack.db,
+      logger: createLogger('janitor-test', 'silent'),
+    });
+    const sweepOnce = async () => {
+      const examined: string[] = [];
+      const result = await janitor.sweep(stack.temporal.client, { merchantId: busy.merchant.id }, (id) =>
+        examined.push(id),
+      );
+      expect(result).toMatchObject({ examined: 2, errors: 0 });
+      return examined;
+    };
+
+    expect(await sweepOnce()).toEqual([inIdOrder[0], inIdOrder[1]]);
+    // A pending split's row never changes, so without the cursor this would be the same two again.
+    expect(await sweepOnce()).toEqual([inIdOrder[2], inIdOrder[0]]);
+    expect(await sweepOnce()).toEqual([inIdOrder[1], inIdOrder[2]]);
+    // A sweep of named splits neither uses the business's place nor moves it.
+    const named = await janitor.sweep(stack.temporal.client, { splitIds: [inIdOrder[2]!] });
+    expect(named.examined).toBe(1);
+    expect(
+      await stack.db
+        .selectFrom('janitor_sweep_cursors')
+        .select('after_split_id')
+        .where('scope', '=', `merchant:${busy.merchant.id}`)
+        .executeTakeFirst(),
+    ).toEqual({ after_split_id: inIdOrder[2] });
+  });
+
   it('is a Temporal Schedule every 15 minutes, created idempotently', async () => {
     const config = { TEMPORAL_TASK_QUEUE: `janitor-schedule-${randomUUID()}` };
     const handle = await ensureJanitorSchedule(stack.temporal.client, config);

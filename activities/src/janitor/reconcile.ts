@@ -18,21 +18,21 @@ import { askWhileTaskRetries } from '@groupsplit/workflows/client';
 import { Context } from '@temporalio/activity';
 import type { Client } from '@temporalio/client';
 import type { ActivityDeps } from '../deps';
+import { readSweepCursor, saveSweepCursor, sweepScope } from './cursor';
 import { type Finding, findingKey, recordFinding, resolveUnseenFindings } from './findings';
 import { readUntilSettled, type SettleOptions } from './in-flight';
 import { observeSplit } from './observe';
 
 const DEFAULT_RECENT_MS = 2 * 24 * 60 * 60 * 1000;
-const MAX_SPLITS_PER_SWEEP = 1000;
 export const JANITOR_ACTOR = 'janitor';
 
 /** Non-terminal splits, recently finished ones, and any split that still has an open finding. */
-function candidateSplits(db: Db, input: JanitorSweepInput, now: Date): Promise<{ id: string }[]> {
+function candidateSplits(db: Db, input: JanitorSweepInput, now: Date, page: { limit: number; afterSplitId?: string }) {
   return new SplitOperationsRepository(db).janitorCandidates({
     recentSince: new Date(+now - (input.recentWithinMs ?? DEFAULT_RECENT_MS)),
     merchantId: input.merchantId,
     splitIds: input.splitIds,
-    limit: MAX_SPLITS_PER_SWEEP,
+    ...page,
   });
 }
 
@@ -135,13 +135,21 @@ export function createJanitor({ config, db, logger }: ActivityDeps, settle: Sett
     async sweep(client: Client, input: JanitorSweepInput, onSplit: (splitId: string) => void = () => {}) {
       const now = new Date();
       const result: JanitorSweepResult = { examined: 0, findings: 0, signalled: 0, resolved: 0, errors: 0 };
+      const scope = sweepScope(input);
       try {
-        for (const split of await candidateSplits(db, input, now)) {
+        const candidates = await candidateSplits(db, input, now, {
+          limit: config.JANITOR_SPLITS_PER_SWEEP,
+          afterSplitId: scope ? await readSweepCursor(db, scope) : undefined,
+        });
+        for (const split of candidates) {
           onSplit(split.id);
           await withLogContext({ splitId: split.id, workflowId: splitWorkflowId(split.id) }, () =>
             sweepSplit(client, split.id, now, result),
           );
           result.examined++;
+          // Kept after every split: a sweep cut short (a worker restart, the activity's timeout)
+          // and its retry, or the next sweep, carry on from here rather than from the same start.
+          if (scope) await saveSweepCursor(db, scope, split.id);
         }
       } catch (error) {
         janitorSweeps.inc({ outcome: 'failed' });

@@ -42,6 +42,14 @@ export interface JanitorFindingsTable {
   resolution: string | null;
 }
 
+/** Where the last sweep of a scope stopped, so the next one carries on after it (see the migration). */
+export interface JanitorSweepCursorsTable {
+  scope: string;
+  after_split_id: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface OperationsTables {
   janitor_findings: JanitorFindingsTable;
+  janitor_sweep_cursors: JanitorSweepCursorsTable;
 }
