@@ -3,7 +3,9 @@
  * Temporal's database and in ours, the idle CPU of the worker, Temporal and Postgres, and whether
  * Temporal's visibility and our projection agree on how many are pending.
  */
+import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
+import { reconciliationJanitorWorkflow } from '@groupsplit/workflows';
 import { sql } from 'kysely';
 import {
   findInfraProcesses,
@@ -113,4 +115,72 @@ export async function visibilityAgainstProjection(stack: ProcessStack, merchantI
     if (visible === projected || Date.now() > deadline) return { visible, projected, query };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+const janitorQuery = (stack: ProcessStack) =>
+  `WorkflowType = 'reconciliationJanitorWorkflow' AND TaskQueue = '${stack.config.TEMPORAL_TASK_QUEUE}'`;
+
+/**
+ * Waits until no janitor sweep of this stack runs. The schedule sweeps every 15 minutes, and a sweep
+ * over many open splits is work, not idleness: an idle window is read between sweeps, and the
+ * sweep's own cost is measured apart (janitorSweepCost) and spread over its interval.
+ */
+export async function waitForNoJanitorSweep(stack: ProcessStack, timeoutMs = 15 * 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { count } = await stack.temporal.client.workflow.count(
+      `${janitorQuery(stack)} AND ExecutionStatus = 'Running'`,
+    );
+    if (count === 0 || Date.now() > deadline) return count;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
+
+/** Janitor sweeps of this stack that ran for any part of [from, to] (epoch ms). */
+export async function janitorSweepsDuring(stack: ProcessStack, from: number, to: number) {
+  let overlapping = 0;
+  for await (const run of stack.temporal.client.workflow.list({ query: janitorQuery(stack) })) {
+    const started = run.startTime.getTime();
+    const closed = run.closeTime?.getTime() ?? Number.POSITIVE_INFINITY;
+    if (started <= to && closed >= from) overlapping++;
+  }
+  return overlapping;
+}
+
+/**
+ * One reconciliation sweep over a business's splits, run as the schedule runs it (the janitor
+ * workflow on the stack's worker): how long it took, what it found, and the CPU (ms) each process
+ * spent. The emulator stands in for Stripe, whose reads cost network time the emulator's do not.
+ */
+export async function janitorSweepCost(stack: ProcessStack, merchantId: string) {
+  const infra = await findInfraProcesses(stack.db);
+  const read = (): Record<string, number | null> => ({
+    worker: pidCpuMs(stack.pid('worker')),
+    emulator: pidCpuMs(stack.pid('emulator')),
+    ...readInfraCpu(infra),
+  });
+  const pgBefore = await readPostgresOwnCpu(stack.db);
+  const before = read();
+  const started = performance.now();
+  const result = await stack.temporal.client.workflow.execute(reconciliationJanitorWorkflow, {
+    taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+    workflowId: `bench-janitor-${randomUUID()}`,
+    args: [{ merchantId }],
+  });
+  const elapsedMs = performance.now() - started;
+  const after = read();
+  const pgAfter = await readPostgresOwnCpu(stack.db);
+  const used = (name: string) => {
+    const a = after[name];
+    const b = before[name];
+    return typeof a === 'number' && typeof b === 'number' ? a - b : null;
+  };
+  return {
+    elapsedMs,
+    result,
+    worker: used('worker'),
+    temporal: used('temporal'),
+    postgres: postgresOwnDelta(pgBefore, pgAfter),
+    emulator: used('emulator'),
+  };
 }
