@@ -139,6 +139,11 @@ describe('accepting an order in a real browser', () => {
       const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: reference });
       await row.locator('.chip', { hasText: 'Waiting for your acceptance' }).waitFor();
       const found = await look(page, 'order-accept-list');
+      // On a phone the long status wraps in its column: all of it on the screen, none scrolled away.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const chip = await row.locator('.chip').boundingBox();
+      expect(chip && chip.x + chip.width).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 900 });
       await row.getByRole('link', { name: reference }).click();
       await page.getByRole('heading', { level: 1, name: reference }).waitFor();
       await page.locator('.page-header .chip', { hasText: 'Waiting for your acceptance' }).waitFor();
