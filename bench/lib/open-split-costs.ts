@@ -59,36 +59,50 @@ export function storagePerSplit(before: StorageReading, after: StorageReading, s
   };
 }
 
-/** CPU (ms) of the worker, Temporal and Postgres over `windowMs` in which nothing is asked of them. */
-export async function idleCpu(stack: ProcessStack, windowMs: number) {
+/**
+ * CPU (ms) each process spent while `during` ran: the worker (and by thread), the emulator, Temporal,
+ * and Postgres (this database's backends, and the whole server).
+ */
+async function cpuWhile<T>(stack: ProcessStack, during: () => Promise<T>) {
   const infra = await findInfraProcesses(stack.db);
-  const read = (): Record<string, number | null> => ({ worker: pidCpuMs(stack.pid('worker')), ...readInfraCpu(infra) });
+  const read = (): Record<string, number | null> => ({
+    worker: pidCpuMs(stack.pid('worker')),
+    emulator: pidCpuMs(stack.pid('emulator')),
+    ...readInfraCpu(infra),
+  });
   const pgBefore = await readPostgresOwnCpu(stack.db);
   const workerThreadsBefore = threadCpuMs(stack.pid('worker'));
   const before = read();
   const started = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, windowMs));
+  const value = await during();
   const after = read();
   const workerThreads = threadCpuDelta(workerThreadsBefore, threadCpuMs(stack.pid('worker')));
   const elapsedMs = performance.now() - started;
   // Read last: the query's own backend work falls outside the window.
   const pgAfter = await readPostgresOwnCpu(stack.db);
-  const used = (name: 'worker' | 'temporal' | 'postgres') => {
+  const used = (name: string) => {
     const a = after[name];
     const b = before[name];
     return typeof a === 'number' && typeof b === 'number' ? a - b : null;
   };
   return {
+    value,
     elapsedMs,
     worker: used('worker'),
-    /** The worker's CPU ms in the window by thread name: JavaScript, V8's helpers, the Temporal core. */
+    /** The worker's CPU ms by thread name: JavaScript, V8's helpers, the Temporal core. */
     workerThreads,
+    emulator: used('emulator'),
     temporal: used('temporal'),
     /** This database's backends and the server's background processes. */
     postgres: postgresOwnDelta(pgBefore, pgAfter),
     /** The whole server (postmaster's tree), other databases' work included. */
     postgresServer: used('postgres'),
   };
+}
+
+/** CPU (ms) of the worker, Temporal and Postgres over `windowMs` in which nothing is asked of them. */
+export function idleCpu(stack: ProcessStack, windowMs: number) {
+  return cpuWhile(stack, () => new Promise((resolve) => setTimeout(resolve, windowMs)));
 }
 
 /**
@@ -153,34 +167,12 @@ export async function janitorSweepsDuring(stack: ProcessStack, from: number, to:
  * spent. The emulator stands in for Stripe, whose reads cost network time the emulator's do not.
  */
 export async function janitorSweepCost(stack: ProcessStack, merchantId: string) {
-  const infra = await findInfraProcesses(stack.db);
-  const read = (): Record<string, number | null> => ({
-    worker: pidCpuMs(stack.pid('worker')),
-    emulator: pidCpuMs(stack.pid('emulator')),
-    ...readInfraCpu(infra),
-  });
-  const pgBefore = await readPostgresOwnCpu(stack.db);
-  const before = read();
-  const started = performance.now();
-  const result = await stack.temporal.client.workflow.execute(reconciliationJanitorWorkflow, {
-    taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
-    workflowId: `bench-janitor-${randomUUID()}`,
-    args: [{ merchantId }],
-  });
-  const elapsedMs = performance.now() - started;
-  const after = read();
-  const pgAfter = await readPostgresOwnCpu(stack.db);
-  const used = (name: string) => {
-    const a = after[name];
-    const b = before[name];
-    return typeof a === 'number' && typeof b === 'number' ? a - b : null;
-  };
-  return {
-    elapsedMs,
-    result,
-    worker: used('worker'),
-    temporal: used('temporal'),
-    postgres: postgresOwnDelta(pgBefore, pgAfter),
-    emulator: used('emulator'),
-  };
+  const { value: result, ...cpu } = await cpuWhile(stack, () =>
+    stack.temporal.client.workflow.execute(reconciliationJanitorWorkflow, {
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      workflowId: `bench-janitor-${randomUUID()}`,
+      args: [{ merchantId }],
+    }),
+  );
+  return { result, ...cpu };
 }
