@@ -11,6 +11,8 @@ export type SplitSessionContext = {
   metadata: Record<string, string> | null;
   /** Only on a session created with `capture: 'merchant_accept'`: the split waits for the merchant's accept. */
   capture?: 'merchant_accept';
+  /** The organiser's name as typed on the hosted page (docs/splits.md, "Names"); never in webhook payloads. */
+  organiserName?: string | null;
 };
 
 /**

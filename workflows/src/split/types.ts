@@ -46,6 +46,8 @@ export const TERMINAL_SPLIT_STATUSES: readonly SplitStatus[] = [
 export type NewParticipant = {
   id: string;
   email: string;
+  /** The name typed for this person (docs/splits.md, "Names"); absent or null: none. */
+  name?: string | null;
   /** Pence. */
   amount: number;
   customerFee: number;

@@ -29,6 +29,8 @@ export type SplitSessionContext = {
   customer_email: string | null;
   customer_name: string | null;
   metadata: Record<string, string> | null;
+  /** The organiser's name as they typed it on the hosted page (docs/splits.md, "Names"); absent on older splits. */
+  organiser_name?: string | null;
 };
 
 export interface SplitsTable {
@@ -69,6 +71,12 @@ export interface SplitParticipantsTable {
   position: number;
   user_id: string | null;
   email: string;
+  /** The name typed for this person (1-60 characters); null: none given (migration 20261206050000). */
+  name: Generated<string | null>;
+  /** Set when the organiser covered this share: whom it covered (their address and name) and when. */
+  covered_email: Generated<string | null>;
+  covered_name: Generated<string | null>;
+  covered_at: Generated<Date | null>;
   /** Pence: share, customer fee on top, merchant fee taken from the share. */
   amount: number;
   customer_fee: number;
