@@ -5,10 +5,11 @@
 -- shown to the group instead of the masked address. Null: no name was given.
 ALTER TABLE split_participants ADD COLUMN name text CHECK (name IS NULL OR char_length(name) BETWEEN 1 AND 60);
 
--- Set when the organiser covered this share for someone who dropped out: the row's e-mail became
--- the organiser's, and these keep whom it covered (their address and name as they were) and when.
+-- Set when the organiser covered this share for someone who dropped out (or took an open seat
+-- nobody had taken): the row's e-mail became the organiser's, and these keep whom it covered (their
+-- address, name and old pay token as they were; null for a seat) and when. The old pay token is kept
+-- so the covered person's link can say it is no longer needed instead of "not found".
+ALTER TABLE split_participants ADD COLUMN covered_at timestamptz;
 ALTER TABLE split_participants ADD COLUMN covered_email text;
 ALTER TABLE split_participants ADD COLUMN covered_name text;
-ALTER TABLE split_participants ADD COLUMN covered_at timestamptz;
-ALTER TABLE split_participants
-  ADD CONSTRAINT split_participants_covered_together CHECK ((covered_email IS NULL) = (covered_at IS NULL));
+ALTER TABLE split_participants ADD COLUMN covered_pay_token text UNIQUE;

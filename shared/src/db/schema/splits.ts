@@ -73,10 +73,14 @@ export interface SplitParticipantsTable {
   email: string;
   /** The name typed for this person (1-60 characters); null: none given (migration 20261206050000). */
   name: Generated<string | null>;
-  /** Set when the organiser covered this share: whom it covered (their address and name) and when. */
+  /**
+   * Set when the organiser covered this share: when, and whom it covered (their address, name and old
+   * pay token; null when it was an open seat).
+   */
+  covered_at: Generated<Date | null>;
   covered_email: Generated<string | null>;
   covered_name: Generated<string | null>;
-  covered_at: Generated<Date | null>;
+  covered_pay_token: Generated<string | null>;
   /** Pence: share, customer fee on top, merchant fee taken from the share. */
   amount: number;
   customer_fee: number;
