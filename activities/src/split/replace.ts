@@ -31,8 +31,10 @@ export function createReplaceActivities({
       actor,
       replacement,
       previousPaymentIntentId,
+      cover,
     }): Promise<ReplaceParticipantResult> {
       const share = await loadShare(splitId, participantId);
+      const participants = new ParticipantsRepository(db);
       const accountId = share.processor_account_id;
 
       // A retry after the swap committed: the replacement is made.
@@ -46,6 +48,10 @@ export function createReplaceActivities({
       }
       if (share.status !== 'pending') {
         throw ApplicationFailure.nonRetryable(`Participant ${participantId} is ${share.status}, not pending`);
+      }
+      // Decided here, before any hold: covers and replaces reach this one at a time (the workflow's queue).
+      if (cover && (await participants.wouldAllBePaidBy(splitId, email, participantId))) {
+        return { outcome: 'would_leave_single_payer' };
       }
 
       if (previousPaymentIntentId) {
@@ -79,10 +85,19 @@ export function createReplaceActivities({
           payToken: randomToken(24),
           hold,
           previousPaymentIntentId,
+          ...(cover
+            ? {
+                cover: {
+                  name: cover.name,
+                  covered: { email: share.email, name: share.name, payToken: share.pay_token },
+                  at: new Date(),
+                },
+              }
+            : {}),
           history: {
             splitId,
             participantId,
-            kind: 'participant_replaced',
+            kind: cover ? 'participant_covered' : 'participant_replaced',
             actor,
             dedupeKey: `replaced:${participantId}:${replacement}`,
             detail: {

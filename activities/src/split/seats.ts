@@ -1,6 +1,7 @@
 import {
   formatPounds,
   type Hold,
+  ParticipantsRepository,
   randomToken,
   SplitSeatsRepository,
   SplitsRepository,
@@ -36,7 +37,7 @@ export function createSeatActivities({
      * participant row, the seat marked as theirs and the history in one transaction: a hold that
      * cannot be placed leaves nothing behind, and a retry after the commit finds the claim made.
      */
-    async claimSeat({ splitId, seatId, participantId, position, email, actor }): Promise<ClaimSeatResult> {
+    async claimSeat({ splitId, seatId, participantId, position, email, actor, cover }): Promise<ClaimSeatResult> {
       const seat = await seats.seatWithSplit(splitId, seatId);
       if (!seat) throw ApplicationFailure.nonRetryable(`Seat ${seatId} of split ${splitId} not found`);
       if (seat.participant_id === participantId) {
@@ -45,7 +46,12 @@ export function createSeatActivities({
       }
       if (seat.participant_id !== null) throw ApplicationFailure.nonRetryable(`Seat ${seatId} is taken`);
       // Claims and replaces are taken one at a time by the workflow, so this read stays true until the commit.
-      if ((await seats.participantEmails(splitId)).includes(email.trim().toLowerCase())) {
+      // The organiser covering the seat (docs/splits.md, "Covering a share") is the one address allowed twice.
+      if (cover) {
+        if (await new ParticipantsRepository(db).wouldAllBePaidBy(splitId, email, seatId)) {
+          return { outcome: 'would_leave_single_payer' };
+        }
+      } else if ((await seats.participantEmails(splitId)).includes(email.trim().toLowerCase())) {
         return { outcome: 'already_in_split' };
       }
 
@@ -84,12 +90,13 @@ export function createSeatActivities({
             processor_client_secret: hold.clientSecret,
             pay_token: randomToken(24),
             created_at: now,
+            ...(cover ? { name: cover.name, covered_at: now } : {}),
           },
           history: [
             {
               splitId,
               participantId,
-              kind: 'seat_claimed',
+              kind: cover ? 'seat_covered' : 'seat_claimed',
               actor,
               dedupeKey: `seat_claimed:${seatId}`,
               detail: { seat_id: seatId, email },

@@ -8,6 +8,7 @@ import { signalHoldAuthorised } from './routes/checkout-splits/hold-authorised';
 import { exportRoutes } from './routes/exports/exports';
 import { hostedCheckoutRoutes } from './routes/hosted-checkout/hosted-checkout';
 import { insightsRoutes } from './routes/insights/insights';
+import { participantCoverRoutes } from './routes/participant-cover/participant-cover';
 import { participantReplaceRoutes } from './routes/participant-replace/participant-replace';
 import { payRoutes } from './routes/pay/pay';
 import { processorWebhookRoutes } from './routes/processor-webhooks/processor-webhooks';
@@ -41,6 +42,7 @@ export function createCheckoutApp(runtime: CheckoutRuntime): Koa & { close(): Pr
       splitCancelRoutes(deps),
       splitAcceptRoutes(deps),
       participantReplaceRoutes(deps),
+      participantCoverRoutes(deps),
       refundRoutes(deps),
       remindRoutes(deps),
       exportRoutes(deps),

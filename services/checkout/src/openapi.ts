@@ -4,6 +4,7 @@ import { checkoutSplitsPaths } from './routes/checkout-splits/openapi';
 import { exportsPaths } from './routes/exports/openapi';
 import { hostedCheckoutPaths } from './routes/hosted-checkout/openapi';
 import { insightsPaths } from './routes/insights/openapi';
+import { participantCoverPaths } from './routes/participant-cover/openapi';
 import { participantReplacePaths } from './routes/participant-replace/openapi';
 import { payPaths } from './routes/pay/openapi';
 import { refundsPaths } from './routes/refunds/openapi';
@@ -22,6 +23,7 @@ export function checkoutOpenApi(): OpenApiDocument {
     checkoutSessionsPaths,
     hostedCheckoutPaths,
     participantReplacePaths,
+    participantCoverPaths,
     remindPaths,
     seatsPaths,
     refundsPaths,

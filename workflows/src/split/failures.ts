@@ -15,3 +15,14 @@ export function isNonRetryable(error: unknown): boolean {
   const failure = error instanceof ActivityFailure ? error.cause : error;
   return failure instanceof ApplicationFailure && failure.nonRetryable === true;
 }
+
+/** ApplicationFailure type of a cover that would leave the organiser every share (cover.ts); checkout answers 409. */
+export const COVER_WOULD_LEAVE_SINGLE_PAYER = 'cover_would_leave_single_payer';
+
+/** A cover refused because the organiser would be paying for everyone: the spec's single payer pays no fees. */
+export const wouldLeaveSinglePayer = () =>
+  ApplicationFailure.create({
+    type: COVER_WOULD_LEAVE_SINGLE_PAYER,
+    message: 'Covering this share would leave the organiser paying for everyone',
+    nonRetryable: true,
+  });

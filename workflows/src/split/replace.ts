@@ -1,6 +1,6 @@
 import { ApplicationFailure, condition } from '@temporalio/workflow';
 import { projectionActivities, RELEASE_ATTEMPTS, replaceActivities, replacedHoldActivities } from './activities';
-import { failureMessage } from './failures';
+import { failureMessage, wouldLeaveSinglePayer } from './failures';
 import type { QueuedReplacement, SplitState } from './state';
 import type { ParticipantState, ParticipantStatus, ReplaceOutcome, ReplaceRequest, SplitStatus } from './types';
 
@@ -109,6 +109,7 @@ export async function replaceNext(split: SplitState) {
         actor: request.actor,
         replacement,
         previousPaymentIntentId,
+        ...(request.cover ? { cover: request.cover } : {}),
       }),
     );
   } catch (error) {
@@ -116,6 +117,8 @@ export async function replaceNext(split: SplitState) {
       ApplicationFailure.create({ type: REPLACE_FAILED, message: failureMessage(error), nonRetryable: true }),
     );
   }
+
+  if (result.outcome === 'would_leave_single_payer') return refuse(wouldLeaveSinglePayer());
 
   if (result.outcome === 'already_authorised') {
     // The target paid just before: record it as the signal on its way would, and keep their payment.
@@ -148,7 +151,11 @@ export async function replaceNext(split: SplitState) {
   participant.paymentIntentId = result.paymentIntentId;
   participant.captureBefore = null;
   participant.replacements = replacement;
-  split.note({ kind: 'participant_replaced', actor: request.actor, participantId: participant.id });
+  split.note({
+    kind: request.cover ? 'participant_covered' : 'participant_replaced',
+    actor: request.actor,
+    participantId: participant.id,
+  });
 
   if (previousPaymentIntentId) {
     const releaseFailed = (note: string | undefined) =>

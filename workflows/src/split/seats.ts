@@ -11,7 +11,7 @@ import type { EmailRequest } from '../activity-types';
 import { sendEmailWorkflow } from '../email';
 import { WORKER_ALIVE_TIMEOUT } from '../liveness';
 import { REPLACE_RETRY } from './activities';
-import { failureMessage } from './failures';
+import { failureMessage, wouldLeaveSinglePayer } from './failures';
 import type { QueuedClaim, SplitState } from './state';
 import type { ClaimSeatOutcome, ClaimSeatRequest, SeatState, SplitActivities } from './types';
 
@@ -65,7 +65,8 @@ function claimRefusal(split: SplitState, request: ClaimSeatRequest) {
   const seat = split.seats.find((s) => s.id === request.seatId);
   if (!seat) return refusal(UNKNOWN_SEAT, `No seat ${request.seatId} in this split`);
   if (seat.participantId !== null) return refusal(SEAT_TAKEN, 'Someone else took this seat');
-  if (split.memberEmails.includes(request.email.trim().toLowerCase())) {
+  // The organiser covering a seat (cover.ts) may already have a share: the one address allowed twice.
+  if (!request.cover && split.memberEmails.includes(request.email.trim().toLowerCase())) {
     return refusal(ALREADY_IN_SPLIT, 'That address is already in this split');
   }
   return null;
@@ -116,6 +117,7 @@ export async function claimNext(split: SplitState) {
         position: split.participants.length,
         email: request.email.trim(),
         actor: request.actor,
+        ...(request.cover ? { cover: request.cover } : {}),
       }),
     );
   } catch (error) {
@@ -125,6 +127,7 @@ export async function claimNext(split: SplitState) {
   if (result.outcome === 'already_in_split') {
     return refuse(refusal(ALREADY_IN_SPLIT, 'That address is already in this split'));
   }
+  if (result.outcome === 'would_leave_single_payer') return refuse(wouldLeaveSinglePayer());
   seat.participantId = participantId;
   split.participants.push({
     id: participantId,
@@ -133,7 +136,12 @@ export async function claimNext(split: SplitState) {
     captureBefore: null,
   });
   split.memberEmails.push(request.email.trim().toLowerCase());
-  split.note({ kind: 'seat_claimed', actor: request.actor, participantId, note: seat.id });
+  split.note({
+    kind: request.cover ? 'seat_covered' : 'seat_claimed',
+    actor: request.actor,
+    participantId,
+    note: seat.id,
+  });
   queued.answer = {
     kind: 'claimed',
     outcome: { seatId: seat.id, participantId, paymentIntentId: result.paymentIntentId },

@@ -135,6 +135,10 @@ export type HistoryKind =
   | 'ended_non_terminal'
   /** Someone else took over a pending participant's share (new e-mail, pay link and hold). */
   | 'participant_replaced'
+  /** The organiser took over a pending participant's share (cover.ts). */
+  | 'participant_covered'
+  /** The organiser took an open seat themself (cover.ts). */
+  | 'seat_covered'
   /** A replace request the workflow turned down when it came to it (`note` says why). */
   | 'replace_refused'
   /** The hold of a replaced participant could not be released; it lapses by itself. */
@@ -221,7 +225,22 @@ export type ReplaceRequest = {
   /** The new person's address, already validated by the caller. */
   email: string;
   actor: Actor;
+  /** Set when the organiser covers the share themself (cover.ts): `email` is theirs. */
+  cover?: CoverDetails;
 };
+/** What a cover adds to a replace or a seat claim: the organiser's name, written on the share they take. */
+export type CoverDetails = { name: string | null };
+/** Covering a share (cover.ts): the organiser takes a pending participant's share or an open seat. */
+export type CoverRequest = {
+  /** A pending participant's id, or an open seat's. */
+  targetId: string;
+  /** The organiser's address and name, as checkout read them. */
+  email: string;
+  name: string | null;
+  actor: Actor;
+};
+/** The share the organiser now holds: the participant (the seat's new one, for a seat) and its new hold. */
+export type CoverOutcome = { participantId: string; seatId: string | null; paymentIntentId: string };
 /** The replacement that was made: the participant keeps its id and share; `replacement` numbers it. */
 export type ReplaceOutcome = { participantId: string; replacement: number; paymentIntentId: string };
 export type CancelOutcome = { status: SplitStatus; changed: boolean };
@@ -326,6 +345,8 @@ export type ClaimSeatRequest = {
   email: string;
   /** `user:<id>`: the joiner, or the buyer who filled the seat. */
   actor: Actor;
+  /** Set when the organiser takes the seat themself (cover.ts): their address may already be in the split. */
+  cover?: CoverDetails;
 };
 /** The claim that was made: the seat's new participant and its hold. */
 export type ClaimSeatOutcome = { seatId: string; participantId: string; paymentIntentId: string };
@@ -339,8 +360,13 @@ export type ClaimSeatInput = {
   position: number;
   email: string;
   actor: Actor;
+  /** A cover (cover.ts): the organiser's address is allowed a second row, unless it would leave them every share. */
+  cover?: CoverDetails;
 };
-export type ClaimSeatResult = { outcome: 'claimed'; paymentIntentId: string } | { outcome: 'already_in_split' };
+export type ClaimSeatResult =
+  | { outcome: 'claimed'; paymentIntentId: string }
+  | { outcome: 'already_in_split' }
+  | { outcome: 'would_leave_single_payer' };
 
 export type SplitWorkflowResult = { splitId: string; status: SplitStatus };
 
@@ -434,11 +460,14 @@ export type ReplaceParticipantInput = {
   replacement: number;
   /** The hold being replaced (null if the participant never had one). */
   previousPaymentIntentId: string | null;
+  /** A cover (cover.ts): the organiser takes the share; refused if it would leave them every share. */
+  cover?: CoverDetails;
 };
 
 export type ReplaceParticipantResult =
   | { outcome: 'replaced'; paymentIntentId: string }
-  | { outcome: 'already_authorised' };
+  | { outcome: 'already_authorised' }
+  | { outcome: 'would_leave_single_payer' };
 
 export type ReleaseReplacedHoldInput = {
   splitId: string;

@@ -9,6 +9,7 @@ import {
 import type { ProcessorRefundObserved, RefundRequest, RefundWorkflowResult } from '../refunds/types';
 import { cancel, onCancelRequest, onCancelSignal } from './cancel';
 import { awaitAuthorisations, beginCapture, capture, onParticipantAuthorised } from './capture';
+import { coverShareUpdate, onCoverRequest, validateCoverRequest } from './cover';
 import { create, creationOutcome } from './creation';
 import { acceptSplitUpdate, awaitMerchant, onAcceptRequest, validateAcceptRequest } from './merchant-accept';
 import { onProcessorRefund, onRefundRequest, openForRefunds, validateRefundRequest } from './refunds';
@@ -75,6 +76,12 @@ export const requestRefundUpdate = defineUpdate<RefundWorkflowResult, [RefundReq
 /** From checkout's `charge.refunded` hook: re-read the participant's refunds at the processor. */
 export const processorRefundSignal = defineSignal<[ProcessorRefundObserved]>('processorRefundObserved');
 
+/**
+ * The organiser covers a pending share or an open seat (cover.ts); refused with the replace's and the
+ * claim's ApplicationFailure types, and COVER_WOULD_LEAVE_SINGLE_PAYER.
+ */
+export { coverShareUpdate } from './cover';
+export { COVER_WOULD_LEAVE_SINGLE_PAYER } from './failures';
 export { acceptSplitUpdate, NOT_AWAITING_MERCHANT } from './merchant-accept';
 export { DEFAULT_REFUND_WINDOW_MS, MIN_CONTINUE_AS_NEW_EVENTS, NOT_REFUNDABLE, REFUND_IN_PROGRESS } from './refunds';
 export type { NotReplaceableDetails } from './replace';
@@ -115,6 +122,9 @@ export async function splitWorkflow(input: SplitWorkflowInput): Promise<SplitWor
   });
   setHandler(claimSeatUpdate, (request) => onClaimSeat(split, request), {
     validator: (request) => validateClaimSeat(split, request),
+  });
+  setHandler(coverShareUpdate, (request) => onCoverRequest(split, request), {
+    validator: (request) => validateCoverRequest(split, request),
   });
   setHandler(requestRefundUpdate, (request) => onRefundRequest(split, request), {
     validator: (request) => validateRefundRequest(split, request),

@@ -55,6 +55,15 @@ export const checkoutRoutes: RouteRule[] = [
     auth: 'session_no_consent',
     bucket: 'server_ops',
   },
+  // Covering a share (docs/splits.md, "Covering a share"): the organiser takes over a friend's share. It
+  // places a hold, so it counts in server_ops like replace.
+  {
+    method: 'POST',
+    path: '/api/merchants/checkout/sessions/:token/participants/:participantId/cover',
+    target: 'checkout',
+    auth: 'session_no_consent',
+    bucket: 'server_ops',
+  },
   // Open seats (docs/splits.md, "Open seats"): the buyer fills a seat by e-mail. It places a hold and e-mails
   // an address the caller chose, so it counts in server_ops like replace.
   {

@@ -26,6 +26,11 @@ export type Replacement = {
   /** The hold being replaced: the swap happens only if the row still has it. */
   previousPaymentIntentId: string | null;
   history: SplitHistoryRow;
+  /**
+   * A cover (docs/splits.md, "Covering a share"): the organiser's name goes on the share, and the row keeps
+   * whom it covered (the address, name and pay token being replaced) and when.
+   */
+  cover?: { name: string | null; covered: { email: string; name: string | null; payToken: string }; at: Date };
 };
 
 /**
@@ -45,6 +50,8 @@ export class ParticipantsRepository {
       .select([
         'p.id',
         'p.email',
+        'p.name',
+        'p.pay_token',
         'p.status',
         'p.amount',
         'p.customer_fee',
@@ -189,10 +196,19 @@ export class ParticipantsRepository {
    * swap was made (false: the participant changed meanwhile, and nothing was written).
    */
   async swapForReplacement(replacement: Replacement): Promise<boolean> {
-    const { participantId, previousPaymentIntentId, hold } = replacement;
+    const { participantId, previousPaymentIntentId, hold, cover } = replacement;
     const swapped = await this.db
       .updateTable('split_participants')
       .set({
+        ...(cover
+          ? {
+              name: cover.name,
+              covered_at: cover.at,
+              covered_email: cover.covered.email,
+              covered_name: cover.covered.name,
+              covered_pay_token: cover.covered.payToken,
+            }
+          : {}),
         email: replacement.email,
         pay_token: replacement.payToken,
         processor_payment_intent_id: hold.id,
@@ -217,6 +233,46 @@ export class ParticipantsRepository {
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .execute();
     return true;
+  }
+
+  /**
+   * Whether `email` already pays every share of the split but `exceptId` (a participant's or an open
+   * seat's id): covering that one too would leave a single payer (docs/splits.md, "Covering a share").
+   */
+  async wouldAllBePaidBy(splitId: string, email: string, exceptId: string): Promise<boolean> {
+    const address = email.trim().toLowerCase();
+    const [others, openSeats] = await Promise.all([
+      this.db
+        .selectFrom('split_participants')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('split_id', '=', splitId)
+        .where('id', '!=', exceptId)
+        .where(sql<string>`lower(trim(email))`, '!=', address)
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('split_seats')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('split_id', '=', splitId)
+        .where('id', '!=', exceptId)
+        .where('participant_id', 'is', null)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return Number(others.count) === 0 && Number(openSeats.count) === 0;
+  }
+
+  /**
+   * The share a covered person's old pay token was for (docs/splits.md, "Covering a share"), so their link
+   * can say it is no longer needed: the order, the business, the share and who covers it. Null: not a
+   * covered share's old token.
+   */
+  coveredShare(payToken: string) {
+    return this.db
+      .selectFrom('split_participants as p')
+      .innerJoin('splits as s', 's.id', 'p.split_id')
+      .innerJoin('merchants as m', 'm.id', 's.merchant_id')
+      .select(['p.amount', 'p.name', 'p.email', 's.order_reference', 's.session_context', 'm.name as business_name'])
+      .where('p.covered_pay_token', '=', payToken)
+      .executeTakeFirst();
   }
 
   /** A refund slice made: the participant's refunded amount grows, and a slice that completes the share refunds it. */

@@ -1,6 +1,7 @@
 import type { RenderedEmail } from '../layout';
 import { AUTH_EMAIL_TEMPLATES } from './auth';
 import { CHECKOUT_EMAIL_TEMPLATES } from './checkout';
+import { COVER_EMAIL_TEMPLATES } from './cover';
 import { RECEIPT_EMAIL_TEMPLATES } from './receipts';
 import { REFUND_EMAIL_TEMPLATES } from './refunds';
 import { SPLIT_EMAIL_TEMPLATES } from './splits';
@@ -18,6 +19,7 @@ export const EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
   ...TEAM_EMAIL_TEMPLATES,
   ...WEBHOOK_EMAIL_TEMPLATES,
   ...SPLIT_EMAIL_TEMPLATES,
+  ...COVER_EMAIL_TEMPLATES,
   ...CHECKOUT_EMAIL_TEMPLATES,
   ...REFUND_EMAIL_TEMPLATES,
   ...RECEIPT_EMAIL_TEMPLATES,

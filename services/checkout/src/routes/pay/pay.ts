@@ -4,6 +4,7 @@ import {
   createProcessors,
   MESSAGES,
   notFound,
+  ParticipantsRepository,
   PayPageViewsRepository,
   validate,
   validBody,
@@ -15,6 +16,7 @@ import { hostedPageHeaders } from '../../pages/headers';
 import { seatsOfSplit, withOpenSeats } from '../../seats/seats';
 import { withinPayAttemptLimits } from './attempt-limits';
 import { AUTHENTICATION_NOT_CONFIRMED, completeAuthentication } from './authentication';
+import { renderCoveredPage } from './covered-page';
 import { challengeOrigin, newNonce, payPageCsp, renderNotFoundPage, renderPayPage } from './page';
 import { AuthoriseShareSchema, PayFormSchema, PayTokenParams } from './schema';
 import { authoriseShare, findShare, loadPayView, presentShare } from './share';
@@ -81,8 +83,10 @@ export function payRoutes(deps: CheckoutDeps): Router {
     const live = view?.share.mode === 'live';
     hostedPageHeaders(ctx, payPageCsp(nonce, live, challengeOrigin(config)));
     if (!view) {
-      ctx.status = 404;
-      ctx.body = renderNotFoundPage();
+      // A share the organiser covered: its old link says it is no longer needed (410), not "not found".
+      const covered = await new ParticipantsRepository(db).coveredShare(ctx.params.token as string);
+      ctx.status = covered ? 410 : 404;
+      ctx.body = covered ? renderCoveredPage(covered) : renderNotFoundPage();
       return;
     }
     await recordView(view.share);
