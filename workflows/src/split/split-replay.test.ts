@@ -41,6 +41,7 @@ const REQUIRED = [
   'continue-as-new-first-run',
   'continue-as-new-second-run',
   'participant-replaced-then-paid',
+  'participant-covered-then-paid',
   'authorised-by-processor-event',
   'merchant-accepted',
   'merchant-accept-versus-cancel',

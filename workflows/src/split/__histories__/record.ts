@@ -461,6 +461,69 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // The organiser covers a friend who dropped out and one open seat (cover.ts); someone takes the other seat;
+    // everyone pays and the split is captured.
+    name: 'participant-covered-then-paid',
+    async run(stack, kit) {
+      const shop = await hostedCheckoutMerchant(stack, kit);
+      const buyer = await kit.testing.createUser(stack.db, { consent: false });
+      const session = await stack.api.post(
+        '/api/merchants/checkout/sessions',
+        { amount: 60, return_url: 'https://shop.example.com/thanks' },
+        { apiKey: shop.apiKey },
+      );
+      if (session.status !== 201) throw new Error(`session answered ${session.status}: ${session.text}`);
+      const token = session.body.token as string;
+      const friend = kit.testing.uniqueEmail('friend');
+      const made = await stack.api.post(
+        `/api/merchants/checkout/sessions/${token}/split`,
+        {
+          mode: 'split',
+          participants: [
+            { email: buyer.email, amount: 15 },
+            { email: friend, amount: 15 },
+            { amount: 15 },
+            { amount: 15 },
+          ],
+        },
+        { token: buyer.token },
+      );
+      if (made.status !== 201) throw new Error(`split answered ${made.status}: ${made.text}`);
+      const splitId = made.body.split_id as string;
+      const payToken = (url: string) => url.split('/pay/')[1]!;
+      const friendRow = await stack.db
+        .selectFrom('split_participants')
+        .select('id')
+        .where('split_id', '=', splitId)
+        .where('email', '=', friend)
+        .executeTakeFirstOrThrow();
+      const cover = async (targetId: string) => {
+        const res = await stack.api.post(
+          `/api/merchants/checkout/sessions/${token}/participants/${targetId}/cover`,
+          undefined,
+          { token: buyer.token },
+        );
+        if (res.status !== 200) throw new Error(`cover answered ${res.status}: ${res.text}`);
+        return payToken(res.body.participant.pay_url);
+      };
+      const coveredFriend = await cover(friendRow.id);
+      const seats = made.body.open_seats as { id: string }[];
+      const coveredSeat = await cover(seats[0]!.id);
+      const joiner = await kit.testing.createUser(stack.db, { consent: false });
+      const groupToken = (made.body.group_url as string).split('/join/')[1]!;
+      const claimed = await stack.api.post(
+        `/api/checkout-splits/join/${groupToken}/claim`,
+        { seat_id: seats[1]!.id },
+        { token: joiner.token },
+      );
+      if (claimed.status !== 200) throw new Error(`claim answered ${claimed.status}: ${claimed.text}`);
+      const tokens = [payToken(made.body.participants[0].pay_url), coveredFriend, coveredSeat];
+      for (const t of [...tokens, payToken(claimed.body.pay_url)]) await kit.testing.authoriseShare(stack, t);
+      await workflowAt(stack, kit, splitId, 'captured');
+      return [{ name: 'participant-covered-then-paid', workflowId: kit.wf.splitWorkflowId(splitId) }];
+    },
+  },
+  {
     // Participant 1's bank asks to confirm (3-D Secure); they complete the challenge and never come
     // back, so the processor's payment_intent.amount_capturable_updated event records the hold.
     name: 'authorised-by-processor-event',
