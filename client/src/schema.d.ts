@@ -681,6 +681,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/checkout/sessions/{token}/participants/{participantId}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cover a friend's share (the organiser)
+         * @description Beyond the spec (docs/splits.md, "Covering a share"): the signed-in buyer who set up the split takes over a pending participant's share, or an open seat, and pays it as a hold of their own (its own £0.20 fee, like every share of a split). No body. The participant keeps its id and share; its e-mail becomes the organiser's, it gets a new pay link (in the answer) and keeps whom it covered; the covered person is e-mailed that they need not pay, and their old pay link says so and takes no hold. It runs through the split workflow, in turn with authorisations, replaces, seat claims, a cancel and the expiry.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["coverBuyerShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/checkout/sessions/{token}/participants/{participantId}/replace": {
         parameters: {
             query?: never;
@@ -2064,6 +2086,35 @@ export interface components {
              */
             accepted: boolean;
         };
+        /** @description The share, now the organiser's. */
+        CoveredShare: {
+            /** @description The share's participant as it is now (a seat's new participant, for an open seat). */
+            participant: {
+                /**
+                 * Format: uuid
+                 * @description The participant id (unchanged for a participant; new for a seat).
+                 * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+                 */
+                id: string;
+                /**
+                 * @description The new person's e-mail address.
+                 * @example jo@example.com
+                 */
+                email: string;
+                /**
+                 * @description The share (unchanged).
+                 * @example 22.50
+                 */
+                amount: components["schemas"]["Pounds"];
+                status: components["schemas"]["ParticipantStatus"];
+                /**
+                 * Format: uri
+                 * @description The new person's pay link (also e-mailed to them).
+                 * @example http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY
+                 */
+                pay_url: string;
+            };
+        };
         /** @description The new key, shown this once. */
         CreatedApiKey: {
             /**
@@ -2838,6 +2889,17 @@ export interface components {
              * @example null
              */
             disputed_at: components["schemas"]["Timestamp"] | null;
+            /** @description Only on a share the organiser covered (docs/splits.md, "Covering a share"): `email` is then the organiser's, and this says whom it covered (`email` null for an open seat nobody had taken). */
+            covered?: {
+                email: string | null;
+                /**
+                 * @description Their name as it was typed, if any.
+                 * @example Sam
+                 */
+                name: string | null;
+                /** @description When the organiser took the share over. */
+                at: components["schemas"]["Timestamp"];
+            };
             /** @description When the participant was added. */
             created_at: components["schemas"]["Timestamp"];
             /** @description When the participant last changed. */
@@ -5274,6 +5336,11 @@ export interface operations {
                      *           "processor_payment_intent_id": "pi_3QabcDEF456ghiJKL",
                      *           "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY",
                      *           "disputed_at": null,
+                     *           "covered": {
+                     *             "email": "alex@example.com",
+                     *             "name": "Sam",
+                     *             "at": "2026-09-01T12:00:00.000Z"
+                     *           },
                      *           "created_at": "2026-09-01T12:00:00.000Z",
                      *           "updated_at": "2026-09-01T12:00:00.000Z"
                      *         }
@@ -5719,6 +5786,11 @@ export interface operations {
                      *           "processor_payment_intent_id": "pi_3QabcDEF456ghiJKL",
                      *           "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY",
                      *           "disputed_at": null,
+                     *           "covered": {
+                     *             "email": "alex@example.com",
+                     *             "name": "Sam",
+                     *             "at": "2026-09-01T12:00:00.000Z"
+                     *           },
                      *           "created_at": "2026-09-01T12:00:00.000Z",
                      *           "updated_at": "2026-09-01T12:00:00.000Z"
                      *         }
@@ -9061,6 +9133,194 @@ export interface operations {
                          * @enum {unknown}
                          */
                         code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    coverBuyerShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout session token (`token` of the create answer). Treat it as a secret. */
+                token: string;
+                /** @description The pending participant (or the open seat) whose share the organiser takes. */
+                participantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The share as it now is: the organiser's. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "participant": {
+                     *         "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *         "email": "jo@example.com",
+                     *         "amount": "22.50",
+                     *         "status": "pending",
+                     *         "pay_url": "http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CoveredShare"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `forbidden`: Only the person who set up this split can cover a share (not the buyer who set up the split)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "forbidden" | "business_forbidden";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Checkout session not found
+             *     - `not_found`: Not found (no split yet, or unknown participant or seat)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `not_replaceable`: This split is canceled; only the participants of a pending split can be replaced. (the split is not pending)
+             *     - `not_replaceable`: This participant is authorised; only someone who has not paid yet can be replaced. (the share is held already)
+             *     - `cover_would_leave_single_payer`: You would be paying for everyone. Cancel this order and choose Pay it all myself to pay the total with no extra fees. (the organiser would hold every share)
+             *     - `already_yours`: This share is already yours to pay. (the share is the organiser's own)
+             *     - `seat_taken`: Someone else took this seat first. (the open seat was taken meanwhile)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_replaceable" | "cover_would_leave_single_payer" | "already_yours" | "seat_taken";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description A service we depend on failed.
+             *
+             *     - `cover_failed`: the processor's message (the organiser's hold could not be placed; nothing changed)
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "cover_failed";
                     } & components["schemas"]["Error"];
                 };
             };

@@ -204,7 +204,17 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
         >
           {split.participants.map((p) => (
             <tr key={p.id}>
-              <td class="wrap">{p.email}</td>
+              <td class="wrap">
+                {p.email}
+                {p.covered && (
+                  <div class="muted">
+                    {p.covered.email
+                      ? `Covering ${p.covered.name ? `${p.covered.name} (${p.covered.email})` : p.covered.email}`
+                      : 'Took an open seat'}{' '}
+                    since {dateTime(p.covered.at)}
+                  </div>
+                )}
+              </td>
               <td class="num">{money(p.amount)}</td>
               <td class="num">{money(p.application_fee)}</td>
               <td>

@@ -171,6 +171,18 @@ export const ParticipantDetailSchema = z
     ),
     pay_token: payTokenField(),
     disputed_at: Timestamp.nullable().meta({ description: 'Null until this share is disputed.', example: null }),
+    covered: z
+      .object({
+        email: emailField('Whom the organiser covered: their address as it was.').nullable(),
+        name: nullableTextField('Their name as it was typed, if any.', 'Sam'),
+        at: timestampField('When the organiser took the share over.'),
+      })
+      .optional()
+      .meta({
+        description:
+          'Only on a share the organiser covered (docs/splits.md, "Covering a share"): `email` is then the ' +
+          "organiser's, and this says whom it covered (`email` null for an open seat nobody had taken).",
+      }),
     created_at: timestampField('When the participant was added.'),
     updated_at: timestampField('When the participant last changed.'),
   })

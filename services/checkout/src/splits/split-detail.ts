@@ -32,6 +32,10 @@ export function presentParticipantDetail(p: ParticipantRow) {
     processor_payment_intent_id: p.processor_payment_intent_id,
     pay_token: p.pay_token,
     disputed_at: iso(p.disputed_at),
+    // Only on a covered share (docs/splits.md, "Covering a share"); other participants are unchanged.
+    ...(p.covered_at
+      ? { covered: { email: p.covered_email, name: p.covered_name, at: p.covered_at.toISOString() } }
+      : {}),
     created_at: p.created_at.toISOString(),
     updated_at: p.updated_at.toISOString(),
   };
