@@ -358,6 +358,7 @@ export const OPERATION_ERROR_CODES = {
   refundCheckoutSplit: [
     'idempotency_key_reused',
     'invalid_api_key',
+    'invalid_idempotency_key',
     'invalid_json',
     'not_found',
     'not_refundable',

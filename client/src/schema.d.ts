@@ -866,7 +866,7 @@ export interface paths {
         put?: never;
         /**
          * Refund all or part of a paid order
-         * @description API key. `amount` (pounds) absent means everything still outstanding. A partial amount is spread over the payers pro-rata, in whole pence; each slice is its own processor refund, and the slice that completes a share also returns that payer's 20p. Send `idempotency_key`: a repeat returns the stored result and never refunds twice.
+         * @description API key. `amount` (pounds) absent means everything still outstanding. A partial amount is spread over the payers pro-rata, in whole pence; each slice is its own processor refund, and the slice that completes a share also returns that payer's 20p. Send `idempotency_key` (or the `Idempotency-Key` header; the body's wins when both are sent): a repeat returns the stored result and never refunds twice.
          *
          *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
          */
@@ -10617,7 +10617,13 @@ export interface operations {
     refundCheckoutSplit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: the same key with the same body within 24 hours returns the original answer (200); with a different body, 409 `idempotency_key_reused`.
+                 * @example order-1042-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The split id (`split.id` of the session status). */
                 id: string;
@@ -10645,7 +10651,7 @@ export interface operations {
                      */
                     reason?: string | null;
                     /**
-                     * @description Makes a retry safe: the same key replays the first result (or joins the refund still running); 1 to 255 characters.
+                     * @description Makes a retry safe: the same key replays the first result (or joins the refund still running); 1 to 255 characters. Without it, the `Idempotency-Key` header is used the same way (this field wins when both are sent).
                      * @example refund-order-1001-1
                      */
                     idempotency_key?: string | null;
@@ -10690,6 +10696,7 @@ export interface operations {
              *
              *     - `validation_failed`: amount must be a positive amount in pounds with at most two decimals (or another field-level message)
              *     - `over_refund`: The refund of £20.00 is more than the £12.50 still outstanding (more than is outstanding; `outstanding` says how much is)
+             *     - `invalid_idempotency_key`: Idempotency-Key must be 1 to 255 characters (the `Idempotency-Key` header is over 255 characters)
              */
             400: {
                 headers: {
@@ -10701,7 +10708,7 @@ export interface operations {
                          * @description Machine-readable reason: one of the codes this operation answers with at this status.
                          * @enum {unknown}
                          */
-                        code?: "validation_failed" | "over_refund" | "invalid_json";
+                        code?: "validation_failed" | "over_refund" | "invalid_idempotency_key" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
             };

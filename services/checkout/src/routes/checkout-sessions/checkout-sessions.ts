@@ -19,12 +19,13 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { type ApiKeyPrincipal, apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
+import { idempotencyKeyHeader } from '../../idempotency-key';
 import { sessionNotFound } from '../../sessions/schema';
 import { checkoutGate, type LoadedSession, loadSession, sessionStatus } from '../../sessions/session-state';
 import { tokenParams } from '../../sessions/token-params';
 import type { RefundHistorySource } from '../../splits/refund-history';
 import { comparableHost } from './comparable-host';
-import { claimKey, IDEMPOTENCY_HEADER, idempotencyKey, replayFor, requestHash } from './idempotency';
+import { claimKey, replayFor, requestHash } from './idempotency';
 import { type FetchedImage, fetchLineItemImages } from './images';
 import { presentCreatedSession, presentPublicSession, presentSessionStatus } from './presenters';
 import {
@@ -155,7 +156,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
     async (ctx: Context) => {
       const principal = apiKeyPrincipal(ctx.state.principal);
       const body = validBody(ctx, CreateSessionSchema);
-      const key = idempotencyKey(ctx.get(IDEMPOTENCY_HEADER));
+      const key = idempotencyKeyHeader(ctx);
       const scope = key ? { merchantId: principal.merchantId, mode: principal.mode, key } : null;
       const created = (session: CheckoutSessionInsert) => {
         logger.info({ merchantId: principal.merchantId, mode: principal.mode }, 'checkout session created');

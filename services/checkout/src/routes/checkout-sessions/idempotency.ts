@@ -1,8 +1,6 @@
-import { badRequest, conflict, type Database, sha256Hex } from '@groupsplit/shared';
+import { conflict, type Database, sha256Hex } from '@groupsplit/shared';
 import { type Kysely, sql } from 'kysely';
-import { SESSION_MESSAGES } from './schema';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const REMEMBERED_HOURS = 24;
 
 export type IdempotencyScope = { merchantId: string; mode: 'test' | 'live'; key: string };
@@ -21,15 +19,6 @@ function canonical(value: unknown): unknown {
 }
 
 export const requestHash = (body: unknown) => sha256Hex(JSON.stringify(canonical(body ?? {})));
-
-/** The header's value, undefined when absent; 400 when present but empty or over 255 characters. */
-export function idempotencyKey(header: string): string | undefined {
-  if (header === '') return undefined;
-  if (header.trim().length === 0 || header.length > 255) {
-    throw badRequest(SESSION_MESSAGES.idempotencyKey, 'invalid_idempotency_key');
-  }
-  return header;
-}
 
 export const reusedKey = () =>
   conflict('This Idempotency-Key was already used with a different request body', 'idempotency_key_reused');

@@ -19,6 +19,7 @@ import {
   validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
+import { IDEMPOTENCY_HEADER_MESSAGE } from '../../idempotency-key';
 import { SeatFieldsSchema } from '../../seats/schema';
 import { poundsInput } from '../../splits/pounds-input';
 import {
@@ -52,7 +53,7 @@ export const SESSION_MESSAGES = {
   metadataKey: 'metadata keys must be 1 to 40 characters',
   metadataValue: 'metadata values must be at most 500 characters',
   metadataSize: 'metadata must be at most 4 KB in all',
-  idempotencyKey: 'Idempotency-Key must be 1 to 255 characters',
+  idempotencyKey: IDEMPOTENCY_HEADER_MESSAGE,
   capture: "capture must be 'automatic' or 'merchant_accept'",
   body: 'The request body must be a JSON object',
 } as const;

@@ -1,4 +1,12 @@
-import { BUSINESS_ERRORS, err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
+import {
+  BUSINESS_ERRORS,
+  err,
+  IdempotencyKeyHeaders,
+  MESSAGES,
+  type OpenApiPaths,
+  operation,
+} from '@groupsplit/shared';
+import { IDEMPOTENCY_HEADER_MESSAGE } from '../../idempotency-key';
 import { REFUND_MESSAGES as M } from './request-refund';
 import { RefundResultSchema, SERVER_REFUND_MESSAGES, ServerRefundSchema, SplitIdParams } from './schema';
 
@@ -43,14 +51,21 @@ export const refundsPaths: OpenApiPaths = {
       description:
         'API key. `amount` (pounds) absent means everything still outstanding. A partial amount is spread over the ' +
         'payers pro-rata, in whole pence; each slice is its own processor refund, and the slice that completes a share ' +
-        "also returns that payer's 20p. Send `idempotency_key`: a repeat returns the stored result and never refunds twice.",
+        "also returns that payer's 20p. Send `idempotency_key` (or the `Idempotency-Key` header; the body's wins when " +
+        'both are sent): a repeat returns the stored result and never refunds twice.',
       path: SplitIdParams,
+      headers: IdempotencyKeyHeaders,
       body: { schema: ServerRefundSchema, required: false },
       responses: result,
       errors: {
         400: [
           err(SERVER_REFUND_MESSAGES.amount, 'validation_failed', 'or another field-level message'),
           err(M.overRefund(2000, 1250), 'over_refund', 'more than is outstanding; `outstanding` says how much is'),
+          err(
+            IDEMPOTENCY_HEADER_MESSAGE,
+            'invalid_idempotency_key',
+            'the `Idempotency-Key` header is over 255 characters',
+          ),
         ],
         404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
         409: [

@@ -336,6 +336,41 @@ describe('refunds', () => {
       expect((await ledgerOf(split)).flatMap((l) => l.refunds)).toHaveLength(2);
     });
 
+    it('takes the Idempotency-Key header as the key when the body has none: a repeat never refunds twice', async () => {
+      const split = await captured(1000, 1000);
+      const withHeader = (body: Record<string, unknown>, key: string) =>
+        stack.api.post(`/api/merchants/checkout/splits/${split.id}/refund`, body, {
+          apiKey: shop.testKey,
+          headers: { 'idempotency-key': key },
+        });
+      const key = `header-${split.id}`;
+      const first = await withHeader({ amount: 12, reason: 'broken' }, key);
+      expect(first.status).toBe(200);
+      const again = await withHeader({ amount: 12, reason: 'broken' }, key);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect((await ledgerOf(split)).flatMap((l) => l.refunds)).toHaveLength(2);
+      // The body key's rules: the same key with another amount is refused, and nothing moves.
+      const changed = await withHeader({ amount: 13, reason: 'broken' }, key);
+      expect(changed.status).toBe(409);
+      expect(changed.body.code).toBe('idempotency_key_reused');
+      // The same key in the body is the same refund; a body key wins over the header.
+      expect((await refund(split.id, { amount: 12, reason: 'broken', idempotency_key: key })).body).toEqual(first.body);
+      const bodyWins = await withHeader({ amount: 1, idempotency_key: `body-${split.id}` }, key);
+      expect(bodyWins.status).toBe(200);
+      expect((await ledgerOf(split)).flatMap((l) => l.refunds)).toHaveLength(4);
+      // A header over 255 characters is refused before anything happens.
+      {
+        const res = await withHeader({ amount: 1 }, 'k'.repeat(256));
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          error: 'Idempotency-Key must be 1 to 255 characters',
+          code: 'invalid_idempotency_key',
+        });
+      }
+      expect((await ledgerOf(split)).flatMap((l) => l.refunds)).toHaveLength(4);
+    });
+
     it('two concurrent calls with the same idempotency_key make one refund and get the same answer', async () => {
       const split = await captured(1000, 1000);
       await emulatorControl(stack, 'POST', '/config', { latency_ms: 300 });

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { apiKeyPrincipal, auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
+import { idempotencyKeyHeader } from '../../idempotency-key';
 import { routeSplit, splitIdParams } from '../../splits/load-split';
 import {
   answerFromRefund,
@@ -55,9 +56,16 @@ export function refundRoutes(deps: CheckoutDeps): Router {
     validate('body', ServerRefundSchema, serverRefundFailure),
     async (ctx: Context) => {
       const body = validBody(ctx, ServerRefundSchema);
+      // The header as Stripe's clients send it, when the body has no key of its own (the body's wins).
+      const headerKey = idempotencyKeyHeader(ctx);
       // Another merchant's split, the other mode's, or one still being created: 404 alike.
       const { principal, split } = await routeSplit(ctx, db, apiKeyPrincipal, 'split.refund');
-      const ask = { splitId: split.id, amount: body.amount, reason: body.reason, idempotencyKey: body.idempotency_key };
+      const ask = {
+        splitId: split.id,
+        amount: body.amount,
+        reason: body.reason,
+        idempotencyKey: body.idempotency_key ?? headerKey ?? null,
+      };
 
       // A repeated key replays what it answered the first time (the worker checks again). While
       // that refund still runs (its caller lost the answer), the request joins it: what is

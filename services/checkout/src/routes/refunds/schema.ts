@@ -59,7 +59,8 @@ export const ServerRefundSchema = z.object(
       .transform((v) => v ?? null)
       .meta({
         description:
-          'Makes a retry safe: the same key replays the first result (or joins the refund still running); 1 to 255 characters.',
+          'Makes a retry safe: the same key replays the first result (or joins the refund still running); 1 to 255 characters. ' +
+          'Without it, the `Idempotency-Key` header is used the same way (this field wins when both are sent).',
         example: 'refund-order-1001-1',
       }),
   },
