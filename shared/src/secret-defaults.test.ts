@@ -37,6 +37,24 @@ describe('secrets in production and off loopback', () => {
     },
   );
 
+  it('production refuses the public ENCRYPTION_KEY in any spelling of its bytes (base64, upper-case hex)', () => {
+    for (const spelling of [
+      Buffer.alloc(32).toString('base64'),
+      Buffer.alloc(32).toString('base64url'),
+      '0'.repeat(64).toUpperCase(),
+    ]) {
+      expect(() => loadConfig({ NODE_ENV: 'production', ...PRIVATE, ENCRYPTION_KEY: spelling })).toThrow(
+        'Invalid configuration: ENCRYPTION_KEY: is a public development or emulator value; set a secret one (required in production)',
+      );
+    }
+    // The same 32 bytes with one changed is private.
+    const key = Buffer.alloc(32);
+    key[31] = 1;
+    expect(loadConfig({ NODE_ENV: 'production', ...PRIVATE, ENCRYPTION_KEY: key.toString('base64') }).NODE_ENV).toBe(
+      'production',
+    );
+  });
+
   it('production starts with every secret private', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...PRIVATE }).STRIPE_LIVE_WEBHOOK_SECRET).toBe('whsec_live_operator');
   });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { type Config, ConfigError } from './config';
+import { encryptionKeyBytes } from './secrets';
 import { DEV_TEMPORAL_PAYLOAD_KEYS, listsPublicPayloadKey } from './temporal/payload-keys';
 
 /**
@@ -28,12 +29,29 @@ export function publicSecret(config: Config, env: NodeJS.ProcessEnv): { name: Se
     const isPublic =
       name === 'TEMPORAL_PAYLOAD_KEYS'
         ? listsPublicPayloadKey(value)
-        : (PUBLIC_SECRET_VALUES[name] as readonly string[]).includes(value);
+        : name === 'ENCRYPTION_KEY'
+          ? isPublicEncryptionKey(value)
+          : (PUBLIC_SECRET_VALUES[name] as readonly string[]).includes(value);
     if (isPublic) {
       return { name, why: 'is a public development or emulator value; set a secret one' };
     }
   }
   return null;
+}
+
+/**
+ * Whether ENCRYPTION_KEY is a public key in any spelling: the key is its bytes, so the published all-zero key
+ * written in base64 (or upper-case hex) is as public as the 64 zeros in this file. Unreadable keys are left to
+ * the encryption code, which refuses them.
+ */
+function isPublicEncryptionKey(value: string): boolean {
+  let bytes: Buffer;
+  try {
+    bytes = encryptionKeyBytes(value);
+  } catch {
+    return false;
+  }
+  return PUBLIC_SECRET_VALUES.ENCRYPTION_KEY.some((known) => encryptionKeyBytes(known).equals(bytes));
 }
 
 /** True for an address only this host can reach (127.0.0.0/8, ::1, `localhost`). */
