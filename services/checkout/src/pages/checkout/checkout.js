@@ -163,15 +163,15 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
     $('share-total').classList.remove('error');
   }
 
-  const nameRule = (required, missing) => (value) => {
+  /** A name is optional (the server's rule: 1 to 60 characters of plain text once trimmed). */
+  const nameRule = (value) => {
     const name = value.trim();
-    if (!name) return required ? missing : '';
+    if (!name) return '';
     if (name.length > MAX_NAME) return `A name can be at most ${MAX_NAME} characters.`;
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters
     if (/[\u0000-\u001f\u007f]/.test(name)) return 'A name is plain text: no line breaks or tabs.';
     return '';
   };
-  const YOUR_NAME = 'Enter your name, so the people you ask know who is asking.';
 
   // ---- the share editor ----
   function personRow(isMe) {
@@ -188,10 +188,12 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
       name.input.classList.add('my-name');
       name.input.setAttribute('autocomplete', 'name');
     }
-    checks.set(name.input, nameRule(isMe, YOUR_NAME));
+    checks.set(name.input, nameRule);
     row.append(name.label, name.input);
     if (isMe) {
       const note = element('p', { className: 'hint my-email-note', id: `person-me-note-${n}` });
+      name.input.dataset.hints = note.id;
+      describe(name.input);
       row.append(note);
     } else {
       const email = field('email', { type: 'email' });
@@ -265,9 +267,10 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
     const me = saved();
     const note = people.querySelector('.my-email-note');
     if (note) {
+      // The organiser's name is what the people they ask see: "Alex asked you to pay…".
       note.textContent = me
-        ? `Your e-mail address: ${me.email}`
-        : 'Your e-mail address is the one you confirm with a code next.';
+        ? `Your name is shown to the people you ask. Your e-mail address: ${me.email}`
+        : 'Your name is shown to the people you ask. Your e-mail address is the one you confirm with a code next.';
     }
   }
 
@@ -361,8 +364,8 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
     });
   }
 
-  checks.set($('payer-you-name'), nameRule(true, YOUR_NAME));
-  checks.set($('payer-name'), nameRule(false, ''));
+  checks.set($('payer-you-name'), nameRule);
+  checks.set($('payer-name'), nameRule);
   checks.set($('payer-email'), (value) => {
     const email = value.trim();
     if (!email) return 'Enter the e-mail address of the person paying.';
@@ -382,7 +385,7 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
     const mode = modeNow();
     const myName = form.querySelector('.my-name').value.trim();
     if (mode === 'alone') {
-      return nameRule(false, '')(myName) || !myName ? { mode } : { mode, name: myName };
+      return nameRule(myName) || !myName ? { mode } : { mode, name: myName };
     }
     const fields =
       mode === 'split'
@@ -409,7 +412,8 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
       return null;
     }
     if (mode === 'one_payer') {
-      const body = { mode, payer_email: $('payer-email').value.trim(), name: myName };
+      const body = { mode, payer_email: $('payer-email').value.trim() };
+      if (myName) body.name = myName;
       const payerName = $('payer-name').value.trim();
       if (payerName) body.payer_name = payerName;
       return body;
@@ -795,7 +799,7 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
         openConfirm(button, {
           name: `Cover this ${money(seat.amount)} seat`,
           text: `You pay this ${money(seat.amount)} share yourself${charge(seat.amount)}, as another hold on your card. Nobody else can take the seat.`,
-          confirm: 'Cover this seat',
+          confirm: 'Yes, cover this seat',
           path: `participants/${encodeURIComponent(seat.id)}/cover`,
           who: null,
         }),
