@@ -84,11 +84,8 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
     list.hidden = shares.length === 0;
   }
 
-  /** The signed-in person's shares (`GET …/mine`), or null where the server has no such answer. */
-  async function mine(me) {
-    const res = await call('GET', sessionPath('/mine'), undefined, me.bearer);
-    return res;
-  }
+  /** The signed-in person's role and shares: `GET …/mine`, as `{ status, data }`. */
+  const mine = (me) => call('GET', sessionPath('/mine'), undefined, me.bearer);
 
   if (app.dataset.view === 'group') {
     reopened();
@@ -569,7 +566,7 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
     box.hidden = true;
     const single = app.dataset.single === 'true';
     const res = await mine(me);
-    if (res.status === 401) return signInAgain('Please sign in again.');
+    // (A 401 here may also be a server without "…/mine": the group view below says which.)
     if (res.status === 403) {
       return signInAgain(`${me.email} has no share in this order. Sign in with the address your pay link was sent to.`);
     }

@@ -163,7 +163,7 @@ describe('the checkout page: choose first, the share editor, the reopened page',
     await checkState(page, 'checkout-code-after-choosing');
     await page.getByRole('button', { name: 'Change how you pay' }).click();
     await page.getByRole('heading', { name: 'How would you like to pay?' }).waitFor();
-    expect(await shareAmounts(page)).toEqual(['20.00', '20.00', '20.00']);
+    expect(await shareAmounts(page)).toEqual(['20.00', '20.00', '20']);
     expect(await page.getByLabel('Person 2 e-mail address').inputValue()).toBe('sam@example.com');
 
     // Asking one person to pay: their e-mail address is needed, and says so on its field.
