@@ -206,6 +206,43 @@ describe('the checkout page: choose first, the share editor, the reopened page',
     expect(errors.filter((e) => !e.includes('/mine'))).toEqual([]);
   });
 
+  it('a refusal after the code brings the buyer back to their choice; asking one person reads for one person', async () => {
+    const [buyer, payer] = [uniqueEmail('asker'), uniqueEmail('payer')];
+    const { page, errors } = await openCheckout({ amount: 40, order_reference: 'Gift box' });
+    // The buyer puts their own address on the second row: only the code tells the page it is theirs.
+    await page.getByLabel('Person 2 e-mail address').fill(buyer);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await signInByCode(page, buyer);
+    await page.getByRole('heading', { name: 'How would you like to pay?' }).waitFor();
+    expect(await fieldState(page, 'Person 2 e-mail address')).toEqual({
+      invalid: true,
+      describedBy: ['That is your own address: your share is the first row.'],
+    });
+    await eventually(
+      () => focused(page),
+      (el) => expect(el).toMatchObject({ tag: 'input', text: 'Person 2 e-mail address' }),
+    );
+    await page.getByText(`Your e-mail address: ${buyer}`).waitFor();
+    await checkState(page, 'checkout-refused-after-code');
+
+    // Signed in already, the choice is made at Continue: one person pays it all.
+    await page.getByLabel('Ask one person to pay the whole order').check();
+    await page.getByLabel('Their e-mail address').fill(payer);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Your order is set up' }).waitFor();
+    await page.getByText(`${payer} has been e-mailed a link to pay the whole order.`).waitFor();
+    await page.getByRole('heading', { name: 'Who is paying' }).waitFor();
+    await page
+      .locator('#group li.member', { hasText: payer })
+      .getByRole('button', { name: `Replace ${payer}` })
+      .waitFor();
+    expect(await page.locator('#progress-count').count()).toBe(0);
+    expect(await page.getByRole('link', { name: /^Pay your share/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Cancel and return to the shop' }).count()).toBe(0);
+    await checkState(page, 'checkout-one-payer-done');
+    expect(errors).toEqual([]);
+  });
+
   describe('a reopened checkout link', () => {
     let buyer: TestUser;
     beforeAll(async () => {
