@@ -574,6 +574,7 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
       say('');
       signedInNote(me);
       showShares(res.data.shares ?? [], single);
+      focusAfterSignIn();
       if (res.data.role === 'organiser') followGroup(me, { mineWorks: true });
       return;
     }
@@ -586,7 +587,15 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
     }
     say('');
     signedInNote(me);
+    focusAfterSignIn();
     followGroup(me);
+  }
+
+  /** The form just signed in with is gone: the focus goes to the pay link, else to how the order stands. */
+  function focusAfterSignIn() {
+    const heading = $('split-status-heading');
+    if (heading) heading.tabIndex = -1;
+    ($('my-pay-link') ?? heading)?.focus();
   }
 
   function signedInNote(me) {
