@@ -87,9 +87,29 @@ describe('the group on the checkout and pay pages', () => {
     // A discount reads with a real minus sign, and lines without a picture have no empty box.
     expect(await page.locator('.lines').textContent()).toContain('\u2212£5.50');
     expect(await page.locator('.line-image').count()).toBe(0);
-    await checkState(page, 'checkout-signed-out');
+    // The page opens on the choice: nobody is asked to sign in before choosing.
+    await page.getByRole('heading', { name: 'How would you like to pay?' }).waitFor();
+    await checkState(page, 'checkout-choose');
 
-    // ---- sign in: Tab, typing and Enter only ----
+    // ---- choosing shares: Tab, typing, Space and Enter only ----
+    await tabTo(page, (el) => el.tag === 'input' && el.type === 'email' && el.value === '', 'the second person');
+    await page.keyboard.type(friend);
+    await tabTo(page, (el) => el.text === 'Add a person', 'Add a person');
+    await page.keyboard.press('Space');
+    // The new row's first field (its name) has the focus; the shares are even again.
+    expect(await focused(page)).toMatchObject({ tag: 'input', type: 'text', value: '', text: 'Person 3 name' });
+    await tabTo(page, (el) => el.tag === 'input' && el.type === 'email' && el.value === '', 'the third person');
+    await page.keyboard.type(flaky);
+    await eventually(
+      () => shareAmounts(page),
+      (amounts) => expect(amounts).toEqual(['20.00', '20.00', '20.00']),
+    );
+    await tabTo(page, (el) => el.id === 'create-split', 'Continue');
+    await page.keyboard.press('Enter');
+
+    // ---- then the code, with the choice kept: Tab, typing and Enter only ----
+    await page.getByRole('heading', { name: 'Sign in with your e-mail' }).waitFor();
+    await checkState(page, 'checkout-signed-out');
     await tabTo(page, (el) => el.id === 'email', 'the e-mail field');
     await page.keyboard.type(buyer);
     await tabTo(page, (el) => el.text === 'Send me a code', 'Send me a code');
@@ -99,24 +119,6 @@ describe('the group on the checkout and pay pages', () => {
     await page.getByLabel(/6-digit code/).waitFor();
     expect((await focused(page)).id).toBe('code');
     await page.keyboard.type(code);
-    await page.keyboard.press('Enter');
-
-    // ---- choosing shares ----
-    await page.getByRole('heading', { name: 'How would you like to pay?' }).waitFor();
-    await checkState(page, 'checkout-choose');
-    await tabTo(page, (el) => el.tag === 'input' && el.type === 'email' && el.value === '', 'the second person');
-    await page.keyboard.type(friend);
-    await tabTo(page, (el) => el.text === 'Add a person', 'Add a person');
-    await page.keyboard.press('Space');
-    expect(await focused(page)).toMatchObject({ tag: 'input', type: 'email', value: '' });
-    await page.keyboard.type(flaky);
-    await tabTo(page, (el) => el.text === 'Split equally', 'Split equally');
-    await page.keyboard.press('Space');
-    await eventually(
-      () => shareAmounts(page),
-      (amounts) => expect(amounts).toEqual(['20.00', '20.00', '20.00']),
-    );
-    await tabTo(page, (el) => el.id === 'create-split', 'Continue');
     await page.keyboard.press('Enter');
 
     // ---- waiting: the group, with "Replace" for whoever has not paid ----

@@ -61,8 +61,29 @@ describe('hosted checkout in a real browser', () => {
       }
     });
 
+    // The page opens on the order and the choice: no sign-in before the buyer has chosen.
     await page.goto(created.body.checkout_url);
     await page.getByRole('heading', { name: 'Dinner <for> three' }).waitFor();
+    await page.getByRole('heading', { name: 'How it works' }).waitFor();
+    await page.getByRole('heading', { name: 'How would you like to pay?' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Sign in with your e-mail' }).isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Cancel and return to the shop' }).count()).toBe(1);
+    await page.screenshot({ path: join(ARTIFACTS, 'checkout-choose-first.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Add a person' }).click();
+    await page.getByLabel('Person 2 e-mail address').fill(friends[0]!);
+    await page.getByLabel('Person 3 e-mail address').fill(friends[1]!);
+    // Adding a person evened the shares out: nobody has typed one.
+    await eventually(
+      () => shareAmounts(page),
+      (amounts) => expect(amounts).toEqual(['33.34', '33.33', '33.33']),
+    );
+    await page.locator('#share-total', { hasText: 'Shares add up to the total.' }).waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'checkout-choose.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Continue asks for the code, with the choice kept; the address is prefilled and the cancel link still there.
+    await page.getByRole('heading', { name: 'Sign in with your e-mail' }).waitFor();
     await eventually(
       async () => ({
         email: await page.getByLabel('E-mail address', { exact: true }).inputValue(),
@@ -80,26 +101,22 @@ describe('hosted checkout in a real browser', () => {
     await page.getByLabel(/6-digit code/).fill(code!);
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    await page.getByRole('heading', { name: 'How would you like to pay?' }).waitFor();
-    await page.getByRole('button', { name: 'Add a person' }).click();
-    const emails = page.locator('.person-email');
-    await emails.nth(1).fill(friends[0]!);
-    await emails.nth(2).fill(friends[1]!);
-    await page.getByRole('button', { name: 'Split equally' }).click();
-    await eventually(
-      () => shareAmounts(page),
-      (amounts) => expect(amounts).toEqual(['33.34', '33.33', '33.33']),
-    );
-    await page.screenshot({ path: join(ARTIFACTS, 'checkout-choose.png'), fullPage: true });
-    await page.getByRole('button', { name: 'Continue' }).click();
-
     await page.getByRole('heading', { name: 'Your order is set up' }).waitFor();
     await eventually(
       async () => ({
         cancelLinks: await page.getByRole('link', { name: 'Cancel and return to the shop' }).count(),
-        returnTo: await page.locator('#return-link').getAttribute('href'),
+        returnTo: await page.getByRole('link', { name: 'Return to the shop' }).getAttribute('href'),
+        returnClass: await page.getByRole('link', { name: 'Return to the shop' }).getAttribute('class'),
+        pay: await page.getByRole('link', { name: 'Pay your share (£33.34)' }).getAttribute('class'),
       }),
-      (shown) => expect(shown).toEqual({ cancelLinks: 0, returnTo: 'https://shop.example.com/thanks?order=1' }),
+      // "Pay your share" is the button; "Return to the shop" a plain link.
+      (shown) =>
+        expect(shown).toEqual({
+          cancelLinks: 0,
+          returnTo: 'https://shop.example.com/thanks?order=1',
+          returnClass: null,
+          pay: 'button',
+        }),
     );
     await page.screenshot({ path: join(ARTIFACTS, 'checkout-done.png'), fullPage: true });
     const myPayUrl = await page.locator('#my-pay-link').getAttribute('href');

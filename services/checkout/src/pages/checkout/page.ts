@@ -1,9 +1,17 @@
-import { awaitingMerchant, formatPounds, html, type SafeHtml, type SplitSeatRow } from '@groupsplit/shared';
+import {
+  awaitingMerchant,
+  CUSTOMER_FEE_PENCE,
+  formatPounds,
+  html,
+  type SafeHtml,
+  type SplitSeatRow,
+} from '@groupsplit/shared';
 import { withOpenSeats } from '../../seats/seats';
 import type { LoadedSession } from '../../sessions/session-state';
 import { imageUrl, sessionStatus } from '../../sessions/session-state';
 import { presentGroup } from '../../splits/group';
 import { ASSET_PATH, countdown, groupProgress, orderSummary, pageLayout, signInSteps } from '../shared/components';
+import { STATUS_LABELS } from '../shared/wording';
 
 /**
  * The buyer's hosted checkout page. Everything the merchant supplied goes through html``
@@ -46,9 +54,10 @@ function summaryOf(loaded: LoadedSession, baseUrl: string): SafeHtml {
 
 /**
  * The page once the split exists: how it stands and who has paid (masked: anyone holding the
- * checkout link sees this). checkout.js then shows the signed-in buyer everyone in full, keeps it
- * up to date until the split ends (loading the page again when its status changes), and offers
- * to replace whoever has not paid yet.
+ * checkout link sees this). While the split is under way it offers "Sign in to see your group":
+ * signed in, checkout.js shows the organiser everyone in full (with their own pay link, Replace,
+ * Cover and the group link) and a member their own pay link. It keeps the group up to date until
+ * the split ends (loading the page again when its status changes).
  */
 function afterTheSplit(
   loaded: LoadedSession,
@@ -61,46 +70,92 @@ function afterTheSplit(
   const { session, split } = loaded;
   const status = sessionStatus(loaded);
   const expired = cancelReason === 'expired';
+  // Alone or one payer: one person pays the whole order, so nothing is counted.
+  const single = loaded.participants.length === 1 && seats.length === 0;
   const [heading, message] =
     status === 'paid'
-      ? ['Thank you', 'Everyone has paid and the order has gone through.']
+      ? [
+          'Thank you',
+          single
+            ? 'The order has been paid and has gone through.'
+            : 'Everyone has paid and the order has gone through.',
+        ]
       : status === 'refunded'
         ? ['Refunded', 'This order has been refunded.']
         : status === 'canceled'
           ? expired
-            ? ['Time ran out', 'Not everyone paid in time, so the order did not go through. Nobody was charged.']
+            ? [
+                'Time ran out',
+                single
+                  ? 'The order was not paid in time, so it did not go through. Nothing was taken.'
+                  : 'Not everyone paid in time, so the order did not go through. Nobody was charged.',
+              ]
             : ['Order cancelled', 'This order was cancelled. Nobody was charged.']
           : split && awaitingMerchant(split)
             ? [
                 'Everyone has paid',
                 `${loaded.merchant.name} is confirming the order now. Nothing is taken until they do.`,
               ]
-            : ['Your order is set up', waitingMessage(seats)];
+            : ['Your order is set up', single ? SINGLE_PAYER_MESSAGE : waitingMessage(seats)];
   const waiting = status === 'pending' && split?.status === 'pending' && !awaitingMerchant(split);
   const group =
     split && loaded.participants.length
-      ? groupProgress(
-          withOpenSeats(
-            presentGroup(loaded.participants, () => false),
-            seats,
-          ),
-        )
+      ? single
+        ? whoIsPaying(loaded)
+        : groupProgress(
+            withOpenSeats(
+              presentGroup(loaded.participants, () => false),
+              seats,
+            ),
+          )
       : '';
+  // Signing in is offered while the split waits for someone to pay: the organiser's way back to
+  // their own share, the group and its actions; a member's to their pay link.
+  const signIn = waiting
+    ? html`<div id="sign-in" class="sign-in">${signInSteps(null, {
+        heading: 'Sign in to see your group',
+        hint: 'Set up this order, or have a share in it? Sign in with your e-mail address to get your pay link and see everyone in the group. We will e-mail you a 6-digit code.',
+      })}</div>`
+    : '';
   return layout(
     title,
     html`${summary}
-<div id="app" data-token="${session.token}" data-total="${String(session.amount)}" data-view="group" data-status="${split?.status ?? 'pending'}" data-awaiting-merchant="${String(split ? awaitingMerchant(split) === true : false)}">
+<div id="app" data-token="${session.token}" data-total="${String(session.amount)}" data-fee="${String(CUSTOMER_FEE_PENCE)}" data-view="group" data-single="${String(single)}" data-status="${split?.status ?? 'pending'}" data-awaiting-merchant="${String(split ? awaitingMerchant(split) === true : false)}">
 <div id="status" class="status" role="status" aria-live="polite" tabindex="-1"></div>
 <section class="panel" id="split-status" aria-labelledby="split-status-heading">
 <h2 id="split-status-heading">${heading}</h2>
 <p>${message}</p>
-${waiting && split ? html`<p class="hint">Nothing is taken until everyone has paid.</p>${countdown(split.authorization_expires_at)}` : ''}
+${waiting && split ? html`${single ? '' : html`<p class="hint">${HOLD_NOTE}</p>`}${countdown(split.authorization_expires_at, single ? 'Time left to pay:' : undefined)}` : ''}
+<ul id="pay-links" class="pay-links" hidden></ul>
 ${back}
 </section>
+${signIn}
 ${group}
 </div>
 <script type="module" src="${ASSET_PATH}/checkout.js"></script>`,
   );
+}
+
+/** What a split waits for, in the words of holds: nothing is taken until every share is held. */
+const HOLD_NOTE = "Nothing is taken from anyone's card until every share is held.";
+
+const SINGLE_PAYER_MESSAGE = 'One person pays for the whole order. It goes through as soon as they have paid.';
+
+/** Alone or one payer: who pays (masked, or their name) and how it stands; no count, no bar. */
+function whoIsPaying(loaded: LoadedSession): SafeHtml {
+  const [payer] = presentGroup(loaded.participants, () => false).participants as {
+    email_masked: string;
+    name?: string | null;
+    status: keyof typeof STATUS_LABELS;
+  }[];
+  if (!payer) return html``;
+  return html`<section class="panel group" id="group" aria-labelledby="group-heading">
+  <h2 id="group-heading">Who is paying</h2>
+  <ul class="members" aria-labelledby="group-heading"><li class="member" data-status="${payer.status}">
+  <span class="member-email">${payer.name ?? payer.email_masked}</span>
+  <span class="badge badge-${payer.status}">${STATUS_LABELS[payer.status]}</span>
+</li></ul>
+</section>`;
 }
 
 /** While the split waits: who has their link, and that open seats wait for someone to take them. */
@@ -125,7 +180,8 @@ export function renderCheckoutPage(
   const { session } = loaded;
   const summary = summaryOf(loaded, options.baseUrl);
   const title = `Checkout: ${session.order_reference}`;
-  const back = html`<p><a class="button secondary" href="${session.return_url}">Return to the shop</a></p>`;
+  // A link, not a button: on the done step "Pay your share" is the one thing to press.
+  const back = html`<p class="return"><a id="return-link" href="${session.return_url}">Return to the shop</a></p>`;
 
   // An expired session with a claim but no split is a claim that was abandoned (the expiry job
   // expires a claimed session only then): it expired like an unclaimed one.
@@ -147,10 +203,19 @@ export function renderCheckoutPage(
   const cancel = session.cancel_url
     ? html`<p class="cancel" data-cancel-link><a href="${session.cancel_url}">Cancel and return to the shop</a></p>`
     : '';
+  const total = formatPounds(session.amount);
+  const fee = formatPounds(CUSTOMER_FEE_PENCE);
   const body = html`${summary}
 <div id="status" class="status" role="status" aria-live="polite" tabindex="-1"></div>
-${signInSteps(session.customer_email)}
-<section class="panel" id="step-choose" data-step="choose" hidden>
+<section class="panel how" id="how-it-works" aria-labelledby="how-heading">
+  <h2 id="how-heading">How it works</h2>
+  <ul>
+    <li>In a split, each person pays their share plus a £${fee} fee. Paying it all yourself costs the total, £${total}, and nothing more.</li>
+    <li>Paying puts a hold on each card, not a charge.</li>
+    <li>Nobody pays unless everyone is in within 7 days. If someone is not, every hold is released and nothing is taken.</li>
+  </ul>
+</section>
+<section class="panel" id="step-choose" data-step="choose">
   <h2>How would you like to pay?</h2>
   <form id="choose-form" novalidate>
     <fieldset>
@@ -160,35 +225,45 @@ ${signInSteps(session.customer_email)}
       <label class="choice"><input type="radio" name="mode" value="alone"> Pay it all myself</label>
     </fieldset>
     <div id="split-editor">
-      <p class="hint">Up to 20 people including you. Shares must add up to the total and each be at least £1. Each person pays a £0.20 service fee on top of their share.</p>
-      <p class="hint" id="open-seat-help">Leave an e-mail address empty to make that share an open seat: you get a link to send, and whoever opens it can take the seat.</p>
+      <p class="hint">Up to 20 people including you. Each share is at least £1, and the shares add up to the total. Names tell the group who is who.</p>
+      <p class="hint" id="open-seat-help">Leave a name and e-mail address empty to make that share an open seat: you get a link to send, and whoever opens it can take the seat.</p>
       <ol id="people" class="people"></ol>
       <div class="row">
         <button type="button" class="secondary" id="add-person">Add a person</button>
         <button type="button" class="secondary" id="equal-split">Split equally</button>
       </div>
-      <p id="share-total" class="hint" aria-live="polite"></p>
+      <p id="share-total" class="share-total" aria-live="polite"></p>
     </div>
     <div id="one-payer-editor" hidden>
+      <label for="payer-you-name">Your name</label>
+      <input id="payer-you-name" class="my-name" autocomplete="name" maxlength="60">
+      <label for="payer-name">Their name</label>
+      <input id="payer-name" autocomplete="off" maxlength="60">
       <label for="payer-email">Their e-mail address</label>
       <input id="payer-email" type="email" autocomplete="off">
-      <p class="hint">They pay the order total and nothing more.</p>
+      <p class="hint">They are e-mailed a link to pay the order total, £${total}, and nothing more.</p>
     </div>
-    <p id="alone-note" class="hint" hidden>You pay the order total and nothing more.</p>
+    <p id="alone-note" class="hint" hidden>You pay the order total, £${total}, and nothing more. Once you have confirmed your e-mail address you go straight to the card form.</p>
+    <p id="code-note" class="hint">Next we e-mail you a 6-digit code to confirm your address. What you chose here is kept.</p>
     <button type="submit" id="create-split">Continue</button>
   </form>
 </section>
+${signInSteps(session.customer_email, {
+  hidden: true,
+  hint: 'No account needed. We will e-mail you a 6-digit code, then set up your order as you chose.',
+  back: 'Change how you pay',
+})}
 <section class="panel" id="step-done" data-step="done" hidden>
   <h2>Your order is set up</h2>
-  <p id="done-message">Everyone has been e-mailed a link to pay their share. Nothing is taken until everyone has paid.</p>
+  <p id="done-message">Everyone has been e-mailed a link to pay their share. ${HOLD_NOTE}</p>
   <ul id="pay-links" class="pay-links"></ul>
-  <p><a class="button" id="return-link" href="${session.return_url}">Return to the shop</a></p>
+  ${back}
 </section>
 <section class="panel group" id="group" aria-labelledby="group-heading" hidden></section>
 ${cancel}`;
   return layout(
     title,
-    html`<div id="app" data-token="${session.token}" data-total="${String(session.amount)}">${body}</div>
+    html`<div id="app" data-token="${session.token}" data-total="${String(session.amount)}" data-fee="${String(CUSTOMER_FEE_PENCE)}">${body}</div>
 <script type="module" src="${ASSET_PATH}/checkout.js"></script>`,
   );
 }

@@ -124,18 +124,32 @@ export function countdown(expiresAt: Date, lead = 'Time left for everyone to pay
   <span class="hint">(until <time datetime="${iso}">${deadline(expiresAt)}</time>)</span></p>`;
 }
 
+/** How a page words its sign-in: the e-mail step's heading and hint, hidden until asked for, a way back. */
+export type SignInOptions = {
+  heading?: string;
+  hint?: string;
+  /** Both steps start hidden (the checkout page asks for the code once the buyer has chosen). */
+  hidden?: boolean;
+  /** A link-styled button on the e-mail step (`#sign-in-back`) that leaves signing in, worded so. */
+  back?: string;
+};
+
 /**
  * Signing in by e-mailed code: the e-mail step and the code step, wired by `sign-in.js`
  * (`wireSignIn`). The checkout and join pages show them alike.
  */
-export function signInSteps(prefill: string | null): SafeHtml {
-  return html`<section class="panel" id="step-email" data-step="email">
-  <h2>Sign in with your e-mail</h2>
-  <p class="hint">No account needed. We will e-mail you a 6-digit code.</p>
+export function signInSteps(prefill: string | null, options: SignInOptions = {}): SafeHtml {
+  const heading = options.heading ?? 'Sign in with your e-mail';
+  const hint = options.hint ?? 'No account needed. We will e-mail you a 6-digit code.';
+  const back = options.back ? html`<button type="button" class="link" id="sign-in-back">${options.back}</button>` : '';
+  return html`<section class="panel" id="step-email" data-step="email"${options.hidden ? html` hidden` : ''}>
+  <h2>${heading}</h2>
+  <p class="hint">${hint}</p>
   <form id="email-form" novalidate>
     <label for="email">E-mail address</label>
     <input id="email" name="email" type="email" autocomplete="email" required value="${prefill ?? ''}">
     <button type="submit">Send me a code</button>
+    ${back}
   </form>
 </section>
 <section class="panel" id="step-code" data-step="code" hidden>
