@@ -324,6 +324,8 @@ export type ClaimSeatRequest = {
   seatId: string;
   /** The new participant's address, already validated by the caller. */
   email: string;
+  /** The name they gave (docs/splits.md, "Names"), already validated by the caller; absent or null: none. */
+  name?: string | null;
   /** `user:<id>`: the joiner, or the buyer who filled the seat. */
   actor: Actor;
 };
@@ -338,6 +340,8 @@ export type ClaimSeatInput = {
   /** Its place among the split's participants (after every participant so far). */
   position: number;
   email: string;
+  /** The name they gave; absent or null: none. */
+  name?: string | null;
   actor: Actor;
 };
 export type ClaimSeatResult = { outcome: 'claimed'; paymentIntentId: string } | { outcome: 'already_in_split' };

@@ -29,8 +29,8 @@ import {
   SessionSeatParams,
 } from './schema';
 
-/** What one way of taking a seat decides: which seat of which split, for which address. */
-type SeatTaking = { split: Claimed['split']; seatId: string; email: string };
+/** What one way of taking a seat decides: which seat of which split, for which address (and name). */
+type SeatTaking = { split: Claimed['split']; seatId: string; email: string; name?: string | null };
 
 /**
  * Open seats (docs/splits.md, "Open seats"): the group link's page and lookup, taking a seat through
@@ -112,7 +112,8 @@ export function seatRoutes(deps: CheckoutDeps): Router {
       const split = await new SplitSeatsRepository(db).findByGroupToken(ctx.params.group_token as string);
       if (!split) throw unknown();
       // The address they proved by e-mailed code: the seat is theirs, the pay link goes there.
-      return { split, seatId: validBody(ctx, ClaimSeatSchema).seat_id, email: joiner.email };
+      const body = validBody(ctx, ClaimSeatSchema);
+      return { split, seatId: body.seat_id, email: joiner.email, name: body.name };
     },
     ({ participant }) => ({ pay_url: payUrl(config.PUBLIC_BASE_URL, participant.pay_token) }),
   );
@@ -126,7 +127,8 @@ export function seatRoutes(deps: CheckoutDeps): Router {
     async (ctx, buyer) => {
       const token = ctx.params.token as string;
       const { split } = await buyerSplit(deps, token, buyer, 'split.replace', SEAT_MESSAGES.forbidden);
-      return { split, seatId: ctx.params.seat_id as string, email: validBody(ctx, InviteSeatSchema).email };
+      const body = validBody(ctx, InviteSeatSchema);
+      return { split, seatId: ctx.params.seat_id as string, email: body.email, name: body.name };
     },
     ({ participant }) => newPayerAnswer(participant, config.PUBLIC_BASE_URL),
   );
