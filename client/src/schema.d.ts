@@ -2585,6 +2585,13 @@ export interface components {
             /** @description When the holds lapse: seats still open then cancel the order, and nobody pays. */
             authorization_expires_at: components["schemas"]["Timestamp"];
             status: components["schemas"]["SplitStatus"];
+            /**
+             * @description Who is asking: the name the buyer typed for themself (docs/splits.md, "Names"); null when none was. Never an address, masked or not: the link may travel further than the group.
+             * @example Bea
+             */
+            organiser_name: string | null;
+            /** @description The order's lines, as on the pay page (none for an order sent without lines). */
+            line_items: components["schemas"]["LineItemView"][];
         };
         /** @description One order line as payers see it. */
         LineItemView: {
@@ -2929,6 +2936,11 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             /** @description When the participant last changed. */
             updated_at: components["schemas"]["Timestamp"];
+            /**
+             * @description Beyond the spec's fields: the name typed for them on the hosted checkout (docs/splits.md, "Names"); absent when none was given.
+             * @example Bea
+             */
+            name?: string;
         };
         /**
          * @description A participant's share: `pending` (not yet authorised), `authorised` (held on their card), `captured` (charged), `canceled` (released; nobody charged) or `refunded`.
@@ -5362,7 +5374,8 @@ export interface operations {
                      *           "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY",
                      *           "disputed_at": null,
                      *           "created_at": "2026-09-01T12:00:00.000Z",
-                     *           "updated_at": "2026-09-01T12:00:00.000Z"
+                     *           "updated_at": "2026-09-01T12:00:00.000Z",
+                     *           "name": "Bea"
                      *         }
                      *       ],
                      *       "refunds": [
@@ -5807,7 +5820,8 @@ export interface operations {
                      *           "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY",
                      *           "disputed_at": null,
                      *           "created_at": "2026-09-01T12:00:00.000Z",
-                     *           "updated_at": "2026-09-01T12:00:00.000Z"
+                     *           "updated_at": "2026-09-01T12:00:00.000Z",
+                     *           "name": "Bea"
                      *         }
                      *       ],
                      *       "refunds": [
@@ -6383,7 +6397,16 @@ export interface operations {
                      *       "approved_count": 1,
                      *       "total_count": 3,
                      *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
-                     *       "status": "pending"
+                     *       "status": "pending",
+                     *       "organiser_name": "Bea",
+                     *       "line_items": [
+                     *         {
+                     *           "description": "Picnic blanket",
+                     *           "amount": "39.95",
+                     *           "quantity": 1,
+                     *           "image_url": null
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["JoinGroup"];

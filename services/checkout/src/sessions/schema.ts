@@ -61,12 +61,15 @@ export const BuyerGroupSchema = z
             replaceable: z.boolean().meta({
               description: 'Still pending in a pending split: the buyer may hand this share to someone else.',
             }),
-            covered_name: z.string().nullable().meta({
-              description:
-                'On a share the buyer covers (docs/splits.md, "Covering a share"): the name of whom it covers, ' +
-                'as it was; null otherwise, or when they had no name.',
-              example: null,
-            }),
+            covered_name: z
+              .string()
+              .nullable()
+              .meta({
+                description:
+                  'On a share the buyer covers (docs/splits.md, "Covering a share"): the name of whom it covers, ' +
+                  'as it was; null otherwise, or when they had no name.',
+                example: null,
+              }),
             covered_email: z.string().nullable().meta({
               description: 'On a share the buyer covers: the address of whom it covers; null otherwise.',
               example: null,
@@ -111,7 +114,9 @@ export const MineSchema = z
             example: '22.70',
           }),
           status: ParticipantStatusSchema,
-          pay_url: payUrlField('The pay link while the share is `pending`; null once it is held (or ended).').nullable(),
+          pay_url: payUrlField(
+            'The pay link while the share is `pending`; null once it is held (or ended).',
+          ).nullable(),
           covered_name: z.string().nullable().meta({
             description: 'On a share the organiser covers: the name of whom it covers, as it was; null otherwise.',
             example: null,

@@ -13,8 +13,7 @@ export const MAX_NAME_LENGTH = 60;
 const NOT_PLAIN = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u;
 
 /** Whether a name (already trimmed) keeps the rule. */
-export const isPlainName = (name: string) =>
-  name.length > 0 && name.length <= MAX_NAME_LENGTH && !NOT_PLAIN.test(name);
+export const isPlainName = (name: string) => name.length > 0 && name.length <= MAX_NAME_LENGTH && !NOT_PLAIN.test(name);
 
 /**
  * The request field of a name: optional; null is the same as leaving it out. An empty name, one too

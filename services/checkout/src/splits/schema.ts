@@ -94,12 +94,15 @@ export const GroupProgressSchema = z
     participants: z
       .array(
         z.object({
-          name: z.string().nullable().meta({
-            description:
-              'The name typed for them, as typed (docs/splits.md, "Names"); null when none was. Show it instead of ' +
-              '`email_masked` when present.',
-            example: 'Bea',
-          }),
+          name: z
+            .string()
+            .nullable()
+            .meta({
+              description:
+                'The name typed for them, as typed (docs/splits.md, "Names"); null when none was. Show it instead of ' +
+                '`email_masked` when present.',
+              example: 'Bea',
+            }),
           email_masked: textField('Their e-mail address, masked.', EXAMPLE_VALUES.maskedEmail),
           status: ParticipantStatusSchema,
           /** This is the participant whose pay token was used. */
@@ -179,6 +182,15 @@ export const ParticipantDetailSchema = z
     disputed_at: Timestamp.nullable().meta({ description: 'Null until this share is disputed.', example: null }),
     created_at: timestampField('When the participant was added.'),
     updated_at: timestampField('When the participant last changed.'),
+    name: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'Beyond the spec\'s fields: the name typed for them on the hosted checkout (docs/splits.md, "Names"); ' +
+          'absent when none was given.',
+        example: 'Bea',
+      }),
   })
   .meta({ id: 'ParticipantDetail', description: 'One participant of the detail record.' });
 

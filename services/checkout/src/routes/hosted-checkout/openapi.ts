@@ -27,7 +27,7 @@ export const hostedCheckoutPaths: OpenApiPaths = {
         'appear only on a split made with open seats. Each person may have a `name` (`name` and `payer_name` for ' +
         'the other modes; docs/splits.md, "Names"): the group sees it instead of the masked address, and the ' +
         'invitations come from "<the buyer\'s name> via <business>". After `split` or `alone` the buyer is also ' +
-        "e-mailed their own pay link (docs/emails.md, \"Your share\").",
+        'e-mailed their own pay link (docs/emails.md, "Your share").',
       path: TokenParams,
       body: { schema: ChooseSplitSchema, example: EXAMPLE },
       responses: {
@@ -62,7 +62,7 @@ export const hostedCheckoutPaths: OpenApiPaths = {
       summary: "The buyer's view of their split's group",
       description:
         'The signed-in buyer who created the split: progress, each participant (in full: the buyer typed them, with ' +
-        'the name typed for them) and whether they can still be replaced or covered. Nobody\'s pay token is included.',
+        "the name typed for them) and whether they can still be replaced or covered. Nobody's pay token is included.",
       path: TokenParams,
       responses: {
         200: { description: 'The group.', schema: BuyerGroupSchema },

@@ -49,9 +49,9 @@ export const ChooseParticipantSchema = z.object(
       example: EXAMPLE_VALUES.share,
     }),
     name: nameField(
-      'Their name as the group should see it (1 to 60 characters of plain text); the first entry is the buyer\'s ' +
+      "Their name as the group should see it (1 to 60 characters of plain text); the first entry is the buyer's " +
         'own ("Your name"). Shown instead of their masked address, and in their invitation. Leave it out (or null) ' +
-        'for none; an open seat\'s name is given by whoever takes it.',
+        "for none; an open seat's name is given by whoever takes it.",
     ),
   },
   { error: M.person },

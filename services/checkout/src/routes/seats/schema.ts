@@ -16,7 +16,7 @@ import { OpenSeatSchema } from '../../seats/schema';
 import { SEAT_MESSAGES } from '../../seats/seats';
 import { TokenParams } from '../../sessions/schema';
 import { NAME_MESSAGE, nameField } from '../../splits/names';
-import { newPayerAnswerSchema, newPayerEmailField, SplitStatusSchema } from '../../splits/schema';
+import { LineItemViewSchema, newPayerAnswerSchema, newPayerEmailField, SplitStatusSchema } from '../../splits/schema';
 
 /** `/join/:group_token` and `/api/checkout-splits/join/:group_token…`: an unknown link is 404. */
 export const GroupTokenParams = z.object({
@@ -81,6 +81,18 @@ export const JoinGroupSchema = z
     ),
     /** A group whose split is no longer pending takes nobody: the join page says it has closed. */
     status: SplitStatusSchema,
+    organiser_name: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'Who is asking: the name the buyer typed for themself (docs/splits.md, "Names"); null when none was. ' +
+          'Never an address, masked or not: the link may travel further than the group.',
+        example: 'Bea',
+      }),
+    line_items: z
+      .array(LineItemViewSchema)
+      .meta({ description: "The order's lines, as on the pay page (none for an order sent without lines)." }),
   })
   .meta({ id: 'JoinGroup', description: 'The order behind a group link and its open seats.' });
 export type JoinGroup = z.infer<typeof JoinGroupSchema>;

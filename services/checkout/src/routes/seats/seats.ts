@@ -15,6 +15,7 @@ import { hostedPageHeaders } from '../../pages/headers';
 import { joinNotFoundPage, renderJoinPage } from '../../pages/join/page';
 import { type Claimed, claimSeat, openSeatCount, presentOpenSeats, SEAT_MESSAGES } from '../../seats/seats';
 import { buyerSplit } from '../../sessions/buyer-split';
+import { presentLineItems } from '../../sessions/line-items';
 import { sessionParamsFailure } from '../../sessions/schema';
 import { payUrl } from '../../sessions/session-state';
 import { isApproved } from '../../splits/group';
@@ -46,9 +47,16 @@ export function seatRoutes(deps: CheckoutDeps): Router {
   async function loadGroup(groupToken: string) {
     const split = await new SplitSeatsRepository(db).findByGroupToken(groupToken);
     if (!split) return null;
-    const [seats, participants] = await Promise.all([
+    const [seats, participants, lineItems] = await Promise.all([
       new SplitSeatsRepository(db).seatsOf(split.id),
       new SplitsRepository(db).participantsOf(split.id),
+      split.session_token
+        ? db
+            .selectFrom('checkout_sessions')
+            .select('line_items')
+            .where('token', '=', split.session_token)
+            .executeTakeFirst()
+        : undefined,
     ]);
     const group: JoinGroup = {
       merchant_name: split.business_name,
@@ -60,6 +68,8 @@ export function seatRoutes(deps: CheckoutDeps): Router {
       authorization_expires_at: split.authorization_expires_at.toISOString(),
       // findByGroupToken never answers a split still `creating`.
       status: split.status as JoinGroup['status'],
+      organiser_name: split.session_context?.organiser_name ?? null,
+      line_items: presentLineItems(lineItems?.line_items ?? [], config.PUBLIC_BASE_URL),
     };
     return { split, group };
   }
