@@ -23,9 +23,9 @@ export const nameField = (description: string) =>
   z
     .string({ error: NAME_MESSAGE })
     .trim()
-    .min(1, { error: NAME_MESSAGE })
-    .max(MAX_NAME_LENGTH, { error: NAME_MESSAGE })
+    // One check, so a name wrong in two ways is one detail.
     .refine(isPlainName, { error: NAME_MESSAGE })
+    .meta({ minLength: 1, maxLength: MAX_NAME_LENGTH })
     .nullable()
     .optional()
     .meta({ description, example: 'Bea' });
