@@ -91,8 +91,9 @@ ${signInSteps(null)}
       <legend>Which share will you pay?</legend>
       <div id="seat-choices"></div>
     </fieldset>
-    <label for="seat-name">Your name <span class="hint">(optional: the group sees it instead of your e-mail address)</span></label>
-    <input id="seat-name" name="name" type="text" autocomplete="name" maxlength="60">
+    <label for="seat-name">Your name (optional)</label>
+    <p class="hint" id="seat-name-hint">The group sees your name instead of your e-mail address.</p>
+    <input id="seat-name" name="name" autocomplete="name" maxlength="60" aria-describedby="seat-name-hint">
     <p class="hint">Next you see what your card is held for, with the service fee, before anything is held.</p>
     <button type="submit" id="take-seat">Take this seat</button>
   </form>
