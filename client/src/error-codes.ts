@@ -245,6 +245,7 @@ export const OPERATION_ERROR_CODES = {
     'unauthorized',
     'validation_failed',
   ],
+  getMyShares: ['forbidden', 'missing_authorization', 'not_found', 'unauthorized', 'validation_failed'],
   getPayView: ['not_found', 'rate_limited', 'validation_failed'],
   getPublicCheckoutSession: ['not_found', 'rate_limited', 'validation_failed'],
   getSplit: [

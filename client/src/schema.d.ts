@@ -670,9 +670,29 @@ export interface paths {
         };
         /**
          * The buyer's view of their split's group
-         * @description The signed-in buyer who created the split: progress, each participant (in full: the buyer typed them) and whether they can still be replaced. Nobody's pay token is included.
+         * @description The signed-in buyer who created the split: progress, each participant (in full: the buyer typed them, with the name typed for them) and whether they can still be replaced or covered. Nobody's pay token is included.
          */
         get: operations["getBuyerGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/checkout/sessions/{token}/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your own shares of this checkout
+         * @description Whoever is signed in, if they are in the split of this session: the buyer who made it (`organiser`) or someone paying a share (`member`), with their own shares (the rows paid from their address: the organiser's own and any they cover) and a pay link for each share still pending. How the reopened checkout page takes anyone in the group back to "Pay your share".
+         */
+        get: operations["getMyShares"];
         put?: never;
         post?: never;
         delete?: never;
@@ -780,7 +800,7 @@ export interface paths {
         put?: never;
         /**
          * The buyer's choice: split, one payer, or alone
-         * @description What the hosted page calls once the buyer is signed in (no merchant terms to accept). `split`: 2 to 20 people whose shares (pounds, at least £1 each) add up to the order; `one_payer`: one other person pays it all; `alone`: the buyer pays. Once per session. Every hold is placed before the answer; each person gets their pay link. A `split` entry without `email` is an open seat (docs/splits.md, "Open seats"): anyone with the group link (`group_url` in the answer) can take it; at least one entry needs an address. `group_url` and `open_seats` appear only on a split made with open seats.
+         * @description What the hosted page calls once the buyer is signed in (no merchant terms to accept). `split`: 2 to 20 people whose shares (pounds, at least £1 each) add up to the order; `one_payer`: one other person pays it all; `alone`: the buyer pays. Once per session. Every hold is placed before the answer; each person gets their pay link. A `split` entry without `email` is an open seat (docs/splits.md, "Open seats"): anyone with the group link (`group_url` in the answer) can take it; at least one entry needs an address. `group_url` and `open_seats` appear only on a split made with open seats. Each person may have a `name` (`name` and `payer_name` for the other modes; docs/splits.md, "Names"): the group sees it instead of the masked address, and the invitations come from "<the buyer's name> via <business>". After `split` or `alone` the buyer is also e-mailed their own pay link (docs/emails.md, "Your share").
          */
         post: operations["createBuyerSplit"];
         delete?: never;
@@ -1726,6 +1746,11 @@ export interface components {
                 /** @description Everyone in the split, with their full address and share. */
                 participants: {
                     /**
+                     * @description The name typed for them, as typed (docs/splits.md, "Names"); null when none was. Show it instead of `email_masked` when present.
+                     * @example Bea
+                     */
+                    name: string | null;
+                    /**
                      * @description Their e-mail address, masked.
                      * @example s***@example.com
                      */
@@ -1754,6 +1779,18 @@ export interface components {
                     amount: components["schemas"]["Pounds"];
                     /** @description Still pending in a pending split: the buyer may hand this share to someone else. */
                     replaceable: boolean;
+                    /**
+                     * @description On a share the buyer covers (docs/splits.md, "Covering a share"): the name of whom it covers, as it was; null otherwise, or when they had no name.
+                     * @example null
+                     */
+                    covered_name: string | null;
+                    /**
+                     * @description On a share the buyer covers: the address of whom it covers; null otherwise.
+                     * @example null
+                     */
+                    covered_email: string | null;
+                    /** @description Still pending in a pending split and not already the buyer's own address: the buyer may cover it. */
+                    coverable: boolean;
                 }[];
             };
             /**
@@ -1769,6 +1806,11 @@ export interface components {
              * @example true
              */
             awaiting_merchant?: boolean;
+            /**
+             * @description The name the buyer typed for themself (docs/splits.md, "Names"); null when none was.
+             * @example Bea
+             */
+            organiser_name: string | null;
         };
         /** @description The split exists; everyone has a pay link. */
         BuyerSplit: {
@@ -1802,6 +1844,11 @@ export interface components {
                  * @example http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY
                  */
                 pay_url: string;
+                /**
+                 * @description Their name as given, or null when none was.
+                 * @example Bea
+                 */
+                name: string | null;
             }[];
             /**
              * Format: uri
@@ -2333,6 +2380,11 @@ export interface components {
             /** @description Everyone in the split, in the order they were added. */
             participants: {
                 /**
+                 * @description The name typed for them, as typed (docs/splits.md, "Names"); null when none was. Show it instead of `email_masked` when present.
+                 * @example Bea
+                 */
+                name: string | null;
+                /**
                  * @description Their e-mail address, masked.
                  * @example s***@example.com
                  */
@@ -2584,6 +2636,13 @@ export interface components {
             /** @description When the holds lapse: seats still open then cancel the order, and nobody pays. */
             authorization_expires_at: components["schemas"]["Timestamp"];
             status: components["schemas"]["SplitStatus"];
+            /**
+             * @description Who is asking: the name the buyer typed for themself (docs/splits.md, "Names"); null when none was. Never an address, masked or not: the link may travel further than the group.
+             * @example Bea
+             */
+            organiser_name: string | null;
+            /** @description The order's lines, as on the pay page (none for an order sent without lines). */
+            line_items: components["schemas"]["LineItemView"][];
         };
         /** @description One order line as payers see it. */
         LineItemView: {
@@ -2746,6 +2805,41 @@ export interface components {
          * @enum {string}
          */
         Mode: "test" | "live";
+        /** @description Your own shares of this checkout, with your pay links. */
+        MyShares: {
+            /**
+             * @description `organiser`: the buyer who made the split; `member`: someone paying a share of it.
+             * @enum {string}
+             */
+            role: "organiser" | "member";
+            split_status: components["schemas"]["SplitStatus"];
+            /** @description The split's shares paid from the signed-in address, in order; possibly none. */
+            shares: {
+                /**
+                 * Format: uuid
+                 * @description The share.
+                 * @example c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34
+                 */
+                participant_id: string;
+                /**
+                 * @description The share, in pounds.
+                 * @example 22.50
+                 */
+                amount: components["schemas"]["Pounds"];
+                /**
+                 * @description What the card is held for: the share plus its fee (none for a single payer).
+                 * @example 22.70
+                 */
+                card_charge: components["schemas"]["Pounds"];
+                status: components["schemas"]["ParticipantStatus"];
+                pay_url: string | null;
+                /**
+                 * @description On a share the organiser covers: the name of whom it covers, as it was; null otherwise.
+                 * @example null
+                 */
+                covered_name: string | null;
+            }[];
+        };
         /** @description The action was done. */
         Ok: {
             /**
@@ -2904,6 +2998,11 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             /** @description When the participant last changed. */
             updated_at: components["schemas"]["Timestamp"];
+            /**
+             * @description Beyond the spec's fields: the name typed for them on the hosted checkout (docs/splits.md, "Names"); absent when none was given.
+             * @example Bea
+             */
+            name?: string;
         };
         /**
          * @description A participant's share: `pending` (not yet authorised), `authorised` (held on their card), `captured` (charged), `canceled` (released; nobody charged) or `refunded`.
@@ -5342,7 +5441,8 @@ export interface operations {
                      *             "at": "2026-09-01T12:00:00.000Z"
                      *           },
                      *           "created_at": "2026-09-01T12:00:00.000Z",
-                     *           "updated_at": "2026-09-01T12:00:00.000Z"
+                     *           "updated_at": "2026-09-01T12:00:00.000Z",
+                     *           "name": "Bea"
                      *         }
                      *       ],
                      *       "refunds": [
@@ -5792,7 +5892,8 @@ export interface operations {
                      *             "at": "2026-09-01T12:00:00.000Z"
                      *           },
                      *           "created_at": "2026-09-01T12:00:00.000Z",
-                     *           "updated_at": "2026-09-01T12:00:00.000Z"
+                     *           "updated_at": "2026-09-01T12:00:00.000Z",
+                     *           "name": "Bea"
                      *         }
                      *       ],
                      *       "refunds": [
@@ -6368,7 +6469,16 @@ export interface operations {
                      *       "approved_count": 1,
                      *       "total_count": 3,
                      *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
-                     *       "status": "pending"
+                     *       "status": "pending",
+                     *       "organiser_name": "Bea",
+                     *       "line_items": [
+                     *         {
+                     *           "description": "Picnic blanket",
+                     *           "amount": "39.95",
+                     *           "quantity": 1,
+                     *           "image_url": null
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["JoinGroup"];
@@ -6456,7 +6566,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "seat_id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26"
+                 *       "seat_id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                 *       "name": "Bea"
                  *     }
                  */
                 "application/json": {
@@ -6465,6 +6576,11 @@ export interface operations {
                      * @example 3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26
                      */
                     seat_id: string;
+                    /**
+                     * @description Your name as the group should see it (1 to 60 characters of plain text; docs/splits.md, "Names"). Leave it out (or null) for none: the group then sees your masked address.
+                     * @example Bea
+                     */
+                    name?: string | null;
                 };
             };
         };
@@ -6783,6 +6899,7 @@ export interface operations {
                      *         ],
                      *         "participants": [
                      *           {
+                     *             "name": "Bea",
                      *             "email_masked": "s***@example.com",
                      *             "status": "pending",
                      *             "is_you": false
@@ -9039,13 +9156,17 @@ export interface operations {
                      *         ],
                      *         "participants": [
                      *           {
+                     *             "name": "Bea",
                      *             "email_masked": "s***@example.com",
                      *             "status": "pending",
                      *             "is_you": false,
                      *             "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
                      *             "email": "sam@example.com",
                      *             "amount": "22.50",
-                     *             "replaceable": true
+                     *             "replaceable": true,
+                     *             "covered_name": null,
+                     *             "covered_email": null,
+                     *             "coverable": true
                      *           }
                      *         ]
                      *       },
@@ -9056,7 +9177,8 @@ export interface operations {
                      *           "amount": "22.50"
                      *         }
                      *       ],
-                     *       "awaiting_merchant": true
+                     *       "awaiting_merchant": true,
+                     *       "organiser_name": "Bea"
                      *     }
                      */
                     "application/json": components["schemas"]["BuyerGroup"];
@@ -9101,6 +9223,128 @@ export interface operations {
              * @description Not allowed.
              *
              *     - `forbidden`: Forbidden (not the buyer who created the split)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "forbidden";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Checkout session not found
+             *     - `not_found`: Not found (no split yet)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMyShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout session token (`token` of the create answer). Treat it as a secret. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your shares. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "role": "organiser",
+                     *       "split_status": "pending",
+                     *       "shares": [
+                     *         {
+                     *           "participant_id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *           "amount": "22.50",
+                     *           "card_charge": "22.70",
+                     *           "status": "pending",
+                     *           "pay_url": "http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY",
+                     *           "covered_name": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MyShares"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `forbidden`: Forbidden (not the organiser nor anyone paying a share of this split)
              */
             403: {
                 headers: {
@@ -9730,6 +9974,11 @@ export interface operations {
                      * @example jo@example.com
                      */
                     email: string;
+                    /**
+                     * @description Their name as the group should see it (1 to 60 characters of plain text; docs/splits.md, "Names"); in their invitation too. Leave it out (or null) for none.
+                     * @example Bea
+                     */
+                    name?: string | null;
                 };
             };
         };
@@ -9928,11 +10177,13 @@ export interface operations {
                  *       "participants": [
                  *         {
                  *           "email": "alex@example.com",
-                 *           "amount": "22.50"
+                 *           "amount": "22.50",
+                 *           "name": "Alex"
                  *         },
                  *         {
                  *           "email": "sam@example.com",
-                 *           "amount": "22.45"
+                 *           "amount": "22.45",
+                 *           "name": "Bea"
                  *         }
                  *       ]
                  *     }
@@ -9955,6 +10206,11 @@ export interface operations {
                          * @example 22.50
                          */
                         amount: number | string;
+                        /**
+                         * @description Their name as the group should see it (1 to 60 characters of plain text); the first entry is the buyer's own ("Your name"). Shown instead of their masked address, and in their invitation. Leave it out (or null) for none; an open seat's name is given by whoever takes it.
+                         * @example Bea
+                         */
+                        name?: string | null;
                     }[];
                 } | {
                     /**
@@ -9967,12 +10223,27 @@ export interface operations {
                      * @example sam@example.com
                      */
                     payer_email: string;
+                    /**
+                     * @description The buyer's own name, as the person paying sees it in their invitation.
+                     * @example Bea
+                     */
+                    name?: string | null;
+                    /**
+                     * @description The payer's name (1 to 60 characters of plain text).
+                     * @example Bea
+                     */
+                    payer_name?: string | null;
                 } | {
                     /**
                      * @description The buyer pays the whole order.
                      * @constant
                      */
                     mode: "alone";
+                    /**
+                     * @description The buyer's own name (1 to 60 characters of plain text).
+                     * @example Bea
+                     */
+                    name?: string | null;
                 };
             };
         };
@@ -9991,7 +10262,8 @@ export interface operations {
                      *           "email": "alex@example.com",
                      *           "amount": "22.50",
                      *           "card_charge": "22.70",
-                     *           "pay_url": "http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
+                     *           "pay_url": "http://localhost:3000/pay/pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY",
+                     *           "name": "Bea"
                      *         }
                      *       ],
                      *       "group_url": "http://localhost:3000/join/Gq7nW2xT9kLp4vR8sZ3mC6bH1dF5jY0a",
@@ -10016,6 +10288,7 @@ export interface operations {
              *     - `validation_failed`: Each person can be in the split only once.
              *     - `validation_failed`: At least one person in the split needs an e-mail address: yours or someone else's. Open seats alone cannot make a split.
              *     - `validation_failed`: Enter a valid e-mail address for the person paying.
+             *     - `validation_failed`: name must be 1 to 60 characters of plain text (a name that is empty, over 60 characters, or not plain text)
              *     - Each share must be at least £1.
              *     - `shares_mismatch`: Shares must add up to the order total of £44.95; they add up to £40.00.
              *     - `connector_not_live`: Finish payment processor onboarding before accepting checkouts

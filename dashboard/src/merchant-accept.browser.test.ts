@@ -187,7 +187,10 @@ describe('accepting an order in a real browser', () => {
     expect(session.status).toBe(201);
     const split = await stack.api.post(
       `/api/merchants/checkout/sessions/${session.body.token}/split`,
-      { mode: 'split', participants: [{ email: buyer.email, amount: 15 }, { amount: 20 }, { amount: 10 }] },
+      {
+        mode: 'split',
+        participants: [{ email: buyer.email, amount: 15, name: 'Bea' }, { amount: 20 }, { amount: 10 }],
+      },
       { token: buyer.token },
     );
     expect(split.status).toBe(201);
@@ -206,6 +209,9 @@ describe('accepting an order in a real browser', () => {
         expect.stringMatching(/Open seat\s+£20\.00[\s\S]*Not taken yet/),
         expect.stringMatching(/Open seat\s+£10\.00[\s\S]*Not taken yet/),
       ]);
+      // The name the buyer typed for themself, above their address (docs/splits.md, "Names").
+      const own = table.getByRole('row').filter({ hasText: buyer.email });
+      expect(await own.getByRole('cell').first().locator('strong').textContent()).toBe('Bea');
       expect(await look(page, 'order-open-seats')).toEqual([]);
       expect(problems).toEqual([]);
     });

@@ -47,6 +47,8 @@ export function createOpenAndHoldActivities({
                 customer_email: input.session.customerEmail,
                 customer_name: input.session.customerName,
                 metadata: input.session.metadata,
+                // The name the buyer typed for themself (docs/splits.md, "Names"); absent when none was.
+                ...(input.session.organiserName ? { organiser_name: input.session.organiserName } : {}),
               })
             : null,
           // Null unless the split uses the merchant accept step (docs/splits.md, "Merchant accept").
@@ -59,6 +61,7 @@ export function createOpenAndHoldActivities({
           position,
           user_id: null,
           email: p.email,
+          name: p.name ?? null,
           amount: p.amount,
           customer_fee: p.customerFee,
           merchant_fee: p.merchantFee,

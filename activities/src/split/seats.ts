@@ -37,7 +37,7 @@ export function createSeatActivities({
      * participant row, the seat marked as theirs and the history in one transaction: a hold that
      * cannot be placed leaves nothing behind, and a retry after the commit finds the claim made.
      */
-    async claimSeat({ splitId, seatId, participantId, position, email, actor, cover }): Promise<ClaimSeatResult> {
+    async claimSeat({ splitId, seatId, participantId, position, email, name, actor, cover }): Promise<ClaimSeatResult> {
       const seat = await seats.seatWithSplit(splitId, seatId);
       if (!seat) throw ApplicationFailure.nonRetryable(`Seat ${seatId} of split ${splitId} not found`);
       if (seat.participant_id === participantId) {
@@ -82,6 +82,7 @@ export function createSeatActivities({
             position,
             user_id: null,
             email,
+            name: name ?? null,
             amount: seat.amount,
             customer_fee: seat.customer_fee,
             merchant_fee: seat.merchant_fee,

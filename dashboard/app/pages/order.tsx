@@ -200,11 +200,18 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
       <Section title="Participants">
         <DataTable
           label="Participants"
-          columns={['E-mail', { label: 'Share', num: true }, { label: 'Service fee', num: true }, 'Status', 'Disputed']}
+          columns={['Person', { label: 'Share', num: true }, { label: 'Service fee', num: true }, 'Status', 'Disputed']}
         >
           {split.participants.map((p) => (
             <tr key={p.id}>
+              {/* The name typed for them on the hosted checkout, if any (docs/splits.md, "Names"), then the address. */}
               <td class="wrap">
+                {p.name && (
+                  <>
+                    <strong>{p.name}</strong>
+                    <br />
+                  </>
+                )}
                 {p.email}
                 {p.covered && (
                   <div class="muted">

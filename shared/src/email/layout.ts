@@ -2,9 +2,10 @@ import { html, SafeHtml } from './html';
 
 /**
  * One rendered e-mail. `unsubscribeUrl` (participant e-mails) also becomes the `List-Unsubscribe`
- * header, so mail clients offer their own one-click button (RFC 8058).
+ * header, so mail clients offer their own one-click button (RFC 8058). `fromName`, when set, is the
+ * From line's display name (the address stays MAIL_FROM's): "Bea via Corner Deli" on an invitation.
  */
-export type RenderedEmail = { subject: string; text: string; html: string; unsubscribeUrl?: string };
+export type RenderedEmail = { subject: string; text: string; html: string; unsubscribeUrl?: string; fromName?: string };
 
 export type LayoutOptions = {
   unsubscribeUrl?: string;

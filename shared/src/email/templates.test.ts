@@ -1,5 +1,5 @@
 import { renderEmail } from './templates';
-import { deliverabilityHeaders, dkimOptions, sendingDomain } from './transport';
+import { deliverabilityHeaders, dkimOptions, fromHeader, sendingDomain } from './transport';
 import { formatUkDateTime, timeLeft } from './uk-time';
 
 const invitation = {
@@ -46,7 +46,7 @@ describe('the invitation', () => {
       total_count: 3,
     });
     expect(mail.subject).toBe('Pay your share of WH29 at Corner Deli');
-    expect(mail.text).toContain('Bea asked you to pay your share of WH29 at Corner Deli.');
+    expect(mail.text).toContain('Bea asked you to pay £2.00 towards WH29 at Corner Deli.');
     expect(mail.text).toContain('  1 × Pizza  £1.50\n  1 × Voucher  −£0.50\n');
     expect(mail.text).toContain('Your card will be held for £2.20 (your £2.00 share plus a £0.20 service fee).');
     expect(mail.text).toContain('1 of 3 have paid so far.');
@@ -72,8 +72,101 @@ describe('the invitation', () => {
 
   it('still renders an e-mail queued before these fields existed', () => {
     const mail = renderEmail('splits.invitation', invitation);
-    expect(mail.text).toContain('You have been asked to pay your share of WH29 at Corner Deli.');
+    expect(mail.text).toContain('You have been asked to pay £2.00 towards WH29 at Corner Deli.');
     expect(mail.text).not.toContain('have paid');
+    expect(mail.fromName).toBeUndefined();
+  });
+
+  it('comes from "<organiser\'s name> via <business>" when the organiser gave their name, and opens with it', () => {
+    const mail = renderEmail('splits.invitation', { ...invitation, requested_by: 'Bea', organiser_name: 'Bea' });
+    expect(mail.fromName).toBe('Bea via Corner Deli');
+    expect(mail.text.startsWith('Bea asked you to pay £2.00 towards WH29 at Corner Deli.\n')).toBe(true);
+    expect(mail.html).toContain(
+      'Bea asked you to pay <strong>£2.00</strong> towards <strong>WH29</strong> at Corner Deli.',
+    );
+  });
+
+  it('names the masked address when there is no name, and keeps our From line', () => {
+    const mail = renderEmail('splits.invitation', {
+      ...invitation,
+      requested_by: 'b***@example.com',
+      organiser_name: null,
+    });
+    expect(mail.text).toContain('b***@example.com asked you to pay £2.00 towards WH29 at Corner Deli.');
+    expect(mail.fromName).toBeUndefined();
+  });
+});
+
+describe('the From line', () => {
+  const config = { MAIL_FROM: 'groupsplit <no-reply@groupsplit.test>' };
+  it('is MAIL_FROM as configured unless the e-mail names who it comes from', () => {
+    expect(fromHeader(config, {})).toBe('groupsplit <no-reply@groupsplit.test>');
+    expect(fromHeader(config, { fromName: 'Bea via Corner Deli' })).toEqual({
+      name: 'Bea via Corner Deli',
+      address: 'no-reply@groupsplit.test',
+    });
+    // A display name never carries a line break into the header.
+    expect(fromHeader(config, { fromName: 'Bea\r\nBcc: x@example.com' })).toEqual({
+      name: 'Bea Bcc: x@example.com',
+      address: 'no-reply@groupsplit.test',
+    });
+  });
+});
+
+describe("the organiser's own e-mail", () => {
+  const share = { ...invitation, order_lines: [{ description: 'Pizza', quantity: 2, amount: '£4.00' }] };
+
+  it('gives a split organiser their pay link, the group so far and the group link while seats are open', () => {
+    const mail = renderEmail('splits.organiser_share', {
+      ...share,
+      alone: false,
+      paid_count: 0,
+      total_count: 4,
+      members: [
+        { who: 'Sam', amount: '1.00' },
+        { who: 'kit@example.com', amount: '1.00' },
+      ],
+      open_count: 1,
+      group_url: 'https://pay.example/join/grp',
+    });
+    expect(mail.subject).toBe('Your share of WH29');
+    expect(mail.fromName).toBeUndefined();
+    expect(mail.text).toContain('You are splitting WH29 at Corner Deli.');
+    expect(mail.text).toContain('  2 × Pizza  £4.00\n');
+    expect(mail.text).toContain('Your card will be held for £2.20 (your £2.00 share plus a £0.20 service fee).');
+    expect(mail.text).toContain('Pay your share: https://pay.example/pay/tok');
+    expect(mail.text).toContain('0 of 4 have paid so far.\n  Sam  £1.00\n  kit@example.com  £1.00\n');
+    expect(mail.text).toContain(
+      '1 seat is still open. Send the group link to whoever should take them: https://pay.example/join/grp',
+    );
+    expect(mail.text).toContain('If the group does not finish by Friday 4 December at 06:08 (UK time)');
+    expect(mail.html.match(/class="gs-button" href=/g)).toHaveLength(1);
+    expect(mail.html).toContain('href="https://pay.example/join/grp"');
+    expect(mail.unsubscribeUrl).toBe(invitation.unsubscribe_url);
+  });
+
+  it('has no group link without open seats', () => {
+    const mail = renderEmail('splits.organiser_share', {
+      ...share,
+      alone: false,
+      paid_count: 0,
+      total_count: 2,
+      members: [{ who: 'Sam', amount: '1.00' }],
+      open_count: 0,
+      group_url: null,
+    });
+    expect(mail.text).not.toContain('group link');
+    expect(mail.html).not.toContain('/join/');
+  });
+
+  it('gives someone paying alone their pay link, in words for one person', () => {
+    const mail = renderEmail('splits.organiser_share', { ...share, fee: '0.00', card_charge: '2.00', alone: true });
+    expect(mail.subject).toBe('Pay for WH29 at Corner Deli');
+    expect(mail.text).toContain('You chose to pay for WH29 at Corner Deli yourself.');
+    expect(mail.text).toContain('Your card will be held for £2.00.\n');
+    expect(mail.text).toContain('Pay now: https://pay.example/pay/tok');
+    expect(mail.text).toContain('If you do not pay by Friday 4 December at 06:08 (UK time), the order is cancelled');
+    expect(mail.text).not.toMatch(/have paid|group|service fee/);
   });
 });
 

@@ -69,6 +69,21 @@ export function deliverabilityHeaders(config: SendingConfig, rendered: RenderedE
   return headers;
 }
 
+/** MAIL_FROM's address, without its display name. */
+export function sendingAddress(config: Pick<Config, 'MAIL_FROM'>): string {
+  return (/<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM).trim();
+}
+
+/**
+ * The From line: MAIL_FROM as configured, or, when the e-mail names who it comes from
+ * (`fromName`, e.g. "Bea via Corner Deli"), that display name on our own address. nodemailer
+ * quotes and encodes the name, so whatever a person typed cannot add an address or a header.
+ */
+export function fromHeader(config: Pick<Config, 'MAIL_FROM'>, rendered: Pick<RenderedEmail, 'fromName'>) {
+  const name = rendered.fromName?.replace(/[\r\n]+/g, ' ').trim();
+  return name ? { name, address: sendingAddress(config) } : config.MAIL_FROM;
+}
+
 /**
  * Hands one rendered e-mail to SMTP. The Message-ID is derived from the e-mail's id, so a repeat
  * of the same e-mail (a retry after a send whose outcome was lost) is recognisable as such.
@@ -80,7 +95,7 @@ export async function sendRenderedEmail(
   email: { id: string; to: string; rendered: RenderedEmail; replyTo?: string },
 ) {
   await transport.sendMail({
-    from: config.MAIL_FROM,
+    from: fromHeader(config, email.rendered),
     to: email.to,
     replyTo: email.replyTo,
     subject: email.rendered.subject,

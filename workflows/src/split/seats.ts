@@ -116,6 +116,8 @@ export async function claimNext(split: SplitState) {
         participantId,
         position: split.participants.length,
         email: request.email.trim(),
+        // Only a name given travels: a claim without one has the same activity input as before.
+        ...(request.name ? { name: request.name } : {}),
         actor: request.actor,
         ...(request.cover ? { cover: request.cover } : {}),
       }),

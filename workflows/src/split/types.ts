@@ -343,6 +343,8 @@ export type ClaimSeatRequest = {
   seatId: string;
   /** The new participant's address, already validated by the caller. */
   email: string;
+  /** The name they gave (docs/splits.md, "Names"), already validated by the caller; absent or null: none. */
+  name?: string | null;
   /** `user:<id>`: the joiner, or the buyer who filled the seat. */
   actor: Actor;
   /** Set when the organiser takes the seat themself (cover.ts): their address may already be in the split. */
@@ -359,6 +361,8 @@ export type ClaimSeatInput = {
   /** Its place among the split's participants (after every participant so far). */
   position: number;
   email: string;
+  /** The name they gave; absent or null: none. */
+  name?: string | null;
   actor: Actor;
   /** A cover (cover.ts): the organiser's address is allowed a second row, unless it would leave them every share. */
   cover?: CoverDetails;

@@ -35,7 +35,7 @@ describe('receipts for every payer', () => {
       {
         mode: 'split',
         participants: [
-          { email: buyer.email, amount: '15.00' },
+          { email: buyer.email, amount: '15.00', name: 'Bea' },
           { email: a, amount: '15.00' },
           { email: b, amount: '15.00' },
         ],

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
-import { createMailTransport, loadConfig, renderEmail, sendRenderedEmail } from '@groupsplit/shared';
+import { createMailTransport, loadConfig, renderEmail, sendingAddress, sendRenderedEmail } from '@groupsplit/shared';
 import { headerValue, mailHeaders, mailHtmlCheck, uniqueEmail, waitForMail } from '@groupsplit/testing';
 import type { BrowserContext } from 'playwright-core';
 import { ARTIFACTS, launchBrowser, seriousViolations } from '../pages/test-support/browser';
@@ -23,12 +23,25 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     ...share,
     unsubscribe_url: unsubscribeUrl,
     requested_by: 'Bea Example',
+    organiser_name: 'Bea Example',
     order_lines: [
       { description: 'Sourdough pizza, large', quantity: 2, amount: '£30.00' },
       { description: 'Lemonade', quantity: 3, amount: '£15.00' },
     ],
     paid_count: 1,
     total_count: 3,
+  },
+  'splits.organiser_share': {
+    ...order,
+    ...share,
+    unsubscribe_url: unsubscribeUrl,
+    order_lines: [{ description: 'Sourdough pizza, large', quantity: 3, amount: '£45.00' }],
+    alone: false,
+    paid_count: 0,
+    total_count: 3,
+    members: [{ who: 'Sam Example', amount: '15.00' }],
+    open_count: 1,
+    group_url: `${base}/join/grouptok`,
   },
   'checkout.reminder': {
     ...order,
@@ -159,6 +172,10 @@ describe('e-mails as a mailbox and a mail client see them', () => {
       expect(headerValue(headers, 'Auto-Submitted')).toBe('auto-generated');
       expect(headerValue(headers, 'Message-ID')).toBe(`<${id}@groupsplit.test>`);
       expect(headerValue(headers, 'Reply-To')).toBe('hello@corner-deli.example');
+      // An invitation from a named organiser: their name via the business, on our own address.
+      const from = headerValue(headers, 'From') ?? '';
+      expect(from).toContain(`<${sendingAddress(config)}>`);
+      if (rendered.fromName) expect(from).toContain(rendered.fromName);
       if (rendered.unsubscribeUrl) {
         expect(headerValue(headers, 'List-Unsubscribe')).toBe(
           `<${unsubscribeUrl}>, <mailto:unsubscribe@groupsplit.test?subject=unsubscribe%20YWJj.sig>`,

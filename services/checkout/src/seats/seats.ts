@@ -93,13 +93,14 @@ export type Claimed = { split: SplitRow; participant: SplitParticipantRow };
 
 /**
  * Takes an open seat for `email` through the split workflow: the seat becomes a participant with that
- * address, a hold and a pay link, and the person is e-mailed their invitation. The checks here answer
+ * address (and the name given, docs/splits.md "Names"), a hold and a pay link, and the person is
+ * e-mailed their invitation, which says who asked and for what as the first invitations do. The checks here answer
  * early from what was read; the workflow decides for good, one claim at a time.
  */
 export async function claimSeat(
   deps: CheckoutDeps,
   split: SplitRow,
-  request: { seatId: string; email: string; actor: string },
+  request: { seatId: string; email: string; name?: string | null; actor: string },
 ): Promise<Claimed> {
   const splits = new SplitsRepository(deps.db);
   const [seats, participants] = await Promise.all([
@@ -113,7 +114,9 @@ export async function claimSeat(
   if (participants.some((p) => sameEmail(p.email, request.email))) throw alreadyInSplit();
 
   const status = async () => (await splits.statusOf(split.id)) ?? split.status;
-  const call = await askForNewPayer(deps, split.id, claimSeatUpdate, request, (error) =>
+  const { name, ...claim } = request;
+  // The name travels only when given: a claim without one asks the workflow as before.
+  const call = await askForNewPayer(deps, split.id, claimSeatUpdate, name ? { ...claim, name } : claim, (error) =>
     answerForRefusal(error, status),
   );
   // The workflow closed (or left pending) between our read and the call.

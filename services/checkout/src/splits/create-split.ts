@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   badRequest,
-  formatPounds,
   gateError,
   MESSAGES,
   type MerchantRow,
-  maskEmail,
   merchantFeeBpsAt,
   type ServiceMode,
   SplitSeatsRepository,
@@ -25,7 +23,8 @@ import {
 import { askWhileTaskRetries } from '@groupsplit/workflows/client';
 import { WithStartWorkflowOperation } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
-import { sendInvitations } from './invitations';
+import { groupUrl } from '../seats/seats';
+import { askerOf, emailOrderLine, type OrganiserShare, sendInvitations } from './invitations';
 
 export type NewSplitRequest = {
   merchant: MerchantRow;
@@ -34,8 +33,8 @@ export type NewSplitRequest = {
   createdBy: { userId: string | null; email: string | null };
   orderReference: string;
   currency?: string;
-  /** Shares in pence, each already checked to be at least 100. */
-  participants: { email: string; amountMinor: number }[];
+  /** Shares in pence, each already checked to be at least 100, with the name given for each (docs/splits.md, "Names"). */
+  participants: { email: string; amountMinor: number; name?: string | null }[];
   /** Hosted checkout: open seats (docs/splits.md, "Open seats"), each at least 100 pence; none if absent. */
   seats?: { amountMinor: number }[];
   /** Hosted checkout: the session the split pays (webhooks echo these fields). */
@@ -44,20 +43,13 @@ export type NewSplitRequest = {
   splitId?: string;
   /** Hosted checkout: the order's lines, shown in the invitations. */
   lineItems?: { description: string; quantity: number; amount: number }[];
+  /**
+   * Hosted checkout, after choosing to split or to pay alone: the buyer's own share gets the
+   * organiser's e-mail (docs/emails.md, "Your share"). Dashboard and API splits e-mail every
+   * participant except the creator, as the spec says, and nothing more.
+   */
+  organiserShare?: Pick<OrganiserShare, 'alone'>;
 };
-
-/**
- * Who asked, as an invitation names them: a stranger's "pay your share" from nobody in particular
- * reads like phishing. Hosted checkout: the buyer's name if the shop gave one, else their masked
- * address; a dashboard split: the business.
- */
-function requestedBy(request: NewSplitRequest): string {
-  if (!request.session) return request.merchant.name;
-  const name = request.session.customerName?.trim();
-  if (name) return name;
-  const email = request.createdBy.email ?? request.session.customerEmail;
-  return email ? maskEmail(email) : request.merchant.name;
-}
 
 /**
  * The processor account a new split's holds go to, or null when there is none.
@@ -146,6 +138,8 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
     participants: request.participants.map((p, i) => ({
       id: randomUUID(),
       email: p.email,
+      // Only a name given travels: a split made without names has the same input as before.
+      ...(p.name ? { name: p.name } : {}),
       amount: p.amountMinor,
       customerFee: fees.shares[i]!.customerFee,
       merchantFee: fees.shares[i]!.merchantFee,
@@ -186,6 +180,9 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
 
   const participants = await new SplitsRepository(db).participantsOf(splitId);
   const seatRows = seats.length > 0 ? await new SplitSeatsRepository(db).seatsOf(splitId) : [];
+  const groupToken = seatRows.length
+    ? ((await new SplitsRepository(db).findVisible(splitId))?.group_token ?? null)
+    : null;
   await sendInvitations(deps, {
     merchant,
     orderReference: request.orderReference,
@@ -193,15 +190,16 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
     creatorEmail: request.createdBy.email,
     participants,
     openSeats: seatRows.length,
-    requestedBy: requestedBy(request),
-    orderLines: request.lineItems?.map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      amount: line.amount < 0 ? `−£${formatPounds(-line.amount)}` : `£${formatPounds(line.amount)}`,
-    })),
+    ...askerOf({
+      hosted: Boolean(request.session),
+      organiserName: request.session?.organiserName,
+      organiserEmail: request.createdBy.email ?? request.session?.customerEmail,
+      businessName: merchant.name,
+    }),
+    orderLines: request.lineItems?.map(emailOrderLine),
+    organiserShare: request.organiserShare
+      ? { ...request.organiserShare, groupUrl: groupToken ? groupUrl(config.PUBLIC_BASE_URL, groupToken) : null }
+      : null,
   });
-  const groupToken = seatRows.length
-    ? ((await new SplitsRepository(db).findVisible(splitId))?.group_token ?? null)
-    : null;
   return { id: splitId, participants, seats: seatRows, groupToken };
 }

@@ -14,7 +14,7 @@ import type { UpdateDefinition } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
 import { payUrl } from '../sessions/session-state';
 import { callSplitWorkflow, type WorkflowCallResult } from './changed-since-read';
-import { sendPayLink } from './invitations';
+import { invitationContext, sendPayLink } from './invitations';
 import type { NewPayerAnswer } from './schema';
 
 /**
@@ -74,6 +74,8 @@ export async function inviteNewPayer(
     expiresAt: now.authorization_expires_at.toISOString(),
     participant,
     progress: email.progress(everyone),
+    // Who asks and for what, as the split's first invitations said (docs/emails.md).
+    ...(await invitationContext(deps, now, merchant.name)),
   });
   return { split: now, participant };
 }

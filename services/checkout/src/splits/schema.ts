@@ -72,8 +72,8 @@ export const LineItemViewSchema = z
   .meta({ id: 'LineItemView', description: 'One order line as payers see it.' });
 
 /**
- * The group's progress, as any one participant may see it: counts, and each participant's masked
- * e-mail (`a***@example.com`) and status. Never another participant's pay token or full e-mail.
+ * The group's progress, as any one participant may see it: counts, and each participant's name (as
+ * typed), masked e-mail (`a***@example.com`) and status. Never another participant's pay token or full e-mail.
  */
 export const GroupProgressSchema = z
   .object({
@@ -94,6 +94,15 @@ export const GroupProgressSchema = z
     participants: z
       .array(
         z.object({
+          name: z
+            .string()
+            .nullable()
+            .meta({
+              description:
+                'The name typed for them, as typed (docs/splits.md, "Names"); null when none was. Show it instead of ' +
+                '`email_masked` when present.',
+              example: 'Bea',
+            }),
           email_masked: textField('Their e-mail address, masked.', EXAMPLE_VALUES.maskedEmail),
           status: ParticipantStatusSchema,
           /** This is the participant whose pay token was used. */
@@ -185,6 +194,15 @@ export const ParticipantDetailSchema = z
       }),
     created_at: timestampField('When the participant was added.'),
     updated_at: timestampField('When the participant last changed.'),
+    name: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'Beyond the spec\'s fields: the name typed for them on the hosted checkout (docs/splits.md, "Names"); ' +
+          'absent when none was given.',
+        example: 'Bea',
+      }),
   })
   .meta({ id: 'ParticipantDetail', description: 'One participant of the detail record.' });
 

@@ -38,6 +38,8 @@ export function presentParticipantDetail(p: ParticipantRow) {
       : {}),
     created_at: p.created_at.toISOString(),
     updated_at: p.updated_at.toISOString(),
+    // Beyond the spec's fields, only where one was given (docs/splits.md, "Names"): other records are unchanged.
+    ...(p.name ? { name: p.name } : {}),
   };
 }
 

@@ -48,6 +48,14 @@ export const checkoutRoutes: RouteRule[] = [
     target: 'checkout',
     auth: 'session_no_consent',
   },
+  // Names and getting back to your share (docs/hosted-checkout.md): the signed-in person's own shares of
+  // the session's split, read when the checkout page is reopened; unlimited like the group view.
+  {
+    method: 'GET',
+    path: '/api/merchants/checkout/sessions/:token/mine',
+    target: 'checkout',
+    auth: 'session_no_consent',
+  },
   {
     method: 'POST',
     path: '/api/merchants/checkout/sessions/:token/participants/:participantId/replace',

@@ -98,7 +98,14 @@ if (app) {
     if (!seatId) return say('Choose a seat.', true);
     busy(event.target, true);
     say('Taking the seat…');
-    const res = await call('POST', `${joinPath}/claim`, { seat_id: seatId }, me.bearer);
+    // A name is optional: left empty, the group sees the masked address (docs/splits.md, "Names").
+    const name = $('seat-name').value.trim();
+    const res = await call(
+      'POST',
+      `${joinPath}/claim`,
+      name ? { seat_id: seatId, name } : { seat_id: seatId },
+      me.bearer,
+    );
     if (res.status === 200) {
       say('The seat is yours. Taking you to pay your share…');
       window.location.assign(res.data.pay_url);
@@ -117,6 +124,11 @@ if (app) {
       return;
     }
     if (code === 'already_in_split') return end('joined');
+    if (res.status === 400 && res.data?.details?.some((d) => d.field === 'name')) {
+      $('seat-name').setAttribute('aria-invalid', 'true');
+      $('seat-name').focus();
+      return say('Your name can be up to 60 characters of plain text.', true);
+    }
     if (code === 'not_pending') return end('closed');
     if (res.status === 404) {
       // The link (the group) is gone, or the seat is: the fresh read tells which.

@@ -6,8 +6,9 @@ import { JOIN_ENDS, type JoinEnd, type OpenSeat, progressCount } from '../shared
  * The join page at `group_url` (`/join/<group token>`): a split's open seats, for anyone holding
  * the group link. It has the hosted checkout page's design and CSP (no inline script: the
  * behaviour is the static join.js). The person signs in by e-mailed code, as a buyer does, picks a
- * seat and claims it, and is sent to the pay page of their new share. Nobody's e-mail address is on
- * this page, masked or not: the link may travel further than the group.
+ * seat and claims it (with their name if they give one), and is sent to the pay page of their new
+ * share. Who is asking is the organiser's name as they typed it; nobody's e-mail address is on this
+ * page, masked or not: the link may travel further than the group.
  */
 
 /** What the page shows of the group: the join view (`GET /api/checkout-splits/join/:group_token`). */
@@ -24,6 +25,10 @@ export type JoinView = {
   status: string;
   /** The split's mode, for the test-mode badge; a view without it shows none. */
   mode?: 'test' | 'live';
+  /** Who is asking: the name the buyer typed for themself (docs/splits.md, "Names"), or null. */
+  organiser_name?: string | null;
+  /** The order's lines (amounts two-place pounds); none: only the total is shown. */
+  line_items?: { description: string; quantity: number; amount: string; image_url: string | null }[];
 };
 
 /** The group's progress and its open seats, as on the other pages (`#group`). */
@@ -52,7 +57,12 @@ function summaryOf(view: JoinView) {
     businessName: view.merchant_name,
     orderReference: view.order_reference,
     mode: view.mode ?? 'live',
-    lines: [],
+    lines: (view.line_items ?? []).map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      amount: line.amount,
+      imageUrl: line.image_url,
+    })),
     total: view.amount,
   });
 }
@@ -67,8 +77,8 @@ export function renderJoinPage(view: JoinView, groupToken: string): string {
 <div id="app" data-group-token="${groupToken}">
 <div id="status" class="status" role="status" aria-live="polite" tabindex="-1"></div>
 <section class="panel" id="join-intro" aria-labelledby="join-heading">
-<h2 id="join-heading">Join the group paying for this order</h2>
-<p>The group is paying ${money(view.amount)} together. Take an open seat to pay one share.</p>
+<h2 id="join-heading">${view.organiser_name ? `${view.organiser_name} asked you to join the group paying for this order` : 'Join the group paying for this order'}</h2>
+<p>${view.organiser_name ? `${view.organiser_name} and the group are` : 'The group is'} paying ${money(view.amount)} together for ${view.order_reference} at ${view.merchant_name}. Take an open seat to pay one share.</p>
 <p class="hint">Nothing is taken until everyone has paid.</p>
 ${countdown(new Date(view.authorization_expires_at))}
 </section>
@@ -81,6 +91,9 @@ ${signInSteps(null)}
       <legend>Which share will you pay?</legend>
       <div id="seat-choices"></div>
     </fieldset>
+    <label for="seat-name">Your name (optional)</label>
+    <p class="hint" id="seat-name-hint">The group sees your name instead of your e-mail address.</p>
+    <input id="seat-name" name="name" autocomplete="name" maxlength="60" aria-describedby="seat-name-hint">
     <p class="hint">Next you see what your card is held for, with the service fee, before anything is held.</p>
     <button type="submit" id="take-seat">Take this seat</button>
   </form>

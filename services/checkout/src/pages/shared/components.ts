@@ -73,7 +73,8 @@ export function orderSummary(order: OrderSummary): SafeHtml {
 export type GroupView = {
   approved_count: number;
   total_count: number;
-  participants: { email_masked: string; status: ParticipantStatus; is_you: boolean }[];
+  /** `name`: as typed for them (docs/splits.md, "Names"); shown instead of the masked address. */
+  participants: { name?: string | null; email_masked: string; status: ParticipantStatus; is_you: boolean }[];
   /** Shares nobody has taken yet (a split with open seats); counted in `total_count`. */
   open_seats?: OpenSeat[];
 };
@@ -87,11 +88,14 @@ export const openSeatRow = (
   <span class="member-amount">${money(seat.amount)}</span>
 </li>`;
 
-/** The group's progress: a count, a bar, and everyone (masked) with their status, then the open seats. */
+/**
+ * The group's progress: a count, a bar, and everyone (by name, else masked) with their status, then
+ * the open seats.
+ */
 export function groupProgress(group: GroupView): SafeHtml {
   const members = group.participants.map(
     (p) => html`<li class="member" data-status="${p.status}">
-  <span class="member-email">${p.email_masked}${p.is_you ? html` <span class="you">(you)</span>` : ''}</span>
+  <span class="member-email">${p.name ?? p.email_masked}${p.is_you ? html` <span class="you">(you)</span>` : ''}</span>
   <span class="badge badge-${p.status}">${STATUS_LABELS[p.status]}</span>
 </li>`,
   );

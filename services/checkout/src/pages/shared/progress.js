@@ -60,7 +60,9 @@ function element(tag, attributes = {}, ...children) {
  * Draws the group into `section` (the `#group` panel): the count, the bar and everyone with their
  * status, then the open seats, as components.ts does; with `actions(participant)` and
  * `seatActions(seat)` a row can carry more (the buyer's replace and invite buttons).
- * `participant.email` is shown when present, else the masked address.
+ * Who each person is (docs/splits.md, "Names"): the name typed for them; else `participant.email` when
+ * present (the organiser's own view), else the masked address. On the organiser's view a named person's
+ * address follows in small print, and a share they cover says whom it covers.
  */
 export function renderGroup(section, group, actions = () => null, seatActions = () => null) {
   const heading = element('h2', { id: 'group-heading' }, 'Who has paid');
@@ -73,8 +75,11 @@ export function renderGroup(section, group, actions = () => null, seatActions = 
   });
   const list = element('ul', { className: 'members', 'aria-labelledby': 'group-heading' });
   for (const p of group.participants) {
-    const who = element('span', { className: 'member-email' }, p.email ?? p.email_masked);
+    const who = element('span', { className: 'member-email' }, p.name ?? p.email ?? p.email_masked);
     if (p.is_you) who.append(' ', element('span', { className: 'you' }, '(you)'));
+    if (p.name && p.email) who.append(' ', element('span', { className: 'hint member-address' }, p.email));
+    const covered = p.covered_name ?? p.covered_email;
+    if (covered) who.append(' ', element('span', { className: 'hint member-covering' }, `covering ${covered}`));
     const badge = element('span', { className: `badge badge-${p.status}` }, STATUS_LABELS[p.status] ?? p.status);
     // Who and their status on one line; their share and what can be done about it on the next.
     const amount = p.amount ? element('span', { className: 'member-amount' }, money(p.amount)) : null;

@@ -97,7 +97,7 @@ describe('splits API', () => {
         expect(mail.HTML).toContain('Dinner &lt;b&gt;for&lt;/b&gt; 3');
         expect(mail.Text).toContain('/api/email/unsubscribe?token=');
         // A dashboard split is asked for by the business itself.
-        expect(mail.Text).toContain(`${shop.merchant.name} asked you to pay your share of`);
+        expect(mail.Text).toContain(`${shop.merchant.name} asked you to pay £10.00 towards`);
         expect(mail.Text).toContain('0 of 3 have paid so far.');
       }
       // Give the others' mails time to land first, then check the creator got nothing.

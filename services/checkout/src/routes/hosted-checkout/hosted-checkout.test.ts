@@ -1,3 +1,4 @@
+import { maskEmail } from '@groupsplit/shared';
 import { type Stack, type TestUser, uniqueEmail, waitForMail } from '@groupsplit/testing';
 import {
   CANCEL_URL,
@@ -52,9 +53,15 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.participants).toEqual([
-      { email: buyer.email, amount: '33.34', card_charge: '33.54', pay_url: expect.stringMatching(/\/pay\/[\w-]+$/) },
-      { email: a, amount: '33.33', card_charge: '33.53', pay_url: expect.any(String) },
-      { email: b, amount: '33.33', card_charge: '33.53', pay_url: expect.any(String) },
+      {
+        email: buyer.email,
+        amount: '33.34',
+        card_charge: '33.54',
+        pay_url: expect.stringMatching(/\/pay\/[\w-]+$/),
+        name: null,
+      },
+      { email: a, amount: '33.33', card_charge: '33.53', pay_url: expect.any(String), name: null },
+      { email: b, amount: '33.33', card_charge: '33.53', pay_url: expect.any(String), name: null },
     ]);
     expect(res.body.participants[0].pay_url.startsWith(`${stack.config.PUBLIC_BASE_URL}/pay/`)).toBe(true);
     const row = await stack.db
@@ -66,8 +73,10 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
     expect(row.session_context).toEqual({ customer_email: null, customer_name: 'Bea', metadata: { cart: '9' } });
     const invite = await waitForMail(a, { subject: 'Pay your share' });
     expect(invite.Text).toContain('/pay/');
-    // Who asked (the buyer's name, as the shop gave it), the order's lines and the group's progress.
-    expect(invite.Text).toContain(`Bea asked you to pay your share of`);
+    // Who asked (no name was typed: the buyer's masked address; the shop's customer_name is never shown to the
+    // group), the order's lines and the group's progress.
+    expect(invite.Text).toContain(`${maskEmail(buyer.email)} asked you to pay £33.33 towards`);
+    expect(invite.Text).not.toContain('Bea');
     expect(invite.Text).toContain('1 × Pizza  £60.00');
     expect(invite.Text).toContain('2 × Wine  £40.00');
     expect(invite.Text).toContain('0 of 3 have paid so far.');
@@ -169,7 +178,7 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
     const alone = await split(await newSession(stack, shop.testKey, { amount: 45.5 }), { mode: 'alone' });
     expect(alone.status).toBe(201);
     expect(alone.body.participants).toEqual([
-      { email: buyer.email, amount: '45.50', card_charge: '45.50', pay_url: expect.any(String) },
+      { email: buyer.email, amount: '45.50', card_charge: '45.50', pay_url: expect.any(String), name: null },
     ]);
     const payer = uniqueEmail('payer');
     const onePayer = await split(await newSession(stack, shop.testKey, { amount: 12 }), {
@@ -178,7 +187,7 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
     });
     expect(onePayer.status).toBe(201);
     expect(onePayer.body.participants).toEqual([
-      { email: payer, amount: '12.00', card_charge: '12.00', pay_url: expect.any(String) },
+      { email: payer, amount: '12.00', card_charge: '12.00', pay_url: expect.any(String), name: null },
     ]);
     const row = await stack.db
       .selectFrom('splits')

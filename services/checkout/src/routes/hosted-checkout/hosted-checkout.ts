@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   conflict,
+  forbidden,
   formatPounds,
   gateError,
   MESSAGES,
@@ -22,7 +23,7 @@ import { notFoundPage, renderCheckoutPage } from '../../pages/checkout/page';
 import { hostedPageHeaders } from '../../pages/headers';
 import { openSeatCount, presentSeatFields, seatsOfSplit } from '../../seats/seats';
 import { buyerSplit } from '../../sessions/buyer-split';
-import { type BuyerGroup, sessionNotFound } from '../../sessions/schema';
+import { type BuyerGroup, type Mine, sessionNotFound } from '../../sessions/schema';
 import { checkoutGate, loadSession, payUrl } from '../../sessions/session-state';
 import { tokenParams } from '../../sessions/token-params';
 import { createSplit } from '../../splits/create-split';
@@ -123,9 +124,13 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
             metadata: session.metadata,
             // Only a merchant_accept order carries the choice (docs/splits.md, "Merchant accept").
             ...(session.capture === 'merchant_accept' ? { capture: 'merchant_accept' as const } : {}),
+            // The group sees the name the buyer typed for themself (docs/splits.md, "Names"); never webhooks.
+            ...(shares.organiserName ? { organiserName: shares.organiserName } : {}),
           },
           splitId,
           lineItems: session.line_items,
+          // One payer: the buyer pays nothing, so there is no share of theirs to e-mail.
+          organiserShare: body.mode === 'one_payer' ? undefined : { alone: body.mode === 'alone' },
         });
       } catch (error) {
         // Nothing was placed (or creation failed and released its holds): the buyer may try again.
@@ -146,6 +151,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
           amount: formatPounds(p.amount),
           card_charge: formatPounds(p.amount + p.customer_fee),
           pay_url: payUrl(config.PUBLIC_BASE_URL, p.pay_token),
+          name: p.name,
         })),
         ...presentSeatFields({ group_token: created.groupToken }, created.seats, config.PUBLIC_BASE_URL),
       };
@@ -168,6 +174,35 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
     };
   });
 
+  /**
+   * Whoever is signed in, if they are in the session's split (docs/hosted-checkout.md, "Getting back to
+   * your share"): the organiser, or a member, with their own shares and pay links. Anyone else 403.
+   */
+  router.get('/api/merchants/checkout/sessions/:token/mine', auth('session'), tokenParams, async (ctx: Context) => {
+    const person = sessionPrincipal(ctx.state.principal);
+    const loaded = await loadSession(db, ctx.params.token as string);
+    if (!loaded) throw sessionNotFound();
+    const { split, participants } = loaded;
+    if (!split) throw notFound(MESSAGES.notFound);
+    const own = participants.filter((p) => sameEmail(p.email, person.email));
+    const organiser = split.created_by !== null && split.created_by === person.userId;
+    if (!organiser && own.length === 0) throw forbidden(MESSAGES.forbidden);
+    ctx.set('cache-control', 'no-store');
+    const mine: Mine = {
+      role: organiser ? 'organiser' : 'member',
+      split_status: split.status as Mine['split_status'],
+      shares: own.map((p) => ({
+        participant_id: p.id,
+        amount: formatPounds(p.amount),
+        card_charge: formatPounds(p.amount + p.customer_fee),
+        status: p.status,
+        pay_url: p.status === 'pending' ? payUrl(config.PUBLIC_BASE_URL, p.pay_token) : null,
+        covered_name: p.covered_name,
+      })),
+    };
+    ctx.body = mine;
+  });
+
   return router;
 }
 
@@ -180,7 +215,9 @@ function presentBuyerGroup(
 ): BuyerGroup {
   const isYou = (p: Pick<SplitParticipantRow, 'email'>) => sameEmail(p.email, buyerEmail);
   const group = presentGroup(participants, isYou);
+  const pending = split.status === 'pending';
   return {
+    organiser_name: split.session_context?.organiser_name ?? null,
     split_id: split.id,
     status: split.status as BuyerGroup['status'],
     cancel_reason: cancelReason,
@@ -192,7 +229,11 @@ function presentBuyerGroup(
         id: p.id,
         email: p.email,
         amount: formatPounds(p.amount),
-        replaceable: split.status === 'pending' && p.status === 'pending',
+        replaceable: pending && p.status === 'pending',
+        covered_name: p.covered_name,
+        covered_email: p.covered_email,
+        // The organiser's own share (or one they cover already) is theirs to pay, not to cover.
+        coverable: pending && p.status === 'pending' && !isYou(p),
       })),
     },
   };

@@ -1,13 +1,14 @@
 import { EXAMPLE_VALUES, err, GATES, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
-import { BuyerGroupSchema, SESSION_NOT_FOUND, TokenParams } from '../../sessions/schema';
+import { BuyerGroupSchema, MineSchema, SESSION_NOT_FOUND, TokenParams } from '../../sessions/schema';
+import { NAME_MESSAGE } from '../../splits/names';
 import { SPLIT_GATE_ERRORS } from '../../splits/schema';
 import { ChooseSplitResponseSchema, ChooseSplitSchema, CHOOSE_MESSAGES as M } from './schema';
 
 const EXAMPLE = {
   mode: 'split',
   participants: [
-    { email: EXAMPLE_VALUES.email, amount: EXAMPLE_VALUES.share },
-    { email: EXAMPLE_VALUES.secondEmail, amount: EXAMPLE_VALUES.otherShare },
+    { email: EXAMPLE_VALUES.email, amount: EXAMPLE_VALUES.share, name: 'Alex' },
+    { email: EXAMPLE_VALUES.secondEmail, amount: EXAMPLE_VALUES.otherShare, name: 'Bea' },
   ],
 };
 
@@ -23,7 +24,10 @@ export const hostedCheckoutPaths: OpenApiPaths = {
         '`alone`: the buyer pays. Once per session. Every hold is placed before the answer; each person gets their pay link. ' +
         'A `split` entry without `email` is an open seat (docs/splits.md, "Open seats"): anyone with the group link ' +
         '(`group_url` in the answer) can take it; at least one entry needs an address. `group_url` and `open_seats` ' +
-        'appear only on a split made with open seats.',
+        'appear only on a split made with open seats. Each person may have a `name` (`name` and `payer_name` for ' +
+        'the other modes; docs/splits.md, "Names"): the group sees it instead of the masked address, and the ' +
+        'invitations come from "<the buyer\'s name> via <business>". After `split` or `alone` the buyer is also ' +
+        'e-mailed their own pay link (docs/emails.md, "Your share").',
       path: TokenParams,
       body: { schema: ChooseSplitSchema, example: EXAMPLE },
       responses: {
@@ -38,6 +42,7 @@ export const hostedCheckoutPaths: OpenApiPaths = {
           err(M.duplicate, 'validation_failed'),
           err(M.noEmail, 'validation_failed'),
           err(M.payer, 'validation_failed'),
+          err(NAME_MESSAGE, 'validation_failed', 'a name that is empty, over 60 characters, or not plain text'),
           err(M.minShare),
           err('Shares must add up to the order total of £44.95; they add up to £40.00.', 'shares_mismatch'),
           err(GATES.connector_not_live.message, 'connector_not_live'),
@@ -56,14 +61,34 @@ export const hostedCheckoutPaths: OpenApiPaths = {
       tag: 'Hosted checkout: buyer',
       summary: "The buyer's view of their split's group",
       description:
-        'The signed-in buyer who created the split: progress, each participant (in full: the buyer typed them) and ' +
-        "whether they can still be replaced. Nobody's pay token is included.",
+        'The signed-in buyer who created the split: progress, each participant (in full: the buyer typed them, with ' +
+        "the name typed for them) and whether they can still be replaced or covered. Nobody's pay token is included.",
       path: TokenParams,
       responses: {
         200: { description: 'The group.', schema: BuyerGroupSchema },
       },
       errors: {
         403: [err(MESSAGES.forbidden, undefined, 'not the buyer who created the split')],
+        404: [err(SESSION_NOT_FOUND, 'not_found'), err(MESSAGES.notFound, undefined, 'no split yet')],
+      },
+    }),
+  },
+  '/api/merchants/checkout/sessions/{token}/mine': {
+    get: operation({
+      id: 'getMyShares',
+      tag: 'Hosted checkout: buyer',
+      summary: 'Your own shares of this checkout',
+      description:
+        'Whoever is signed in, if they are in the split of this session: the buyer who made it (`organiser`) or ' +
+        'someone paying a share (`member`), with their own shares (the rows paid from their address: the ' +
+        "organiser's own and any they cover) and a pay link for each share still pending. How the reopened " +
+        'checkout page takes anyone in the group back to "Pay your share".',
+      path: TokenParams,
+      responses: {
+        200: { description: 'Your shares.', schema: MineSchema },
+      },
+      errors: {
+        403: [err(MESSAGES.forbidden, undefined, 'not the organiser nor anyone paying a share of this split')],
         404: [err(SESSION_NOT_FOUND, 'not_found'), err(MESSAGES.notFound, undefined, 'no split yet')],
       },
     }),

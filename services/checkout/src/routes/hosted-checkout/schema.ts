@@ -11,6 +11,7 @@ import {
 } from '@groupsplit/shared';
 import { z } from 'zod';
 import { SeatFieldsSchema } from '../../seats/schema';
+import { NAME_MESSAGE, nameField } from '../../splits/names';
 
 /** Messages of the buyer's split endpoint; the first two are the spec's. */
 export const CHOOSE_MESSAGES = {
@@ -47,6 +48,11 @@ export const ChooseParticipantSchema = z.object(
       description: 'Their share in pounds (number or decimal string), at least £1.',
       example: EXAMPLE_VALUES.share,
     }),
+    name: nameField(
+      "Their name as the group should see it (1 to 60 characters of plain text); the first entry is the buyer's " +
+        'own ("Your name"). Shown instead of their masked address, and in their invitation. Leave it out (or null) ' +
+        "for none; an open seat's name is given by whoever takes it.",
+    ),
   },
   { error: M.person },
 );
@@ -74,14 +80,19 @@ export const ChooseSplitSchema = z.discriminatedUnion(
         .trim()
         .pipe(z.email({ error: M.payer }))
         .meta({ description: 'Who pays; they get the pay link.', example: EXAMPLE_VALUES.secondEmail }),
+      name: nameField("The buyer's own name, as the person paying sees it in their invitation."),
+      payer_name: nameField("The payer's name (1 to 60 characters of plain text)."),
     }),
-    z.object({ mode: z.literal('alone').meta({ description: 'The buyer pays the whole order.' }) }),
+    z.object({
+      mode: z.literal('alone').meta({ description: 'The buyer pays the whole order.' }),
+      name: nameField("The buyer's own name (1 to 60 characters of plain text)."),
+    }),
   ],
   { error: M.invalid },
 );
 export type ChooseSplitBody = z.infer<typeof ChooseSplitSchema>;
 
-const PRIORITY: string[] = [M.tooMany, M.tooFew, M.person, M.payer];
+const PRIORITY: string[] = [M.tooMany, M.tooFew, M.person, M.payer, NAME_MESSAGE];
 
 export const chooseSplitFailure: ValidationFailure = (details) =>
   validationFailed(mostImportant(details, PRIORITY) ?? M.invalid, details);
@@ -102,6 +113,10 @@ export const ChooseSplitResponseSchema = z
             '22.70',
           ),
           pay_url: payUrlField('Their pay link (also e-mailed to them).'),
+          name: z
+            .string()
+            .nullable()
+            .meta({ description: 'Their name as given, or null when none was.', example: 'Bea' }),
         }),
       )
       .meta({ description: 'Everyone paying, with their pay link.' }),

@@ -350,11 +350,15 @@ describe('replacing a pending participant', () => {
       expect(group.body.group.participants[2]).toEqual({
         id: friendRow.id,
         email: newcomer,
+        name: null,
         email_masked: `n***${newcomer.slice(newcomer.indexOf('@'))}`,
         amount: '20.00',
         status: 'pending',
         is_you: false,
         replaceable: true,
+        covered_name: null,
+        covered_email: null,
+        coverable: true,
       });
       expect(group.body.group.participants[0]).toMatchObject({ email: buyer.email, is_you: true });
     });

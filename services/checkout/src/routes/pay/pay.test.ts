@@ -81,8 +81,9 @@ describe('pay step', () => {
           approved_count: 0,
           total_count: 2,
           participants: [
-            { email_masked: `p***${p.email.slice(p.email.indexOf('@'))}`, status: 'pending', is_you: true },
+            { name: null, email_masked: `p***${p.email.slice(p.email.indexOf('@'))}`, status: 'pending', is_you: true },
             {
+              name: null,
               email_masked: `p***${split.participants[1]!.email.slice(split.participants[1]!.email.indexOf('@'))}`,
               status: 'pending',
               is_you: false,
@@ -102,8 +103,18 @@ describe('pay step', () => {
         approved_count: 1,
         total_count: 2,
         participants: [
-          { email_masked: expect.stringMatching(/^p\*\*\*@example\.test$/), status: 'pending', is_you: true },
-          { email_masked: expect.stringMatching(/^p\*\*\*@example\.test$/), status: 'authorised', is_you: false },
+          {
+            name: null,
+            email_masked: expect.stringMatching(/^p\*\*\*@example\.test$/),
+            status: 'pending',
+            is_you: true,
+          },
+          {
+            name: null,
+            email_masked: expect.stringMatching(/^p\*\*\*@example\.test$/),
+            status: 'authorised',
+            is_you: false,
+          },
         ],
       });
       const other = await stack.api.get(`/api/checkout-splits/pay/${second.payToken}`);

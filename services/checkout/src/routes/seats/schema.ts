@@ -1,6 +1,7 @@
 import {
   type AppError,
   badRequest,
+  type ErrorDetail,
   EXAMPLE_VALUES,
   pathTokenParam,
   payUrlField,
@@ -8,12 +9,14 @@ import {
   timestampField,
   uuidParam,
   uuidSchema,
+  validationFailed,
 } from '@groupsplit/shared';
 import { z } from 'zod';
 import { OpenSeatSchema } from '../../seats/schema';
 import { SEAT_MESSAGES } from '../../seats/seats';
 import { TokenParams } from '../../sessions/schema';
-import { newPayerAnswerSchema, newPayerEmailField, SplitStatusSchema } from '../../splits/schema';
+import { NAME_MESSAGE, nameField } from '../../splits/names';
+import { LineItemViewSchema, newPayerAnswerSchema, newPayerEmailField, SplitStatusSchema } from '../../splits/schema';
 
 /** `/join/:group_token` and `/api/checkout-splits/join/:group_token…`: an unknown link is 404. */
 export const GroupTokenParams = z.object({
@@ -32,17 +35,32 @@ export const ClaimSeatSchema = z.object({
     description: 'The open seat to take (`open_seats[].id`).',
     example: EXAMPLE_VALUES.ids.seat,
   }),
+  name: nameField(
+    'Your name as the group should see it (1 to 60 characters of plain text; docs/splits.md, "Names"). Leave it out ' +
+      '(or null) for none: the group then sees your masked address.',
+  ),
 });
 export const CLAIM_BODY_MESSAGE = 'Choose a seat: seat_id is the id of one of the open seats.';
-export const claimBodyFailure = (): AppError => badRequest(CLAIM_BODY_MESSAGE, 'validation_failed');
+
+/** A body whose only trouble is the name answers the name's message, with the field in `details`. */
+const nameFailure = (details: ErrorDetail[], otherwise: string): AppError =>
+  details.length > 0 && details.every((d) => d.field === 'name')
+    ? validationFailed(NAME_MESSAGE, details)
+    : badRequest(otherwise, 'validation_failed');
+
+export const claimBodyFailure = (details: ErrorDetail[]): AppError => nameFailure(details, CLAIM_BODY_MESSAGE);
 
 /** POST /api/merchants/checkout/sessions/:token/seats/:seat_id/invite. */
 export const InviteSeatSchema = z.object({
   email: newPayerEmailField(
     'Who takes the seat: a valid e-mail address, up to 254 characters. They get their pay link.',
   ),
+  name: nameField(
+    'Their name as the group should see it (1 to 60 characters of plain text; docs/splits.md, "Names"); in their ' +
+      'invitation too. Leave it out (or null) for none.',
+  ),
 });
-export const inviteBodyFailure = (): AppError => badRequest(SEAT_MESSAGES.email, 'validation_failed');
+export const inviteBodyFailure = (details: ErrorDetail[]): AppError => nameFailure(details, SEAT_MESSAGES.email);
 
 // ---- responses ------------------------------------------------------------------------------
 
@@ -63,6 +81,18 @@ export const JoinGroupSchema = z
     ),
     /** A group whose split is no longer pending takes nobody: the join page says it has closed. */
     status: SplitStatusSchema,
+    organiser_name: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'Who is asking: the name the buyer typed for themself (docs/splits.md, "Names"); null when none was. ' +
+          'Never an address, masked or not: the link may travel further than the group.',
+        example: 'Bea',
+      }),
+    line_items: z
+      .array(LineItemViewSchema)
+      .meta({ description: "The order's lines, as on the pay page (none for an order sent without lines)." }),
   })
   .meta({ id: 'JoinGroup', description: 'The order behind a group link and its open seats.' });
 export type JoinGroup = z.infer<typeof JoinGroupSchema>;

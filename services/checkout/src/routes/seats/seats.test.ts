@@ -186,6 +186,9 @@ describe('open seats', () => {
         total_count: 3,
         authorization_expires_at: status.split.authorization_expires_at,
         status: 'pending',
+        // Who is asking (no name was given here) and the order's lines (none were sent).
+        organiser_name: null,
+        line_items: [],
       });
 
       // The split's detail record lists the open seats (decimal pounds, as the rest of the record).

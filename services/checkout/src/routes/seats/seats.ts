@@ -15,6 +15,7 @@ import { hostedPageHeaders } from '../../pages/headers';
 import { joinNotFoundPage, renderJoinPage } from '../../pages/join/page';
 import { type Claimed, claimSeat, openSeatCount, presentOpenSeats, SEAT_MESSAGES } from '../../seats/seats';
 import { buyerSplit } from '../../sessions/buyer-split';
+import { presentLineItems } from '../../sessions/line-items';
 import { sessionParamsFailure } from '../../sessions/schema';
 import { payUrl } from '../../sessions/session-state';
 import { isApproved } from '../../splits/group';
@@ -29,8 +30,8 @@ import {
   SessionSeatParams,
 } from './schema';
 
-/** What one way of taking a seat decides: which seat of which split, for which address. */
-type SeatTaking = { split: Claimed['split']; seatId: string; email: string };
+/** What one way of taking a seat decides: which seat of which split, for which address (and name). */
+type SeatTaking = { split: Claimed['split']; seatId: string; email: string; name?: string | null };
 
 /**
  * Open seats (docs/splits.md, "Open seats"): the group link's page and lookup, taking a seat through
@@ -46,9 +47,16 @@ export function seatRoutes(deps: CheckoutDeps): Router {
   async function loadGroup(groupToken: string) {
     const split = await new SplitSeatsRepository(db).findByGroupToken(groupToken);
     if (!split) return null;
-    const [seats, participants] = await Promise.all([
+    const [seats, participants, lineItems] = await Promise.all([
       new SplitSeatsRepository(db).seatsOf(split.id),
       new SplitsRepository(db).participantsOf(split.id),
+      split.session_token
+        ? db
+            .selectFrom('checkout_sessions')
+            .select('line_items')
+            .where('token', '=', split.session_token)
+            .executeTakeFirst()
+        : undefined,
     ]);
     const group: JoinGroup = {
       merchant_name: split.business_name,
@@ -60,6 +68,8 @@ export function seatRoutes(deps: CheckoutDeps): Router {
       authorization_expires_at: split.authorization_expires_at.toISOString(),
       // findByGroupToken never answers a split still `creating`.
       status: split.status as JoinGroup['status'],
+      organiser_name: split.session_context?.organiser_name ?? null,
+      line_items: presentLineItems(lineItems?.line_items ?? [], config.PUBLIC_BASE_URL),
     };
     return { split, group };
   }
@@ -112,7 +122,8 @@ export function seatRoutes(deps: CheckoutDeps): Router {
       const split = await new SplitSeatsRepository(db).findByGroupToken(ctx.params.group_token as string);
       if (!split) throw unknown();
       // The address they proved by e-mailed code: the seat is theirs, the pay link goes there.
-      return { split, seatId: validBody(ctx, ClaimSeatSchema).seat_id, email: joiner.email };
+      const body = validBody(ctx, ClaimSeatSchema);
+      return { split, seatId: body.seat_id, email: joiner.email, name: body.name };
     },
     ({ participant }) => ({ pay_url: payUrl(config.PUBLIC_BASE_URL, participant.pay_token) }),
   );
@@ -126,7 +137,8 @@ export function seatRoutes(deps: CheckoutDeps): Router {
     async (ctx, buyer) => {
       const token = ctx.params.token as string;
       const { split } = await buyerSplit(deps, token, buyer, 'split.replace', SEAT_MESSAGES.forbidden);
-      return { split, seatId: ctx.params.seat_id as string, email: validBody(ctx, InviteSeatSchema).email };
+      const body = validBody(ctx, InviteSeatSchema);
+      return { split, seatId: ctx.params.seat_id as string, email: body.email, name: body.name };
     },
     ({ participant }) => newPayerAnswer(participant, config.PUBLIC_BASE_URL),
   );
