@@ -1777,7 +1777,7 @@ export interface components {
                      * @example 22.50
                      */
                     amount: components["schemas"]["Pounds"];
-                    /** @description Still pending in a pending split: the buyer may hand this share to someone else. */
+                    /** @description Still pending in a pending split, and not the buyer's own share (a share they cover may go to someone new): the buyer may hand this share to someone else. */
                     replaceable: boolean;
                     /**
                      * @description On a share the buyer covers (docs/splits.md, "Covering a share"): the name of whom it covers, as it was; null otherwise, or when they had no name.
@@ -5842,6 +5842,11 @@ export interface operations {
                      * @example jo@example.com
                      */
                     email: string;
+                    /**
+                     * @description Their name, shown to the group instead of their masked address (docs/splits.md, "Names"); leave it out for none. The person replaced no longer stands on the share, so neither does their name.
+                     * @example Bea
+                     */
+                    name?: string | null;
                 };
             };
         };
@@ -9604,6 +9609,11 @@ export interface operations {
                      * @example jo@example.com
                      */
                     email: string;
+                    /**
+                     * @description Their name, shown to the group instead of their masked address (docs/splits.md, "Names"); leave it out for none. The person replaced no longer stands on the share, so neither does their name.
+                     * @example Bea
+                     */
+                    name?: string | null;
                 };
             };
         };

@@ -31,6 +31,7 @@ export function createReplaceActivities({
       actor,
       replacement,
       previousPaymentIntentId,
+      name,
       cover,
     }): Promise<ReplaceParticipantResult> {
       const share = await loadShare(splitId, participantId);
@@ -85,6 +86,7 @@ export function createReplaceActivities({
           payToken: randomToken(24),
           hold,
           previousPaymentIntentId,
+          name: name ?? null,
           ...(cover
             ? {
                 cover: {

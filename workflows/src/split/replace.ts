@@ -109,6 +109,7 @@ export async function replaceNext(split: SplitState) {
         actor: request.actor,
         replacement,
         previousPaymentIntentId,
+        ...(request.name ? { name: request.name } : {}),
         ...(request.cover ? { cover: request.cover } : {}),
       }),
     );

@@ -224,6 +224,8 @@ export type ReplaceRequest = {
   participantId: string;
   /** The new person's address, already validated by the caller. */
   email: string;
+  /** Their name (docs/splits.md, "Names"); absent or null: none, and the replaced person's name goes. */
+  name?: string | null;
   actor: Actor;
   /** Set when the organiser covers the share themself (cover.ts): `email` is theirs. */
   cover?: CoverDetails;
@@ -464,6 +466,8 @@ export type ReplaceParticipantInput = {
   replacement: number;
   /** The hold being replaced (null if the participant never had one). */
   previousPaymentIntentId: string | null;
+  /** The new person's name, if any (a cover writes the organiser's, from `cover`). */
+  name?: string | null;
   /** A cover (cover.ts): the organiser takes the share; refused if it would leave them every share. */
   cover?: CoverDetails;
 };

@@ -57,9 +57,11 @@ export const BuyerGroupSchema = z
               .string()
               .meta({ description: 'The address the buyer typed, in full.', example: EXAMPLE_VALUES.secondEmail }),
             amount: PoundsSchema.meta({ description: 'Their share, in pounds.', example: EXAMPLE_VALUES.share }),
-            /** Still pending in a pending split: the buyer may hand this share to someone else. */
+            /** Still pending in a pending split, and not the buyer's own share: they may hand it to someone else. */
             replaceable: z.boolean().meta({
-              description: 'Still pending in a pending split: the buyer may hand this share to someone else.',
+              description:
+                "Still pending in a pending split, and not the buyer's own share (a share they cover may go to someone " +
+                'new): the buyer may hand this share to someone else.',
             }),
             covered_name: z
               .string()

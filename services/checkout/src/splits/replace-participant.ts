@@ -70,7 +70,7 @@ export type Replaced = { split: SplitRow; participant: SplitParticipantRow; outc
 export async function replaceParticipant(
   deps: CheckoutDeps,
   split: SplitRow,
-  request: { participantId: string; email: string; actor: string },
+  request: { participantId: string; email: string; name: string | null; actor: string },
 ): Promise<Replaced> {
   const splits = new SplitsRepository(deps.db);
   const participants = await splits.participantsOf(split.id);

@@ -25,6 +25,8 @@ export type Replacement = {
   hold: { id: string; clientSecret: string | null };
   /** The hold being replaced: the swap happens only if the row still has it. */
   previousPaymentIntentId: string | null;
+  /** The new person's name (null: none given; the replaced person's name goes with them). */
+  name: string | null;
   history: SplitHistoryRow;
   /**
    * A cover (docs/splits.md, "Covering a share"): the organiser's name goes on the share, and the row keeps
@@ -200,9 +202,9 @@ export class ParticipantsRepository {
     const swapped = await this.db
       .updateTable('split_participants')
       .set({
+        name: cover ? cover.name : replacement.name,
         ...(cover
           ? {
-              name: cover.name,
               covered_at: cover.at,
               covered_email: cover.covered.email,
               covered_name: cover.covered.name,

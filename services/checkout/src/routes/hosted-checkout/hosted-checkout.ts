@@ -229,7 +229,8 @@ function presentBuyerGroup(
         id: p.id,
         email: p.email,
         amount: formatPounds(p.amount),
-        replaceable: pending && p.status === 'pending',
+        // Not the organiser's own share (theirs to pay); a share they cover can go to someone new.
+        replaceable: pending && p.status === 'pending' && (!isYou(p) || p.covered_at !== null),
         covered_name: p.covered_name,
         covered_email: p.covered_email,
         // The organiser's own share (or one they cover already) is theirs to pay, not to cover.

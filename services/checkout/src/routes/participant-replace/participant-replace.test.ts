@@ -363,6 +363,53 @@ describe('replacing a pending participant', () => {
       expect(group.body.group.participants[0]).toMatchObject({ email: buyer.email, is_you: true });
     });
 
+    it("takes the new person's name, and the replaced person's name goes with them", async () => {
+      const hosted = await sessionWithSplit(stack, shop.testKey, buyer.token, {
+        mode: 'split',
+        participants: [
+          { email: buyer.email, amount: '20', name: 'Bea' },
+          { email: uniqueEmail('friend'), amount: '20', name: 'Sam' },
+          { email: uniqueEmail('friend'), amount: '20', name: 'Kim' },
+        ],
+      });
+      const rows = await stack.db
+        .selectFrom('split_participants')
+        .select(['id', 'name'])
+        .where('split_id', '=', hosted.splitId)
+        .orderBy('position')
+        .execute();
+      expect(rows.map((r) => r.name)).toEqual(['Bea', 'Sam', 'Kim']);
+      const replace = (participantId: string, body: Record<string, unknown>) =>
+        stack.api.post(`/api/merchants/checkout/sessions/${hosted.token}/participants/${participantId}/replace`, body, {
+          token: buyer.token,
+        });
+
+      expect((await replace(rows[1]!.id, { email: uniqueEmail('jo'), name: ' Jo ' })).status).toBe(200);
+      expect((await replace(rows[2]!.id, { email: uniqueEmail('anon') })).status).toBe(200);
+      const bad = await replace(rows[2]!.id, { email: uniqueEmail('x'), name: '' });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        error: 'name must be 1 to 60 characters of plain text',
+        code: 'validation_failed',
+      });
+      const after = await stack.db
+        .selectFrom('split_participants')
+        .select('name')
+        .where('split_id', '=', hosted.splitId)
+        .orderBy('position')
+        .execute();
+      expect(after.map((r) => r.name)).toEqual(['Bea', 'Jo', null]);
+      // The organiser's own share is theirs to pay: not offered for replacing.
+      const group = await stack.api.get(`/api/merchants/checkout/sessions/${hosted.token}/group`, {
+        token: buyer.token,
+      });
+      expect(group.body.group.participants.map((p: { replaceable: boolean }) => p.replaceable)).toEqual([
+        false,
+        true,
+        true,
+      ]);
+    });
+
     it('is for the buyer who made the split: anyone else 403, no split 404, unknown session 404, paused 403', async () => {
       const hosted = await hostedSplit();
       const participants = await stack.db

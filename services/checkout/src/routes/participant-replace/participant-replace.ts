@@ -46,10 +46,12 @@ export function participantReplaceRoutes(deps: CheckoutDeps): Router {
       validate('body', ReplaceParticipantSchema, replaceBodyFailure),
       async (ctx: Context) => {
         const { split, userId } = await load(ctx);
+        const body = validBody(ctx, ReplaceParticipantSchema);
         ctx.body = await answer(
           await replaceParticipant(deps, split, {
             participantId: ctx.params.participantId as string,
-            email: validBody(ctx, ReplaceParticipantSchema).email,
+            email: body.email,
+            name: body.name ?? null,
             actor: `user:${userId}`,
           }),
         );

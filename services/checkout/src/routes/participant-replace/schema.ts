@@ -1,6 +1,7 @@
-import { type AppError, badRequest, uuidParam } from '@groupsplit/shared';
+import { type AppError, badRequest, type ErrorDetail, uuidParam, validationFailed } from '@groupsplit/shared';
 import { z } from 'zod';
 import { TokenParams } from '../../sessions/schema';
+import { NAME_MESSAGE, nameField } from '../../splits/names';
 import { REPLACE_MESSAGES } from '../../splits/replace-participant';
 import { newPayerAnswerSchema, newPayerEmailField } from '../../splits/schema';
 
@@ -15,9 +16,17 @@ export const SessionParticipantParams = TokenParams.extend({ participantId });
 /** Both routes' body: who takes over the share. */
 export const ReplaceParticipantSchema = z.object({
   email: newPayerEmailField('Who takes over the share: a valid e-mail address, up to 254 characters.'),
+  name: nameField(
+    'Their name, shown to the group instead of their masked address (docs/splits.md, "Names"); leave it out for ' +
+      'none. The person replaced no longer stands on the share, so neither does their name.',
+  ),
 });
 
-export const replaceBodyFailure = (): AppError => badRequest(REPLACE_MESSAGES.email, 'validation_failed');
+/** A bad address answers as it always did; a bad name (the only other field) with the names' rule. */
+export const replaceBodyFailure = (details: ErrorDetail[]): AppError =>
+  details.some((detail) => detail.field !== 'name')
+    ? badRequest(REPLACE_MESSAGES.email, 'validation_failed')
+    : validationFailed(NAME_MESSAGE, details);
 
 /** The dashboard route's 200: the split's detail record, as `GET /api/checkout-splits/:id` answers it. */
 export { SplitDetailSchema as ReplacedSplitResponseSchema } from '../../splits/schema';
