@@ -1,7 +1,6 @@
-// Browser tests of the checkout page that need the server side of names, "…/mine" and cover (the API
-// contract: participants' `name`, the group view's `name`/`coverable`, GET …/mine, POST …/cover). They
-// fail on the page's branch alone: rename this file to after-merge.browser.test.ts once names, …/mine
-// and cover are merged with it. (All three passed on a trial merge of main at 4affc2b with the names branch.)
+// The whole journey on the checkout page as a buyer and their friends meet it (docs/hosted-checkout.md,
+// "The buyer's page"): names, losing the tab and getting back through "…/mine", paying your own share,
+// covering a friend who dropped out, and the order captured; a member's own pay link; the cover refusals.
 import {
   authoriseShare,
   createUser,
