@@ -86,13 +86,20 @@ export async function invitationContext(
   return { ...asker, orderLines: (session?.line_items ?? []).map(emailOrderLine) };
 }
 
-/** The pay-link e-mail (`splits.invitation`) of one participant, as the e-mail workflow takes it. */
-export function payLinkEmail(config: CheckoutDeps['config'], invitation: PayLinkInvitation): EmailRequest {
-  const p = invitation.participant;
+/**
+ * An e-mail about one share, to its payer: the envelope and what every such e-mail says of the share
+ * (the order, the share and its fee, the pay link, the deadline); `data` adds the template's own fields.
+ */
+function shareEmail(
+  config: CheckoutDeps['config'],
+  invitation: Pick<PayLinkInvitation, 'merchant' | 'orderReference' | 'expiresAt' | 'orderLines'>,
+  p: PayLinkInvitation['participant'],
+  email: { id: string; template: string; data: Record<string, unknown> },
+): EmailRequest {
   return {
-    id: invitation.id,
+    id: email.id,
     to: p.email,
-    template: 'splits.invitation',
+    template: email.template,
     merchantId: invitation.merchant.id,
     category: 'participant',
     replyTo: invitation.merchant.business_email,
@@ -105,13 +112,24 @@ export function payLinkEmail(config: CheckoutDeps['config'], invitation: PayLink
       pay_url: payUrl(config.PUBLIC_BASE_URL, p.pay_token),
       expires_at: invitation.expiresAt,
       unsubscribe_url: unsubscribeUrl(config, p.email),
+      order_lines: invitation.orderLines ?? [],
+      ...email.data,
+    },
+  };
+}
+
+/** The pay-link e-mail (`splits.invitation`) of one participant, as the e-mail workflow takes it. */
+export function payLinkEmail(config: CheckoutDeps['config'], invitation: PayLinkInvitation): EmailRequest {
+  return shareEmail(config, invitation, invitation.participant, {
+    id: invitation.id,
+    template: 'splits.invitation',
+    data: {
       requested_by: invitation.requestedBy ?? null,
       organiser_name: invitation.organiserName ?? null,
-      order_lines: invitation.orderLines ?? [],
       paid_count: invitation.progress?.paid ?? null,
       total_count: invitation.progress?.total ?? null,
     },
-  };
+  });
 }
 
 /**
@@ -153,24 +171,11 @@ function organiserShareEmail(
   },
 ): EmailRequest {
   const p = invitation.participant;
-  return {
+  return shareEmail(config, invitation, p, {
     // The organiser's share has no invitation (sendInvitations leaves the creator out): its id is free.
     id: p.id,
-    to: p.email,
     template: 'splits.organiser_share',
-    merchantId: invitation.merchant.id,
-    category: 'participant',
-    replyTo: invitation.merchant.business_email,
     data: {
-      business_name: invitation.merchant.name,
-      order_reference: invitation.orderReference,
-      amount: formatPounds(p.amount),
-      fee: formatPounds(p.customer_fee),
-      card_charge: formatPounds(p.amount + p.customer_fee),
-      pay_url: payUrl(config.PUBLIC_BASE_URL, p.pay_token),
-      expires_at: invitation.expiresAt,
-      unsubscribe_url: unsubscribeUrl(config, p.email),
-      order_lines: invitation.orderLines ?? [],
       alone: invitation.share.alone,
       paid_count: invitation.progress?.paid ?? 0,
       total_count: invitation.progress?.total ?? 1,
@@ -179,7 +184,7 @@ function organiserShareEmail(
       open_count: invitation.openSeats,
       group_url: invitation.share.groupUrl,
     },
-  };
+  });
 }
 
 /**
