@@ -186,7 +186,7 @@ describe('the cancel notice', () => {
       shares: [heldShare],
     });
     expect(mail.subject).toBe('WH29 at Corner Deli was cancelled');
-    expect(mail.text).toContain('Corner Deli cancelled WH29 at Corner Deli.');
+    expect(mail.text).toContain('Corner Deli cancelled WH29.');
     expect(mail.text).toContain('The £15.20 hold on Visa ••••4242 has been released. Nothing was taken.');
     expect(mail.text).toContain('reply to this e-mail to reach Corner Deli');
     expect(mail.text).toContain('Some banks take a few days');

@@ -167,6 +167,48 @@ describe('receipts for every payer', () => {
   });
 });
 
+describe('the last hold of an order the shop accepts', () => {
+  let stack: Stack;
+  let shop: Awaited<ReturnType<typeof startCheckoutStack>>['shop'];
+
+  beforeAll(async () => {
+    ({ stack, shop } = await startCheckoutStack());
+  });
+  afterAll(() => stack.stop());
+
+  it('says the group is complete and the shop is confirming; the receipt follows the accept', async () => {
+    const organiser = await createUser(stack.db, { consent: false });
+    const friend = uniqueEmail('last');
+    const { splitId, participants } = await sessionWithSplit(
+      stack,
+      shop.testKey,
+      organiser.token,
+      {
+        mode: 'split',
+        participants: [
+          { email: organiser.email, amount: '20.00' },
+          { email: friend, amount: '20.00' },
+        ],
+      },
+      { amount: 40, capture: 'merchant_accept' },
+    );
+    for (const p of participants) expect((await authoriseShare(stack, payTokenOf(p.pay_url))).status).toBe(200);
+    const complete = await waitForMail(friend, { subject: 'the group is complete' });
+    expect(complete.Text).toContain('2 of 2 holds in place, so the group is complete.');
+    expect(complete.Text).toContain(`${shop.merchant.name} is confirming the order now.`);
+    expect(complete.Text).not.toContain('charged');
+
+    const accepted = await stack.api.post(`/api/merchants/checkout/splits/${splitId}/accept`, undefined, {
+      apiKey: shop.testKey,
+    });
+    expect(accepted.status).toBeLessThan(300);
+    await waitForSplitStatus(stack, splitId, ['captured']);
+    const receipt = await waitForMail(friend, { subject: 'Receipt: £20.20 paid' });
+    expect(receipt.Text).toContain('Every hold was in place, so ');
+    expect(receipt.Text).toContain('£20.00 share + £0.20 fee = £20.20 charged to Visa ••••4242.');
+  });
+});
+
 describe('a group that runs out of time', () => {
   let stack: Stack;
   let shop: Awaited<ReturnType<typeof createCheckoutMerchant>>;
@@ -241,7 +283,7 @@ describe('a cancel tells everyone, once each', () => {
     for (const who of [organiser.email, held]) {
       const mail = await waitForMail(who, { subject: 'was cancelled' });
       expect(mail.Subject).toBe(`ORD-TELL at ${shop.merchant.name} was cancelled`);
-      expect(mail.Text).toContain(`${shop.merchant.name} cancelled ORD-TELL at ${shop.merchant.name}.`);
+      expect(mail.Text).toContain(`${shop.merchant.name} cancelled ORD-TELL.`);
       expect(mail.Text).toContain('The £10.20 hold on Visa ••••4242 has been released. Nothing was taken.');
       expect(mail.Text).toContain(`reply to this e-mail to reach ${shop.merchant.name}`);
     }

@@ -31,7 +31,7 @@ function cancelNotice(data: Record<string, any>) {
           ? organiser
             ? `You cancelled ${order}.`
             : `${data.organiser ?? 'The person who organised the group'} cancelled ${order}.`
-          : `${data.business_name} cancelled ${order}.`;
+          : `${data.business_name} cancelled ${data.order_reference}.`;
   const money = shares.map((s) =>
     s.held
       ? `The £${s.amount} hold on ${cardText(s.card_brand, s.card_last4)} has been released. Nothing was taken.`

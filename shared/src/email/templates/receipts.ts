@@ -152,7 +152,7 @@ export const RECEIPT_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
           `Your share is the last one for ${at(data)}`,
           [
             `Everyone else has placed their hold for ${at(data)}: ${progressText(data.total_count - 1, data.total_count)}. Yours is the last one the group needs.`,
-            `Pay your £${data.card_charge} share and the order goes through. ${NOTHING_TAKEN}`,
+            `Pay your share (a £${data.card_charge} hold on your card) and the order goes through. ${NOTHING_TAKEN}`,
           ],
           `If your hold is not in place by ${formatUkDateTime(data.expires_at)}, every hold is released and nobody pays.`,
           { button: { url: data.pay_url, label: 'Pay your share' } },
