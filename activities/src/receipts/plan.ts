@@ -39,7 +39,8 @@ export function cancelCause(
   actor: string | null,
   reason: string | undefined,
 ): CancelCause {
-  if (reason === 'expired' || actor === 'expiry') return 'expired';
+  // The janitor cancels only a split whose hold lapsed: the time ran out for it too.
+  if (reason === 'expired' || actor === 'expiry' || actor === 'janitor') return 'expired';
   if (actor?.startsWith('support:')) return 'support';
   // The hosted-checkout buyer may cancel their own split (the creating account); on a dashboard split
   // the creating account is the shop's.

@@ -357,6 +357,19 @@ describe('pay step', () => {
       expect(html).not.toContain(buyer.email);
     });
 
+    it('gives the deadline in UK time: a July deadline in BST (UTC+1), never "UTC"', async () => {
+      const { splitId, tokens } = await hosted();
+      // The page reads the deadline from the split: a summer one shows the clocks an hour ahead of UTC.
+      await stack.db
+        .updateTable('splits')
+        .set({ authorization_expires_at: new Date('2027-07-04T05:30:00Z') })
+        .where('id', '=', splitId)
+        .execute();
+      const html = await page(tokens[1]!);
+      expect(html).toContain('Sunday 4 July at 06:30 (UK time)');
+      expect(html).not.toContain('UTC');
+    });
+
     it('draws each state: held, then the order gone through', async () => {
       const { tokens } = await hosted();
       expect((await authoriseShare(stack, tokens[0]!)).status).toBe(200);
