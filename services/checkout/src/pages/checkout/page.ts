@@ -94,7 +94,7 @@ function afterTheSplit(
 <section class="panel" id="split-status" aria-labelledby="split-status-heading">
 <h2 id="split-status-heading">${heading}</h2>
 <p>${message}</p>
-${waiting && split ? html`<p class="hint">Nothing is taken until everyone has paid.</p>${countdown(split.authorization_expires_at)}` : ''}
+${waiting && split ? html`<p class="hint">Nothing is taken until everyone's hold is in place.</p>${countdown(split.authorization_expires_at)}` : ''}
 ${back}
 </section>
 ${group}
