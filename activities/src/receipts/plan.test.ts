@@ -91,6 +91,14 @@ describe('who hears what', () => {
     );
     expect(planned.organiser[0]!.data).toMatchObject({ yours: true, pay_url: 'https://pay.example/pay/tok-a' });
     expect(planned.organiser[0]!.data).not.toHaveProperty('missing');
+    // In a group of two as well: the organiser's own share is all the group waits for.
+    const two = [person('a', 'org@example.com', 'pending'), person('b', 'bea@example.com', 'authorised')];
+    const reminded = planReceipts(
+      deps,
+      input('participant_authorised', two, { payload: { participant: { id: 'b' } } }),
+    );
+    expect(summary(reminded).organiser).toEqual([['org@example.com', 'organiser.one_left']]);
+    expect(reminded.organiser[0]!.data).toMatchObject({ yours: true, total_count: 2 });
   });
 
   it('the organiser placing the second-to-last hold hears who is left in their own hold receipt, not a second e-mail', () => {

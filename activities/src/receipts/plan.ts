@@ -84,8 +84,12 @@ export function planReceipts(
       const p = participants.find((x) => x.id === input.payload.participant?.id);
       if (!p) break;
       const pending = participants.filter((x) => x.status === 'pending');
-      // "One left" means something only in a group of three or more.
-      const oneLeft = organiser && pending.length === 1 && participants.length >= 3 ? pending[0]! : null;
+      // "One left" means something only in a group of three or more, unless the one left is the
+      // organiser: then it is their own reminder, worth sending in a group of two as well.
+      const oneLeft =
+        organiser && pending.length === 1 && (participants.length >= 3 || isOrganiser(pending[0]!))
+          ? pending[0]!
+          : null;
       const merchantAccept = split.awaiting_merchant !== null;
       // The last hold of a group that captures at once: the charged receipt that follows within
       // seconds says the hold was placed and the order is complete, so this one is not sent. A
