@@ -248,6 +248,46 @@ describe('the cancel notice', () => {
   });
 });
 
+describe('every time in an e-mail is UK time', () => {
+  it('the team invitation, the dispute notice and the webhook notice: BST in July, never GMT or UTC', () => {
+    const july = '2026-07-04T05:30:00Z';
+    const mails = [
+      renderEmail('team.invite', {
+        business_name: 'Corner Deli',
+        role: 'finance',
+        accept_url: 'https://x/t',
+        expires_at: july,
+      }),
+      renderEmail('refunds.dispute_opened', {
+        business_name: 'Corner Deli',
+        order_reference: 'WH29',
+        split_id: 's',
+        participant_email: 'b***@example.com',
+        amount: '15.20',
+        reason: null,
+        dispute_id: 'dp_1',
+        mode: 'test',
+        disputed_at: july,
+      }),
+      renderEmail('webhooks.delivery_given_up', {
+        business_name: 'Corner Deli',
+        mode: 'test',
+        event_id: 'evt_1',
+        event_type: 'checkout_split.paid',
+        attempts: 9,
+        url: 'https://shop.example/hooks',
+        last_error: null,
+        last_status_code: 500,
+        first_attempt_at: july,
+      }),
+    ];
+    for (const mail of mails) {
+      expect(mail.text).toContain('Saturday 4 July at 06:30 (UK time)');
+      expect(mail.text).not.toMatch(/GMT|UTC/);
+    }
+  });
+});
+
 describe('deliverability headers', () => {
   const config = { MAIL_FROM: 'groupsplit <no-reply@mail.groupsplit.example>', MAIL_UNSUBSCRIBE_MAILTO: undefined };
 
