@@ -87,7 +87,9 @@ describe('the hosted pages while the shop accepts', () => {
     await friend.page.goto(made.participants[1]!.pay_url);
     await friend.page.getByRole('heading', { name: 'Your share' }).waitFor();
     await submitForNewPage(friend.page, () => friend.page.getByRole('button', { name: /^Hold £/ }).click());
-    await friend.page.getByText(`Everyone's hold is in place. ${shop.merchant.name} is confirming the order now.`).waitFor();
+    await friend.page
+      .getByText(`Everyone's hold is in place. ${shop.merchant.name} is confirming the order now.`)
+      .waitFor();
     await friend.page.locator('#pay-status[data-state="awaiting_merchant"]').waitFor();
     await friend.page.locator('#progress-count', { hasText: '2 of 2 holds in place' }).waitFor();
     await look(friend.page, 'pay-awaiting-merchant');
