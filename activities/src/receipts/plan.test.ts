@@ -145,6 +145,29 @@ describe('who hears what', () => {
     });
   });
 
+  it('the capture, for an organiser who covered a friend: one receipt naming both charges', () => {
+    const people = [
+      person('a', 'org@example.com', 'captured'),
+      person('b', 'bea@example.com', 'captured'),
+      person('cc', 'org@example.com', 'captured', { amount: 1000 }),
+    ];
+    const planned = planReceipts(deps, input('paid', people));
+    expect(summary(planned).receipts).toEqual([
+      ['org@example.com', 'receipts.charged'],
+      ['bea@example.com', 'receipts.charged'],
+    ]);
+    expect(planned.receipts[0]!.data).toMatchObject({
+      amount: '25.40',
+      completed_by_you: true,
+      organiser: true,
+      charges: [
+        { share: '15.00', fee: '0.20', amount: '15.20' },
+        { share: '10.00', fee: '0.20', amount: '10.20' },
+      ],
+    });
+    expect(planned.receipts[1]!.data).not.toHaveProperty('charges');
+  });
+
   it('a cancel: one notice per address, the organiser included, with a stable id', () => {
     const people = [
       person('a', 'bea@example.com', 'canceled'),

@@ -31,6 +31,21 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 /** How the group sees a person: the name typed for them, else their masked address. */
 const shownAs = (p: { name?: string | null; email: string }) => p.name ?? maskEmail(p.email);
 
+/**
+ * The split's rows by address (lower-cased), in order: one person can hold two shares (the organiser
+ * covering a friend's), and hears about them in one e-mail per cause.
+ */
+function byAddress(participants: Participant[]): { email: string; shares: Participant[] }[] {
+  const people = new Map<string, { email: string; shares: Participant[] }>();
+  for (const p of participants) {
+    const key = p.email.toLowerCase();
+    const entry = people.get(key) ?? { email: p.email, shares: [] };
+    entry.shares.push(p);
+    people.set(key, entry);
+  }
+  return [...people.values()];
+}
+
 /** Who ended a cancelled split, as its e-mails tell it (docs/emails.md, "When an order is cancelled"). */
 export type CancelCause = 'shop' | 'organiser' | 'support' | 'expired';
 
@@ -137,21 +152,34 @@ export function planReceipts(
       );
       const merchantAccept = split.awaiting_merchant !== null;
       let organiserTold = false;
-      for (const p of participants) {
-        const organiserCopy = isOrganiser(p) && !organiserTold;
+      // One receipt per person: someone with two shares (the organiser who covered a friend) reads both charges in it.
+      for (const { shares } of byAddress(participants)) {
+        const p = shares[0]!;
+        const organiserCopy = isOrganiser(p);
         if (organiserCopy) organiserTold = true;
         receipts.push(
           email(`receipt:charged:${p.id}`, p, 'receipts.charged', {
-            amount: held(p),
+            amount: formatPounds(shares.reduce((sum, x) => sum + x.amount + x.customer_fee, 0)),
             share: formatPounds(p.amount),
             fee: formatPounds(p.customer_fee),
             ...card(p),
             charge_id: input.cards.get(p.id)?.chargeId ?? null,
+            ...(shares.length > 1
+              ? {
+                  charges: shares.map((x) => ({
+                    share: formatPounds(x.amount),
+                    fee: formatPounds(x.customer_fee),
+                    amount: held(x),
+                    ...card(x),
+                    charge_id: input.cards.get(x.id)?.chargeId ?? null,
+                  })),
+                }
+              : {}),
             captured_at: (p.captured_at ?? new Date()).toISOString(),
             order_lines: lines,
             order_total: formatPounds(split.total_amount),
             total_count: participants.length,
-            completed_by_you: !merchantAccept && last?.id === p.id,
+            completed_by_you: !merchantAccept && shares.some((x) => x.id === last?.id),
             // The organiser's own receipt also says the group is done: one e-mail, not two.
             organiser: organiserCopy,
           }),
@@ -171,18 +199,11 @@ export function planReceipts(
       // Everyone is told, whoever cancelled (the spec's server-API cancel notice is this e-mail too):
       // one e-mail per address, naming each of their shares, and the organiser in their own words.
       const cause = cancelCause(split, input.cancelActor, input.payload.reason);
-      const byAddress = new Map<string, { email: string; shares: Participant[] }>();
-      for (const p of participants) {
-        const key = p.email.toLowerCase();
-        const entry = byAddress.get(key) ?? { email: p.email, shares: [] };
-        entry.shares.push(p);
-        byAddress.set(key, entry);
-      }
-      if (organiser && !byAddress.has(organiser.toLowerCase())) {
-        byAddress.set(organiser.toLowerCase(), { email: organiser, shares: [] });
-      }
+      const people = byAddress(participants);
+      if (organiser && !people.some((x) => isOrganiser(x))) people.push({ email: organiser, shares: [] });
       const organiserShown = organiserName ?? (organiser ? maskEmail(organiser) : null);
-      for (const [key, { email: to, shares }] of byAddress) {
+      for (const { email: to, shares } of people) {
+        const key = to.toLowerCase();
         receipts.push(
           email(`cancel-notice:${split.id}:${key}`, { email: to }, 'checkout.order_canceled', {
             amount: shares[0] ? formatPounds(shares[0].amount) : null,

@@ -133,6 +133,24 @@ describe('receipts', () => {
     expect(mail.text).toContain('Everyone in your group has paid: all 3 shares, the whole order.');
   });
 
+  it('someone with two shares reads both charges in one receipt', () => {
+    const mail = renderEmail('receipts.charged', {
+      ...order,
+      amount: '25.40',
+      share: '15.00',
+      fee: '0.20',
+      captured_at: '2026-12-04T06:08:24Z',
+      charges: [
+        { share: '15.00', fee: '0.20', amount: '15.20', card_brand: 'visa', card_last4: '4242', charge_id: 'ch_1' },
+        { share: '10.00', fee: '0.20', amount: '10.20', card_brand: 'visa', card_last4: '4242', charge_id: 'ch_2' },
+      ],
+    });
+    expect(mail.subject).toBe('Receipt: £25.40 paid for WH29 at Corner Deli');
+    expect(mail.text).toContain(
+      '£15.00 share + £0.20 fee = £15.20 charged to Visa ••••4242 (payment reference ch_1); £10.00 share + £0.20 fee = £10.20 charged to Visa ••••4242 (payment reference ch_2): £25.40 in all.',
+    );
+  });
+
   it('a merchant-accept order: the last hold says the group is complete and the shop confirms it', () => {
     const mail = renderEmail('receipts.hold_placed', {
       ...order,

@@ -105,6 +105,19 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     order_lines: [{ description: 'Tasting menu', quantity: 3, amount: '£45.00' }],
     unsubscribe_url: unsubscribeUrl,
   },
+  'receipts.charged#two-shares': {
+    ...order,
+    amount: '25.40',
+    share: '15.00',
+    fee: '0.20',
+    captured_at: new Date().toISOString(),
+    charges: [
+      { share: '15.00', fee: '0.20', amount: '15.20', card_brand: 'visa', card_last4: '4242', charge_id: 'ch_1' },
+      { share: '10.00', fee: '0.20', amount: '10.20', card_brand: 'visa', card_last4: '4242', charge_id: 'ch_2' },
+    ],
+    order_total: '45.00',
+    unsubscribe_url: unsubscribeUrl,
+  },
   'receipts.released': { ...order, held: '15.20', reason: 'expired', unsubscribe_url: unsubscribeUrl },
   'receipts.refunded': {
     ...order,

@@ -85,7 +85,8 @@ export const RECEIPT_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
   /**
    * amount (taken), card_brand?, card_last4?, captured_at (ISO), charge_id, order_lines; newer: share and
    * fee (two-place pounds), order_total, total_count, completed_by_you (this payer's hold was the last:
-   * they had no separate hold receipt), organiser (the organiser's own receipt: the group is done too).
+   * they had no separate hold receipt), organiser (the organiser's own receipt: the group is done too),
+   * charges (someone with two shares: each charge, as share/fee/amount/card/charge_id; amount is their sum).
    */
   'receipts.charged': (data) =>
     page(
@@ -95,13 +96,19 @@ export const RECEIPT_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
         data.completed_by_you
           ? `Your hold was the last one the group needed, so the order is complete and ${data.business_name} has taken your payment for your share of ${data.order_reference}.`
           : `Every hold was in place, so ${data.business_name} has taken your payment for your share of ${data.order_reference}.`,
-        `${chargeText(data)}.`,
+        ...(Array.isArray(data.charges) && data.charges.length > 1
+          ? [
+              `${data.charges.map((c: Record<string, unknown>) => `${chargeText(c)}${c.charge_id ? ` (payment reference ${c.charge_id})` : ''}`).join('; ')}: £${data.amount} in all.`,
+            ]
+          : [`${chargeText(data)}.`]),
         ...(data.organiser && typeof data.total_count === 'number'
           ? [
               `Everyone in your group has paid: all ${data.total_count} shares, the whole order. ${data.business_name} has your order.`,
             ]
           : []),
-        `Paid on ${formatUkDateTime(data.captured_at)}. Payment reference: ${data.charge_id ?? 'not given'}.`,
+        Array.isArray(data.charges) && data.charges.length > 1
+          ? `Paid on ${formatUkDateTime(data.captured_at)}.`
+          : `Paid on ${formatUkDateTime(data.captured_at)}. Payment reference: ${data.charge_id ?? 'not given'}.`,
       ],
       'Keep this e-mail as your receipt. Questions about the order itself go to the business: reply to this e-mail.',
       {
