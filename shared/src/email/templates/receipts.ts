@@ -95,7 +95,7 @@ export const RECEIPT_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
       [
         data.completed_by_you
           ? `Your hold was the last one the group needed, so the order is complete and ${data.business_name} has taken your payment for your share of ${data.order_reference}.`
-          : `Every hold was in place, so ${data.business_name} has taken your payment for your share of ${data.order_reference}.`,
+          : `Every hold was in place, so ${data.business_name} has taken your payment for your ${Array.isArray(data.charges) && data.charges.length > 1 ? 'shares' : 'share'} of ${data.order_reference}.`,
         ...(Array.isArray(data.charges) && data.charges.length > 1
           ? [
               `${data.charges.map((c: Record<string, unknown>) => `${chargeText(c)}${c.charge_id ? ` (payment reference ${c.charge_id})` : ''}`).join('; ')}: £${data.amount} in all.`,
