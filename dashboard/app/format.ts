@@ -19,18 +19,24 @@ export function money(amount: string | number | null | undefined): string {
 /** 300 → "3%", 250 → "2.5%". */
 export const percentFromBps = (bps: number) => `${(bps / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 
+/**
+ * Every time the dashboard shows is UK time (Europe/London: BST in summer), whatever zone the
+ * browser is in, so it agrees with the e-mails and the hosted pages: `4 Jul 2026, 06:30 UK time`.
+ */
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  hourCycle: 'h23',
 });
 
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
+  return Number.isNaN(date.getTime()) ? iso : `${DATE_TIME.format(date)} UK time`;
 }
 
 const ROLE_LABELS = { owner: 'Owner', admin: 'Admin', finance: 'Finance', member: 'Member' } as const;

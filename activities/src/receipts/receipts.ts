@@ -5,10 +5,11 @@ import type { Client } from '@temporalio/client';
 import type { ActivityDeps } from '../deps';
 import { type Card, planReceipts, type ReceiptInput } from './plan';
 
-/** Receipts need the card only for these: the hold, the charge and a refund name it. */
+/** Receipts need the card only for these: the hold, the charge, a released hold and a refund name it. */
 const NEEDS_CARDS = new Set([
   'checkout_split.participant_authorised',
   'checkout_split.paid',
+  'checkout_split.canceled',
   'checkout_split.refunded',
 ]);
 
@@ -32,7 +33,9 @@ export function createReceiptSender(deps: ActivityDeps) {
         ? input.participants.filter((p) => p.id === input.payload.participant?.id)
         : input.type === 'checkout_split.refunded'
           ? input.participants.filter((p) => input.refundedSlices.some((s) => s.participant_id === p.id))
-          : input.participants;
+          : input.type === 'checkout_split.canceled'
+            ? input.participants.filter((p) => p.authorised_at !== null)
+            : input.participants;
     const processor = processors.forMode(input.split.mode);
     await Promise.all(
       wanted.map(async (p) => {

@@ -85,9 +85,23 @@ const CHIP_KIND: Record<string, string> = {
   skipped: 'neutral',
 };
 
+/**
+ * Where a status value (the API's, which keeps the spec's spelling) reads differently for people:
+ * British spelling, and a held share is a hold, not a payment.
+ */
+const CHIP_WORDS: Record<string, string> = {
+  canceled: 'cancelled',
+  canceling: 'cancelling',
+  authorised: 'hold in place',
+};
+
 export function StatusChip(props: { status: string; label?: string }) {
   const kind = CHIP_KIND[props.status] ?? 'neutral';
-  return <span class={`chip chip-${kind}`}>{props.label ?? props.status.replace(/_/g, ' ')}</span>;
+  return (
+    <span class={`chip chip-${kind}`}>
+      {props.label ?? CHIP_WORDS[props.status] ?? props.status.replace(/_/g, ' ')}
+    </span>
+  );
 }
 
 /** A control the caller may not use right now: shown disabled, with the reason beside it. */

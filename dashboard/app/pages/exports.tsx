@@ -41,7 +41,7 @@ export function ExportsPage() {
     <>
       <PageHeader
         title="Exports"
-        description={`CSV files of your ${mode}-mode orders and refunds for your accounts. Amounts are in pounds; times are given in UTC and UK time.`}
+        description={`CSV files of your ${mode}-mode orders and refunds for your accounts. Amounts are in pounds; each time is given in UK time and as an exact timestamp.`}
       />
       <Section title="Finance export">
         {may.allowed ? (

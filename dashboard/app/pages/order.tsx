@@ -118,8 +118,8 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
       )}
       {awaitingAcceptance(split) && (
         <Banner kind="warning" title="Waiting for your acceptance">
-          Everyone has paid and every hold is in place. Accept the order to capture the payments, or cancel it to
-          release every hold. The holds lapse on {dateTime(split.authorization_expires_at)}.
+          Everyone in the group has placed their hold. Accept the order to capture the payments, or cancel it to release
+          every hold. The holds lapse on {dateTime(split.authorization_expires_at)}.
         </Banner>
       )}
       <div class="row">

@@ -3,10 +3,17 @@ import { html, type SafeHtml } from './html';
 /** An order line as e-mails show it; `amount` is the line's total as shown (`£12.50`, `−£5.00` for a discount). */
 export type EmailOrderLine = { description: string; quantity: number; amount: string };
 
-/** `1 of 3 have paid` (a hold placed counts as paid: it is the participant's part done). */
-export function progressText(paid: number, total: number): string {
-  return `${paid} of ${total} ${total === 1 ? 'has' : 'have'} paid`;
+/**
+ * `1 of 3 holds in place`: a hold is not a payment, so until the payments are taken the count is of
+ * holds. The pages say the same (services/checkout/src/pages/shared/wording.js, holdsCount; a test
+ * keeps the two in step).
+ */
+export function progressText(held: number, total: number): string {
+  return `${held} of ${total} ${total === 1 ? 'hold' : 'holds'} in place`;
 }
+
+/** What a hold means, as the pages say it (wording.js, NOTHING_TAKEN). */
+export const NOTHING_TAKEN = "Nothing is taken until everyone's hold is in place.";
 
 export function orderLinesText(lines: readonly EmailOrderLine[] | undefined): string {
   if (!lines?.length) return '';

@@ -49,7 +49,7 @@ describe('the invitation', () => {
     expect(mail.text).toContain('Bea asked you to pay £2.00 towards WH29 at Corner Deli.');
     expect(mail.text).toContain('  1 × Pizza  £1.50\n  1 × Voucher  −£0.50\n');
     expect(mail.text).toContain('Your card will be held for £2.20 (your £2.00 share plus a £0.20 service fee).');
-    expect(mail.text).toContain('1 of 3 have paid so far.');
+    expect(mail.text).toContain('1 of 3 holds in place so far.');
     expect(mail.text).toContain('Pay your share: https://pay.example/pay/tok');
     expect(mail.text).toContain('if the group does not finish by Friday 4 December at 06:08 (UK time)');
     expect(mail.text).not.toContain('GMT');
@@ -73,7 +73,7 @@ describe('the invitation', () => {
   it('still renders an e-mail queued before these fields existed', () => {
     const mail = renderEmail('splits.invitation', invitation);
     expect(mail.text).toContain('You have been asked to pay £2.00 towards WH29 at Corner Deli.');
-    expect(mail.text).not.toContain('have paid');
+    expect(mail.text).not.toContain('in place so far');
     expect(mail.fromName).toBeUndefined();
   });
 
@@ -181,8 +181,221 @@ describe('the reminder', () => {
       missing: ['b***@example.com'],
     });
     expect(mail.text).toContain('is still waiting: £2.20. 5 hours left.');
-    expect(mail.text).toContain('1 of 3 have paid; still to pay: b***@example.com.');
+    expect(mail.text).toContain('1 of 3 holds in place; still to pay: b***@example.com.');
     expect(mail.html.match(/class="gs-button" href=/g)).toHaveLength(1);
+  });
+});
+
+describe('receipts', () => {
+  const order = { business_name: 'Corner Deli', order_reference: 'WH29' };
+
+  it('the charged receipt shows share + fee = charge, the card, and the order total', () => {
+    const mail = renderEmail('receipts.charged', {
+      ...order,
+      amount: '30.20',
+      share: '30.00',
+      fee: '0.20',
+      card_brand: 'visa',
+      card_last4: '4242',
+      charge_id: 'ch_1',
+      captured_at: '2026-07-04T05:30:00Z',
+      order_lines: [{ description: 'Tasting menu', quantity: 3, amount: '£90.00' }],
+      order_total: '90.00',
+      total_count: 3,
+    });
+    expect(mail.subject).toBe('Receipt: £30.20 paid for WH29 at Corner Deli');
+    expect(mail.text).toContain('£30.00 share + £0.20 fee = £30.20 charged to Visa ••••4242.');
+    expect(mail.text).toContain('Order total: £90.00');
+    expect(mail.text).toContain('Paid on Saturday 4 July at 06:30 (UK time).');
+    expect(mail.text).not.toContain('Everyone in your group has paid');
+  });
+
+  it('the last payer of a group that captures at once hears both in one: their hold and the order complete', () => {
+    const mail = renderEmail('receipts.charged', {
+      ...order,
+      amount: '30.20',
+      share: '30.00',
+      fee: '0.20',
+      captured_at: '2026-12-04T06:08:24Z',
+      completed_by_you: true,
+      organiser: true,
+      total_count: 3,
+    });
+    expect(mail.text).toContain('Your hold was the last one the group needed, so the order is complete');
+    expect(mail.text).toContain('£30.00 share + £0.20 fee = £30.20 charged to your card.');
+    expect(mail.text).toContain('Everyone in your group has paid: all 3 shares, the whole order.');
+  });
+
+  it('someone with two shares reads both charges in one receipt', () => {
+    const mail = renderEmail('receipts.charged', {
+      ...order,
+      amount: '25.40',
+      share: '15.00',
+      fee: '0.20',
+      captured_at: '2026-12-04T06:08:24Z',
+      charges: [
+        { share: '15.00', fee: '0.20', amount: '15.20', card_brand: 'visa', card_last4: '4242', charge_id: 'ch_1' },
+        { share: '10.00', fee: '0.20', amount: '10.20', card_brand: 'visa', card_last4: '4242', charge_id: 'ch_2' },
+      ],
+    });
+    expect(mail.subject).toBe('Receipt: £25.40 paid for WH29 at Corner Deli');
+    expect(mail.text).toContain(
+      '£15.00 share + £0.20 fee = £15.20 charged to Visa ••••4242 (payment reference ch_1); £10.00 share + £0.20 fee = £10.20 charged to Visa ••••4242 (payment reference ch_2): £25.40 in all.',
+    );
+  });
+
+  it('a merchant-accept order: the last hold says the group is complete and the shop confirms it', () => {
+    const mail = renderEmail('receipts.hold_placed', {
+      ...order,
+      held: '15.20',
+      paid_count: 3,
+      total_count: 3,
+      expires_at: '2026-12-04T06:08:24Z',
+      everyone_in: true,
+    });
+    expect(mail.subject).toBe('Your £15.20 hold for WH29 at Corner Deli is in place: the group is complete');
+    expect(mail.text).toContain(
+      '3 of 3 holds in place, so the group is complete. Corner Deli is confirming the order now.',
+    );
+    expect(mail.text).not.toMatch(/\bpaid\b/);
+  });
+
+  it('"one person left" names the one left, or is the organiser\'s own reminder with their pay button', () => {
+    const common = { ...order, total_count: 3, expires_at: '2026-07-04T05:30:00Z' };
+    const other = renderEmail('organiser.one_left', { ...common, missing: 'Cat' });
+    expect(other.text).toContain('2 of 3 holds in place for WH29 at Corner Deli. Only Cat is still to place theirs.');
+    expect(other.html).not.toMatch(/class="gs-button" href=/);
+    const yours = renderEmail('organiser.one_left', {
+      ...common,
+      yours: true,
+      pay_url: 'https://pay.example/pay/tok',
+      card_charge: '15.20',
+    });
+    expect(yours.subject).toBe('Your share is the last one for WH29 at Corner Deli');
+    expect(yours.text).toContain('Yours is the last one the group needs.');
+    expect(yours.text).toContain('Pay your share: https://pay.example/pay/tok');
+    expect(yours.text).toContain('by Saturday 4 July at 06:30 (UK time)');
+    expect(yours.html.match(/class="gs-button" href=/g)).toHaveLength(1);
+  });
+});
+
+describe('the cancel notice', () => {
+  const base = {
+    business_name: 'Corner Deli',
+    order_reference: 'WH29',
+    expires_at: '2026-07-04T05:30:00Z',
+    amount: '15.00',
+  };
+  const heldShare = { share: '15.00', amount: '15.20', held: true, card_brand: 'visa', card_last4: '4242' };
+  const pendingShare = { share: '15.00', amount: '15.20', held: false, card_brand: null, card_last4: null };
+
+  it('the shop cancelled: a payer with a hold hears it was released, on which card, and what to do', () => {
+    const mail = renderEmail('checkout.order_canceled', {
+      ...base,
+      cause: 'shop',
+      role: 'participant',
+      shares: [heldShare],
+    });
+    expect(mail.subject).toBe('WH29 at Corner Deli was cancelled');
+    expect(mail.text).toContain('Corner Deli cancelled WH29.');
+    expect(mail.text).toContain('The £15.20 hold on Visa ••••4242 has been released. Nothing was taken.');
+    expect(mail.text).toContain('reply to this e-mail to reach Corner Deli');
+    expect(mail.text).toContain('Some banks take a few days');
+  });
+
+  it('a member with no hold hears nothing was taken; the organiser without a share hears every hold went', () => {
+    const member = renderEmail('checkout.order_canceled', {
+      ...base,
+      cause: 'shop',
+      role: 'participant',
+      shares: [pendingShare],
+    });
+    expect(member.text).toContain('Your £15.00 share will not be taken: there was no hold on your card');
+    expect(member.text).not.toContain('Some banks');
+    const organiser = renderEmail('checkout.order_canceled', { ...base, cause: 'shop', role: 'organiser', shares: [] });
+    expect(organiser.text).toContain('Every hold in the group has been released. Nobody was charged.');
+  });
+
+  it('the time ran out: says when, in UK time (BST in July), and how the organiser can try again', () => {
+    const mail = renderEmail('checkout.order_canceled', {
+      ...base,
+      cause: 'expired',
+      role: 'organiser',
+      shares: [pendingShare],
+    });
+    expect(mail.subject).toBe('WH29 at Corner Deli was cancelled: the time ran out');
+    expect(mail.text).toContain("Not everyone's hold was in place by Saturday 4 July at 06:30 (UK time)");
+    expect(mail.text).toContain('To try again, go back to Corner Deli and place the order again');
+    expect(mail.text).not.toMatch(/UTC|GMT|Canceled/);
+  });
+
+  it('support, or the organiser themself', () => {
+    expect(
+      renderEmail('checkout.order_canceled', { ...base, cause: 'support', role: 'participant', shares: [heldShare] })
+        .text,
+    ).toContain('was cancelled by groupsplit support');
+    expect(
+      renderEmail('checkout.order_canceled', {
+        ...base,
+        cause: 'organiser',
+        role: 'participant',
+        organiser: 'Bea',
+        shares: [pendingShare],
+      }).text,
+    ).toContain('Bea cancelled WH29 at Corner Deli.');
+    expect(
+      renderEmail('checkout.order_canceled', { ...base, cause: 'organiser', role: 'organiser', shares: [heldShare] })
+        .text,
+    ).toContain('You cancelled WH29 at Corner Deli.');
+  });
+
+  it('still renders a notice queued by an older version', () => {
+    const mail = renderEmail('checkout.order_canceled', {
+      business_name: 'Corner Deli',
+      order_reference: 'WH29',
+      amount: '15.00',
+    });
+    expect(mail.text).toContain('Corner Deli cancelled WH29. Your £15.00 share will not be taken');
+  });
+});
+
+describe('every time in an e-mail is UK time', () => {
+  it('the team invitation, the dispute notice and the webhook notice: BST in July, never GMT or UTC', () => {
+    const july = '2026-07-04T05:30:00Z';
+    const mails = [
+      renderEmail('team.invite', {
+        business_name: 'Corner Deli',
+        role: 'finance',
+        accept_url: 'https://x/t',
+        expires_at: july,
+      }),
+      renderEmail('refunds.dispute_opened', {
+        business_name: 'Corner Deli',
+        order_reference: 'WH29',
+        split_id: 's',
+        participant_email: 'b***@example.com',
+        amount: '15.20',
+        reason: null,
+        dispute_id: 'dp_1',
+        mode: 'test',
+        disputed_at: july,
+      }),
+      renderEmail('webhooks.delivery_given_up', {
+        business_name: 'Corner Deli',
+        mode: 'test',
+        event_id: 'evt_1',
+        event_type: 'checkout_split.paid',
+        attempts: 9,
+        url: 'https://shop.example/hooks',
+        last_error: null,
+        last_status_code: 500,
+        first_attempt_at: july,
+      }),
+    ];
+    for (const mail of mails) {
+      expect(mail.text).toContain('Saturday 4 July at 06:30 (UK time)');
+      expect(mail.text).not.toMatch(/GMT|UTC/);
+    }
   });
 });
 

@@ -52,6 +52,27 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     missing: ['c***@example.com'],
   },
   'checkout.order_canceled': { ...order, amount: '15.00', unsubscribe_url: unsubscribeUrl },
+  // A variant of a template is `<template>#<variant>` (its screenshot carries the variant too).
+  'checkout.order_canceled#shop-held': {
+    ...order,
+    amount: '15.00',
+    cause: 'shop',
+    role: 'participant',
+    organiser: 'b***@example.com',
+    expires_at: expires,
+    shares: [{ share: '15.00', amount: '15.20', held: true, card_brand: 'visa', card_last4: '4242' }],
+    unsubscribe_url: unsubscribeUrl,
+  },
+  'checkout.order_canceled#expired-organiser': {
+    ...order,
+    amount: '15.00',
+    cause: 'expired',
+    role: 'organiser',
+    organiser: 'b***@example.com',
+    expires_at: expires,
+    shares: [{ share: '15.00', amount: '15.20', held: false, card_brand: null, card_last4: null }],
+    unsubscribe_url: unsubscribeUrl,
+  },
   'checkout.open_seats': {
     ...order,
     group_url: `${base}/join/grouptok`,
@@ -70,14 +91,44 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     expires_at: expires,
     unsubscribe_url: unsubscribeUrl,
   },
+  'receipts.hold_placed#everyone-in': {
+    ...order,
+    held: '15.20',
+    card_brand: 'visa',
+    card_last4: '4242',
+    paid_count: 3,
+    total_count: 3,
+    expires_at: expires,
+    everyone_in: true,
+    unsubscribe_url: unsubscribeUrl,
+  },
   'receipts.charged': {
     ...order,
     amount: '15.20',
+    share: '15.00',
+    fee: '0.20',
+    order_total: '45.00',
+    total_count: 3,
+    completed_by_you: true,
+    organiser: true,
     card_brand: 'mastercard',
     card_last4: '4444',
     charge_id: 'ch_3Pexample',
     captured_at: new Date().toISOString(),
     order_lines: [{ description: 'Tasting menu', quantity: 3, amount: '£45.00' }],
+    unsubscribe_url: unsubscribeUrl,
+  },
+  'receipts.charged#two-shares': {
+    ...order,
+    amount: '25.40',
+    share: '15.00',
+    fee: '0.20',
+    captured_at: new Date().toISOString(),
+    charges: [
+      { share: '15.00', fee: '0.20', amount: '15.20', card_brand: 'visa', card_last4: '4242', charge_id: 'ch_1' },
+      { share: '10.00', fee: '0.20', amount: '10.20', card_brand: 'visa', card_last4: '4242', charge_id: 'ch_2' },
+    ],
+    order_total: '45.00',
     unsubscribe_url: unsubscribeUrl,
   },
   'receipts.released': { ...order, held: '15.20', reason: 'expired', unsubscribe_url: unsubscribeUrl },
@@ -93,6 +144,15 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     ...order,
     total_count: 3,
     missing: 'c***@example.com',
+    expires_at: expires,
+    unsubscribe_url: unsubscribeUrl,
+  },
+  'organiser.one_left#yours': {
+    ...order,
+    total_count: 3,
+    yours: true,
+    pay_url: `${base}/pay/tok`,
+    card_charge: '15.20',
     expires_at: expires,
     unsubscribe_url: unsubscribeUrl,
   },
@@ -161,9 +221,10 @@ describe('e-mails as a mailbox and a mail client see them', () => {
 
   it.each(Object.keys(SAMPLES))(
     '%s: headers, a text part, HTML that holds at 600 and 390 px, light and dark',
-    async (template) => {
+    async (sample) => {
+      const template = sample.split('#')[0]!;
       const to = uniqueEmail('render');
-      const rendered = renderEmail(template, SAMPLES[template]!);
+      const rendered = renderEmail(template, SAMPLES[sample]!);
       const id = `render-${Math.random().toString(36).slice(2)}`;
       await sendRenderedEmail(transport, config, { id, to, rendered, replyTo: 'hello@corner-deli.example' });
       const mail = await waitForMail(to);
@@ -209,7 +270,7 @@ describe('e-mails as a mailbox and a mail client see them', () => {
               return window.document.documentElement.scrollWidth - window.innerWidth;
             });
             expect({ template, width, overflow }).toEqual({ template, width, overflow: 0 });
-            const name = `email-${template.replace('.', '-')}-${width}${scheme === 'dark' ? '-dark' : ''}.png`;
+            const name = `email-${sample.replace('.', '-').replace('#', '-')}-${width}${scheme === 'dark' ? '-dark' : ''}.png`;
             await page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
           }
         }

@@ -149,14 +149,14 @@ describe('the group on the checkout and pay pages', () => {
 
     // Live: the friend pays elsewhere; the buyer's page shows it without a reload.
     expect((await authoriseShare(stack, payTokenOf(await payLinkFrom(friend)))).status).toBe(200);
-    await memberRow(page, friend).locator('.badge', { hasText: 'Paid' }).waitFor();
-    await page.getByText('1 of 3 have paid').waitFor();
+    await memberRow(page, friend).locator('.badge', { hasText: 'Hold in place' }).waitFor();
+    await page.getByText('1 of 3 holds in place').waitFor();
 
     // ---- the newcomer's pay page ----
     const payer = await personPage(context);
     await payer.page.goto(newcomerLink);
     await payer.page.getByRole('heading', { name: 'Your share' }).waitFor();
-    await payer.page.locator('#progress-count', { hasText: '1 of 3 have paid' }).waitFor();
+    await payer.page.locator('#progress-count', { hasText: '1 of 3 holds in place' }).waitFor();
     expect(await payer.page.locator('.lines').textContent()).toContain('\u2212£5.50');
     await checkState(payer.page, 'pay-pending');
 
@@ -170,10 +170,10 @@ describe('the group on the checkout and pay pages', () => {
         .executeTakeFirstOrThrow()
     ).pay_token;
     expect((await authoriseShare(stack, buyerToken)).status).toBe(200);
-    await payer.page.locator('#progress-count', { hasText: '2 of 3 have paid' }).waitFor();
+    await payer.page.locator('#progress-count', { hasText: '2 of 3 holds in place' }).waitFor();
     await eventually(
       () => payer.page.locator('#announce').textContent(),
-      (announced) => expect(announced).toBe('2 of 3 have paid.'),
+      (announced) => expect(announced).toBe('2 of 3 holds in place.'),
     );
 
     // The newcomer pays with the keyboard: the test card is chosen already; Tab to the button, Enter.
@@ -186,7 +186,7 @@ describe('the group on the checkout and pay pages', () => {
     await waitForSplitStatus(stack, splitId, ['captured'], 30_000);
     // Both pages arrive at the end on their own.
     await payer.page.getByRole('heading', { name: 'The order has gone through' }).waitFor({ timeout: 20_000 });
-    await payer.page.locator('#progress-count', { hasText: '3 of 3 have paid' }).waitFor();
+    await payer.page.locator('#progress-count', { hasText: '3 of 3 paid' }).waitFor();
     await checkState(payer.page, 'pay-captured');
     await page.getByText('Everyone has paid and the order has gone through.').waitFor({ timeout: 20_000 });
     await checkState(page, 'checkout-paid');

@@ -87,14 +87,16 @@ describe('the hosted pages while the shop accepts', () => {
     await friend.page.goto(made.participants[1]!.pay_url);
     await friend.page.getByRole('heading', { name: 'Your share' }).waitFor();
     await submitForNewPage(friend.page, () => friend.page.getByRole('button', { name: /^Hold £/ }).click());
-    await friend.page.getByText(`Everyone has paid. ${shop.merchant.name} is confirming the order now.`).waitFor();
+    await friend.page
+      .getByText(`Everyone's hold is in place. ${shop.merchant.name} is confirming the order now.`)
+      .waitFor();
     await friend.page.locator('#pay-status[data-state="awaiting_merchant"]').waitFor();
-    await friend.page.locator('#progress-count', { hasText: '2 of 2 have paid' }).waitFor();
+    await friend.page.locator('#progress-count', { hasText: '2 of 2 holds in place' }).waitFor();
     await look(friend.page, 'pay-awaiting-merchant');
 
     const { page, errors } = await personPage(context);
     await page.goto(`${stack.config.PUBLIC_BASE_URL}/checkout/${made.token}`);
-    await page.getByRole('heading', { name: 'Everyone has paid' }).waitFor();
+    await page.getByRole('heading', { name: "Everyone's hold is in place" }).waitFor();
     await page
       .getByText(`${shop.merchant.name} is confirming the order now. Nothing is taken until they do.`)
       .waitFor();
@@ -131,7 +133,7 @@ describe('the hosted pages while the shop accepts', () => {
     // The buyer's own share first: the open page counts it and still waits for the friend.
     const myPayUrl = await page.locator('#my-pay-link').getAttribute('href');
     expect((await authoriseShare(stack, payTokenOf(myPayUrl!))).status).toBe(200);
-    await page.locator('#progress-count', { hasText: '1 of 2 have paid' }).waitFor();
+    await page.locator('#progress-count', { hasText: '1 of 2 holds in place' }).waitFor();
     // Marked, so the wait below is for the document the page loads by itself (its poll sees the split waiting).
     await page.evaluate(() => {
       (globalThis as any).document.documentElement.dataset.before = 'yes';
@@ -143,12 +145,12 @@ describe('the hosted pages while the shop accepts', () => {
     expect((await authoriseShare(stack, payTokenOf(friendPayUrl))).status).toBe(200);
     await page
       .locator('html:not([data-before]) #split-status')
-      .getByRole('heading', { name: 'Everyone has paid' })
+      .getByRole('heading', { name: "Everyone's hold is in place" })
       .waitFor();
     await page
       .getByText(`${shop.merchant.name} is confirming the order now. Nothing is taken until they do.`)
       .waitFor();
-    await page.locator('#progress-count', { hasText: '2 of 2 have paid' }).waitFor();
+    await page.locator('#progress-count', { hasText: '2 of 2 holds in place' }).waitFor();
     expect(await page.locator('#app').getAttribute('data-awaiting-merchant')).toBe('true');
     expect(await page.locator('.countdown').count()).toBe(0);
     await checkState(page, 'checkout-awaiting-merchant-live');

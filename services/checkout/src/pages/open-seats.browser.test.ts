@@ -116,7 +116,7 @@ describe('open seats on the checkout and join pages', () => {
     // ---- the group: the open seats in its progress, the link to copy ----
     await page.getByRole('heading', { name: 'Your order is set up' }).waitFor();
     await page.getByText('Send the group link below to fill the open seats.').waitFor();
-    await progressCount(page, '0 of 4 have paid · 2 seats open');
+    await progressCount(page, '0 of 4 holds in place · 2 seats open');
     await page.getByRole('heading', { name: 'Fill the open seats' }).waitFor();
     const group = await groupOf(created.body.token);
     expect(group.seats).toHaveLength(2);
@@ -134,7 +134,7 @@ describe('open seats on the checkout and join pages', () => {
     await email.fill(invitee);
     await page.getByRole('button', { name: 'Send them the link' }).click();
     await page.getByText(`${invitee} has been e-mailed a link to pay £20.00.`).waitFor();
-    await progressCount(page, '0 of 4 have paid · 1 seat open');
+    await progressCount(page, '0 of 4 holds in place · 1 seat open');
     await page.locator('#group li.member', { hasText: invitee }).waitFor();
     await waitForMail(invitee, { subject: 'Pay your share' });
 
@@ -142,7 +142,7 @@ describe('open seats on the checkout and join pages', () => {
     const join = await personPage(context);
     await join.page.goto(group.url);
     await join.page.getByRole('heading', { name: 'Join the group paying for this order' }).waitFor();
-    await progressCount(join.page, '0 of 4 have paid · 1 seat open');
+    await progressCount(join.page, '0 of 4 holds in place · 1 seat open');
     await look(join.page, 'join-signed-out');
     await signInByCode(join.page, joiner);
     await join.page.getByRole('heading', { name: 'Choose your seat' }).waitFor();
@@ -151,10 +151,10 @@ describe('open seats on the checkout and join pages', () => {
     await join.page.getByRole('button', { name: 'Take this seat' }).click();
     await join.page.waitForURL(/\/pay\//);
     await join.page.getByRole('heading', { name: 'Your share' }).waitFor();
-    await progressCount(join.page, '0 of 4 have paid');
+    await progressCount(join.page, '0 of 4 holds in place');
 
     // The buyer's page follows: no seat is open, so the link is put away.
-    await progressCount(page, '0 of 4 have paid');
+    await progressCount(page, '0 of 4 holds in place');
     await page.locator('#group-link').waitFor({ state: 'hidden' });
     await page.locator('#group li.member', { hasText: joiner }).waitFor();
 
@@ -171,7 +171,7 @@ describe('open seats on the checkout and join pages', () => {
     const group = await groupOf(made.token);
     const { page, errors } = await personPage(context);
     await page.goto(group.url);
-    await progressCount(page, '0 of 3 have paid · 2 seats open');
+    await progressCount(page, '0 of 3 holds in place · 2 seats open');
     await signInByCode(page, uniqueEmail('slow'));
     await page.getByRole('heading', { name: 'Choose your seat' }).waitFor();
     await page.getByLabel('Seat 1: a £20.00 share').check();
@@ -187,7 +187,7 @@ describe('open seats on the checkout and join pages', () => {
 
     await page.getByRole('button', { name: 'Take this seat' }).click();
     await page.getByText('Someone took that seat just now. Choose another one.').waitFor();
-    await progressCount(page, '0 of 3 have paid · 1 seat open');
+    await progressCount(page, '0 of 3 holds in place · 1 seat open');
     await eventually(
       () => page.locator('input[name="seat"]').count(),
       (count) => expect(count).toBe(1),
@@ -197,15 +197,15 @@ describe('open seats on the checkout and join pages', () => {
     // The pay page of whoever has a share shows the seat still open.
     const payer = await personPage(context);
     await payer.page.goto(taken.body.pay_url);
-    await progressCount(payer.page, '0 of 3 have paid · 1 seat open');
+    await progressCount(payer.page, '0 of 3 holds in place · 1 seat open');
     await payer.page.locator('#group li.member-open', { hasText: '£20.00' }).waitFor();
     await look(payer.page, 'pay-open-seat');
 
     await page.getByRole('button', { name: 'Take this seat' }).click();
     await page.waitForURL(/\/pay\//);
     await page.getByRole('heading', { name: 'Your share' }).waitFor();
-    await progressCount(page, '0 of 3 have paid');
-    await progressCount(payer.page, '0 of 3 have paid');
+    await progressCount(page, '0 of 3 holds in place');
+    await progressCount(payer.page, '0 of 3 holds in place');
     expect([...errors, ...payer.errors].filter((e) => !e.includes('/claim'))).toEqual([
       // The refused claim itself (409 seat_taken) is expected.
     ]);
@@ -216,7 +216,7 @@ describe('open seats on the checkout and join pages', () => {
     const group = await groupOf(made.token);
     const { page, errors } = await personPage(context);
     await page.goto(group.url);
-    await progressCount(page, '0 of 3 have paid · 2 seats open');
+    await progressCount(page, '0 of 3 holds in place · 2 seats open');
 
     // The merchant cancels the order while the page still offers its seats.
     const canceled = await stack.api.post(`/api/merchants/checkout/splits/${made.splitId}/cancel`, undefined, {

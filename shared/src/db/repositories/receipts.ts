@@ -55,6 +55,9 @@ export class ReceiptsRepository {
         'splits.session_token',
         'splits.processor_account_id',
         'splits.authorization_expires_at',
+        'splits.awaiting_merchant',
+        'splits.created_by',
+        'splits.session_context',
         'merchants.name as business_name',
         'merchants.business_email',
         'checkout_sessions.line_items',
@@ -70,6 +73,8 @@ export class ReceiptsRepository {
       .select([
         'id',
         'email',
+        'name',
+        'pay_token',
         'amount',
         'customer_fee',
         'status',

@@ -1,5 +1,6 @@
 import { html } from '../html';
 import { emailLayout, textFooter } from '../layout';
+import { formatUkDateTime } from '../uk-time';
 import type { EmailTemplate } from './index';
 
 /**
@@ -9,7 +10,7 @@ import type { EmailTemplate } from './index';
  */
 export const REFUND_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
   'refunds.dispute_opened': (data) => {
-    const when = new Date(data.disputed_at).toUTCString();
+    const when = formatUkDateTime(data.disputed_at);
     const reason = data.reason ? ` The card issuer gives the reason as "${data.reason}".` : '';
     const mode = data.mode === 'test' ? ' (test mode)' : '';
     const summary =

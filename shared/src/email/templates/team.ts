@@ -1,5 +1,6 @@
 import { html } from '../html';
 import { emailLayout, textFooter } from '../layout';
+import { formatUkDateTime } from '../uk-time';
 import type { EmailTemplate } from './index';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Admin', finance: 'Finance', member: 'Member' };
@@ -9,7 +10,7 @@ export const TEAM_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
   'team.invite': (data) => {
     const role = ROLE_LABELS[data.role] ?? String(data.role);
     const inviter = data.inviter_name ? `${data.inviter_name} has invited you` : 'You have been invited';
-    const expires = new Date(data.expires_at).toUTCString();
+    const expires = formatUkDateTime(data.expires_at);
     return {
       subject: `Join ${data.business_name} on groupsplit`,
       text:

@@ -1,5 +1,6 @@
 import { html } from '../html';
 import { emailLayout, textFooter } from '../layout';
+import { formatUkDateTime } from '../uk-time';
 import type { EmailTemplate } from './index';
 
 /**
@@ -13,7 +14,7 @@ export const WEBHOOK_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
       data.last_status_code !== null && data.last_status_code !== undefined
         ? `HTTP ${data.last_status_code}`
         : String(data.last_error ?? 'no response');
-    const firstTry = new Date(data.first_attempt_at).toUTCString();
+    const firstTry = formatUkDateTime(data.first_attempt_at);
     const summary =
       `We could not deliver the ${data.event_type} event ${data.event_id} (${data.mode} mode) to ${target}. ` +
       `We tried ${data.attempts} times from ${firstTry}; the last attempt ended with: ${lastResult}.`;

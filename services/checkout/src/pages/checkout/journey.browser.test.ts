@@ -78,7 +78,9 @@ describe('the checkout page with names, "mine" and cover', () => {
     await signInByCode(page, organiser);
     const myPayUrl = await page.getByRole('link', { name: 'Pay your share (£20.00)' }).getAttribute('href');
     expect(myPayUrl).toMatch(/\/pay\//);
-    await memberRow(page, 'Kim').getByRole('button', { name: /^Replace/ }).waitFor();
+    await memberRow(page, 'Kim')
+      .getByRole('button', { name: /^Replace/ })
+      .waitFor();
     await memberRow(page, 'Kim').getByRole('button', { name: "Cover Kim's share" }).waitFor();
     await checkState(page, 'checkout-reopened-organiser-mine');
 
@@ -189,7 +191,10 @@ describe('the checkout page with names, "mine" and cover', () => {
       stack,
       shop.testKey,
       buyer.token,
-      { mode: 'split', participants: [{ email: buyer.email, amount: '20' }, { email: friend, amount: '20' }, { amount: '20' }] },
+      {
+        mode: 'split',
+        participants: [{ email: buyer.email, amount: '20' }, { email: friend, amount: '20' }, { amount: '20' }],
+      },
       { order_reference: 'Three seats' },
     );
     const other = await reopen(seated.token);

@@ -11,7 +11,7 @@ import type { LoadedSession } from '../../sessions/session-state';
 import { imageUrl, sessionStatus } from '../../sessions/session-state';
 import { presentGroup } from '../../splits/group';
 import { ASSET_PATH, countdown, groupProgress, orderSummary, pageLayout, signInSteps } from '../shared/components';
-import { STATUS_LABELS } from '../shared/wording';
+import { ALL_HELD, NOTHING_TAKEN, STATUS_LABELS } from '../shared/wording';
 
 /**
  * The buyer's hosted checkout page. Everything the merchant supplied goes through html``
@@ -92,10 +92,7 @@ function afterTheSplit(
               ]
             : ['Order cancelled', 'This order was cancelled. Nobody was charged.']
           : split && awaitingMerchant(split)
-            ? [
-                'Everyone has paid',
-                `${loaded.merchant.name} is confirming the order now. Nothing is taken until they do.`,
-              ]
+            ? [ALL_HELD, `${loaded.merchant.name} is confirming the order now. Nothing is taken until they do.`]
             : ['Your order is set up', single ? SINGLE_PAYER_MESSAGE : waitingMessage(seats)];
   const waiting = status === 'pending' && split?.status === 'pending' && !awaitingMerchant(split);
   const group =
@@ -137,7 +134,7 @@ ${group}
 }
 
 /** What a split waits for, in the words of holds: nothing is taken until every share is held. */
-const HOLD_NOTE = "Nothing is taken from anyone's card until every share is held.";
+const HOLD_NOTE = NOTHING_TAKEN;
 
 const SINGLE_PAYER_MESSAGE = 'One person pays for the whole order. It goes through as soon as they have paid.';
 

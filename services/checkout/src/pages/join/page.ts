@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '@groupsplit/shared';
 import { ASSET_PATH, countdown, money, openSeatRow, orderSummary, pageLayout, signInSteps } from '../shared/components';
-import { JOIN_ENDS, type JoinEnd, type OpenSeat, progressCount } from '../shared/wording';
+import { JOIN_ENDS, type JoinEnd, NOTHING_TAKEN, type OpenSeat, progressCount } from '../shared/wording';
 
 /**
  * The join page at `group_url` (`/join/<group token>`): a split's open seats, for anyone holding
@@ -79,7 +79,7 @@ export function renderJoinPage(view: JoinView, groupToken: string): string {
 <section class="panel" id="join-intro" aria-labelledby="join-heading">
 <h2 id="join-heading">${view.organiser_name ? `${view.organiser_name} asked you to join the group paying for this order` : 'Join the group paying for this order'}</h2>
 <p>${view.organiser_name ? `${view.organiser_name} and the group are` : 'The group is'} paying ${money(view.amount)} together for ${view.order_reference} at ${view.merchant_name}. Take an open seat to pay one share.</p>
-<p class="hint">Nothing is taken until everyone has paid.</p>
+<p class="hint">${NOTHING_TAKEN}</p>
 ${countdown(new Date(view.authorization_expires_at))}
 </section>
 ${joinProgress(view)}

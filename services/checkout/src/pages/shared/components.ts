@@ -1,5 +1,6 @@
-import { html, type SafeHtml } from '@groupsplit/shared';
+import { formatUkDateTime, html, type SafeHtml } from '@groupsplit/shared';
 import {
+  GROUP_HEADING,
   money,
   OPEN_SEAT,
   type OpenSeat,
@@ -101,25 +102,18 @@ export function groupProgress(group: GroupView): SafeHtml {
   );
   const seats = (group.open_seats ?? []).map(openSeatRow);
   return html`<section class="panel group" id="group" aria-labelledby="group-heading">
-  <h2 id="group-heading">Who has paid</h2>
+  <h2 id="group-heading">${GROUP_HEADING}</h2>
   <p class="progress-count" id="progress-count">${progressCount(group)}</p>
   <progress class="progress" value="${group.approved_count}" max="${group.total_count}" aria-hidden="true"></progress>
   <ul class="members" aria-labelledby="group-heading">${members}${seats}</ul>
 </section>`;
 }
 
-const DEADLINE = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
-
-/** `Mon 12 Oct 2026, 10:00 UTC`. */
-export const deadline = (at: Date) => `${DEADLINE.format(at)} UTC`;
+/**
+ * `Monday 12 October at 11:00 (UK time)`: a deadline as people read it, in Europe/London (BST in
+ * summer); the e-mails' formatter, so pages and e-mails agree to the minute.
+ */
+export const deadline = (at: Date) => formatUkDateTime(at);
 
 /** Time left until `expiresAt`, counted down in the browser by progress.js (`data-countdown`). */
 export function countdown(expiresAt: Date, lead = 'Time left for everyone to pay:'): SafeHtml {

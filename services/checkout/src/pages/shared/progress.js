@@ -4,7 +4,18 @@
 // The words both use come from one file, wording.js (served as an ES module: pages/assets.ts).
 import wording from './wording.js';
 
-export const { money, JOIN_ENDS, OPEN_SEAT, progressCount, seatsOpen, STATUS_LABELS, timeLeft } = wording;
+export const {
+  money,
+  GROUP_HEADING,
+  JOIN_ENDS,
+  NOTHING_TAKEN,
+  OPEN_SEAT,
+  progressCount,
+  seatsOpen,
+  STATUS_LABELS,
+  timeLeft,
+  ukDateTime,
+} = wording;
 
 /** Keeps every `[data-countdown]` (an ISO time) showing the time left; quietly, not in a live region. */
 export function startCountdowns() {
@@ -65,7 +76,7 @@ function element(tag, attributes = {}, ...children) {
  * address follows in small print, and a share they cover says whom it covers.
  */
 export function renderGroup(section, group, actions = () => null, seatActions = () => null) {
-  const heading = element('h2', { id: 'group-heading' }, 'Who has paid');
+  const heading = element('h2', { id: 'group-heading' }, GROUP_HEADING);
   const count = element('p', { className: 'progress-count', id: 'progress-count' }, progressCount(group));
   const bar = element('progress', {
     className: 'progress',

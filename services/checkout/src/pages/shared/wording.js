@@ -10,14 +10,27 @@ function money(pounds) {
   return text.startsWith('-') ? `\u2212£${text.slice(1)}` : `£${text}`;
 }
 
-/** How a participant's status reads in the group list. */
+/**
+ * How a participant's status reads in the group list. A hold is a hold, not a payment: a share is
+ * "paid" only once the order went through and the money was taken. British spelling for people;
+ * the API keeps the spec's values (`canceled`).
+ */
 const STATUS_LABELS = {
-  pending: 'Not paid yet',
-  authorised: 'Paid',
-  captured: 'Charged',
-  canceled: 'Released',
+  pending: 'No hold yet',
+  authorised: 'Hold in place',
+  captured: 'Paid',
+  canceled: 'Cancelled',
   refunded: 'Refunded',
 };
+
+/** The group list's heading. */
+const GROUP_HEADING = 'Who is in';
+
+/** What a hold means, wherever a page or e-mail explains it. */
+const NOTHING_TAKEN = "Nothing is taken until everyone's hold is in place.";
+
+/** The heading once every share is held (the shop confirming, or the payments being taken). */
+const ALL_HELD = "Everyone's hold is in place";
 
 /** `1 seat open`, `2 seats open`. */
 function seatsOpen(count) {
@@ -25,13 +38,24 @@ function seatsOpen(count) {
 }
 
 /**
- * `1 of 3 have paid`; with open seats (shares nobody has taken yet, counted in `total_count`)
- * `2 of 4 have paid · 1 seat open`.
+ * `2 of 3 holds in place` while the group is gathering holds (a hold is not a payment); `3 of 3 paid`
+ * once the payments were taken (every share that is in was captured). The e-mails' progressText
+ * (shared/src/email/order.ts) says the same: a test keeps the two in step.
+ */
+function holdsCount(held, total, captured = 0) {
+  if (captured > 0 && captured >= held) return `${captured} of ${total} paid`;
+  return `${held} of ${total} ${total === 1 ? 'hold' : 'holds'} in place`;
+}
+
+/**
+ * The group's count: `1 of 3 holds in place`; with open seats (shares nobody has taken yet, counted in
+ * `total_count`) `2 of 4 holds in place · 1 seat open`; `3 of 3 paid` once captured.
  */
 function progressCount(group) {
-  const paid = `${group.approved_count} of ${group.total_count} ${group.total_count === 1 ? 'has' : 'have'} paid`;
+  const captured = (group.participants ?? []).filter((p) => p.status === 'captured').length;
+  const count = holdsCount(group.approved_count, group.total_count, captured);
   const open = group.open_seats ? group.open_seats.length : 0;
-  return open > 0 ? `${paid} · ${seatsOpen(open)}` : paid;
+  return open > 0 ? `${count} · ${seatsOpen(open)}` : count;
 }
 
 /** How an open seat reads in the group list: who (nobody yet) and its badge. */
@@ -76,4 +100,38 @@ function timeLeft(ms) {
   return plural(minutes, 'minute');
 }
 
-module.exports = { money, STATUS_LABELS, OPEN_SEAT, JOIN_ENDS, progressCount, seatsOpen, timeLeft };
+const UK_PARTS = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * `2026-07-04T05:30:00Z` → `Saturday 4 July at 06:30 (UK time)`: every time a person reads is
+ * Europe/London (BST in summer), whatever zone their browser is in. The server's formatter
+ * (shared/src/email/uk-time.ts, formatUkDateTime) writes the same: a test keeps the two in step.
+ */
+function ukDateTime(at) {
+  const parts = {};
+  for (const part of UK_PARTS.formatToParts(new Date(at))) parts[part.type] = part.value;
+  return `${parts.weekday} ${parts.day} ${parts.month} at ${parts.hour}:${parts.minute} (UK time)`;
+}
+
+module.exports = {
+  money,
+  STATUS_LABELS,
+  GROUP_HEADING,
+  NOTHING_TAKEN,
+  ALL_HELD,
+  OPEN_SEAT,
+  JOIN_ENDS,
+  holdsCount,
+  progressCount,
+  seatsOpen,
+  timeLeft,
+  ukDateTime,
+};

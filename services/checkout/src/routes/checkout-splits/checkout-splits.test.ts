@@ -98,7 +98,7 @@ describe('splits API', () => {
         expect(mail.Text).toContain('/api/email/unsubscribe?token=');
         // A dashboard split is asked for by the business itself.
         expect(mail.Text).toContain(`${shop.merchant.name} asked you to pay £10.00 towards`);
-        expect(mail.Text).toContain('0 of 3 have paid so far.');
+        expect(mail.Text).toContain('0 of 3 holds in place so far.');
       }
       // Give the others' mails time to land first, then check the creator got nothing.
       expect(await mailTo(shop.admin.email)).toHaveLength(0);

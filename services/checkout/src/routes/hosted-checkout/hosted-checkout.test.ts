@@ -79,7 +79,7 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
     expect(invite.Text).not.toContain('Bea');
     expect(invite.Text).toContain('1 × Pizza  £60.00');
     expect(invite.Text).toContain('2 × Wine  £40.00');
-    expect(invite.Text).toContain('0 of 3 have paid so far.');
+    expect(invite.Text).toContain('0 of 3 holds in place so far.');
     expect(invite.Text).toMatch(/finish by \w+day \d{1,2} \w+ at \d\d:\d\d \(UK time\)/);
 
     const status = await stack.api.get(`/api/merchants/checkout/sessions/${token}/status`, { apiKey: shop.testKey });

@@ -104,7 +104,7 @@ describe('pay step: 3-D Secure', () => {
     const page = await fetch(back);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('Your share is held. We are waiting for the others to pay.');
+    expect(html).toContain('Your hold is in place. We are waiting for the others to place theirs.');
     expect(html).not.toContain(AUTHENTICATION_NOT_CONFIRMED);
     expect(await statusOf(stack, p.payToken)).toBe('authorised');
 

@@ -9,6 +9,7 @@ import {
   orderSummary,
   pageLayout,
 } from '../../pages/shared/components';
+import { ALL_HELD, NOTHING_TAKEN } from '../../pages/shared/wording';
 import type { PayView } from './schema';
 
 /** Magic test cards the pay page offers in test mode (the processor's test payment methods). */
@@ -27,8 +28,7 @@ export function challengeOrigin(config: Pick<Config, 'STRIPE_API_BASE_URL'>) {
   return config.STRIPE_API_BASE_URL ? new URL(config.STRIPE_API_BASE_URL).origin : 'https://hooks.stripe.com';
 }
 
-export const HOLD_EXPLANATION =
-  'Nothing is taken until everyone has paid; the hold lapses by itself if the group does not finish.';
+export const HOLD_EXPLANATION = `${NOTHING_TAKEN} If the group does not finish in time, the hold lapses by itself and nothing is taken.`;
 
 export function newNonce() {
   return randomBytes(16).toString('base64');
@@ -148,19 +148,19 @@ ${options.live ? liveForm(view, token, nonce) : testForm(view, token)}`,
     case 'held':
       return section(
         'Your share is held',
-        html`${share(view)}<p class="outcome outcome-good">Your share is held. We are waiting for the others to pay.</p>
+        html`${share(view)}<p class="outcome outcome-good">Your hold is in place. We are waiting for the others to place theirs.</p>
 ${holdExplanation(view)}${countdown(expires)}`,
       );
     case 'awaiting_merchant':
       return section(
-        'Everyone has paid',
-        html`${share(view)}<p class="outcome outcome-good">Everyone has paid. ${view.business_name} is confirming the order now.</p>
+        ALL_HELD,
+        html`${share(view)}<p class="outcome outcome-good">${ALL_HELD}. ${view.business_name} is confirming the order now.</p>
 <p>Nothing is taken from your card until they do. If they do not go ahead, your hold is released and nothing is taken.</p>`,
       );
     case 'capturing':
       return section(
-        'Everyone has paid',
-        html`<p class="outcome outcome-good">Everyone has paid. The payments are being taken now; nothing more is needed from you.</p>`,
+        ALL_HELD,
+        html`<p class="outcome outcome-good">${ALL_HELD}. The payments are being taken now; nothing more is needed from you.</p>`,
       );
     case 'captured':
       return section(
@@ -183,13 +183,13 @@ ${holdExplanation(view)}${countdown(expires)}`,
     case 'expired':
       return section(
         'Time ran out',
-        html`<p class="outcome outcome-bad">Not everyone paid by ${deadline(expires)}, so the order did not go through.</p>
+        html`<p class="outcome outcome-bad">Not everyone's hold was in place by ${deadline(expires)}, so the order did not go through.</p>
 <p>Any hold on your card has been released. Nothing was taken.</p>`,
       );
     case 'capture_failed':
       return section(
         'The order did not go through',
-        html`<p class="outcome outcome-bad">Everyone paid, but one of the payments could not be taken, so the order did not go through.</p>
+        html`<p class="outcome outcome-bad">Everyone's hold was in place, but one of the payments could not be taken, so the order did not go through.</p>
 <p>Anything taken from your card is being refunded and any hold released.</p>`,
       );
   }

@@ -252,7 +252,7 @@ describe('pay step', () => {
       expect(res.text.match(/<script[^>]*>/g)).toEqual(['<script type="module" src="/checkout/assets/pay.js">']);
       expect(res.text).not.toContain('<script>alert');
       expect(res.text).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co');
-      expect(res.text.toLowerCase()).toContain('nothing is taken until everyone has paid');
+      expect(res.text).toContain('Nothing is taken until everyone&#39;s hold is in place.');
       expect(res.text).toContain('the hold lapses by itself');
       expect(res.text).toContain('value="pm_card_visa"');
       expect(res.text).toContain('£12.70');
@@ -360,10 +360,25 @@ describe('pay step', () => {
       expect(html).toContain('£15.00 share + £0.20 service fee');
       expect(html).toContain('What is a hold?');
       expect(html).toMatch(/data-countdown="[^"]+">6 days 23 hours</);
-      expect(html).toContain('Who has paid');
-      expect(html).toContain('0 of 2 have paid');
+      expect(html).toContain('Who is in');
+      expect(html).toContain('0 of 2 holds in place');
+      expect(html).not.toContain('UTC');
+      expect(html).toContain('(UK time)');
       expect(html).toContain(`${buyer.email[0]}***@example.test`);
       expect(html).not.toContain(buyer.email);
+    });
+
+    it('gives the deadline in UK time: a July deadline in BST (UTC+1), never "UTC"', async () => {
+      const { splitId, tokens } = await hosted();
+      // The page reads the deadline from the split: a summer one shows the clocks an hour ahead of UTC.
+      await stack.db
+        .updateTable('splits')
+        .set({ authorization_expires_at: new Date('2027-07-04T05:30:00Z') })
+        .where('id', '=', splitId)
+        .execute();
+      const html = await page(tokens[1]!);
+      expect(html).toContain('Sunday 4 July at 06:30 (UK time)');
+      expect(html).not.toContain('UTC');
     });
 
     it('draws each state: held, then the order gone through', async () => {
@@ -372,7 +387,8 @@ describe('pay step', () => {
       const held = await page(tokens[0]!);
       expect(state(held)).toEqual(['held', 'false']);
       expect(held).toContain('Your share is held');
-      expect(held).toContain('1 of 2 have paid');
+      expect(held).toContain('1 of 2 holds in place');
+      expect(held).toContain('Hold in place');
       expect(state(await page(tokens[1]!))).toEqual(['pay', 'false']);
       expect((await authoriseShare(stack, tokens[1]!)).status).toBe(200);
       const view = await stack.api.get(`/api/checkout-splits/pay/${tokens[0]}`);
@@ -380,7 +396,7 @@ describe('pay step', () => {
       const captured = await page(tokens[0]!);
       expect(state(captured)).toEqual(['captured', 'true']);
       expect(captured).toContain('Everyone has paid and the order has gone through.');
-      expect(captured).toContain('2 of 2 have paid');
+      expect(captured).toContain('2 of 2 paid');
     });
 
     it('draws a cancelled split, and a capture that failed', async () => {

@@ -9,7 +9,6 @@ import type { CheckoutDeps } from '../../deps';
 import { FALLBACK_LOGS } from '../../fallback-logs';
 import { callSplitWorkflow } from '../../splits/changed-since-read';
 import { routeSplit, splitIdParams } from '../../splits/load-split';
-import { emailPayers } from './cancel-notice';
 import { CANCEL_NOT_CONFIRMED_MESSAGE, notPendingMessage, SplitIdParams } from './schema';
 
 /** Both routes answer this body when the split is (or already was) cancelled. */
@@ -78,8 +77,8 @@ async function signaledCancel(deps: CheckoutDeps, splitId: string, actor: string
  * Cancel, from both callers (spec: Splits; Hosted checkout, "Cancel from the server"):
  * - POST /api/checkout-splits/:id/cancel (dashboard session): Owner, Admin, Member or the creating
  *   account; 200 `{ status: canceled }` on any status, acting only on `pending`.
- * - POST /api/merchants/checkout/splits/:id/cancel (API key): acts only on `pending`, e-mails the
- *   payers; a repeat on a cancelled split is 200 again, any other status 409 `not_pending`.
+ * - POST /api/merchants/checkout/splits/:id/cancel (API key): acts only on `pending` (everyone is
+ *   e-mailed from the cancel's outbox event, as for every cancel); a repeat on a cancelled split is 200 again, any other status 409 `not_pending`.
  */
 export function splitCancelRoutes(deps: CheckoutDeps): Router {
   const { db } = deps;
@@ -108,7 +107,9 @@ export function splitCancelRoutes(deps: CheckoutDeps): Router {
     // A cancel sent as a signal that the workflow has not acted on yet: neither done nor refused.
     if (!outcome.changed && outcome.status === 'pending') throw cancelNotConfirmed();
     if (!outcome.changed && outcome.status !== 'canceled') throw notPending(outcome.status);
-    if (outcome.changed) await emailPayers(deps, split.id);
+    // The spec's "e-mails payers": once the holds are released, the split's `checkout_split.canceled`
+    // outbox event e-mails every participant and the organiser, as for every other cancel
+    // (activities/src/receipts, docs/emails.md "When an order is cancelled"), once each.
     ctx.body = CANCELED;
   });
 
