@@ -51,7 +51,9 @@ describe('the invitation', () => {
     expect(mail.text).toContain('Your card will be held for £2.20 (your £2.00 share plus a £0.20 service fee).');
     expect(mail.text).toContain('1 of 3 holds in place so far.');
     expect(mail.text).toContain('Pay your share: https://pay.example/pay/tok');
-    expect(mail.text).toContain('if the group does not finish by Friday 4 December at 06:08 (UK time)');
+    expect(mail.text).toContain(
+      "Nothing is taken until everyone's hold is in place. If the group does not finish by Friday 4 December at 06:08 (UK time)",
+    );
     expect(mail.text).not.toContain('GMT');
     expect(mail.unsubscribeUrl).toBe(invitation.unsubscribe_url);
     // Exactly one call to action in the HTML part.
@@ -135,7 +137,7 @@ describe("the organiser's own e-mail", () => {
     expect(mail.text).toContain('  2 × Pizza  £4.00\n');
     expect(mail.text).toContain('Your card will be held for £2.20 (your £2.00 share plus a £0.20 service fee).');
     expect(mail.text).toContain('Pay your share: https://pay.example/pay/tok');
-    expect(mail.text).toContain('0 of 4 have paid so far.\n  Sam  £1.00\n  kit@example.com  £1.00\n');
+    expect(mail.text).toContain('0 of 4 holds in place so far.\n  Sam  £1.00\n  kit@example.com  £1.00\n');
     expect(mail.text).toContain(
       '1 seat is still open. Send the group link to whoever should take them: https://pay.example/join/grp',
     );

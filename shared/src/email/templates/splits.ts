@@ -1,6 +1,6 @@
 import { html } from '../html';
 import { emailButton, emailLayout, emailNote, textFooter } from '../layout';
-import { orderLinesHtml, orderLinesText, progressText } from '../order';
+import { NOTHING_TAKEN, orderLinesHtml, orderLinesText, progressText } from '../order';
 import { formatUkDateTime } from '../uk-time';
 import type { EmailTemplate } from './index';
 
@@ -33,9 +33,7 @@ export const SPLIT_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
     const opening = `${asker} to pay £${data.amount} towards ${data.order_reference} at ${data.business_name}.`;
     const progress =
       typeof data.total_count === 'number' ? `${progressText(data.paid_count ?? 0, data.total_count)} so far.` : '';
-    const reassurance =
-      'Nothing is taken until everyone has paid; if the group does not finish by ' +
-      `${deadline}, the hold lapses by itself and nobody pays.`;
+    const reassurance = `${NOTHING_TAKEN} If the group does not finish by ${deadline}, the hold lapses by itself and nobody pays.`;
     return {
       subject: `Pay your share of ${data.order_reference} at ${data.business_name}`,
       fromName: viaBusiness(data.organiser_name, data.business_name),
@@ -58,8 +56,8 @@ ${emailNote(reassurance)}`,
         {
           unsubscribeUrl,
           preheader: data.requested_by
-            ? `${data.requested_by} asked you to pay £${data.amount}. Nothing is taken until everyone has paid.`
-            : `Your share: £${data.card_charge}. Nothing is taken until everyone has paid.`,
+            ? `${data.requested_by} asked you to pay £${data.amount}. ${NOTHING_TAKEN}`
+            : `Your share: £${data.card_charge}. ${NOTHING_TAKEN}`,
         },
       ),
     };
@@ -101,8 +99,7 @@ ${emailNote(note)}`,
           'should take them:'
         : '';
     const reassurance =
-      `Nothing is taken from anyone until everyone has paid. If the group does not finish by ${deadline}, ` +
-      'every hold lapses by itself and nobody pays.';
+      `${NOTHING_TAKEN} If the group does not finish by ${deadline}, ` + 'every hold lapses by itself and nobody pays.';
     return {
       subject: `Your share of ${data.order_reference}`,
       unsubscribeUrl,

@@ -182,7 +182,7 @@ describe('names and your own share', () => {
     expect(await fromOf(own.ID)).not.toContain(' via ');
     expect(own.Text).toContain('Your card will be held for £15.20 (your £15.00 share plus a £0.20 service fee).');
     expect(own.Text).toContain(`Pay your share: ${res.body.participants[0].pay_url}`);
-    expect(own.Text).toContain('0 of 3 have paid so far.');
+    expect(own.Text).toContain('0 of 3 holds in place so far.');
     expect(own.Text).toMatch(/\n {2}Sam {2}£15\.00\s*\n/);
     expect(own.Text).toContain(
       `1 seat is still open. Send the group link to whoever should take them: ${res.body.group_url}`,
