@@ -93,7 +93,7 @@ describe('splits API', () => {
         const mail = await waitForMail(other.email, { subject: 'Pay your share' });
         expect(mail.Text).toContain(`/pay/${res.body.participants[i + 1].payToken}`);
         expect(mail.Text).toContain('£10.20');
-        expect(mail.Text.toLowerCase()).toContain('nothing is taken until everyone has paid');
+        expect(mail.Text.toLowerCase()).toContain("nothing is taken until everyone's hold is in place");
         expect(mail.HTML).toContain('Dinner &lt;b&gt;for&lt;/b&gt; 3');
         expect(mail.Text).toContain('/api/email/unsubscribe?token=');
         // A dashboard split is asked for by the business itself.
