@@ -264,6 +264,16 @@ export const OPERATION_ERROR_CODES = {
     'unauthorized',
     'validation_failed',
   ],
+  getWebhookDelivery: [
+    'business_selection_required',
+    'consent_required',
+    'delivery_not_found',
+    'missing_authorization',
+    'no_merchant',
+    'not_found',
+    'unauthorized',
+    'validation_failed',
+  ],
   inviteTeamMember: [
     'already_member',
     'business_forbidden',
@@ -314,6 +324,7 @@ export const OPERATION_ERROR_CODES = {
   listWebhookDeliveries: [
     'business_selection_required',
     'consent_required',
+    'delivery_not_found',
     'invalid_service_mode',
     'missing_authorization',
     'no_merchant',
@@ -524,6 +535,7 @@ export const OPERATION_ERROR_CODES = {
     'business_forbidden',
     'business_selection_required',
     'consent_required',
+    'invalid_json',
     'invalid_service_mode',
     'missing_authorization',
     'no_merchant',

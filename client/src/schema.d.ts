@@ -464,7 +464,7 @@ export interface paths {
         head?: never;
         /**
          * Set the webhook URL and the allowed return domain
-         * @description Owner, Admin. `webhook_url` is the one of the mode asked (X-Service-Mode); `allowed_domain` is one per business, the host every `return_url` and `cancel_url` must match. An absent field is unchanged; an empty string or null clears it. A live URL must be public https; a test URL may be http on a private address only where `ALLOW_PRIVATE_WEBHOOK_TARGETS` is on (local development).
+         * @description Owner, Admin. `webhook_url` is the one of the mode asked (X-Service-Mode); `allowed_domain` is one per business, the host every `return_url` and `cancel_url` must match. An absent field is unchanged; an empty string or null clears it. A live URL must be public https; a test URL may be http on a private address only where `ALLOW_PRIVATE_WEBHOOK_TARGETS` is on (local development). With `create_webhook_secret: true` and no secret yet for the mode, a secret is created as rotate would create it and returned once as `webhook_secret`.
          */
         patch: operations["updateIntegration"];
         trace?: never;
@@ -1238,9 +1238,29 @@ export interface paths {
         };
         /**
          * The delivery log
-         * @description Every role. One row per attempt (retries, test sends and resends each add rows), newest first, for the mode asked.
+         * @description Every role. One row per attempt (retries, test sends and resends each add rows), newest first, for the mode asked. Page with `starting_after` (the last row id of the page before); narrow with `type`, `status` and `split_id`.
          */
         get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/webhooks/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivery attempt, with the request it sent
+         * @description Every role. The attempt as the log shows it, plus the headers and the exact body it sent (the signature shows its timestamp only). Either mode: the row decides.
+         */
+        get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1281,8 +1301,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a sample checkout_split.paid
-         * @description Owner, Admin. One signed attempt to the webhook URL of the mode asked, with `sample: true` and made-up data; answers with the logged attempt.
+         * Send a sample event (checkout_split.paid unless another type is asked)
+         * @description Owner, Admin. One signed attempt to the webhook URL of the mode asked, with `sample: true` and made-up data; answers with the logged attempt. The body is optional: `{ type }` picks the sample (default `checkout_split.paid`).
          *
          *     Rate limit: 5 per 10 minutes per IP address (bucket `sensitive`); answers carry `RateLimit-*` headers.
          */
@@ -2544,6 +2564,11 @@ export interface components {
              * @example shop.example.com
              */
             allowed_domain: string | null;
+            /**
+             * @description Only when `create_webhook_secret` created a secret just now: the new secret of the mode. Not shown here again; GET /api/merchants/credentials reveals it later.
+             * @example whsec_4f9a2c7e1b8d3a6f0c5e9b2d7a4f1c8e
+             */
+            webhook_secret?: string;
         };
         /** @description You are in the team. */
         InviteAccepted: {
@@ -4123,6 +4148,100 @@ export interface components {
             started_at: components["schemas"]["Timestamp"];
             /** @description When the row was written. */
             created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One attempt of the delivery log, with the request it sent. */
+        WebhookDeliveryDetail: {
+            /**
+             * Format: uuid
+             * @description The row id (what resend takes).
+             * @example 4a6c8e0b-2d1f-4b3a-9e5c-7b9d1f3a5c84
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The event (`X-Service-Event-Id`).
+             * @example 6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16
+             */
+            event_id: string;
+            /**
+             * @description The event type.
+             * @example checkout_split.paid
+             */
+            event_type: string;
+            mode: components["schemas"]["Mode"];
+            /**
+             * @description What sent it: a real event, a test send or a resend.
+             * @example event
+             * @enum {string}
+             */
+            trigger: "event" | "test" | "resend";
+            /**
+             * @description 1 to 9 within its delivery.
+             * @example 1
+             */
+            attempt: number;
+            /**
+             * @description Where it was sent; null when skipped.
+             * @example https://shop.example.com/webhooks
+             */
+            url: string | null;
+            /**
+             * @description `succeeded` (a 2xx in time), `failed` or `skipped` (no URL or secret).
+             * @example succeeded
+             * @enum {string}
+             */
+            outcome: "succeeded" | "failed" | "skipped";
+            /**
+             * @description Your answer's status, or null.
+             * @example 200
+             */
+            status_code: number | null;
+            /**
+             * @description The start of your answer's body, or null.
+             * @example ok
+             */
+            response_excerpt: string | null;
+            /**
+             * @description How long your server took, in milliseconds.
+             * @example 84
+             */
+            duration_ms: number | null;
+            /**
+             * @description Why it failed without an answer (timeout, refused), or null.
+             * @example null
+             */
+            error: string | null;
+            /** @description The signature's timestamp (`t`), or null when skipped. */
+            signed_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * @description When the next retry is due, or null.
+             * @example null
+             */
+            next_attempt_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * @description Set on the last attempt when every retry failed.
+             * @example null
+             */
+            gave_up_at: components["schemas"]["Timestamp"] | null;
+            /** @description When the attempt started. */
+            started_at: components["schemas"]["Timestamp"];
+            /** @description When the row was written. */
+            created_at: components["schemas"]["Timestamp"];
+            /**
+             * @description The headers sent; the signature shows its timestamp only (its `v1` is not kept). Null when nothing was sent.
+             * @example {
+             *       "Content-Type": "application/json",
+             *       "X-Service-Attempt": "1"
+             *     }
+             */
+            request_headers: {
+                [key: string]: string;
+            } | null;
+            /**
+             * @description The exact JSON body every attempt of this event sends (the envelope).
+             * @example {"id":"6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16","type":"checkout_split.paid"}
+             */
+            request_body: string;
         };
         /** @description One participant as events show them. */
         WebhookParticipant: {
@@ -7282,7 +7401,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "webhook_url": "https://shop.example.com/webhooks",
-                 *       "allowed_domain": "shop.example.com"
+                 *       "allowed_domain": "shop.example.com",
+                 *       "create_webhook_secret": true
                  *     }
                  */
                 "application/json": {
@@ -7297,6 +7417,11 @@ export interface operations {
                      * @example shop.example.com
                      */
                     allowed_domain?: string | null;
+                    /**
+                     * @description When true and the mode has no webhook secret yet, one is created (as `POST /api/merchants/credentials/rotate` would) and the answer carries it once as `webhook_secret`. An existing secret is never replaced. Absent or false: no secret is created.
+                     * @example true
+                     */
+                    create_webhook_secret?: boolean;
                 };
             };
         };
@@ -7312,7 +7437,8 @@ export interface operations {
                      *       "id": "5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60",
                      *       "mode": "test",
                      *       "webhook_url": "https://shop.example.com/webhooks",
-                     *       "allowed_domain": "shop.example.com"
+                     *       "allowed_domain": "shop.example.com",
+                     *       "webhook_secret": "whsec_4f9a2c7e1b8d3a6f0c5e9b2d7a4f1c8e"
                      *     }
                      */
                     "application/json": components["schemas"]["IntegrationSettings"];
@@ -7325,6 +7451,7 @@ export interface operations {
              *     - `validation_failed`: Invalid webhook_url: must be a string, or empty to clear it
              *     - `invalid_webhook_url`: Invalid webhook_url: <reason>
              *     - `invalid_allowed_domain`: Invalid allowed_domain: <reason>
+             *     - `validation_failed`: Invalid create_webhook_secret: must be true or false
              */
             400: {
                 headers: {
@@ -13887,6 +14014,14 @@ export interface operations {
             query?: {
                 /** @description How many rows: default 20, clamped to 1–100. */
                 limit?: number;
+                /** @description A delivery id from the page before: the rows that come after it (older), for paging. An unknown id answers 404 `delivery_not_found`. */
+                starting_after?: string;
+                /** @description Only attempts of this event type. */
+                type?: "checkout_split.participant_authorised" | "checkout_split.authorised" | "checkout_split.paid" | "checkout_split.canceled" | "checkout_split.refunded" | "checkout_session.expired";
+                /** @description Only attempts with this `outcome`. */
+                status?: "succeeded" | "failed" | "skipped";
+                /** @description Only attempts of events about this split (the event's `data.split_id`). */
+                split_id?: string;
             };
             header?: {
                 /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
@@ -13935,7 +14070,7 @@ export interface operations {
              * @description The request was refused.
              *
              *     - `invalid_service_mode`: X-Service-Mode must be test or live
-             *     - `validation_failed`: Validation failed (limit is not a number)
+             *     - `validation_failed`: Validation failed (limit is not a number, or an unknown type or status)
              */
             400: {
                 headers: {
@@ -13994,6 +14129,7 @@ export interface operations {
              * @description Not found.
              *
              *     - `no_merchant`: No merchant for this user (the login belongs to no business)
+             *     - `delivery_not_found`: Delivery not found (`starting_after` is not a delivery of this business and mode)
              */
             404: {
                 headers: {
@@ -14005,7 +14141,161 @@ export interface operations {
                          * @description Machine-readable reason: one of the codes this operation answers with at this status.
                          * @enum {unknown}
                          */
-                        code?: "no_merchant";
+                        code?: "no_merchant" | "delivery_not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "business_selection_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+            };
+            path: {
+                /** @description The delivery log row (`id` of the delivery log). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt and its request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "4a6c8e0b-2d1f-4b3a-9e5c-7b9d1f3a5c84",
+                     *       "event_id": "6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16",
+                     *       "event_type": "checkout_split.paid",
+                     *       "mode": "test",
+                     *       "trigger": "event",
+                     *       "attempt": 1,
+                     *       "url": "https://shop.example.com/webhooks",
+                     *       "outcome": "succeeded",
+                     *       "status_code": 200,
+                     *       "response_excerpt": "ok",
+                     *       "duration_ms": 84,
+                     *       "error": null,
+                     *       "signed_at": "2026-09-01T12:00:00.000Z",
+                     *       "next_attempt_at": null,
+                     *       "gave_up_at": null,
+                     *       "started_at": "2026-09-01T12:00:00.000Z",
+                     *       "created_at": "2026-09-01T12:00:00.000Z",
+                     *       "request_headers": {
+                     *         "Content-Type": "application/json",
+                     *         "X-Service-Attempt": "1"
+                     *       },
+                     *       "request_body": "{\"id\":\"6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16\",\"type\":\"checkout_split.paid\"}"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
+             *     - `delivery_not_found`: Delivery not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "no_merchant" | "delivery_not_found" | "not_found";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -14251,7 +14541,25 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "checkout_split.paid"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The event type of the sample; default `checkout_split.paid`.
+                     * @example checkout_split.paid
+                     * @enum {string}
+                     */
+                    type?: "checkout_split.participant_authorised" | "checkout_split.authorised" | "checkout_split.paid" | "checkout_split.canceled" | "checkout_split.refunded" | "checkout_session.expired";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
             /** @description The attempt, as logged. */
             200: {
@@ -14321,7 +14629,7 @@ export interface operations {
                          * @description Machine-readable reason: one of the codes this operation answers with at this status.
                          * @enum {unknown}
                          */
-                        code?: "invalid_service_mode" | "webhook_url_not_set" | "webhook_secret_not_set" | "validation_failed";
+                        code?: "invalid_service_mode" | "webhook_url_not_set" | "webhook_secret_not_set" | "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
             };

@@ -245,20 +245,35 @@ describe('merchant dashboard in a real browser', () => {
       await page.getByLabel('Webhook URL (test mode)').fill(receiver.url);
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.getByText('Integration settings saved.').waitFor();
+      // Saving the URL made the test-mode signing secret, shown here once.
+      await page.getByText("Copy your signing secret; you won't see it again here").waitFor();
+      const created = (await eventually(
+        () => page.locator('#new-webhook-secret').textContent(),
+        (secret) => expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/),
+      )) as string;
       await look(page, 'developers');
 
       await navTo('Webhooks');
       await heading(page, 'Webhooks');
-      await page.getByText(receiver.url).waitFor();
+      await eventually(
+        () => page.getByLabel('Webhook URL (test mode)').inputValue(),
+        (url) => expect(url).toBe(receiver.url),
+      );
       await page.getByRole('button', { name: 'Reveal secret' }).click();
-      await page.getByText('No test-mode secret yet.', { exact: false }).waitFor();
-      await page.getByRole('button', { name: 'Create secret' }).click();
+      await eventually(
+        () => page.locator('#webhook-secret').textContent(),
+        (secret) => expect(secret).toBe(created),
+      );
+      await page.getByRole('button', { name: 'Rotate secret' }).click();
       const rotate = page.getByRole('dialog', { name: 'Rotate the test-mode signing secret?' });
       await rotate.getByRole('button', { name: 'Rotate secret' }).click();
       await page.getByText('The old secret stopped working at once.').waitFor();
       await eventually(
         () => page.locator('#webhook-secret').textContent(),
-        (secret) => expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/),
+        (secret) => {
+          expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+          expect(secret).not.toBe(created);
+        },
       );
 
       await navTo('API keys');
@@ -486,6 +501,7 @@ describe('merchant dashboard in a real browser', () => {
     const refundsBefore = delivered('checkout_split.refunded');
     await log
       .getByRole('row', { name: /checkout_split\.refunded/ })
+      .first()
       .getByRole('button', { name: /^Resend/ })
       .click();
     // The page shows the answer once the endpoint has answered, so the receiver has it by then.
@@ -494,7 +510,7 @@ describe('merchant dashboard in a real browser', () => {
     expect(delivered('checkout_split.refunded')).toBe(refundsBefore + 1);
 
     const samplesBefore = receiver.received.filter((r) => r.body?.sample === true).length;
-    await page.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByRole('button', { name: 'Send a test event' }).click();
     await log.getByText('(test)').waitFor();
     expect(receiver.received.filter((r) => r.body?.sample === true).length).toBe(samplesBefore + 1);
     await look(page, 'webhooks-sent');

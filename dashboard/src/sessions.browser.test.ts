@@ -159,6 +159,23 @@ describe('dashboard sessions in a real browser', () => {
     },
   );
 
+  step('opened as localhost instead of 127.0.0.1 (development), a reload keeps the session too', async () => {
+    const { page: tab } = await openBrowser();
+    page = tab;
+    // The stack's PUBLIC_BASE_URL is http://127.0.0.1:<port>: the same dashboard under its other loopback name.
+    const localhost = stack.urls.gateway.replace('127.0.0.1', 'localhost');
+    expect(localhost).not.toBe(stack.urls.gateway);
+    await startAt(tab, { origin: localhost, path: '/dashboard/orders', title: 'Orders', email });
+    expect(new URL(tab.url()).hostname).toBe('localhost');
+    await tab.reload();
+    await heading(tab, 'Orders');
+    await settled(tab);
+    await tab.reload();
+    await heading(tab, 'Orders');
+    await settled(tab);
+    expect(new URL(tab.url()).pathname).toBe('/dashboard/orders');
+  });
+
   step('"Sign out" ends the session: a reload stays signed out', async () => {
     const { page: tab } = await openBrowser();
     page = tab;

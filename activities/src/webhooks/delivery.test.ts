@@ -586,6 +586,26 @@ describe('webhook delivery through the worker', () => {
     expect(await attemptsOf(eventId)).toMatchObject([{ attempt: 1, outcome: 'skipped', url: null }]);
   });
 
+  it('logs an attempt to an endpoint with no signing secret with a message for a person, and sends nothing', async () => {
+    const endpoint = await receiver();
+    const { merchant } = await createTeam(stack.db);
+    await saveWebhookUrl(stack.db, merchant.id, 'test', endpoint.url);
+    const eventId = await emit(
+      merchant.id,
+      'checkout_split.paid',
+      splitEventData({ split: split('captured'), participants, session }),
+    );
+    const first = await firstAttemptOf(eventId);
+    expect(first).toMatchObject({
+      attempt: 1,
+      outcome: 'failed',
+      url: endpoint.url,
+      status_code: null,
+      error: 'Your endpoint has no signing secret yet. Create one on Developers → Webhooks.',
+    });
+    expect(endpoint.received).toEqual([]);
+  });
+
   it('the sweeper dispatches outbox rows nobody dispatched, once', async () => {
     const endpoint = await receiver();
     const { merchant } = await merchantWithEndpoint(endpoint.url);

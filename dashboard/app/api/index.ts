@@ -1,5 +1,5 @@
 import { client, unwrap } from './client';
-import type { RegistrationBody, Role, SplitListQuery, SplitPage } from './schema';
+import type { DeliveryLogQuery, RegistrationBody, Role, SplitListQuery, SplitPage, WebhookEventType } from './schema';
 
 export { ApiError, handleSessionProblems } from './client';
 export type * from './schema';
@@ -24,8 +24,11 @@ export const api = {
   register: (body: RegistrationBody) => unwrap(client.POST('/api/merchants/register', { body })),
   me: () => unwrap(client.GET('/api/merchants/me')),
   workspaces: () => unwrap(client.GET('/api/merchants/workspaces')),
-  updateIntegration: (body: { webhook_url?: string | null; allowed_domain?: string | null }) =>
-    unwrap(client.PATCH('/api/merchants', { body })),
+  updateIntegration: (body: {
+    webhook_url?: string | null;
+    allowed_domain?: string | null;
+    create_webhook_secret?: boolean;
+  }) => unwrap(client.PATCH('/api/merchants', { body })),
   connectProcessor: () => unwrap(client.POST('/api/merchants/connect')),
   refreshProcessorLink: () => unwrap(client.POST('/api/merchants/connect/refresh')),
   billing: () => unwrap(client.GET('/api/merchants/billing')),
@@ -54,9 +57,11 @@ export const api = {
   apiKeys: () => unwrap(client.GET('/api/merchants/api-keys')),
   createApiKey: (name: string) => unwrap(client.POST('/api/merchants/api-keys', { body: { name } })),
   revokeApiKey: (id: string) => unwrap(client.POST('/api/merchants/api-keys/{id}/revoke', path(id))),
-  deliveries: (limit: number) =>
-    unwrap(client.GET('/api/merchants/webhooks/deliveries', { params: { query: { limit } } })),
-  sendTestEvent: () => unwrap(client.POST('/api/merchants/webhooks/test')),
+  deliveries: (query: DeliveryLogQuery) =>
+    unwrap(client.GET('/api/merchants/webhooks/deliveries', { params: { query } })),
+  delivery: (id: string) => unwrap(client.GET('/api/merchants/webhooks/deliveries/{id}', path(id))),
+  sendTestEvent: (type?: WebhookEventType) =>
+    unwrap(client.POST('/api/merchants/webhooks/test', type ? { body: { type } } : {})),
   resendDelivery: (id: string) => unwrap(client.POST('/api/merchants/webhooks/deliveries/{id}/resend', path(id))),
 
   // Insights: `from` and `to` are UTC days, both included.

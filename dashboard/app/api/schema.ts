@@ -45,6 +45,9 @@ export type IntegrationSettings = Schemas['IntegrationSettings'];
 export type Delivery = Schemas['WebhookDelivery'];
 /** Test send and resend: the attempt's log row, or 202 while the worker is still on it. */
 export type SendResult = Delivery | Schemas['PendingDelivery'];
+export type DeliveryDetail = Schemas['WebhookDeliveryDetail'];
+export type DeliveryLogQuery = NonNullable<paths['/api/merchants/webhooks/deliveries']['get']['parameters']['query']>;
+export type WebhookEventType = NonNullable<DeliveryLogQuery['type']>;
 
 export type Member = Schemas['TeamMember'];
 export type Invite = Schemas['TeamInvite'];

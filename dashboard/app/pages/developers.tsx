@@ -9,6 +9,7 @@ import { Link } from '../router';
 import { PAGES } from '../routes';
 import { useSession } from '../session';
 import { PausedBanner } from './home';
+import { NewSecretNotice } from './webhooks';
 
 /**
  * PATCH /api/merchants: the webhook URL of the current mode and the allowed return domain (one per
@@ -19,7 +20,10 @@ function IntegrationSettings() {
   const { mode } = useSession();
   const [webhookUrl, setWebhookUrl] = useState(me.webhook_url ?? '');
   const [domain, setDomain] = useState(me.allowed_domain ?? '');
-  const save = useAction((body: { webhook_url: string; allowed_domain: string }) => api.updateIntegration(body));
+  // A URL saved here works at once: the mode's signing secret is created with it if there is none yet.
+  const save = useAction((body: { webhook_url: string; allowed_domain: string }) =>
+    api.updateIntegration({ ...body, create_webhook_secret: body.webhook_url !== '' }),
+  );
   const may = can('integration.update');
   const urlError = save.error?.message.startsWith('Invalid webhook_url') ? save.error.message : null;
   const domainError = save.error?.message.startsWith('Invalid allowed_domain') ? save.error.message : null;
@@ -48,7 +52,7 @@ function IntegrationSettings() {
         <Field
           id="webhook-url"
           label={`Webhook URL (${mode} mode)`}
-          hint={`Where ${mode}-mode events are posted. Test and live each have their own URL and signing secret.`}
+          hint={`Where ${mode}-mode events are posted. Test and live each have their own URL and signing secret; saving a URL creates the ${mode}-mode secret if there is none yet.`}
           error={urlError}
         >
           <input
@@ -65,6 +69,7 @@ function IntegrationSettings() {
             Integration settings saved.
           </Banner>
         )}
+        {save.result?.webhook_secret && <NewSecretNotice secret={save.result.webhook_secret} />}
         {may.allowed ? (
           <button type="submit" class="button button-primary" disabled={save.busy}>
             {save.busy ? 'Saving…' : 'Save settings'}

@@ -11,7 +11,11 @@ type Step = { title: string; done: boolean | null; detail: string; href: string;
 
 /** What the live checklist reads beyond the business record; a read the role may not make is left unknown. */
 async function readLiveState() {
-  const [billing, deliveries, keys] = await Promise.allSettled([api.billing(), api.deliveries(100), api.apiKeys()]);
+  const [billing, deliveries, keys] = await Promise.allSettled([
+    api.billing(),
+    api.deliveries({ limit: 100, status: 'succeeded' }),
+    api.apiKeys(),
+  ]);
   const value = <T,>(result: PromiseSettledResult<T>) => (result.status === 'fulfilled' ? result.value : null);
   return { billing: value(billing), deliveries: value(deliveries), keys: value(keys) };
 }

@@ -1,29 +1,138 @@
-import { api, type Delivery, type SendResult } from '../api';
+import { Fragment } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Delivery, type SendResult, type WebhookEventType } from '../api';
 import { useBusiness } from '../business';
 import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
-import { CopyButton } from '../components/form';
+import { CopyButton, Field, Form, fieldInputProps, Options } from '../components/form';
 import { PageHeader, Section } from '../components/page';
 import { ACTIONS, DataTable, KeyValues } from '../components/table';
 import { dateTime } from '../format';
 import { useAction, useConfirm, useQuery } from '../hooks';
-import { Link } from '../router';
-import { PAGES } from '../routes';
 import { useSession } from '../session';
 import { PausedBanner } from './home';
 
-const LOG_LIMIT = 100;
+/** The log is read 50 attempts at a time (GET …/deliveries with starting_after). */
+const PAGE_SIZE = 50;
 
-/** Reveal (GET /api/merchants/credentials) and rotate (POST .../credentials/rotate) the current mode's secret. */
-function SigningSecret() {
+const EVENT_TYPES: readonly WebhookEventType[] = [
+  'checkout_split.paid',
+  'checkout_split.participant_authorised',
+  'checkout_split.authorised',
+  'checkout_split.canceled',
+  'checkout_split.refunded',
+  'checkout_session.expired',
+];
+
+/** How a person reads each event type (the type itself is shown beside it for developers). */
+const EVENT_WORDS: Record<WebhookEventType, string> = {
+  'checkout_split.paid': 'Order paid',
+  'checkout_split.participant_authorised': 'A share authorised',
+  'checkout_split.authorised': 'Every share authorised',
+  'checkout_split.canceled': 'Order cancelled',
+  'checkout_split.refunded': 'Refund',
+  'checkout_session.expired': 'Checkout expired',
+};
+
+const OUTCOMES = ['succeeded', 'failed', 'skipped'] as const;
+const OUTCOME_WORDS: Record<(typeof OUTCOMES)[number], string> = {
+  succeeded: 'Delivered',
+  failed: 'Failed',
+  skipped: 'Skipped',
+};
+
+/** Shown once, where a save just created the mode's first secret (PATCH /api/merchants with create_webhook_secret). */
+export function NewSecretNotice(props: { secret: string }) {
+  return (
+    <Banner kind="success" title="Copy your signing secret; you won't see it again here">
+      <p class="secret">
+        <code id="new-webhook-secret">{props.secret}</code> <CopyButton text={props.secret} />
+      </p>
+      <p>Verify each event's signature with it. Reveal shows it again on this page later.</p>
+    </Banner>
+  );
+}
+
+/** The current mode's endpoint: saving a URL also creates the mode's signing secret if there is none yet. */
+function Endpoint(props: { onSecretCreated: () => void }) {
+  const { me, can, reload } = useBusiness();
+  const { mode } = useSession();
+  const may = can('integration.update');
+  const [url, setUrl] = useState(me.webhook_url ?? '');
+  const save = useAction((webhook_url: string) =>
+    api.updateIntegration({ webhook_url, create_webhook_secret: webhook_url !== '' }),
+  );
+  const urlError = save.error?.message.startsWith('Invalid webhook_url') ? save.error.message : null;
+  if (!may.allowed) {
+    return (
+      <Section title="Endpoint">
+        <KeyValues rows={[[`Webhook URL (${mode})`, me.webhook_url ?? <span class="muted">Not set</span>]]} />
+      </Section>
+    );
+  }
+  return (
+    <Section title="Endpoint">
+      <Form
+        class="stack"
+        noValidate
+        aria-label="Webhook endpoint"
+        onSubmit={async () => {
+          const saved = await save.run(url.trim());
+          if (!saved) return;
+          reload();
+          if (saved.webhook_secret) props.onSecretCreated();
+        }}
+      >
+        <Field
+          id="endpoint-url"
+          label={`Webhook URL (${mode} mode)`}
+          hint={`Where ${mode}-mode events are posted. Saving it creates the ${mode}-mode signing secret if there is none yet. Empty turns ${mode}-mode webhooks off.`}
+          error={urlError}
+        >
+          <input
+            {...fieldInputProps('endpoint-url', true, urlError)}
+            type="url"
+            value={url}
+            onInput={(e) => setUrl((e.currentTarget as HTMLInputElement).value)}
+          />
+        </Field>
+        {!urlError && <ErrorNote error={save.error} />}
+        {save.result?.webhook_secret && <NewSecretNotice secret={save.result.webhook_secret} />}
+        {save.result && !save.result.webhook_secret && (
+          <Banner kind="success" title="Saved">
+            {save.result.webhook_url ? 'Events go to this URL from now on.' : `${mode}-mode webhooks are off.`}
+          </Banner>
+        )}
+        <div class="row">
+          <button type="submit" class="button button-primary" disabled={save.busy}>
+            {save.busy ? 'Saving…' : 'Save endpoint'}
+          </button>
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+/**
+ * The current mode's secret (GET /api/merchants/credentials, read when the page opens so Reveal is offered
+ * only for a secret that exists; shown only on Reveal), and rotate (POST …/credentials/rotate).
+ */
+function SigningSecret(props: { version: number }) {
   const { can } = useBusiness();
   const { mode } = useSession();
-  const reveal = useAction(() => api.credentials());
-  const confirmRotate = useConfirm(() => api.rotateWebhookSecret());
-  const rotate = confirmRotate.action;
   const may = can('webhook_secret.manage');
-  const secret = rotate.result?.value ?? reveal.result?.webhook_secret;
-  const revealed = rotate.result !== null || reveal.result !== null;
+  const credentials = useQuery(() => (may.hidden ? Promise.resolve(null) : api.credentials()), [props.version]);
+  const [shown, setShown] = useState(false);
+  const confirmRotate = useConfirm(
+    () => api.rotateWebhookSecret(),
+    () => {
+      setShown(true);
+      credentials.reload();
+    },
+  );
+  const create = useAction(() => api.rotateWebhookSecret());
+  const rotate = confirmRotate.action;
+  const secret = create.result?.value ?? credentials.data?.webhook_secret ?? null;
 
   if (may.hidden) {
     return (
@@ -37,35 +146,50 @@ function SigningSecret() {
       <p>
         Verify each event's <code>X-Service-Signature</code> with this {mode}-mode secret.
       </p>
-      {revealed &&
-        (secret ? (
-          <p class="secret">
-            <code id="webhook-secret">{secret}</code> <CopyButton text={secret} />
-          </p>
-        ) : (
-          <p>No {mode}-mode secret yet. Create one to start receiving signed events.</p>
-        ))}
+      <ErrorNote error={credentials.error ?? rotate.error ?? create.error} onRetry={credentials.reload} />
+      {credentials.status === 'ready' && !secret && (
+        <p>No {mode}-mode secret yet. Saving a webhook URL creates one, or create it here.</p>
+      )}
+      {secret && shown && (
+        <p class="secret">
+          <code id="webhook-secret">{secret}</code> <CopyButton text={secret} />
+        </p>
+      )}
       {rotate.result && (
         <Banner kind="success" title="Secret rotated">
           The old secret stopped working at once.
         </Banner>
       )}
-      <ErrorNote error={reveal.error ?? rotate.error} />
-      <div class="row">
-        {!revealed && (
-          <button type="button" class="button button-secondary" disabled={reveal.busy} onClick={() => reveal.run()}>
-            Reveal secret
-          </button>
-        )}
-        <button
-          type="button"
-          class="button button-secondary"
-          disabled={!may.allowed}
-          onClick={() => confirmRotate.ask(true)}
-        >
-          {revealed && !secret ? 'Create secret' : 'Rotate secret'}
-        </button>
-      </div>
+      {credentials.status === 'ready' && (
+        <div class="row">
+          {secret && !shown && (
+            <button type="button" class="button button-secondary" onClick={() => setShown(true)}>
+              Reveal secret
+            </button>
+          )}
+          {secret ? (
+            <button
+              type="button"
+              class="button button-secondary"
+              disabled={!may.allowed}
+              onClick={() => confirmRotate.ask(true)}
+            >
+              Rotate secret
+            </button>
+          ) : (
+            <button
+              type="button"
+              class="button button-secondary"
+              disabled={!may.allowed || create.busy}
+              onClick={async () => {
+                if (await create.run()) setShown(true);
+              }}
+            >
+              Create secret
+            </button>
+          )}
+        </div>
+      )}
       <Refusal reason={may.allowed ? null : may.reason} />
       <ConfirmDialog
         {...confirmRotate.dialog}
@@ -80,19 +204,6 @@ function SigningSecret() {
       </ConfirmDialog>
     </Section>
   );
-}
-
-/** One row per event: its newest attempt (the log is newest first), and how many attempts it has had. */
-type EventRow = { latest: Delivery; attempts: number };
-
-function byEvent(deliveries: Delivery[]): EventRow[] {
-  const rows = new Map<string, EventRow>();
-  for (const delivery of deliveries) {
-    const row = rows.get(delivery.event_id);
-    if (row) row.attempts += 1;
-    else rows.set(delivery.event_id, { latest: delivery, attempts: 1 });
-  }
-  return [...rows.values()];
 }
 
 function lastResponse(d: Delivery) {
@@ -119,41 +230,140 @@ function sentMessage(result: SendResult): string {
   return `The endpoint did not accept it: ${'status_code' in result && result.status_code !== null ? `HTTP ${result.status_code}` : ('error' in result && result.error) || result.outcome}.`;
 }
 
-/** GET /api/merchants/webhooks/deliveries, newest first, with resend and "send test event". */
+const eventWords = (type: string) => EVENT_WORDS[type as WebhookEventType] ?? type;
+
+/** The event type in code, breakable at its dot so a narrow column does not cut it. */
+function EventType(props: { type: string }) {
+  return (
+    <code>
+      {props.type.split('.').map((part, i) => (
+        <span key={part}>
+          {i > 0 && (
+            <>
+              .<wbr />
+            </>
+          )}
+          {part}
+        </span>
+      ))}
+    </code>
+  );
+}
+
+const prettyJson = (text: string) => {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+};
+
+/** One attempt opened: the request it sent (headers, payload) and what the endpoint answered. */
+function DeliveryDetails(props: { id: string }) {
+  const detail = useQuery(() => api.delivery(props.id), [props.id]);
+  return (
+    <Loadable query={detail} what="this delivery">
+      {(d) => (
+        <div class="stack delivery-detail">
+          <h3>Response</h3>
+          <KeyValues
+            rows={[
+              ['Result', OUTCOME_WORDS[d.outcome]],
+              ['Status', d.status_code === null ? <span class="muted">No answer</span> : `HTTP ${d.status_code}`],
+              ['Took', d.duration_ms === null ? <span class="muted">Not sent</span> : `${d.duration_ms} ms`],
+              ['Error', d.error ?? <span class="muted">None</span>],
+              ['URL', d.url ?? <span class="muted">None</span>],
+            ]}
+          />
+          {d.response_excerpt && <pre class="code-block">{d.response_excerpt}</pre>}
+          <h3>Request headers</h3>
+          {d.request_headers ? (
+            <pre class="code-block">
+              {Object.entries(d.request_headers)
+                .map(([name, value]) => `${name}: ${value}`)
+                .join('\n')}
+            </pre>
+          ) : (
+            <p class="muted">Nothing was sent.</p>
+          )}
+          <h3>Payload</h3>
+          <pre class="code-block">{prettyJson(d.request_body)}</pre>
+        </div>
+      )}
+    </Loadable>
+  );
+}
+
+type LogFilters = { type: WebhookEventType | ''; status: (typeof OUTCOMES)[number] | '' };
+
+/**
+ * GET /api/merchants/webhooks/deliveries: one row per attempt, newest first, 50 at a time ("Show older"
+ * reads the next 50 after the last row), narrowed by type and result; each row opens to its details.
+ */
 function DeliveryLog() {
   const { can } = useBusiness();
   const { mode } = useSession();
-  const log = useQuery(() => api.deliveries(LOG_LIMIT), []);
-  const test = useAction(() => api.sendTestEvent());
+  const [filters, setFilters] = useState<LogFilters>({ type: '', status: '' });
+  const [testType, setTestType] = useState<WebhookEventType>('checkout_split.paid');
+  const [pages, setPages] = useState<Delivery[][]>([]);
+  const [open, setOpen] = useState<string | null>(null);
+  const query = (starting_after?: string) =>
+    api.deliveries({
+      limit: PAGE_SIZE,
+      ...(filters.type ? { type: filters.type } : {}),
+      ...(filters.status ? { status: filters.status } : {}),
+      ...(starting_after ? { starting_after } : {}),
+    });
+  const log = useQuery(() => query(), [filters.type, filters.status]);
+  // A new first page (reload, other filters) starts the list again.
+  useEffect(() => setPages([]), [log.data]);
+  const older = useAction((after: string) => query(after));
+  const test = useAction(() => api.sendTestEvent(testType));
   const resend = useAction((id: string) => api.resendDelivery(id));
   const mayTest = can('webhook.test');
   const mayResend = can('webhook.resend');
   const outcome = test.result ?? resend.result;
-  const failure = test.error ?? resend.error;
+  const failure = test.error ?? resend.error ?? older.error;
+  const reload = () => {
+    setOpen(null);
+    log.reload();
+  };
+  const rows = log.data ? [log.data, ...pages].flat() : [];
+  const lastPage = pages.at(-1) ?? log.data ?? [];
   return (
     <Section
       title="Delivery log"
       actions={
-        <>
-          <button type="button" class="button button-secondary button-small" onClick={log.reload}>
-            Refresh
-          </button>
-          {!mayTest.hidden && (
-            <button
-              type="button"
-              class="button button-primary button-small"
-              disabled={!mayTest.allowed || test.busy}
-              onClick={async () => {
-                resend.reset();
-                if (await test.run()) log.reload();
-              }}
-            >
-              {test.busy ? 'Sending…' : 'Send test event'}
-            </button>
-          )}
-        </>
+        <button type="button" class="button button-secondary button-small" onClick={reload}>
+          Refresh
+        </button>
       }
     >
+      {!mayTest.hidden && (
+        <Form
+          class="toolbar inline-form"
+          aria-label="Send a test event"
+          onSubmit={async () => {
+            resend.reset();
+            if (await test.run()) reload();
+          }}
+        >
+          <div class="field">
+            <label for="test-event-type">Type of test event</label>
+            <select
+              id="test-event-type"
+              value={testType}
+              disabled={!mayTest.allowed}
+              onChange={(e) => setTestType((e.currentTarget as HTMLSelectElement).value as WebhookEventType)}
+            >
+              <Options values={EVENT_TYPES} label={eventWords} />
+            </select>
+          </div>
+          <button type="submit" class="button button-primary" disabled={!mayTest.allowed || test.busy}>
+            {test.busy ? 'Sending…' : 'Send a test event'}
+          </button>
+        </Form>
+      )}
       {outcome && (
         <Banner kind={outcome.outcome === 'failed' ? 'warning' : 'success'} title="Event sent">
           {sentMessage(outcome)}
@@ -161,63 +371,123 @@ function DeliveryLog() {
       )}
       <ErrorNote error={failure} />
       <Refusal reason={mayTest.hidden ? mayTest.reason : mayTest.allowed ? null : mayTest.reason} />
-      <Loadable query={log} what="the delivery log" empty={<p>No {mode}-mode events have been sent yet.</p>}>
-        {(list) => (
-          <DataTable
-            label="Webhook deliveries, newest first"
-            columns={[
-              'Event',
-              'Status',
-              { label: 'Attempts', num: true },
-              'Last response',
-              'Next retry',
-              'Sent',
-              ACTIONS,
-            ]}
+      <fieldset class="toolbar inline-form">
+        <legend class="visually-hidden">Filter the delivery log</legend>
+        <div class="field">
+          <label for="log-type">Event</label>
+          <select
+            id="log-type"
+            value={filters.type}
+            onChange={(e) =>
+              setFilters({ ...filters, type: (e.currentTarget as HTMLSelectElement).value as LogFilters['type'] })
+            }
           >
-            {byEvent(list).map(({ latest, attempts }) => (
-              <tr key={latest.event_id}>
-                <td class="wrap">
-                  <code>
-                    {latest.event_type.split('.').map((part, i) => (
-                      <span key={part}>
-                        {i > 0 && (
-                          <>
-                            .<wbr />
-                          </>
+            <option value="">All events</option>
+            <Options values={EVENT_TYPES} label={eventWords} />
+          </select>
+        </div>
+        <div class="field">
+          <label for="log-status">Result</label>
+          <select
+            id="log-status"
+            value={filters.status}
+            onChange={(e) =>
+              setFilters({ ...filters, status: (e.currentTarget as HTMLSelectElement).value as LogFilters['status'] })
+            }
+          >
+            <option value="">All results</option>
+            <Options values={OUTCOMES} label={(o) => OUTCOME_WORDS[o]} />
+          </select>
+        </div>
+      </fieldset>
+      <Loadable
+        query={log}
+        what="the delivery log"
+        empty={
+          <p>
+            {filters.type || filters.status
+              ? 'No deliveries match these filters.'
+              : `No ${mode}-mode events have been sent yet.`}
+          </p>
+        }
+      >
+        {() => (
+          <>
+            <DataTable
+              label="Webhook deliveries, newest first"
+              columns={['Event', 'Result', { label: 'Attempt', num: true }, 'Response', 'Next retry', 'Sent', ACTIONS]}
+            >
+              {rows.map((d) => (
+                <Fragment key={d.id}>
+                  <tr>
+                    <td class="wrap">
+                      {eventWords(d.event_type)}
+                      <br />
+                      <EventType type={d.event_type} />
+                      {d.trigger !== 'event' && <span class="muted"> ({d.trigger})</span>}
+                    </td>
+                    <td>
+                      <StatusChip status={d.outcome} label={OUTCOME_WORDS[d.outcome]} />
+                    </td>
+                    <td class="num">{d.attempt}</td>
+                    <td class="wrap">{lastResponse(d)}</td>
+                    <td>{nextRetry(d)}</td>
+                    <td>{dateTime(d.created_at)}</td>
+                    <td>
+                      <div class="row row-tight">
+                        <button
+                          type="button"
+                          class="button button-secondary button-small"
+                          aria-expanded={open === d.id}
+                          aria-controls={`delivery-${d.id}`}
+                          aria-label={`${open === d.id ? 'Hide' : 'Show'} details of ${eventWords(d.event_type)}, attempt ${d.attempt}, ${dateTime(d.created_at)}`}
+                          onClick={() => setOpen(open === d.id ? null : d.id)}
+                        >
+                          {open === d.id ? 'Hide' : 'Details'}
+                        </button>
+                        {mayResend.allowed && (
+                          <button
+                            type="button"
+                            class="button button-secondary button-small"
+                            disabled={resend.busy}
+                            aria-label={`Resend ${eventWords(d.event_type)} of ${dateTime(d.created_at)}`}
+                            onClick={async () => {
+                              test.reset();
+                              if (await resend.run(d.id)) reload();
+                            }}
+                          >
+                            Resend
+                          </button>
                         )}
-                        {part}
-                      </span>
-                    ))}
-                  </code>
-                  {latest.trigger !== 'event' && <span class="muted"> ({latest.trigger})</span>}
-                </td>
-                <td>
-                  <StatusChip status={latest.outcome} />
-                </td>
-                <td class="num">{attempts}</td>
-                <td class="wrap">{lastResponse(latest)}</td>
-                <td>{nextRetry(latest)}</td>
-                <td>{dateTime(latest.created_at)}</td>
-                <td>
-                  {mayResend.allowed && (
-                    <button
-                      type="button"
-                      class="button button-secondary button-small"
-                      disabled={resend.busy}
-                      aria-label={`Resend ${latest.event_type} of ${dateTime(latest.created_at)}`}
-                      onClick={async () => {
-                        test.reset();
-                        if (await resend.run(latest.id)) log.reload();
-                      }}
-                    >
-                      Resend
-                    </button>
+                      </div>
+                    </td>
+                  </tr>
+                  {open === d.id && (
+                    <tr id={`delivery-${d.id}`}>
+                      <td colSpan={7} class="wrap">
+                        <DeliveryDetails id={d.id} />
+                      </td>
+                    </tr>
                   )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+                </Fragment>
+              ))}
+            </DataTable>
+            {lastPage.length === PAGE_SIZE && (
+              <div class="row">
+                <button
+                  type="button"
+                  class="button button-secondary"
+                  disabled={older.busy}
+                  onClick={async () => {
+                    const next = await older.run(rows.at(-1)!.id);
+                    if (next) setPages([...pages, next]);
+                  }}
+                >
+                  {older.busy ? 'Loading…' : `Show ${PAGE_SIZE} older`}
+                </button>
+              </div>
+            )}
+          </>
         )}
       </Loadable>
       {mayResend.hidden && <p class="refusal">{mayResend.reason}</p>}
@@ -226,16 +496,14 @@ function DeliveryLog() {
 }
 
 export function WebhooksPage() {
-  const { me } = useBusiness();
   const { mode } = useSession();
+  const [secretVersion, setSecretVersion] = useState(0);
   return (
     <>
       <PageHeader title="Webhooks" description={`Events groupsplit posts to your server in ${mode} mode.`} />
       <PausedBanner />
-      <Section title="Endpoint" actions={<Link href={PAGES.developers}>Edit</Link>}>
-        <KeyValues rows={[[`Webhook URL (${mode})`, me.webhook_url ?? <span class="muted">Not set</span>]]} />
-      </Section>
-      <SigningSecret />
+      <Endpoint onSecretCreated={() => setSecretVersion((n) => n + 1)} />
+      <SigningSecret version={secretVersion} />
       <DeliveryLog />
     </>
   );

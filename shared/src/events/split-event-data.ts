@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { SplitProjectionRepository } from '../db/repositories/split-projection';
 import { formatPounds, type Pence } from '../money';
+import type { WebhookEventType } from './outbox';
 import type { SessionExpiredEventData, SplitEventData } from './schemas';
 
 /** The hosted-checkout session a split came from, as the split workflow carries it and its events show it. */
@@ -150,19 +151,102 @@ export function sessionExpiredEventData(session: {
   };
 }
 
+const SAMPLE_SESSION: SplitSessionContext = {
+  token: 'cs_test_sample',
+  customerEmail: 'alex@example.com',
+  customerName: 'Alex Example',
+  metadata: { order_id: 'sample-1234' },
+};
+
+const sampleParticipants = (first: string, second: string, refundedPence = 0) => [
+  {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'alex@example.com',
+    amountPence: 1500,
+    status: first,
+    refundedPence,
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000002',
+    email: 'sam@example.com',
+    amountPence: 1500,
+    status: second,
+    refundedPence,
+  },
+];
+
+const sampleSplit = (splitId: string, status: string) => ({
+  id: splitId,
+  status,
+  orderReference: 'Test webhook',
+  currency: 'gbp',
+  totalAmountPence: 3000,
+});
+
 /** The test send's checkout_split.paid: realistic shape, obviously fake values, a split id that exists nowhere. */
 export function sampleSplitPaidData(splitId: string): SplitEventData {
   return splitEventData({
-    split: { id: splitId, status: 'captured', orderReference: 'Test webhook', currency: 'gbp', totalAmountPence: 3000 },
-    participants: [
-      { id: '00000000-0000-4000-8000-000000000001', email: 'alex@example.com', amountPence: 1500, status: 'captured' },
-      { id: '00000000-0000-4000-8000-000000000002', email: 'sam@example.com', amountPence: 1500, status: 'captured' },
-    ],
-    session: {
-      token: 'cs_test_sample',
-      customerEmail: 'alex@example.com',
-      customerName: 'Alex Example',
-      metadata: { order_id: 'sample-1234' },
-    },
+    split: sampleSplit(splitId, 'captured'),
+    participants: sampleParticipants('captured', 'captured'),
+    session: SAMPLE_SESSION,
   });
+}
+
+/**
+ * The test send's sample of any event type (default `checkout_split.paid`): the same made-up order in the
+ * state that type is sent in, so each passes the outbox's "never emitted" rules.
+ */
+export function sampleEventData(type: WebhookEventType, splitId: string): Record<string, unknown> {
+  switch (type) {
+    case 'checkout_split.participant_authorised':
+      return splitEventData({
+        split: sampleSplit(splitId, 'pending'),
+        participants: sampleParticipants('authorised', 'pending'),
+        session: SAMPLE_SESSION,
+        authorisedParticipantId: '00000000-0000-4000-8000-000000000001',
+      });
+    case 'checkout_split.authorised':
+      return splitEventData({
+        split: sampleSplit(splitId, 'pending'),
+        participants: sampleParticipants('authorised', 'authorised'),
+        session: SAMPLE_SESSION,
+      });
+    case 'checkout_split.canceled':
+      return {
+        ...splitEventData({
+          split: sampleSplit(splitId, 'canceled'),
+          participants: sampleParticipants('canceled', 'canceled'),
+          session: SAMPLE_SESSION,
+        }),
+        reason: 'canceled',
+      };
+    case 'checkout_split.refunded':
+      return splitEventData({
+        split: sampleSplit(splitId, 'partially_refunded'),
+        participants: sampleParticipants('captured', 'captured', 250),
+        session: SAMPLE_SESSION,
+        refund: {
+          id: '00000000-0000-4000-8000-000000000003',
+          amountPence: 500,
+          totalRefundedPence: 500,
+          status: 'complete',
+          reason: 'Sample refund',
+          actor: 'dashboard:sample',
+        },
+      });
+    case 'checkout_session.expired':
+      return sessionExpiredEventData({
+        token: SAMPLE_SESSION.token,
+        orderReference: 'Test webhook',
+        amountPence: 3000,
+        currency: 'gbp',
+        customerEmail: SAMPLE_SESSION.customerEmail,
+        customerName: SAMPLE_SESSION.customerName,
+        metadata: SAMPLE_SESSION.metadata,
+        expiredAt: new Date(),
+        splitId: null,
+      });
+    case 'checkout_split.paid':
+      return sampleSplitPaidData(splitId);
+  }
 }

@@ -28,6 +28,31 @@ export type WebhookAttemptRequest = {
 
 export type WebhookAttemptLogged = { attemptId: string; outcome: 'succeeded' | 'failed' | 'skipped' };
 
+const WEBHOOK_USER_AGENT = 'groupsplit-webhooks/1';
+
+/**
+ * The request an attempt sent, rebuilt for the delivery log's detail view: the body is byte-for-byte what
+ * every attempt of the event sends; the headers are the ones sent, but the signature's `v1` is not kept
+ * (only its timestamp is logged), so it is shown as such. Null headers for an attempt that sent nothing.
+ */
+export function describeWebhookRequest(
+  event: StoredWebhookEvent,
+  attempt: { attempt: number; signed_at: Date | null },
+): { headers: Record<string, string> | null; body: string } {
+  const body = serializeWebhookEnvelope(buildWebhookEnvelope(event));
+  if (!attempt.signed_at) return { headers: null, body };
+  return {
+    headers: {
+      'Content-Type': 'application/json',
+      'User-Agent': WEBHOOK_USER_AGENT,
+      [WEBHOOK_SIGNATURE_HEADER]: `t=${Math.floor(attempt.signed_at.getTime() / 1000)},v1=(not kept in the log)`,
+      [WEBHOOK_EVENT_ID_HEADER]: event.id,
+      [WEBHOOK_ATTEMPT_HEADER]: String(attempt.attempt),
+    },
+    body,
+  };
+}
+
 /** What the log keeps of a merchant's answer. */
 const RESPONSE_EXCERPT_CHARS = 500;
 const MAX_RESPONSE_BYTES = 4096;
@@ -73,7 +98,7 @@ async function post(
       headers: {
         ...headers,
         'content-type': 'application/json',
-        'user-agent': 'groupsplit-webhooks/1',
+        'user-agent': WEBHOOK_USER_AGENT,
         [WEBHOOK_SIGNATURE_HEADER]: signWebhookPayload(secret, body, timestamp),
       },
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
@@ -107,6 +132,10 @@ async function post(
   }
 }
 
+/** A delivery that finds no secret is logged with this, for the person reading the dashboard's log. */
+export const NO_WEBHOOK_SECRET_MESSAGE =
+  'Your endpoint has no signing secret yet. Create one on Developers → Webhooks.';
+
 /** The outbox row an attempt sends. */
 export type WebhookAttemptEvent = StoredWebhookEvent & { merchant_id: string };
 
@@ -139,7 +168,7 @@ export async function makeWebhookAttempt(
     made = {
       url,
       outcome: 'failed',
-      error: `No webhook secret exists for ${event.mode} mode yet: create one with POST /api/merchants/credentials/rotate`,
+      error: NO_WEBHOOK_SECRET_MESSAGE,
       startedAt,
     };
   } else {

@@ -75,7 +75,11 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
 export async function webhookManualSendWorkflow(input: WebhookManualSendInput): Promise<WebhookDeliveryResult> {
   const eventId =
     input.kind === 'test'
-      ? await activities.recordSampleWebhookEvent({ merchantId: input.merchantId, mode: input.mode })
+      ? await activities.recordSampleWebhookEvent({
+          merchantId: input.merchantId,
+          mode: input.mode,
+          ...(input.type ? { type: input.type } : {}),
+        })
       : input.eventId;
   return deliverWithRetries(eventId, input.kind, 1, 1);
 }

@@ -1,3 +1,5 @@
+import type { WebhookEventType } from '@groupsplit/shared';
+
 /** What started a delivery: the outbox (retried on the schedule), the test button or a resend (one attempt each). */
 export type WebhookTrigger = 'event' | 'test' | 'resend';
 
@@ -10,7 +12,7 @@ export type WebhookDeliveryInput = {
 };
 
 export type WebhookManualSendInput =
-  | { kind: 'test'; merchantId: string; mode: 'test' | 'live' }
+  | { kind: 'test'; merchantId: string; mode: 'test' | 'live'; type?: WebhookEventType }
   | { kind: 'resend'; eventId: string };
 
 export type WebhookDeliveryResult = {
@@ -51,6 +53,10 @@ export interface WebhookActivities {
   attemptWebhookDelivery(input: WebhookAttemptInput): Promise<WebhookAttemptResult>;
   /** Marks the delivery given up and returns who to tell, or null when there is nobody to tell. */
   giveUpWebhookDelivery(input: { deliveryId: string; eventId: string }): Promise<WebhookGiveUpNotice | null>;
-  recordSampleWebhookEvent(input: { merchantId: string; mode: 'test' | 'live' }): Promise<string>;
+  recordSampleWebhookEvent(input: {
+    merchantId: string;
+    mode: 'test' | 'live';
+    type?: WebhookEventType;
+  }): Promise<string>;
   dispatchPendingWebhookEvents(input: WebhookSweepInput): Promise<{ dispatched: number }>;
 }

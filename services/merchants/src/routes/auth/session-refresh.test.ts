@@ -1,5 +1,6 @@
 import { mailTo, type Stack, startStack, uniqueEmail, waitForMail, waitUntil } from '@groupsplit/testing';
 import { requestCode, signIn } from '../../test-support/sign-in';
+import { dashboardOrigins } from './refresh-guard';
 
 const COOKIE = 'groupsplit_refresh';
 const DASHBOARD = { 'x-requested-with': 'groupsplit-dashboard', 'sec-fetch-site': 'same-origin' };
@@ -131,6 +132,25 @@ describe('dashboard sessions that survive a reload', () => {
     expect(fine.status).toBe(200);
   });
 
+  it('in development accepts the dashboard reached as localhost or 127.0.0.1, and no other port or host', async () => {
+    // The stack's PUBLIC_BASE_URL is http://127.0.0.1:<port>; the same page opened as localhost keeps its session.
+    const { port } = new URL(stack.urls.gateway);
+    let { cookie } = await dashboardSignIn(stack, uniqueEmail('loopback'));
+    for (const origin of [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`]) {
+      const res = await refresh(stack, cookie, { ...DASHBOARD, origin });
+      expect({ origin, status: res.status }).toEqual({ origin, status: 200 });
+      cookie = setCookie(res)!.value;
+    }
+    for (const origin of [`http://localhost:${Number(port) + 1}`, `https://localhost:${port}`, 'http://localhost']) {
+      const res = await refresh(stack, cookie, { ...DASHBOARD, origin });
+      expect({ origin, status: res.status, code: res.body.code }).toEqual({
+        origin,
+        status: 403,
+        code: 'cross_site_refused',
+      });
+    }
+  });
+
   it('answers 401 session_ended without a cookie or with an unknown one', async () => {
     const none = await refresh(stack, undefined);
     expect({ status: none.status, body: none.body }).toEqual({ status: 401, body: ENDED });
@@ -246,5 +266,27 @@ describe('dashboard session timeouts (small values in this stack)', () => {
     expect({ status: answers.status, body: answers.body }).toEqual({ status: 401, body: ENDED });
     expect(Date.now()).toBeGreaterThanOrEqual(family.expires_at.getTime());
     expect(await familyOf(user.id)).toEqual(expect.objectContaining({ revoked_reason: 'absolute_timeout' }));
+  });
+});
+
+describe('the origins a refresh is accepted from', () => {
+  it('in production only PUBLIC_BASE_URL’s, even on a loopback address', () => {
+    expect([...dashboardOrigins({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://127.0.0.1:3000' })]).toEqual([
+      'http://127.0.0.1:3000',
+    ]);
+    expect([...dashboardOrigins({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://pay.example.com/' })]).toEqual([
+      'https://pay.example.com',
+    ]);
+  });
+
+  it('in development every loopback name of the same scheme and port, and nothing else for a public host', () => {
+    expect([...dashboardOrigins({ NODE_ENV: 'development', PUBLIC_BASE_URL: 'http://localhost:3000' })]).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
+    expect([...dashboardOrigins({ NODE_ENV: 'development', PUBLIC_BASE_URL: 'https://pay.example.com' })]).toEqual([
+      'https://pay.example.com',
+    ]);
   });
 });

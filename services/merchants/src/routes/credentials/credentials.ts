@@ -1,22 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import {
   badRequest,
-  findWebhookSettingsRow,
   getWebhookSettings,
   MerchantsRepository,
   merchantContext,
   permit,
-  recordCallerAudit,
-  saveWebhookSecret,
   serviceMode,
   validate,
   validBody,
 } from '@groupsplit/shared';
 import Router from '@koa/router';
+import { storeNewWebhookSecret } from '../../businesses/webhook-secret';
 import type { MerchantsDeps } from '../../deps';
 import { RotateSchema, USE_API_KEYS_MESSAGE } from './schema';
-
-const newWebhookSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
 
 /** GET /api/merchants/credentials and POST /api/merchants/credentials/rotate (Owner, Admin). */
 export function credentialRoutes({ db, config }: MerchantsDeps): Router {
@@ -38,19 +33,10 @@ export function credentialRoutes({ db, config }: MerchantsDeps): Router {
       if (target === 'api_key') throw badRequest(USE_API_KEYS_MESSAGE, 'use_api_keys');
       const { merchant, role, userId } = ctx.state.merchantContext;
       const mode = serviceMode(ctx);
-      const value = newWebhookSecret();
-      await db.transaction().execute(async (trx) => {
+      const value = await db.transaction().execute(async (trx) => {
         // Serialises concurrent rotations so the audit trail and the stored secret agree.
         await new MerchantsRepository(trx).lock(merchant.id);
-        const existed = await findWebhookSettingsRow(trx, merchant.id, mode);
-        await saveWebhookSecret(trx, config, merchant.id, mode, value);
-        // Never the secret itself: the history only says that it changed.
-        await recordCallerAudit(
-          trx,
-          { merchant, userId, role },
-          existed?.secret_ciphertext ? 'webhook_secret.rotated' : 'webhook_secret.created',
-          { after: { mode, last_four: value.slice(-4) } },
-        );
+        return storeNewWebhookSecret(trx, config, { merchant, userId, role }, mode);
       });
       ctx.body = { target, value, mode };
     },

@@ -186,6 +186,95 @@ describe('PATCH /api/merchants', () => {
       expect(res.headers.get('ratelimit-remaining')).toBeNull();
     }
   });
+
+  describe('create_webhook_secret (the dashboard saves a URL with a working secret)', () => {
+    const audits = (merchantId: string) =>
+      stack.db
+        .selectFrom('audit_log')
+        .select(['action', 'after'])
+        .where('merchant_id', '=', merchantId)
+        .where('action', 'like', 'webhook_secret.%')
+        .execute();
+
+    it('creates the mode’s first secret as rotate would, and answers with it once', async () => {
+      const { owner, merchant } = await createTeam(stack.db);
+      const res = await patch(
+        owner.token,
+        { webhook_url: 'https://test-hooks.shop.example/in', create_webhook_secret: true },
+        TEST_MODE,
+      );
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body)).toEqual(['id', 'mode', 'webhook_url', 'allowed_domain', 'webhook_secret']);
+      expect(res.body).toMatchObject({
+        id: merchant.id,
+        mode: 'test',
+        webhook_url: 'https://test-hooks.shop.example/in',
+      });
+      expect(res.body.webhook_secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+      // Reveal afterwards shows the same secret; live mode got none.
+      expect((await credentials(owner.token, TEST_MODE)).body.webhook_secret).toBe(res.body.webhook_secret);
+      expect((await credentials(owner.token)).body.webhook_secret).toBeNull();
+      expect(await audits(merchant.id)).toEqual([
+        { action: 'webhook_secret.created', after: { mode: 'test', last_four: res.body.webhook_secret.slice(-4) } },
+      ]);
+
+      // Saved again with the flag: the secret stays, and the answer does not carry it.
+      const again = await patch(
+        owner.token,
+        { webhook_url: 'https://test-hooks.shop.example/other', create_webhook_secret: true },
+        TEST_MODE,
+      );
+      expect(again.status).toBe(200);
+      expect(again.body).not.toHaveProperty('webhook_secret');
+      expect((await credentials(owner.token, TEST_MODE)).body.webhook_secret).toBe(res.body.webhook_secret);
+      expect(await audits(merchant.id)).toHaveLength(1);
+    });
+
+    it('never replaces a secret made with rotate', async () => {
+      const { owner } = await createTeam(stack.db);
+      const rotated = await stack.api.post(
+        '/api/merchants/credentials/rotate',
+        { target: 'webhook_secret' },
+        { token: owner.token },
+      );
+      const res = await patch(owner.token, {
+        webhook_url: 'https://hooks.shop.example/in',
+        create_webhook_secret: true,
+      });
+      expect(res.body).not.toHaveProperty('webhook_secret');
+      expect((await credentials(owner.token)).body.webhook_secret).toBe(rotated.body.value);
+    });
+
+    it('without the flag (or with false) creates nothing, and the answer is as before', async () => {
+      const { owner, merchant } = await createTeam(stack.db);
+      for (const body of [
+        { webhook_url: 'https://hooks.shop.example/in' },
+        { webhook_url: 'https://hooks.shop.example/in2', create_webhook_secret: false },
+      ]) {
+        const res = await patch(owner.token, body);
+        expect(res.status).toBe(200);
+        expect(Object.keys(res.body)).toEqual(['id', 'mode', 'webhook_url', 'allowed_domain']);
+      }
+      expect((await credentials(owner.token)).body.webhook_secret).toBeNull();
+      expect(await audits(merchant.id)).toEqual([]);
+    });
+
+    it('creates nothing when the URL is refused, and refuses a flag that is not a boolean', async () => {
+      const { owner } = await createTeam(stack.db);
+      const refused = await patch(owner.token, {
+        webhook_url: 'http://hooks.shop.example/in',
+        create_webhook_secret: true,
+      });
+      expect(refused.status).toBe(400);
+      expect((await credentials(owner.token)).body.webhook_secret).toBeNull();
+      const typed = await patch(owner.token, { create_webhook_secret: 'yes' });
+      expect(typed.status).toBe(400);
+      expect(typed.body).toMatchObject({
+        error: 'Invalid create_webhook_secret: must be true or false',
+        code: 'validation_failed',
+      });
+    });
+  });
 });
 
 describe('PATCH /api/merchants with ALLOW_PRIVATE_WEBHOOK_TARGETS off (production)', () => {

@@ -11,6 +11,7 @@ import {
   validBody,
 } from '@groupsplit/shared';
 import Router from '@koa/router';
+import { storeNewWebhookSecret } from '../../businesses/webhook-secret';
 import type { MerchantsDeps } from '../../deps';
 import { normaliseAllowedDomain } from './allowed-domain';
 import { IntegrationSchema, invalidIntegration } from './schema';
@@ -22,7 +23,8 @@ const cleared = (value: string | null | undefined) => value === null || (value ?
 
 /**
  * PATCH /api/merchants (Owner, Admin): the webhook URL of the mode asked for, and the
- * allowed return domain (one per business). Answers with the settings as they now are.
+ * allowed return domain (one per business). Answers with the settings as they now are; with
+ * `create_webhook_secret: true` and no secret yet for the mode, also with the secret it created (once).
  */
 export function integrationRoutes({ db, config }: MerchantsDeps): Router {
   const router = new Router();
@@ -67,6 +69,11 @@ export function integrationRoutes({ db, config }: MerchantsDeps): Router {
           before.allowed_domain = current.allowed_domain;
           after.allowed_domain = allowedDomain.set;
         }
+        // The dashboard's opt-in: an endpoint that works at once. Only ever creates; never replaces a secret.
+        let createdSecret: string | undefined;
+        if (body.create_webhook_secret && !endpoint?.secret_ciphertext) {
+          createdSecret = await storeNewWebhookSecret(trx, config, { merchant, userId, role }, mode);
+        }
         if (Object.keys(after).length > 0) {
           await recordCallerAudit(trx, { merchant, userId, role }, 'integration.updated', {
             before: { mode, ...before },
@@ -76,6 +83,7 @@ export function integrationRoutes({ db, config }: MerchantsDeps): Router {
         return {
           webhook_url: webhookUrl ? webhookUrl.set : current.url,
           allowed_domain: allowedDomain ? allowedDomain.set : current.allowed_domain,
+          ...(createdSecret ? { webhook_secret: createdSecret } : {}),
         };
       });
       ctx.body = { id: merchant.id, mode, ...settings };

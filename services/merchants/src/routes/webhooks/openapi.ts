@@ -2,10 +2,12 @@ import { err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared'
 import { z } from 'zod';
 import {
   DELIVERY_NOT_FOUND,
+  DeliveryDetailSchema,
   DeliveryLogQuerySchema,
   DeliveryParamsSchema,
   DeliverySchema,
   PendingDeliverySchema,
+  TestSendSchema,
   webhookSecretNotSet,
   webhookUrlNotSet,
 } from './schema';
@@ -32,22 +34,45 @@ export const webhooksPaths: OpenApiPaths = {
       tag,
       summary: 'The delivery log',
       description:
-        'Every role. One row per attempt (retries, test sends and resends each add rows), newest first, for the mode asked.',
+        'Every role. One row per attempt (retries, test sends and resends each add rows), newest first, for the mode asked. ' +
+        'Page with `starting_after` (the last row id of the page before); narrow with `type`, `status` and `split_id`.',
       query: DeliveryLogQuerySchema,
       business: { mode: true },
       responses: { 200: { description: 'Delivery attempts.', schema: z.array(DeliverySchema) } },
-      errors: { 400: [err(MESSAGES.validationFailed, 'validation_failed', 'limit is not a number')] },
+      errors: {
+        400: [
+          err(MESSAGES.validationFailed, 'validation_failed', 'limit is not a number, or an unknown type or status'),
+        ],
+        404: [
+          err(DELIVERY_NOT_FOUND, 'delivery_not_found', '`starting_after` is not a delivery of this business and mode'),
+        ],
+      },
+    }),
+  },
+  '/api/merchants/webhooks/deliveries/{id}': {
+    get: operation({
+      id: 'getWebhookDelivery',
+      tag,
+      summary: 'One delivery attempt, with the request it sent',
+      description:
+        'Every role. The attempt as the log shows it, plus the headers and the exact body it sent (the signature shows its ' +
+        'timestamp only). Either mode: the row decides.',
+      path: DeliveryParamsSchema,
+      business: {},
+      responses: { 200: { description: 'The attempt and its request.', schema: DeliveryDetailSchema } },
+      errors: { 404: [err(DELIVERY_NOT_FOUND, 'delivery_not_found')] },
     }),
   },
   '/api/merchants/webhooks/test': {
     post: operation({
       id: 'sendTestWebhook',
       tag,
-      summary: 'Send a sample checkout_split.paid',
+      summary: 'Send a sample event (checkout_split.paid unless another type is asked)',
       description:
         'Owner, Admin. One signed attempt to the webhook URL of the mode asked, with `sample: true` and made-up data; ' +
-        'answers with the logged attempt.',
+        'answers with the logged attempt. The body is optional: `{ type }` picks the sample (default `checkout_split.paid`).',
       business: { write: true, mode: true },
+      body: { schema: TestSendSchema, required: false },
       responses: sent,
       errors: { 400: notDeliverable },
     }),

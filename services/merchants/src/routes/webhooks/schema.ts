@@ -7,6 +7,7 @@ import {
   nullableTextField,
   nullableTimestampField,
   timestampField,
+  WEBHOOK_EVENT_TYPES,
 } from '@groupsplit/shared';
 import { z } from 'zod';
 
@@ -29,6 +30,40 @@ export const DeliveryLogQuerySchema = z.object({
       param: { description: 'How many rows: default 20, clamped to 1–100.' },
       override: { type: 'integer', minimum: 1, maximum: MAX_DELIVERY_LOG_LIMIT, default: DEFAULT_DELIVERY_LOG_LIMIT },
     }),
+  starting_after: z
+    .string()
+    .optional()
+    .meta({
+      param: {
+        description:
+          'A delivery id from the page before: the rows that come after it (older), for paging. ' +
+          'An unknown id answers 404 `delivery_not_found`.',
+      },
+      example: EXAMPLE_VALUES.ids.delivery,
+    }),
+  type: z
+    .enum(WEBHOOK_EVENT_TYPES)
+    .optional()
+    .meta({ param: { description: 'Only attempts of this event type.' }, example: 'checkout_split.paid' }),
+  status: z
+    .enum(['succeeded', 'failed', 'skipped'])
+    .optional()
+    .meta({ param: { description: 'Only attempts with this `outcome`.' }, example: 'failed' }),
+  split_id: z
+    .string()
+    .optional()
+    .meta({
+      param: { description: "Only attempts of events about this split (the event's `data.split_id`)." },
+      example: EXAMPLE_VALUES.ids.split,
+    }),
+});
+
+/** POST /api/merchants/webhooks/test: which sample to send. Other fields are ignored, as before this body existed. */
+export const TestSendSchema = z.looseObject({
+  type: z.enum(WEBHOOK_EVENT_TYPES).optional().meta({
+    description: 'The event type of the sample; default `checkout_split.paid`.',
+    example: 'checkout_split.paid',
+  }),
 });
 
 export const DeliveryParamsSchema = z.object({
@@ -91,3 +126,19 @@ export const PendingDeliverySchema = z
     trigger: z.enum(['test', 'resend']).meta({ description: 'A test send or a resend.', example: 'test' }),
   })
   .meta({ id: 'PendingDelivery', description: 'Accepted; the attempt is still running.' });
+
+/** GET /api/merchants/webhooks/deliveries/:id: one attempt with what was sent (the log's detail view). */
+export const DeliveryDetailSchema = DeliverySchema.extend({
+  request_headers: z
+    .record(z.string(), z.string())
+    .nullable()
+    .meta({
+      description:
+        'The headers sent; the signature shows its timestamp only (its `v1` is not kept). Null when nothing was sent.',
+      example: { 'Content-Type': 'application/json', 'X-Service-Attempt': '1' },
+    }),
+  request_body: z.string().meta({
+    description: 'The exact JSON body every attempt of this event sends (the envelope).',
+    example: '{"id":"6d8f0b2c-4e3a-4c5b-a7d9-2c4e6a8b0d16","type":"checkout_split.paid"}',
+  }),
+}).meta({ id: 'WebhookDeliveryDetail', description: 'One attempt of the delivery log, with the request it sent.' });

@@ -92,6 +92,66 @@ describe('webhook tooling: test send, resend and the delivery log', () => {
     expect(event.dispatched_at).not.toBeNull();
   });
 
+  it('sends a sample of the type asked, and refuses a type that is not an event', async () => {
+    const { owner, secret } = await teamWithEndpoint('test');
+    for (const type of ['checkout_split.refunded', 'checkout_session.expired', 'checkout_split.canceled'] as const) {
+      const res = await stack.api.post(
+        '/api/merchants/webhooks/test',
+        { type },
+        { token: owner.token, headers: TEST_MODE },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ event_type: type, trigger: 'test', outcome: 'succeeded' });
+      const [request] = requestsFor(res.body.event_id);
+      const header = request!.headers['x-service-signature'] as string;
+      expect(verifyWebhookSignature({ rawBody: request!.rawBody, header, secret }).ok).toBe(true);
+      expect(request!.body).toMatchObject({ type, sample: true, mode: 'test' });
+    }
+    const refused = await stack.api.post(
+      '/api/merchants/webhooks/test',
+      { type: 'checkout_split.exploded' },
+      { token: owner.token, headers: TEST_MODE },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'validation_failed', details: [{ field: 'type' }] });
+  });
+
+  it('shows one attempt with the headers and the exact body it sent, to every role of the business only', async () => {
+    const team = await teamWithEndpoint('test');
+    const sent = await stack.api.post('/api/merchants/webhooks/test', undefined, {
+      token: team.owner.token,
+      headers: TEST_MODE,
+    });
+    const [request] = requestsFor(sent.body.event_id);
+    for (const role of ['owner', 'member'] as const) {
+      const res = await stack.api.get(`/api/merchants/webhooks/deliveries/${sent.body.id}`, {
+        token: team[role].token,
+      });
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body)).toEqual([...DELIVERY_FIELDS, 'request_headers', 'request_body']);
+      expect(res.body).toMatchObject({
+        id: sent.body.id,
+        outcome: 'succeeded',
+        status_code: 200,
+        response_excerpt: 'ok',
+      });
+      expect(res.body.request_body).toBe(request!.rawBody);
+      expect(res.body.request_headers).toEqual({
+        'Content-Type': 'application/json',
+        'User-Agent': 'groupsplit-webhooks/1',
+        'X-Service-Signature': `t=${signatureTime(request!.headers['x-service-signature'] as string)},v1=(not kept in the log)`,
+        'X-Service-Event-Id': sent.body.event_id,
+        'X-Service-Attempt': '1',
+      });
+    }
+    const other = await createTeam(stack.db);
+    for (const id of [sent.body.id, 'not-a-uuid']) {
+      const res = await stack.api.get(`/api/merchants/webhooks/deliveries/${id}`, { token: other.owner.token });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'Delivery not found', code: 'delivery_not_found' });
+    }
+  });
+
   it('Admin may send a test; Finance and Member get 403 business_forbidden', async () => {
     // Test mode: a live endpoint could not be this local receiver (live URLs are always checked in full).
     const team = await teamWithEndpoint('test');
@@ -296,6 +356,138 @@ describe('webhook tooling: test send, resend and the delivery log', () => {
       const res = await log('', other.owner.token);
       expect(res.status).toBe(200);
       expect(res.body).toEqual([]);
+    });
+
+    it('pages with starting_after: no row repeated or skipped, in the same order', async () => {
+      const first = (await log('?limit=100')).body;
+      const all = first.concat((await log(`?limit=100&starting_after=${first[99].id}`)).body);
+      expect(all).toHaveLength(liveRows);
+      const paged: { id: string }[] = [];
+      let query = '?limit=50';
+      for (;;) {
+        const page = await log(query);
+        expect(page.status).toBe(200);
+        paged.push(...page.body);
+        if (page.body.length < 50) break;
+        query = `?limit=50&starting_after=${page.body.at(-1).id}`;
+      }
+      expect(paged.map((r) => r.id)).toEqual(all.map((r: { id: string }) => r.id));
+    });
+
+    it('answers 404 delivery_not_found for a starting_after that is not a row of this business and mode', async () => {
+      const testRow = (await log('', team.owner.token, TEST_MODE)).body[0];
+      for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000', testRow.id]) {
+        const res = await log(`?starting_after=${id}`);
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: 'Delivery not found', code: 'delivery_not_found' });
+      }
+    });
+
+    it('refuses a type or status it does not know', async () => {
+      for (const [query, field] of [
+        ['?type=order.paid', 'type'],
+        ['?status=pending', 'status'],
+      ]) {
+        const res = await log(query!);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ code: 'validation_failed', details: [{ field }] });
+      }
+    });
+
+    describe('filters', () => {
+      let shop: Awaited<ReturnType<typeof createTeam>>;
+      const splitA = '11111111-1111-4111-8111-111111111111';
+      const splitB = '22222222-2222-4222-8222-222222222222';
+      const ids: Record<string, string> = {};
+
+      beforeAll(async () => {
+        shop = await createTeam(stack.db);
+        const event = (type: 'checkout_split.paid' | 'checkout_split.refunded', splitId: string) =>
+          stack.db.transaction().execute((trx) =>
+            recordEvent(trx, {
+              merchantId: shop.merchant.id,
+              mode: 'live',
+              type,
+              data: splitEventData({
+                split: {
+                  id: splitId,
+                  status: type === 'checkout_split.paid' ? 'captured' : 'refunded',
+                  orderReference: 'O',
+                  currency: 'gbp',
+                  totalAmountPence: 100,
+                },
+                participants: [],
+                session: null,
+              }),
+              dedupeKey: `filter:${randomToken(8)}`,
+            }),
+          );
+        const paidA = (await event('checkout_split.paid', splitA))!;
+        const refundedA = (await event('checkout_split.refunded', splitA))!;
+        const paidB = (await event('checkout_split.paid', splitB))!;
+        const base = Date.now() - 500_000;
+        const rows = [
+          ['paidA-failed', paidA, 'checkout_split.paid', 'failed'],
+          ['paidA-succeeded', paidA, 'checkout_split.paid', 'succeeded'],
+          ['refundedA', refundedA, 'checkout_split.refunded', 'succeeded'],
+          ['paidB', paidB, 'checkout_split.paid', 'skipped'],
+        ] as const;
+        for (const [i, [name, eventId, type, outcome]] of rows.entries()) {
+          const row = await stack.db
+            .insertInto('webhook_deliveries')
+            .values({
+              delivery_id: `webhook:${eventId}`,
+              event_id: eventId,
+              merchant_id: shop.merchant.id,
+              mode: 'live',
+              event_type: type,
+              trigger: 'event',
+              attempt: name === 'paidA-succeeded' ? 2 : 1,
+              url: outcome === 'skipped' ? null : 'https://shop.example/hooks',
+              outcome,
+              started_at: new Date(base + i * 1000),
+              created_at: new Date(base + i * 1000 + 20),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          ids[name] = row.id;
+        }
+      });
+
+      const names = async (query: string) => {
+        const res = await log(query, shop.owner.token);
+        expect(res.status).toBe(200);
+        const byId = Object.fromEntries(Object.entries(ids).map(([name, id]) => [id, name]));
+        return res.body.map((r: { id: string }) => byId[r.id]);
+      };
+
+      it('type: only attempts of that event type', async () => {
+        expect(await names('?type=checkout_split.paid')).toEqual(['paidB', 'paidA-succeeded', 'paidA-failed']);
+        expect(await names('?type=checkout_split.refunded')).toEqual(['refundedA']);
+        expect(await names('?type=checkout_session.expired')).toEqual([]);
+      });
+
+      it('status: only attempts with that outcome', async () => {
+        expect(await names('?status=succeeded')).toEqual(['refundedA', 'paidA-succeeded']);
+        expect(await names('?status=failed')).toEqual(['paidA-failed']);
+        expect(await names('?status=skipped')).toEqual(['paidB']);
+      });
+
+      it('split_id: only attempts of events about that split; a malformed id matches nothing', async () => {
+        expect(await names(`?split_id=${splitA}`)).toEqual(['refundedA', 'paidA-succeeded', 'paidA-failed']);
+        expect(await names(`?split_id=${splitB}`)).toEqual(['paidB']);
+        expect(await names('?split_id=nope')).toEqual([]);
+      });
+
+      it('combine with each other, with limit and with starting_after', async () => {
+        expect(await names(`?split_id=${splitA}&type=checkout_split.paid&status=succeeded`)).toEqual([
+          'paidA-succeeded',
+        ]);
+        expect(await names(`?type=checkout_split.paid&limit=1&starting_after=${ids.paidB}`)).toEqual([
+          'paidA-succeeded',
+        ]);
+        expect(await names(`?split_id=${splitA}&starting_after=${ids['paidA-succeeded']}`)).toEqual(['paidA-failed']);
+      });
     });
 
     it('carries no rate limit, while test send and resend share the sensitive bucket', async () => {

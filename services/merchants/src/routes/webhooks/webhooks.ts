@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  describeWebhookRequest,
   getWebhookSettings,
   isUuid,
   merchantContext,
@@ -7,25 +8,28 @@ import {
   serviceMode,
   TIMED_OUT,
   validate,
+  validBody,
   validQuery,
   within,
 } from '@groupsplit/shared';
 import { type WebhookManualSendInput, webhookManualSendWorkflow } from '@groupsplit/workflows';
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { sql } from 'kysely';
 import type { MerchantsDeps } from '../../deps';
 import { presentDelivery } from './presenter';
 import {
   DeliveryLogQuerySchema,
   DeliveryParamsSchema,
   deliveryNotFound,
+  TestSendSchema,
   webhookSecretNotSet,
   webhookUrlNotSet,
 } from './schema';
 
 /**
- * GET /api/merchants/webhooks/deliveries, POST /api/merchants/webhooks/test and
- * POST /api/merchants/webhooks/deliveries/:id/resend.
+ * GET /api/merchants/webhooks/deliveries (paged and filtered), GET …/deliveries/:id (with the request sent),
+ * POST /api/merchants/webhooks/test and POST /api/merchants/webhooks/deliveries/:id/resend.
  */
 export function webhookRoutes(deps: MerchantsDeps): Router {
   const { db, config, temporal } = deps;
@@ -74,26 +78,97 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
     async (ctx) => {
       const { merchant } = ctx.state.merchantContext;
       const mode = serviceMode(ctx);
-      const { limit } = validQuery(ctx, DeliveryLogQuerySchema);
-      const rows = await db
+      const { limit, starting_after, type, status, split_id } = validQuery(ctx, DeliveryLogQuerySchema);
+      let cursor: { created_at: Date; attempt: number; id: string } | undefined;
+      if (starting_after !== undefined) {
+        cursor = isUuid(starting_after)
+          ? await db
+              .selectFrom('webhook_deliveries')
+              .select(['created_at', 'attempt', 'id'])
+              .where('id', '=', starting_after)
+              .where('merchant_id', '=', merchant.id)
+              .where('mode', '=', mode)
+              .executeTakeFirst()
+          : undefined;
+        if (!cursor) throw deliveryNotFound();
+      }
+      // A split id that is not a uuid matches no event.
+      if (split_id !== undefined && !isUuid(split_id)) {
+        ctx.body = [];
+        return;
+      }
+      let query = db
         .selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('merchant_id', '=', merchant.id)
-        .where('mode', '=', mode)
-        .orderBy('created_at', 'desc')
-        .orderBy('attempt', 'desc')
+        .selectAll('webhook_deliveries')
+        .where('webhook_deliveries.merchant_id', '=', merchant.id)
+        .where('webhook_deliveries.mode', '=', mode);
+      if (type) query = query.where('webhook_deliveries.event_type', '=', type);
+      if (status) query = query.where('webhook_deliveries.outcome', '=', status);
+      if (split_id) {
+        query = query.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('webhook_events')
+              .select('webhook_events.id')
+              .whereRef('webhook_events.id', '=', 'webhook_deliveries.event_id')
+              .where(sql<boolean>`webhook_events.payload->>'split_id' = ${split_id}`),
+          ),
+        );
+      }
+      if (cursor) {
+        // The log's own order (newest first, then attempt, then id), so pages neither repeat nor skip rows.
+        query = query.where(
+          sql<boolean>`(webhook_deliveries.created_at, webhook_deliveries.attempt, webhook_deliveries.id) < (${cursor.created_at}, ${cursor.attempt}, ${cursor.id}::uuid)`,
+        );
+      }
+      const rows = await query
+        .orderBy('webhook_deliveries.created_at', 'desc')
+        .orderBy('webhook_deliveries.attempt', 'desc')
+        .orderBy('webhook_deliveries.id', 'desc')
         .limit(limit)
         .execute();
       ctx.body = rows.map(presentDelivery);
     },
   );
 
-  router.post('/api/merchants/webhooks/test', merchantContext(db), permit('webhook.test'), async (ctx) => {
-    const { merchant } = ctx.state.merchantContext;
-    const mode = serviceMode(ctx);
-    await assertDeliverable(merchant.id, mode);
-    await sendOnce(ctx, { kind: 'test', merchantId: merchant.id, mode });
-  });
+  router.get(
+    '/api/merchants/webhooks/deliveries/:id',
+    merchantContext(db),
+    permit('webhook_log.view'),
+    validate('params', DeliveryParamsSchema),
+    async (ctx) => {
+      const { merchant } = ctx.state.merchantContext;
+      const id = String(ctx.params.id);
+      if (!isUuid(id)) throw deliveryNotFound();
+      const row = await db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('id', '=', id)
+        .where('merchant_id', '=', merchant.id)
+        .executeTakeFirst();
+      if (!row) throw deliveryNotFound();
+      const event = await db
+        .selectFrom('webhook_events')
+        .select(['id', 'type', 'mode', 'payload', 'sample', 'created_at'])
+        .where('id', '=', row.event_id)
+        .executeTakeFirstOrThrow();
+      const request = describeWebhookRequest(event, row);
+      ctx.body = { ...presentDelivery(row), request_headers: request.headers, request_body: request.body };
+    },
+  );
+
+  router.post(
+    '/api/merchants/webhooks/test',
+    merchantContext(db),
+    permit('webhook.test'),
+    validate('body', TestSendSchema),
+    async (ctx) => {
+      const { merchant } = ctx.state.merchantContext;
+      const mode = serviceMode(ctx);
+      const { type } = validBody(ctx, TestSendSchema);
+      await assertDeliverable(merchant.id, mode);
+      await sendOnce(ctx, { kind: 'test', merchantId: merchant.id, mode, ...(type ? { type } : {}) });
+    },
+  );
 
   router.post(
     '/api/merchants/webhooks/deliveries/:id/resend',
