@@ -463,8 +463,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Set the webhook URL and the allowed return domain
-         * @description Owner, Admin. `webhook_url` is the one of the mode asked (X-Service-Mode); `allowed_domain` is one per business, the host every `return_url` and `cancel_url` must match. An absent field is unchanged; an empty string or null clears it. A live URL must be public https; a test URL may be http on a private address only where `ALLOW_PRIVATE_WEBHOOK_TARGETS` is on (local development).
+         * Set the webhook URL and the allowed return domains
+         * @description Owner, Admin. `webhook_url` is the one of the mode asked (X-Service-Mode); `allowed_domain` is one per business, the host every `return_url` and `cancel_url` must match, in live and (unless `test_allowed_domain` is set) in test mode: sent with `X-Service-Mode: test` it still sets that one domain, and the answer adds a `hint` saying so. `test_allowed_domain` is test mode's own (`localhost` for local development); live never reads it. An absent field is unchanged; an empty string or null clears it. A live URL must be public https; a test URL may be http on a private address only where `ALLOW_PRIVATE_WEBHOOK_TARGETS` is on (local development).
          */
         patch: operations["updateIntegration"];
         trace?: never;
@@ -2540,10 +2540,20 @@ export interface components {
              */
             webhook_url: string | null;
             /**
-             * @description The host return and cancel URLs must be on, or null.
+             * @description The host return and cancel URLs must be on (live, and test unless test_allowed_domain is set), or null.
              * @example shop.example.com
              */
             allowed_domain: string | null;
+            /**
+             * @description Test mode's own return domain, or null (test mode then uses allowed_domain). Live never reads it.
+             * @example localhost
+             */
+            test_allowed_domain: string | null;
+            /**
+             * @description Present when a test-mode call set `allowed_domain`: it says that this is the live domain too, and to set `test_allowed_domain` for test mode alone.
+             * @example allowed_domain is one per business: live checkout uses it too. To point only test mode somewhere (such as localhost), set test_allowed_domain instead.
+             */
+            hint?: string;
         };
         /** @description You are in the team. */
         InviteAccepted: {
@@ -2766,10 +2776,15 @@ export interface components {
              */
             webhook_url: string | null;
             /**
-             * @description The host return and cancel URLs must be on, or null.
+             * @description The host return and cancel URLs must be on (live, and test unless test_allowed_domain is set), or null.
              * @example shop.example.com
              */
             allowed_domain: string | null;
+            /**
+             * @description Test mode's own return domain, or null (test mode then uses allowed_domain). Live never reads it.
+             * @example localhost
+             */
+            test_allowed_domain: string | null;
             /**
              * @description Reads `verified` once the identity and company checks pass.
              * @example verified
@@ -7282,7 +7297,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "webhook_url": "https://shop.example.com/webhooks",
-                 *       "allowed_domain": "shop.example.com"
+                 *       "allowed_domain": "shop.example.com",
+                 *       "test_allowed_domain": "localhost"
                  *     }
                  */
                 "application/json": {
@@ -7293,10 +7309,15 @@ export interface operations {
                      */
                     webhook_url?: string | null;
                     /**
-                     * @description The host every `return_url` and `cancel_url` must be on (`localhost` for local test orders); empty or null clears it.
+                     * @description The host every `return_url` and `cancel_url` must be on, in both modes unless `test_allowed_domain` is set: one per business, so setting it in test mode sets the live domain too. Empty or null clears it.
                      * @example shop.example.com
                      */
                     allowed_domain?: string | null;
+                    /**
+                     * @description Test mode only: the host test-mode `return_url` and `cancel_url` must be on, instead of `allowed_domain` (`localhost` for local development: http or https on localhost, 127.0.0.1 or [::1], any port). Live checkout never reads it. Empty or null clears it, and test mode falls back to `allowed_domain`.
+                     * @example localhost
+                     */
+                    test_allowed_domain?: string | null;
                 };
             };
         };
@@ -7312,7 +7333,9 @@ export interface operations {
                      *       "id": "5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60",
                      *       "mode": "test",
                      *       "webhook_url": "https://shop.example.com/webhooks",
-                     *       "allowed_domain": "shop.example.com"
+                     *       "allowed_domain": "shop.example.com",
+                     *       "test_allowed_domain": "localhost",
+                     *       "hint": "allowed_domain is one per business: live checkout uses it too. To point only test mode somewhere (such as localhost), set test_allowed_domain instead."
                      *     }
                      */
                     "application/json": components["schemas"]["IntegrationSettings"];
@@ -7325,6 +7348,7 @@ export interface operations {
              *     - `validation_failed`: Invalid webhook_url: must be a string, or empty to clear it
              *     - `invalid_webhook_url`: Invalid webhook_url: <reason>
              *     - `invalid_allowed_domain`: Invalid allowed_domain: <reason>
+             *     - `invalid_allowed_domain`: Invalid test_allowed_domain: <reason>
              */
             400: {
                 headers: {
@@ -12099,6 +12123,7 @@ export interface operations {
                      *       "mode": "test",
                      *       "webhook_url": "https://shop.example.com/webhooks",
                      *       "allowed_domain": "shop.example.com",
+                     *       "test_allowed_domain": "localhost",
                      *       "verification_status": "verified",
                      *       "verification_grandfathered": false,
                      *       "paused": false,

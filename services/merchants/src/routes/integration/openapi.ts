@@ -6,10 +6,13 @@ export const integrationPaths: OpenApiPaths = {
     patch: operation({
       id: 'updateIntegration',
       tag: 'Account',
-      summary: 'Set the webhook URL and the allowed return domain',
+      summary: 'Set the webhook URL and the allowed return domains',
       description:
         'Owner, Admin. `webhook_url` is the one of the mode asked (X-Service-Mode); `allowed_domain` is one per business, ' +
-        'the host every `return_url` and `cancel_url` must match. An absent field is unchanged; an empty string or null ' +
+        'the host every `return_url` and `cancel_url` must match, in live and (unless `test_allowed_domain` is set) in ' +
+        'test mode: sent with `X-Service-Mode: test` it still sets that one domain, and the answer adds a `hint` saying so. ' +
+        "`test_allowed_domain` is test mode's own (`localhost` for local development); live never reads it. " +
+        'An absent field is unchanged; an empty string or null ' +
         'clears it. A live URL must be public https; a test URL may be http on a private address only where ' +
         '`ALLOW_PRIVATE_WEBHOOK_TARGETS` is on (local development).',
       business: { write: true, mode: true },
@@ -20,6 +23,7 @@ export const integrationPaths: OpenApiPaths = {
           err('Invalid webhook_url: must be a string, or empty to clear it', 'validation_failed'),
           err(MESSAGES.invalidWebhookUrl('<reason>'), 'invalid_webhook_url'),
           err('Invalid allowed_domain: <reason>', 'invalid_allowed_domain'),
+          err('Invalid test_allowed_domain: <reason>', 'invalid_allowed_domain'),
         ],
       },
     }),
