@@ -25,7 +25,27 @@ export type GroupsplitClientOptions = GroupsplitCredentials & {
   credentials?: () => GroupsplitCredentials;
   /** Anything else openapi-fetch takes (a custom `fetch`, extra `headers`, …). */
   fetchOptions?: Omit<ClientOptions, 'baseUrl'>;
+  /**
+   * How many times to send a POST again when it fails on the network (no answer at all: a dropped
+   * connection, a reset), default 0. Only operations that replay an `Idempotency-Key`
+   * (`IDEMPOTENT_OPERATIONS`) are retried, with the same key, so a retry never does the work twice.
+   */
+  maxNetworkRetries?: number;
+  /** Makes the key a POST gets when the call sets none; default `crypto.randomUUID()`. */
+  idempotencyKey?: () => string;
 };
+
+/**
+ * The POST operations that replay a repeated `Idempotency-Key` instead of doing the work again
+ * (docs/openapi.json: those taking the `Idempotency-Key` header), by path as the client names them.
+ * `client.test.ts` checks this list against the document.
+ */
+export const IDEMPOTENT_OPERATIONS: readonly string[] = [
+  '/api/merchants/checkout/sessions',
+  '/api/merchants/checkout/splits/{id}/refund',
+];
+
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 export type GroupsplitClient = Client<paths>;
 
@@ -34,17 +54,46 @@ export type GroupsplitClient = Client<paths>;
  * body and answer is checked by TypeScript. Calls return `{ data, error, response }` (openapi-fetch);
  * `unwrap` turns them into the data or a thrown `GroupsplitApiError`.
  *
+ * Every POST carries an `Idempotency-Key` header, as stripe-node's calls do: the call's own
+ * (`params.header['Idempotency-Key']`) or else a new random one, so a retry of that request (the
+ * client's own, with `maxNetworkRetries`) is answered from the first instead of being done twice.
+ *
  * ```ts
  * const groupsplit = createGroupsplitClient({ baseUrl, apiKey: process.env.GROUPSPLIT_API_KEY });
  * const session = unwrap(await groupsplit.POST('/api/merchants/checkout/sessions', { body: { amount: 30, return_url } }));
  * ```
  */
 export function createGroupsplitClient(options: GroupsplitClientOptions): GroupsplitClient {
-  const { headers: extra, ...rest } = options.fetchOptions ?? {};
+  const { headers: extra, fetch: givenFetch, ...rest } = options.fetchOptions ?? {};
+  const retryable = new WeakSet<Request>();
+  const send = givenFetch ?? ((request: Request) => globalThis.fetch(request));
+  const retries = Math.max(0, Math.floor(options.maxNetworkRetries ?? 0));
   const client = createClient<paths>({
     ...rest,
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: { ...credentialHeaders(options), ...(extra as Record<string, string> | undefined) },
+    fetch: async (request: Request) => {
+      if (retries === 0 || !retryable.has(request)) return send(request);
+      for (let attempt = 0; ; attempt++) {
+        // The body can be read once: each attempt sends a copy, with the same Idempotency-Key.
+        const copy = request.clone();
+        try {
+          return await send(copy);
+        } catch (error) {
+          if (attempt >= retries || !isNetworkError(error)) throw error;
+          await backoff(attempt);
+        }
+      }
+    },
+  });
+  const makeKey = options.idempotencyKey ?? (() => globalThis.crypto.randomUUID());
+  client.use({
+    onRequest({ request, schemaPath }) {
+      if (request.method !== 'POST') return request;
+      if (!request.headers.get(IDEMPOTENCY_HEADER)) request.headers.set(IDEMPOTENCY_HEADER, makeKey());
+      if (IDEMPOTENT_OPERATIONS.includes(schemaPath)) retryable.add(request);
+      return request;
+    },
   });
   const { credentials } = options;
   if (credentials) {
@@ -57,6 +106,17 @@ export function createGroupsplitClient(options: GroupsplitClientOptions): Groups
     });
   }
   return client;
+}
+
+/** fetch rejects with a TypeError when no answer came (refused, reset, DNS); an abort is not retried. */
+function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+/** 0.5 s, 1 s, 2 s, … with jitter, at most 8 s. */
+function backoff(attempt: number): Promise<void> {
+  const ms = Math.min(8000, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function credentialHeaders(credentials: GroupsplitCredentials): Record<string, string> {

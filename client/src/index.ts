@@ -7,6 +7,7 @@ export {
   type GroupsplitClient,
   type GroupsplitClientOptions,
   type GroupsplitCredentials,
+  IDEMPOTENT_OPERATIONS,
   type ServiceMode,
 } from './client';
 export { type ErrorCode, type ErrorCodeOf, OPERATION_ERROR_CODES, type OperationId } from './error-codes';
