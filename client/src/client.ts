@@ -1,4 +1,5 @@
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
+import type { PoundsInputs } from './amounts';
 import type { paths } from './schema';
 
 export type ServiceMode = 'test' | 'live';
@@ -38,7 +39,7 @@ export type GroupsplitClientOptions = GroupsplitCredentials & {
 /**
  * The POST operations that replay a repeated `Idempotency-Key` instead of doing the work again
  * (docs/openapi.json: those taking the `Idempotency-Key` header), by path as the client names them.
- * `client.test.ts` checks this list against the document.
+ * `idempotency.test.ts` checks this list against the document.
  */
 export const IDEMPOTENT_OPERATIONS: readonly string[] = [
   '/api/merchants/checkout/sessions',
@@ -47,7 +48,25 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = [
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-export type GroupsplitClient = Client<paths>;
+type Method = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+/** An operation whose request body takes amounts as `Pounds` only (amounts.ts). */
+type WithPoundsInputs<Operation> = {
+  [K in keyof Operation]: K extends 'requestBody' ? PoundsInputs<Operation[K]> : Operation[K];
+};
+
+/** The document's paths as the client takes them: the same, but amounts in request bodies are `Pounds`. */
+export type ClientPaths = {
+  [Path in keyof paths]: {
+    [M in keyof paths[Path]]: M extends Method
+      ? paths[Path][M] extends object
+        ? WithPoundsInputs<paths[Path][M]>
+        : paths[Path][M]
+      : paths[Path][M];
+  };
+};
+
+export type GroupsplitClient = Client<ClientPaths>;
 
 /**
  * A typed client for the whole public API, generated from docs/openapi.json: every path, parameter,
@@ -68,7 +87,7 @@ export function createGroupsplitClient(options: GroupsplitClientOptions): Groups
   const retryable = new WeakSet<Request>();
   const send = givenFetch ?? ((request: Request) => globalThis.fetch(request));
   const retries = Math.max(0, Math.floor(options.maxNetworkRetries ?? 0));
-  const client = createClient<paths>({
+  const client = createClient<ClientPaths>({
     ...rest,
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: { ...credentialHeaders(options), ...(extra as Record<string, string> | undefined) },
@@ -86,7 +105,7 @@ export function createGroupsplitClient(options: GroupsplitClientOptions): Groups
       }
     },
   });
-  const makeKey = options.idempotencyKey ?? (() => globalThis.crypto.randomUUID());
+  const makeKey = options.idempotencyKey ?? randomKey;
   client.use({
     onRequest({ request, schemaPath }) {
       if (request.method !== 'POST') return request;
@@ -106,6 +125,20 @@ export function createGroupsplitClient(options: GroupsplitClientOptions): Groups
     });
   }
   return client;
+}
+
+/**
+ * A random v4 UUID. `crypto.randomUUID` exists only in secure contexts in browsers (https or localhost);
+ * a dashboard opened over plain http on another host still has `getRandomValues`.
+ */
+function randomKey(): string {
+  const { crypto } = globalThis;
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** fetch rejects with a TypeError when no answer came (refused, reset, DNS); an abort is not retried. */

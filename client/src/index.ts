@@ -2,7 +2,9 @@
  * `@groupsplit/client`: the typed API client. Webhook verification (Node only) is
  * `@groupsplit/client/node`.
  */
+export { isPounds, type Pounds, type PoundsInputs, pounds, toPounds } from './amounts';
 export {
+  type ClientPaths,
   createGroupsplitClient,
   type GroupsplitClient,
   type GroupsplitClientOptions,

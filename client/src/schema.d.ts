@@ -8810,7 +8810,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The order total in pounds, 1 to 5000 inclusive, at most two decimals: a number or a decimal string (`"44.95"`, as every answer writes amounts). Each participant pays a 20p fee on top of their share.
+                     * @description Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. The order total, 1 to 5000 inclusive, at most two decimals: a number or a decimal string (`"44.95"`, as every answer writes amounts). Each participant pays a 20p fee on top of their share.
                      * @example 44.95
                      */
                     amount: number | string;
@@ -8844,7 +8844,7 @@ export interface operations {
                          */
                         description: string;
                         /**
-                         * @description The line amount in pounds (number or decimal string, at most two decimals); negative for a discount.
+                         * @description Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. The line amount (number or decimal string, at most two decimals); negative for a discount.
                          * @example 39.95
                          */
                         amount: number | string;
@@ -10236,7 +10236,7 @@ export interface operations {
                          */
                         email?: string;
                         /**
-                         * @description Their share in pounds (number or decimal string), at least £1.
+                         * @description Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. Their share (number or decimal string), at least £1.
                          * @example 22.50
                          */
                         amount: number | string;
@@ -10948,7 +10948,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description How much to refund, in pounds (number or decimal string, above zero, at most two decimals); at most what is still outstanding. Leave it out to refund everything that is left.
+                     * @description Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. How much to refund (number or decimal string, above zero, at most two decimals); at most what is still outstanding. Leave it out to refund everything that is left.
                      * @example 10.00
                      */
                     amount?: number | string | null;
