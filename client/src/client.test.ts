@@ -50,7 +50,7 @@ describe('createGroupsplitClient', () => {
     expect(key).toMatch(/^svc_test_/);
 
     const server = createGroupsplitClient({ baseUrl: stack.urls.gateway, apiKey: key });
-    const body = { amount: '12.50', return_url: 'https://shop.example.com/done' };
+    const body = { amount: '12.50', return_url: 'https://shop.example.com/done' } as const;
     const created = await server.POST('/api/merchants/checkout/sessions', {
       params: { header: { 'Idempotency-Key': 'client-test-1' } },
       body,

@@ -2,11 +2,14 @@
  * `@groupsplit/client`: the typed API client. Webhook verification (Node only) is
  * `@groupsplit/client/node`.
  */
+export { isPounds, type Pounds, type PoundsInputs, pounds, toPounds } from './amounts';
 export {
+  type ClientPaths,
   createGroupsplitClient,
   type GroupsplitClient,
   type GroupsplitClientOptions,
   type GroupsplitCredentials,
+  IDEMPOTENT_OPERATIONS,
   type ServiceMode,
 } from './client';
 export { type ErrorCode, type ErrorCodeOf, OPERATION_ERROR_CODES, type OperationId } from './error-codes';

@@ -146,7 +146,7 @@ describe('the packed @groupsplit/client', () => {
     expect(await printedBy('checkout.mjs', ESM)).toEqual({
       token: expect.any(String),
       status: 'pending',
-      reason: 'signature_mismatch',
+      reason: 'no_matching_signature',
     });
 
     // Types from the package alone (no skipLibCheck): for an ES module and a CommonJS one, and for a

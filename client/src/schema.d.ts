@@ -463,8 +463,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Set the webhook URL and the allowed return domain
-         * @description Owner, Admin. `webhook_url` is the one of the mode asked (X-Service-Mode); `allowed_domain` is one per business, the host every `return_url` and `cancel_url` must match. An absent field is unchanged; an empty string or null clears it. A live URL must be public https; a test URL may be http on a private address only where `ALLOW_PRIVATE_WEBHOOK_TARGETS` is on (local development). With `create_webhook_secret: true` and no secret yet for the mode, a secret is created as rotate would create it and returned once as `webhook_secret`.
+         * Set the webhook URL and the allowed return domains
+         * @description Owner, Admin. `webhook_url` is the one of the mode asked (X-Service-Mode); `allowed_domain` is one per business, the host every `return_url` and `cancel_url` must match, in live and (unless `test_allowed_domain` is set) in test mode: sent with `X-Service-Mode: test` it still sets that one domain, and the answer adds a `hint` saying so. `test_allowed_domain` is test mode's own (`localhost` for local development); live never reads it. An absent field is unchanged; an empty string or null clears it. A live URL must be public https; a test URL may be http on a private address only where `ALLOW_PRIVATE_WEBHOOK_TARGETS` is on (local development). With `create_webhook_secret: true` and no secret yet for the mode, a secret is created as rotate would create it and returned once as `webhook_secret`.
          */
         patch: operations["updateIntegration"];
         trace?: never;
@@ -2560,15 +2560,25 @@ export interface components {
              */
             webhook_url: string | null;
             /**
-             * @description The host return and cancel URLs must be on, or null.
+             * @description The host return and cancel URLs must be on (live, and test unless test_allowed_domain is set), or null.
              * @example shop.example.com
              */
             allowed_domain: string | null;
+            /**
+             * @description Test mode's own return domain, or null (test mode then uses allowed_domain). Live never reads it.
+             * @example localhost
+             */
+            test_allowed_domain: string | null;
             /**
              * @description Only when `create_webhook_secret` created a secret just now: the new secret of the mode. Not shown here again; GET /api/merchants/credentials reveals it later.
              * @example whsec_4f9a2c7e1b8d3a6f0c5e9b2d7a4f1c8e
              */
             webhook_secret?: string;
+            /**
+             * @description Present when a test-mode call set `allowed_domain`: it says that this is the live domain too, and to set `test_allowed_domain` for test mode alone.
+             * @example allowed_domain is one per business: live checkout uses it too. To point only test mode somewhere (such as localhost), set test_allowed_domain instead.
+             */
+            hint?: string;
         };
         /** @description You are in the team. */
         InviteAccepted: {
@@ -2791,10 +2801,15 @@ export interface components {
              */
             webhook_url: string | null;
             /**
-             * @description The host return and cancel URLs must be on, or null.
+             * @description The host return and cancel URLs must be on (live, and test unless test_allowed_domain is set), or null.
              * @example shop.example.com
              */
             allowed_domain: string | null;
+            /**
+             * @description Test mode's own return domain, or null (test mode then uses allowed_domain). Live never reads it.
+             * @example localhost
+             */
+            test_allowed_domain: string | null;
             /**
              * @description Reads `verified` once the identity and company checks pass.
              * @example verified
@@ -7402,6 +7417,7 @@ export interface operations {
                  * @example {
                  *       "webhook_url": "https://shop.example.com/webhooks",
                  *       "allowed_domain": "shop.example.com",
+                 *       "test_allowed_domain": "localhost",
                  *       "create_webhook_secret": true
                  *     }
                  */
@@ -7413,10 +7429,15 @@ export interface operations {
                      */
                     webhook_url?: string | null;
                     /**
-                     * @description The host every `return_url` and `cancel_url` must be on (`localhost` for local test orders); empty or null clears it.
+                     * @description The host every `return_url` and `cancel_url` must be on, in both modes unless `test_allowed_domain` is set: one per business, so setting it in test mode sets the live domain too. Empty or null clears it.
                      * @example shop.example.com
                      */
                     allowed_domain?: string | null;
+                    /**
+                     * @description Test mode only: the host test-mode `return_url` and `cancel_url` must be on, instead of `allowed_domain` (`localhost` for local development: http or https on localhost, 127.0.0.1 or [::1], any port). Live checkout never reads it. Empty or null clears it, and test mode falls back to `allowed_domain`.
+                     * @example localhost
+                     */
+                    test_allowed_domain?: string | null;
                     /**
                      * @description When true and the mode has no webhook secret yet, one is created (as `POST /api/merchants/credentials/rotate` would) and the answer carries it once as `webhook_secret`. An existing secret is never replaced. Absent or false: no secret is created.
                      * @example true
@@ -7438,7 +7459,9 @@ export interface operations {
                      *       "mode": "test",
                      *       "webhook_url": "https://shop.example.com/webhooks",
                      *       "allowed_domain": "shop.example.com",
-                     *       "webhook_secret": "whsec_4f9a2c7e1b8d3a6f0c5e9b2d7a4f1c8e"
+                     *       "test_allowed_domain": "localhost",
+                     *       "webhook_secret": "whsec_4f9a2c7e1b8d3a6f0c5e9b2d7a4f1c8e",
+                     *       "hint": "allowed_domain is one per business: live checkout uses it too. To point only test mode somewhere (such as localhost), set test_allowed_domain instead."
                      *     }
                      */
                     "application/json": components["schemas"]["IntegrationSettings"];
@@ -7452,6 +7475,7 @@ export interface operations {
              *     - `invalid_webhook_url`: Invalid webhook_url: <reason>
              *     - `invalid_allowed_domain`: Invalid allowed_domain: <reason>
              *     - `validation_failed`: Invalid create_webhook_secret: must be true or false
+             *     - `invalid_allowed_domain`: Invalid test_allowed_domain: <reason>
              */
             400: {
                 headers: {
@@ -8913,7 +8937,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description The order total in pounds, 1 to 5000 inclusive, at most two decimals: a number or a decimal string (`"44.95"`, as every answer writes amounts). Each participant pays a 20p fee on top of their share.
+                     * @description Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. The order total, 1 to 5000 inclusive, at most two decimals: a number or a decimal string (`"44.95"`, as every answer writes amounts). Each participant pays a 20p fee on top of their share.
                      * @example 44.95
                      */
                     amount: number | string;
@@ -8947,7 +8971,7 @@ export interface operations {
                          */
                         description: string;
                         /**
-                         * @description The line amount in pounds (number or decimal string, at most two decimals); negative for a discount.
+                         * @description Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. The line amount (number or decimal string, at most two decimals); negative for a discount.
                          * @example 39.95
                          */
                         amount: number | string;
@@ -10339,7 +10363,7 @@ export interface operations {
                          */
                         email?: string;
                         /**
-                         * @description Their share in pounds (number or decimal string), at least £1.
+                         * @description Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. Their share (number or decimal string), at least £1.
                          * @example 22.50
                          */
                         amount: number | string;
@@ -11051,7 +11075,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description How much to refund, in pounds (number or decimal string, above zero, at most two decimals); at most what is still outstanding. Leave it out to refund everything that is left.
+                     * @description Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. How much to refund (number or decimal string, above zero, at most two decimals); at most what is still outstanding. Leave it out to refund everything that is left.
                      * @example 10.00
                      */
                     amount?: number | string | null;
@@ -12226,6 +12250,7 @@ export interface operations {
                      *       "mode": "test",
                      *       "webhook_url": "https://shop.example.com/webhooks",
                      *       "allowed_domain": "shop.example.com",
+                     *       "test_allowed_domain": "localhost",
                      *       "verification_status": "verified",
                      *       "verification_grandfathered": false,
                      *       "paused": false,

@@ -178,7 +178,9 @@ describe('docs/quickstart.md', () => {
     const me = await stack.api.get('/api/merchants/me', { token, headers: { 'x-service-mode': 'test' } });
     expect(me.body).toMatchObject({
       name: 'Example Shop',
-      allowed_domain: 'localhost',
+      // The quickstart sets test mode's own domain only: live's is left as it was.
+      allowed_domain: null,
+      test_allowed_domain: 'localhost',
       gates: { take_split: null },
     });
     const split = JSON.parse(await shell.variable('SPLIT')) as { split_id: string };

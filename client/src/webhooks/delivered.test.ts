@@ -49,6 +49,6 @@ describe('verifyWebhook on a delivery from the stack', () => {
       refusal = error;
     }
     expect(refusal).toBeInstanceOf(WebhookVerificationError);
-    expect((refusal as WebhookVerificationError).reason).toBe('signature_mismatch');
+    expect((refusal as WebhookVerificationError).reason).toBe('no_matching_signature');
   });
 });

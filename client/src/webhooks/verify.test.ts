@@ -35,14 +35,14 @@ describe('verifyWebhook', () => {
   it('refuses a tampered body', () => {
     const header = signWebhookPayload(SECRET, body, NOW);
     const tampered = body.replace('"30.00"', '"3000.00"');
-    expect(reasonOf(() => verifyWebhook(tampered, header, SECRET, { now: NOW }))).toBe('signature_mismatch');
+    expect(reasonOf(() => verifyWebhook(tampered, header, SECRET, { now: NOW }))).toBe('no_matching_signature');
     // One changed byte of whitespace is enough: the signature covers the exact bytes, not the JSON value.
-    expect(reasonOf(() => verifyWebhook(`${body} `, header, SECRET, { now: NOW }))).toBe('signature_mismatch');
+    expect(reasonOf(() => verifyWebhook(`${body} `, header, SECRET, { now: NOW }))).toBe('no_matching_signature');
   });
 
   it('refuses the wrong secret', () => {
     const header = signWebhookPayload('whsec_someone_else', body, NOW);
-    expect(reasonOf(() => verifyWebhook(body, header, SECRET, { now: NOW }))).toBe('signature_mismatch');
+    expect(reasonOf(() => verifyWebhook(body, header, SECRET, { now: NOW }))).toBe('no_matching_signature');
   });
 
   it('refuses a timestamp outside the tolerance either way (replay), and accepts one at its edge', () => {
@@ -69,7 +69,7 @@ describe('verifyWebhook', () => {
     expect(signed.split(',').filter((part) => part.startsWith('v1='))).toHaveLength(3);
     expect(reasonOf(() => verifyWebhook(body, signed, SECRET, { now: NOW }))).toBe('verified');
     const none = signWebhookPayload(['whsec_a', 'whsec_b'], body, NOW);
-    expect(reasonOf(() => verifyWebhook(body, none, SECRET, { now: NOW }))).toBe('signature_mismatch');
+    expect(reasonOf(() => verifyWebhook(body, none, SECRET, { now: NOW }))).toBe('no_matching_signature');
     // Values that are not hex, or too short, are simply not a match; the good one still counts.
     const good = signWebhookPayload(SECRET, body, NOW);
     expect(reasonOf(() => verifyWebhook(body, `${good},v1=zz,v1=ab`, SECRET, { now: NOW }))).toBe('verified');
@@ -93,9 +93,68 @@ describe('verifyWebhook', () => {
     ['a missing header', undefined],
     ['a null header', null],
     ['an empty header', ''],
-    ['a header with only t', `t=${NOW}`],
+    ['an empty array of headers', []],
   ])('refuses %s as unsigned', (_label, header) => {
-    expect(reasonOf(() => verifyWebhook(body, header, SECRET, { now: NOW }))).toBe('no_signature');
+    expect(reasonOf(() => verifyWebhook(body, header, SECRET, { now: NOW }))).toBe('missing_header');
+  });
+
+  it('refuses a header with no v1 value as malformed', () => {
+    expect(reasonOf(() => verifyWebhook(body, `t=${NOW}`, SECRET, { now: NOW }))).toBe('malformed_header');
+  });
+
+  it("takes Node's header types: an array (a header sent twice) is read as its values together", () => {
+    const good = signWebhookPayload(SECRET, body, NOW);
+    const [t, v1] = good.split(',');
+    expect(reasonOf(() => verifyWebhook(body, [good], SECRET, { now: NOW }))).toBe('verified');
+    expect(reasonOf(() => verifyWebhook(body, [t!, v1!], SECRET, { now: NOW }))).toBe('verified');
+    const other = signWebhookPayload('whsec_other', body, NOW);
+    expect(reasonOf(() => verifyWebhook(body, [other], SECRET, { now: NOW }))).toBe('no_matching_signature');
+  });
+
+  it('refuses an unset or empty secret as missing_secret, before anything else', () => {
+    const header = signWebhookPayload(SECRET, body, NOW);
+    const unset: string | undefined = process.env.GROUPSPLIT_SURELY_UNSET_WEBHOOK_SECRET;
+    for (const secret of [unset, undefined, null, '', '  ']) {
+      expect(reasonOf(() => verifyWebhook(body, header, secret, { now: NOW }))).toBe('missing_secret');
+    }
+    expect(reasonOf(() => verifyWebhook(body, undefined, undefined))).toBe('missing_secret');
+  });
+
+  it('refuses a body that was already parsed (or is not there) as parsed_body, not a TypeError', () => {
+    const header = signWebhookPayload(SECRET, body, NOW);
+    for (const parsed of [JSON.parse(body), undefined, null, 42]) {
+      expect(reasonOf(() => verifyWebhook(parsed as never, header, SECRET, { now: NOW }))).toBe('parsed_body');
+    }
+  });
+
+  it('gives every reason a message, a hint and the docs link', () => {
+    const header = signWebhookPayload(SECRET, body, NOW);
+    const wrong = (() => {
+      try {
+        verifyWebhook(body, header, 'whsec_rotated_out', { now: NOW });
+      } catch (caught) {
+        return caught as WebhookVerificationError;
+      }
+    })();
+    expect(wrong).toMatchObject({
+      reason: 'no_matching_signature',
+      message: 'No v1 signature matches this body and secret',
+      docUrl: '/docs#signing',
+    });
+    expect(wrong!.hint).toMatch(/raw bytes.*mode.*rotated-out secret/s);
+    const reasons: WebhookVerificationFailure[] = [
+      'missing_secret',
+      'missing_header',
+      'parsed_body',
+      'malformed_header',
+      'no_matching_signature',
+      'timestamp_out_of_tolerance',
+      'malformed_body',
+    ];
+    for (const reason of reasons) {
+      const error = new WebhookVerificationError(reason);
+      expect([reason, error.message.length > 0, error.hint.length > 0]).toEqual([reason, true, true]);
+    }
   });
 
   it('refuses a genuinely signed body that is not a JSON event', () => {
@@ -115,6 +174,6 @@ describe('verifyWebhook', () => {
     })();
     expect(error).toBeInstanceOf(WebhookVerificationError);
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: 'WebhookVerificationError', reason: 'no_signature' });
+    expect(error).toMatchObject({ name: 'WebhookVerificationError', reason: 'missing_header' });
   });
 });

@@ -14,13 +14,17 @@ export type VerifyWebhookOptions = {
 
 type ParsedHeader = { timestamp: number; signatures: Buffer[] };
 
+/** The header as Node (`string | string[] | undefined`), fetch's `Headers.get` (`string | null`) or Koa gives it. */
+export type SignatureHeader = string | readonly string[] | null | undefined;
+
 /**
  * `t=<unix seconds>,v1=<hex>,v1=<hex>…`. Several `v1` values may appear (a request is genuine if any
  * matches); unknown schemes (`v0=…`) are ignored so that a future scheme does not break this one.
  */
-function parseSignatureHeader(header: string | null | undefined): ParsedHeader {
-  if (header === undefined || header === null || header.trim() === '')
-    throw new WebhookVerificationError('no_signature');
+function parseSignatureHeader(given: SignatureHeader): ParsedHeader {
+  // Node types a header as string | string[]; one sent twice arrives as both values.
+  const header = Array.isArray(given) ? given.join(',') : given;
+  if (typeof header !== 'string' || header.trim() === '') throw new WebhookVerificationError('missing_header');
   const timestamps: string[] = [];
   const signatures: Buffer[] = [];
   for (const part of header.split(',')) {
@@ -34,7 +38,7 @@ function parseSignatureHeader(header: string | null | undefined): ParsedHeader {
   }
   if (timestamps.length !== 1 || !/^\d{1,12}$/.test(timestamps[0]!))
     throw new WebhookVerificationError('malformed_header');
-  if (signatures.length === 0) throw new WebhookVerificationError('no_signature');
+  if (signatures.length === 0) throw new WebhookVerificationError('malformed_header');
   return { timestamp: Number(timestamps[0]), signatures };
 }
 
@@ -63,18 +67,25 @@ function parseEvent(rawBody: string | Uint8Array): WebhookEvent {
 /**
  * Checks a webhook the service sent and returns its event. Pass the body exactly as received (the raw
  * bytes, before any JSON parsing), the whole `X-Service-Signature` header and the mode's webhook secret.
- * Throws a `WebhookVerificationError` whose `reason` says why the request must be refused.
+ * The header may be Node's `string | string[] | undefined` and the secret `process.env`'s
+ * `string | undefined`: every failure, an unset secret or a parsed body included, throws a
+ * `WebhookVerificationError` whose `reason` says why the request must be refused and whose `hint`
+ * says what to check.
  *
  * Every `v1` value is compared with `crypto.timingSafeEqual`, so the time taken does not tell an
  * attacker how much of a guess was right. The signature is checked before the timestamp, so that a
- * forged request reads `signature_mismatch` and a genuine but old one `timestamp_out_of_tolerance`.
+ * forged request reads `no_matching_signature` and a genuine but old one `timestamp_out_of_tolerance`.
  */
 export function verifyWebhook(
   rawBody: string | Uint8Array,
-  signatureHeader: string | null | undefined,
-  secret: string,
+  signatureHeader: SignatureHeader,
+  secret: string | null | undefined,
   { toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now }: VerifyWebhookOptions = {},
 ): WebhookEvent {
+  // JavaScript callers (and `any`) can pass anything: each wrong input is a reason, never a TypeError.
+  if (typeof secret !== 'string' || secret.trim() === '') throw new WebhookVerificationError('missing_secret');
+  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array))
+    throw new WebhookVerificationError('parsed_body');
   const { timestamp, signatures } = parseSignatureHeader(signatureHeader);
   const expected = expectedSignature(secret, timestamp, rawBody);
   let matched = false;
@@ -82,7 +93,7 @@ export function verifyWebhook(
     // Every value is compared (no early exit); a value of the wrong length cannot match.
     if (given.length === expected.length && timingSafeEqual(given, expected)) matched = true;
   }
-  if (!matched) throw new WebhookVerificationError('signature_mismatch');
+  if (!matched) throw new WebhookVerificationError('no_matching_signature');
   const clock = now ?? Math.floor(Date.now() / 1000);
   if (Math.abs(clock - timestamp) > toleranceSeconds) throw new WebhookVerificationError('timestamp_out_of_tolerance');
   return parseEvent(rawBody);

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { createGroupsplitClient, GroupsplitApiError, unwrap } from '@groupsplit/client';
+import { createGroupsplitClient, GroupsplitApiError, pounds, unwrap } from '@groupsplit/client';
 import { verifyWebhook, WebhookVerificationError } from '@groupsplit/client/node';
 import Router from '@koa/router';
 import Koa, { type Context } from 'koa';
-import { cartFromForm, orderLines, parsePounds, pounds, totalPence } from './catalogue';
+import { cartFromForm, orderLines, parsePounds, totalPence } from './catalogue';
 import { applyEvent, EventLog } from './events';
 import { OrderStore } from './orders';
 import { orderPage, shopPage } from './pages';

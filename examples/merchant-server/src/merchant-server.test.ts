@@ -194,11 +194,11 @@ describe('examples/merchant-server', () => {
       });
     const now = Math.floor(Date.now() / 1000);
     const forged = await post(signWebhookPayload('whsec_not_the_secret', refundedBody, now));
-    expect([forged.status, await forged.json()]).toEqual([400, { error: 'signature_mismatch' }]);
+    expect([forged.status, await forged.json()]).toEqual([400, { error: 'no_matching_signature' }]);
     const replayed = await post(signWebhookPayload(webhookSecret, refundedBody, now - 3600));
     expect([replayed.status, await replayed.json()]).toEqual([400, { error: 'timestamp_out_of_tolerance' }]);
     const unsigned = await fetch(`${shopUrl}/webhooks`, { method: 'POST', body: refundedBody });
-    expect([unsigned.status, await unsigned.json()]).toEqual([400, { error: 'no_signature' }]);
+    expect([unsigned.status, await unsigned.json()]).toEqual([400, { error: 'missing_header' }]);
     expect(shop.orders.get(order.id)).toMatchObject({ status: 'paid', refundedPence: 0 });
 
     // A resend of the paid event (same X-Service-Event-Id) is acknowledged and ignored.

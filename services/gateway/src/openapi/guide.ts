@@ -239,10 +239,10 @@ The test challenge page has **Complete authentication** (the hold is placed) and
 (the share stays pending; the participant can try another card).
 
 ### Locally
-- With \`allowed_domain\` \`localhost\`, test mode takes \`http://localhost\`, \`http://127.0.0.1\` and
+- With \`test_allowed_domain\` \`localhost\` (set it, never \`allowed_domain\`: that one is live's too), test mode takes \`http://localhost\`, \`http://127.0.0.1\` and
   \`http://[::1]\` return and cancel URLs on any port, and an \`http://127.0.0.1\` webhook URL.
 - \`POST /api/merchants/webhooks/test\` sends a signed sample event to your test webhook URL.
-- Every amount is in pounds as a two-place string (\`"44.95"\`); each participant pays a 20p fee on top of
+- Every amount is in pounds as a two-place string (\`"44.95"\`), never pence: \`4495\` would be £4,495.00; each participant pays a 20p fee on top of
   their share, so a £44.95 order split two ways charges £22.70 and £22.65.`;
 
 function changelog() {

@@ -25,20 +25,27 @@ export type CheckoutSessionInsert = Required<
 > & { api_key_id: string } & Pick<Insertable<CheckoutSessionsTable>, 'capture'>;
 
 /** The merchant fields the create route checks a session against. */
-export type CheckoutSessionMerchant = { allowed_domain: string | null; processor_charges_enabled: boolean };
+export type CheckoutSessionMerchant = {
+  allowed_domain: string | null;
+  test_allowed_domain: string | null;
+  processor_charges_enabled: boolean;
+};
 
 // One statement: read the merchant, and insert the session only if the merchant allows it.
 // The WHERE is never looser than the route's own checks (matchesAllowedDomain, charges for
-// live), which run on the returned merchant fields afterwards: a plain ASCII allowed_domain
+// live), which run on the returned merchant fields afterwards. The domain is the mode's: a test
+// session's is test_allowed_domain when set, else allowed_domain (returnDomainFor). A plain ASCII domain
 // whose lower case is the host, with or without one trailing dot, is exactly what they accept
 // for a host without a trailing dot. Anything else (padding, non-ASCII) inserts nothing here and
 // falls back to the route's checks and a plain INSERT.
 // Prepared (shared/src/db/prepared-statements.ts): parsing and planning it cost Postgres more than running it.
 const INSERT_IF_ALLOWED = preparedStatement(
-  'checkout_session_insert_if_allowed',
+  'checkout_session_insert_if_allowed_by_mode',
   `
 WITH merchant AS (
-  SELECT allowed_domain, processor_charges_enabled FROM merchants WHERE id = $2::uuid
+  SELECT allowed_domain, test_allowed_domain, processor_charges_enabled,
+    CASE WHEN $3::text = 'test' THEN coalesce(test_allowed_domain, allowed_domain) ELSE allowed_domain END AS domain
+  FROM merchants WHERE id = $2::uuid
 ),
 inserted AS (
   INSERT INTO checkout_sessions (token, merchant_id, mode, api_key_id, amount, currency, order_reference,
@@ -46,13 +53,13 @@ inserted AS (
   SELECT $1::text, $2::uuid, $3::text, $4::uuid, $5::bigint, $6::text, $7::text,
     $8::text, $9::text, $10::text, $11::text, $12::jsonb, $13::jsonb, $14::timestamptz
   FROM merchant
-  WHERE merchant.allowed_domain ~ '^[A-Za-z0-9.-]+$'
-    AND lower(merchant.allowed_domain) IN ($15::text, $15::text || '.')
-    AND ($16::text IS NULL OR lower(merchant.allowed_domain) IN ($16::text, $16::text || '.'))
+  WHERE merchant.domain ~ '^[A-Za-z0-9.-]+$'
+    AND lower(merchant.domain) IN ($15::text, $15::text || '.')
+    AND ($16::text IS NULL OR lower(merchant.domain) IN ($16::text, $16::text || '.'))
     AND ($3::text = 'test' OR merchant.processor_charges_enabled)
   RETURNING 1
 )
-SELECT merchant.allowed_domain, merchant.processor_charges_enabled,
+SELECT merchant.allowed_domain, merchant.test_allowed_domain, merchant.processor_charges_enabled,
   EXISTS (SELECT 1 FROM inserted) AS inserted
 FROM merchant`,
 );
@@ -80,7 +87,7 @@ export class CheckoutSessionsRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Inserts `row` if its merchant's allowed_domain and charges allow it, and returns the merchant
+   * Inserts `row` if its merchant's return domain for the row's mode and charges allow it, and returns the merchant
    * either way (undefined if there is none), in one round trip. `hosts` are the return and cancel
    * URLs' hostnames as the route compares them (lower case, no trailing dot).
    */

@@ -74,6 +74,8 @@ export interface MerchantsTable {
   platform_fee_discount_bps: number | null;
   platform_fee_discount_ends_at: Date | null;
   allowed_domain: string | null;
+  /** Test mode's return domain, or null: test-mode sessions then use allowed_domain. */
+  test_allowed_domain: string | null;
   processor_account_id: string | null;
   processor_connected_at: Date | null;
   processor_charges_enabled: Generated<boolean>;

@@ -36,12 +36,24 @@ import {
   SESSION_MESSAGES,
 } from './schema';
 
-/** The loopback hosts a test-mode session may return to when allowed_domain is `localhost` (URL hostnames). */
+/** The loopback hosts a test-mode session may return to when its domain is `localhost` (URL hostnames). */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
+ * The domain a session of `mode` returns to: live uses the spec's allowed_domain; test uses
+ * test_allowed_domain when set, else allowed_domain (docs/hosted-checkout.md, "Local development"),
+ * so test settings never change where live buyers may go.
+ */
+export function returnDomainFor(
+  merchant: Pick<CheckoutSessionMerchant, 'allowed_domain' | 'test_allowed_domain'>,
+  mode: 'test' | 'live',
+): string | null {
+  return mode === 'test' ? (merchant.test_allowed_domain ?? merchant.allowed_domain) : merchant.allowed_domain;
+}
+
+/**
  * Spec rule 2: https, hostname equal to allowed_domain ignoring case; path, port and query unchecked.
- * Test mode adds local development (docs/hosted-checkout.md): with allowed_domain `localhost`, http or
+ * Test mode adds local development (docs/hosted-checkout.md): with its domain `localhost`, http or
  * https on localhost, 127.0.0.1 or [::1], any port. Live mode is exactly the spec's rule.
  */
 export function matchesAllowedDomain(raw: string, allowedDomain: string | null, mode: 'test' | 'live'): boolean {
@@ -94,10 +106,11 @@ function sessionRefusal(
   merchant: CheckoutSessionMerchant,
   mode: 'test' | 'live',
 ): AppError | null {
-  if (!matchesAllowedDomain(body.return_url, merchant.allowed_domain, mode)) {
+  const domain = returnDomainFor(merchant, mode);
+  if (!matchesAllowedDomain(body.return_url, domain, mode)) {
     return badRequest(SESSION_MESSAGES.returnUrl, 'invalid_return_url');
   }
-  if (body.cancel_url != null && !matchesAllowedDomain(body.cancel_url, merchant.allowed_domain, mode)) {
+  if (body.cancel_url != null && !matchesAllowedDomain(body.cancel_url, domain, mode)) {
     return badRequest(SESSION_MESSAGES.cancelUrl, 'invalid_cancel_url');
   }
   const lines = linesRefusal(body.line_items ?? [], body.amount);

@@ -80,7 +80,8 @@ export const LineItemSchema = z.object(
       }),
     amount: pounds(M.lineAmount).meta({
       description:
-        'The line amount in pounds (number or decimal string, at most two decimals); negative for a discount.',
+        'Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. ' +
+        'The line amount (number or decimal string, at most two decimals); negative for a discount.',
       example: '39.95',
     }),
     quantity: z
@@ -131,7 +132,8 @@ export const CreateSessionSchema = z.object(
       .pipe(z.number().min(MIN_SESSION_PENCE, { error: M.amount }).max(MAX_SESSION_PENCE, { error: M.amount }))
       .meta({
         description:
-          'The order total in pounds, 1 to 5000 inclusive, at most two decimals: a number or a decimal string ' +
+          'Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. ' +
+          'The order total, 1 to 5000 inclusive, at most two decimals: a number or a decimal string ' +
           '(`"44.95"`, as every answer writes amounts). Each participant pays a 20p fee on top of their share.',
         example: EXAMPLE_VALUES.amount,
       }),

@@ -45,7 +45,8 @@ export const ChooseParticipantSchema = z.object(
       example: EXAMPLE_VALUES.secondEmail,
     }),
     amount: z.union([z.number(), z.string()], { error: M.person }).meta({
-      description: 'Their share in pounds (number or decimal string), at least £1.',
+      description:
+        'Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. Their share (number or decimal string), at least £1.',
       example: EXAMPLE_VALUES.share,
     }),
     name: nameField(

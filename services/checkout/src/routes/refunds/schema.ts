@@ -41,7 +41,8 @@ export const ServerRefundSchema = z.object(
       .transform((v) => v ?? null)
       .meta({
         description:
-          'How much to refund, in pounds (number or decimal string, above zero, at most two decimals); at most what ' +
+          'Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. ' +
+          'How much to refund (number or decimal string, above zero, at most two decimals); at most what ' +
           'is still outstanding. Leave it out to refund everything that is left.',
         example: '10.00',
       }),

@@ -1,4 +1,4 @@
-import { invalidAllowedDomain } from './schema';
+import { invalidDomain } from './schema';
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -6,8 +6,13 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  * The host that return and cancel URLs must match exactly. Merchants paste either a bare
  * host (`shop.example.com`) or a URL (`https://shop.example.com/`); both store the host,
  * lower-cased and in its ASCII (punycode) form, which is what URL parsing yields later.
+ * The same rules hold for `test_allowed_domain`, whose refusals name that field.
  */
-export function normaliseAllowedDomain(raw: string): string {
+export function normaliseAllowedDomain(
+  raw: string,
+  field: 'allowed_domain' | 'test_allowed_domain' = 'allowed_domain',
+): string {
+  const invalidAllowedDomain = (reason: string) => invalidDomain(field, reason);
   const input = raw.trim();
   let url: URL;
   try {

@@ -27,6 +27,7 @@ describe('PATCH /api/merchants', () => {
       mode: 'live',
       webhook_url: 'https://hooks.shop.example/groupsplit',
       allowed_domain: 'shop.example.com',
+      test_allowed_domain: null,
     });
     const test = await patch(owner.token, { webhook_url: 'https://test-hooks.shop.example/in' }, TEST_MODE);
     expect(test.body).toEqual({
@@ -34,6 +35,7 @@ describe('PATCH /api/merchants', () => {
       mode: 'test',
       webhook_url: 'https://test-hooks.shop.example/in',
       allowed_domain: 'shop.example.com',
+      test_allowed_domain: null,
     });
     expect((await credentials(owner.token)).body.webhook_url).toBe('https://hooks.shop.example/groupsplit');
     expect((await credentials(owner.token, TEST_MODE)).body.webhook_url).toBe('https://test-hooks.shop.example/in');

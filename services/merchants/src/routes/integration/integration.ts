@@ -14,7 +14,7 @@ import Router from '@koa/router';
 import { storeNewWebhookSecret } from '../../businesses/webhook-secret';
 import type { MerchantsDeps } from '../../deps';
 import { normaliseAllowedDomain } from './allowed-domain';
-import { IntegrationSchema, invalidIntegration } from './schema';
+import { IntegrationSchema, invalidIntegration, LIVE_DOMAIN_HINT } from './schema';
 
 /** Absent stays as is; '' or null clears; anything else is checked and normalised. */
 type Change = { set: string | null } | undefined;
@@ -22,9 +22,10 @@ type Change = { set: string | null } | undefined;
 const cleared = (value: string | null | undefined) => value === null || (value ?? '').trim() === '';
 
 /**
- * PATCH /api/merchants (Owner, Admin): the webhook URL of the mode asked for, and the
- * allowed return domain (one per business). Answers with the settings as they now are; with
- * `create_webhook_secret: true` and no secret yet for the mode, also with the secret it created (once).
+ * PATCH /api/merchants (Owner, Admin): the webhook URL of the mode asked for, the allowed
+ * return domain (one per business, both modes) and test mode's own return domain. Answers with
+ * the settings as they now are; with `create_webhook_secret: true` and no secret yet for the mode,
+ * also with the secret it created (once).
  */
 export function integrationRoutes({ db, config }: MerchantsDeps): Router {
   const router = new Router();
@@ -50,13 +51,25 @@ export function integrationRoutes({ db, config }: MerchantsDeps): Router {
       if (body.allowed_domain !== undefined) {
         allowedDomain = { set: cleared(body.allowed_domain) ? null : normaliseAllowedDomain(body.allowed_domain!) };
       }
+      let testDomain: Change;
+      if (body.test_allowed_domain !== undefined) {
+        testDomain = {
+          set: cleared(body.test_allowed_domain)
+            ? null
+            : normaliseAllowedDomain(body.test_allowed_domain!, 'test_allowed_domain'),
+        };
+      }
 
       const settings = await db.transaction().execute(async (trx) => {
         // The business row's lock queues concurrent changes, so the audit trail and the stored values agree.
         const merchants = new MerchantsRepository(trx);
         const locked = await merchants.lock(merchant.id);
         const endpoint = await findWebhookSettingsRow(trx, merchant.id, mode);
-        const current = { allowed_domain: locked?.allowed_domain ?? null, url: endpoint?.url ?? null };
+        const current = {
+          allowed_domain: locked?.allowed_domain ?? null,
+          test_allowed_domain: locked?.test_allowed_domain ?? null,
+          url: endpoint?.url ?? null,
+        };
         const before: Record<string, string | null> = {};
         const after: Record<string, string | null> = {};
         if (webhookUrl && webhookUrl.set !== current.url) {
@@ -68,6 +81,11 @@ export function integrationRoutes({ db, config }: MerchantsDeps): Router {
           await merchants.update(merchant.id, { allowed_domain: allowedDomain.set });
           before.allowed_domain = current.allowed_domain;
           after.allowed_domain = allowedDomain.set;
+        }
+        if (testDomain && testDomain.set !== current.test_allowed_domain) {
+          await merchants.update(merchant.id, { test_allowed_domain: testDomain.set });
+          before.test_allowed_domain = current.test_allowed_domain;
+          after.test_allowed_domain = testDomain.set;
         }
         // The dashboard's opt-in: an endpoint that works at once. Only ever creates; never replaces a secret.
         let createdSecret: string | undefined;
@@ -83,10 +101,13 @@ export function integrationRoutes({ db, config }: MerchantsDeps): Router {
         return {
           webhook_url: webhookUrl ? webhookUrl.set : current.url,
           allowed_domain: allowedDomain ? allowedDomain.set : current.allowed_domain,
+          test_allowed_domain: testDomain ? testDomain.set : current.test_allowed_domain,
           ...(createdSecret ? { webhook_secret: createdSecret } : {}),
         };
       });
-      ctx.body = { id: merchant.id, mode, ...settings };
+      // One allowed_domain serves both modes: a test-mode call that sets it is told so.
+      const hint = mode === 'test' && allowedDomain ? { hint: LIVE_DOMAIN_HINT } : {};
+      ctx.body = { id: merchant.id, mode, ...settings, ...hint };
     },
   );
 

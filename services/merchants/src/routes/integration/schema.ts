@@ -10,11 +10,25 @@ export const IntegrationSchema = z.object({
     format: 'uri',
     example: 'https://shop.example.com/webhooks',
   }),
-  allowed_domain: z.string().nullish().meta({
-    description:
-      'The host every `return_url` and `cancel_url` must be on (`localhost` for local test orders); empty or null clears it.',
-    example: 'shop.example.com',
-  }),
+  allowed_domain: z
+    .string()
+    .nullish()
+    .meta({
+      description:
+        'The host every `return_url` and `cancel_url` must be on, in both modes unless `test_allowed_domain` is set: ' +
+        'one per business, so setting it in test mode sets the live domain too. Empty or null clears it.',
+      example: 'shop.example.com',
+    }),
+  test_allowed_domain: z
+    .string()
+    .nullish()
+    .meta({
+      description:
+        'Test mode only: the host test-mode `return_url` and `cancel_url` must be on, instead of `allowed_domain` ' +
+        '(`localhost` for local development: http or https on localhost, 127.0.0.1 or [::1], any port). ' +
+        'Live checkout never reads it. Empty or null clears it, and test mode falls back to `allowed_domain`.',
+      example: 'localhost',
+    }),
   create_webhook_secret: z
     .boolean()
     .optional()
@@ -28,16 +42,20 @@ export const IntegrationSchema = z.object({
 
 /** A wrongly typed field gets the same `Invalid <field>: <reason>` wording as a bad value. */
 export const invalidIntegration = (details: ErrorDetail[]) => {
-  const field = details[0]?.field;
-  if (field === 'create_webhook_secret')
+  const named = details[0]?.field;
+  if (named === 'create_webhook_secret')
     return validationFailed('Invalid create_webhook_secret: must be true or false', details);
-  if (field === 'allowed_domain')
-    return validationFailed(`Invalid ${field}: must be a string, or empty to clear it`, details);
-  return validationFailed('Invalid webhook_url: must be a string, or empty to clear it', details);
+  const field = named === 'allowed_domain' || named === 'test_allowed_domain' ? named : 'webhook_url';
+  return validationFailed(`Invalid ${field}: must be a string, or empty to clear it`, details);
 };
 
-export const invalidAllowedDomain = (reason: string) =>
-  badRequest(`Invalid allowed_domain: ${reason}`, 'invalid_allowed_domain');
+export const invalidDomain = (field: 'allowed_domain' | 'test_allowed_domain', reason: string) =>
+  badRequest(`Invalid ${field}: ${reason}`, 'invalid_allowed_domain');
+
+/** The `hint` of a test-mode PATCH that sets `allowed_domain`: there is one, and live uses it too. */
+export const LIVE_DOMAIN_HINT =
+  'allowed_domain is one per business: live checkout uses it too. To point only test mode somewhere ' +
+  '(such as localhost), set test_allowed_domain instead.';
 
 /** PATCH /api/merchants: the settings as they now are (webhook_url is the mode asked's). */
 export const IntegrationSettingsSchema = z
@@ -53,6 +71,15 @@ export const IntegrationSettingsSchema = z
           'Only when `create_webhook_secret` created a secret just now: the new secret of the mode. Not shown here again; ' +
           'GET /api/merchants/credentials reveals it later.',
         example: 'whsec_4f9a2c7e1b8d3a6f0c5e9b2d7a4f1c8e',
+      }),
+    hint: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'Present when a test-mode call set `allowed_domain`: it says that this is the live domain too, and ' +
+          'to set `test_allowed_domain` for test mode alone.',
+        example: LIVE_DOMAIN_HINT,
       }),
   })
   .meta({ id: 'IntegrationSettings', description: 'The settings as they now are.' });

@@ -25,6 +25,7 @@ const MERCHANT_FIELDS = [
   'mode',
   'webhook_url',
   'allowed_domain',
+  'test_allowed_domain',
   'verification_status',
   'verification_grandfathered',
   'paused',

@@ -29,6 +29,7 @@ export function presentMerchant(
     mode: extra.mode,
     webhook_url: extra.webhookUrl,
     allowed_domain: merchant.allowed_domain,
+    test_allowed_domain: merchant.test_allowed_domain,
     verification_status: merchant.verification_status,
     verification_grandfathered: merchant.verification_grandfathered,
     paused: merchant.paused_at !== null,
