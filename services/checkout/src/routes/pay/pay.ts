@@ -34,11 +34,16 @@ export function payRoutes(deps: CheckoutDeps): Router {
   const shareNotFound = () => notFound(MESSAGES.notFound);
 
   const views = new PayPageViewsRepository(db);
-  /** The participant's first view (the "opened" step of Insights); a failed write never costs them their page. */
-  const recordView = (share: { participant_id: string; email: string; split_id: string }) =>
-    views
+  /**
+   * The participant's first view (the "opened" step of Insights); a failed write never costs them their page.
+   * A HEAD (answered by the GET handler) is no view: it never writes.
+   */
+  const recordView = async (ctx: Context, share: { participant_id: string; email: string; split_id: string }) => {
+    if (ctx.method === 'HEAD') return;
+    await views
       .recordFirstView({ participantId: share.participant_id, email: share.email, splitId: share.split_id })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'pay page view not recorded'));
+  };
 
   /** The pay view; a split made with seats counts and lists its open seats in the group, page and JSON alike. */
   const presentShareWithSeats = async (view: NonNullable<Awaited<ReturnType<typeof loadPayView>>>) => {
@@ -56,7 +61,7 @@ export function payRoutes(deps: CheckoutDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     const view = await loadPayView(db, ctx.params.token as string);
     if (!view) throw shareNotFound();
-    await recordView(view.share);
+    await recordView(ctx, view.share);
     ctx.body = await presentShareWithSeats(view);
   });
 
@@ -89,7 +94,7 @@ export function payRoutes(deps: CheckoutDeps): Router {
       ctx.body = covered ? renderCoveredPage(covered) : renderNotFoundPage();
       return;
     }
-    await recordView(view.share);
+    await recordView(ctx, view.share);
     const shown = await presentShareWithSeats(view);
     ctx.body = renderPayPage(shown, ctx.params.token as string, nonce, {
       error,
@@ -125,6 +130,8 @@ export function payRoutes(deps: CheckoutDeps): Router {
 
   // Back from the bank's 3-D Secure challenge: the processor's word on the hold decides.
   router.get('/pay/:token/return', validate('params', PayTokenParams, shareNotFound), async (ctx) => {
+    // A HEAD asks the processor nothing and changes nothing: it is answered from our records.
+    if (ctx.method === 'HEAD') return renderPage(ctx);
     const outcome = await completeAuthentication({ ...deps, processors }, ctx.params.token as string);
     return renderPage(ctx, outcome.kind === 'not_confirmed' ? AUTHENTICATION_NOT_CONFIRMED : undefined);
   });
