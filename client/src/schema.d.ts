@@ -2301,8 +2301,10 @@ export interface components {
             error: string;
             /** @description Machine-readable reason; branch on it where present. */
             code?: string;
-            /** @description On a 400 about the input: one entry per field that failed, each naming its field. */
+            /** @description On a 400 about the input: one entry per field that failed, each naming its field; at most 20 (see `details_truncated`). */
             details?: components["schemas"]["ErrorDetail"][];
+            /** @description How many more fields failed than the 20 `details` lists; absent when it lists them all. */
+            details_truncated?: number;
         } & {
             [key: string]: unknown;
         };

@@ -1,3 +1,4 @@
+import { randomToken } from '@groupsplit/shared';
 import {
   createSplitReadyMerchant,
   postSplit,
@@ -113,6 +114,27 @@ describe('card-testing limits on the pay step', () => {
       error: `Too many payment attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       code: 'rate_limited',
     });
+  });
+
+  it('counts malformed bodies and made-up tokens too: the thirty-first from one address gets 429 before validation', async () => {
+    const ip = '203.0.113.32';
+    // About 1 MB of unknown keys, as in the audit's reproduction: bounded answers, and each one an attempt.
+    const flood = Object.fromEntries(Array.from({ length: 59_000 }, (_, i) => [`k${i}`, 1]));
+    const madeUp = () => randomToken(24);
+    for (let i = 0; i < 30; i++) {
+      const res = await stack.api.post(`/api/checkout-splits/pay/${madeUp()}/authorise`, i % 2 ? flood : {}, { ip });
+      expect(res.status).toBe(400);
+      expect(res.text.length).toBeLessThan(2_000);
+    }
+    const thirtyFirst = await stack.api.post(`/api/checkout-splits/pay/${madeUp()}/authorise`, flood, { ip });
+    const minutes = retryMinutes(thirtyFirst.headers.get('retry-after'));
+    expect([thirtyFirst.status, thirtyFirst.body]).toEqual([
+      429,
+      {
+        error: `Too many payment attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        code: 'rate_limited',
+      },
+    ]);
   });
 
   it('keys idle for a day past their window are swept by later attempts; paused and recent keys stay', async () => {

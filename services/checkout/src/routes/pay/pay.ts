@@ -68,14 +68,15 @@ export function payRoutes(deps: CheckoutDeps): Router {
   router.post(
     '/api/checkout-splits/pay/:token/authorise',
     validate('params', PayTokenParams, shareNotFound),
+    // The attempt limits come before the body is read and before the token is looked up: a flood of
+    // malformed bodies, or of made-up tokens, from one address is refused like any other attempt.
+    (ctx, next) => withinPayAttemptLimits(ctx, db, ctx.params.token as string, next),
     validate('body', AuthoriseShareSchema),
     async (ctx) => {
       const share = await shareOr404(ctx);
       const { payment_method } = validBody(ctx, AuthoriseShareSchema);
       const token = ctx.params.token as string;
-      const result = await withinPayAttemptLimits(ctx, db, token, () =>
-        authoriseShare({ ...deps, processors }, share, token, payment_method),
-      );
+      const result = await authoriseShare({ ...deps, processors }, share, token, payment_method);
       // 202: nothing is held yet; the participant's bank asks them to confirm at redirect_url first.
       if (result.status === 'requires_action') ctx.status = 202;
       ctx.body = result;
