@@ -14,7 +14,7 @@ import type { Context } from 'koa';
 import type { CheckoutDeps } from '../../deps';
 import { hostedPageHeaders } from '../../pages/headers';
 import { seatsOfSplit, withOpenSeats } from '../../seats/seats';
-import { withinPayAttemptLimits } from './attempt-limits';
+import { withinPayAttemptLimits, withinReturnLimits } from './attempt-limits';
 import { AUTHENTICATION_NOT_CONFIRMED, completeAuthentication } from './authentication';
 import { renderCoveredPage } from './covered-page';
 import { challengeOrigin, newNonce, payPageCsp, renderNotFoundPage, renderPayPage } from './page';
@@ -133,6 +133,15 @@ export function payRoutes(deps: CheckoutDeps): Router {
   router.get('/pay/:token/return', validate('params', PayTokenParams, shareNotFound), async (ctx) => {
     // A HEAD asks the processor nothing and changes nothing: it is answered from our records.
     if (ctx.method === 'HEAD') return renderPage(ctx);
+    try {
+      await withinReturnLimits(ctx, db, ctx.params.token as string);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // The page as our records have it, saying when to come back; the processor is not asked.
+      await renderPage(ctx, error.message);
+      if (ctx.status !== 404) ctx.status = error.status;
+      return;
+    }
     const outcome = await completeAuthentication({ ...deps, processors }, ctx.params.token as string);
     return renderPage(ctx, outcome.kind === 'not_confirmed' ? AUTHENTICATION_NOT_CONFIRMED : undefined);
   });
