@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a sign-in code
-         * @description Mails a 6-digit code, valid for 10 minutes, replacing any earlier one. The answer is the same whether or not the address has an account.
+         * @description Mails a 6-digit code, valid for 10 minutes, replacing any earlier one. The answer is the same whether or not the address has an account. At most 10 codes an hour are sent to one address, whoever asks (`SIGN_IN_CODES_PER_ADDRESS_PER_HOUR`); more are refused with 429 `rate_limited` and `Retry-After`.
          *
          *     Rate limit: 10 per 10 minutes per IP address (bucket `sign_in`); answers carry `RateLimit-*` headers.
          */
@@ -4478,6 +4478,7 @@ export interface operations {
             /**
              * @description Too many requests.
              *
+             *     - `rate_limited`: Too many sign-in codes for this address. Use the latest code we sent, or try again in 60 minutes. (more codes for this address within an hour than the limit; the minutes follow `Retry-After`)
              *     - `rate_limited`: Too many requests. Please try again later.
              */
             429: {
