@@ -2975,11 +2975,7 @@ export interface components {
              * @example pi_3QabcDEF456ghiJKL
              */
             processor_payment_intent_id: string | null;
-            /**
-             * @description The participant's pay token: their pay link is built from it.
-             * @example pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY
-             */
-            pay_token: string;
+            pay_token: string | null;
             /**
              * @description Null until this share is disputed.
              * @example null
