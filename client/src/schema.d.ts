@@ -5562,7 +5562,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Accepted and captured (or the capture failed). */
             200: {
@@ -5589,7 +5594,7 @@ export interface operations {
                          * @description Machine-readable reason: one of the codes this operation answers with at this status.
                          * @enum {unknown}
                          */
-                        code?: "validation_failed";
+                        code?: "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -10598,7 +10603,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Accepted and captured (or the capture failed). */
             200: {
@@ -10628,7 +10638,7 @@ export interface operations {
                          * @description Machine-readable reason: one of the codes this operation answers with at this status.
                          * @enum {unknown}
                          */
-                        code?: "validation_failed";
+                        code?: "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
             };
