@@ -7,6 +7,7 @@
 export const OPERATION_ERROR_CODES = {
   acceptCheckoutSplit: [
     'invalid_api_key',
+    'invalid_json',
     'not_awaiting_merchant',
     'not_found',
     'rate_limited',
@@ -24,6 +25,7 @@ export const OPERATION_ERROR_CODES = {
     'business_forbidden',
     'consent_required',
     'forbidden',
+    'invalid_json',
     'invalid_token',
     'missing_authorization',
     'not_awaiting_merchant',

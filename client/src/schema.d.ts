@@ -36,7 +36,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a sign-in code
-         * @description Mails a 6-digit code, valid for 10 minutes, replacing any earlier one. The answer is the same whether or not the address has an account.
+         * @description Mails a 6-digit code, valid for 10 minutes, replacing any earlier one. The answer is the same whether or not the address has an account. At most 10 codes an hour are sent to one address, whoever asks (`SIGN_IN_CODES_PER_ADDRESS_PER_HOUR`); more are refused with 429 `rate_limited` and `Retry-After`.
          *
          *     Rate limit: 10 per 10 minutes per IP address (bucket `sign_in`); answers carry `RateLimit-*` headers.
          */
@@ -2321,8 +2321,10 @@ export interface components {
             error: string;
             /** @description Machine-readable reason; branch on it where present. */
             code?: string;
-            /** @description On a 400 about the input: one entry per field that failed, each naming its field. */
+            /** @description On a 400 about the input: one entry per field that failed, each naming its field; at most 20 (see `details_truncated`). */
             details?: components["schemas"]["ErrorDetail"][];
+            /** @description How many more fields failed than the 20 `details` lists; absent when it lists them all. */
+            details_truncated?: number;
         } & {
             [key: string]: unknown;
         };
@@ -3013,11 +3015,7 @@ export interface components {
              * @example pi_3QabcDEF456ghiJKL
              */
             processor_payment_intent_id: string | null;
-            /**
-             * @description The participant's pay token: their pay link is built from it.
-             * @example pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY
-             */
-            pay_token: string;
+            pay_token: string | null;
             /**
              * @description Null until this share is disputed.
              * @example null
@@ -4610,6 +4608,7 @@ export interface operations {
             /**
              * @description Too many requests.
              *
+             *     - `rate_limited`: Too many sign-in codes for this address. Use the latest code we sent, or try again in 60 minutes. (more codes for this address within an hour than the limit; the minutes follow `Retry-After`)
              *     - `rate_limited`: Too many requests. Please try again later.
              */
             429: {
@@ -5697,7 +5696,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Accepted and captured (or the capture failed). */
             200: {
@@ -5724,7 +5728,7 @@ export interface operations {
                          * @description Machine-readable reason: one of the codes this operation answers with at this status.
                          * @enum {unknown}
                          */
-                        code?: "validation_failed";
+                        code?: "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -10750,7 +10754,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Accepted and captured (or the capture failed). */
             200: {
@@ -10780,7 +10789,7 @@ export interface operations {
                          * @description Machine-readable reason: one of the codes this operation answers with at this status.
                          * @enum {unknown}
                          */
-                        code?: "validation_failed";
+                        code?: "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
             };

@@ -148,6 +148,8 @@ export const configSchema = z.object({
    * (ASVS 3.3: 2 hours and 12 hours). An access token made by a refresh lasts the access lifetime, and
    * never past the family's absolute end.
    */
+  /** Sign-in codes sent to one e-mail address per hour, whoever asks (docs/rate-limits.md, "Sign-in codes per address"). */
+  SIGN_IN_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
   SESSION_IDLE_TIMEOUT_MS: durationMs(2 * 60 * 60_000),
   SESSION_ABSOLUTE_TIMEOUT_MS: durationMs(12 * 60 * 60_000),
   SESSION_ACCESS_TOKEN_TTL_MS: durationMs(15 * 60_000),

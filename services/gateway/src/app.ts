@@ -81,6 +81,12 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
     // gatewayMetrics matched the route already (for its label); matching again would cost as much.
     const rule: RouteRule | undefined = ctx.state.routeRule ?? matchRoute(routeTable, ctx.method, ctx.path);
     if (!rule) throw routeNotFound();
+    if (ctx.method === 'OPTIONS') {
+      // Answered here, with no data: no bucket counts it (the spec's shared buckets stay as tight as
+      // they are), no credential is read, and no service is asked (docs/security.md, "Every method").
+      ctx.status = 204;
+      return;
+    }
     const body = await readBodyCapped(ctx, config.REQUEST_SIZE_LIMIT_BYTES);
     const caller = { ip: clientIp(ctx, trustedProxies), requestId: ctx.state.requestId as string };
     const keyCount = rule.bucket ? rateLimits.countInKeyLookup(rule.bucket) : undefined;

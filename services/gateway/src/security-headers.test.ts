@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@groupsplit/shared';
+import { createLogger, unsubscribeToken } from '@groupsplit/shared';
 import { createMerchant, createUser, type Stack, startStack, type TestUser } from '@groupsplit/testing';
 import { createGatewayApp, type GatewayApp } from './app';
 
@@ -69,6 +69,25 @@ describe('security headers', () => {
     const css = await fetch(`${stack.urls.gateway}/checkout/assets/page.css`);
     expect(css.status).toBe(200);
     expect(css.headers.get('cache-control')).not.toBe('no-store');
+  });
+
+  it('every HTML answer carries nosniff and a CSP: the unsubscribe page gets the strict default', async () => {
+    const token = unsubscribeToken(stack.config.INTERNAL_SIGNING_SECRET, 'headers@example.test');
+    const page = await fetch(`${stack.urls.gateway}/api/email/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect([
+      page.status,
+      page.headers.get('content-type'),
+      page.headers.get('x-content-type-options'),
+      page.headers.get('content-security-policy'),
+    ]).toEqual([
+      200,
+      'text/html; charset=utf-8',
+      'nosniff',
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ]);
+    // A page with a CSP of its own keeps it.
+    const pay = await fetch(`${stack.urls.gateway}/pay/unknown-token`);
+    expect(pay.headers.get('content-security-policy')).not.toBe(page.headers.get('content-security-policy'));
   });
 
   it('sends HSTS on every answer, JSON and pages, when PUBLIC_BASE_URL is https', async () => {

@@ -1,6 +1,12 @@
 /** One place that says what a domain failure looks like on the wire: `{ error, code?, details? }`. */
 export type ErrorDetail = { field: string; message: string };
 
+/**
+ * At most this many `details` are sent; the body says how many more there were in `details_truncated`
+ * (docs/errors.md, "Bounded answers"), so a body with thousands of bad fields gets an answer of bounded size.
+ */
+export const MAX_ERROR_DETAILS = 20;
+
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -19,7 +25,10 @@ export class AppError extends Error {
       ...(this.extra ?? {}),
       error: this.message,
       ...(this.code ? { code: this.code } : {}),
-      ...(this.details ? { details: this.details } : {}),
+      ...(this.details ? { details: this.details.slice(0, MAX_ERROR_DETAILS) } : {}),
+      ...(this.details && this.details.length > MAX_ERROR_DETAILS
+        ? { details_truncated: this.details.length - MAX_ERROR_DETAILS }
+        : {}),
     };
   }
 }

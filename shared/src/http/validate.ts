@@ -27,6 +27,29 @@ const VALIDATED_PART = Symbol('validated part');
 export const validatesQuery = (middleware: unknown): boolean =>
   typeof middleware === 'function' && (middleware as { [VALIDATED_PART]?: string })[VALIDATED_PART] === 'query';
 
+/**
+ * An object (at any depth of a body or query) with more keys than this is refused at once, before
+ * its keys are checked one by one (docs/errors.md, "Bounded answers"). No operation declares an
+ * object near this size; arrays are not counted (their bounds are the operations' own and the size cap).
+ */
+export const MAX_OBJECT_KEYS = 200;
+
+/** The path of the first object in `input` with more than MAX_OBJECT_KEYS keys, or undefined; each object's keys are counted before it is descended into. */
+function oversizedObject(input: unknown, root: string): string | undefined {
+  const pending: { value: unknown; path: string[] }[] = [{ value: input, path: [] }];
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    const keys = Object.keys(value);
+    if (!Array.isArray(value) && keys.length > MAX_OBJECT_KEYS) return path.join('.') || root;
+    for (const key of keys) {
+      const child = (value as Record<string, unknown>)[key];
+      if (typeof child === 'object' && child !== null) pending.push({ value: child, path: [...path, key] });
+    }
+  }
+  return undefined;
+}
+
 const defaultFailure: ValidationFailure = (details) => validationFailed(MESSAGES.validationFailed, details);
 
 /**
@@ -46,6 +69,15 @@ export function validate<S extends z.ZodType>(
   const middleware = async (ctx: Context, next: Next) => {
     const input = part === 'body' ? ctx.request.body : part === 'query' ? ctx.query : ctx.params;
     if (part !== 'params') {
+      const oversized = oversizedObject(input, `(${part})`);
+      if (oversized !== undefined) {
+        throw validationFailed(MESSAGES.validationFailed, [
+          {
+            field: oversized,
+            message: `${oversized === `(${part})` ? `The ${part}` : oversized} has more than ${MAX_OBJECT_KEYS} fields`,
+          },
+        ]);
+      }
       const unknown = unknownFieldDetails(schema, input, part);
       if (unknown.length > 0) throw validationFailed(MESSAGES.validationFailed, unknown);
     }

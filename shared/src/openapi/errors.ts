@@ -26,10 +26,16 @@ export const ErrorSchema = z
   .looseObject({
     error: z.string().meta({ description: 'What went wrong, for people. Never branch on it.' }),
     code: z.string().optional().meta({ description: 'Machine-readable reason; branch on it where present.' }),
-    details: z
-      .array(ErrorDetailSchema)
+    details: z.array(ErrorDetailSchema).optional().meta({
+      description:
+        'On a 400 about the input: one entry per field that failed, each naming its field; at most 20 (see `details_truncated`).',
+    }),
+    details_truncated: z
+      .number()
+      .int()
+      .positive()
       .optional()
-      .meta({ description: 'On a 400 about the input: one entry per field that failed, each naming its field.' }),
+      .meta({ description: 'How many more fields failed than the 20 `details` lists; absent when it lists them all.' }),
   })
   .meta({
     id: 'Error',

@@ -178,7 +178,10 @@ export const ParticipantDetailSchema = z
       "The charge on the merchant's processor account (amount + application_fee). Use it to reconcile or to refund one share by hand.",
       'pi_3QabcDEF456ghiJKL',
     ),
-    pay_token: payTokenField(),
+    pay_token: payTokenField(
+      "The participant's pay token: their pay link is built from it. Null, like `processor_payment_intent_id`, on " +
+        "other participants' shares when the hosted-checkout buyer (no one in the business) reads the split.",
+    ).nullable(),
     disputed_at: Timestamp.nullable().meta({ description: 'Null until this share is disputed.', example: null }),
     covered: z
       .object({

@@ -88,11 +88,32 @@ export function presentSplitDetail(
 }
 
 /** `GET /api/checkout-splits/:id`'s record, also what the replace route answers with. */
-export async function splitDetail(splits: SplitsRepository, split: SplitRow) {
+export async function splitDetail(splits: SplitsRepository, split: SplitRow, onlyOwnSecrets?: OwnSharesOf) {
   const [participants, refunds, seats] = await Promise.all([
     splits.participantsOf(split.id),
     splits.refundHistory(split.id),
     split.group_token ? splits.seatsOf(split.id) : [],
   ]);
-  return presentSplitDetail(split, participants, refunds, seats);
+  const detail = presentSplitDetail(split, participants, refunds, seats);
+  if (!onlyOwnSecrets) return detail;
+  const email = onlyOwnSecrets.email.trim().toLowerCase();
+  const own = new Set(
+    participants
+      .filter((p) => p.user_id === onlyOwnSecrets.userId || p.email.trim().toLowerCase() === email)
+      .map((p) => p.id),
+  );
+  return {
+    ...detail,
+    participants: detail.participants.map((p) =>
+      own.has(p.id) ? p : { ...p, pay_token: null, processor_payment_intent_id: null },
+    ),
+  };
 }
+
+/**
+ * The signed-in person whose own shares alone keep their pay token and PaymentIntent id in the
+ * detail record: the hosted-checkout buyer, who is no one in the business (docs/security.md,
+ * "The buyer's split detail"). Other participants' tokens would let them pay, or pause, a friend's
+ * share; `GET /api/checkout-splits/mine` hides them the same way.
+ */
+export type OwnSharesOf = { userId: string; email: string };

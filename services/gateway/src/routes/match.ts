@@ -48,19 +48,27 @@ export function canonicalSegments(path: string): string[] | undefined {
 }
 
 /**
+ * The method a request is matched as: HEAD is GET without the body (the services' routers run the
+ * GET handler for it), so it is governed by the GET rule, with the same auth, bucket and size cap;
+ * matched only to rules written for HEAD, it would fall to a catch-all with no bucket.
+ */
+export const ruleMethod = (method: string) => (method === 'HEAD' ? 'GET' : method);
+
+/**
  * First rule whose method and path match; rules are ordered most specific first. A path that is
  * not canonical matches nothing, and neither does one that matches a rule only in another letter
  * case (`/api/auth/email/START`): read exactly it would fall to a catch-all with no bucket, while
- * a case-blind service router would run the specific route.
+ * a case-blind service router would run the specific route. HEAD matches as GET (`ruleMethod`).
  */
 export function matchRoute(rules: readonly RouteRule[], method: string, path: string): RouteRule | undefined {
   const actual = canonicalSegments(path);
   if (!actual) return undefined;
+  const wanted = ruleMethod(method);
   for (const { rule, segments } of compiled(rules)) {
     const match = segmentsMatch(segments, actual);
     // Whatever the method: `GET /api/merchants/API-KEYS` is no spelling of the catch-all's routes either.
     if (match === 'folded') return undefined;
-    if (match === 'exact' && (rule.method === '*' || rule.method === method)) return rule;
+    if (match === 'exact' && (rule.method === '*' || rule.method === wanted)) return rule;
   }
   return undefined;
 }

@@ -135,8 +135,13 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
   });
 
   router.get('/api/checkout-splits/:id', auth('session'), splitIdParams(SplitIdParams), async (ctx: Context) => {
-    const { split } = await routeSplit(ctx, db, sessionPrincipal, 'split.view');
-    ctx.body = await splitDetail(splits, split);
+    const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.view');
+    // The merchant's team sees every share's token and PaymentIntent; the hosted-checkout buyer (the
+    // creator, with no role in the business) only their own, as on /mine.
+    const buyer =
+      split.session_token !== null &&
+      !(await new MembershipsRepository(db).roleOf(split.merchant_id, principal.userId));
+    ctx.body = await splitDetail(splits, split, buyer ? principal : undefined);
   });
 
   return router;

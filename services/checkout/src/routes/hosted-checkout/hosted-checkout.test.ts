@@ -1,5 +1,5 @@
 import { maskEmail } from '@groupsplit/shared';
-import { type Stack, type TestUser, uniqueEmail, waitForMail } from '@groupsplit/testing';
+import { createUser, type Stack, type TestUser, uniqueEmail, waitForMail } from '@groupsplit/testing';
 import {
   CANCEL_URL,
   type CheckoutMerchant,
@@ -101,6 +101,48 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
     expect(status.body.split.participants).toHaveLength(3);
     const lookup = await stack.api.get(`/api/merchants/checkout/sessions/${token}`);
     expect(lookup.body.split_id).toBe(res.body.split_id);
+  });
+
+  it("gives the buyer null for other participants' pay tokens and PaymentIntent ids in the split detail; the merchant's team sees them", async () => {
+    // A buyer who accepted the terms, so the splits routes answer them.
+    const signedIn = await createUser(stack.db);
+    const token = await newSession(stack, shop.testKey, { amount: 30 });
+    const [a, b] = [uniqueEmail('friend'), uniqueEmail('friend')];
+    const made = await split(
+      token,
+      {
+        mode: 'split',
+        participants: [
+          { email: signedIn.email, amount: '10' },
+          { email: a, amount: '10' },
+          { email: b, amount: '10' },
+        ],
+      },
+      signedIn.token,
+    );
+    expect(made.status).toBe(201);
+    const secrets = (body: {
+      participants: { email: string; pay_token: string | null; processor_payment_intent_id: string | null }[];
+    }) =>
+      body.participants.map((p) => ({
+        email: p.email,
+        pay_token: p.pay_token === null ? null : 'token',
+        processor_payment_intent_id: p.processor_payment_intent_id === null ? null : 'pi',
+      }));
+    const asBuyer = await stack.api.get(`/api/checkout-splits/${made.body.split_id}`, { token: signedIn.token });
+    expect([asBuyer.status, secrets(asBuyer.body)]).toEqual([
+      200,
+      [
+        { email: signedIn.email, pay_token: 'token', processor_payment_intent_id: 'pi' },
+        { email: a, pay_token: null, processor_payment_intent_id: null },
+        { email: b, pay_token: null, processor_payment_intent_id: null },
+      ],
+    ]);
+    const asOwner = await stack.api.get(`/api/checkout-splits/${made.body.split_id}`, { token: shop.owner.token });
+    expect([asOwner.status, secrets(asOwner.body)]).toEqual([
+      200,
+      [signedIn.email, a, b].map((email) => ({ email, pay_token: 'token', processor_payment_intent_id: 'pi' })),
+    ]);
   });
 
   it('refuses a second split with 409 `This checkout already has a split.`', async () => {

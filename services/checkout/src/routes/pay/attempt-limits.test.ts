@@ -1,3 +1,4 @@
+import { randomToken } from '@groupsplit/shared';
 import {
   createSplitReadyMerchant,
   postSplit,
@@ -113,6 +114,81 @@ describe('card-testing limits on the pay step', () => {
       error: `Too many payment attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       code: 'rate_limited',
     });
+  });
+
+  it('counts malformed bodies and made-up tokens too: the thirty-first from one address gets 429 before validation', async () => {
+    const ip = '203.0.113.32';
+    // About 1 MB of unknown keys, as in the audit's reproduction: bounded answers, and each one an attempt.
+    const flood = Object.fromEntries(Array.from({ length: 59_000 }, (_, i) => [`k${i}`, 1]));
+    const madeUp = () => randomToken(24);
+    for (let i = 0; i < 30; i++) {
+      const res = await stack.api.post(`/api/checkout-splits/pay/${madeUp()}/authorise`, i % 2 ? flood : {}, { ip });
+      expect(res.status).toBe(400);
+      expect(res.text.length).toBeLessThan(2_000);
+    }
+    const thirtyFirst = await stack.api.post(`/api/checkout-splits/pay/${madeUp()}/authorise`, flood, { ip });
+    const minutes = retryMinutes(thirtyFirst.headers.get('retry-after'));
+    expect([thirtyFirst.status, thirtyFirst.body]).toEqual([
+      429,
+      {
+        error: `Too many payment attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        code: 'rate_limited',
+      },
+    ]);
+  });
+
+  it('an eleventh 3-D Secure return for one share within 10 minutes gets 429, whoever sends it', async () => {
+    const [token] = await payTokens(2);
+    // Waiting on the bank: each return asks the processor about the hold.
+    const asked = await stack.api.post(`/api/checkout-splits/pay/${token}/authorise`, {
+      payment_method: 'pm_card_threeDSecure2Required',
+    });
+    expect(asked.status).toBe(202);
+    for (let i = 0; i < 10; i++) expect((await stack.api.get(`/pay/${token}/return`)).status).toBe(200);
+    const eleventh = await stack.api.get(`/pay/${token}/return`);
+    const minutes = retryMinutes(eleventh.headers.get('retry-after'));
+    expect([eleventh.status, eleventh.headers.get('content-type'), minutes > 0 && minutes <= 10]).toEqual([
+      429,
+      'text/html; charset=utf-8',
+      true,
+    ]);
+    expect(eleventh.text).toContain(
+      `Too many returns from your bank for this share. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  });
+
+  it('a return for a share already held is answered from our records: the processor is not asked', async () => {
+    const [token] = await payTokens(2);
+    expect((await authorise(token!, '203.0.113.34', 'pm_card_visa')).status).toBe(200);
+    // An account the processor does not know: asking it about the hold would fail the page.
+    const share = await stack.db
+      .selectFrom('split_participants')
+      .select('split_id')
+      .where('pay_token', '=', token!)
+      .executeTakeFirstOrThrow();
+    await stack.db
+      .updateTable('splits')
+      .set({ processor_account_id: 'acct_unknown' })
+      .where('id', '=', share.split_id)
+      .execute();
+    const back = await stack.api.get(`/pay/${token}/return`);
+    expect(back.status).toBe(200);
+  });
+
+  it('a thirty-first 3-D Secure return from one address within an hour gets 429, across shares', async () => {
+    const ip = '203.0.113.33';
+    const tokens = await payTokens(4);
+    for (let i = 0; i < 30; i++) {
+      expect((await stack.api.get(`/pay/${tokens[Math.floor(i / 10)]}/return`, { ip })).status).toBe(200);
+    }
+    const thirtyFirst = await stack.api.get(`/pay/${tokens[3]}/return`, { ip });
+    const minutes = retryMinutes(thirtyFirst.headers.get('retry-after'));
+    expect([thirtyFirst.status, minutes > 0 && minutes <= 60]).toEqual([429, true]);
+    expect(thirtyFirst.text).toContain(
+      `Too many returns from your bank from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+    // Another address is not held back by this one.
+    expect((await stack.api.get(`/pay/${tokens[3]}/return`)).status).toBe(200);
   });
 
   it('keys idle for a day past their window are swept by later attempts; paused and recent keys stay', async () => {

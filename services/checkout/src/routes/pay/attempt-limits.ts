@@ -33,6 +33,21 @@ export const PAY_LIMIT_MESSAGES = {
   addressAttempts: 'Too many payment attempts from your connection.',
 } as const;
 
+/**
+ * The 3-D Secure return (`GET /pay/:token/return`, docs/rate-limits.md "The 3-D Secure return"): a return
+ * for a share still waiting on its bank asks the processor about the hold, so returns are limited per
+ * token and per client address. A participant comes back once or twice; a page reloaded a few times fits.
+ */
+export const RETURN_LIMITS = {
+  perToken: { points: 10, windowMs: 10 * MINUTE_MS },
+  perAddress: { points: 30, windowMs: 60 * MINUTE_MS },
+} as const;
+
+export const RETURN_LIMIT_MESSAGES = {
+  token: 'Too many returns from your bank for this share.',
+  address: 'Too many returns from your bank from your connection.',
+} as const;
+
 /** The 429 of a limit, saying when to try again (shared `retryLater`). */
 const limited = (ctx: Context, message: string, until: Date) =>
   retryLater(ctx, until, (wait) => `${message} Please try again in ${wait}.`);
@@ -84,5 +99,24 @@ export async function withinPayAttemptLimits<T>(
       await counters.count(key.addressDeclines, windowMs, { at: points, forMs: pauseMs });
     }
     throw error;
+  }
+}
+
+/**
+ * Counts one 3-D Secure return against its token and the client's address (in `pay_attempt_counters`,
+ * beside the attempts, under keys of their own) and throws the 429 while either limit is reached.
+ */
+export async function withinReturnLimits(ctx: Context, db: Db, token: string): Promise<void> {
+  const counters = new AbuseCountersRepository(db, 'pay_attempt_counters');
+  const [tokenCount, addressCount] = await Promise.all([
+    counters.count(`return-token:${sha256Hex(token)}`, RETURN_LIMITS.perToken.windowMs),
+    counters.count(`return-ip:${ctx.state.principal.ip}`, RETURN_LIMITS.perAddress.windowMs),
+    counters.sweepIdle(PAY_ATTEMPT_LIMITS.sweepIdleMs),
+  ]);
+  if (tokenCount.count > RETURN_LIMITS.perToken.points) {
+    throw limited(ctx, RETURN_LIMIT_MESSAGES.token, tokenCount.windowEndsAt);
+  }
+  if (addressCount.count > RETURN_LIMITS.perAddress.points) {
+    throw limited(ctx, RETURN_LIMIT_MESSAGES.address, addressCount.windowEndsAt);
   }
 }

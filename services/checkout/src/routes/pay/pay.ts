@@ -14,7 +14,7 @@ import type { Context } from 'koa';
 import type { CheckoutDeps } from '../../deps';
 import { hostedPageHeaders } from '../../pages/headers';
 import { seatsOfSplit, withOpenSeats } from '../../seats/seats';
-import { withinPayAttemptLimits } from './attempt-limits';
+import { withinPayAttemptLimits, withinReturnLimits } from './attempt-limits';
 import { AUTHENTICATION_NOT_CONFIRMED, completeAuthentication } from './authentication';
 import { renderCoveredPage } from './covered-page';
 import { challengeOrigin, newNonce, payPageCsp, renderNotFoundPage, renderPayPage } from './page';
@@ -34,11 +34,16 @@ export function payRoutes(deps: CheckoutDeps): Router {
   const shareNotFound = () => notFound(MESSAGES.notFound);
 
   const views = new PayPageViewsRepository(db);
-  /** The participant's first view (the "opened" step of Insights); a failed write never costs them their page. */
-  const recordView = (share: { participant_id: string; email: string; split_id: string }) =>
-    views
+  /**
+   * The participant's first view (the "opened" step of Insights); a failed write never costs them their page.
+   * A HEAD (answered by the GET handler) is no view: it never writes.
+   */
+  const recordView = async (ctx: Context, share: { participant_id: string; email: string; split_id: string }) => {
+    if (ctx.method === 'HEAD') return;
+    await views
       .recordFirstView({ participantId: share.participant_id, email: share.email, splitId: share.split_id })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'pay page view not recorded'));
+  };
 
   /** The pay view; a split made with seats counts and lists its open seats in the group, page and JSON alike. */
   const presentShareWithSeats = async (view: NonNullable<Awaited<ReturnType<typeof loadPayView>>>) => {
@@ -56,21 +61,22 @@ export function payRoutes(deps: CheckoutDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     const view = await loadPayView(db, ctx.params.token as string);
     if (!view) throw shareNotFound();
-    await recordView(view.share);
+    await recordView(ctx, view.share);
     ctx.body = await presentShareWithSeats(view);
   });
 
   router.post(
     '/api/checkout-splits/pay/:token/authorise',
     validate('params', PayTokenParams, shareNotFound),
+    // The attempt limits come before the body is read and before the token is looked up: a flood of
+    // malformed bodies, or of made-up tokens, from one address is refused like any other attempt.
+    (ctx, next) => withinPayAttemptLimits(ctx, db, ctx.params.token as string, next),
     validate('body', AuthoriseShareSchema),
     async (ctx) => {
       const share = await shareOr404(ctx);
       const { payment_method } = validBody(ctx, AuthoriseShareSchema);
       const token = ctx.params.token as string;
-      const result = await withinPayAttemptLimits(ctx, db, token, () =>
-        authoriseShare({ ...deps, processors }, share, token, payment_method),
-      );
+      const result = await authoriseShare({ ...deps, processors }, share, token, payment_method);
       // 202: nothing is held yet; the participant's bank asks them to confirm at redirect_url first.
       if (result.status === 'requires_action') ctx.status = 202;
       ctx.body = result;
@@ -89,7 +95,7 @@ export function payRoutes(deps: CheckoutDeps): Router {
       ctx.body = covered ? renderCoveredPage(covered) : renderNotFoundPage();
       return;
     }
-    await recordView(view.share);
+    await recordView(ctx, view.share);
     const shown = await presentShareWithSeats(view);
     ctx.body = renderPayPage(shown, ctx.params.token as string, nonce, {
       error,
@@ -125,6 +131,17 @@ export function payRoutes(deps: CheckoutDeps): Router {
 
   // Back from the bank's 3-D Secure challenge: the processor's word on the hold decides.
   router.get('/pay/:token/return', validate('params', PayTokenParams, shareNotFound), async (ctx) => {
+    // A HEAD asks the processor nothing and changes nothing: it is answered from our records.
+    if (ctx.method === 'HEAD') return renderPage(ctx);
+    try {
+      await withinReturnLimits(ctx, db, ctx.params.token as string);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // The page as our records have it, saying when to come back; the processor is not asked.
+      await renderPage(ctx, error.message);
+      if (ctx.status !== 404) ctx.status = error.status;
+      return;
+    }
     const outcome = await completeAuthentication({ ...deps, processors }, ctx.params.token as string);
     return renderPage(ctx, outcome.kind === 'not_confirmed' ? AUTHENTICATION_NOT_CONFIRMED : undefined);
   });

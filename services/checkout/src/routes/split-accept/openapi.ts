@@ -2,6 +2,7 @@ import { BUSINESS_ERRORS, err, MESSAGES, type OpenApiPaths, operation } from '@g
 import {
   ACCEPT_FORBIDDEN_MESSAGE,
   ACCEPT_NOT_TAKEN_MESSAGE,
+  AcceptBody,
   AcceptedSchema,
   NOT_AWAITING_MERCHANT_MESSAGE,
   SplitIdParams,
@@ -36,6 +37,7 @@ export const splitAcceptPaths: OpenApiPaths = {
       summary: 'Accept an order waiting for you',
       description: `Owner, Admin, Member, or the creating account (as cancel). ${DESCRIPTION}`,
       path: SplitIdParams,
+      body: { schema: AcceptBody, required: false },
       responses: accepted,
       errors: {
         403: [
@@ -60,6 +62,7 @@ export const splitAcceptPaths: OpenApiPaths = {
       summary: 'Accept an order from your server',
       description: `API key. ${DESCRIPTION}`,
       path: SplitIdParams,
+      body: { schema: AcceptBody, required: false },
       responses: accepted,
       errors: {
         404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],

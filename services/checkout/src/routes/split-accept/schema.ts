@@ -5,6 +5,12 @@ import { SplitStatusSchema } from '../../splits/schema';
 /** Both accept routes: anything but a UUID is an unknown split (404). */
 export const SplitIdParams = z.object({ id: uuidParam('split', 'The split id.') });
 
+/**
+ * Both accept routes take no field: an empty object (or no body) is accepted, anything in it refused with 400
+ * `validation_failed` naming the field, as every other body's unknown fields are.
+ */
+export const AcceptBody = z.object({}).meta({ description: 'Nothing: send no body or `{}`.' });
+
 /** Ours (issue 37; the spec has no accept step): the refusal of a split that is not waiting for the merchant. */
 export const NOT_AWAITING_MERCHANT_MESSAGE = 'This order is not waiting for your acceptance.';
 

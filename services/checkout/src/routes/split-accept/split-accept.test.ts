@@ -277,6 +277,31 @@ describe('merchant accept', () => {
       }
       const none = await stack.api.post(`/api/merchants/checkout/splits/${splitId}/accept`);
       expect(none.status).toBe(401);
+      // No field is taken: `{}` is an accept like no body (here of an unknown split), anything in it is refused.
+      const unknownId = '00000000-0000-4000-8000-000000000000';
+      const empty = await stack.api.post(
+        `/api/merchants/checkout/splits/${unknownId}/accept`,
+        {},
+        { apiKey: shop.testKey },
+      );
+      expect([empty.status, empty.body]).toEqual([404, { error: 'Not found', code: 'not_found' }]);
+      for (const res of [
+        await stack.api.post(
+          `/api/merchants/checkout/splits/${splitId}/accept`,
+          { note: 'ok' },
+          { apiKey: shop.testKey },
+        ),
+        await stack.api.post(`/api/checkout-splits/${splitId}/accept`, { note: 'ok' }, { token: shop.owner.token }),
+      ]) {
+        expect([res.status, res.body]).toEqual([
+          400,
+          {
+            error: 'Validation failed',
+            code: 'validation_failed',
+            details: [{ field: 'note', message: 'Unknown field note.' }],
+          },
+        ]);
+      }
       // None of those touched it.
       expect((await detailOf(splitId)).body).toMatchObject({ status: 'pending', awaiting_merchant: true });
     });

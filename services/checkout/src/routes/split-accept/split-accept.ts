@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, MESSAGES, notFound, type SplitRow, serviceUnavailable } from '@groupsplit/shared';
+import { conflict, MESSAGES, notFound, type SplitRow, serviceUnavailable, validate } from '@groupsplit/shared';
 import { acceptSplitUpdate, NOT_AWAITING_MERCHANT, splitWorkflowId } from '@groupsplit/workflows';
 import { updateNotTakenYet } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
@@ -10,7 +10,7 @@ import type { CheckoutDeps } from '../../deps';
 import { FALLBACK_LOGS } from '../../fallback-logs';
 import { callSplitWorkflow } from '../../splits/changed-since-read';
 import { routeSplit, splitIdParams } from '../../splits/load-split';
-import { ACCEPT_NOT_TAKEN_MESSAGE, NOT_AWAITING_MERCHANT_MESSAGE, SplitIdParams } from './schema';
+import { ACCEPT_NOT_TAKEN_MESSAGE, AcceptBody, NOT_AWAITING_MERCHANT_MESSAGE, SplitIdParams } from './schema';
 
 const notAwaitingMerchant = () => conflict(NOT_AWAITING_MERCHANT_MESSAGE, 'not_awaiting_merchant');
 
@@ -60,16 +60,23 @@ export function splitAcceptRoutes(deps: CheckoutDeps): Router {
   const { db } = deps;
   const router = new Router();
   const splitParams = splitIdParams(SplitIdParams);
+  const noFields = validate('body', AcceptBody);
 
-  router.post('/api/checkout-splits/:id/accept', auth('session'), splitParams, async (ctx: Context) => {
+  router.post('/api/checkout-splits/:id/accept', auth('session'), splitParams, noFields, async (ctx: Context) => {
     const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.accept');
     ctx.body = await accept(deps, split, `user:${principal.userId}`);
   });
 
-  router.post('/api/merchants/checkout/splits/:id/accept', auth('api_key'), splitParams, async (ctx: Context) => {
-    const { principal, split } = await routeSplit(ctx, db, apiKeyPrincipal, 'split.accept');
-    ctx.body = await accept(deps, split, `api_key:${principal.apiKeyId}`);
-  });
+  router.post(
+    '/api/merchants/checkout/splits/:id/accept',
+    auth('api_key'),
+    splitParams,
+    noFields,
+    async (ctx: Context) => {
+      const { principal, split } = await routeSplit(ctx, db, apiKeyPrincipal, 'split.accept');
+      ctx.body = await accept(deps, split, `api_key:${principal.apiKeyId}`);
+    },
+  );
 
   return router;
 }

@@ -52,6 +52,26 @@ describe('sign-in codes per address', () => {
     expect((await stack.api.post('/api/auth/email/verify', { email: other, code: otherCode })).status).toBe(200);
   });
 
+  it('sends at most 10 codes an hour to one address, whoever asks; the eleventh is 429 with Retry-After, in any letter case', async () => {
+    const email = uniqueEmail('inbox');
+    for (let i = 0; i < 10; i++) {
+      const res = await stack.api.post('/api/auth/email/start', { email });
+      expect([i, res.status]).toEqual([i, 202]);
+    }
+    const eleventh = await stack.api.post('/api/auth/email/start', { email: email.toUpperCase() });
+    const minutes = Math.ceil(Number(eleventh.headers.get('retry-after')) / 60);
+    expect([eleventh.status, eleventh.body, minutes > 0 && minutes <= 60]).toEqual([
+      429,
+      {
+        error: `Too many sign-in codes for this address. Use the latest code we sent, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        code: 'rate_limited',
+      },
+      true,
+    ]);
+    // Another address is not affected.
+    expect((await stack.api.post('/api/auth/email/start', { email: uniqueEmail('other') })).status).toBe(202);
+  });
+
   it('addresses idle for a day past their window are swept by later wrong codes; locked and recent ones stay', async () => {
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
     const rows = {

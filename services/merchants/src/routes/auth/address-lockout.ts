@@ -21,6 +21,7 @@ export const ADDRESS_LOCKED_MESSAGE = 'Too many wrong codes for this address.';
 
 const keyOf = (email: string) => `email:${sha256Hex(email)}`;
 
+/** Wrong codes (`email:`) and codes sent (`sends:`) per address, in one table of merchants. */
 const counters = (db: Db) => new AbuseCountersRepository(db, 'sign_in_failure_counters');
 
 /** The 429 for a locked address, saying when to try again (and `Retry-After`), or null. */
@@ -55,4 +56,21 @@ export async function recordLockout(db: Db, email: string, clientIp: string) {
       client_ip: clientIp,
     })
     .execute();
+}
+
+export const CODE_SENDS_MESSAGE =
+  'Too many sign-in codes for this address. Use the latest code we sent, or try again in';
+
+/**
+ * Counts one sign-in code sent to the address, whoever asked (an inbox is not to be flooded from
+ * many source addresses), and answers the 429 once more than `perHour` were asked for in the hour:
+ * `Retry-After` and the message say when the next can be sent. No code is made or sent then.
+ */
+export async function countCodeSend(ctx: Context, db: Db, email: string, perHour: number): Promise<AppError | null> {
+  const [counted] = await Promise.all([
+    counters(db).count(`sends:${sha256Hex(email)}`, HOUR_MS),
+    counters(db).sweepIdle(ADDRESS_COUNTER_SWEEP_IDLE_MS),
+  ]);
+  if (counted.count <= perHour) return null;
+  return retryLater(ctx, counted.windowEndsAt, (wait) => `${CODE_SENDS_MESSAGE} ${wait}.`);
 }

@@ -9,7 +9,7 @@ import {
 import { sendEmail } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { ADDRESS_WRONG_CODES, addressLocked, countWrongCode, recordLockout } from './address-lockout';
+import { ADDRESS_WRONG_CODES, addressLocked, countCodeSend, countWrongCode, recordLockout } from './address-lockout';
 import { notifyNewDevice } from './new-device';
 import { SIGN_IN_MESSAGES as M, StartSignInSchema, VerifySignInSchema } from './schema';
 import { sessionBody } from './session-body';
@@ -31,6 +31,8 @@ export function authRoutes(deps: MerchantsDeps): Router {
   router.post('/api/auth/email/start', validate('body', StartSignInSchema, M.invalidStart), async (ctx) => {
     const { email } = validBody(ctx, StartSignInSchema);
     // Whether the address has an account is never looked at here, so the answer cannot tell.
+    const tooMany = await countCodeSend(ctx, db, email, config.SIGN_IN_CODES_PER_ADDRESS_PER_HOUR);
+    if (tooMany) throw tooMany;
     const code = await issueSignInCode(db, config.INTERNAL_SIGNING_SECRET, email);
     await sendEmail(
       temporal,

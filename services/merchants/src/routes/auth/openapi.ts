@@ -1,6 +1,6 @@
 import { err, OkSchema, type OpenApiPaths, operation } from '@groupsplit/shared';
 import { z } from 'zod';
-import { ADDRESS_LOCKED_MESSAGE } from './address-lockout';
+import { ADDRESS_LOCKED_MESSAGE, CODE_SENDS_MESSAGE } from './address-lockout';
 import { REFRESH_HEADER, REFRESH_REFUSALS } from './refresh-guard';
 import { SIGN_IN_MESSAGES as M, SignInSessionSchema, StartSignInSchema, VerifySignInSchema } from './schema';
 import { ActiveSessionListSchema, SESSION_MESSAGES } from './session-schema';
@@ -16,10 +16,20 @@ export const authPaths: OpenApiPaths = {
       summary: 'E-mail a sign-in code',
       description:
         'Mails a 6-digit code, valid for 10 minutes, replacing any earlier one. The answer is the same whether or not ' +
-        'the address has an account.',
+        'the address has an account. At most 10 codes an hour are sent to one address, whoever asks ' +
+        '(`SIGN_IN_CODES_PER_ADDRESS_PER_HOUR`); more are refused with 429 `rate_limited` and `Retry-After`.',
       body: { schema: StartSignInSchema },
       responses: { 202: { description: 'The code is on its way.', schema: OkSchema } },
-      errors: { 400: [err(M.invalidStart, 'validation_failed')] },
+      errors: {
+        400: [err(M.invalidStart, 'validation_failed')],
+        429: [
+          err(
+            `${CODE_SENDS_MESSAGE} 60 minutes.`,
+            'rate_limited',
+            'more codes for this address within an hour than the limit; the minutes follow `Retry-After`',
+          ),
+        ],
+      },
     }),
   },
   '/api/auth/email/verify': {

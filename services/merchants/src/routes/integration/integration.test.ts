@@ -206,7 +206,14 @@ describe('PATCH /api/merchants', () => {
         TEST_MODE,
       );
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body)).toEqual(['id', 'mode', 'webhook_url', 'allowed_domain', 'webhook_secret']);
+      expect(Object.keys(res.body)).toEqual([
+        'id',
+        'mode',
+        'webhook_url',
+        'allowed_domain',
+        'test_allowed_domain',
+        'webhook_secret',
+      ]);
       expect(res.body).toMatchObject({
         id: merchant.id,
         mode: 'test',
@@ -255,7 +262,7 @@ describe('PATCH /api/merchants', () => {
       ]) {
         const res = await patch(owner.token, body);
         expect(res.status).toBe(200);
-        expect(Object.keys(res.body)).toEqual(['id', 'mode', 'webhook_url', 'allowed_domain']);
+        expect(Object.keys(res.body)).toEqual(['id', 'mode', 'webhook_url', 'allowed_domain', 'test_allowed_domain']);
       }
       expect((await credentials(owner.token)).body.webhook_secret).toBeNull();
       expect(await audits(merchant.id)).toEqual([]);
