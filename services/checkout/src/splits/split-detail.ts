@@ -1,10 +1,12 @@
 import {
   awaitingMerchant,
+  type Db,
   decimalPounds,
+  MembershipsRepository,
   type SplitParticipantRow as ParticipantRow,
   type SplitRow,
   type SplitSeatRow,
-  type SplitsRepository,
+  SplitsRepository,
 } from '@groupsplit/shared';
 import { presentRefund, type RefundHistorySource } from './refund-history';
 
@@ -88,6 +90,17 @@ export function presentSplitDetail(
 }
 
 /** `GET /api/checkout-splits/:id`'s record, also what the replace route answers with. */
+/**
+ * The detail record as `viewer` may see it: the merchant's team sees every share's pay token and
+ * PaymentIntent; the hosted-checkout buyer (the creator, with no role in the business) only their own, as on
+ * `…/mine`. Every route that answers the detail to a signed-in person goes through here.
+ */
+export async function splitDetailFor(db: Db, split: SplitRow, viewer: OwnSharesOf) {
+  const buyer =
+    split.session_token !== null && !(await new MembershipsRepository(db).roleOf(split.merchant_id, viewer.userId));
+  return splitDetail(new SplitsRepository(db), split, buyer ? viewer : undefined);
+}
+
 export async function splitDetail(splits: SplitsRepository, split: SplitRow, onlyOwnSecrets?: OwnSharesOf) {
   const [participants, refunds, seats] = await Promise.all([
     splits.participantsOf(split.id),

@@ -24,7 +24,7 @@ import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { createSplit } from '../../splits/create-split';
 import { routeSplit, splitIdParams } from '../../splits/load-split';
-import { splitDetail } from '../../splits/split-detail';
+import { splitDetailFor } from '../../splits/split-detail';
 import { presentCreatedSplit, presentSplitPage, presentSplitSummary } from './presenters';
 import {
   CreateSplitSchema,
@@ -136,12 +136,7 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
 
   router.get('/api/checkout-splits/:id', auth('session'), splitIdParams(SplitIdParams), async (ctx: Context) => {
     const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.view');
-    // The merchant's team sees every share's token and PaymentIntent; the hosted-checkout buyer (the
-    // creator, with no role in the business) only their own, as on /mine.
-    const buyer =
-      split.session_token !== null &&
-      !(await new MembershipsRepository(db).roleOf(split.merchant_id, principal.userId));
-    ctx.body = await splitDetail(splits, split, buyer ? principal : undefined);
+    ctx.body = await splitDetailFor(db, split, principal);
   });
 
   return router;

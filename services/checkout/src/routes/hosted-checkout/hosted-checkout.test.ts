@@ -143,6 +143,20 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
       200,
       [signedIn.email, a, b].map((email) => ({ email, pay_token: 'token', processor_payment_intent_id: 'pi' })),
     ]);
+    // The dashboard's replace answers the same detail, and as the buyer sees it.
+    const row = await stack.db
+      .selectFrom('split_participants')
+      .select('id')
+      .where('split_id', '=', made.body.split_id)
+      .where('email', '=', b)
+      .executeTakeFirstOrThrow();
+    const replaced = await stack.api.post(
+      `/api/checkout-splits/${made.body.split_id}/participants/${row.id}/replace`,
+      { email: uniqueEmail('instead') },
+      { token: signedIn.token },
+    );
+    expect(replaced.status).toBe(200);
+    expect(secrets(replaced.body).map((p) => p.pay_token)).toEqual(['token', null, null]);
   });
 
   it('refuses a second split with 409 `This checkout already has a split.`', async () => {

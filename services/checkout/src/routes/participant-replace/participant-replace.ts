@@ -1,4 +1,4 @@
-import { MESSAGES, notFound, type SplitRow, SplitsRepository, validate, validBody } from '@groupsplit/shared';
+import { MESSAGES, notFound, type SplitRow, validate, validBody } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { auth, sessionPrincipal } from '../../auth';
@@ -8,7 +8,7 @@ import { sessionParamsFailure } from '../../sessions/schema';
 import { routeSplit } from '../../splits/load-split';
 import { newPayerAnswer } from '../../splits/new-payer';
 import { REPLACE_MESSAGES, type Replaced, replaceParticipant } from '../../splits/replace-participant';
-import { splitDetail } from '../../splits/split-detail';
+import { splitDetailFor } from '../../splits/split-detail';
 import {
   ReplaceParticipantSchema,
   replaceBodyFailure,
@@ -36,8 +36,8 @@ export function participantReplaceRoutes(deps: CheckoutDeps): Router {
   const replaceRoute = (
     path: string,
     params: ReturnType<typeof validate>,
-    load: (ctx: Context) => Promise<{ split: SplitRow; userId: string }>,
-    answer: (replaced: Replaced) => Promise<unknown> | unknown,
+    load: (ctx: Context) => Promise<{ split: SplitRow; userId: string; email: string }>,
+    answer: (replaced: Replaced, viewer: { userId: string; email: string }) => Promise<unknown> | unknown,
   ) =>
     router.post(
       path,
@@ -45,7 +45,7 @@ export function participantReplaceRoutes(deps: CheckoutDeps): Router {
       params,
       validate('body', ReplaceParticipantSchema, replaceBodyFailure),
       async (ctx: Context) => {
-        const { split, userId } = await load(ctx);
+        const { split, userId, email } = await load(ctx);
         const body = validBody(ctx, ReplaceParticipantSchema);
         ctx.body = await answer(
           await replaceParticipant(deps, split, {
@@ -54,6 +54,7 @@ export function participantReplaceRoutes(deps: CheckoutDeps): Router {
             name: body.name ?? null,
             actor: `user:${userId}`,
           }),
+          { userId, email },
         );
       },
     );
@@ -63,9 +64,10 @@ export function participantReplaceRoutes(deps: CheckoutDeps): Router {
     validate('params', SplitParticipantParams, unknown),
     async (ctx) => {
       const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.replace');
-      return { split, userId: principal.userId };
+      return { split, userId: principal.userId, email: principal.email };
     },
-    (replaced) => splitDetail(new SplitsRepository(db), replaced.split),
+    // The creating buyer may call it too: they see only their own share's secrets, as on the detail route.
+    (replaced, viewer) => splitDetailFor(db, replaced.split, viewer),
   );
 
   replaceRoute(
@@ -75,7 +77,7 @@ export function participantReplaceRoutes(deps: CheckoutDeps): Router {
       const buyer = sessionPrincipal(ctx.state.principal);
       const token = ctx.params.token as string;
       const { split } = await buyerSplit(deps, token, buyer, 'split.replace', REPLACE_MESSAGES.forbidden);
-      return { split, userId: buyer.userId };
+      return { split, userId: buyer.userId, email: buyer.email };
     },
     ({ participant }) => newPayerAnswer(participant, config.PUBLIC_BASE_URL),
   );
