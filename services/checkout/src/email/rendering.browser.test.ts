@@ -43,6 +43,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     open_count: 1,
     group_url: `${base}/join/grouptok`,
   },
+  'splits.covered': { ...order, amount: '15.00', organiser: 'Bea Example', unsubscribe_url: unsubscribeUrl },
   'checkout.reminder': {
     ...order,
     ...share,
