@@ -42,6 +42,7 @@ export type GroupsplitClientOptions = GroupsplitCredentials & {
  * `idempotency.test.ts` checks this list against the document.
  */
 export const IDEMPOTENT_OPERATIONS: readonly string[] = [
+  '/api/checkout-splits',
   '/api/merchants/checkout/sessions',
   '/api/merchants/checkout/splits/{id}/refund',
 ];

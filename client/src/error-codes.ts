@@ -171,6 +171,8 @@ export const OPERATION_ERROR_CODES = {
     'billing_paused',
     'business_forbidden',
     'consent_required',
+    'idempotency_key_reused',
+    'invalid_idempotency_key',
     'invalid_json',
     'invalid_service_mode',
     'invalid_token',

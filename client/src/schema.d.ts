@@ -186,7 +186,7 @@ export interface paths {
         put?: never;
         /**
          * Create a split from the dashboard
-         * @description Owner, Admin, Member. Places one hold per participant, one after another, then e-mails everyone but you an invitation with their pay link. Not safe to retry: there is no idempotency key, and a repeat places a second hold on every card. Amounts are pence (`amountMinor`, at least 100). X-Service-Mode: test makes a test split.
+         * @description Owner, Admin, Member. Places one hold per participant, one after another, then e-mails everyone but you an invitation with their pay link. Without an `Idempotency-Key` it is not safe to retry: a repeat places a second hold on every card. With one (additive), a retry with the same key and body answers 200 with the same split, waiting for its holds if the first call is still placing them, and places nothing twice. Amounts are pence (`amountMinor`, at least 100). X-Service-Mode: test makes a test split.
          */
         post: operations["createSplit"];
         delete?: never;
@@ -5338,6 +5338,11 @@ export interface operations {
             header?: {
                 /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
                 "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+                /**
+                 * @description Makes the call safe to retry: the same key with the same body within 24 hours returns the original answer (200); with a different body, 409 `idempotency_key_reused`.
+                 * @example order-1042-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -5393,6 +5398,32 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A retry with the same `Idempotency-Key` and body: the first call's split, as created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "status": "pending",
+                     *       "participants": [
+                     *         {
+                     *           "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *           "email": "sam@example.com",
+                     *           "amountMinor": 2250,
+                     *           "feeMinor": 20,
+                     *           "paymentIntentId": "pi_3QabcDEF456ghiJKL",
+                     *           "clientSecret": "pi_3QabcDEF456ghiJKL_secret_x7YzW",
+                     *           "payToken": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedSplit"];
+                };
+            };
             /** @description Every hold is placed; the split is pending. */
             201: {
                 headers: {
@@ -5432,6 +5463,7 @@ export interface operations {
              *     - `verification_required`: Verify the business owner before taking live payments. (live, owner not verified)
              *     - the processor's own message (a hold could not be placed; the split ends creation_failed)
              *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `invalid_idempotency_key`: Idempotency-Key must be 1 to 255 characters
              */
             400: {
                 headers: {
@@ -5443,7 +5475,7 @@ export interface operations {
                          * @description Machine-readable reason: one of the codes this operation answers with at this status.
                          * @enum {unknown}
                          */
-                        code?: "billing_card_required" | "billing_paused" | "verification_required" | "invalid_service_mode" | "validation_failed" | "invalid_json";
+                        code?: "billing_card_required" | "billing_paused" | "verification_required" | "invalid_service_mode" | "invalid_idempotency_key" | "validation_failed" | "invalid_json";
                     } & components["schemas"]["Error"];
                 };
             };
@@ -5505,6 +5537,25 @@ export interface operations {
                          * @enum {unknown}
                          */
                         code?: "merchant_not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "idempotency_key_reused";
                     } & components["schemas"]["Error"];
                 };
             };

@@ -21,7 +21,7 @@ import {
   splitWorkflowId,
 } from '@groupsplit/workflows';
 import { askWhileTaskRetries } from '@groupsplit/workflows/client';
-import { WithStartWorkflowOperation } from '@temporalio/client';
+import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
 import { groupUrl } from '../seats/seats';
 import { askerOf, emailOrderLine, type OrganiserShare, sendInvitations } from './invitations';
@@ -157,6 +157,9 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
   }
 
   const workflowId = splitWorkflowId(splitId);
+  // A request that finds the workflow already started (a retry with the same Idempotency-Key, or a
+  // hosted claim taken up twice) answers with that split, but the request that started it invites.
+  let startedHere = true;
   const outcome = await temporal.client.workflow
     .executeUpdateWithStart(createSplitUpdate, {
       startWorkflowOperation: new WithStartWorkflowOperation(splitWorkflow, {
@@ -174,7 +177,10 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
         ],
       }),
     })
-    .catch((error: unknown) => askAgainIfStarted(deps, workflowId, error));
+    .catch((error: unknown) => {
+      if (error instanceof WorkflowExecutionAlreadyStartedError) startedHere = false;
+      return askAgainIfStarted(deps, workflowId, error);
+    });
   // Spec, create rule 7: the processor's own message, passed straight through.
   if (outcome.status === 'creation_failed') throw badRequest(outcome.error);
 
@@ -183,6 +189,7 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
   const groupToken = seatRows.length
     ? ((await new SplitsRepository(db).findVisible(splitId))?.group_token ?? null)
     : null;
+  if (!startedHere) return { id: splitId, participants, seats: seatRows, groupToken };
   await sendInvitations(deps, {
     merchant,
     orderReference: request.orderReference,

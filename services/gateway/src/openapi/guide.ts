@@ -87,6 +87,7 @@ const IDEMPOTENCY = `A retried call must not create a second order or refund twi
 | --- | --- | --- |
 | \`POST /api/merchants/checkout/sessions\` | \`Idempotency-Key\` header, 1 to 255 characters | 24 hours, per business and mode |
 | \`POST /api/merchants/checkout/splits/{id}/refund\` | \`idempotency_key\` body field, up to 255 characters | for the split's life |
+| \`POST /api/checkout-splits\` (dashboard) | \`Idempotency-Key\` header, 1 to 255 characters | 24 hours, per business and mode |
 
 - The same key with the same body answers as the first call did (a session replay is 200 with the session as
   it is now). "The same body" is the same JSON after sorting object keys.
@@ -95,7 +96,9 @@ const IDEMPOTENCY = `A retried call must not create a second order or refund twi
 - A refund retried while the first is still running joins it; 409 \`refund_in_progress\` means read the
   status and try again.
 - Use a key made from your own ids (\`order-1001\`), never a random one per attempt.
-- \`POST /api/checkout-splits\` (dashboard) has no key: do not retry it blindly.`;
+- \`POST /api/checkout-splits\` without a key is not safe to retry: a repeat places a second hold on every card.
+  With a key, a retry while the first call is still placing holds waits for it and answers 200 with the same
+  split; a create the processor refused (400) lets its key go, so the same call can be sent again.`;
 
 const LIMIT_WHERE: Record<BucketName, string> = {
   session_create: '`POST /api/merchants/checkout/sessions`',

@@ -6,6 +6,7 @@ import type { ColumnType, Generated } from 'kysely';
  *   checkout_session_expiries, checkout_remind_calls,
  *   checkout_participant_reminders                                   written only by the worker
  *   pay_page_views (migration 20261127140100_pay_page_views.sql)     written only by checkout
+ *   split_idempotency_keys (20261206081500_split_idempotency_keys)  written only by checkout
  */
 
 type Json<T> = ColumnType<T, string, string>;
@@ -66,6 +67,16 @@ export interface CheckoutIdempotencyKeysTable {
   created_at: Generated<Date>;
 }
 
+/** Idempotency-Key of POST /api/checkout-splits: the split id a key named (docs/splits.md, "Retrying a create"). */
+export interface SplitIdempotencyKeysTable {
+  merchant_id: string;
+  mode: 'test' | 'live';
+  idempotency_key: string;
+  request_hash: string;
+  split_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface CheckoutSessionExpiriesTable {
   session_token: string;
   expired_at: Generated<Date>;
@@ -103,4 +114,5 @@ export interface CheckoutTables {
   checkout_remind_calls: CheckoutRemindCallsTable;
   checkout_participant_reminders: CheckoutParticipantRemindersTable;
   pay_page_views: PayPageViewsTable;
+  split_idempotency_keys: SplitIdempotencyKeysTable;
 }

@@ -19,13 +19,13 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { type ApiKeyPrincipal, apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
-import { idempotencyKeyHeader } from '../../idempotency-key';
+import { idempotencyKeyHeader, requestHash } from '../../idempotency-key';
 import { sessionNotFound } from '../../sessions/schema';
 import { checkoutGate, type LoadedSession, loadSession, sessionStatus } from '../../sessions/session-state';
 import { tokenParams } from '../../sessions/token-params';
 import type { RefundHistorySource } from '../../splits/refund-history';
 import { comparableHost } from './comparable-host';
-import { claimKey, replayFor, requestHash } from './idempotency';
+import { claimKey, replayFor } from './idempotency';
 import { type FetchedImage, fetchLineItemImages } from './images';
 import { presentCreatedSession, presentPublicSession, presentSessionStatus } from './presenters';
 import {

@@ -1,27 +1,8 @@
-import { conflict, type Database, sha256Hex } from '@groupsplit/shared';
+import type { Database } from '@groupsplit/shared';
 import { type Kysely, sql } from 'kysely';
-
-const REMEMBERED_HOURS = 24;
+import { IDEMPOTENCY_REMEMBERED_HOURS as REMEMBERED_HOURS, reusedKey } from '../../idempotency-key';
 
 export type IdempotencyScope = { merchantId: string; mode: 'test' | 'live'; key: string };
-
-/** Same JSON in any key order is the same body. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value as Record<string, unknown>)
-        .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
-}
-
-export const requestHash = (body: unknown) => sha256Hex(JSON.stringify(canonical(body ?? {})));
-
-export const reusedKey = () =>
-  conflict('This Idempotency-Key was already used with a different request body', 'idempotency_key_reused');
 
 /** The session a live (under 24 hours old) key created, or undefined; 409 when the body differs. */
 export async function replayFor(db: Kysely<Database>, scope: IdempotencyScope, hash: string) {

@@ -22,9 +22,11 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
+import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyHeader, requestHash } from '../../idempotency-key';
 import { createSplit } from '../../splits/create-split';
 import { routeSplit, splitIdParams } from '../../splits/load-split';
 import { splitDetailFor } from '../../splits/split-detail';
+import { claimSplitId, releaseSplitKey } from './idempotency';
 import { presentCreatedSplit, presentSplitPage, presentSplitSummary } from './presenters';
 import {
   CreateSplitSchema,
@@ -67,6 +69,11 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
       if (!role) throw forbidden(MESSAGES.notYourMerchant);
       authorize({ role }, 'split.create', merchant);
 
+      // Additive (docs/splits.md, "Retrying a create"): with an Idempotency-Key a retry joins the
+      // first request's split; without one the spec's "not safe to retry" stands.
+      const key = idempotencyKeyHeader(ctx);
+      const scope = key ? { merchantId: merchant.id, mode, key } : null;
+      const claim = scope ? await claimSplitId(db, scope, requestHash(ctx.request.body)) : null;
       const created = await createSplit(deps, {
         merchant,
         mode,
@@ -74,8 +81,16 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
         orderReference: body.orderReference,
         currency: body.currency,
         participants: body.participants,
+        ...(claim ? { splitId: claim.splitId } : {}),
+      }).catch(async (error: unknown) => {
+        if (scope && claim && error instanceof AppError && error.status < 500) {
+          await releaseSplitKey(db, scope, claim.splitId);
+        }
+        throw error;
       });
-      ctx.status = 201;
+      // A replay answers 200, as a replayed session create does; the first answer was 201.
+      if (claim?.replay) ctx.set(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      ctx.status = claim?.replay ? 200 : 201;
       ctx.body = presentCreatedSplit(created);
     },
   );

@@ -3,12 +3,14 @@ import {
   businessHeaders,
   EXAMPLE_VALUES,
   err,
+  IdempotencyKeyHeaders,
   MESSAGES,
   type OpenApiPaths,
   operation,
   ServiceModeHeaders,
 } from '@groupsplit/shared';
 import { z } from 'zod';
+import { IDEMPOTENCY_HEADER_MESSAGE, IDEMPOTENCY_REUSED_MESSAGE } from '../../idempotency-key';
 import { SPLIT_GATE_ERRORS, SplitDetailSchema } from '../../splits/schema';
 import {
   CreatedSplitSchema,
@@ -37,12 +39,18 @@ export const checkoutSplitsPaths: OpenApiPaths = {
       summary: 'Create a split from the dashboard',
       description:
         'Owner, Admin, Member. Places one hold per participant, one after another, then e-mails everyone but you an ' +
-        'invitation with their pay link. Not safe to retry: there is no idempotency key, and a repeat places a second ' +
-        'hold on every card. Amounts are pence (`amountMinor`, at least 100). X-Service-Mode: test makes a test split.',
-      headers: ServiceModeHeaders,
+        'invitation with their pay link. Without an `Idempotency-Key` it is not safe to retry: a repeat places a second ' +
+        'hold on every card. With one (additive), a retry with the same key and body answers 200 with the same split, ' +
+        'waiting for its holds if the first call is still placing them, and places nothing twice. ' +
+        'Amounts are pence (`amountMinor`, at least 100). X-Service-Mode: test makes a test split.',
+      headers: ServiceModeHeaders.extend(IdempotencyKeyHeaders.shape),
       body: { schema: CreateSplitSchema, example: EXAMPLE },
       responses: {
         201: { description: 'Every hold is placed; the split is pending.', schema: CreatedSplitSchema },
+        200: {
+          description: "A retry with the same `Idempotency-Key` and body: the first call's split, as created.",
+          schema: CreatedSplitSchema,
+        },
       },
       errors: {
         400: [
@@ -58,9 +66,11 @@ export const checkoutSplitsPaths: OpenApiPaths = {
           ...SPLIT_GATE_ERRORS,
           err("the processor's own message", undefined, 'a hold could not be placed; the split ends creation_failed'),
           BUSINESS_ERRORS.invalidMode,
+          err(IDEMPOTENCY_HEADER_MESSAGE, 'invalid_idempotency_key'),
         ],
         403: [err(MESSAGES.notYourMerchant), BUSINESS_ERRORS.role(), BUSINESS_ERRORS.paused],
         404: [err(MESSAGES.merchantNotFound)],
+        409: [err(IDEMPOTENCY_REUSED_MESSAGE, 'idempotency_key_reused')],
       },
     }),
     get: operation({
