@@ -105,15 +105,21 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
     );
     // Per key or per IP, so it runs once the caller is known; unauthenticated calls cost nothing.
     if (rule.bucket) await rateLimits.consume(ctx, rule.bucket, principal, keyCount);
-    await forward(ctx, targets[rule.target], body, {
-      // Bound to this one call: replayed on another route, method or service it is refused.
-      [PRINCIPAL_HEADER]: signPrincipal(principal, config.INTERNAL_SIGNING_SECRET, {
-        service: rule.target,
-        method: ctx.method,
-        url: forwardedUrl(ctx),
-      }),
-      [REQUEST_ID_HEADER]: caller.requestId,
-    });
+    await forward(
+      ctx,
+      targets[rule.target],
+      body,
+      {
+        // Bound to this one call: replayed on another route, method or service it is refused.
+        [PRINCIPAL_HEADER]: signPrincipal(principal, config.INTERNAL_SIGNING_SECRET, {
+          service: rule.target,
+          method: ctx.method,
+          url: forwardedUrl(ctx),
+        }),
+        [REQUEST_ID_HEADER]: caller.requestId,
+      },
+      { replaysIdempotencyKey: rule.replaysIdempotencyKey },
+    );
   });
   return Object.assign(app, { closeStores: () => rateLimits.close() });
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Stack, startStack } from '@groupsplit/testing';
+import { createTeam, type Stack, startStack } from '@groupsplit/testing';
 
 /** A port nothing listens on (yet): taken from the OS, then released. */
 async function closedPort(): Promise<number> {
@@ -31,7 +31,8 @@ describe('gateway proxy, service restarting', () => {
   it('answers 503 service_unavailable when the service never comes back', async () => {
     const res = await fetch(`${stack.urls.gateway}/api/checkout-splits/pay/any-token`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({
+    expect(res.headers.get('retry-after')).toBe('2');
+    expect(await res.json()).toMatchObject({
       error: 'The service is restarting. Please try again shortly.',
       code: 'service_unavailable',
     });
@@ -86,5 +87,65 @@ describe('gateway proxy, service restarting', () => {
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ error: 'The service did not answer. Please try again.', code: 'bad_gateway' });
     expect(posts).toEqual(['{"payment_method":"pm_card_visa"}']);
+  }, 20_000);
+
+  /** A stand-in that dies under the first request of each kind it reads, then answers the rest. */
+  async function standInDyingOnce(seen: string[]) {
+    const previous = standIn;
+    if (previous)
+      await new Promise<void>((resolve) => {
+        previous.closeAllConnections();
+        previous.close(() => resolve());
+      });
+    const died = new Set<string>();
+    standIn = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      req.on('end', () => {
+        seen.push(`${req.method} ${body}`);
+        const kind = `${req.method} ${req.url}`;
+        if (!died.has(kind)) {
+          died.add(kind);
+          req.socket.destroy();
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => standIn!.listen(checkoutPort, '127.0.0.1', resolve));
+  }
+
+  it('sends a read again when the service dies while handling it, on a fresh connection too (a restart: never 502)', async () => {
+    const seen: string[] = [];
+    await standInDyingOnce(seen);
+    const res = await fetch(`${stack.urls.gateway}/api/checkout-splits/pay/fresh-token`, {
+      headers: { connection: 'close' },
+    });
+    expect(res.status).toBe(200);
+    expect(seen).toEqual(['GET ', 'GET ']);
+  }, 20_000);
+
+  it('sends again a POST carrying an Idempotency-Key to a route that replays it, but not one without a key', async () => {
+    const seen: string[] = [];
+    await standInDyingOnce(seen);
+    const { owner } = await createTeam(stack.db);
+    const create = (headers: Record<string, string>) =>
+      fetch(`${stack.urls.gateway}/api/checkout-splits`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}`, ...headers },
+        body: '{"orderReference":"R-1"}',
+      });
+    const keyed = await create({ 'idempotency-key': 'order-r-1' });
+    expect(keyed.status).toBe(200);
+    expect(seen).toEqual(['POST {"orderReference":"R-1"}', 'POST {"orderReference":"R-1"}']);
+
+    // Without a key the service may have acted on it: not repeated.
+    seen.length = 0;
+    await standInDyingOnce(seen);
+    const unkeyed = await create({});
+    expect(unkeyed.status).toBe(502);
+    expect(seen).toEqual(['POST {"orderReference":"R-1"}']);
   }, 20_000);
 });

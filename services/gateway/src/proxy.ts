@@ -40,7 +40,17 @@ function serviceAddress(baseUrl: string): ServiceAddress {
 /** What the gateway asks of a service: the path as received, and its query. */
 export const forwardedUrl = (ctx: Context) => `${ctx.path}${ctx.search}`;
 
-export async function forward(ctx: Context, baseUrl: string, body: Buffer, extraHeaders: Record<string, string>) {
+/**
+ * `replaysIdempotencyKey`: the route's rule says its service replays a repeated `Idempotency-Key`; a
+ * call carrying one is then as safe to send again as a read.
+ */
+export async function forward(
+  ctx: Context,
+  baseUrl: string,
+  body: Buffer,
+  extraHeaders: Record<string, string>,
+  options: { replaysIdempotencyKey?: boolean } = {},
+) {
   const service = serviceAddress(baseUrl);
   const target = { ...service, path: forwardedUrl(ctx) };
   const headers: Record<string, string | string[]> = {};
@@ -50,19 +60,19 @@ export async function forward(ctx: Context, baseUrl: string, body: Buffer, extra
   }
   Object.assign(headers, extraHeaders, { 'content-length': String(body.length) });
 
-  const repeatable = REPEATABLE_METHODS.has(ctx.method);
+  const repeatable =
+    REPEATABLE_METHODS.has(ctx.method) || Boolean(options.replaysIdempotencyKey && ctx.get('idempotency-key'));
   const send = () =>
     new Promise<IncomingMessage>((resolve, reject) => {
       const req = request({ ...target, method: ctx.method, headers }, resolve);
-      // A kept-alive connection reset as this request went out is usually one the service closed
-      // while idle (a restart), and did not read; but a service that dies while handling the request
-      // resets it the same way. So only a request that is safe to repeat is sent again then.
-      req.on('error', (error: NodeJS.ErrnoException) =>
-        reject(Object.assign(error, { unsent: repeatable && req.reusedSocket && error.code === 'ECONNRESET' })),
-      );
+      // A request that is safe to repeat is sent again after any failure of its connection (a service
+      // restarting under it: reset, hung up). Any other is sent again only when the connection was
+      // refused (sendWhileRestarting): a reset, even of a kept-alive connection, may come from a
+      // service that read the request and died handling it.
+      req.on('error', (error: NodeJS.ErrnoException) => reject(Object.assign(error, { unsent: repeatable })));
       req.end(body);
     });
-  const upstream = await sendWhileRestarting(send);
+  const upstream = await sendWhileRestarting(ctx, send);
   ctx.status = upstream.statusCode ?? 502;
   for (const [name, value] of Object.entries(upstream.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
@@ -75,22 +85,26 @@ export async function forward(ctx: Context, baseUrl: string, body: Buffer, extra
 
 /**
  * A refused connection means the service is not listening (restarting, or a deploy replacing it):
- * nothing reached it, so the request is sent again for a few seconds before the caller hears 503.
- * So is a read whose kept-alive connection was reset (REPEATABLE_METHODS). Any other failure may
- * have reached the service and is not repeated.
+ * nothing reached it, so the request is sent again for a few seconds before the caller hears 503
+ * with `Retry-After`. So is a request that is safe to repeat, whatever broke its connection
+ * (REPEATABLE_METHODS, or a replayed Idempotency-Key). Any other failure may have reached the
+ * service and is not repeated: 502.
  */
 const RESTART_WAIT_MS = 8_000;
 
 /**
- * Sent again after a reset of a kept-alive connection: reads only. A POST there may have been read
- * and acted on (a split created, a refund started) by a service that then died; sent again, it
- * could be acted on twice (the chaos run made second splits this way). It is answered 502, and the
- * caller follows the spec's procedure for a lost answer.
+ * Sent again after any connection failure: reads, and calls the route replays by `Idempotency-Key`.
+ * Any other POST may have been read and acted on (a split created, a refund started) by a service
+ * that then died; sent again, it could be acted on twice (the chaos run made second splits this way).
+ * It is answered 502, and the caller follows the spec's procedure for a lost answer, or sends it
+ * again with an Idempotency-Key where the route takes one.
  */
 const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** What a 503 tells the caller to wait before sending again (seconds). */
+const RESTART_RETRY_AFTER_SECONDS = 2;
 const RESTART_POLL_MS = 200;
 
-async function sendWhileRestarting(send: () => Promise<IncomingMessage>): Promise<IncomingMessage> {
+async function sendWhileRestarting(ctx: Context, send: () => Promise<IncomingMessage>): Promise<IncomingMessage> {
   const deadline = Date.now() + RESTART_WAIT_MS;
   for (;;) {
     try {
@@ -102,6 +116,7 @@ async function sendWhileRestarting(send: () => Promise<IncomingMessage>): Promis
         throw errorWithStatus(502, 'The service did not answer. Please try again.', 'bad_gateway');
       }
       if (Date.now() > deadline) {
+        ctx.set('Retry-After', String(RESTART_RETRY_AFTER_SECONDS));
         throw serviceUnavailable('The service is restarting. Please try again shortly.');
       }
       await new Promise((resolve) => setTimeout(resolve, RESTART_POLL_MS));

@@ -144,7 +144,8 @@ function malformedInput(method: string, path: string, operation: Operation): Err
 const DEFAULT_RESPONSE = {
   description:
     'Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, ' +
-    '502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again).',
+    '502 `bad_gateway` (it may have taken effect: read it back, or send it again with the same `Idempotency-Key` where the ' +
+    'operation takes one), 503 `service_unavailable` (nothing was saved: send it again after `Retry-After` seconds).',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 };
 

@@ -14,6 +14,7 @@ export const checkoutRoutes: RouteRule[] = [
     target: 'checkout',
     auth: 'api_key',
     bucket: 'session_create',
+    replaysIdempotencyKey: true,
   },
   {
     method: 'GET',
@@ -94,6 +95,15 @@ export const checkoutRoutes: RouteRule[] = [
     auth: 'api_key',
     bucket: 'server_ops',
   },
+  // The server refund replays its key (body field or Idempotency-Key header): resent if checkout restarts under it.
+  {
+    method: 'POST',
+    path: '/api/merchants/checkout/splits/:id/refund',
+    target: 'checkout',
+    auth: 'api_key',
+    bucket: 'server_ops',
+    replaysIdempotencyKey: true,
+  },
   { method: '*', path: '/api/merchants/checkout/**', target: 'checkout', auth: 'api_key', bucket: 'server_ops' },
   { method: 'POST', path: '/api/checkout-splits/pay/:token/authorise', target: 'checkout', auth: 'none' },
   {
@@ -128,6 +138,14 @@ export const checkoutRoutes: RouteRule[] = [
     target: 'checkout',
     auth: 'session_no_consent',
     bucket: 'server_ops',
+  },
+  // The dashboard's create with an Idempotency-Key (docs/splits.md, "Retrying a create").
+  {
+    method: 'POST',
+    path: '/api/checkout-splits',
+    target: 'checkout',
+    auth: 'session_splits',
+    replaysIdempotencyKey: true,
   },
   { method: '*', path: '/api/checkout-splits/**', target: 'checkout', auth: 'session_splits' },
 ];

@@ -37,4 +37,9 @@ export type RouteRule = {
   target: Target;
   auth: AuthRequirement;
   bucket?: BucketName;
+  /**
+   * The service replays a repeated `Idempotency-Key` instead of doing the work again, so a call that
+   * carries one is safe to send again when the service restarts under it (proxy.ts).
+   */
+  replaysIdempotencyKey?: true;
 };
