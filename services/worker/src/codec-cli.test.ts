@@ -92,7 +92,10 @@ describe("operators' Temporal CLI through the codec endpoint", () => {
       (state) => (state?.support_refusals.length ?? 0) === 1,
     );
 
-    const shown = await cli('workflow', 'show', '-w', splitWorkflowId(splitId));
+    // The plain table (it once ended in "context deadline exceeded"), then every event with its payloads.
+    const table = await cli('workflow', 'show', '-w', splitWorkflowId(splitId));
+    expect(table.stdout).toContain('WorkflowExecutionSignaled');
+    const shown = await cli('workflow', 'show', '-w', splitWorkflowId(splitId), '--detailed');
     // The signal's input, decoded: the history itself holds it encrypted.
     expect(shown.stdout).toContain('support:ada');
     expect(shown.stdout).toContain(reason);
