@@ -10,6 +10,7 @@ export const HEALTH_PORTS = {
   'services/checkout/src/main.js': ['CHECKOUT_PORT', 3002],
   'services/processor-emulator/src/main.js': ['EMULATOR_PORT', 3010],
   'services/worker/src/main.js': ['WORKER_METRICS_PORT', 3020],
+  'services/worker/src/temporal-ui-front-cli.js': ['TEMPORAL_UI_PORT', 8233],
 };
 
 /** The /healthz URL for a process started with `argv`, or null when it serves none. */

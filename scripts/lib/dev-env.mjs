@@ -44,7 +44,10 @@ export async function devEnvironment() {
 
 /**
  * The codec endpoint the dev Temporal UI is started with: the worker's operations port, with the
- * codec token in the path because the UI cannot send a header of its own (docs/runbook.md).
+ * codec token in the path because the UI cannot send a header of its own. Development only: the token
+ * is then in the dev UI's public settings (GET :8233/api/v1/settings), which is accepted for the public
+ * development token on loopback; compose and Kubernetes put temporal-ui-front before the UI instead,
+ * which adds the token itself (docs/runbook.md, "Reading histories in the Temporal UI").
  */
 export function devCodecEndpoint(env) {
   const port = env.WORKER_METRICS_PORT ?? '3020';

@@ -68,6 +68,9 @@ export async function startRunInfrastructure(purpose, { temporalDbFile } = {}) {
       DATABASE_URL: databaseUrl,
       TEMPORAL_ADDRESS: temporal.address,
       TEMPORAL_UI_URL: `http://127.0.0.1:${temporalUiPort}`,
+      // The operator UIs' ports: a test-mode webhook may not target them (shared/src/net/url-check.ts).
+      TEMPORAL_UI_PORT: String(temporalUiPort),
+      MAIL_UI_PORT: String(mailHttpPort),
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPort),
       MAIL_API_URL: mail.apiUrl,

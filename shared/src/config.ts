@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { refusedInProduction, testKnobsSchema } from './config-test-knobs';
-import { publicSecret } from './secret-defaults';
+import { publicSecrets } from './secret-defaults';
 import { DEV_TEMPORAL_PAYLOAD_KEYS, parsePayloadKeys } from './temporal/payload-keys';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
@@ -52,6 +52,21 @@ export const configSchema = z.object({
   MERCHANTS_PORT: port(3001),
   CHECKOUT_PORT: port(3002),
   WORKER_METRICS_PORT: port(3020),
+  /**
+   * Where the operator UIs listen: the Temporal UI (or its codec front, docs/runbook.md) and the mail
+   * catcher's. `npm start` starts them there; a test-mode webhook may never target them (nor any other
+   * port of ours, shared/src/net/url-check.ts), even with ALLOW_PRIVATE_WEBHOOK_TARGETS.
+   */
+  TEMPORAL_UI_PORT: port(8233),
+  MAIL_UI_PORT: port(8025),
+  /**
+   * The Temporal UI's front (services/worker/src/temporal-ui-front.ts; docs/runbook.md): it listens on
+   * TEMPORAL_UI_FRONT_HOST:TEMPORAL_UI_PORT, serves the UI from TEMPORAL_UI_UPSTREAM_URL and the codec
+   * endpoint of TEMPORAL_CODEC_UPSTREAM_URL with the codec token added, so the UI's settings hold no token.
+   */
+  TEMPORAL_UI_FRONT_HOST: z.string().min(1).default('127.0.0.1'),
+  TEMPORAL_UI_UPSTREAM_URL: z.string().url().default('http://127.0.0.1:8080'),
+  TEMPORAL_CODEC_UPSTREAM_URL: z.string().url().default('http://127.0.0.1:3020'),
   /** Loopback port of the Temporal core's own Prometheus exporter; the worker's /metrics re-serves it. */
   WORKER_TEMPORAL_METRICS_PORT: port(3021),
   /**
@@ -122,8 +137,16 @@ export const configSchema = z.object({
    * it out (the retry with the same idempotency key finds it done).
    */
   STRIPE_TIMEOUT_MS: durationMs(30_000),
-  /** Where the stripe package sends requests; unset means the real Stripe API. */
+  /**
+   * Where the stripe package sends requests; unset means the real Stripe API. Production refuses
+   * anything but Stripe's own (`https://api.stripe.com`) unless ALLOW_STRIPE_API_BASE_URL is set.
+   */
   STRIPE_API_BASE_URL: z.string().url().optional(),
+  /**
+   * The explicit opt-in for a production process whose STRIPE_API_BASE_URL is not Stripe's: the
+   * processor emulator (docker compose, the build test) or an egress proxy (docs/deploy.md).
+   */
+  ALLOW_STRIPE_API_BASE_URL: bool(false),
 
   TERMS_VERSION: z.string().min(1).default('2026-09-01'),
   PRIVACY_VERSION: z.string().min(1).default('2026-09-01'),
@@ -166,23 +189,59 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses the environment; a bad variable stops start-up with its name in the message. */
+/** Stripe's own API: what STRIPE_API_BASE_URL may name in production without ALLOW_STRIPE_API_BASE_URL. */
+export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
+
+function isStripesOwnApi(base: string): boolean {
+  const url = new URL(base);
+  return url.protocol === 'https:' && url.hostname === 'api.stripe.com' && (url.port === '' || url.port === '443');
+}
+
+/**
+ * Parses the environment; a bad variable stops start-up with its name in the message. Every problem
+ * is named at once (an invalid value, a test knob or a missing or public secret in production), so an
+ * operator fixes them in one go rather than one start-up at a time.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const result = configSchema.safeParse(env);
+  const problems: string[] = [];
+  let result = configSchema.safeParse(env);
+  /** Variables already named as invalid: not named again below. */
+  const invalid = new Set<string>();
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+    for (const issue of result.error.issues) {
+      problems.push(`${issue.path.join('.')}: ${issue.message}`);
+      invalid.add(String(issue.path[0]));
+    }
+    // The rest is still checked, with the invalid variables at their defaults.
+    result = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([name]) => !invalid.has(name))));
+    if (!result.success) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const config = { ...result.data, ...overrides };
-  const payloadKeys = parsePayloadKeys(config.TEMPORAL_PAYLOAD_KEYS, config.TEMPORAL_PAYLOAD_KEY_ID);
-  if ('problem' in payloadKeys) throw new ConfigError(`Invalid configuration: ${payloadKeys.problem}`);
-  const testKnob = config.NODE_ENV === 'production' ? refusedInProduction(config)[0] : undefined;
-  if (testKnob)
-    throw new ConfigError(`Invalid configuration: ${testKnob}: a test and emulator setting, refused in production`);
-  if (config.NODE_ENV === 'production') {
-    // Every secret set explicitly, none of the values published in this repository.
-    const found = publicSecret(config, env);
-    if (found) throw new ConfigError(`Invalid configuration: ${found.name}: ${found.why} (required in production)`);
+  if (!invalid.has('TEMPORAL_PAYLOAD_KEYS') && !invalid.has('TEMPORAL_PAYLOAD_KEY_ID')) {
+    const payloadKeys = parsePayloadKeys(config.TEMPORAL_PAYLOAD_KEYS, config.TEMPORAL_PAYLOAD_KEY_ID);
+    if ('problem' in payloadKeys) {
+      problems.push(payloadKeys.problem);
+      invalid.add('TEMPORAL_PAYLOAD_KEYS');
+    }
   }
+  if (config.NODE_ENV === 'production') {
+    for (const knob of refusedInProduction(config)) {
+      if (!invalid.has(knob)) problems.push(`${knob}: a test and emulator setting, refused in production`);
+    }
+    // Every secret set explicitly, none of the values published in this repository.
+    for (const { name, why } of publicSecrets(config, env)) {
+      if (!invalid.has(name)) problems.push(`${name}: ${why} (required in production)`);
+    }
+    if (
+      config.STRIPE_API_BASE_URL &&
+      !config.ALLOW_STRIPE_API_BASE_URL &&
+      !isStripesOwnApi(config.STRIPE_API_BASE_URL)
+    ) {
+      problems.push(
+        `STRIPE_API_BASE_URL: is not Stripe's API (${STRIPE_API_ORIGIN}); unset it, or set ALLOW_STRIPE_API_BASE_URL=true to send processor calls there on purpose (the emulator, an egress proxy)`,
+      );
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return config;
 }

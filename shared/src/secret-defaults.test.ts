@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { assertSecretsForBinding, PUBLIC_SECRET_VALUES } from './secret-defaults';
+import { assertSecretsForBinding, isPublicSecret, PUBLIC_SECRET_VALUES } from './secret-defaults';
+import { DEV_TEMPORAL_PAYLOAD_KEYS } from './temporal/payload-keys';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -55,6 +56,110 @@ describe('secrets in production and off loopback', () => {
     );
   });
 
+  it.each([
+    'INTERNAL_SIGNING_SECRET',
+    'STRIPE_TEST_SECRET_KEY',
+    'STRIPE_LIVE_SECRET_KEY',
+    'STRIPE_TEST_WEBHOOK_SECRET',
+    'STRIPE_LIVE_WEBHOOK_SECRET',
+    'TEMPORAL_CODEC_TOKEN',
+  ] as const)('production refuses the public %s with whitespace around it (the same bytes on the wire)', (name) => {
+    const known = PUBLIC_SECRET_VALUES[name][0];
+    for (const spelling of [`${known}\n`, ` ${known}`, `${known}\r\n`, `\t${known} `]) {
+      expect(() => loadConfig({ NODE_ENV: 'production', ...PRIVATE, [name]: spelling })).toThrow(
+        `Invalid configuration: ${name}: is a public development or emulator value; set a secret one (required in production)`,
+      );
+    }
+    // One byte different is private.
+    expect(isPublicSecret(name, `${known}x`)).toBe(false);
+  });
+
+  it('production refuses the public Temporal payload key in every spelling of its bytes, under any id', () => {
+    const key = Buffer.alloc(32, 7);
+    for (const spelling of [
+      DEV_TEMPORAL_PAYLOAD_KEYS,
+      `ops:${key.toString('hex')}`,
+      `ops:${key.toString('hex').toUpperCase()}`,
+      `ops:${key.toString('base64url')}`,
+      `ops:${key.toString('base64').replace(/=+$/, '')}`,
+      `${PRIVATE.TEMPORAL_PAYLOAD_KEYS}, old:${key.toString('base64')}`,
+    ]) {
+      expect(() => loadConfig({ NODE_ENV: 'production', ...PRIVATE, TEMPORAL_PAYLOAD_KEYS: spelling })).toThrow(
+        'Invalid configuration: TEMPORAL_PAYLOAD_KEYS: is a public development or emulator value; set a secret one (required in production)',
+      );
+    }
+  });
+
+  it('production refuses an ENCRYPTION_KEY that is not 32 bytes, with the other problems', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ...PRIVATE, ENCRYPTION_KEY: 'z'.repeat(40) })).toThrow(
+      'Invalid configuration: ENCRYPTION_KEY: must be 32 bytes, as 64 hex characters or base64 (required in production)',
+    );
+  });
+
+  it('a production refusal names every missing or public setting at once', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      `Invalid configuration: ${Object.keys(PUBLIC_SECRET_VALUES)
+        .map((name) => `${name}: must be set explicitly (required in production)`)
+        .join('; ')}`,
+    );
+    const { TEMPORAL_CODEC_TOKEN: _unset, ...private7 } = PRIVATE;
+    const mixed = {
+      NODE_ENV: 'production',
+      ...private7,
+      GATEWAY_PORT: 'not-a-port',
+      HOLD_TTL_MS: '6000',
+      INTERNAL_SIGNING_SECRET: 'short',
+      ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
+      STRIPE_LIVE_WEBHOOK_SECRET: 'whsec_live_emulator',
+      STRIPE_API_BASE_URL: 'http://127.0.0.1:3010',
+    };
+    let message = '';
+    try {
+      loadConfig(mixed);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    const publicValue = 'is a public development or emulator value; set a secret one (required in production)';
+    expect(message).toMatch(/^Invalid configuration: GATEWAY_PORT: [^;]+; INTERNAL_SIGNING_SECRET: [^;]*16[^;]*; /);
+    expect(message.slice(message.indexOf('HOLD_TTL_MS'))).toBe(
+      [
+        'HOLD_TTL_MS: a test and emulator setting, refused in production',
+        `ENCRYPTION_KEY: ${publicValue}`,
+        `STRIPE_LIVE_WEBHOOK_SECRET: ${publicValue}`,
+        'TEMPORAL_CODEC_TOKEN: must be set explicitly (required in production)',
+        "STRIPE_API_BASE_URL: is not Stripe's API (https://api.stripe.com); unset it, or set ALLOW_STRIPE_API_BASE_URL=true to send processor calls there on purpose (the emulator, an egress proxy)",
+      ].join('; '),
+    );
+    // The invalid signing secret is named once, as invalid.
+    expect(message.match(/INTERNAL_SIGNING_SECRET/g)).toHaveLength(1);
+  });
+
+  it("production refuses a STRIPE_API_BASE_URL other than Stripe's unless ALLOW_STRIPE_API_BASE_URL says so", () => {
+    const production = { NODE_ENV: 'production', ...PRIVATE };
+    for (const elsewhere of [
+      'http://127.0.0.1:3010',
+      'http://processor-emulator:3010',
+      'http://api.stripe.com',
+      'https://api.stripe.com.example.net',
+      'https://api.stripe.com:8443',
+    ]) {
+      expect(() => loadConfig({ ...production, STRIPE_API_BASE_URL: elsewhere })).toThrow(
+        /^Invalid configuration: STRIPE_API_BASE_URL: is not Stripe's API/,
+      );
+      expect(
+        loadConfig({ ...production, STRIPE_API_BASE_URL: elsewhere, ALLOW_STRIPE_API_BASE_URL: 'true' })
+          .STRIPE_API_BASE_URL,
+      ).toBe(elsewhere);
+    }
+    for (const stripes of ['https://api.stripe.com', 'https://api.stripe.com/', 'https://api.stripe.com:443']) {
+      expect(loadConfig({ ...production, STRIPE_API_BASE_URL: stripes }).STRIPE_API_BASE_URL).toBe(stripes);
+    }
+    expect(loadConfig(production).STRIPE_API_BASE_URL).toBeUndefined();
+    // Development and tests point at the emulator without the opt-in.
+    expect(loadConfig({ STRIPE_API_BASE_URL: 'http://127.0.0.1:3010' }).ALLOW_STRIPE_API_BASE_URL).toBe(false);
+  });
+
   it('production starts with every secret private', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...PRIVATE }).STRIPE_LIVE_WEBHOOK_SECRET).toBe('whsec_live_operator');
   });
@@ -75,7 +180,9 @@ describe('secrets in production and off loopback', () => {
       expect(() => assertSecretsForBinding(defaults, {}, 'merchants', host)).not.toThrow();
     }
     expect(() => assertSecretsForBinding(defaults, {}, 'merchants', '0.0.0.0')).toThrow(
-      'Invalid configuration: INTERNAL_SIGNING_SECRET: must be set explicitly (merchants listens on 0.0.0.0, reachable from other hosts)',
+      `Invalid configuration: ${Object.keys(PUBLIC_SECRET_VALUES)
+        .map((name) => `${name}: must be set explicitly`)
+        .join('; ')} (merchants listens on 0.0.0.0, reachable from other hosts)`,
     );
     const emulatorKey = { ...PRIVATE, STRIPE_LIVE_WEBHOOK_SECRET: 'whsec_live_emulator' };
     expect(() => assertSecretsForBinding(loadConfig(emulatorKey), emulatorKey, 'checkout', '10.0.0.5')).toThrow(

@@ -21,37 +21,68 @@ export const PUBLIC_SECRET_VALUES = {
 
 export type SecretSetting = keyof typeof PUBLIC_SECRET_VALUES;
 
-/** The first secret that is unset in `env` or holds a public value, with why; null when all are private. */
-export function publicSecret(config: Config, env: NodeJS.ProcessEnv): { name: SecretSetting; why: string } | null {
-  for (const name of Object.keys(PUBLIC_SECRET_VALUES) as SecretSetting[]) {
-    if (!env[name]) return { name, why: 'must be set explicitly' };
-    const value = config[name];
-    const isPublic =
-      name === 'TEMPORAL_PAYLOAD_KEYS'
-        ? listsPublicPayloadKey(value)
-        : name === 'ENCRYPTION_KEY'
-          ? isPublicEncryptionKey(value)
-          : (PUBLIC_SECRET_VALUES[name] as readonly string[]).includes(value);
-    if (isPublic) {
-      return { name, why: 'is a public development or emulator value; set a secret one' };
-    }
-  }
-  return null;
-}
+export type SecretProblem = { name: SecretSetting; why: string };
 
 /**
- * Whether ENCRYPTION_KEY is a public key in any spelling: the key is its bytes, so the published all-zero key
- * written in base64 (or upper-case hex) is as public as the 64 zeros in this file. Unreadable keys are left to
- * the encryption code, which refuses them.
+ * Every secret that is unset in `env` or holds a public value, with why, in the order of
+ * PUBLIC_SECRET_VALUES; empty when all are private. Values are compared as the bytes the code uses
+ * (`secretBytes`), so another spelling of a public key is as public as the one written here.
  */
-function isPublicEncryptionKey(value: string): boolean {
-  let bytes: Buffer;
+export function publicSecrets(config: Config, env: NodeJS.ProcessEnv): SecretProblem[] {
+  const problems: SecretProblem[] = [];
+  for (const name of Object.keys(PUBLIC_SECRET_VALUES) as SecretSetting[]) {
+    if (!env[name]?.trim()) {
+      problems.push({ name, why: 'must be set explicitly' });
+      continue;
+    }
+    if (name === 'ENCRYPTION_KEY' && !readable(() => encryptionKeyBytes(config.ENCRYPTION_KEY))) {
+      problems.push({ name, why: 'must be 32 bytes, as 64 hex characters or base64' });
+    } else if (isPublicSecret(name, config[name])) {
+      problems.push({ name, why: 'is a public development or emulator value; set a secret one' });
+    }
+  }
+  return problems;
+}
+
+/** The first of `publicSecrets`, or null when all are private. */
+export function publicSecret(config: Config, env: NodeJS.ProcessEnv): SecretProblem | null {
+  return publicSecrets(config, env)[0] ?? null;
+}
+
+function readable(decode: () => unknown): boolean {
   try {
-    bytes = encryptionKeyBytes(value);
+    decode();
+    return true;
   } catch {
     return false;
   }
-  return PUBLIC_SECRET_VALUES.ENCRYPTION_KEY.some((known) => encryptionKeyBytes(known).equals(bytes));
+}
+
+/**
+ * The bytes a secret's value stands for, as the code that uses it reads them: ENCRYPTION_KEY's 32 key
+ * bytes (64 hex characters in either case, or base64 / base64url, padded or not); for the tokens and
+ * HMAC keys (the signing secrets, the Stripe keys, the codec token) the UTF-8 of the value without
+ * surrounding whitespace, which an HTTP header drops (the Stripe keys and the codec token travel as
+ * `Authorization: Bearer …`) and `.env` files often add. Null when the value cannot be read.
+ * TEMPORAL_PAYLOAD_KEYS is a list and is compared key by key (`listsPublicPayloadKey`).
+ */
+export function secretBytes(name: Exclude<SecretSetting, 'TEMPORAL_PAYLOAD_KEYS'>, value: string): Buffer | null {
+  if (name === 'ENCRYPTION_KEY') {
+    try {
+      return encryptionKeyBytes(value.trim());
+    } catch {
+      return null;
+    }
+  }
+  return Buffer.from(value.trim(), 'utf8');
+}
+
+/** Whether `value` is, as bytes, one of the values of `name` published in this repository. */
+export function isPublicSecret(name: SecretSetting, value: string): boolean {
+  if (name === 'TEMPORAL_PAYLOAD_KEYS') return listsPublicPayloadKey(value);
+  const bytes = secretBytes(name, value);
+  if (!bytes) return false;
+  return (PUBLIC_SECRET_VALUES[name] as readonly string[]).some((known) => secretBytes(name, known)?.equals(bytes));
 }
 
 /** True for an address only this host can reach (127.0.0.0/8, ::1, `localhost`). */
@@ -64,14 +95,14 @@ export function isLoopback(host: string): boolean {
 /**
  * Refuses to listen on an address other hosts can reach while a secret is unset or public: a
  * principal forged with the default signing secret was accepted on port 3001 when merchants
- * listened on every interface. The error names the variable.
+ * listened on every interface. The error names every such variable at once.
  */
 export function assertSecretsForBinding(config: Config, env: NodeJS.ProcessEnv, service: string, host: string) {
   if (isLoopback(host)) return;
-  const found = publicSecret(config, env);
-  if (found) {
+  const found = publicSecrets(config, env);
+  if (found.length > 0) {
     throw new ConfigError(
-      `Invalid configuration: ${found.name}: ${found.why} (${service} listens on ${host}, reachable from other hosts)`,
+      `Invalid configuration: ${found.map(({ name, why }) => `${name}: ${why}`).join('; ')} (${service} listens on ${host}, reachable from other hosts)`,
     );
   }
 }

@@ -117,6 +117,8 @@ describe('npm run build output, run with plain node', () => {
       MERCHANTS_URL: stack.urls.merchants,
       CHECKOUT_URL: stack.urls.checkout,
       STRIPE_API_BASE_URL: stack.urls.emulator,
+      // Production refuses a processor other than Stripe's without the explicit opt-in.
+      ALLOW_STRIPE_API_BASE_URL: 'true',
       SMTP_HOST: stack.config.SMTP_HOST,
       SMTP_PORT: String(stack.config.SMTP_PORT),
     };

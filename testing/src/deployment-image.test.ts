@@ -129,7 +129,11 @@ describe('the image HEALTHCHECK (deploy/docker/healthcheck.mjs)', () => {
     const services = readdirSync(join(ROOT, 'services')).filter((name) =>
       existsSync(join(ROOT, 'services', name, 'src', 'main.ts')),
     );
-    expect(Object.keys(ports).sort()).toEqual(services.map((name) => `services/${name}/src/main.js`).sort());
+    // Every service's main, and the Temporal UI's front (a server of the worker package, docs/runbook.md).
+    const servers = services
+      .map((name) => `services/${name}/src/main.js`)
+      .concat('services/worker/src/temporal-ui-front-cli.js');
+    expect(Object.keys(ports).sort()).toEqual(servers.sort());
     for (const [entry, [variable, fallback]] of Object.entries(ports)) {
       const shape = configSchema.shape as Record<string, { parse: (value: unknown) => unknown }>;
       expect([entry, shape[variable]?.parse(undefined)]).toEqual([entry, fallback]);

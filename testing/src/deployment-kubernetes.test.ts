@@ -7,7 +7,13 @@ import { type K8sObject, KUBERNETES_DIR, named, ofKind, render, selects } from '
 
 const ROOT = join(__dirname, '..', '..');
 const OVERLAYS = ['staging', 'production'];
-const DEPLOYMENTS = { gateway: 3000, merchants: 3001, checkout: 3002, worker: 3020 } as const;
+const DEPLOYMENTS = {
+  gateway: 3000,
+  merchants: 3001,
+  checkout: 3002,
+  worker: 3020,
+  'temporal-ui-front': 8233,
+} as const;
 const AUTOSCALED = ['gateway', 'worker'];
 const JOBS = {
   migrate: 'dist/shared/src/db/migrate-cli.js',
@@ -246,5 +252,10 @@ describe('deploy/kubernetes/temporal/values.yaml (Temporal Helm chart)', () => {
     // groupsplit's temporal-setup Job owns the namespace (with its search attributes).
     expect(values.server.config.namespaces.create).toBe(false);
     expect(values.web.ingress.enabled).toBe(false);
+  });
+
+  it("hands the UI the front's codec endpoint, without the token", () => {
+    const env = values.web.additionalEnv as { name: string; value: string }[];
+    expect(env).toEqual([{ name: 'TEMPORAL_CODEC_ENDPOINT', value: 'http://localhost:8233/codec' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configSchema, PUBLIC_SECRET_VALUES } from '@groupsplit/shared';
+import { configSchema, loadConfig, PUBLIC_SECRET_VALUES } from '@groupsplit/shared';
 import {
   type ComposeService,
   commandOf,
@@ -65,8 +65,8 @@ describe('docker-compose.yml', () => {
       .filter(([, service]) => (service.ports ?? []).length > 0)
       .map(([name]) => name)
       .sort();
-    expect(published).toEqual(['gateway', 'mailpit', 'temporal-ui', 'worker']);
-    for (const name of ['mailpit', 'temporal-ui', 'worker']) {
+    expect(published).toEqual(['gateway', 'mailpit', 'temporal-ui-front', 'worker']);
+    for (const name of ['mailpit', 'temporal-ui-front', 'worker']) {
       expect(publishedPorts(services[name]!).map((port) => port.hostIp)).toEqual(['127.0.0.1']);
     }
   });
@@ -83,6 +83,39 @@ describe('docker-compose.yml', () => {
       for (const host of ['MERCHANTS_HOST', 'CHECKOUT_HOST', 'EMULATOR_HOST', 'WORKER_METRICS_HOST']) {
         expect([name, host, environment[host]]).toEqual([name, host, '0.0.0.0']);
       }
+    }
+  });
+
+  it("hands the Temporal UI a codec endpoint without the token: the UI's front adds it", () => {
+    const ui = services['temporal-ui']!;
+    const endpoint = String(ui.environment?.TEMPORAL_CODEC_ENDPOINT);
+    expect(endpoint).toBe('http://localhost:8233/codec');
+    expect(JSON.stringify(ui)).not.toContain(SECRETS.TEMPORAL_CODEC_TOKEN);
+    expect(ui.ports ?? []).toEqual([]);
+    const front = services['temporal-ui-front']!;
+    expect(commandOf(front)).toEqual(['node', 'dist/services/worker/src/temporal-ui-front-cli.js']);
+    expect(front.environment).toMatchObject({
+      TEMPORAL_UI_UPSTREAM_URL: 'http://temporal-ui:8080',
+      TEMPORAL_CODEC_UPSTREAM_URL: 'http://worker:3020',
+      TEMPORAL_CODEC_TOKEN: SECRETS.TEMPORAL_CODEC_TOKEN,
+    });
+    expect(publishedPorts(front).map((port) => `${port.hostIp}:${port.published}`)).toEqual([
+      `127.0.0.1:${new URL(endpoint).port}`,
+    ]);
+  });
+
+  it("gives every groupsplit process an environment production's configuration checks accept", () => {
+    for (const [name, service] of appServices(services)) {
+      const env = Object.fromEntries(
+        Object.entries(service.environment ?? {}).map(([key, value]) => [key, String(value ?? '')]),
+      );
+      let problem = '';
+      try {
+        loadConfig(env);
+      } catch (error) {
+        problem = (error as Error).message;
+      }
+      expect([name, problem]).toEqual([name, '']);
     }
   });
 

@@ -558,6 +558,37 @@ describe('webhook delivery through the worker', () => {
     expect(endpoint.received).toHaveLength(0);
   });
 
+  it('refuses a test-mode URL on a link-local address or an operator UI at every attempt, though private targets are allowed', async () => {
+    expect(stack.config.ALLOW_PRIVATE_WEBHOOK_TARGETS).toBe(true);
+    const cases: [string, string][] = [
+      ['http://169.254.169.254/latest/meta-data/', 'Refused: host is a cloud metadata address'],
+      ['http://169.254.10.20:4000/hooks', 'Refused: host is a link-local address'],
+      [
+        `http://127.0.0.1:${stack.config.TEMPORAL_UI_PORT}/api/v1/settings`,
+        "Refused: must not be one of this service's own ports",
+      ],
+      [
+        `http://localhost:${stack.config.MAIL_UI_PORT}/api/v1/messages`,
+        "Refused: must not be one of this service's own ports",
+      ],
+    ];
+    await Promise.all(
+      cases.map(async ([url, error]) => {
+        // Written past the save-time check: as if saved before these targets were refused.
+        const { merchant } = await merchantWithEndpoint(url, 'test');
+        const eventId = await emit(
+          merchant.id,
+          'checkout_split.paid',
+          splitEventData({ split: split('captured'), participants, session }),
+        );
+        expect([url, await outcome(eventId)]).toMatchObject([url, { outcome: 'given_up', attempts: 9 }]);
+        const rows = await attemptsOf(eventId);
+        expect([url, new Set(rows.map((r) => r.error))]).toEqual([url, new Set([error])]);
+        expect(rows.every((r) => r.status_code === null && r.outcome === 'failed')).toBe(true);
+      }),
+    );
+  });
+
   it('signs with the current secret only: after a rotation the old secret no longer verifies', async () => {
     const endpoint = await receiver();
     const { merchant, secret: oldSecret } = await merchantWithEndpoint(endpoint.url);

@@ -77,6 +77,49 @@ describe('the codec endpoint', () => {
     expect((await post('/decode', { payload: [] }, bearer())).status).toBe(400);
   });
 
+  it("accepts any protobuf-JSON Payloads, as Temporal's remote codec (the CLI's --codec-endpoint) sends it", async () => {
+    // protobuf JSON leaves out an empty list: the CLI sends an empty Payloads as {}.
+    for (const operation of ['/decode', '/encode']) {
+      for (const empty of [{}, { payloads: [] }, { payloads: null }]) {
+        const answered = await post(operation, empty, bearer());
+        expect([operation, empty, answered.status]).toEqual([operation, empty, 200]);
+        expect(await answered.json()).toEqual({ payloads: [] });
+      }
+    }
+    // A payload with empty data (binary/null) has no `data`; one with no metadata has no `metadata`.
+    const nothing = { metadata: { encoding: b64('binary/null') } };
+    const sealed = await payloadsOf(await post('/encode', { payloads: [nothing, {}] }, bearer()));
+    expect(sealed.map((payload) => unb64(payload.metadata.encoding))).toEqual([ENCRYPTED_ENCODING, ENCRYPTED_ENCODING]);
+    const opened = await post('/decode', { payloads: [...sealed, { data: null, metadata: null }] }, bearer());
+    expect(opened.status).toBe(200);
+    expect(await payloadsOf(opened)).toEqual([
+      { ...nothing, data: '' },
+      { metadata: {}, data: '' },
+      { metadata: {}, data: '' },
+    ]);
+    // Base64 in its URL-safe, unpadded spelling (protobuf JSON accepts both) reads the same.
+    const urlSafe = sealed.map((payload) => ({
+      metadata: payload.metadata,
+      data: Buffer.from(payload.data, 'base64').toString('base64url'),
+    }));
+    expect(await payloadsOf(await post('/decode', { payloads: urlSafe }, bearer()))).toEqual([
+      { ...nothing, data: '' },
+      { metadata: {}, data: '' },
+    ]);
+    // Still refused: what is not a Payloads at all.
+    for (const wrong of [
+      [],
+      'payloads',
+      { payloads: {} },
+      { payloads: [null] },
+      { payloads: [{ data: 7 }] },
+      { payloads: [{ metadata: ['x'] }] },
+    ]) {
+      const refused = await post('/decode', wrong, bearer());
+      expect([wrong, refused.status]).toEqual([wrong, 400]);
+    }
+  });
+
   it("answers the Temporal UI's CORS preflight from its origin, and no other", async () => {
     const preflight = (origin: string) =>
       fetch(`${base}/decode`, {

@@ -38,18 +38,32 @@ function toWire(payload: Payload): WirePayload {
   return { metadata, data: Buffer.from(payload.data ?? []).toString('base64') };
 }
 
-function isWirePayloads(body: unknown): body is { payloads: WirePayload[] } {
-  if (typeof body !== 'object' || body === null || !Array.isArray((body as { payloads?: unknown }).payloads))
-    return false;
-  return (body as { payloads: unknown[] }).payloads.every((payload) => {
-    if (typeof payload !== 'object' || payload === null) return false;
+/**
+ * A protobuf-JSON `temporal.api.common.v1.Payloads`, as the UI and Temporal's own remote codec (the CLI's
+ * `--codec-endpoint`, the Go SDK) send it: protobuf JSON leaves out empty fields, so an empty list comes
+ * as `{}`, a payload without data has no `data`, and any of them may be `null`. The payloads in it, or
+ * null when it is not one (any other top-level field, a payload that is not an object, a value that is
+ * not base64 text).
+ */
+function wirePayloads(body: unknown): WirePayload[] | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  // Payloads has one field: anything else (a misspelt `payload`) is not one.
+  if (Object.keys(body).some((key) => key !== 'payloads')) return null;
+  const listed = (body as { payloads?: unknown }).payloads;
+  if (listed === undefined || listed === null) return [];
+  if (!Array.isArray(listed)) return null;
+  const valid = listed.every((payload) => {
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return false;
     const { metadata, data } = payload as WirePayload;
     const metadataOk =
       metadata === undefined ||
       metadata === null ||
-      (typeof metadata === 'object' && Object.values(metadata).every((value) => typeof value === 'string'));
+      (typeof metadata === 'object' &&
+        !Array.isArray(metadata) &&
+        Object.values(metadata).every((value) => typeof value === 'string'));
     return metadataOk && (data === undefined || data === null || typeof data === 'string');
   });
+  return valid ? (listed as WirePayload[]) : null;
 }
 
 async function readBody(req: IncomingMessage): Promise<string | null> {
@@ -141,10 +155,14 @@ export function createCodecHandler(settings: CodecServerSettings) {
         } catch {
           return answer(400, { error: 'Body is not JSON' });
         }
-        if (!isWirePayloads(body)) {
-          return answer(400, { error: 'Body must be { payloads: [{ metadata: { key: base64 }, data: base64 }] }' });
+        const listed = wirePayloads(body);
+        if (!listed) {
+          return answer(400, {
+            error:
+              'Body must be a protobuf-JSON Payloads: {} or { payloads: [{ metadata: { key: base64 }, data: base64 }] }',
+          });
         }
-        const payloads = body.payloads.map(fromWire);
+        const payloads = listed.map(fromWire);
         try {
           const done = matched.operation === 'encode' ? await codec.encode(payloads) : await codec.decode(payloads);
           return answer(200, { payloads: done.map(toWire) });

@@ -155,6 +155,20 @@ describe('checkOutboundUrl with ALLOW_PRIVATE_WEBHOOK_TARGETS', () => {
     },
   );
 
+  it.each([
+    ['http://169.254.169.254/latest/meta-data/', 'host is a cloud metadata address'],
+    ['http://169.254.10.20:4000/hook', 'host is a link-local address'],
+    ['http://[fe80::1]:4000/hook', 'host is a link-local address'],
+    ['http://[fd00:ec2::254]/', 'host is a cloud metadata address'],
+    ['http://[::ffff:169.254.169.254]/', 'host is a cloud metadata address'],
+    ['http://0.0.0.0:4000/hook', 'host is a unspecified address'],
+    ['http://[::]:4000/hook', 'host is a unspecified address'],
+    ['http://224.0.0.1/', 'host is a multicast address'],
+    ['http://metadata.example.com/', 'host resolves to a cloud metadata address'],
+  ])('still refuses %s: the host’s plumbing is never a receiver', async (url, reason) => {
+    expect(await checkOutboundUrl(url, relaxed)).toEqual({ ok: false, reason });
+  });
+
   it('still refuses credentials and other schemes', async () => {
     expect(await checkOutboundUrl('http://a:b@127.0.0.1/', relaxed)).toEqual({
       ok: false,
@@ -247,7 +261,9 @@ describe('forbiddenAddressKind', () => {
 describe('own ports', () => {
   it('lists every port the system and its infrastructure listen on', () => {
     expect(ownListeningPorts(loadConfig({})).sort((a, b) => a - b)).toEqual(
-      [1025, 3000, 3001, 3002, 3010, 3020, 3021, 5432, 7233].sort((a, b) => a - b),
+      [1025, 3000, 3001, 3002, 3010, 3020, 3021, 5432, 7233, 8233, 8025]
+        .concat([7234, 7235, 7239, 7243, 6933, 6934, 6935, 6939])
+        .sort((a, b) => a - b),
     );
   });
 
@@ -258,6 +274,11 @@ describe('own ports', () => {
       'http://127.0.0.1:3001/internal/processor/accounts/sync',
       'http://[::1]:3002/',
       'http://10.0.0.7:5432/',
+      // The operator UIs (the Temporal UI hands out its settings; the mail catcher every e-mail) and Temporal.
+      'http://127.0.0.1:8233/api/v1/settings',
+      'http://localhost:8025/api/v1/messages',
+      'http://127.0.0.1:7243/api/v1/namespaces',
+      'http://127.0.0.1:7233/',
     ]) {
       expect([url, await checkOutboundUrl(url, { ...policy, unresolvable: 'refuse' })]).toEqual([
         url,
@@ -266,5 +287,18 @@ describe('own ports', () => {
     }
     const elsewhere = await checkOutboundUrl('http://127.0.0.1:4242/hook', { ...policy, unresolvable: 'refuse' });
     expect(elsewhere.ok).toBe(true);
+    // The quickstart's receiver keeps working.
+    const quickstart = await checkOutboundUrl('http://localhost:4000/webhooks', {
+      ...policy,
+      resolve: fakeDns,
+      unresolvable: 'refuse',
+    });
+    expect(quickstart.ok).toBe(true);
+  });
+
+  it('takes the operator UIs’ ports from the configuration', async () => {
+    const moved = ownListeningPorts(loadConfig({ TEMPORAL_UI_PORT: '18233', MAIL_UI_PORT: '18025' }));
+    expect(moved).toEqual(expect.arrayContaining([18233, 18025]));
+    expect(moved).not.toContain(8233);
   });
 });

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import type { Config } from '../config';
 import { badRequest, MESSAGES } from '../errors';
 import type { ServiceMode } from '../http/service-mode';
-import { forbiddenAddressKind, isIpLiteral } from './ip-address';
+import { type ForbiddenAddressKind, forbiddenAddressKind, isIpLiteral } from './ip-address';
 import { TIMED_OUT, within } from './within';
 
 /** Every address a host name resolves to. */
@@ -57,6 +57,25 @@ function isInternalName(host: string): boolean {
 const refuse = (reason: string): UrlCheck => ({ ok: false, reason });
 
 /**
+ * What ALLOW_PRIVATE_WEBHOOK_TARGETS lets a test-mode URL reach: a developer's own receiver on this
+ * machine (`http://localhost:4000/webhooks`, docs/quickstart.md) or on their network. Never the rest:
+ * link-local addresses (169.254.0.0/16, fe80::/10) and the cloud metadata service are the host's own
+ * plumbing, not a receiver, and 0.0.0.0 / :: reach every local service at once.
+ */
+const ALLOWED_WHEN_PRIVATE: ReadonlySet<ForbiddenAddressKind> = new Set([
+  'loopback',
+  'private',
+  'shared address space (CGNAT)',
+]);
+
+/** Why an address is refused under this policy, or null. */
+function refusedKind(address: string, policy: OutboundUrlPolicy): ForbiddenAddressKind | null {
+  const kind = forbiddenAddressKind(address);
+  if (!kind) return null;
+  return policy.allowPrivate && ALLOWED_WHEN_PRIVATE.has(kind) ? null : kind;
+}
+
+/**
  * Decides whether the service may call a merchant-supplied URL. The reason is
  * written for the merchant; it never echoes what an internal name resolved to.
  */
@@ -87,8 +106,8 @@ export async function checkOutboundUrl(raw: string, policy: OutboundUrlPolicy): 
   if (!host) return refuse('must include a host');
 
   if (isIpLiteral(host)) {
-    const kind = forbiddenAddressKind(host);
-    if (kind && !policy.allowPrivate) return refuse(`host is a ${kind} address`);
+    const kind = refusedKind(host, policy);
+    if (kind) return refuse(`host is a ${kind} address`);
     if (reachesOwnPort(url, [host], policy)) return refuse(OWN_PORT);
     return { ok: true, url, addresses: [host] };
   }
@@ -98,11 +117,9 @@ export async function checkOutboundUrl(raw: string, policy: OutboundUrlPolicy): 
   if (!addresses || addresses.length === 0) {
     return policy.unresolvable === 'allow' ? { ok: true, url, addresses: [] } : refuse('host could not be resolved');
   }
-  if (!policy.allowPrivate) {
-    for (const address of addresses) {
-      const kind = forbiddenAddressKind(address);
-      if (kind) return refuse(`host resolves to a ${kind} address`);
-    }
+  for (const address of addresses) {
+    const kind = refusedKind(address, policy);
+    if (kind) return refuse(`host resolves to a ${kind} address`);
   }
   if (reachesOwnPort(url, addresses, policy)) return refuse(OWN_PORT);
   return { ok: true, url, addresses };
@@ -130,6 +147,8 @@ type PortSettings = Pick<
   | 'WORKER_METRICS_PORT'
   | 'WORKER_TEMPORAL_METRICS_PORT'
   | 'SMTP_PORT'
+  | 'TEMPORAL_UI_PORT'
+  | 'MAIL_UI_PORT'
   | 'PUBLIC_BASE_URL'
   | 'MERCHANTS_URL'
   | 'CHECKOUT_URL'
@@ -139,9 +158,19 @@ type PortSettings = Pick<
   | 'STRIPE_API_BASE_URL'
 >;
 
-/** Every port this system (and what it runs on: Postgres, Temporal, Redis, mail) listens on, from its configuration. */
+/**
+ * Ports Temporal's own services listen on beside the frontend (TEMPORAL_ADDRESS): the frontend's HTTP
+ * API (7243), history, matching and the internal worker (7234, 7235, 7239) and their membership ports
+ * (6933–6939), as `temporal server start-dev`, `npm run cluster` and the chart use them.
+ */
+export const TEMPORAL_SERVICE_PORTS = [7234, 7235, 7239, 7243, 6933, 6934, 6935, 6939] as const;
+
+/**
+ * Every port this system (and what it runs on: Postgres, Temporal and its UI, Redis, mail and its UI)
+ * listens on, from its configuration.
+ */
 export function ownListeningPorts(config: Partial<PortSettings>): number[] {
-  const ports = new Set<number>();
+  const ports = new Set<number>(TEMPORAL_SERVICE_PORTS);
   for (const port of [
     config.GATEWAY_PORT,
     config.MERCHANTS_PORT,
@@ -150,6 +179,8 @@ export function ownListeningPorts(config: Partial<PortSettings>): number[] {
     config.WORKER_METRICS_PORT,
     config.WORKER_TEMPORAL_METRICS_PORT,
     config.SMTP_PORT,
+    config.TEMPORAL_UI_PORT,
+    config.MAIL_UI_PORT,
   ]) {
     if (port) ports.add(port);
   }

@@ -173,6 +173,29 @@ describe('PATCH /api/merchants', () => {
     }
   });
 
+  it('refuses a test-mode URL on a link-local address or an operator UI, and saves the quickstart’s localhost receiver', async () => {
+    const { owner } = await createTeam(stack.db);
+    for (const [url, reason] of [
+      ['http://169.254.169.254/latest/meta-data/', 'host is a cloud metadata address'],
+      ['http://[fe80::1]:4000/webhooks', 'host is a link-local address'],
+      [
+        `http://127.0.0.1:${stack.config.TEMPORAL_UI_PORT}/api/v1/settings`,
+        "must not be one of this service's own ports",
+      ],
+      [`http://localhost:${stack.config.MAIL_UI_PORT}/api/v1/messages`, "must not be one of this service's own ports"],
+    ]) {
+      const res = await patch(owner.token, { webhook_url: url }, TEST_MODE);
+      expect({ url, status: res.status, body: res.body }).toEqual({
+        url,
+        status: 400,
+        body: { error: `Invalid webhook_url: ${reason}`, code: 'invalid_webhook_url' },
+      });
+    }
+    const quickstart = await patch(owner.token, { webhook_url: 'http://localhost:4000/webhooks' }, TEST_MODE);
+    expect(quickstart.status).toBe(200);
+    expect(quickstart.body.webhook_url).toBe('http://localhost:4000/webhooks');
+  });
+
   it('is for Owner and Admin only, and is not rate limited', async () => {
     const team = await createTeam(stack.db);
     for (const role of ['finance', 'member'] as const) {
