@@ -32,7 +32,7 @@ ${emailNote('If you did not ask to sign in, ignore this e-mail: nobody can sign 
     const until = String(data.guardedUntil);
     const happened =
       `${wrong} wrong sign-in codes were entered for this e-mail address within ${minutes} minutes, the last on ${at}. ` +
-      'Nobody signed in: a code only works for whoever can read this mailbox.';
+      'Nobody signed in with them: a code only works for whoever can read this mailbox.';
     const guard =
       `Until ${until}, a code for this address can only be entered from the connection that asked for it, and the ` +
       'connections that sent wrong codes have to wait. You can still sign in as usual: ask for a new code and enter it ' +
