@@ -117,6 +117,25 @@ describe('declines on the pay step', () => {
     ]);
   });
 
+  it("leaves the spec's POST /api/checkout-splits alone: a hold refused at creation answers 400 with the processor's own message", async () => {
+    await emulatorControl(stack, 'POST', '/faults', {
+      operation: 'create',
+      match: { amount: 1234 + 20 },
+      times: 1,
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'stolen_card',
+        message: 'Your card was declined.',
+      },
+    });
+    const res = await postSplit(stack, shop.owner.token, {
+      merchantId: shop.merchant.id,
+      participants: [1234, 1000].map((amountMinor) => ({ email: uniqueEmail('payer'), amountMinor })),
+    });
+    expect([res.status, res.body.error]).toEqual([400, 'Your card was declined.']);
+  });
+
   it("the emulator's insufficient-funds test card, on the API and on the pay page's form", async () => {
     const { token } = await share();
     const res = await stack.api.post(`/api/checkout-splits/pay/${token}/authorise`, {
