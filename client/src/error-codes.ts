@@ -48,6 +48,9 @@ export const OPERATION_ERROR_CODES = {
   authoriseShare: [
     'card_declined',
     'card_not_authorised',
+    'expired_card',
+    'incorrect_cvc',
+    'insufficient_funds',
     'not_found',
     'not_pending',
     'processor_error',

@@ -58,7 +58,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange the code for a bearer token
-         * @description Creates the account on first sign-in. The token lasts 12 hours. The answer also sets the dashboard's `HttpOnly` refresh cookie (POST /api/auth/session/refresh), which a server can ignore. Five wrong codes use the code up; ask for a new one. Ten wrong codes for one address within an hour, across codes and whatever the caller, lock the address for an hour (429 `rate_limited` with `Retry-After`, even for the right code) and e-mail its owner.
+         * @description Creates the account on first sign-in. The token lasts 12 hours. The answer also sets the dashboard's `HttpOnly` refresh cookie (POST /api/auth/session/refresh), which a server can ignore. Five wrong codes use the code up; ask for a new one. Wrong codes slow whoever sends them and never lock the owner out (docs/rate-limits.md, "Sign-in codes per address"): a connection waits after its sixth wrong code for one address (1 minute, doubling up to an hour) and is paused for an hour after 20 wrong codes in an hour; after 10 wrong codes for one address within an hour, from any connections, only the connection that asked for the current code may enter one for the next hour, and the owner is e-mailed once. Each is 429 `rate_limited` with `Retry-After`, even for the right code.
          *
          *     Rate limit: 10 per 10 minutes per IP address (bucket `sign_in`); answers carry `RateLimit-*` headers.
          */
@@ -416,7 +416,7 @@ export interface paths {
         put?: never;
         /**
          * Authorise the share (place the hold)
-         * @description Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is harmless. In test mode use a test payment method such as `pm_card_visa`. Card testing is braked: 10 attempts per pay token per 10 minutes, 30 per client address per hour, a token paused for 30 minutes after 5 declines in a row, and an address paused for an hour after 15 declines in an hour (429 `rate_limited` with `Retry-After`). When the card's bank asks the participant to confirm the payment (3-D Secure, `pm_card_threeDSecure2Required` in test mode), the answer is 202 with `redirect_url`, the bank's page: nothing is held until they confirm there, and the page sends them back to `/pay/{token}/return`, which records the hold (docs/hosted-checkout.md, "Strong Customer Authentication").
+         * @description Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is harmless. A decline says only what the payer can act on: `card_declined` with a generic reason, or `expired_card`, `incorrect_cvc` or `insufficient_funds` (docs/security.md, "Declines on the pay step"). In test mode use a test payment method such as `pm_card_visa`. Card testing is braked: 10 attempts per pay token per 10 minutes, 30 per client address per hour, a token paused for 30 minutes after 5 declines in a row, and an address paused for an hour after 15 declines in an hour (429 `rate_limited` with `Retry-After`). When the card's bank asks the participant to confirm the payment (3-D Secure, `pm_card_threeDSecure2Required` in test mode), the answer is 202 with `redirect_url`, the bank's page: nothing is held until they confirm there, and the page sends them back to `/pay/{token}/return`, which records the hold (docs/hosted-checkout.md, "Strong Customer Authentication").
          */
         post: operations["authoriseShare"];
         delete?: never;
@@ -4719,7 +4719,9 @@ export interface operations {
             /**
              * @description Too many requests.
              *
-             *     - `rate_limited`: Too many wrong codes for this address. Try again in 60 minutes. (ten wrong codes for this address within an hour; the minutes follow `Retry-After`)
+             *     - `rate_limited`: Too many wrong codes for this address from your connection. Try again in 1 minute. (this connection sent six or more wrong codes for this address within an hour; the minutes follow `Retry-After`)
+             *     - `rate_limited`: Too many wrong codes from your connection. Try again in 60 minutes. (this connection sent 20 wrong codes within an hour, for any addresses)
+             *     - `rate_limited`: Too many wrong codes for this address from other connections. Ask for a new code here, or try again in 60 minutes. (ten wrong codes for this address within an hour, and this connection did not ask for its current code)
              *     - `rate_limited`: Too many requests. Please try again later.
              */
             429: {
@@ -7250,7 +7252,10 @@ export interface operations {
             /**
              * @description The card was refused.
              *
-             *     - `card_declined` (or another processor code): the processor's message (the card was declined (the decline code))
+             *     - `card_declined`: Your bank declined this card. Try another card or contact your bank. (the card was declined for any reason but the three below)
+             *     - `expired_card`: This card has expired. Try another card. (the card was declined for a reason the payer can fix)
+             *     - `incorrect_cvc`: The security code (CVC) is not right. Check it and try again, or try another card. (the card was declined for a reason the payer can fix)
+             *     - `insufficient_funds`: Your bank declined this card for insufficient funds. Try another card or contact your bank. (the card was declined for a reason the payer can fix)
              *     - `card_not_authorised`: Your card could not be authorised. Please try another card.
              *     - `requires_action`: Your card could not be authorised. Please try another card.
              */
@@ -7259,7 +7264,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "card_declined" | "expired_card" | "incorrect_cvc" | "insufficient_funds" | "card_not_authorised" | "requires_action";
+                    } & components["schemas"]["Error"];
                 };
             };
             /**

@@ -223,7 +223,10 @@ describe('the group on the checkout and pay pages', () => {
       await page.goto(`${stack.config.PUBLIC_BASE_URL}/pay/${tokens[1]}`);
       await page.getByLabel('Declined card').check();
       await submitForNewPage(page, () => page.getByRole('button', { name: /^Hold £/ }).click());
-      expect(await payOutcome(page)).toEqual({ state: 'pay', refusal: 'Your card was declined.' });
+      expect(await payOutcome(page)).toEqual({
+        state: 'pay',
+        refusal: 'Your bank declined this card. Try another card or contact your bank.',
+      });
       await checkState(page, 'pay-declined');
       await page.getByLabel('Visa, succeeds').check();
       await submitForNewPage(page, () => page.getByRole('button', { name: /^Hold £/ }).click());

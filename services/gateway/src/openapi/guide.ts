@@ -182,7 +182,8 @@ Each operation lists the codes it answers with (its error responses; the client'
 | --- | --- | --- |
 ${rows.join('\n')}
 
-Processor decline codes (\`card_declined\`, \`insufficient_funds\`…) are passed through on the pay step.`;
+On the pay step a declined card answers \`card_declined\` with a generic reason, or one of the codes a payer can act on
+(\`expired_card\`, \`incorrect_cvc\`, \`insufficient_funds\`); the processor's own code is kept in the split's history.`;
 }
 
 const WEBHOOKS = `Your \`webhook_url\` (one per mode, \`PATCH /api/merchants\`) receives a POST for each event. Each

@@ -17,10 +17,13 @@ export async function countSignInMails(email: string): Promise<number> {
   return (await mailTo(email)).filter((mail) => CODE_IN_MAIL.test(mail.Text)).length;
 }
 
-/** Asks for a code through the gateway and reads it from the mail server, as a person would. */
-export async function requestCode(stack: Stack, email: string): Promise<string> {
+/**
+ * Asks for a code through the gateway and reads it from the mail server, as a person would; from the
+ * client address `ip` when given (only that connection's wrong tries use up the code's five).
+ */
+export async function requestCode(stack: Stack, email: string, ip?: string): Promise<string> {
   const seen = await countSignInMails(email);
-  const res = await stack.api.post('/api/auth/email/start', { email });
+  const res = await stack.api.post('/api/auth/email/start', { email }, ip ? { ip } : {});
   if (res.status !== 202) throw new Error(`start answered ${res.status}: ${res.text}`);
   return nextCodeFromMail(email, seen);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../index';
 
-export type AbuseCounterTableName = 'pay_attempt_counters' | 'sign_in_failure_counters';
+export type AbuseCounterTableName = 'pay_attempt_counters' | 'sign_in_counters';
 
 export type CounterState = { count: number; windowEndsAt: Date; streak: number; pausedUntil: Date | null };
 
@@ -60,6 +60,93 @@ export class AbuseCountersRepository {
         paused_until = CASE WHEN ${reached} THEN ${pauseEnds} ELSE ${table}.paused_until END
       RETURNING count, window_ends_at, streak, paused_until`.execute(this.db);
     return state(rows[0]!);
+  }
+
+  /**
+   * Reserves one failure in a row for an attempt whose outcome is not known yet, before the attempt
+   * is made (docs/rate-limits.md, "Card testing"): one statement, so concurrent attempts on a key
+   * never pass `limit` between them (the row lock orders them). False when the key is paused or
+   * `limit` failures are already counted or in flight: the attempt must not be made then. Resolve
+   * each reservation with `failReserved`, `succeed` or `releaseStreak`.
+   */
+  async reserveStreak(key: string, limit: number): Promise<boolean> {
+    const table = sql.table(this.table);
+    const { rows } = await sql<{ streak: number }>`
+      INSERT INTO ${table} (key, window_ends_at, streak) VALUES (${key}, now(), 1)
+      ON CONFLICT (key) DO UPDATE SET streak = ${table}.streak + 1
+      WHERE ${table}.streak < ${limit}::int AND (${table}.paused_until IS NULL OR ${table}.paused_until <= now())
+      RETURNING streak`.execute(this.db);
+    return rows.length > 0;
+  }
+
+  /**
+   * A reserved failure happened: once `limit` of them are counted in a row the key is paused for
+   * `pauseMs` and a new streak starts. Exactly one caller sees the pause begin.
+   */
+  async failReserved(key: string, limit: number, pauseMs: number): Promise<void> {
+    const table = sql.table(this.table);
+    const pauseEnds = sql`now() + ${`${pauseMs} milliseconds`}::interval`;
+    await sql`
+      UPDATE ${table} SET paused_until = ${pauseEnds}, streak = 0
+      WHERE key = ${key} AND streak >= ${limit}::int`.execute(this.db);
+  }
+
+  /** A reserved failure did not happen and the outcome was no success either (a 400, a 404): it is handed back. */
+  async releaseStreak(key: string): Promise<void> {
+    await this.db
+      .updateTable(this.table)
+      .set({ streak: sql`GREATEST(streak - 1, 0)` })
+      .where('key', '=', key)
+      .execute();
+  }
+
+  /**
+   * Reserves one event in the key's fixed window before it happens (a new window starts when the
+   * last has ended): one statement, so concurrent callers never pass `limit` between them. False
+   * when the key is paused or the window already holds `limit` events (counted or in flight).
+   */
+  async reserveInWindow(key: string, windowMs: number, limit: number): Promise<boolean> {
+    const table = sql.table(this.table);
+    const expired = sql`${table}.window_ends_at <= now()`;
+    const windowEnds = sql`now() + ${`${windowMs} milliseconds`}::interval`;
+    const { rows } = await sql<{ count: number }>`
+      INSERT INTO ${table} (key, count, window_ends_at) VALUES (${key}, 1, ${windowEnds})
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN ${expired} THEN 1 ELSE ${table}.count + 1 END,
+        window_ends_at = CASE WHEN ${expired} THEN ${windowEnds} ELSE ${table}.window_ends_at END
+      WHERE (${expired} OR ${table}.count < ${limit}::int)
+        AND (${table}.paused_until IS NULL OR ${table}.paused_until <= now())
+      RETURNING count`.execute(this.db);
+    return rows.length > 0;
+  }
+
+  /** A reserved event happened: once the window holds `limit` of them the key is paused for `pauseMs`. */
+  async reachedInWindow(key: string, limit: number, pauseMs: number): Promise<void> {
+    const table = sql.table(this.table);
+    await sql`
+      UPDATE ${table} SET paused_until = now() + ${`${pauseMs} milliseconds`}::interval
+      WHERE key = ${key} AND count >= ${limit}::int AND window_ends_at > now()
+        AND (paused_until IS NULL OR paused_until <= now())`.execute(this.db);
+  }
+
+  /** A reserved event did not happen: it is handed back to the window it was taken from (if that is still running). */
+  async releaseInWindow(key: string): Promise<void> {
+    await this.db
+      .updateTable(this.table)
+      .set({ count: sql`GREATEST(count - 1, 0)` })
+      .where('key', '=', key)
+      .where('window_ends_at', '>', sql<Date>`now()`)
+      .execute();
+  }
+
+  /** Pauses the key for `pauseMs` from now, unless it is paused longer already. */
+  async pauseFor(key: string, pauseMs: number): Promise<void> {
+    const until = sql<Date>`now() + ${`${pauseMs} milliseconds`}::interval`;
+    await this.db
+      .updateTable(this.table)
+      .set({ paused_until: sql`GREATEST(COALESCE(paused_until, now()), ${until})` })
+      .where('key', '=', key)
+      .execute();
   }
 
   /** A success ends the key's streak of failures. */

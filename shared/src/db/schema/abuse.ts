@@ -1,9 +1,10 @@
 import type { Generated } from 'kysely';
 
 /**
- * Counters that brake guessing (migration 20261127090000_abuse_counters.sql, docs/rate-limits.md):
- *   pay_attempt_counters                       written only by checkout
- *   sign_in_failure_counters, sign_in_lockouts written only by merchants
+ * Counters that brake guessing (migrations 20261127090000_abuse_counters.sql and
+ * 20261206090000_sign_in_attempts.sql, docs/rate-limits.md):
+ *   pay_attempt_counters                written only by checkout
+ *   sign_in_counters, sign_in_attacks   written only by merchants
  */
 export interface AbuseCounterTable {
   /** What is counted, e.g. `token:<sha256>`; never a secret in clear. */
@@ -16,18 +17,22 @@ export interface AbuseCounterTable {
   paused_until: Date | null;
 }
 
-/** One lock-out of an e-mail address after too many wrong sign-in codes; the database refuses UPDATE and DELETE. */
-export interface SignInLockoutsTable {
+/**
+ * One e-mail address found under attack (too many wrong sign-in codes within an hour, from any
+ * connections), once per window: until `guarded_until` wrong codes from every connection but the one
+ * that asked for the address's code are refused. The database refuses UPDATE and DELETE.
+ */
+export interface SignInAttacksTable {
   id: Generated<string>;
   email: string;
   wrong_codes: number;
-  locked_until: Date;
+  guarded_until: Date;
   client_ip: string | null;
   created_at: Generated<Date>;
 }
 
 export interface AbuseTables {
   pay_attempt_counters: AbuseCounterTable;
-  sign_in_failure_counters: AbuseCounterTable;
-  sign_in_lockouts: SignInLockoutsTable;
+  sign_in_counters: AbuseCounterTable;
+  sign_in_attacks: SignInAttacksTable;
 }

@@ -171,9 +171,12 @@ export interface SignInCodesTable {
   /** HMAC of the code; the code itself is only ever in the e-mail. */
   code_hash: string;
   expires_at: Date;
+  /** Wrong tries from the connection that asked for the code (five make it dead). */
   failed_attempts: Generated<number>;
   consumed_at: Date | null;
   created_at: Generated<Date>;
+  /** The client address that asked for the code (null for codes made before it was recorded). */
+  requested_ip: string | null;
 }
 
 /** Written by the merchants service (PUT /api/merchants/billing/card). */

@@ -20,22 +20,33 @@ export const AUTH_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
 ${emailNote('If you did not ask to sign in, ignore this e-mail: nobody can sign in without the code.')}`),
     };
   },
-  /** Sent once when wrong codes lock an address (docs/rate-limits.md, "Sign-in codes per address"). */
-  'auth.sign_in_locked': (data) => {
-    const minutes = Number(data.lockedMinutes);
+  /**
+   * Sent once when wrong codes put an address under guard (docs/rate-limits.md, "Sign-in codes per address"): what
+   * happened, that the owner can still sign in, and that nothing is needed unless they did not ask.
+   * Data: wrongCodes, windowMinutes, at and guardedUntil (UK time, formatUkDateTime).
+   */
+  'auth.sign_in_attack': (data) => {
     const wrong = Number(data.wrongCodes);
+    const minutes = Number(data.windowMinutes);
+    const at = String(data.at);
+    const until = String(data.guardedUntil);
+    const happened =
+      `${wrong} wrong sign-in codes were entered for this e-mail address within ${minutes} minutes, the last on ${at}. ` +
+      'Nobody signed in with them: a code only works for whoever can read this mailbox.';
+    const guard =
+      `Until ${until}, a code for this address can only be entered from the connection that asked for it, and the ` +
+      'connections that sent wrong codes have to wait. You can still sign in as usual: ask for a new code and enter it ' +
+      'where you asked for it.';
+    const ifNot =
+      'If you were signing in, you need do nothing. If you did not ask for a code, someone else is trying your ' +
+      'address: you need do nothing to keep them out of groupsplit, but keep this mailbox safe (a strong password ' +
+      'and two-step sign-in) and never pass a code on to anyone.';
     return {
-      subject: 'Sign-in to groupsplit paused for your address',
-      text:
-        `Someone entered ${wrong} wrong sign-in codes for this e-mail address within an hour, so signing in with it ` +
-        `is paused for ${minutes} minutes.\n\n` +
-        `If that was you, wait and ask for a new code. If it was not, nobody got in: a code only works from this ` +
-        `mailbox. You need do nothing.` +
-        textFooter(),
-      html: emailLayout(html`<p>Someone entered ${wrong} wrong sign-in codes for this e-mail address within an hour, so
-signing in with it is paused for ${minutes} minutes.</p>
-<p>If that was you, wait and ask for a new code. If it was not, nobody got in: a code only works from this mailbox.
-You need do nothing.</p>`),
+      subject: 'Wrong sign-in codes entered for your groupsplit address',
+      text: `${happened}\n\n${guard}\n\n${ifNot}${textFooter()}`,
+      html: emailLayout(html`<p>${happened}</p>
+<p>${guard}</p>
+${emailNote(ifNot)}`),
     };
   },
   /** A sign-in from a device this login never used before (docs/security.md, "Sessions that survive a reload"). */

@@ -49,7 +49,7 @@ describe('card-testing limits on the pay step', () => {
         expect({ declined, status: res.status, code: res.body.code }).toEqual({
           declined,
           status: 402,
-          code: 'generic_decline',
+          code: 'card_declined',
         });
       }
       // The sixth card on a token after five declines in a row is not tried: the token is paused.
@@ -74,6 +74,40 @@ describe('card-testing limits on the pay step', () => {
     const elsewhere = await authorise(fourth!, '198.51.100.16', 'pm_card_visa');
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.body.status).toBe('authorised');
+  });
+
+  const tally = (statuses: number[]) => {
+    const counts: Record<number, number> = {};
+    for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+    return counts;
+  };
+
+  it('twelve declines fired at once on one token: exactly five are tried (402), the other seven get 429', async () => {
+    const ip = '203.0.113.112';
+    const [token] = await payTokens(2);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => authorise(token!, ip, 'pm_card_chargeDeclined')),
+    );
+    expect(tally(answers.map((res) => res.status))).toEqual({ 402: 5, 429: 7 });
+    for (const res of answers.filter((r) => r.status === 429)) expect(res.body.code).toBe('rate_limited');
+    // The five declines paused the token: a good card from elsewhere waits too.
+    const paused = await authorise(token!, '198.51.100.112', 'pm_card_visa');
+    expect([paused.status, paused.body.error]).toEqual([
+      429,
+      'Too many declined cards for this share. Please try again in 30 minutes.',
+    ]);
+  });
+
+  it('forty declines fired at once across four tokens from one address: exactly fifteen are tried, the sixteenth is refused', async () => {
+    const ip = '203.0.113.140';
+    const tokens = await payTokens(4);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => authorise(tokens[i % 4]!, ip, 'pm_card_chargeDeclined')),
+    );
+    expect(tally(answers.map((res) => res.status))).toEqual({ 402: 15, 429: 25 });
+    const after = await authorise(tokens[3]!, ip, 'pm_card_visa');
+    expect(after.status).toBe(429);
+    expect(after.body.error).toMatch(/^Too many (declined cards|payment attempts) from your connection\./);
   });
 
   it('an eleventh attempt on one pay token within 10 minutes gets 429, whatever the earlier outcomes', async () => {

@@ -61,6 +61,14 @@ const keys = (token: string, ip: string) => ({
 /**
  * Runs one authorise attempt within the limits: counts it, refuses it with 429 while a limit is
  * reached, and records a decline (a 402 from `attempt`) or a success against the token and address.
+ *
+ * Declines are reserved before the processor is asked (docs/rate-limits.md, "Card testing"): each
+ * attempt takes one place in the token's streak of declines and one in the address's hourly count of
+ * declines, each in one SQL statement, and the attempt is refused when either is full, counting the
+ * attempts still waiting on the processor. So concurrent attempts get exactly the documented numbers
+ * (five 402s on one token, fifteen from one address) instead of all passing a check made before any
+ * of them was declined. A place is kept by a decline, ends the streak on a success, and is handed
+ * back on any other outcome (a 400, a 404, a 409, a processor failure).
  */
 export async function withinPayAttemptLimits<T>(
   ctx: Context,
@@ -87,19 +95,60 @@ export async function withinPayAttemptLimits<T>(
   if (addressCount.count > limits.perAddress.points) {
     throw limited(ctx, PAY_LIMIT_MESSAGES.addressAttempts, addressCount.windowEndsAt);
   }
+  await reserveDeclines(ctx, counters, key);
+  let outcome: 'declined' | 'succeeded' | 'other' = 'other';
   try {
     const result = await attempt();
-    // Most attempts follow no decline: only a streak there is needs ending.
-    if (tokenCount.streak > 0) await counters.succeed(key.token);
+    outcome = 'succeeded';
     return result;
   } catch (error) {
-    if (error instanceof AppError && error.status === 402) {
-      await counters.fail(key.token, limits.tokenDeclines.inARow, limits.tokenDeclines.pauseMs);
-      const { points, windowMs, pauseMs } = limits.addressDeclines;
-      await counters.count(key.addressDeclines, windowMs, { at: points, forMs: pauseMs });
-    }
+    if (error instanceof AppError && error.status === 402) outcome = 'declined';
     throw error;
+  } finally {
+    await settleDeclines(counters, key, outcome);
   }
+}
+
+/**
+ * Takes this attempt's place among the token's and the address's declines, or throws the 429 of the
+ * pause that a full count stands for (its end as recorded, or a whole pause from now while the
+ * attempts that filled it are still waiting on the processor).
+ */
+async function reserveDeclines(ctx: Context, counters: AbuseCountersRepository, key: ReturnType<typeof keys>) {
+  const { tokenDeclines, addressDeclines } = PAY_ATTEMPT_LIMITS;
+  const refused = async (pauseKey: string, message: string, pauseMs: number) => {
+    const until = (await counters.pausedUntil([pauseKey])).get(pauseKey) ?? new Date(Date.now() + pauseMs);
+    return limited(ctx, message, until);
+  };
+  if (!(await counters.reserveStreak(key.token, tokenDeclines.inARow))) {
+    throw await refused(key.token, PAY_LIMIT_MESSAGES.tokenPaused, tokenDeclines.pauseMs);
+  }
+  const { points, windowMs, pauseMs } = addressDeclines;
+  if (!(await counters.reserveInWindow(key.addressDeclines, windowMs, points))) {
+    await counters.releaseStreak(key.token);
+    throw await refused(key.addressDeclines, PAY_LIMIT_MESSAGES.addressPaused, pauseMs);
+  }
+}
+
+/** Resolves the places `reserveDeclines` took, by what the attempt came to. */
+async function settleDeclines(
+  counters: AbuseCountersRepository,
+  key: ReturnType<typeof keys>,
+  outcome: 'declined' | 'succeeded' | 'other',
+) {
+  const { tokenDeclines, addressDeclines } = PAY_ATTEMPT_LIMITS;
+  if (outcome === 'declined') {
+    await Promise.all([
+      counters.failReserved(key.token, tokenDeclines.inARow, tokenDeclines.pauseMs),
+      counters.reachedInWindow(key.addressDeclines, addressDeclines.points, addressDeclines.pauseMs),
+    ]);
+    return;
+  }
+  // A success ends the token's run of declines; the address's hourly count of declines keeps only declines.
+  await Promise.all([
+    outcome === 'succeeded' ? counters.succeed(key.token) : counters.releaseStreak(key.token),
+    counters.releaseInWindow(key.addressDeclines),
+  ]);
 }
 
 /**

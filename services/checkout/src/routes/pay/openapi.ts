@@ -1,5 +1,6 @@
 import { err, MESSAGES, type OpenApiPaths, operation, passedThrough, VALIDATION_FAILED } from '@groupsplit/shared';
 import { PAY_LIMIT_MESSAGES } from './attempt-limits';
+import { ACTIONABLE_DECLINES, GENERIC_DECLINE } from './declines';
 import {
   AuthenticationRequiredSchema,
   AuthoriseShareResponseSchema,
@@ -39,7 +40,8 @@ export const payPaths: OpenApiPaths = {
       description:
         'Confirms the hold on the card for the share plus 20p; nobody is charged until everyone has authorised. A ' +
         'declined card answers 402 and the participant stays pending, free to try another card. Authorising twice is ' +
-        'harmless. In test mode use a test payment method such as `pm_card_visa`. Card testing is braked: 10 attempts per ' +
+        'harmless. A decline says only what the payer can act on: `card_declined` with a generic reason, or ' +
+        '`expired_card`, `incorrect_cvc` or `insufficient_funds` (docs/security.md, "Declines on the pay step"). In test mode use a test payment method such as `pm_card_visa`. Card testing is braked: 10 attempts per ' +
         'pay token per 10 minutes, 30 per client address per hour, a token paused for 30 minutes after 5 declines in a ' +
         'row, and an address paused for an hour after 15 declines in an hour (429 `rate_limited` with `Retry-After`). ' +
         "When the card's bank asks the " +
@@ -61,7 +63,14 @@ export const payPaths: OpenApiPaths = {
           passedThrough("the processor's message", 'processor_error', 'the processor refused the request'),
         ],
         402: [
-          passedThrough("the processor's message", 'card_declined', 'the card was declined (the decline code)'),
+          err(
+            GENERIC_DECLINE.message,
+            GENERIC_DECLINE.code,
+            'the card was declined for any reason but the three below',
+          ),
+          ...Object.entries(ACTIONABLE_DECLINES).map(([code, message]) =>
+            err(message, code, 'the card was declined for a reason the payer can fix'),
+          ),
           err('Your card could not be authorised. Please try another card.', 'card_not_authorised'),
           err('Your card could not be authorised. Please try another card.', 'requires_action'),
         ],

@@ -169,12 +169,15 @@ describe('pay step', () => {
       }
     });
 
-    it('a decline answers 402 with the processor message and the participant may retry', async () => {
+    it('a decline answers 402 with a generic reason and the participant may retry', async () => {
       const split = await create();
       const token = split.participants[0]!.payToken;
       const declined = await authoriseShare(stack, token, 'pm_card_chargeDeclined');
       expect(declined.status).toBe(402);
-      expect(declined.body.error).toBe('Your card was declined.');
+      expect(declined.body).toEqual({
+        error: 'Your bank declined this card. Try another card or contact your bank.',
+        code: 'card_declined',
+      });
       const still = await stack.api.get(`/api/checkout-splits/pay/${token}`);
       expect(still.body.status).toBe('pending');
       expect(
@@ -268,7 +271,7 @@ describe('pay step', () => {
         });
       const declined = await form('pm_card_chargeDeclined');
       expect(declined.status).toBe(402);
-      expect(declined.text).toContain('Your card was declined.');
+      expect(declined.text).toContain('Your bank declined this card. Try another card or contact your bank.');
       expect(declined.text).toContain('value="pm_card_visa"');
       const ok = await form('pm_card_visa');
       expect(ok.status).toBe(200);

@@ -12,6 +12,7 @@ import {
   type Processors,
   paymentRequired,
   retryTransientProcessorCall,
+  SplitHistoryRepository,
   SplitsRepository,
   toProcessorError,
 } from '@groupsplit/shared';
@@ -20,6 +21,7 @@ import type { CheckoutDeps } from '../../deps';
 import { presentLineItems } from '../../sessions/line-items';
 import type { AuthorisationWait } from '../../splits/authorisation-feed';
 import { presentGroup } from '../../splits/group';
+import { declinedCard, GENERIC_DECLINE, type RawDecline } from './declines';
 import type { PayView } from './schema';
 
 /**
@@ -103,8 +105,9 @@ export function notPending(status: string): AppError {
 
 /**
  * Confirms the participant's hold with their payment method, then tells the split workflow.
- * A decline answers 402 with the processor's message and leaves the participant pending, so
- * they can try another card. Returns once the projection shows the authorisation (or soon after).
+ * A decline answers 402 with what a payer may be told (declines.ts: a generic reason, or one of the
+ * few reasons they can fix) and leaves the participant pending, so they can try another card; the
+ * processor's own code and message are kept in the split's history. Returns once the projection shows the authorisation (or soon after).
  * If the participant is replaced meanwhile (their pay token is gone), the answer is 404: the
  * replaced hold is released, so nothing stays held on their card.
  */
@@ -138,12 +141,13 @@ export async function authoriseShare(
   const processor = deps.processors.forMode(share.mode);
   const ref = { accountId: share.processor_account_id, paymentIntentId: share.processor_payment_intent_id };
   let hold: Hold;
+  // Each press of "pay" is its own attempt; a retry after a decline must not replay the decline.
+  const attempt = Date.now();
   try {
-    // Each press of "pay" is its own attempt; a retry after a decline must not replay the decline.
     const confirm = {
       ...ref,
       participantId: share.participant_id,
-      attempt: Date.now(),
+      attempt,
       paymentMethodId,
       returnUrl: authenticationReturnUrl(deps.config, token),
     };
@@ -156,7 +160,9 @@ export async function authoriseShare(
     } else if (!(await findShare(deps.db, token))) {
       throw notFound(MESSAGES.notFound); // replaced while paying: this hold was released
     } else if (failure.kind === 'card_declined') {
-      throw paymentRequired(failure.message, failure.declineCode ?? failure.code ?? 'card_declined');
+      const raw = { code: failure.code, declineCode: failure.declineCode, message: failure.message };
+      await recordDecline(deps.db, share, attempt, raw);
+      throw declinedCard(raw);
     } else if (failure.retryable) {
       throw badGateway('The payment processor could not be reached. Please try again.', 'processor_unavailable');
     } else {
@@ -173,10 +179,33 @@ export async function authoriseShare(
     };
   }
   if (hold.status !== 'requires_capture') {
-    const message = hold.lastPaymentError?.message ?? 'Your card could not be authorised. Please try another card.';
+    if (hold.lastPaymentError) {
+      await recordDecline(deps.db, share, attempt, hold.lastPaymentError);
+      throw declinedCard(hold.lastPaymentError);
+    }
+    const message = 'Your card could not be authorised. Please try another card.';
     throw paymentRequired(message, hold.status === 'requires_action' ? 'requires_action' : 'card_not_authorised');
   }
   return recordHeldShare(deps, share, token);
+}
+
+/**
+ * Keeps the processor's own word on a declined card (its code, decline code and message), which the
+ * participant is not shown: one `payment_declined` row in the split's history per attempt.
+ */
+async function recordDecline(db: Db, share: Share, attempt: number, raw: RawDecline) {
+  await new SplitHistoryRepository(db).add({
+    splitId: share.split_id,
+    participantId: share.participant_id,
+    kind: 'payment_declined',
+    actor: 'pay_step',
+    dedupeKey: `payment_declined:${share.participant_id}:${attempt}`,
+    detail: {
+      code: raw.code ?? GENERIC_DECLINE.code,
+      decline_code: raw.declineCode,
+      message: raw.message,
+    },
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   type AppError,
   badRequest,
+  formatUkDateTime,
   SessionFamiliesRepository,
   sessionPrincipal,
   validate,
@@ -9,13 +10,14 @@ import {
 import { sendEmail } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
-import { ADDRESS_WRONG_CODES, addressLocked, countCodeSend, countWrongCode, recordLockout } from './address-lockout';
+import type { SignInAddress } from './email-address';
 import { notifyNewDevice } from './new-device';
 import { SIGN_IN_MESSAGES as M, StartSignInSchema, VerifySignInSchema } from './schema';
 import { sessionBody } from './session-body';
 import { endSignedOutFamily, setRefreshCookie } from './session-cookie';
 import { findOrCreateUser, signInSession } from './sessions';
 import { CODE_VALID_MINUTES, type CodeCheck, checkSignInCode, issueSignInCode } from './sign-in-codes';
+import { countCodeSend, countWrongCode, recordAttack, SIGN_IN_LIMITS, signInRefusal } from './sign-in-limits';
 
 const REFUSED_CODE: Record<Exclude<CodeCheck, 'ok'>, AppError> = {
   wrong: badRequest(M.wrongCode, 'invalid_code'),
@@ -33,7 +35,7 @@ export function authRoutes(deps: MerchantsDeps): Router {
     // Whether the address has an account is never looked at here, so the answer cannot tell.
     const tooMany = await countCodeSend(ctx, db, email, config.SIGN_IN_CODES_PER_ADDRESS_PER_HOUR);
     if (tooMany) throw tooMany;
-    const code = await issueSignInCode(db, config.INTERNAL_SIGNING_SECRET, email);
+    const code = await issueSignInCode(db, config.INTERNAL_SIGNING_SECRET, email, ctx.state.principal.ip);
     await sendEmail(
       temporal,
       {
@@ -48,13 +50,37 @@ export function authRoutes(deps: MerchantsDeps): Router {
     ctx.body = { ok: true };
   });
 
+  /**
+   * Counts a wrong code (sign-in-limits.ts); the one that puts the address under guard records the
+   * attack and tells the owner, once per guard.
+   */
+  const countWrong = async (email: SignInAddress, ip: string) => {
+    const guardedUntil = await countWrongCode(db, email, ip);
+    if (!guardedUntil || !(await recordAttack(db, email, ip, guardedUntil))) return;
+    await sendEmail(
+      temporal,
+      {
+        to: email,
+        template: 'auth.sign_in_attack',
+        data: {
+          wrongCodes: SIGN_IN_LIMITS.perAddress.points,
+          windowMinutes: SIGN_IN_LIMITS.perAddress.windowMs / 60_000,
+          at: formatUkDateTime(new Date()),
+          guardedUntil: formatUkDateTime(guardedUntil),
+        },
+        category: 'account',
+      },
+      { taskQueue: config.TEMPORAL_TASK_QUEUE },
+    );
+  };
+
   router.post('/api/auth/email/verify', validate('body', VerifySignInSchema, M.invalidVerify), async (ctx) => {
     const { email, code } = validBody(ctx, VerifySignInSchema);
-    // A locked address is refused even with the right code: otherwise the lock would only slow the guessing.
-    const locked = await addressLocked(ctx, db, email);
-    if (locked) throw locked;
+    // Refused before the code is looked at, even when it is right: otherwise the limits would only slow the guessing.
+    const refused = await signInRefusal(ctx, db, email);
+    if (refused) throw refused;
     const outcome = await db.transaction().execute(async (trx) => {
-      const check = await checkSignInCode(trx, config.INTERNAL_SIGNING_SECRET, email, code);
+      const check = await checkSignInCode(trx, config.INTERNAL_SIGNING_SECRET, email, code, ctx.state.principal.ip);
       if (check !== 'ok') return { refused: REFUSED_CODE[check], wrong: check === 'wrong' };
       const user = await findOrCreateUser(trx, email);
       const session = await signInSession(trx, config, {
@@ -66,19 +92,7 @@ export function authRoutes(deps: MerchantsDeps): Router {
     });
     // Thrown only after the commit, so a wrong try stays counted.
     if ('refused' in outcome) {
-      if (outcome.wrong && (await countWrongCode(db, email))) {
-        await recordLockout(db, email, ctx.state.principal.ip);
-        await sendEmail(
-          temporal,
-          {
-            to: email,
-            template: 'auth.sign_in_locked',
-            data: { wrongCodes: ADDRESS_WRONG_CODES.points, lockedMinutes: ADDRESS_WRONG_CODES.lockMs / 60_000 },
-            category: 'account',
-          },
-          { taskQueue: config.TEMPORAL_TASK_QUEUE },
-        );
-      }
+      if (outcome.wrong) await countWrong(email, ctx.state.principal.ip);
       throw outcome.refused;
     }
     const { user, session } = outcome;

@@ -1,9 +1,9 @@
 import { err, OkSchema, type OpenApiPaths, operation } from '@groupsplit/shared';
 import { z } from 'zod';
-import { ADDRESS_LOCKED_MESSAGE, CODE_SENDS_MESSAGE } from './address-lockout';
 import { REFRESH_HEADER, REFRESH_REFUSALS } from './refresh-guard';
 import { SIGN_IN_MESSAGES as M, SignInSessionSchema, StartSignInSchema, VerifySignInSchema } from './schema';
 import { ActiveSessionListSchema, SESSION_MESSAGES } from './session-schema';
+import { CODE_SENDS_MESSAGE, SIGN_IN_LIMIT_MESSAGES } from './sign-in-limits';
 
 const tag = 'Sign-in';
 
@@ -39,8 +39,11 @@ export const authPaths: OpenApiPaths = {
       summary: 'Exchange the code for a bearer token',
       description:
         "Creates the account on first sign-in. The token lasts 12 hours. The answer also sets the dashboard's `HttpOnly` refresh cookie (POST /api/auth/session/refresh), which a server can ignore. Five wrong codes use the code up; ask for a new one. " +
-        'Ten wrong codes for one address within an hour, across codes and whatever the caller, lock the address for an ' +
-        'hour (429 `rate_limited` with `Retry-After`, even for the right code) and e-mail its owner.',
+        'Wrong codes slow whoever sends them and never lock the owner out (docs/rate-limits.md, "Sign-in codes per address"): a ' +
+        'connection waits after its sixth wrong code for one address (1 minute, doubling up to an hour) and is paused ' +
+        'for an hour after 20 wrong codes in an hour; after 10 wrong codes for one address within an hour, from any ' +
+        'connections, only the connection that asked for the current code may enter one for the next hour, and the ' +
+        'owner is e-mailed once. Each is 429 `rate_limited` with `Retry-After`, even for the right code.',
       body: { schema: VerifySignInSchema },
       responses: { 200: { description: 'Signed in.', schema: SignInSessionSchema } },
       errors: {
@@ -52,9 +55,19 @@ export const authPaths: OpenApiPaths = {
         ],
         429: [
           err(
-            `${ADDRESS_LOCKED_MESSAGE} Try again in 60 minutes.`,
+            `${SIGN_IN_LIMIT_MESSAGES.pair} Try again in 1 minute.`,
             'rate_limited',
-            'ten wrong codes for this address within an hour; the minutes follow `Retry-After`',
+            'this connection sent six or more wrong codes for this address within an hour; the minutes follow `Retry-After`',
+          ),
+          err(
+            `${SIGN_IN_LIMIT_MESSAGES.connection} Try again in 60 minutes.`,
+            'rate_limited',
+            'this connection sent 20 wrong codes within an hour, for any addresses',
+          ),
+          err(
+            `${SIGN_IN_LIMIT_MESSAGES.guarded} 60 minutes.`,
+            'rate_limited',
+            'ten wrong codes for this address within an hour, and this connection did not ask for its current code',
           ),
         ],
       },

@@ -1,5 +1,6 @@
 import { EXAMPLE_VALUES, emailField, idField, timestampField } from '@groupsplit/shared';
 import { z } from 'zod';
+import { type SignInAddress, signInAddress } from './email-address';
 
 /** The answers of the sign-in routes that the spec leaves open (docs/identity.md). */
 export const SIGN_IN_MESSAGES = {
@@ -10,11 +11,12 @@ export const SIGN_IN_MESSAGES = {
   tooManyAttempts: 'Too many wrong codes. Ask for a new one.',
 } as const;
 
+// The one place sign-in normalises an address (email-address.ts): every limit and lookup gets it this way.
 const email = z
   .string({ error: 'Enter your email address' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: 'Enter a valid email address' }).max(254, 'Enter a valid email address'));
+  .transform((raw): string => signInAddress(raw))
+  .pipe(z.email({ error: 'Enter a valid email address' }).max(254, 'Enter a valid email address'))
+  .transform((address) => address as SignInAddress);
 
 const EMAIL_DESCRIPTION = {
   description: 'Your e-mail address (the login), up to 254 characters.',

@@ -1,18 +1,22 @@
 import { type Config, type Db, randomToken, SessionFamiliesRepository, sha256Hex } from '@groupsplit/shared';
 import { sql } from 'kysely';
+import type { SignInAddress } from './email-address';
 
 /** The lifetime of the access token POST /api/auth/email/verify answers. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 /** The account for an address, created on first sign-in. */
-export async function findOrCreateUser(trx: Db, email: string): Promise<{ id: string; email: string }> {
+export async function findOrCreateUser(trx: Db, email: SignInAddress): Promise<{ id: string; email: string }> {
   // The unique index is on lower(email), which kysely's onConflict cannot name.
   await sql`INSERT INTO users (email) VALUES (${email}) ON CONFLICT ((lower(email))) DO NOTHING`.execute(trx);
-  return trx
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirstOrThrow();
+  return (
+    trx
+      .selectFrom('users')
+      .select(['id', 'email'])
+      // Already lower case (email-address.ts); the index is on lower(email), for rows other routes wrote.
+      .where(sql<string>`lower(email)`, '=', email)
+      .executeTakeFirstOrThrow()
+  );
 }
 
 /**

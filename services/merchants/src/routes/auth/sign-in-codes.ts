@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@groupsplit/shared';
+import type { SignInAddress } from './email-address';
 
 export const CODE_VALID_MINUTES = 10;
 export const MAX_WRONG_CODES = 5;
@@ -16,8 +17,17 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Issues a fresh code for the address, replacing any earlier one (and its wrong-try count). */
-export async function issueSignInCode(db: Db, secret: string, email: string): Promise<string> {
+/**
+ * Issues a fresh code for the address, replacing any earlier one (and its wrong-try count), and
+ * records which connection asked for it: while the address is under guard only it may enter a code
+ * (sign-in-limits.ts).
+ */
+export async function issueSignInCode(
+  db: Db,
+  secret: string,
+  email: SignInAddress,
+  requestedIp: string,
+): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const values = {
     code_hash: hashCode(secret, email, code),
@@ -25,6 +35,7 @@ export async function issueSignInCode(db: Db, secret: string, email: string): Pr
     failed_attempts: 0,
     consumed_at: null,
     created_at: new Date(),
+    requested_ip: requestedIp,
   };
   await db
     .insertInto('sign_in_codes')
@@ -37,8 +48,17 @@ export async function issueSignInCode(db: Db, secret: string, email: string): Pr
 /**
  * Checks and, when right, uses up the address's code. Run it in the transaction that creates
  * the session, and let that transaction commit on a wrong code too so the try is counted.
+ * Only wrong tries from the connection that asked for the code use up its five: anyone else's are
+ * counted against them and the address instead (sign-in-limits.ts), so a code the owner asks for
+ * keeps its five tries for the owner, whatever others guess meanwhile.
  */
-export async function checkSignInCode(trx: Db, secret: string, email: string, code: string): Promise<CodeCheck> {
+export async function checkSignInCode(
+  trx: Db,
+  secret: string,
+  email: SignInAddress,
+  code: string,
+  clientIp: string,
+): Promise<CodeCheck> {
   const row = await trx
     .selectFrom('sign_in_codes')
     .selectAll()
@@ -49,6 +69,8 @@ export async function checkSignInCode(trx: Db, secret: string, email: string, co
   if (row.consumed_at || row.expires_at.getTime() <= Date.now()) return 'expired';
   if (row.failed_attempts >= MAX_WRONG_CODES) return 'too_many_attempts';
   if (!sameHash(row.code_hash, hashCode(secret, email, code))) {
+    // A code made before the connection was recorded counts every wrong try, as all codes used to.
+    if (row.requested_ip !== null && row.requested_ip !== clientIp) return 'wrong';
     await trx
       .updateTable('sign_in_codes')
       .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
