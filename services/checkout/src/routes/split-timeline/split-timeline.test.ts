@@ -137,14 +137,16 @@ describe('GET /api/checkout-splits/:id/timeline', () => {
   });
 
   it('answers every role of the business, never the hosted buyer or anyone else', async () => {
+    // A buyer who accepted the terms, so the refusal is the timeline's own, not the consent step.
+    const organiser = await createUser(stack.db);
     const order = await sessionWithSplit(
       stack,
       shop.testKey,
-      buyer.token,
+      organiser.token,
       {
         mode: 'split',
         participants: [
-          { email: buyer.email, amount: 10 },
+          { email: organiser.email, amount: 10 },
           { email: uniqueEmail('f'), amount: 10 },
         ],
       },
@@ -156,8 +158,8 @@ describe('GET /api/checkout-splits/:id/timeline', () => {
       expect(res.body.data.at(-1).kind).toBe('created');
     }
     // The buyer may read the split detail as its creator, but not its timeline.
-    expect((await stack.api.get(`/api/checkout-splits/${order.splitId}`, { token: buyer.token })).status).toBe(200);
-    const asBuyer = await timeline(order.splitId, buyer.token);
+    expect((await stack.api.get(`/api/checkout-splits/${order.splitId}`, { token: organiser.token })).status).toBe(200);
+    const asBuyer = await timeline(order.splitId, organiser.token);
     expect(asBuyer.status).toBe(403);
     expect(asBuyer.body.code).toBe('forbidden');
     const outsider = await createUser(stack.db);
