@@ -158,7 +158,7 @@ describe('the order page in a real browser', () => {
       await dialog.getByRole('button', { name: 'Refund £5.00' }).waitFor();
       found.push(...(await look(page, 'order-page-refund')));
       await dialog.getByRole('button', { name: 'Refund £5.00' }).click();
-      await page.getByText('Refunded £5.00. £5.00 of £60.00 refunded in all.').waitFor();
+      await page.getByText('Refunded £5.00 of £60.00. The order is partially refunded.').waitFor();
       await timeline
         .getByRole('row')
         .filter({ hasText: 'Refunded £5.00. Reason: Corkage waived' })

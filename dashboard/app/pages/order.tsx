@@ -59,7 +59,7 @@ function RefundHistory(props: { refunds: RefundHistoryEntry[] | undefined; email
             <StatusChip status={refund.status} />
           </td>
           <td>{actorLabel(refund.actor, emails)}</td>
-          <td>{refund.reason ?? <span class="muted">None given</span>}</td>
+          <td class="wrap">{refund.reason ?? <span class="muted">None given</span>}</td>
         </tr>
       ))}
     </DataTable>
@@ -151,7 +151,7 @@ function RefundDialog(props: {
     const result = await refund.run();
     if (!result) return;
     props.onDone(
-      `Refunded ${money(result.refunded)}. ${money(result.total_refunded)} of ${money(result.total_amount)} refunded in all.`,
+      `Refunded ${money(result.refunded)} of ${money(result.total_amount)}. The order is ${result.status.replace(/_/g, ' ')}.`,
     );
   };
   const everything = money((outstanding / 100).toFixed(2));
@@ -204,7 +204,9 @@ function RefundDialog(props: {
       <p>
         {part
           ? 'The amount is shared across the payers in proportion to their shares, each as its own refund on your processor account. A payer’s service fee is returned with the last part of their share.'
-          : 'Every payer gets back what is left of their share, with their service fee, each as its own refund on your processor account; the groupsplit fee on it is reversed.'}{' '}
+          : whole
+            ? `Every captured share is refunded in full, including each payer's ${money('0.20')} service fee, each as its own refund on your processor account, and the groupsplit fee is reversed.`
+            : 'What is left of each share is refunded, with each payer’s service fee, each as its own refund on your processor account.'}{' '}
         Your systems are told through your webhook. This cannot be undone.
       </p>
     </ConfirmDialog>
