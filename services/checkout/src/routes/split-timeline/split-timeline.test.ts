@@ -166,6 +166,24 @@ describe('GET /api/checkout-splits/:id/timeline', () => {
     expect((await timeline(order.splitId, outsider.token)).status).toBe(403);
     expect((await stack.api.get(`/api/checkout-splits/${order.splitId}/timeline`)).status).toBe(401);
     expect((await timeline('00000000-0000-4000-8000-000000000000', shop.owner.token)).status).toBe(404);
+
+    // Cancelled from the dashboard: who, once.
+    const cancel = await stack.api.post(`/api/checkout-splits/${order.splitId}/cancel`, undefined, {
+      token: shop.member.token,
+    });
+    expect(cancel.status).toBe(200);
+    await waitForSplitStatus(stack, order.splitId, ['canceled']);
+    const after = (await timeline(order.splitId, shop.owner.token)).body.data as Entry[];
+    expect(after.filter((e) => e.kind === 'canceled')).toEqual([
+      {
+        at: expect.any(String),
+        kind: 'canceled',
+        participant_id: null,
+        actor: `dashboard:${shop.member.id}`,
+        summary: 'Order cancelled: every hold is released and nobody is charged.',
+      },
+    ]);
+    expect(after[0]!.kind).not.toBe('created');
     expect((await timeline('nope', shop.owner.token)).status).toBe(404);
   });
 });

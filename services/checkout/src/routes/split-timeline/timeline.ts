@@ -205,15 +205,12 @@ export async function splitTimeline(db: Db, split: SplitRow) {
           add(h.created_at, 'paid', 'system', 'Everyone has paid: the order is complete.');
         else if (h.to_status === 'capture_failed')
           add(h.created_at, 'capture_failed', 'system', 'The order could not be captured.');
-        else if (h.to_status === 'canceled' && (h.actor === 'expiry' || detail.reason === 'expired'))
-          add(h.created_at, 'expired', 'system', 'The time ran out before everyone paid: every hold was released.');
-        else if (h.to_status === 'canceled')
-          add(
-            h.created_at,
-            'canceled',
-            who,
-            `Order cancelled${typeof detail.reason === 'string' ? ` (${detail.reason.replace(/_/g, ' ')})` : ''}: every hold was released.`,
-          );
+        // A cancel is told once, when it starts (`canceling`, with its reason); a split cancelled in one step too.
+        else if (h.to_status === 'canceling' || (h.to_status === 'canceled' && h.from_status !== 'canceling')) {
+          if (detail.reason === 'expired' || h.actor === 'expiry')
+            add(h.created_at, 'expired', 'system', 'The time ran out before everyone paid: every hold is released.');
+          else add(h.created_at, 'canceled', who, 'Order cancelled: every hold is released and nobody is charged.');
+        }
         break;
       default:
         if (h.kind.startsWith('support_'))
