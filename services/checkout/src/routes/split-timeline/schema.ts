@@ -55,11 +55,15 @@ export const TimelineEntrySchema = z
   })
   .meta({ id: 'TimelineEntry', description: 'One thing that happened to an order.' });
 
-const LineItemSchema = z.object({
-  description: z.string().meta({ example: 'Dinner for four' }),
-  quantity: z.number().int().meta({ example: 1 }),
-  amount: z.string().meta({ description: 'Each, in two-place pounds (negative for a discount).', example: '40.00' }),
-});
+const LineItemSchema = z
+  .object({
+    description: z
+      .string()
+      .meta({ description: 'What the line is, as the session gave it.', example: 'Dinner for four' }),
+    quantity: z.number().int().meta({ description: 'How many.', example: 1 }),
+    amount: z.string().meta({ description: 'Each, in two-place pounds (negative for a discount).', example: '40.00' }),
+  })
+  .meta({ description: 'One line of the order.' });
 
 export const TimelineSchema = z
   .object({

@@ -116,6 +116,8 @@ describe('GET /api/checkout-splits/:id/timeline', () => {
     expect(data.filter((e) => e.kind === 'reminder_sent')).toHaveLength(1);
     for (const share of [buyerShare!, friendShare!]) {
       expect(one('hold_placed', share.id)).toMatchObject({ actor: 'participant' });
+      // The card it was placed on, and its last four (the emulator's test Visa).
+      expect(one('hold_placed', share.id).summary).toMatch(/ on a Visa ending 4242\.$/);
       expect(one('captured', share.id)).toMatchObject({ actor: 'system' });
       expect(one('invitation_sent', share.id).summary).toContain(share.email);
     }

@@ -41,6 +41,26 @@ function publicActor(stored: string, split: SplitRow, creatorIsBuyer: boolean): 
   return 'system';
 }
 
+/** Wallets as people name them. */
+const WALLETS: Record<string, string> = {
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+  samsung_pay: 'Samsung Pay',
+  link: 'Link',
+};
+
+/** What a hold was placed with, from its history row: " with Apple Pay (Visa ending 4242)", " on a Visa ending 4242". */
+function held(detail: Record<string, unknown>): string {
+  const last4 = typeof detail.card_last4 === 'string' ? detail.card_last4 : null;
+  if (!last4) return '';
+  const raw = typeof detail.card_brand === 'string' ? detail.card_brand : 'card';
+  const brand =
+    raw === 'amex' ? 'American Express' : raw === 'card' ? 'card' : raw.charAt(0).toUpperCase() + raw.slice(1);
+  const wallet =
+    typeof detail.wallet === 'string' ? (WALLETS[detail.wallet] ?? detail.wallet.replace(/_/g, ' ')) : null;
+  return wallet ? ` with ${wallet} (${brand} ending ${last4})` : ` on a ${brand} ending ${last4}`;
+}
+
 /** How an e-mail's template is named in a sentence. */
 const EMAIL_WORDS: Record<string, string> = {
   'splits.invitation': 'invitation',
@@ -133,7 +153,14 @@ export async function splitTimeline(db: Db, split: SplitRow) {
     const pid = h.participant_id;
     switch (h.kind) {
       case 'authorised':
-        if (p) add(h.created_at, 'hold_placed', 'participant', `Hold placed: ${charge(p)} by ${nameOf(p)}.`, pid);
+        if (p)
+          add(
+            h.created_at,
+            'hold_placed',
+            'participant',
+            `Hold placed: ${charge(p)} by ${nameOf(p)}${held(detail)}.`,
+            pid,
+          );
         break;
       case 'hold_failed':
         add(
