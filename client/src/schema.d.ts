@@ -4062,9 +4062,15 @@ export interface components {
             order: {
                 /** @description The hosted session's lines; empty otherwise. */
                 line_items: {
-                    /** @example Dinner for four */
+                    /**
+                     * @description What the line is, as the session gave it.
+                     * @example Dinner for four
+                     */
                     description: string;
-                    /** @example 1 */
+                    /**
+                     * @description How many.
+                     * @example 1
+                     */
                     quantity: number;
                     /**
                      * @description Each, in two-place pounds (negative for a discount).
