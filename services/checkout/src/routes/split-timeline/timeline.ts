@@ -182,7 +182,7 @@ export async function splitTimeline(db: Db, split: SplitRow) {
           h.created_at,
           'awaiting_acceptance',
           'system',
-          'Everyone has placed their hold: waiting for your acceptance.',
+          'Everyone has placed their hold: the order waits for you to accept it.',
         );
         break;
       case 'merchant_accepted':
