@@ -266,6 +266,8 @@ function Actions(props: { split: SplitDetail; sessionToken: string | null; onCha
   const refundable =
     split.status === 'captured' || (split.status === 'partially_refunded' && refundState(split).outstanding > 0);
   const pending = split.status === 'pending';
+  // A hosted order (the remind route is the session's) with someone still to pay.
+  const remindable = pending && !awaitingAcceptance(split) && props.sessionToken !== null;
   const refusals = [...(awaitingAcceptance(split) ? [mayAccept] : []), mayCancel, mayRefund]
     .filter((p) => p.hidden)
     .map((p) => p.reason);
@@ -288,12 +290,7 @@ function Actions(props: { split: SplitDetail; sessionToken: string | null; onCha
         <GatedAction may={mayAccept} shown={awaitingAcceptance(split)} tone="primary" onClick={() => accept.ask(true)}>
           Accept and capture
         </GatedAction>
-        <GatedAction
-          may={mayRemind}
-          shown={pending && !awaitingAcceptance(split) && props.sessionToken !== null}
-          tone="secondary"
-          onClick={sendReminder}
-        >
+        <GatedAction may={mayRemind} shown={remindable} tone="secondary" onClick={sendReminder}>
           {remind.busy ? 'Sending…' : 'Send a reminder'}
         </GatedAction>
         <GatedAction may={mayCancel} shown={pending} tone="secondary" onClick={() => cancel.ask(true)}>
@@ -311,7 +308,7 @@ function Actions(props: { split: SplitDetail; sessionToken: string | null; onCha
           Refund order
         </GatedAction>
       </div>
-      {pending && props.sessionToken !== null && !mayRemind.hidden && (
+      {remindable && !mayRemind.hidden && (
         <p class="muted">
           A reminder e-mails everyone still to pay their link again: at most three times per order, and each person at
           most once every 12 hours.
