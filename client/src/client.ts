@@ -45,6 +45,8 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = [
   '/api/checkout-splits',
   '/api/merchants/checkout/sessions',
   '/api/merchants/checkout/splits/{id}/refund',
+  // The dashboard's refund of part of an order (docs/refunds.md): the server refund's rules, its key included.
+  '/api/checkout-splits/{id}/partial-refund',
 ];
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';

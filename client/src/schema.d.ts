@@ -255,6 +255,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout-splits/{id}/partial-refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund all or part of a paid order (dashboard)
+         * @description Ours, beyond the spec (docs/refunds.md): the dashboard's refund of an amount, by the rules of `POST /api/merchants/checkout/splits/{id}/refund` exactly: `amount` (pounds) absent means everything still outstanding; it is spread over the payers pro-rata in whole pence, each slice its own processor refund, and the slice that completes a share also returns that payer's 20p. From `captured` or `partially_refunded`. Owner, Admin or Finance (not the creating account, unless they are one of those). `idempotency_key` (or the `Idempotency-Key` header) makes a retry safe. The refund is recorded with actor `dashboard:<user>`.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["partialRefundSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout-splits/{id}/participants/{participantId}/replace": {
         parameters: {
             query?: never;
@@ -291,6 +313,28 @@ export interface paths {
          * @description Owner, Admin, Finance, or the creating account; only from `captured`. Every captured share is refunded in full with its 20p, each as its own processor refund, and the service fee reversed. No body.
          */
         post: operations["refundSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout-splits/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's timeline
+         * @description Ours, beyond the spec (docs/dashboard.md, "The order's timeline"): everything that happened to one order, newest first (created, invitations, pay pages opened, holds, reminders, replacements and covers, accept, captures, refunds, cancel, disputes, e-mails not delivered or suppressed, support actions), from the split history, the e-mail log and the audit log; and what was ordered (a hosted order's lines and metadata, the organiser). The business's team only (Owner, Admin, Finance, Member): the hosted order's buyer is refused.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        get: operations["splitTimeline"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4010,6 +4054,46 @@ export interface components {
              */
             awaiting_merchant?: boolean;
         };
+        /** @description An order's timeline, newest first, and what was ordered. */
+        SplitTimeline: {
+            /** @description Newest first. */
+            data: components["schemas"]["TimelineEntry"][];
+            /** @description What was ordered, for the order page (a hosted order; an API split has none). */
+            order: {
+                /** @description The hosted session's lines; empty otherwise. */
+                line_items: {
+                    /**
+                     * @description What the line is, as the session gave it.
+                     * @example Dinner for four
+                     */
+                    description: string;
+                    /**
+                     * @description How many.
+                     * @example 1
+                     */
+                    quantity: number;
+                    /**
+                     * @description Each, in two-place pounds (negative for a discount).
+                     * @example 40.00
+                     */
+                    amount: string;
+                }[];
+                /** @description The hosted session's metadata, or null. */
+                metadata: {
+                    [key: string]: string;
+                } | null;
+                /**
+                 * @description The hosted order's checkout session (what `POST /api/merchants/checkout/sessions/{token}/remind` takes), or null.
+                 * @example null
+                 */
+                session_token: string | null;
+                /**
+                 * @description The participant who organised the order (the hosted order's buyer), or null when none is one of them.
+                 * @example null
+                 */
+                organiser_participant_id: string | null;
+            };
+        };
         /** @description The team and its pending invitations. */
         Team: {
             /** @description Your role. */
@@ -4076,6 +4160,31 @@ export interface components {
              * @example true
              */
             identity_verified: boolean;
+        };
+        /** @description One thing that happened to an order. */
+        TimelineEntry: {
+            /** @description When it happened. */
+            at: components["schemas"]["Timestamp"];
+            /**
+             * @description What happened (docs/dashboard.md lists every kind).
+             * @enum {string}
+             */
+            kind: "created" | "invitation_sent" | "opened" | "hold_placed" | "hold_failed" | "hold_released" | "reminder_sent" | "participant_replaced" | "share_covered" | "seat_claimed" | "awaiting_acceptance" | "accepted" | "captured" | "capture_failed" | "paid" | "refunded" | "refund_failed" | "canceled" | "expired" | "disputed" | "email_sent" | "email_failed" | "email_suppressed" | "support_action";
+            /**
+             * @description The participant it is about (`participants[].id` of the split detail), or null for the whole order.
+             * @example null
+             */
+            participant_id: string | null;
+            /**
+             * @description Who did it: `system` (groupsplit on its own, a timer or the daily job), `participant` (a payer), `buyer` (the hosted order's organiser), `api_key`, `dashboard:<user id>`, `processor` (the payment processor, or the merchant in the processor's own dashboard) or `support:<name>`.
+             * @example system
+             */
+            actor: string;
+            /**
+             * @description One sentence for a person, in British English (amounts in pounds, no event names).
+             * @example Hold placed: £20.20 on their card.
+             */
+            summary: string;
         };
         /**
          * Format: date-time
@@ -6008,6 +6117,221 @@ export interface operations {
             };
         };
     };
+    partialRefundSplit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry: the same key with the same body within 24 hours returns the original answer (200); with a different body, 409 `idempotency_key_reused`.
+                 * @example order-1042-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The split id (`id` of the split detail). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "10.00",
+                 *       "reason": "Item out of stock",
+                 *       "idempotency_key": "refund-order-1001-1"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Pounds, not pence: `"44.95"` is £44.95, and `4495` would be £4,495.00. How much to refund (number or decimal string, above zero, at most two decimals); at most what is still outstanding. Leave it out to refund everything that is left.
+                     * @example 10.00
+                     */
+                    amount?: number | string | null;
+                    /**
+                     * @description Why, up to 500 characters; kept in the refund history.
+                     * @example Item out of stock
+                     */
+                    reason?: string | null;
+                    /**
+                     * @description Makes a retry safe: the same key replays the first result (or joins the refund still running); 1 to 255 characters. Without it, the `Idempotency-Key` header is used the same way (this field wins when both are sent).
+                     * @example refund-order-1001-1
+                     */
+                    idempotency_key?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund result. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "refund_id": "e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13",
+                     *       "split_id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "amount": "10.00",
+                     *       "refunded": "10.00",
+                     *       "total_refunded": "10.00",
+                     *       "total_amount": "44.95",
+                     *       "status": "partially_refunded",
+                     *       "reason": "Item out of stock",
+                     *       "participants": [
+                     *         {
+                     *           "email": "alex@example.com",
+                     *           "amount": "22.50",
+                     *           "refunded_amount": "10.00",
+                     *           "status": "captured"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RefundResult"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: amount must be a positive amount in pounds with at most two decimals (or another field-level message)
+             *     - `over_refund`: The refund of £20.00 is more than the £12.50 still outstanding (more than is outstanding; `outstanding` says how much is)
+             *     - `invalid_idempotency_key`: Idempotency-Key must be 1 to 255 characters (the `Idempotency-Key` header is over 255 characters)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed" | "over_refund" | "invalid_idempotency_key" | "invalid_json";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `forbidden`: Only the creator or the merchant can refund (not in the business (the buyer who created a hosted order included))
+             *     - `business_forbidden`: Only the creator or the merchant can refund (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "forbidden" | "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `not_refundable`: This order has not been paid, so there is nothing to refund (unpaid, cancelled or fully refunded; `status` names the split status)
+             *     - `idempotency_key_reused`: This idempotency_key was already used with a different amount or reason
+             *     - `refund_in_progress`: Another refund is being processed for this order, or the order changed; read it again and retry
+             *     - `partial_failure`: The refund stopped at sam@example.com: the payment processor refused it (card_declined). Refunds before it went through and were not undone; refund the rest with a new idempotency_key. (one slice was refused; `refund` holds what went through (nothing is unwound))
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_refundable" | "idempotency_key_reused" | "refund_in_progress" | "partial_failure";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     replaceParticipant: {
         parameters: {
             query?: never;
@@ -6412,6 +6736,164 @@ export interface operations {
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back, or send it again with the same `Idempotency-Key` where the operation takes one), 503 `service_unavailable` (nothing was saved: send it again after `Retry-After` seconds). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    splitTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The split id (`id` of the split detail). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "at": "2026-09-01T12:00:00.000Z",
+                     *           "kind": "created",
+                     *           "participant_id": null,
+                     *           "actor": "system",
+                     *           "summary": "Hold placed: £20.20 on their card."
+                     *         }
+                     *       ],
+                     *       "order": {
+                     *         "line_items": [
+                     *           {
+                     *             "description": "Dinner for four",
+                     *             "quantity": 1,
+                     *             "amount": "40.00"
+                     *           }
+                     *         ],
+                     *         "metadata": {},
+                     *         "session_token": null,
+                     *         "organiser_participant_id": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SplitTimeline"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `missing_authorization`: Missing or invalid Authorization header (no bearer token (an API key included))
+             *     - `invalid_token`: Invalid token (an expired or unknown token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "missing_authorization" | "invalid_token";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `forbidden`: Forbidden (not in the business (the buyer who created a hosted order included))
+             *     - `business_forbidden`: Forbidden (the role may not do this)
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "forbidden" | "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;

@@ -17,6 +17,8 @@ const ACTION_WORDS: Partial<Record<Action, string>> = {
   'split.cancel': 'cancel orders',
   'split.accept': 'accept orders',
   'split.refund': 'refund orders',
+  'split.partial_refund': 'refund orders',
+  'split.timeline': "see an order's timeline",
   'split.export': 'export orders and refunds',
   'api_key.view': 'see API keys',
   'api_key.manage': 'create or revoke API keys',

@@ -67,6 +67,10 @@ export function createAuthoriseActivities({
         actor: source,
         captureBefore: hold.captureBefore ? new Date(hold.captureBefore) : null,
         event,
+        // The card (or wallet) and its last four, for the order's timeline (docs/dashboard.md).
+        detail: hold.card
+          ? { card_brand: hold.card.brand, card_last4: hold.card.last4, wallet: hold.card.wallet ?? null }
+          : undefined,
       });
       await dispatchCommittedEvents(deps, [eventId]);
       return { authorised: true, status: 'authorised', captureBefore: hold.captureBefore };

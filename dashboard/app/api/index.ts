@@ -1,3 +1,4 @@
+import { pounds } from '@groupsplit/client';
 import { client, unwrap } from './client';
 import type { DeliveryLogQuery, RegistrationBody, Role, SplitListQuery, SplitPage, WebhookEventType } from './schema';
 
@@ -49,6 +50,17 @@ export const api = {
   cancelSplit: (id: string) => unwrap(client.POST('/api/checkout-splits/{id}/cancel', path(id))),
   acceptSplit: (id: string) => unwrap(client.POST('/api/checkout-splits/{id}/accept', path(id))),
   refundSplit: (id: string) => unwrap(client.POST('/api/checkout-splits/{id}/refund', path(id))),
+  /** What happened to the order, newest first, and what was ordered (docs/dashboard.md, "The order's timeline"). */
+  splitTimeline: (id: string) => unwrap(client.GET('/api/checkout-splits/{id}/timeline', path(id))),
+  /** A refund of part of an order (or the rest, without `amount`), by the API-key refund's rules. */
+  partialRefundSplit: (id: string, ask: { pence?: number; reason?: string; idempotency_key?: string }) => {
+    const { pence, ...rest } = ask;
+    const body = pence === undefined ? rest : { ...rest, amount: pounds(pence) };
+    return unwrap(client.POST('/api/checkout-splits/{id}/partial-refund', { ...path(id), body }));
+  },
+  /** Reminds the payers still to pay of a hosted order (the spec's remind route, with the session). */
+  remindSession: (token: string) =>
+    unwrap(client.POST('/api/merchants/checkout/sessions/{token}/remind', { params: { path: { token } } })),
 
   // Developers
   credentials: () => unwrap(client.GET('/api/merchants/credentials')),

@@ -34,6 +34,9 @@ export type SplitListQuery = NonNullable<paths['/api/checkout-splits']['get']['p
 export type RefundHistoryEntry = Schemas['RefundHistoryEntry'];
 export type SplitDetail = Schemas['SplitDetail'];
 export type RefundResult = Schemas['RefundResult'];
+export type SplitTimeline = Schemas['SplitTimeline'];
+export type TimelineEntry = Schemas['TimelineEntry'];
+export type RemindResult = Schemas['RemindResult'];
 export type Insights = Schemas['Insights'];
 
 export type ApiKeyRecord = Schemas['ApiKey'];

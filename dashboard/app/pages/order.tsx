@@ -1,22 +1,31 @@
+import { poundsToPence } from '@groupsplit/shared/browser';
 import { useEffect, useState } from 'preact/hooks';
-import { api, type RefundHistoryEntry, type SplitDetail } from '../api';
+import { api, type RefundHistoryEntry, type SplitDetail, type SplitTimeline, type TimelineEntry } from '../api';
 import { useBusiness } from '../business';
 import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
+import { Field } from '../components/form';
 import { PageHeader, Section } from '../components/page';
 import { DataTable, KeyValues } from '../components/table';
 import { dateTime, money, percentFromBps } from '../format';
-import { useConfirm, useQuery } from '../hooks';
+import { type Query, useAction, useConfirm, useQuery } from '../hooks';
 import type { Permission } from '../permissions';
 import { Link } from '../router';
 import { PAGES } from '../routes';
 import { PausedBanner } from './home';
 import { awaitingAcceptance, OrderStatusChip } from './order-status';
 
-/** docs/spec.md, Refund result and history: `api_key`, `dashboard:<user>` or `processor`. */
+/**
+ * docs/spec.md, Refund result and history: `api_key`, `dashboard:<user>` or `processor`; and the timeline's
+ * others (docs/dashboard.md, "The order's timeline"): `system`, `participant`, `buyer`, `support:<name>`.
+ */
 function actorLabel(actor: string, emails: Map<string, string>): string {
   if (actor === 'api_key') return 'API key';
-  if (actor === 'processor') return 'Payment processor dashboard';
+  if (actor === 'processor') return 'Payment processor';
+  if (actor === 'system') return 'groupsplit';
+  if (actor === 'participant') return 'Payer';
+  if (actor === 'buyer') return 'Organiser';
+  if (actor.startsWith('support:')) return `Support (${actor.slice('support:'.length)})`;
   if (actor.startsWith('dashboard:')) {
     const userId = actor.slice('dashboard:'.length);
     return `Dashboard: ${emails.get(userId) ?? 'a former team member'}`;
@@ -24,9 +33,14 @@ function actorLabel(actor: string, emails: Map<string, string>): string {
   return actor;
 }
 
-function RefundHistory(props: { refunds: RefundHistoryEntry[] | undefined }) {
+/** The team's addresses by login, to name a dashboard user (a former member is "a former team member"). */
+function useTeamEmails(): Map<string, string> {
   const team = useQuery(() => api.team(), []);
-  const emails = new Map(team.status === 'ready' ? team.data.members.map((m) => [m.user_id, m.email]) : []);
+  return new Map(team.status === 'ready' ? team.data.members.map((m) => [m.user_id, m.email]) : []);
+}
+
+function RefundHistory(props: { refunds: RefundHistoryEntry[] | undefined; emails: Map<string, string> }) {
+  const { emails } = props;
   if (!props.refunds) {
     return <p class="muted">The API does not return this order's refund history.</p>;
   }
@@ -45,7 +59,7 @@ function RefundHistory(props: { refunds: RefundHistoryEntry[] | undefined }) {
             <StatusChip status={refund.status} />
           </td>
           <td>{actorLabel(refund.actor, emails)}</td>
-          <td>{refund.reason ?? <span class="muted">None given</span>}</td>
+          <td class="wrap">{refund.reason ?? <span class="muted">None given</span>}</td>
         </tr>
       ))}
     </DataTable>
@@ -68,15 +82,148 @@ function GatedAction(props: {
   );
 }
 
+/** Pence refunded so far and still refundable: the shares captured (the order total once paid) less every refund. */
+function refundState(split: SplitDetail) {
+  const refunded = (split.refunds ?? []).reduce((sum, r) => sum + poundsToPence(r.refunded), 0);
+  const total = poundsToPence(split.total_amount);
+  return { refunded, outstanding: Math.max(0, total - refunded) };
+}
+
+/** Something was taken: the fees are then real (before, and on a cancelled order, there are none). */
+const somethingCaptured = (split: SplitDetail) =>
+  ['captured', 'partially_refunded', 'refunded'].includes(split.status) ||
+  split.participants.some((p) => p.status === 'captured' || p.status === 'refunded');
+
+const PENNIES = /^\d+(\.\d{1,2})?$/;
+
 /**
- * Accept and capture (an order waiting for the business), cancel (pending) and whole refund (captured),
- * each behind a confirmation, as the caller's role allows. Accepting is the roles that may cancel
- * (policy row `split.accept`), but never the buyer who created a hosted order.
+ * Refund with an amount and a reason (docs/dashboard.md, "The order page"). The whole of a captured order goes
+ * through the spec's refund route (with a reason, through the partial route without an amount, which refunds the
+ * same: the spec's route takes no reason); a part, or whatever is left of a partly refunded order, through
+ * `POST /api/checkout-splits/:id/partial-refund`, one idempotency key per dialog so a retry never refunds twice.
  */
-function Actions(props: { split: SplitDetail; onChanged: () => void }) {
+function RefundDialog(props: {
+  split: SplitDetail;
+  open: boolean;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { split } = props;
+  const { outstanding } = refundState(split);
+  const whole = split.status === 'captured';
+  const [part, setPart] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const refund = useAction(async () => {
+    const why = reason.trim() || undefined;
+    if (!part && whole && !why) return api.refundSplit(split.id);
+    return api.partialRefundSplit(split.id, {
+      ...(part ? { pence: poundsToPence(amount.trim()) } : {}),
+      ...(why ? { reason: why } : {}),
+      idempotency_key: key,
+    });
+  });
+  useEffect(() => {
+    if (!props.open) return;
+    setPart(false);
+    setAmount('');
+    setReason('');
+    setInvalid(null);
+    setKey(crypto.randomUUID());
+    refund.reset();
+  }, [props.open]);
+
+  const confirm = async () => {
+    if (part) {
+      const value = amount.trim();
+      if (!PENNIES.test(value) || poundsToPence(value) <= 0) {
+        setInvalid('Enter an amount in pounds above zero, such as 5 or 5.00.');
+        return;
+      }
+      if (poundsToPence(value) > outstanding) {
+        setInvalid(`Enter at most ${money((outstanding / 100).toFixed(2))}, what is still refundable.`);
+        return;
+      }
+    }
+    setInvalid(null);
+    const result = await refund.run();
+    if (!result) return;
+    props.onDone(
+      `Refunded ${money(result.refunded)} of ${money(result.total_amount)}. The order is ${result.status.replace(/_/g, ' ')}.`,
+    );
+  };
+  const everything = money((outstanding / 100).toFixed(2));
+  return (
+    <ConfirmDialog
+      open={props.open}
+      title={part ? 'Refund part of this order?' : whole ? 'Refund the whole order?' : 'Refund the rest of this order?'}
+      confirmLabel={
+        part ? `Refund ${PENNIES.test(amount.trim()) ? money(amount.trim()) : 'part'}` : `Refund ${everything}`
+      }
+      danger
+      busy={refund.busy}
+      error={refund.error}
+      onCancel={props.onClose}
+      onConfirm={confirm}
+    >
+      <fieldset>
+        <legend>How much</legend>
+        <label class="radio">
+          <input type="radio" name="refund-how-much" checked={!part} onChange={() => setPart(false)} />
+          {whole ? `The whole order: ${everything}` : `Everything still refundable: ${everything}`}
+        </label>
+        <label class="radio">
+          <input type="radio" name="refund-how-much" checked={part} onChange={() => setPart(true)} />
+          Part of it
+        </label>
+      </fieldset>
+      {part && (
+        <Field id="refund-amount" label="Amount in pounds" error={invalid} hint={`Up to ${everything}.`}>
+          <input
+            id="refund-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            aria-describedby={invalid ? 'refund-amount-hint refund-amount-error' : 'refund-amount-hint'}
+            aria-invalid={invalid ? 'true' : undefined}
+            onInput={(event) => setAmount((event.target as HTMLInputElement).value)}
+          />
+        </Field>
+      )}
+      <Field id="refund-reason" label="Reason" optional hint="Kept with the refund in the order's history.">
+        <input
+          id="refund-reason"
+          maxLength={500}
+          value={reason}
+          aria-describedby="refund-reason-hint"
+          onInput={(event) => setReason((event.target as HTMLInputElement).value)}
+        />
+      </Field>
+      <p>
+        {part
+          ? 'The amount is shared across the payers in proportion to their shares, each as its own refund on your processor account. A payer’s service fee is returned with the last part of their share.'
+          : whole
+            ? `Every captured share is refunded in full, including each payer's ${money('0.20')} service fee, each as its own refund on your processor account, and the groupsplit fee is reversed.`
+            : 'What is left of each share is refunded, with each payer’s service fee, each as its own refund on your processor account.'}{' '}
+        Your systems are told through your webhook. This cannot be undone.
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * Accept and capture (an order waiting for the business), send a reminder and cancel (pending), and refund
+ * (captured or partly refunded), each behind a confirmation, as the caller's role allows. Accepting is the
+ * roles that may cancel (policy row `split.accept`), but never the buyer who created a hosted order; reminding
+ * is what the remind route allows (the roles that may cancel); a refund from here is `split.partial_refund`.
+ */
+function Actions(props: { split: SplitDetail; sessionToken: string | null; onChanged: () => void }) {
   const { split } = props;
   const { can } = useBusiness();
   const [done, setDone] = useState<string | null>(null);
+  const [refunding, setRefunding] = useState(false);
   const accept = useConfirm(
     () => api.acceptSplit(split.id),
     (result) => {
@@ -95,16 +242,32 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
       props.onChanged();
     },
   );
-  const refund = useConfirm(
-    () => api.refundSplit(split.id),
-    (result) => {
-      setDone(`Refunded ${money(result.refunded)} of ${money(result.total_amount)}. The order is ${result.status}.`);
-      props.onChanged();
-    },
-  );
+  const remind = useAction(() => api.remindSession(props.sessionToken ?? ''));
+  const sendReminder = async () => {
+    setDone(null);
+    const result = await remind.run();
+    if (!result) return;
+    const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
+    setDone(
+      result.reminded > 0
+        ? `Reminder sent to ${people(result.reminded)} still to pay.` +
+            (result.skipped > 0
+              ? ` ${people(result.skipped)} skipped: reminded in the last 12 hours or unsubscribed${result.next_allowed_at ? `; you can remind them again from ${dateTime(result.next_allowed_at)}` : ''}.`
+              : '')
+        : `Nobody was reminded: everyone still to pay was reminded in the last 12 hours or unsubscribed${result.next_allowed_at ? `. You can remind them again from ${dateTime(result.next_allowed_at)}` : ''}.`,
+    );
+    props.onChanged();
+  };
   const mayAccept = can('split.accept', split.created_by);
   const mayCancel = can('split.cancel', split.created_by);
-  const mayRefund = can('split.refund', split.created_by);
+  // The remind route allows the roles that may cancel orders, without the creator rule.
+  const mayRemind = can('split.cancel');
+  const mayRefund = can('split.partial_refund');
+  const refundable =
+    split.status === 'captured' || (split.status === 'partially_refunded' && refundState(split).outstanding > 0);
+  const pending = split.status === 'pending';
+  // A hosted order (the remind route is the session's) with someone still to pay.
+  const remindable = pending && !awaitingAcceptance(split) && props.sessionToken !== null;
   const refusals = [...(awaitingAcceptance(split) ? [mayAccept] : []), mayCancel, mayRefund]
     .filter((p) => p.hidden)
     .map((p) => p.reason);
@@ -116,6 +279,7 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
           {done}
         </Banner>
       )}
+      <ErrorNote error={remind.error} />
       {awaitingAcceptance(split) && (
         <Banner kind="warning" title="Waiting for your acceptance">
           Everyone in the group has placed their hold. Accept the order to capture the payments, or cancel it to release
@@ -126,22 +290,32 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
         <GatedAction may={mayAccept} shown={awaitingAcceptance(split)} tone="primary" onClick={() => accept.ask(true)}>
           Accept and capture
         </GatedAction>
-        <GatedAction
-          may={mayCancel}
-          shown={split.status === 'pending'}
-          tone="secondary"
-          onClick={() => cancel.ask(true)}
-        >
+        <GatedAction may={mayRemind} shown={remindable} tone="secondary" onClick={sendReminder}>
+          {remind.busy ? 'Sending…' : 'Send a reminder'}
+        </GatedAction>
+        <GatedAction may={mayCancel} shown={pending} tone="secondary" onClick={() => cancel.ask(true)}>
           Cancel order
         </GatedAction>
-        <GatedAction may={mayRefund} shown={split.status === 'captured'} tone="danger" onClick={() => refund.ask(true)}>
+        <GatedAction
+          may={mayRefund}
+          shown={refundable}
+          tone="danger"
+          onClick={() => {
+            setDone(null);
+            setRefunding(true);
+          }}
+        >
           Refund order
         </GatedAction>
       </div>
-      {split.status !== 'pending' && split.status !== 'captured' && (
+      {remindable && !mayRemind.hidden && (
         <p class="muted">
-          Only a pending order can be cancelled, and only a captured order can be refunded from the dashboard.
+          A reminder e-mails everyone still to pay their link again: at most three times per order, and each person at
+          most once every 12 hours.
         </p>
+      )}
+      {!pending && !refundable && (
+        <p class="muted">Only a pending order can be cancelled, and only a paid order can be refunded.</p>
       )}
       <Refusal reason={!mayCancel.allowed && !mayCancel.hidden ? mayCancel.reason : null} />
       {refusals.map((reason) => (
@@ -152,33 +326,112 @@ function Actions(props: { split: SplitDetail; onChanged: () => void }) {
       <ConfirmDialog {...accept.dialog} title="Accept and capture this order?" confirmLabel="Accept and capture">
         <p>
           Every participant's hold is captured: {money(split.total_amount)} in all, with the payers' service fees. Your
-          webhook receives <code>checkout_split.paid</code> once the payments are taken. This cannot be undone.
+          systems are told through your webhook once the payments are taken. This cannot be undone.
         </p>
       </ConfirmDialog>
       <ConfirmDialog {...cancel.dialog} title="Cancel this order?" confirmLabel="Cancel order" danger>
         <p>
-          Every participant's hold is released and nobody is charged. The payers can no longer pay, and your webhook
-          receives <code>checkout_split.canceled</code>. This cannot be undone.
+          Every participant's hold is released and nobody is charged. The payers can no longer pay, and your systems are
+          told through your webhook. This cannot be undone.
         </p>
       </ConfirmDialog>
-      <ConfirmDialog
-        {...refund.dialog}
-        title="Refund the whole order?"
-        confirmLabel={`Refund ${money(split.total_amount)}`}
-        danger
-      >
-        <p>
-          Every captured share is refunded in full, including each payer's {money('0.20')} service fee, each as its own
-          refund on your processor account, and the groupsplit fee is reversed. Your webhook receives{' '}
-          <code>checkout_split.refunded</code>. This cannot be undone.
-        </p>
-      </ConfirmDialog>
+      <RefundDialog
+        split={split}
+        open={refunding}
+        onClose={() => setRefunding(false)}
+        onDone={(message) => {
+          setRefunding(false);
+          setDone(message);
+          props.onChanged();
+        }}
+      />
     </Section>
   );
 }
 
-function OrderView(props: { split: SplitDetail; reload: () => void }) {
+/** The timeline, newest first (GET /api/checkout-splits/:id/timeline), in UK time. */
+function Timeline(props: { entries: TimelineEntry[]; emails: Map<string, string> }) {
+  if (props.entries.length === 0) return <p class="empty">Nothing has happened to this order yet.</p>;
+  return (
+    <DataTable label="Timeline, newest first" columns={['When', 'What happened', 'By']}>
+      {props.entries.map((entry, index) => (
+        <tr key={`${entry.at}-${entry.kind}-${index}`}>
+          <td>{dateTime(entry.at)}</td>
+          <td class="wrap">{entry.summary}</td>
+          <td>{actorLabel(entry.actor, props.emails)}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** Line items, metadata and the order reference: what the merchant checks before accepting. */
+function WhatWasOrdered(props: { split: SplitDetail; order: SplitTimeline['order'] | null }) {
+  const { split, order } = props;
+  const metadata = Object.entries(order?.metadata ?? {});
+  return (
+    <Section title="What was ordered">
+      <KeyValues rows={[['Order reference', split.order_reference]]} />
+      {order && order.line_items.length > 0 ? (
+        <DataTable
+          label="Order lines"
+          columns={['Item', { label: 'Quantity', num: true }, { label: 'Amount', num: true }]}
+        >
+          {order.line_items.map((line, index) => (
+            <tr key={`${line.description}-${index}`}>
+              <td class="wrap">{line.description}</td>
+              <td class="num">{line.quantity}</td>
+              <td class="num">{money(line.amount)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : (
+        <p class="muted">{order ? 'This order was created without order lines.' : 'Reading the order lines…'}</p>
+      )}
+      {metadata.length > 0 && (
+        <>
+          <h3>Metadata</h3>
+          <KeyValues rows={metadata.map(([key, value]): [string, string] => [key, value])} />
+        </>
+      )}
+    </Section>
+  );
+}
+
+/** Order total, fees once something was captured, and what the business keeps (`net_amount`, when the API sends it). */
+function Money(props: { split: SplitDetail }) {
   const { split } = props;
+  // `net_amount` is additive on the detail (what the business keeps); typed optional until every API sends it.
+  const net = (split as SplitDetail & { net_amount?: string }).net_amount;
+  const { refunded } = refundState(split);
+  const rows: [string, string][] = [['Order total', money(split.total_amount)]];
+  if (somethingCaptured(split)) {
+    rows.push(
+      ['Service fees paid by customers', money(split.customer_fee_total)],
+      [`groupsplit fee (${percentFromBps(split.merchant_fee_bps)})`, money(split.merchant_fee_total)],
+    );
+    if (refunded > 0) rows.push(['Refunded', money((refunded / 100).toFixed(2))]);
+    if (net !== undefined) rows.push(['Net to you', money(net)]);
+  }
+  return (
+    <Section title="Money">
+      <KeyValues rows={rows} />
+      {!somethingCaptured(split) && (
+        <p class="muted">
+          {split.status === 'pending' || split.status === 'capturing'
+            ? 'No fees yet: fees are taken only when the payments are captured.'
+            : 'No fees: nothing was captured on this order.'}
+        </p>
+      )}
+      <p class="muted">Your payment processor's own fees are shown in its dashboard.</p>
+    </Section>
+  );
+}
+
+function OrderView(props: { split: SplitDetail; timeline: Query<SplitTimeline>; reload: () => void }) {
+  const { split, timeline } = props;
+  const emails = useTeamEmails();
+  const order = timeline.status === 'ready' ? timeline.data.order : null;
   return (
     <>
       <PageHeader
@@ -196,11 +449,18 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
           before its deadline.
         </Banner>
       )}
-      <Actions split={split} onChanged={props.reload} />
+      <Actions split={split} sessionToken={order?.session_token ?? null} onChanged={props.reload} />
       <Section title="Participants">
         <DataTable
           label="Participants"
-          columns={['Person', { label: 'Share', num: true }, { label: 'Service fee', num: true }, 'Status', 'Disputed']}
+          columns={[
+            'Person',
+            { label: 'Share', num: true },
+            { label: 'Service fee', num: true },
+            { label: 'Card charge', num: true },
+            'Status',
+            'Disputed',
+          ]}
         >
           {split.participants.map((p) => (
             <tr key={p.id}>
@@ -213,6 +473,12 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
                   </>
                 )}
                 {p.email}
+                {order?.organiser_participant_id === p.id && (
+                  <>
+                    {' '}
+                    <StatusChip status="organiser" label="Organiser" />
+                  </>
+                )}
                 {p.covered && (
                   <div class="muted">
                     {p.covered.email
@@ -224,6 +490,9 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
               </td>
               <td class="num">{money(p.amount)}</td>
               <td class="num">{money(p.application_fee)}</td>
+              <td class="num">
+                {money(((poundsToPence(p.amount) + poundsToPence(p.application_fee)) / 100).toFixed(2))}
+              </td>
               <td>
                 <StatusChip status={p.status} />
               </td>
@@ -239,6 +508,7 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
                 </td>
                 <td class="num">{money(seat.amount)}</td>
                 <td class="num muted">—</td>
+                <td class="num muted">—</td>
                 <td>
                   <StatusChip status="open_seat" label="Not taken yet" />
                 </td>
@@ -249,17 +519,9 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
             ))}
         </DataTable>
       </Section>
+      <WhatWasOrdered split={split} order={order} />
       <div class="grid">
-        <Section title="Fees">
-          <KeyValues
-            rows={[
-              ['Order total', money(split.total_amount)],
-              ['Service fees paid by customers', money(split.customer_fee_total)],
-              [`groupsplit fee (${percentFromBps(split.merchant_fee_bps)})`, money(split.merchant_fee_total)],
-              ['All fees collected', money(split.application_fee_total)],
-            ]}
-          />
-        </Section>
+        <Money split={split} />
         <Section title="Details">
           <KeyValues
             rows={[
@@ -272,8 +534,17 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
           />
         </Section>
       </div>
+      <Section title="Timeline">
+        {timeline.status === 'error' ? (
+          <ErrorNote error={timeline.error} onRetry={timeline.reload} />
+        ) : timeline.status === 'loading' ? (
+          <p class="muted">Reading the timeline…</p>
+        ) : (
+          <Timeline entries={timeline.data.data} emails={emails} />
+        )}
+      </Section>
       <Section title="Refund history">
-        <RefundHistory refunds={split.refunds} />
+        <RefundHistory refunds={split.refunds} emails={emails} />
       </Section>
     </>
   );
@@ -282,16 +553,24 @@ function OrderView(props: { split: SplitDetail; reload: () => void }) {
 /** How often an order being captured is read again, until it is captured (or failed). */
 const CAPTURING_POLL_MS = 2000;
 
-/** GET /api/checkout-splits/:id: participants, fees, dispute, refund history, and the actions. */
+/**
+ * GET /api/checkout-splits/:id (participants, fees, dispute, refund history) and its timeline
+ * (GET …/timeline: what happened, what was ordered), and the actions.
+ */
 export function OrderPage(props: { params: Record<string, string> }) {
   const id = props.params.id as string;
   const split = useQuery(() => api.split(id), [id]);
+  const timeline = useQuery(() => api.splitTimeline(id), [id]);
+  const reload = () => {
+    split.reload();
+    timeline.reload();
+  };
   // An accepted order is captured in the background: read it again until the capture has ended, so the
   // page arrives at its new status by itself.
   const capturing = split.status === 'ready' && split.data.status === 'capturing';
   useEffect(() => {
     if (!capturing) return;
-    const timer = setTimeout(split.reload, CAPTURING_POLL_MS);
+    const timer = setTimeout(reload, CAPTURING_POLL_MS);
     return () => clearTimeout(timer);
   }, [capturing, split.data]);
   return (
@@ -306,7 +585,7 @@ export function OrderPage(props: { params: Record<string, string> }) {
         </>
       ) : (
         <Loadable query={split} what="the order">
-          {(data) => <OrderView split={data} reload={split.reload} />}
+          {(data) => <OrderView split={data} timeline={timeline} reload={reload} />}
         </Loadable>
       )}
     </>

@@ -8,6 +8,7 @@ import { signalHoldAuthorised } from './routes/checkout-splits/hold-authorised';
 import { exportRoutes } from './routes/exports/exports';
 import { hostedCheckoutRoutes } from './routes/hosted-checkout/hosted-checkout';
 import { insightsRoutes } from './routes/insights/insights';
+import { partialRefundRoutes } from './routes/partial-refund/partial-refund';
 import { participantCoverRoutes } from './routes/participant-cover/participant-cover';
 import { participantReplaceRoutes } from './routes/participant-replace/participant-replace';
 import { payRoutes } from './routes/pay/pay';
@@ -18,6 +19,7 @@ import { remindRoutes } from './routes/remind/remind';
 import { seatRoutes } from './routes/seats/seats';
 import { splitAcceptRoutes } from './routes/split-accept/split-accept';
 import { splitCancelRoutes } from './routes/split-cancel/split-cancel';
+import { splitTimelineRoutes } from './routes/split-timeline/split-timeline';
 import { authorisationFeed } from './splits/authorisation-feed';
 
 /** The checkout service's app; `close()` ends what it holds open beside the database (the authorisation feed). */
@@ -44,6 +46,8 @@ export function createCheckoutApp(runtime: CheckoutRuntime): Koa & { close(): Pr
       participantReplaceRoutes(deps),
       participantCoverRoutes(deps),
       refundRoutes(deps),
+      partialRefundRoutes(deps),
+      splitTimelineRoutes(deps),
       remindRoutes(deps),
       exportRoutes(deps),
       processorWebhookRoutes(deps, {

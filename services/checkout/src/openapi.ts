@@ -4,6 +4,7 @@ import { checkoutSplitsPaths } from './routes/checkout-splits/openapi';
 import { exportsPaths } from './routes/exports/openapi';
 import { hostedCheckoutPaths } from './routes/hosted-checkout/openapi';
 import { insightsPaths } from './routes/insights/openapi';
+import { partialRefundPaths } from './routes/partial-refund/openapi';
 import { participantCoverPaths } from './routes/participant-cover/openapi';
 import { participantReplacePaths } from './routes/participant-replace/openapi';
 import { payPaths } from './routes/pay/openapi';
@@ -12,6 +13,7 @@ import { remindPaths } from './routes/remind/openapi';
 import { seatsPaths } from './routes/seats/openapi';
 import { splitAcceptPaths } from './routes/split-accept/openapi';
 import { splitCancelPaths } from './routes/split-cancel/openapi';
+import { splitTimelinePaths } from './routes/split-timeline/openapi';
 
 /**
  * The checkout service's operations, one `openapi.ts` per route folder (the gateway merges the
@@ -27,6 +29,8 @@ export function checkoutOpenApi(): OpenApiDocument {
     remindPaths,
     seatsPaths,
     refundsPaths,
+    partialRefundPaths,
+    splitTimelinePaths,
     splitCancelPaths,
     splitAcceptPaths,
     checkoutSplitsPaths,

@@ -24,6 +24,8 @@ describe('authorize: the permission table', () => {
     ['split.view', ['owner', 'admin', 'finance', 'member']],
     ['split.export', ['owner', 'admin', 'finance']],
     ['insights.view', ['owner', 'admin', 'finance', 'member']],
+    ['split.timeline', ['owner', 'admin', 'finance', 'member']],
+    ['split.partial_refund', ['owner', 'admin', 'finance']],
   ] as const)('%s is allowed for exactly %p', (action, allowed) => {
     for (const role of ROLES) {
       const expected = allowed.includes(role as never)
@@ -62,6 +64,19 @@ describe('authorize: the creating account', () => {
       body: { error: 'refused', code: 'business_forbidden' },
     });
     expect(outcome({ role: 'member', userId: CREATOR }, 'split.refund', open)).toMatchObject({ status: 403 });
+  });
+
+  it("gives the hosted order's creator neither its timeline nor a partial refund (issue 55: no creator rule)", () => {
+    for (const action of ['split.timeline', 'split.partial_refund'] as const) {
+      expect(outcome({ role: null, userId: CREATOR }, action, split(open))).toEqual({
+        status: 403,
+        body: { error: 'refused', code: 'forbidden' },
+      });
+    }
+    expect(outcome({ role: 'member', userId: CREATOR }, 'split.partial_refund', split(open))).toMatchObject({
+      status: 403,
+    });
+    expect(outcome({ role: 'member', userId: CREATOR }, 'split.timeline', split(paused))).toBe('allowed');
   });
 
   it('refuses someone outside the business with the message and the plain `forbidden` code', () => {

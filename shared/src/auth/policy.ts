@@ -25,6 +25,17 @@ export const POLICY = {
    */
   'split.accept': ['owner', 'admin', 'member'],
   'split.refund': ['owner', 'admin', 'finance'],
+  /**
+   * Ours (issue 55, the order page): a refund of part of an order from the dashboard
+   * (`POST /api/checkout-splits/:id/partial-refund`); the roles that may refund, but not the creator rule: a hosted
+   * order's creator is the buyer, who must not refund their own order.
+   */
+  'split.partial_refund': ['owner', 'admin', 'finance'],
+  /**
+   * Ours (issue 55): an order's timeline (`GET /api/checkout-splits/:id/timeline`): the business's team only, never
+   * the hosted buyer (no creator rule), since it names every participant and e-mail.
+   */
+  'split.timeline': ALL,
   /** Ours (the spec has no replace): hand a pending participant's share to someone else; as cancel. */
   'split.replace': ['owner', 'admin', 'member'],
   /** Ours (the spec has no exports): the finance CSVs of orders and refunds (docs/exports.md); as refund. */
@@ -49,6 +60,7 @@ export type Action = keyof typeof POLICY;
 const VIEW_ACTIONS = new Set<Action>([
   'merchant.view',
   'split.view',
+  'split.timeline',
   'split.export',
   'insights.view',
   'webhook_log.view',

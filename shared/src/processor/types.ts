@@ -58,8 +58,11 @@ export type Hold = {
   /** While `requires_action`: the issuer's challenge page (next_action.redirect_to_url.url), when the confirm named a return URL. */
   authenticationUrl: string | null;
   created: string;
-  /** The card of the latest charge (receipts show it), when the charge was expanded. */
-  card: { brand: string; last4: string } | null;
+  /**
+   * The card of the latest charge (receipts show it), when the charge was expanded; `wallet` names the wallet it
+   * came through (`apple_pay`, `google_pay`, …), when it did.
+   */
+  card: { brand: string; last4: string; wallet?: string | null } | null;
 };
 
 export type ProcessorRefund = {

@@ -16,7 +16,14 @@ import type { ApiKeyPrincipal, SessionPrincipal } from '../auth';
 import { REPLACE_MESSAGES } from './replace-participant';
 
 /** What a caller does with one split, by the permission table's names. */
-export type SplitAction = 'split.view' | 'split.cancel' | 'split.accept' | 'split.refund' | 'split.replace';
+export type SplitAction =
+  | 'split.view'
+  | 'split.timeline'
+  | 'split.cancel'
+  | 'split.accept'
+  | 'split.refund'
+  | 'split.partial_refund'
+  | 'split.replace';
 
 /** The spec's refusal of each action (Errors): detail, cancel, refund; replace is ours, worded alike. */
 const REFUSED: Record<SplitAction, string> = {
@@ -24,6 +31,8 @@ const REFUSED: Record<SplitAction, string> = {
   'split.cancel': MESSAGES.cancelForbidden,
   'split.accept': MESSAGES.acceptForbidden,
   'split.refund': MESSAGES.refundForbidden,
+  'split.partial_refund': MESSAGES.refundForbidden,
+  'split.timeline': MESSAGES.forbidden,
   'split.replace': REPLACE_MESSAGES.forbidden,
 };
 

@@ -227,6 +227,10 @@ describe('gateway rate limits', () => {
       ['POST', '/api/merchants/checkout/splits/id/cancel', 'server_ops'],
       ['POST', '/api/merchants/checkout/splits/id/accept', 'server_ops'],
       ['POST', '/api/checkout-splits/id/accept', undefined],
+      // The order page (docs/dashboard.md): its timeline and the dashboard's partial refund.
+      ['GET', '/api/checkout-splits/id/timeline', 'server_ops'],
+      ['POST', '/api/checkout-splits/id/partial-refund', 'server_ops'],
+      ['GET', '/api/checkout-splits/id', undefined],
       ['POST', '/api/merchants/checkout/sessions/tok/remind', 'server_ops'],
       ['GET', '/api/merchants/checkout/sessions/tok', 'public_lookup'],
       ['GET', '/api/checkout-splits/pay/tok', 'public_lookup'],

@@ -123,6 +123,23 @@ export const checkoutRoutes: RouteRule[] = [
     bucket: 'server_ops',
   },
   { method: 'POST', path: '/api/checkout-splits/:id/accept', target: 'checkout', auth: 'session_splits' },
+  // Ours (docs/dashboard.md, "The order's timeline"; docs/refunds.md): the order page's timeline merges several
+  // logs per read, and the dashboard's partial refund moves money as the server's refund does: both count in
+  // server_ops (per client IP), like the insights read and the server refund.
+  {
+    method: 'GET',
+    path: '/api/checkout-splits/:id/timeline',
+    target: 'checkout',
+    auth: 'session_splits',
+    bucket: 'server_ops',
+  },
+  {
+    method: 'POST',
+    path: '/api/checkout-splits/:id/partial-refund',
+    target: 'checkout',
+    auth: 'session_splits',
+    bucket: 'server_ops',
+  },
   // Open seats: the group link's lookup is public (the token is the credential), per IP like the pay lookup; a
   // claim needs the joiner's buyer session and places a hold, so it counts in server_ops. Both before the wildcard.
   {

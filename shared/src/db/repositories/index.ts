@@ -15,4 +15,5 @@ export * from './split-operations';
 export * from './split-projection';
 export * from './split-refunds';
 export * from './split-seats';
+export * from './split-timeline';
 export * from './splits';

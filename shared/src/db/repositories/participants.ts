@@ -121,8 +121,11 @@ export class ParticipantsRepository {
     actor: string;
     captureBefore: Date | null;
     event: AuthorisedEventValues;
+    /** What the history row keeps of the hold (the order page's timeline: the card or wallet, its last four). */
+    detail?: Record<string, unknown>;
   }): Promise<string | null> {
     const { splitId, participantId, actor, captureBefore, event } = input;
+    const detail = input.detail ? JSON.stringify(input.detail) : null;
     const [merchantId, mode, type, payload, dedupeKey, sample] = event;
     const now = new Date();
     const result = await sql<{ event_id: string | null }>`
@@ -132,8 +135,8 @@ export class ParticipantsRepository {
         WHERE id = ${participantId} AND status = 'pending'
         RETURNING id
       ), history AS (
-        INSERT INTO split_history (split_id, participant_id, kind, actor, from_status, to_status, dedupe_key)
-        SELECT ${splitId}, id, 'authorised', ${actor}, 'pending', 'authorised', ${`authorised:${participantId}`} FROM moved
+        INSERT INTO split_history (split_id, participant_id, kind, actor, from_status, to_status, detail, dedupe_key)
+        SELECT ${splitId}, id, 'authorised', ${actor}, 'pending', 'authorised', ${detail}::jsonb, ${`authorised:${participantId}`} FROM moved
         ON CONFLICT (dedupe_key) DO NOTHING
       ), event AS (
         INSERT INTO webhook_events (merchant_id, mode, type, payload, dedupe_key, sample)

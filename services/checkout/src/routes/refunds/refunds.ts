@@ -4,21 +4,10 @@ import type { Context } from 'koa';
 import { apiKeyPrincipal, auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { idempotencyKeyHeader } from '../../idempotency-key';
+import { refundAnAmount } from '../../refunds/refund-an-amount';
+import { REFUND_MESSAGES, requestRefund } from '../../refunds/request-refund';
 import { routeSplit, splitIdParams } from '../../splits/load-split';
-import {
-  answerFromRefund,
-  checkSameAsk,
-  findRefundByKey,
-  notRefundable,
-  overRefund,
-  REFUND_MESSAGES,
-  refundedSoFar,
-  requestRefund,
-} from './request-refund';
 import { ServerRefundSchema, SplitIdParams, serverRefundFailure } from './schema';
-
-/** Statuses the API-key route refunds from (a partly refunded order can be refunded further). */
-const REFUNDABLE = ['captured', 'partially_refunded'];
 
 /**
  * Refunds, from both callers (docs/refunds.md):
@@ -26,7 +15,8 @@ const REFUNDABLE = ['captured', 'partially_refunded'];
  *   `captured`; Owner, Admin, Finance or the creating account. Every captured share is refunded in
  *   full with its 20p, each as its own processor refund, and the service fee reversed.
  * - POST /api/merchants/checkout/splits/:id/refund (API key): an amount (or everything still
- *   outstanding) spread pro-rata over the participants who paid, with an idempotency key.
+ *   outstanding) spread pro-rata over the participants who paid, with an idempotency key
+ *   (refundAnAmount(), which the dashboard's partial refund shares).
  * Both answer the same refund result.
  */
 export function refundRoutes(deps: CheckoutDeps): Router {
@@ -66,30 +56,10 @@ export function refundRoutes(deps: CheckoutDeps): Router {
         reason: body.reason,
         idempotencyKey: body.idempotency_key ?? headerKey ?? null,
       };
-
-      // A repeated key replays what it answered the first time (the worker checks again). While
-      // that refund still runs (its caller lost the answer), the request joins it: what is
-      // outstanding has already shrunk by its first slices, so the checks below would refuse it.
-      const earlier =
-        ask.idempotencyKey === null ? undefined : await findRefundByKey(deps, principal, ask.idempotencyKey);
-      if (earlier && earlier.status !== 'in_progress') {
-        const answer = answerFromRefund(earlier, ask);
-        ctx.status = answer.status;
-        ctx.body = answer.body;
-        return;
-      }
-      if (earlier) checkSameAsk(earlier, ask);
-      else {
-        if (!REFUNDABLE.includes(split.status)) throw notRefundable('api', split.status);
-        const { outstanding } = await refundedSoFar(deps, split.id);
-        if (outstanding <= 0) throw notRefundable('api', split.status);
-        if (ask.amount !== null && ask.amount > outstanding) throw overRefund(ask.amount, outstanding);
-      }
-
-      const answer = await requestRefund(
+      const answer = await refundAnAmount(
         deps,
         split,
-        'api',
+        principal,
         { actor: 'api_key', actorDetail: `api_key:${principal.apiKeyId}` },
         ask,
       );

@@ -1,0 +1,190 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiKeyRecordFields, generateApiKey } from '@groupsplit/shared';
+import {
+  authoriseShare,
+  createSplitReadyMerchant,
+  createUser,
+  type SplitReadyMerchant,
+  type Stack,
+  startStack,
+  type TestUser,
+  uniqueEmail,
+  waitForSplitStatus,
+} from '@groupsplit/testing';
+import type { Browser, Page } from 'playwright-core';
+import {
+  ARTIFACTS,
+  ensureDashboardBuilt,
+  inspect,
+  launchBrowser,
+  personContext,
+  photographOnFailure,
+  ROOT,
+  startAt,
+  trackApiCalls,
+  watchProblems,
+} from './test-support/browser';
+
+const IMAGES = join(ROOT, 'docs', 'images');
+const SHOP = 'shop.example.com';
+/** A fresh browser is signed out: its first reads (the session refresh among them) are answered 401. */
+const signedOut = (url: string, status: number) => status === 401 && url.includes('/api/');
+
+/**
+ * The order page to act on (docs/dashboard.md, "The order page"): what was ordered with the organiser marked,
+ * no fees before anything is captured, a reminder that sends, then (paid) a refund of £5 with a reason, each
+ * in the timeline in UK time; no event name anywhere. Axe at 390 and 1280 px; the pictures are
+ * docs/images/order-page-*.png.
+ */
+describe('the order page in a real browser', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let team: SplitReadyMerchant;
+  let apiKey: string;
+  let buyer: TestUser;
+
+  /** The axe check and screenshots at 1280 and 390 px, kept in docs/images as the docs' pictures. */
+  const look = async (page: Page, name: string) => {
+    const found = await inspect(page, name);
+    mkdirSync(IMAGES, { recursive: true });
+    for (const width of [1280, 390]) {
+      copyFileSync(join(ARTIFACTS, `${name}-${width}.png`), join(IMAGES, `${name}-${width}.png`));
+    }
+    return found;
+  };
+
+  beforeAll(async () => {
+    ensureDashboardBuilt();
+    stack = await startStack();
+    browser = await launchBrowser();
+    team = await createSplitReadyMerchant(stack, { modes: ['test'], overrides: { allowed_domain: SHOP } });
+    const key = generateApiKey('test');
+    await stack.db
+      .insertInto('api_keys')
+      .values({ merchant_id: team.merchant.id, name: 'test key', mode: 'test', ...apiKeyRecordFields(key) })
+      .execute();
+    apiKey = key;
+    buyer = await createUser(stack.db, { consent: false });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('shows what was ordered, sends a reminder, refunds £5 with a reason, and tells it all in the timeline', async () => {
+    const reference = `DINNER-${Date.now() % 100_000}`;
+    const session = await stack.api.post(
+      '/api/merchants/checkout/sessions',
+      {
+        amount: 60,
+        order_reference: reference,
+        return_url: `https://${SHOP}/thanks`,
+        line_items: [
+          { description: 'Tasting menu for two', amount: 50, quantity: 1 },
+          { description: 'Corkage', amount: 10, quantity: 1 },
+        ],
+        metadata: { table: '12' },
+      },
+      { apiKey },
+    );
+    expect(session.status).toBe(201);
+    const split = await stack.api.post(
+      `/api/merchants/checkout/sessions/${session.body.token}/split`,
+      {
+        mode: 'split',
+        participants: [
+          { email: buyer.email, amount: 25, name: 'Bea' },
+          { email: uniqueEmail('friend'), amount: 35 },
+        ],
+      },
+      { token: buyer.token },
+    );
+    expect(split.status).toBe(201);
+    const id = split.body.split_id as string;
+    const path = `/dashboard/orders/${id}`;
+
+    const context = await personContext(browser);
+    const page = await context.newPage();
+    trackApiCalls(page);
+    const problems = watchProblems(page, signedOut);
+    await photographOnFailure(page, 'order-page', async () => {
+      await startAt(page, { origin: stack.urls.gateway, path, title: reference, email: team.owner.email });
+      const found: string[] = [];
+
+      // What was ordered, and the organiser marked among the participants.
+      const lines = page.getByRole('table', { name: 'Order lines' });
+      await lines.getByRole('row').filter({ hasText: 'Tasting menu for two' }).filter({ hasText: '£50.00' }).waitFor();
+      await lines.getByRole('row').filter({ hasText: 'Corkage' }).filter({ hasText: '£10.00' }).waitFor();
+      await page.getByRole('region', { name: 'What was ordered' }).getByText('table', { exact: true }).waitFor();
+      const bea = page.getByRole('table', { name: 'Participants' }).getByRole('row').filter({ hasText: 'Bea' });
+      await bea.locator('.chip', { hasText: 'Organiser' }).waitFor();
+      // Each payer's card charge: the share and its 20p service fee.
+      await bea.getByText('£25.20').waitFor();
+      // Nothing captured yet: no fee lines.
+      const money = page.getByRole('region', { name: 'Money' });
+      await money.getByText('No fees yet: fees are taken only when the payments are captured.').waitFor();
+      expect(await money.getByText('groupsplit fee').count()).toBe(0);
+      expect(await money.getByText('All fees collected').count()).toBe(0);
+
+      // A reminder that sends, its answer shown, and in the timeline with who sent it.
+      await page.getByRole('button', { name: 'Send a reminder' }).click();
+      await page.getByText('Reminder sent to 2 people still to pay.').first().waitFor();
+      const timeline = page.getByRole('table', { name: 'Timeline, newest first' });
+      const reminderRow = timeline.getByRole('row').filter({ hasText: 'Reminder sent to 2 people still to pay.' });
+      await reminderRow.filter({ hasText: `Dashboard: ${team.owner.email}` }).waitFor();
+      await reminderRow.filter({ hasText: 'UK time' }).waitFor();
+      await timeline.getByRole('row').filter({ hasText: 'Order created' }).waitFor();
+      found.push(...(await look(page, 'order-page-pending')));
+
+      // Both pay; the order is captured and the page, read again, offers a refund.
+      for (const participant of split.body.participants as { pay_url: string }[]) {
+        expect((await authoriseShare(stack, participant.pay_url.split('/pay/')[1]!)).status).toBe(200);
+      }
+      await waitForSplitStatus(stack, id, ['captured']);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: reference }).waitFor();
+      await page.locator('.page-header .chip', { hasText: 'captured' }).waitFor();
+      await money.getByText('groupsplit fee').waitFor();
+
+      // Refund £5 with a reason, through the partial refund.
+      await page.getByRole('button', { name: 'Refund order' }).click();
+      await page.getByRole('dialog', { name: 'Refund the whole order?' }).waitFor();
+      await page.getByRole('radio', { name: 'Part of it' }).check();
+      const dialog = page.getByRole('dialog', { name: 'Refund part of this order?' });
+      await dialog.getByLabel('Amount in pounds').fill('5');
+      await dialog.getByLabel('Reason').fill('Corkage waived');
+      await dialog.getByRole('button', { name: 'Refund £5.00' }).waitFor();
+      found.push(...(await look(page, 'order-page-refund')));
+      await dialog.getByRole('button', { name: 'Refund £5.00' }).click();
+      await page.getByText('Refunded £5.00 of £60.00. The order is partially refunded.').waitFor();
+      await timeline
+        .getByRole('row')
+        .filter({ hasText: 'Refunded £5.00. Reason: Corkage waived' })
+        .filter({ hasText: `Dashboard: ${team.owner.email}` })
+        .waitFor();
+      await page
+        .getByRole('table', { name: 'Refund history' })
+        .getByRole('row')
+        .filter({ hasText: 'Corkage waived' })
+        .waitFor();
+      await page.locator('.page-header .chip', { hasText: 'partially refunded' }).waitFor();
+      // Partly refunded, the rest can still be refunded from here.
+      await page.getByRole('button', { name: 'Refund order' }).waitFor();
+      for (const kind of ['Hold placed: £25.20 by Bea', 'Captured £35.20 from', 'Everyone has paid']) {
+        await timeline.getByRole('row').filter({ hasText: kind }).first().waitFor();
+      }
+      expect(await page.getByText(/checkout_split/).count()).toBe(0);
+      found.push(...(await look(page, 'order-page-refunded')));
+
+      const refunds = await stack.db.selectFrom('split_refunds').selectAll().where('split_id', '=', id).execute();
+      expect(refunds.map((r) => [r.requested_amount, r.reason, r.actor])).toEqual([
+        [500, 'Corkage waived', `dashboard:${team.owner.id}`],
+      ]);
+      expect(found).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+    await context.close();
+  });
+});

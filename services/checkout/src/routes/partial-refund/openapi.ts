@@ -1,0 +1,60 @@
+import {
+  BUSINESS_ERRORS,
+  err,
+  IdempotencyKeyHeaders,
+  MESSAGES,
+  type OpenApiPaths,
+  operation,
+} from '@groupsplit/shared';
+import { IDEMPOTENCY_HEADER_MESSAGE } from '../../idempotency-key';
+import { SERVER_REFUND_MESSAGES } from '../../refunds/refund-schema';
+import { REFUND_MESSAGES as M } from '../../refunds/request-refund';
+import { RefundResultSchema, ServerRefundSchema, SplitIdParams } from './schema';
+
+export const partialRefundPaths: OpenApiPaths = {
+  '/api/checkout-splits/{id}/partial-refund': {
+    post: operation({
+      id: 'partialRefundSplit',
+      tag: 'Splits',
+      summary: 'Refund all or part of a paid order (dashboard)',
+      description:
+        "Ours, beyond the spec (docs/refunds.md): the dashboard's refund of an amount, by the rules of " +
+        '`POST /api/merchants/checkout/splits/{id}/refund` exactly: `amount` (pounds) absent means everything still ' +
+        'outstanding; it is spread over the payers pro-rata in whole pence, each slice its own processor refund, and ' +
+        "the slice that completes a share also returns that payer's 20p. From `captured` or `partially_refunded`. " +
+        'Owner, Admin or Finance (not the creating account, unless they are one of those). `idempotency_key` (or the ' +
+        '`Idempotency-Key` header) makes a retry safe. The refund is recorded with actor `dashboard:<user>`.',
+      path: SplitIdParams,
+      headers: IdempotencyKeyHeaders,
+      body: { schema: ServerRefundSchema, required: false },
+      responses: { 200: { description: 'The refund result.', schema: RefundResultSchema } },
+      errors: {
+        400: [
+          err(SERVER_REFUND_MESSAGES.amount, 'validation_failed', 'or another field-level message'),
+          err(M.overRefund(2000, 1250), 'over_refund', 'more than is outstanding; `outstanding` says how much is'),
+          err(
+            IDEMPOTENCY_HEADER_MESSAGE,
+            'invalid_idempotency_key',
+            'the `Idempotency-Key` header is over 255 characters',
+          ),
+        ],
+        403: [
+          err(M.forbidden, undefined, 'not in the business (the buyer who created a hosted order included)'),
+          BUSINESS_ERRORS.role(M.forbidden),
+          BUSINESS_ERRORS.paused,
+        ],
+        404: [err(MESSAGES.notFound)],
+        409: [
+          err(M.notPaid, 'not_refundable', 'unpaid, cancelled or fully refunded; `status` names the split status'),
+          err(M.keyReused, 'idempotency_key_reused'),
+          err(M.inProgress, 'refund_in_progress'),
+          err(
+            M.partial('sam@example.com', 'card_declined'),
+            'partial_failure',
+            'one slice was refused; `refund` holds what went through (nothing is unwound)',
+          ),
+        ],
+      },
+    }),
+  },
+};
