@@ -94,6 +94,16 @@ export const checkoutRoutes: RouteRule[] = [
     auth: 'api_key',
     bucket: 'server_ops',
   },
+  // The server's reads of its orders (docs/splits.md, "The server's reads"): an API key only, counted in
+  // server_ops like the other server operations. The spec's session routes (/api/checkout-splits…) keep their 401.
+  { method: 'GET', path: '/api/merchants/checkout/splits', target: 'checkout', auth: 'api_key', bucket: 'server_ops' },
+  {
+    method: 'GET',
+    path: '/api/merchants/checkout/splits/:id',
+    target: 'checkout',
+    auth: 'api_key',
+    bucket: 'server_ops',
+  },
   { method: '*', path: '/api/merchants/checkout/**', target: 'checkout', auth: 'api_key', bucket: 'server_ops' },
   { method: 'POST', path: '/api/checkout-splits/pay/:token/authorise', target: 'checkout', auth: 'none' },
   {
