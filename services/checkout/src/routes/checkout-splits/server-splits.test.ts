@@ -162,6 +162,25 @@ describe("the server's reads of its orders (API key)", () => {
     expect(sessionRoute.body.error).toBe('Missing or invalid Authorization header');
   });
 
+  it('says which API version answered, on answers and refusals alike (Groupsplit-Version)', async () => {
+    const document = await stack.api.get('/api/openapi.json');
+    const version = document.body.info.version as string;
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(document.headers.get('groupsplit-version')).toBe(version);
+    const answers = [
+      await serverList(shop.testKey),
+      await serverDetail(shop.testKey, '4f1c1f1e-0000-4000-8000-000000000000'),
+      await stack.api.get('/api/merchants/checkout/splits'),
+      await stack.api.get('/api/no-such-route'),
+    ];
+    expect(answers.map((res) => [res.status, res.headers.get('groupsplit-version')])).toEqual([
+      [200, version],
+      [404, version],
+      [401, version],
+      [404, version],
+    ]);
+  });
+
   it('counts in the server operations bucket, per key', async () => {
     const key = await createApiKey(stack.db, shop.merchant.id, 'test');
     const remaining = async (call: Promise<{ headers: Headers }>) => {
