@@ -209,7 +209,8 @@ describe('docs/quickstart.md', () => {
     const split = JSON.parse(await shell.variable('SPLIT')) as { split_id: string };
     const detail = await stack.api.get(`/api/checkout-splits/${split.split_id}`, { token });
     expect(detail.body).toMatchObject({
-      status: 'captured',
+      // Paid, then £4.95 refunded (step 11).
+      status: 'partially_refunded',
       processor_account_id: stack.config.STRIPE_TEST_SANDBOX_ACCOUNT_ID,
     });
     await shell.stop();
