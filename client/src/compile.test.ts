@@ -1,31 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { pounds, toPounds } from './amounts';
-
-const ROOT = join(__dirname, '..', '..');
-
-/**
- * Type-checks `files` as a shop's own strict TypeScript would, against the client's sources (the
- * `@groupsplit/source` condition), in a directory of this run inside the repository so that
- * `@groupsplit/client` resolves as it does for the example shop. Returns tsc's exit status and output.
- */
-export function typecheck(files: Record<string, string>): { status: number | null; output: string } {
-  const dir = join(process.env.TEST_RUN_DIR!, `client-compile-${process.hrtime.bigint().toString(36)}`);
-  mkdirSync(dir, { recursive: true });
-  for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
-  const run = spawnSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/typescript/bin/tsc'),
-      ...['--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext'],
-      ...['--customConditions', '@groupsplit/source'],
-      ...['--skipLibCheck', '--types', 'node', ...Object.keys(files)],
-    ],
-    { cwd: dir, encoding: 'utf8' },
-  );
-  return { status: run.status, output: run.stdout + run.stderr };
-}
+import { typecheck } from './typecheck.test-support';
 
 const session = (amount: string) => `
 import { createGroupsplitClient, pounds, unwrap } from '@groupsplit/client';
@@ -88,20 +62,5 @@ describe('amounts in pounds, at compile time', () => {
     for (const bad of ['44.9', '4495', '44.950', ' 44.95', '£44.95', '01.00']) {
       expect(() => toPounds(bad)).toThrow(RangeError);
     }
-  });
-});
-
-/** The fenced blocks of client/README.md whose info string is `ts strict`: each compiles on its own. */
-function strictReadmeBlocks(): string[] {
-  const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
-  return [...readme.matchAll(/^```ts strict\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
-}
-
-describe('client/README.md', () => {
-  it('has snippets that compile under strict as a shop would write them, the webhook receiver among them', () => {
-    const blocks = strictReadmeBlocks();
-    expect(blocks.some((block) => block.includes('verifyWebhook('))).toBe(true);
-    const files = Object.fromEntries(blocks.map((block, i) => [`readme-${i + 1}.mts`, block]));
-    expect(typecheck(files)).toEqual({ status: 0, output: '' });
   });
 });

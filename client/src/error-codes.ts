@@ -220,6 +220,7 @@ export const OPERATION_ERROR_CODES = {
   ],
   getBuyerGroup: ['forbidden', 'missing_authorization', 'not_found', 'unauthorized', 'validation_failed'],
   getCheckoutSessionStatus: ['invalid_api_key', 'not_found', 'rate_limited', 'validation_failed'],
+  getCheckoutSplit: ['invalid_api_key', 'not_found', 'rate_limited', 'validation_failed'],
   getConsent: ['missing_authorization', 'unauthorized', 'validation_failed'],
   getCredentials: [
     'business_forbidden',
@@ -318,6 +319,7 @@ export const OPERATION_ERROR_CODES = {
     'unauthorized',
     'validation_failed',
   ],
+  listCheckoutSplits: ['invalid_api_key', 'rate_limited', 'validation_failed'],
   listMySplits: ['consent_required', 'invalid_token', 'missing_authorization', 'validation_failed'],
   listSessions: ['missing_authorization', 'unauthorized', 'validation_failed'],
   listSplits: [

@@ -124,6 +124,7 @@ describe('the packed @groupsplit/client', () => {
     expect(install.status === 0 ? 'installed' : install.output).toBe('installed');
     expect(readdirSync(join(shop, 'node_modules/@groupsplit/client')).sort()).toEqual([
       'CHANGELOG.md',
+      'LICENSE',
       'README.md',
       'dist',
       'package.json',

@@ -875,6 +875,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/checkout/splits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your orders from your server
+         * @description API key. Your business's splits in the key's mode, newest first, one page at a time: `{ data, has_more, next_cursor, previous_cursor }`, the items of the dashboard's list with `merchant_fee` and `net_amount` (what reaches you after our fee). Walk it by passing `next_cursor` as `starting_after` until it is null. The same filters as the dashboard's list; `mode`, if sent, must be the key's own.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        get: operations["listCheckoutSplits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchants/checkout/splits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order in full, from your server
+         * @description API key. The split's detail record, as your team sees it on the dashboard (every share's pay token and PaymentIntent), with `net_amount`: what reaches you after our fee. Amounts are stored decimals without two-place formatting (`12.5`), except `net_amount` (two places).
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        get: operations["getCheckoutSplit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/checkout/splits/{id}/accept": {
         parameters: {
             query?: never;
@@ -3758,6 +3802,11 @@ export interface components {
              * @example 300
              */
             merchant_fee_bps: number;
+            /**
+             * @description What reaches you of this order after our fee, two places: while it is pending, what will reach you if it completes (total − merchant fee); 0.00 once cancelled or failed at creation; once captured, per captured share, share − refunded so far − its merchant fee, a share refunded in full counting 0 (its fee is reversed). Processor fees, billed to you by the processor, are not taken off.
+             * @example 43.60
+             */
+            net_amount: components["schemas"]["Pounds"];
             status: components["schemas"]["SplitStatus"];
             /**
              * @description The merchant's processor account holding the charges.
@@ -4053,6 +4102,16 @@ export interface components {
              * @example true
              */
             awaiting_merchant?: boolean;
+            /**
+             * @description Beyond the spec's list fields: our fee taken from the shares, as recorded on the order when it was created (the detail's `merchant_fee`, two places; never recalculated).
+             * @example 1.35
+             */
+            merchant_fee: components["schemas"]["Pounds"];
+            /**
+             * @description What reaches you of this order after our fee, two places: while it is pending, what will reach you if it completes (total − merchant fee); 0.00 once cancelled or failed at creation; once captured, per captured share, share − refunded so far − its merchant fee, a share refunded in full counting 0 (its fee is reversed). Processor fees, billed to you by the processor, are not taken off.
+             * @example 43.60
+             */
+            net_amount: components["schemas"]["Pounds"];
         };
         /** @description An order's timeline, newest first, and what was ordered. */
         SplitTimeline: {
@@ -5347,7 +5406,9 @@ export interface operations {
                      *             "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
                      *           }
                      *         ],
-                     *         "awaiting_merchant": true
+                     *         "awaiting_merchant": true,
+                     *         "merchant_fee": "1.35",
+                     *         "net_amount": "43.60"
                      *       }
                      *     ]
                      */
@@ -5713,6 +5774,7 @@ export interface operations {
                      *       "customer_fee": "0.4",
                      *       "merchant_fee": "1.35",
                      *       "merchant_fee_bps": 300,
+                     *       "net_amount": "43.60",
                      *       "status": "pending",
                      *       "processor_account_id": "acct_1QabcDEF456ghi",
                      *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
@@ -6389,6 +6451,7 @@ export interface operations {
                      *       "customer_fee": "0.4",
                      *       "merchant_fee": "1.35",
                      *       "merchant_fee_bps": 300,
+                     *       "net_amount": "43.60",
                      *       "status": "pending",
                      *       "processor_account_id": "acct_1QabcDEF456ghi",
                      *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
@@ -7445,7 +7508,9 @@ export interface operations {
                      *             "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
                      *           }
                      *         ],
-                     *         "awaiting_merchant": true
+                     *         "awaiting_merchant": true,
+                     *         "merchant_fee": "1.35",
+                     *         "net_amount": "43.60"
                      *       }
                      *     ]
                      */
@@ -11278,6 +11343,318 @@ export interface operations {
                 };
             };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back, or send it again with the same `Idempotency-Key` where the operation takes one), 503 `service_unavailable` (nothing was saved: send it again after `Retry-After` seconds). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCheckoutSplits: {
+        parameters: {
+            query?: {
+                /** @description Splits per page, 1–100; default 20. */
+                limit?: number;
+                /** @description The page after this one: pass `next_cursor` (older splits). */
+                starting_after?: string;
+                /** @description The page before this one: pass `previous_cursor` (newer splits). */
+                ending_before?: string;
+                /** @description Only splits in this status; repeat it for several (`status=pending&status=captured`). */
+                status?: ("pending" | "capturing" | "captured" | "canceling" | "canceled" | "refunded" | "partially_refunded" | "creation_failed" | "capture_failed")[];
+                /** @description Created at or after this instant: a date (midnight UTC) or a date-time with its offset. */
+                "created[gte]"?: string;
+                /** @description Created before this instant (same forms as `created[gte]`). */
+                "created[lt]"?: string;
+                /** @description Only this mode. With X-Service-Mode as well, the two must agree. */
+                mode?: "test" | "live";
+                /** @description Search: the beginning of an order reference or a participant's whole e-mail address (both ignoring case), or a whole split id or checkout session token. Blank means no search. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of your orders. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *           "order_reference": "ORDER-1001",
+                     *           "currency": "gbp",
+                     *           "status": "pending",
+                     *           "total_amount": "44.95",
+                     *           "created_at": "2026-09-01T12:00:00.000Z",
+                     *           "participants": [
+                     *             {
+                     *               "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *               "email": "alex@example.com",
+                     *               "amount": "22.50",
+                     *               "status": "pending",
+                     *               "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY"
+                     *             }
+                     *           ],
+                     *           "awaiting_merchant": true,
+                     *           "merchant_fee": "1.35",
+                     *           "net_amount": "43.60"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "WyIyMDI2LTExLTI3VDA5OjMwOjAwLjEyMzQ1NloiLCI…",
+                     *       "previous_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SplitPage"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `validation_failed`: Validation failed (a parameter refused, named in details: limit must be a whole number from 1 to 100; Not a cursor of this list: pass next_cursor or previous_cursor back as it came; Pass starting_after or ending_before, not both; Unknown status; Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z); created[lt] must be after created[gte]; mode differs from the X-Service-Mode header; q is at most 200 characters; mode differs from the API key's mode: a key lists its own mode's splits only)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `invalid_api_key`: Invalid API Key (missing, unknown or revoked key)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "invalid_api_key";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCheckoutSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The split id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The detail record. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8a1d4f3e-5c2b-4e7a-9f10-3b6c2d8e4a51",
+                     *       "merchant_id": "5b7e2c91-0a3d-4f6e-b812-9c4d7a1e3f60",
+                     *       "created_by": "0f2a6d8c-3b1e-4c7a-a9d5-6e8b2f4c1d07",
+                     *       "order_reference": "ORDER-1001",
+                     *       "currency": "gbp",
+                     *       "total_amount": "44.95",
+                     *       "application_fee_total": "1.75",
+                     *       "customer_fee_total": "0.4",
+                     *       "merchant_fee_total": "1.35",
+                     *       "customer_fee": "0.4",
+                     *       "merchant_fee": "1.35",
+                     *       "merchant_fee_bps": 300,
+                     *       "net_amount": "43.60",
+                     *       "status": "pending",
+                     *       "processor_account_id": "acct_1QabcDEF456ghi",
+                     *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "disputed_at": null,
+                     *       "created_at": "2026-09-01T12:00:00.000Z",
+                     *       "updated_at": "2026-09-01T12:00:00.000Z",
+                     *       "participants": [
+                     *         {
+                     *           "id": "c3e8a9b1-7d4f-4a2e-8b6c-1f9e0d2a7b34",
+                     *           "user_id": null,
+                     *           "email": "alex@example.com",
+                     *           "amount": "22.5",
+                     *           "application_fee": "0.2",
+                     *           "status": "pending",
+                     *           "processor_payment_intent_id": "pi_3QabcDEF456ghiJKL",
+                     *           "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY",
+                     *           "disputed_at": null,
+                     *           "covered": {
+                     *             "email": "alex@example.com",
+                     *             "name": "Sam",
+                     *             "at": "2026-09-01T12:00:00.000Z"
+                     *           },
+                     *           "created_at": "2026-09-01T12:00:00.000Z",
+                     *           "updated_at": "2026-09-01T12:00:00.000Z",
+                     *           "name": "Bea"
+                     *         }
+                     *       ],
+                     *       "refunds": [
+                     *         {
+                     *           "refund_id": "e4b2c6a8-1f3d-4e5b-9c7a-8d0f2b4e6a13",
+                     *           "amount": "10.00",
+                     *           "refunded": "10.00",
+                     *           "status": "in_progress",
+                     *           "reason": "Item out of stock",
+                     *           "actor": "api_key",
+                     *           "created_at": "2026-09-01T12:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "awaiting_merchant": true,
+                     *       "open_seats": [
+                     *         {
+                     *           "id": "3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26",
+                     *           "amount": "15"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SplitDetail"];
+                };
+            };
+            /** @description Malformed input (see Errors in the introduction). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `invalid_api_key`: Invalid API Key (missing, unknown or revoked key)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "invalid_api_key";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `not_found`: Not found (not your split, the other mode's, or none)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "not_found";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back), 503 `service_unavailable` (nothing was saved: send it again). */
             default: {
                 headers: {
                     [name: string]: unknown;

@@ -48,6 +48,16 @@ const LAYER: Record<string, number> = {
 };
 
 const ours = (name: string) => name.startsWith('@groupsplit/');
+
+/**
+ * The public client is published on its own (docs/development.md, "client/"): its manifest names nothing of
+ * this repository, so a copy of client/ installs from the registry alone. Its tests still run inside the
+ * workspace, on the harness and the service's own webhook signer, which the workspace provides without the
+ * client declaring them. Only its tests, and only these.
+ */
+const WORKSPACE_TEST_PACKAGES: Record<string, string[]> = {
+  '@groupsplit/client': ['@groupsplit/testing', '@groupsplit/shared'],
+};
 /** Tests and what only tests load: helpers, fake activities, recorded histories, deployment checks. */
 const isTestFile = (path: string) =>
   /(\.test\.ts|test-support\.ts|test-helpers\.ts)$/.test(path) ||
@@ -82,6 +92,11 @@ describe('workspace packages', () => {
     expect(upward).toEqual([]);
   });
 
+  it('client names no package of ours in its manifest, so that a copy of it installs outside the repository', () => {
+    const client = workspaces.find((w) => w.name === '@groupsplit/client')!;
+    expect([...client.dependencies, ...client.devDependencies].filter(ours)).toEqual([]);
+  });
+
   it('shared depends on no other package of ours', () => {
     const shared = workspaces.find((w) => w.name === '@groupsplit/shared')!;
     expect([...shared.dependencies, ...shared.devDependencies].filter(ours)).toEqual([]);
@@ -90,7 +105,9 @@ describe('workspace packages', () => {
   it.each(workspaces.map((w) => [w.name, w] as const))('%s declares every package it imports', (name, w) => {
     const undeclared: string[] = [];
     for (const file of sourceFiles(join(ROOT, w.dir, 'src'))) {
-      const declared = isTestFile(file) ? [...w.dependencies, ...w.devDependencies] : w.dependencies;
+      const declared = isTestFile(file)
+        ? [...w.dependencies, ...w.devDependencies, ...(WORKSPACE_TEST_PACKAGES[name] ?? [])]
+        : w.dependencies;
       for (const [, specifier] of withoutComments(readFileSync(file, 'utf8')).matchAll(IMPORT)) {
         const pkg = packageOf(specifier!);
         if (pkg === name || NODE_BUILTINS.has(pkg) || pkg.startsWith('node:') || declared.includes(pkg)) continue;

@@ -84,8 +84,11 @@ describe('docs/quickstart.md', () => {
   it('takes a new business from sign-in to a paid test order with curl, and the webhook verifies', async () => {
     const email = uniqueEmail('quickstart');
     const shopUrl = `http://127.0.0.1:${await freePort()}`;
+    // The reader's own folder, outside the clone: the page writes the shop's server.mjs into it.
+    const home = join(process.env.TEST_RUN_DIR!, `quickstart-shell-${Date.now().toString(36)}`);
+    mkdirSync(home, { recursive: true });
     shell = new ShellSession({
-      cwd: ROOT,
+      cwd: home,
       env: terminalEnv({}),
       // The test's own client address on every request (see forwarded-for.mjs for why).
       preamble: `curl() { command curl -H 'X-Forwarded-For: ${clientIp}' "$@"; }`,
@@ -134,9 +137,13 @@ describe('docs/quickstart.md', () => {
       'paid-webhook': () =>
         waitUntil(
           'checkout_split.paid at the shop',
-          async () => (await (await fetch(`${shopUrl}/api/events`)).json()) as { type: string }[],
+          async () => (await (await fetch(`${shopUrl}/events`)).json()) as { type: string }[],
           (events) => events.some((event) => event.type === 'checkout_split.paid'),
         ),
+      'sca-paid': async () => {
+        const splitId = JSON.parse(await shell!.variable('SCA_SPLIT')).split_id as string;
+        await waitForSplitStatus(stack, splitId, ['captured'], 60_000);
+      },
     };
     const printed: { block: CodeBlock; output: string }[] = [];
     for (const block of ofKind('quickstart')) {
@@ -165,7 +172,23 @@ describe('docs/quickstart.md', () => {
     expect(outputOf('card charge')).toContain('friend@example.com: share 20.00, card charge 20.20');
     // The buyer's return link leads back to the shop running locally, which answers.
     expect(outputOf('RETURN_LINK=$(').trim().split('\n')).toEqual([`${shopUrl}/`, 'the shop answered 200']);
-    expect(outputOf('$SHOP_URL/api/events"')).toMatch(/^checkout_split\.paid [0-9a-f-]{36} noted$/m);
+    // The reader's own 30-line server (not the repository's example shop) received and verified it.
+    expect(outputOf('$SHOP_URL/events"')).toMatch(/^checkout_split\.paid [0-9a-f-]{36}$/m);
+    // The order read back with the API key, with what reaches the merchant: 44.95 less 3% per share (75p + 60p).
+    expect(outputOf('/api/merchants/checkout/splits/$SPLIT_ID" -H').trim().split('\n')).toEqual([
+      'captured: total 44.95, our fee 1.35, net_amount 43.60',
+      'ORDER-1001 captured 44.95 net 43.60',
+    ]);
+    // The refund sent twice with one Idempotency-Key refunds once; the net drops by the refund.
+    expect(outputOf('Idempotency-Key: refund-1001-delivery').trim().split('\n')).toEqual([
+      'partially_refunded: refunded 4.95, 4.95 in all',
+      'partially_refunded: refunded 4.95, 4.95 in all',
+      'net_amount now 38.65',
+    ]);
+    // 3-D Secure: the pay step asks for the bank's confirmation, which the test card's page gives.
+    expect(outputOf('CHALLENGE=$(').trim()).toBe('requires_action');
+    expect(outputOf("-d 'outcome=complete'").trim()).toBe('back on the pay page: 200');
+    expect(outputOf('$SCA_SESSION/status"').trim()).toBe('paid');
     expect(outputOf('/webhooks/deliveries')).toMatch(/^checkout_split\.paid succeeded 200$/m);
     // Open seats: the group link, the seat on it, and the friend's pay link once they took it.
     expect(outputOf('SEAT_SESSION=$(').trim()).toMatch(/^http\S+\/join\/[A-Za-z0-9_-]{32}$/);
@@ -186,7 +209,8 @@ describe('docs/quickstart.md', () => {
     const split = JSON.parse(await shell.variable('SPLIT')) as { split_id: string };
     const detail = await stack.api.get(`/api/checkout-splits/${split.split_id}`, { token });
     expect(detail.body).toMatchObject({
-      status: 'captured',
+      // Paid, then £4.95 refunded (step 11).
+      status: 'partially_refunded',
       processor_account_id: stack.config.STRIPE_TEST_SANDBOX_ACCOUNT_ID,
     });
     await shell.stop();

@@ -5,6 +5,7 @@ import { checkoutOpenApi } from './openapi';
 import { checkoutSessionRoutes } from './routes/checkout-sessions/checkout-sessions';
 import { checkoutSplitRoutes } from './routes/checkout-splits/checkout-splits';
 import { signalHoldAuthorised } from './routes/checkout-splits/hold-authorised';
+import { serverSplitRoutes } from './routes/checkout-splits/server-splits';
 import { exportRoutes } from './routes/exports/exports';
 import { hostedCheckoutRoutes } from './routes/hosted-checkout/hosted-checkout';
 import { insightsRoutes } from './routes/insights/insights';
@@ -39,6 +40,7 @@ export function createCheckoutApp(runtime: CheckoutRuntime): Koa & { close(): Pr
       insightsRoutes(deps),
       seatRoutes(deps),
       checkoutSplitRoutes(deps),
+      serverSplitRoutes(deps),
       checkoutSessionRoutes(deps),
       hostedCheckoutRoutes(deps),
       splitCancelRoutes(deps),

@@ -1,6 +1,7 @@
 import { type OpenApiDocument, openApiPart } from '@groupsplit/shared';
 import { checkoutSessionsPaths } from './routes/checkout-sessions/openapi';
 import { checkoutSplitsPaths } from './routes/checkout-splits/openapi';
+import { serverSplitsPaths } from './routes/checkout-splits/server-openapi';
 import { exportsPaths } from './routes/exports/openapi';
 import { hostedCheckoutPaths } from './routes/hosted-checkout/openapi';
 import { insightsPaths } from './routes/insights/openapi';
@@ -33,6 +34,7 @@ export function checkoutOpenApi(): OpenApiDocument {
     splitTimelinePaths,
     splitCancelPaths,
     splitAcceptPaths,
+    serverSplitsPaths,
     checkoutSplitsPaths,
     exportsPaths,
     insightsPaths,

@@ -14,6 +14,7 @@ import {
   signPrincipal,
 } from '@groupsplit/shared';
 import Koa, { type Context } from 'koa';
+import { apiVersionHeader } from './api-version';
 import { authenticate } from './authenticate';
 import { clientIp, parseTrustedProxies } from './client-ip';
 import { dashboardRoutes } from './dashboard';
@@ -55,6 +56,7 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
 
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
+  app.use(apiVersionHeader());
   app.use(gatewayMetrics(config));
   app.use(errorHandler());
 

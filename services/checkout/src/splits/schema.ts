@@ -228,6 +228,18 @@ export const RefundHistoryEntrySchema = z
   .meta({ id: 'RefundHistoryEntry', description: 'One refund, however it was made.' });
 
 /**
+ * Beyond the spec's fields (docs/splits.md, "Fee and net amount"; computed in `net-amount.ts`): what reaches the
+ * merchant of the order after our fee, two-place pounds. On the lists and the detail alike.
+ */
+export const NetAmountField = poundsField(
+  'What reaches you of this order after our fee, two places: while it is pending, what will reach you if it completes ' +
+    '(total − merchant fee); 0.00 once cancelled or failed at creation; once captured, per captured share, ' +
+    'share − refunded so far − its merchant fee, a share refunded in full counting 0 (its fee is reversed). ' +
+    'Processor fees, billed to you by the processor, are not taken off.',
+  '43.60',
+);
+
+/**
  * GET /api/checkout-splits/:id (spec: Checkout split (detail)); also the dashboard replace's answer.
  * `refunds` is ours, beyond the spec's field list: the same history the status endpoint shows.
  */
@@ -263,6 +275,7 @@ export const SplitDetailSchema = z
       description: 'The merchant fee rate when the split was created, in hundredths of a percent.',
       example: 300,
     }),
+    net_amount: NetAmountField,
     status: SplitStatusSchema,
     processor_account_id: textField("The merchant's processor account holding the charges.", 'acct_1QabcDEF456ghi'),
     authorization_expires_at: timestampField('When the holds lapse (creation + 7 days).'),

@@ -8,6 +8,7 @@ import {
   type SplitSeatRow,
   SplitsRepository,
 } from '@groupsplit/shared';
+import { netAmountField } from './net-amount';
 import { presentRefund, type RefundHistorySource } from './refund-history';
 
 /*
@@ -69,6 +70,8 @@ export function presentSplitDetail(
     customer_fee: decimalPounds(split.customer_fee_total),
     merchant_fee: decimalPounds(split.merchant_fee_total),
     merchant_fee_bps: split.merchant_fee_bps,
+    // Beyond the spec's fields (docs/splits.md, "Fee and net amount").
+    ...netAmountField(split, participants),
     status: split.status,
     processor_account_id: split.processor_account_id,
     authorization_expires_at: split.authorization_expires_at.toISOString(),

@@ -14,6 +14,16 @@ export type ChangelogEntry = { version: string; date: string; changes: string[] 
 /** The reference's history, newest first; `info.version` is the first entry's. */
 export const CHANGELOG: ChangelogEntry[] = [
   {
+    version: '1.4.0',
+    date: '2026-12-06',
+    changes: [
+      '`GET /api/merchants/checkout/splits` and `GET /api/merchants/checkout/splits/{id}` (API key): your server ' +
+        "lists and fetches its orders in the key's mode, as the dashboard shows them.",
+      'List items gain `merchant_fee` and `net_amount`, the split detail `net_amount`: what reaches you after our fee.',
+      'Every `/api` answer carries `Groupsplit-Version`, the version of this document.',
+    ],
+  },
+  {
     version: '1.3.0',
     date: '2026-11-27',
     changes: [
@@ -56,7 +66,7 @@ const AUTHENTICATION = `Three kinds of caller (docs/spec.md, Authentication). Ea
 
 | Credential | Header | For |
 | --- | --- | --- |
-| API key | \`x-merchant-api-key: ${TEST_API_KEY_PLACEHOLDER}\` | Your server's hosted-checkout calls only: create a session, session status, refund, cancel, remind. Never put it in a web page |
+| API key | \`x-merchant-api-key: ${TEST_API_KEY_PLACEHOLDER}\` | Your server's hosted-checkout calls only: create a session, session status, list and fetch your orders, refund, cancel, accept, remind. Never put it in a web page |
 | Session | \`Authorization: Bearer ${ACCESS_TOKEN_PLACEHOLDER}\` | A signed-in person: everything else under \`/api/merchants\` and \`/api/checkout-splits\` |
 | None | – | The buyer's and participants' links: the token in the path is the credential; treat it as a secret |
 

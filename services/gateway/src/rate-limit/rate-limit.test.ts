@@ -226,6 +226,9 @@ describe('gateway rate limits', () => {
       ['POST', '/api/merchants/checkout/splits/id/refund', 'server_ops'],
       ['POST', '/api/merchants/checkout/splits/id/cancel', 'server_ops'],
       ['POST', '/api/merchants/checkout/splits/id/accept', 'server_ops'],
+      // The server's reads of its orders (docs/splits.md, "The server's reads").
+      ['GET', '/api/merchants/checkout/splits', 'server_ops'],
+      ['GET', '/api/merchants/checkout/splits/id', 'server_ops'],
       ['POST', '/api/checkout-splits/id/accept', undefined],
       // The order page (docs/dashboard.md): its timeline and the dashboard's partial refund.
       ['GET', '/api/checkout-splits/id/timeline', 'server_ops'],

@@ -104,6 +104,16 @@ export const checkoutRoutes: RouteRule[] = [
     bucket: 'server_ops',
     replaysIdempotencyKey: true,
   },
+  // The server's reads of its orders (docs/splits.md, "The server's reads"): an API key only, counted in
+  // server_ops like the other server operations. The spec's session routes (/api/checkout-splits…) keep their 401.
+  { method: 'GET', path: '/api/merchants/checkout/splits', target: 'checkout', auth: 'api_key', bucket: 'server_ops' },
+  {
+    method: 'GET',
+    path: '/api/merchants/checkout/splits/:id',
+    target: 'checkout',
+    auth: 'api_key',
+    bucket: 'server_ops',
+  },
   { method: '*', path: '/api/merchants/checkout/**', target: 'checkout', auth: 'api_key', bucket: 'server_ops' },
   { method: 'POST', path: '/api/checkout-splits/pay/:token/authorise', target: 'checkout', auth: 'none' },
   {
@@ -139,6 +149,7 @@ export const checkoutRoutes: RouteRule[] = [
     target: 'checkout',
     auth: 'session_splits',
     bucket: 'server_ops',
+    replaysIdempotencyKey: true,
   },
   // Open seats: the group link's lookup is public (the token is the credential), per IP like the pay lookup; a
   // claim needs the joiner's buyer session and places a hold, so it counts in server_ops. Both before the wildcard.

@@ -375,6 +375,10 @@ describe('splits API', () => {
             pay_token: expect.any(String),
           },
         ],
+        // Beyond the spec's fields (docs/splits.md, "Fee and net amount"): 3% per share, rounded half up
+        // (37.5p → 38p, 30p), and what will reach the merchant once the order completes.
+        merchant_fee: '0.68',
+        net_amount: '21.82',
       });
       const loner = await createUser(stack.db);
       const empty = await stack.api.get('/api/checkout-splits', { token: loner.token });

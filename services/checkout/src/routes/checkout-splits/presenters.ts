@@ -1,4 +1,5 @@
 import { formatPounds, type SplitParticipantRow as ParticipantRow, type SplitRow } from '@groupsplit/shared';
+import { feeAndNetFields } from '../../splits/net-amount';
 import { awaitingMerchantField } from '../../splits/split-detail';
 import { encodeCursor } from './cursor';
 
@@ -29,6 +30,8 @@ export function presentSplitSummary(
     })),
     // As on the detail: only a merchant_accept order has it (docs/splits.md, "Merchant accept").
     ...awaitingMerchantField(split),
+    // Beyond the spec's fields (docs/splits.md, "Fee and net amount").
+    ...feeAndNetFields(split, participants),
   };
 }
 

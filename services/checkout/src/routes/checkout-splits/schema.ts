@@ -17,7 +17,12 @@ import {
   type ValidationFailure,
 } from '@groupsplit/shared';
 import { z } from 'zod';
-import { AwaitingMerchantSchema, ParticipantStatusSchema, SplitStatusSchema } from '../../splits/schema';
+import {
+  AwaitingMerchantSchema,
+  NetAmountField,
+  ParticipantStatusSchema,
+  SplitStatusSchema,
+} from '../../splits/schema';
 import { decodeCursor } from './cursor';
 
 /** The spec's messages for a bad create body, most general first. */
@@ -142,6 +147,12 @@ export const SplitSummarySchema = z
       )
       .meta({ description: 'Everyone paying a share.' }),
     awaiting_merchant: AwaitingMerchantSchema.optional(),
+    merchant_fee: poundsField(
+      "Beyond the spec's list fields: our fee taken from the shares, as recorded on the order when it was created " +
+        "(the detail's `merchant_fee`, two places; never recalculated).",
+      '1.35',
+    ),
+    net_amount: NetAmountField,
   })
   .meta({ id: 'SplitSummary', description: 'One split of a list.' });
 
@@ -265,6 +276,11 @@ export const SplitListQuerySchema = z
   });
 
 export type SplitListQuery = z.infer<typeof SplitListQuerySchema>;
+
+/** The server's list (`GET /api/merchants/checkout/splits`, API key): its refusal beyond the list's own. */
+export const SERVER_SPLIT_MESSAGES = {
+  mode: "mode differs from the API key's mode: a key lists its own mode's splits only",
+} as const;
 
 /** GET /api/checkout-splits with any parameter: one page and where to go next. */
 export const SplitPageSchema = z
