@@ -147,6 +147,11 @@ describe('the order page in a real browser', () => {
       await page.getByRole('heading', { level: 1, name: reference }).waitFor();
       await page.locator('.page-header .chip', { hasText: 'captured' }).waitFor();
       await money.getByText('groupsplit fee').waitFor();
+      // What reaches the business after our fee: the detail's net_amount, shown as it is.
+      const detail = await stack.api.get(`/api/checkout-splits/${id}`, { token: team.owner.token });
+      expect(detail.body.net_amount).toMatch(/^\d+\.\d\d$/);
+      const netRow = money.locator('div, tr, li').filter({ hasText: 'Net to you' }).last();
+      await netRow.filter({ hasText: `£${detail.body.net_amount}` }).waitFor();
 
       // Refund £5 with a reason, through the partial refund.
       await page.getByRole('button', { name: 'Refund order' }).click();

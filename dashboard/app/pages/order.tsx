@@ -398,11 +398,11 @@ function WhatWasOrdered(props: { split: SplitDetail; order: SplitTimeline['order
   );
 }
 
-/** Order total, fees once something was captured, and what the business keeps (`net_amount`, when the API sends it). */
+/** Order total, and once something was captured its fees and what the business keeps (`net_amount`). */
 function Money(props: { split: SplitDetail }) {
   const { split } = props;
-  // `net_amount` is additive on the detail (what the business keeps); typed optional until every API sends it.
-  const net = (split as SplitDetail & { net_amount?: string }).net_amount;
+  // `net_amount` is additive on the detail: what the business keeps after our fee (docs/splits.md, "Fee and net amount").
+  const net = split.net_amount;
   const { refunded } = refundState(split);
   const rows: [string, string][] = [['Order total', money(split.total_amount)]];
   if (somethingCaptured(split)) {
@@ -411,7 +411,7 @@ function Money(props: { split: SplitDetail }) {
       [`groupsplit fee (${percentFromBps(split.merchant_fee_bps)})`, money(split.merchant_fee_total)],
     );
     if (refunded > 0) rows.push(['Refunded', money((refunded / 100).toFixed(2))]);
-    if (net !== undefined) rows.push(['Net to you', money(net)]);
+    rows.push(['Net to you', money(net)]);
   }
   return (
     <Section title="Money">
