@@ -209,6 +209,8 @@ function chargeOf(pi: PaymentIntentRow, pm: PaymentMethodRow) {
       exp_year: pm.exp_year,
       funding: pm.funding,
       country: pm.country,
+      // A wallet card's charge says so too (payment_method_details.card.wallet).
+      wallet: TEST_CARDS[pm.test_card]?.wallet ?? null,
     }),
     description: pi.description,
     metadata: JSON.stringify(pi.metadata),
@@ -269,6 +271,9 @@ export async function confirmIntent(
   return authoriseCharge(emu, trx, op, pi, pm);
 }
 
+/** The card field Stripe names in the error for a refusal about one field. */
+const DECLINE_PARAM: Partial<Record<CardDecline['code'], string>> = { expired_card: 'exp_month', incorrect_cvc: 'cvc' };
+
 async function declineCharge(
   emu: Emu,
   trx: Tx,
@@ -283,25 +288,27 @@ async function declineCharge(
     capture_before: null,
     application_fee_id: null,
     application_fee_amount: pi.application_fee_amount,
-    failure_code: 'card_declined',
+    failure_code: decline.code,
     failure_message: decline.message,
     decline_code: decline.declineCode,
   });
   const lastError = {
     charge: charge.id,
-    code: 'card_declined',
+    code: decline.code,
     decline_code: decline.declineCode,
-    doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+    doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`,
     message: decline.message,
+    ...(DECLINE_PARAM[decline.code] ? { param: DECLINE_PARAM[decline.code] } : {}),
     payment_method: paymentMethodJson(pm),
     type: 'card_error',
   };
   const updated = await paymentFailed(emu, trx, op, pi, lastError, charge.id);
   const declined = new EmulatorError({
     type: 'card_error',
-    code: 'card_declined',
+    code: decline.code,
     declineCode: decline.declineCode,
     message: decline.message,
+    param: DECLINE_PARAM[decline.code],
     extra: {
       charge: charge.id,
       payment_intent: paymentIntentJson(updated),

@@ -104,6 +104,21 @@ export type CardSetup = {
 /** The SetupIntent a completed card set-up made: its new payment method. */
 export type CardSetupIntent = { id: string; status: string; paymentMethodId: string | null };
 
+/** One wallet's status on a payment method domain (Stripe's `apple_pay.status` and its `status_details`). */
+export type PaymentMethodDomainStatus = { status: 'active' | 'inactive'; errorMessage: string | null };
+
+/** A web domain registered on an account for wallet buttons (Stripe's Payment Method Domain). */
+export type PaymentMethodDomain = {
+  id: string;
+  accountId: string;
+  domainName: string;
+  enabled: boolean;
+  applePay: PaymentMethodDomainStatus;
+  googlePay: PaymentMethodDomainStatus;
+  link: PaymentMethodDomainStatus;
+  paypal: PaymentMethodDomainStatus;
+};
+
 export type BillingCharge = { id: string; status: HoldStatus; amount: number; currency: string };
 
 /** A verified processor event, with the raw object kept for handlers that need more fields. */
