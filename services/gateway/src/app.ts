@@ -14,6 +14,7 @@ import {
   signPrincipal,
 } from '@groupsplit/shared';
 import Koa, { type Context } from 'koa';
+import { applePayAssociation } from './apple-pay';
 import { authenticate } from './authenticate';
 import { clientIp, parseTrustedProxies } from './client-ip';
 import { dashboardRoutes } from './dashboard';
@@ -72,6 +73,7 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
     return next();
   });
   app.use(refuseMalformedRequest);
+  app.use(applePayAssociation(config));
 
   app.use(dashboardRoutes(dashboardDir));
   app.use(docsRoutes());
