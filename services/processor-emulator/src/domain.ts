@@ -378,7 +378,7 @@ async function challengedCard(trx: Tx, pi: PaymentIntentRow) {
 
 /**
  * The cardholder passed the challenge: the payment goes on as the card says after one (an
- * authorisation, or the 4000 0084 0000 1629 decline). Only a `requires_action` intent has a
+ * authorisation, or the 1629 / 3178 cards' declines). Only a `requires_action` intent has a
  * challenge open; on any other (released meanwhile, or answered already) nothing changes.
  */
 export async function completeChallenge(emu: Emu, trx: Tx, op: OpContext, pi: PaymentIntentRow) {

@@ -163,6 +163,36 @@ describe('processor emulator: the test-card table', () => {
     expect(saved.customer).toBe(customer.id);
   });
 
+  it('through the adapter, a wallet hold says which wallet (Hold.card.wallet); a plain card has none', async () => {
+    const processor = createProcessors(emu.config).forMode('test');
+    const hold = async (paymentMethodId: string) => {
+      const participantId = randomUUID();
+      const created = await processor.createHold({
+        accountId,
+        splitId: randomUUID(),
+        participantId,
+        shareAmount: 1000,
+        customerFee: 20,
+        applicationFeeAmount: 50,
+        currency: 'gbp',
+        description: 'Order #W',
+      });
+      return processor.confirmHold({
+        accountId,
+        paymentIntentId: created.id,
+        participantId,
+        attempt: 1,
+        paymentMethodId,
+      });
+    };
+    expect((await hold('pm_card_googlePay_mastercard')).card).toEqual({
+      brand: 'mastercard',
+      last4: '4444',
+      wallet: { type: 'google_pay', dynamicLast4: '4444' },
+    });
+    expect((await hold('pm_card_visa')).card).toEqual({ brand: 'visa', last4: '4242' });
+  });
+
   it('a wallet hold carries capture_before, which the control API can bring forward', async () => {
     const pi = await stripe.paymentIntents.create(
       { amount: 3020, currency: 'gbp', capture_method: 'manual', payment_method: 'pm_card_applePay_visa' },

@@ -236,7 +236,15 @@ export function toHold(pi: Stripe.PaymentIntent, accountId: string | null): Hold
     cancellationReason: pi.cancellation_reason ?? null,
     authenticationUrl: pi.next_action?.redirect_to_url?.url ?? null,
     created: iso(pi.created) ?? new Date(0).toISOString(),
-    card: card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null,
+    card: card?.last4
+      ? {
+          brand: card.brand ?? 'card',
+          last4: card.last4,
+          ...(card.wallet?.type
+            ? { wallet: { type: card.wallet.type, dynamicLast4: card.wallet.dynamic_last4 ?? null } }
+            : {}),
+        }
+      : null,
   };
 }
 

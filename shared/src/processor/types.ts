@@ -58,9 +58,15 @@ export type Hold = {
   /** While `requires_action`: the issuer's challenge page (next_action.redirect_to_url.url), when the confirm named a return URL. */
   authenticationUrl: string | null;
   created: string;
-  /** The card of the latest charge (receipts show it), when the charge was expanded. */
-  card: { brand: string; last4: string } | null;
+  /**
+   * The card of the latest charge (receipts show it), when the charge was expanded. `wallet` only for a
+   * wallet card (Apple Pay, Google Pay): its type and the device number's last four (`card.wallet`).
+   */
+  card: { brand: string; last4: string; wallet?: CardWallet } | null;
 };
+
+/** A wallet card's wallet (Stripe's `card.wallet.type` and `dynamic_last4`). */
+export type CardWallet = { type: string; dynamicLast4: string | null };
 
 export type ProcessorRefund = {
   id: string;
