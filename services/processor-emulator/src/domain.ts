@@ -272,7 +272,7 @@ export async function confirmIntent(
 }
 
 /** The card field Stripe names in the error for a refusal about one field. */
-const DECLINE_PARAM: Partial<Record<CardDecline['code'], string>> = { expired_card: 'exp_month', incorrect_cvc: 'cvc' };
+const DECLINE_PARAM: Partial<Record<CardDecline['code'], string>> = { expired_card: 'exp_year', incorrect_cvc: 'cvc' };
 
 async function declineCharge(
   emu: Emu,

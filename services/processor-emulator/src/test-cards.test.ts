@@ -108,6 +108,8 @@ describe('processor emulator: the test-card table', () => {
         message: d.message,
       });
     }
+    const param = { expired_card: 'exp_year', incorrect_cvc: 'cvc' }[d.code];
+    if (error) expect(error.param).toBe(param);
     expect(pi.status).toBe('requires_payment_method');
     expect(pi.last_payment_error).toMatchObject({ code: d.code, decline_code: d.declineCode, message: d.message });
     const charge = pi.latest_charge as Stripe.Charge;
