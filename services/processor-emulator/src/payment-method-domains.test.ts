@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { createProcessors, createStripeClient } from '@groupsplit/shared';
-import type Stripe from 'stripe';
 import { APPLE_PAY_CHECK_FAILED } from './api/payment-method-domains';
 import { type RunningEmulator, startEmulator } from './test-helpers';
+
+/** The stripe package's types, through the adapter's client (only the adapter imports `stripe`). */
+type StripeClient = ReturnType<typeof createStripeClient>;
+type StripeError = {
+  statusCode?: number;
+  type: string;
+  code?: string;
+  decline_code?: string;
+  message: string;
+  param?: string;
+};
 
 /**
  * Payment Method Domains as Stripe's API has them, per connected account (`Stripe-Account`): create,
@@ -11,7 +21,7 @@ import { type RunningEmulator, startEmulator } from './test-helpers';
  */
 describe('processor emulator: payment method domains', () => {
   let emu: RunningEmulator;
-  let stripe: Stripe;
+  let stripe: StripeClient;
   let accountId: string;
   let otherAccountId: string;
 
@@ -53,7 +63,7 @@ describe('processor emulator: payment method domains', () => {
     // Another account's domain does not exist for this one.
     const elsewhere = await stripe.paymentMethodDomains
       .retrieve(created.id, {}, on(otherAccountId))
-      .catch((e: Stripe.errors.StripeError) => e);
+      .catch((e: StripeError) => e);
     expect(elsewhere).toMatchObject({ statusCode: 404, code: 'resource_missing' });
     expect((await stripe.paymentMethodDomains.list({ domain_name: name }, on(otherAccountId))).data).toEqual([]);
   });
@@ -74,13 +84,11 @@ describe('processor emulator: payment method domains', () => {
   it('refuses a malformed domain and a second registration of the same one', async () => {
     const bad = await stripe.paymentMethodDomains
       .create({ domain_name: 'https://shop.example/pay' }, on())
-      .catch((e: Stripe.errors.StripeError) => e);
+      .catch((e: StripeError) => e);
     expect(bad).toMatchObject({ statusCode: 400, param: 'domain_name' });
     const name = domainName();
     await stripe.paymentMethodDomains.create({ domain_name: name }, on());
-    const again = await stripe.paymentMethodDomains
-      .create({ domain_name: name }, on())
-      .catch((e: Stripe.errors.StripeError) => e);
+    const again = await stripe.paymentMethodDomains.create({ domain_name: name }, on()).catch((e: StripeError) => e);
     expect(again).toMatchObject({ statusCode: 400, code: 'resource_already_exists', param: 'domain_name' });
   });
 

@@ -2,9 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProcessors, createStripeClient } from '@groupsplit/shared';
-import type Stripe from 'stripe';
 import { testCardDocRow as docRow, rowLast4, TEST_CARD_NUMBERS, TEST_CARD_TABLE, type TestCardRow } from './test-cards';
 import { type RunningEmulator, startEmulator } from './test-helpers';
+
+/** The stripe package's types, through the adapter's client (only the adapter imports `stripe`). */
+type StripeClient = ReturnType<typeof createStripeClient>;
+type StripeError = {
+  statusCode?: number;
+  type: string;
+  code?: string;
+  decline_code?: string;
+  message: string;
+  param?: string;
+};
+type PaymentIntent = Awaited<ReturnType<StripeClient['paymentIntents']['retrieve']>>;
+type Charge = Extract<PaymentIntent['latest_charge'], object>;
 
 /**
  * The documented test-card table (TEST_CARD_TABLE, listed in docs/processor.md and the reference's
@@ -13,7 +25,7 @@ import { type RunningEmulator, startEmulator } from './test-helpers';
  */
 describe('processor emulator: the test-card table', () => {
   let emu: RunningEmulator;
-  let stripe: Stripe;
+  let stripe: StripeClient;
   let accountId: string;
   const RETURN_URL = 'https://shop.example.test/pay/tok_1/return';
 
@@ -77,15 +89,15 @@ describe('processor emulator: the test-card table', () => {
       );
       return { pi: confirmed, error: null };
     } catch (error) {
-      return { pi: await read(pi.id), error: error as Stripe.errors.StripeError };
+      return { pi: await read(pi.id), error: error as StripeError };
     }
   }
 
   const read = (id: string) => stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }, on());
 
-  function expectHeld(pi: Stripe.PaymentIntent, r: TestCardRow) {
+  function expectHeld(pi: PaymentIntent, r: TestCardRow) {
     expect(pi.status).toBe('requires_capture');
-    const card = (pi.latest_charge as Stripe.Charge).payment_method_details!.card!;
+    const card = (pi.latest_charge as Charge).payment_method_details!.card!;
     expect(card).toMatchObject({ brand: r.brand, last4: rowLast4(r) });
     expect(card.wallet ?? null).toEqual(
       r.wallet ? { type: r.wallet.type, dynamic_last4: r.wallet.dynamic_last4, [r.wallet.type]: {} } : null,
@@ -95,8 +107,8 @@ describe('processor emulator: the test-card table', () => {
   }
 
   function expectDeclined(
-    pi: Stripe.PaymentIntent,
-    error: Stripe.errors.StripeError | null,
+    pi: PaymentIntent,
+    error: StripeError | null,
     d: { code: string; declineCode: string; message: string; blocked?: boolean },
   ) {
     if (error) {
@@ -112,12 +124,12 @@ describe('processor emulator: the test-card table', () => {
     if (error) expect(error.param).toBe(param);
     expect(pi.status).toBe('requires_payment_method');
     expect(pi.last_payment_error).toMatchObject({ code: d.code, decline_code: d.declineCode, message: d.message });
-    const charge = pi.latest_charge as Stripe.Charge;
+    const charge = pi.latest_charge as Charge;
     expect(charge).toMatchObject({ status: 'failed', failure_code: d.code, failure_message: d.message });
     expect(charge.outcome?.type).toBe(d.blocked ? 'blocked' : 'issuer_declined');
   }
 
-  async function completeChallenge(pi: Stripe.PaymentIntent) {
+  async function completeChallenge(pi: PaymentIntent) {
     expect(pi.status).toBe('requires_action');
     expect(pi.next_action?.type).toBe('redirect_to_url');
     const answer = await fetch(pi.next_action!.redirect_to_url!.url!, {
@@ -155,7 +167,7 @@ describe('processor emulator: the test-card table', () => {
     const customer = await stripe.customers.create({ email: 'save@example.test' }, on());
     const refused = await stripe.paymentMethods
       .attach('pm_card_chargeDeclinedExpiredCard', { customer: customer.id }, on())
-      .catch((e: Stripe.errors.StripeError) => e);
+      .catch((e: StripeError) => e);
     expect(refused).toMatchObject({
       code: 'expired_card',
       decline_code: 'expired_card',
@@ -206,7 +218,7 @@ describe('processor emulator: the test-card table', () => {
     });
     expect(set).toMatchObject({ status: 200, body: { applied: 'next_authorisation' } });
     const held = await stripe.paymentIntents.confirm(pi.id, { expand: ['latest_charge'] }, on());
-    const card = (held.latest_charge as Stripe.Charge).payment_method_details!.card!;
+    const card = (held.latest_charge as Charge).payment_method_details!.card!;
     expect(card).toMatchObject({ capture_before: soon, wallet: { type: 'apple_pay', dynamic_last4: '4242' } });
   });
 });
