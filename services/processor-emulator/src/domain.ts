@@ -137,6 +137,15 @@ export async function resolvePaymentMethod(trx: Tx, scope: Scope, id: string, pa
   return findScoped(trx, 'emulator_payment_methods', id, scope, { kind: 'PaymentMethod', param });
 }
 
+/** How the card behaves on this intent: differently for some cards when the intent requests 3-D Secure. */
+function behaviourOn(pi: PaymentIntentRow, pm: PaymentMethodRow) {
+  const card = TEST_CARDS[pm.test_card];
+  if (!card) return { outcome: 'succeed' as const };
+  return pi.request_three_d_secure === 'any' || pi.request_three_d_secure === 'challenge'
+    ? card.whenRequested
+    : card.behaviour;
+}
+
 export function cardDecline(pm: PaymentMethodRow) {
   const behaviour = TEST_CARDS[pm.test_card]?.behaviour ?? { outcome: 'succeed' as const };
   return behaviour.outcome === 'decline' ? behaviour : null;
@@ -254,7 +263,7 @@ export async function confirmIntent(
       { code: 'payment_intent_unexpected_state' },
     );
   }
-  const behaviour = TEST_CARDS[pm.test_card]?.behaviour ?? { outcome: 'succeed' as const };
+  const behaviour = behaviourOn(pi, pm);
   if (behaviour.outcome === 'authenticate') {
     const updated = await setIntent(trx, pi.id, {
       status: 'requires_action',
@@ -384,7 +393,7 @@ async function challengedCard(trx: Tx, pi: PaymentIntentRow) {
 export async function completeChallenge(emu: Emu, trx: Tx, op: OpContext, pi: PaymentIntentRow) {
   const pm = await challengedCard(trx, pi);
   if (!pm) return pi;
-  const behaviour = TEST_CARDS[pm.test_card]?.behaviour;
+  const behaviour = behaviourOn(pi, pm);
   const after = behaviour?.outcome === 'authenticate' ? behaviour.afterChallenge : { outcome: 'succeed' as const };
   const outcome =
     after.outcome === 'decline'

@@ -212,7 +212,12 @@ export function paymentIntentJson(pi: PaymentIntentRow, expandedCharge?: ChargeR
     payment_method: pi.payment_method,
     payment_method_configuration_details: null,
     payment_method_options: {
-      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
+      card: {
+        installments: null,
+        mandate_options: null,
+        network: null,
+        request_three_d_secure: pi.request_three_d_secure,
+      },
     },
     payment_method_types: pi.payment_method_types,
     processing: null,

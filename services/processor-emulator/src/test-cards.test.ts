@@ -76,7 +76,7 @@ describe('processor emulator: the test-card table', () => {
     },
   );
 
-  async function confirm(id: string) {
+  async function confirm(id: string, requestThreeDSecure?: 'any') {
     const pi = await stripe.paymentIntents.create(
       { amount: 1020, currency: 'gbp', capture_method: 'manual', application_fee_amount: 50 },
       on(),
@@ -84,7 +84,14 @@ describe('processor emulator: the test-card table', () => {
     try {
       const confirmed = await stripe.paymentIntents.confirm(
         pi.id,
-        { payment_method: id, return_url: RETURN_URL, expand: ['latest_charge'] },
+        {
+          payment_method: id,
+          return_url: RETURN_URL,
+          expand: ['latest_charge'],
+          ...(requestThreeDSecure
+            ? { payment_method_options: { card: { request_three_d_secure: requestThreeDSecure } } }
+            : {}),
+        },
         on(),
       );
       return { pi: confirmed, error: null };
@@ -142,24 +149,49 @@ describe('processor emulator: the test-card table', () => {
     return read(pi.id);
   }
 
+  async function expectOutcome(
+    b: TestCardRow['behaviour'],
+    r: TestCardRow,
+    pi: PaymentIntent,
+    error: StripeError | null,
+  ) {
+    if (b.outcome === 'succeed') {
+      expect(error).toBeNull();
+      expectHeld(pi, r);
+    } else if (b.outcome === 'decline') {
+      expect(error).not.toBeNull();
+      expectDeclined(pi, error, b);
+    } else {
+      expect(error).toBeNull();
+      expect(pi.latest_charge).toBeNull();
+      const after = await completeChallenge(pi);
+      if (b.afterChallenge.outcome === 'succeed') expectHeld(after, r);
+      else expectDeclined(after, null, b.afterChallenge);
+    }
+  }
+
+  it.each(TEST_CARD_TABLE.filter((r) => r.whenRequested).map((r) => [r.id, r] as const))(
+    'with request_three_d_secure any, %s behaves as the table says for a requested payment',
+    async (id, r) => {
+      const { pi, error } = await confirm(id, 'any');
+      expect(
+        (pi.payment_method_options?.card as { request_three_d_secure?: string } | undefined)?.request_three_d_secure,
+      ).toBe('any');
+      await expectOutcome(r.whenRequested!, r, pi, error);
+    },
+  );
+
+  it('with request_three_d_secure any, a card that does not take part (4242) is still held at once', async () => {
+    const { pi, error } = await confirm('pm_card_visa', 'any');
+    expect(error).toBeNull();
+    expectHeld(pi, TEST_CARD_TABLE.find((row) => row.id === 'pm_card_visa')!);
+  });
+
   it.each(TEST_CARD_TABLE.map((r) => [r.id, r] as const))(
     'a manual-capture confirm with %s ends as the table says',
     async (id, r) => {
       const { pi, error } = await confirm(id);
-      const b = r.behaviour;
-      if (b.outcome === 'succeed') {
-        expect(error).toBeNull();
-        expectHeld(pi, r);
-      } else if (b.outcome === 'decline') {
-        expect(error).not.toBeNull();
-        expectDeclined(pi, error, b);
-      } else {
-        expect(error).toBeNull();
-        expect(pi.latest_charge).toBeNull();
-        const after = await completeChallenge(pi);
-        if (b.afterChallenge.outcome === 'succeed') expectHeld(after, r);
-        else expectDeclined(after, null, b.afterChallenge);
-      }
+      await expectOutcome(r.behaviour, r, pi, error);
     },
   );
 

@@ -55,12 +55,18 @@ export type TestCardRow = {
   threeDSecureSupported: boolean;
   wallet?: CardWallet;
   behaviour: CardBehaviour;
+  /**
+   * How it behaves instead when the PaymentIntent asks for 3-D Secure
+   * (`payment_method_options[card][request_three_d_secure]` `any` or `challenge`); as `behaviour` when absent.
+   */
+  whenRequested?: CardBehaviour;
   summary: string;
 };
 
 export type TestCard = {
   card: EmulatorCard;
   behaviour: CardBehaviour;
+  whenRequested: CardBehaviour;
   wallet: CardWallet | null;
   threeDSecureSupported: boolean;
 };
@@ -254,14 +260,17 @@ export const TEST_CARD_TABLE: readonly TestCardRow[] = [
     table: 'three_d_secure',
     number: '4000 0000 0000 3055',
     behaviour: succeed,
-    summary: 'Supported, not required: held at once',
+    whenRequested: asks(),
+    summary: 'Supported, not required: held at once; asks when the payment requests 3-D Secure',
   }),
   row({
     id: 'pm_card_threeDSecureOptionalProcessingError',
     table: 'three_d_secure',
     number: '4000 0000 0000 3097',
     behaviour: succeed,
-    summary: 'Supported, not required (the lookup would fail if asked for): held at once',
+    whenRequested: decline('processing_error', { onAttach: false }),
+    summary:
+      'Supported, not required: held at once; when the payment requests 3-D Secure the lookup fails: declined with `processing_error`',
   }),
   row({
     id: 'pm_card_amex_threeDSecureNotSupported',
@@ -335,6 +344,7 @@ export const TEST_CARDS: Record<string, TestCard> = Object.fromEntries(
         country: r.country,
       },
       behaviour: r.behaviour,
+      whenRequested: r.whenRequested ?? r.behaviour,
       wallet: r.wallet ?? null,
       threeDSecureSupported: r.threeDSecureSupported,
     },

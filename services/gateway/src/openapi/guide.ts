@@ -254,8 +254,8 @@ A declined card leaves the share pending: the participant can try another card.
 | \`pm_card_threeDSecure2Required\` | 4000 0000 0000 3220 | Always asks, then held |
 | \`pm_card_threeDSecureRequiredChargeDeclined\` | 4000 0084 0000 1629 | Asks, then declined: \`card_declined\` / \`generic_decline\` |
 | \`pm_card_threeDSecureRequiredProcessingError\` | 4000 0084 0000 1280 | The 3-D Secure lookup fails: declined with \`processing_error\`, no challenge |
-| \`pm_card_threeDSecureOptional\` | 4000 0000 0000 3055 | Supported, not required: held at once |
-| \`pm_card_threeDSecureOptionalProcessingError\` | 4000 0000 0000 3097 | Supported, not required (the lookup would fail if asked for): held at once |
+| \`pm_card_threeDSecureOptional\` | 4000 0000 0000 3055 | Supported, not required: held at once; asks when the payment requests 3-D Secure |
+| \`pm_card_threeDSecureOptionalProcessingError\` | 4000 0000 0000 3097 | Supported, not required: held at once; when the payment requests 3-D Secure the lookup fails: declined with \`processing_error\` |
 | \`pm_card_amex_threeDSecureNotSupported\` | 3782 822463 10005 | Not supported (\`three_d_secure_usage.supported: false\`): held at once |
 
 ### Wallets (Apple Pay, Google Pay)

@@ -145,6 +145,8 @@ export interface EmulatorPaymentIntentsTable {
   next_action: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   /** The return_url of the last confirm that asked for authentication. */
   return_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** payment_method_options[card][request_three_d_secure]: 'automatic' (default), 'any' or 'challenge'. */
+  request_three_d_secure: Generated<string>;
   cancellation_reason: string | null;
   canceled_at: Date | null;
   capture_calls: Generated<number>;
