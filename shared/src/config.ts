@@ -40,6 +40,11 @@ export const configSchema = z.object({
 
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:3000'),
   /**
+   * Apple's domain-association file for Apple Pay on our pay pages (from the processor's dashboard),
+   * served as is at `/.well-known/apple-developer-merchantid-domain-association`; unset, that path answers 404.
+   */
+  APPLE_PAY_DOMAIN_ASSOCIATION: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+  /**
    * Where each process listens. The gateway is the public app; the internal ones stay on loopback
    * unless told otherwise (containers set 0.0.0.0), and then refuse public secrets (secret-defaults.ts).
    */

@@ -118,6 +118,7 @@ describe('migrations', () => {
       'emulator_fee_refunds',
       'emulator_idempotency',
       'emulator_payment_intents',
+      'emulator_payment_method_domains',
       'emulator_payment_methods',
       'emulator_refunds',
       'emulator_setup_intents',

@@ -1,4 +1,4 @@
-import { TEST_CARDS } from '@groupsplit/processor-emulator';
+import { TEST_CARD_TABLE, TEST_CARDS, testCardDocRow } from '@groupsplit/processor-emulator';
 import { buildOpenApiDocument } from './openapi';
 
 /**
@@ -155,6 +155,8 @@ describe('the API reference, field by field', () => {
     expect([...codes].filter((code) => !errors.includes(`| \`${code}\` |`))).toEqual([]);
     const testing = section('Testing');
     expect(Object.keys(TEST_CARDS).filter((card) => !testing.includes(`| \`${card}\` |`))).toEqual([]);
+    // Each card's row word for word, as the emulator's table (services/processor-emulator/src/test-cards.ts) has it.
+    expect(TEST_CARD_TABLE.map(testCardDocRow).filter((row) => !testing.includes(row))).toEqual([]);
   });
 
   it('has a title without a bare version number, a semantic version from the changelog, and a licence', () => {

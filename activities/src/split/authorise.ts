@@ -69,7 +69,7 @@ export function createAuthoriseActivities({
         event,
         // The card (or wallet) and its last four, for the order's timeline (docs/dashboard.md).
         detail: hold.card
-          ? { card_brand: hold.card.brand, card_last4: hold.card.last4, wallet: hold.card.wallet ?? null }
+          ? { card_brand: hold.card.brand, card_last4: hold.card.last4, wallet: hold.card.wallet?.type ?? null }
           : undefined,
       });
       await dispatchCommittedEvents(deps, [eventId]);

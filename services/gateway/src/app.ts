@@ -15,6 +15,7 @@ import {
 } from '@groupsplit/shared';
 import Koa, { type Context } from 'koa';
 import { apiVersionHeader } from './api-version';
+import { applePayAssociation } from './apple-pay';
 import { authenticate } from './authenticate';
 import { clientIp, parseTrustedProxies } from './client-ip';
 import { dashboardRoutes } from './dashboard';
@@ -74,6 +75,7 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
     return next();
   });
   app.use(refuseMalformedRequest);
+  app.use(applePayAssociation(config));
 
   app.use(dashboardRoutes(dashboardDir));
   app.use(docsRoutes());

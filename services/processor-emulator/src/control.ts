@@ -55,6 +55,7 @@ const AccountFlagsSchema = z.object({
   payouts_enabled: z.boolean().optional(),
   owner_identity_verified: z.boolean().optional(),
 });
+const ApplePayCheckSchema = z.object({ passes: z.boolean() });
 const RefundSchema = z.object({ amount: z.number().int().positive().optional() });
 const CaptureSchema = z.object({ amount: z.number().int().positive().optional() });
 const DisputeSchema = z.object({ reason: z.string().min(1).optional() });
@@ -184,6 +185,20 @@ export function controlRoutes(emu: Emu, before?: Koa.Middleware): Router {
     });
     if (applied === 'next_authorisation') emu.settings.captureBefore.set(ctx.params.id!, captureBefore);
     ctx.body = { id: ctx.params.id, capture_before: Math.floor(captureBefore.getTime() / 1000), applied };
+  });
+
+  // Whether Apple's domain check passes for a payment method domain the next time it is registered
+  // or validated (POST /v1/payment_method_domains/:id/validate); Apple's servers cannot be reached here.
+  router.post('/payment_method_domains/:id/apple_pay_check', validate('body', ApplePayCheckSchema), async (ctx) => {
+    const { passes } = validBody(ctx, ApplePayCheckSchema);
+    const updated = await emu.db
+      .updateTable('emulator_payment_method_domains')
+      .set({ apple_pay_check: passes })
+      .where('id', '=', ctx.params.id!)
+      .returning(['id', 'apple_pay_check'])
+      .executeTakeFirst();
+    if (!updated) throw notFound(`No such payment method domain: '${ctx.params.id}'`, 'resource_missing');
+    ctx.body = { id: updated.id, apple_pay_check: updated.apple_pay_check };
   });
 
   router.post('/faults', validate('body', FaultSchema), async (ctx) => {

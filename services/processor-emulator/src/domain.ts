@@ -137,6 +137,15 @@ export async function resolvePaymentMethod(trx: Tx, scope: Scope, id: string, pa
   return findScoped(trx, 'emulator_payment_methods', id, scope, { kind: 'PaymentMethod', param });
 }
 
+/** How the card behaves on this intent: differently for some cards when the intent requests 3-D Secure. */
+function behaviourOn(pi: PaymentIntentRow, pm: PaymentMethodRow) {
+  const card = TEST_CARDS[pm.test_card];
+  if (!card) return { outcome: 'succeed' as const };
+  return pi.request_three_d_secure === 'any' || pi.request_three_d_secure === 'challenge'
+    ? card.whenRequested
+    : card.behaviour;
+}
+
 export function cardDecline(pm: PaymentMethodRow) {
   const behaviour = TEST_CARDS[pm.test_card]?.behaviour ?? { outcome: 'succeed' as const };
   return behaviour.outcome === 'decline' ? behaviour : null;
@@ -209,6 +218,8 @@ function chargeOf(pi: PaymentIntentRow, pm: PaymentMethodRow) {
       exp_year: pm.exp_year,
       funding: pm.funding,
       country: pm.country,
+      // A wallet card's charge says so too (payment_method_details.card.wallet).
+      wallet: TEST_CARDS[pm.test_card]?.wallet ?? null,
     }),
     description: pi.description,
     metadata: JSON.stringify(pi.metadata),
@@ -252,7 +263,7 @@ export async function confirmIntent(
       { code: 'payment_intent_unexpected_state' },
     );
   }
-  const behaviour = TEST_CARDS[pm.test_card]?.behaviour ?? { outcome: 'succeed' as const };
+  const behaviour = behaviourOn(pi, pm);
   if (behaviour.outcome === 'authenticate') {
     const updated = await setIntent(trx, pi.id, {
       status: 'requires_action',
@@ -269,6 +280,9 @@ export async function confirmIntent(
   return authoriseCharge(emu, trx, op, pi, pm);
 }
 
+/** The card field Stripe names in the error for a refusal about one field. */
+const DECLINE_PARAM: Partial<Record<CardDecline['code'], string>> = { expired_card: 'exp_year', incorrect_cvc: 'cvc' };
+
 async function declineCharge(
   emu: Emu,
   trx: Tx,
@@ -283,25 +297,27 @@ async function declineCharge(
     capture_before: null,
     application_fee_id: null,
     application_fee_amount: pi.application_fee_amount,
-    failure_code: 'card_declined',
+    failure_code: decline.code,
     failure_message: decline.message,
     decline_code: decline.declineCode,
   });
   const lastError = {
     charge: charge.id,
-    code: 'card_declined',
+    code: decline.code,
     decline_code: decline.declineCode,
-    doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+    doc_url: `https://stripe.com/docs/error-codes/${decline.code.replace(/_/g, '-')}`,
     message: decline.message,
+    ...(DECLINE_PARAM[decline.code] ? { param: DECLINE_PARAM[decline.code] } : {}),
     payment_method: paymentMethodJson(pm),
     type: 'card_error',
   };
   const updated = await paymentFailed(emu, trx, op, pi, lastError, charge.id);
   const declined = new EmulatorError({
     type: 'card_error',
-    code: 'card_declined',
+    code: decline.code,
     declineCode: decline.declineCode,
     message: decline.message,
+    param: DECLINE_PARAM[decline.code],
     extra: {
       charge: charge.id,
       payment_intent: paymentIntentJson(updated),
@@ -371,13 +387,13 @@ async function challengedCard(trx: Tx, pi: PaymentIntentRow) {
 
 /**
  * The cardholder passed the challenge: the payment goes on as the card says after one (an
- * authorisation, or the 4000 0084 0000 1629 decline). Only a `requires_action` intent has a
+ * authorisation, or the 1629 / 3178 cards' declines). Only a `requires_action` intent has a
  * challenge open; on any other (released meanwhile, or answered already) nothing changes.
  */
 export async function completeChallenge(emu: Emu, trx: Tx, op: OpContext, pi: PaymentIntentRow) {
   const pm = await challengedCard(trx, pi);
   if (!pm) return pi;
-  const behaviour = TEST_CARDS[pm.test_card]?.behaviour;
+  const behaviour = behaviourOn(pi, pm);
   const after = behaviour?.outcome === 'authenticate' ? behaviour.afterChallenge : { outcome: 'succeed' as const };
   const outcome =
     after.outcome === 'decline'

@@ -8,9 +8,17 @@ import type {
   EventRow,
   FeeRefundRow,
   PaymentIntentRow,
+  PaymentMethodDomainRow,
   PaymentMethodRow,
   RefundRow,
 } from './rows';
+import { type CardWallet, TEST_CARDS } from './test-cards';
+
+/** Stripe's `card.wallet`: the wallet's type, its own (empty) hash under that name, and the device number's last four. */
+export function walletJson(wallet: CardWallet | null | undefined) {
+  if (!wallet) return null;
+  return { [wallet.type]: {}, dynamic_last4: wallet.dynamic_last4, type: wallet.type };
+}
 
 /** Rows rendered as the JSON objects Stripe returns (API version 2026-08-26.dahlia shapes). */
 
@@ -81,8 +89,8 @@ export function paymentMethodJson(pm: PaymentMethodRow) {
       generated_from: null,
       last4: pm.last4,
       networks: { available: [pm.brand], preferred: null },
-      three_d_secure_usage: { supported: true },
-      wallet: null,
+      three_d_secure_usage: { supported: TEST_CARDS[pm.test_card]?.threeDSecureSupported ?? true },
+      wallet: walletJson(TEST_CARDS[pm.test_card]?.wallet),
     },
     created: unix(pm.created_at),
     customer: pm.customer,
@@ -124,21 +132,29 @@ export function chargeJson(c: ChargeRow) {
     metadata: c.metadata,
     on_behalf_of: null,
     outcome:
-      c.status === 'succeeded'
+      c.status !== 'succeeded' && c.decline_code === 'fraudulent'
         ? {
-            network_status: 'approved_by_network',
-            reason: null,
-            risk_level: 'normal',
-            seller_message: 'Payment complete.',
-            type: 'authorized',
+            network_status: 'not_sent_to_network',
+            reason: 'highest_risk_level',
+            risk_level: 'highest',
+            seller_message: 'Stripe blocked this payment as too risky.',
+            type: 'blocked',
           }
-        : {
-            network_status: 'declined_by_network',
-            reason: c.decline_code,
-            risk_level: 'normal',
-            seller_message: 'The bank did not return any further details with this decline.',
-            type: 'issuer_declined',
-          },
+        : c.status === 'succeeded'
+          ? {
+              network_status: 'approved_by_network',
+              reason: null,
+              risk_level: 'normal',
+              seller_message: 'Payment complete.',
+              type: 'authorized',
+            }
+          : {
+              network_status: 'declined_by_network',
+              reason: c.decline_code,
+              risk_level: 'normal',
+              seller_message: 'The bank did not return any further details with this decline.',
+              type: 'issuer_declined',
+            },
     paid: c.paid,
     payment_intent: c.payment_intent,
     payment_method: c.payment_method,
@@ -154,6 +170,7 @@ export function chargeJson(c: ChargeRow) {
         funding: c.card.funding,
         last4: c.card.last4,
         network: c.card.brand,
+        wallet: walletJson((c.card as { wallet?: CardWallet | null }).wallet),
       },
       type: 'card',
     },
@@ -195,7 +212,12 @@ export function paymentIntentJson(pi: PaymentIntentRow, expandedCharge?: ChargeR
     payment_method: pi.payment_method,
     payment_method_configuration_details: null,
     payment_method_options: {
-      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
+      card: {
+        installments: null,
+        mandate_options: null,
+        network: null,
+        request_three_d_secure: pi.request_three_d_secure,
+      },
     },
     payment_method_types: pi.payment_method_types,
     processing: null,
@@ -309,6 +331,31 @@ export function disputeJson(d: DisputeRow) {
     payment_intent: d.payment_intent,
     reason: d.reason,
     status: d.status,
+  };
+}
+
+/**
+ * Stripe's `payment_method_domain`: each wallet-like method's status on the domain. Apple Pay is
+ * inactive (with `status_details.error_message`) when Apple's domain check failed; the others need
+ * no check and are active.
+ */
+export function paymentMethodDomainJson(d: PaymentMethodDomainRow) {
+  const active = { status: 'active' };
+  return {
+    id: d.id,
+    object: 'payment_method_domain',
+    amazon_pay: active,
+    apple_pay: d.apple_pay_error
+      ? { status: 'inactive', status_details: { error_message: d.apple_pay_error } }
+      : active,
+    created: unix(d.created_at),
+    domain_name: d.domain_name,
+    enabled: d.enabled,
+    google_pay: active,
+    klarna: active,
+    link: active,
+    livemode: d.mode === 'live',
+    paypal: active,
   };
 }
 

@@ -12,3 +12,4 @@ export type FeeRefundRow = Selectable<Database['emulator_fee_refunds']>;
 export type EventRow = Selectable<Database['emulator_events']>;
 export type CheckoutSessionRow = Selectable<Database['emulator_checkout_sessions']>;
 export type SetupIntentRow = Selectable<Database['emulator_setup_intents']>;
+export type PaymentMethodDomainRow = Selectable<Database['emulator_payment_method_domains']>;

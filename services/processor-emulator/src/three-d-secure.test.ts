@@ -172,19 +172,25 @@ describe('processor emulator: 3-D Secure', () => {
     });
   });
 
-  it('4000 0084 0000 1629 asks, then declines with card_declined after a completed challenge', async () => {
-    const { hold } = await confirmed('pm_card_authenticationRequiredChargeDeclinedInsufficientFunds');
-    expect(hold.status).toBe('requires_action');
-    const answer = await answerChallenge(hold.authenticationUrl!, 'complete');
-    expect(new URL(answer.headers.get('location')!).searchParams.get('redirect_status')).toBe('failed');
-    const after = await test.retrieveHold({ accountId, paymentIntentId: hold.id });
-    expect(after.status).toBe('requires_payment_method');
-    expect(after.lastPaymentError).toEqual({
-      code: 'card_declined',
-      declineCode: 'insufficient_funds',
-      message: 'Your card has insufficient funds.',
-    });
-  });
+  it.each([
+    ['pm_card_threeDSecureRequiredChargeDeclined', 'generic_decline', 'Your card was declined.'],
+    [
+      'pm_card_authenticationRequiredChargeDeclinedInsufficientFunds',
+      'insufficient_funds',
+      'Your card has insufficient funds.',
+    ],
+  ])(
+    '%s asks, then declines with card_declined / %s after a completed challenge',
+    async (card, declineCode, message) => {
+      const { hold } = await confirmed(card);
+      expect(hold.status).toBe('requires_action');
+      const answer = await answerChallenge(hold.authenticationUrl!, 'complete');
+      expect(new URL(answer.headers.get('location')!).searchParams.get('redirect_status')).toBe('failed');
+      const after = await test.retrieveHold({ accountId, paymentIntentId: hold.id });
+      expect(after.status).toBe('requires_payment_method');
+      expect(after.lastPaymentError).toEqual({ code: 'card_declined', declineCode, message });
+    },
+  );
 
   it('pm_card_threeDSecureOptional is frictionless: held at once', async () => {
     const { hold } = await confirmed('pm_card_threeDSecureOptional');

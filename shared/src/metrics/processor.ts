@@ -21,6 +21,7 @@ const OPERATION_BY_METHOD: Partial<Record<keyof Processor, string>> = {
   createCardSetup: 'card_setup.create',
   retrieveCardSetup: 'card_setup.retrieve',
   retrieveCardSetupIntent: 'setup_intent.retrieve',
+  registerPaymentMethodDomain: 'payment_method_domain.register',
 };
 
 function observe(operation: string, mode: string, started: number, error?: unknown) {

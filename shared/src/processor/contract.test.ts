@@ -193,6 +193,16 @@ describe('processor adapter request shapes (stripe-mock contract)', () => {
     expect(typeof intent.status).toBe('string');
   });
 
+  it('payment method domains: register on a connected account (list, then create or validate)', async () => {
+    const domain = await processor.registerPaymentMethodDomain({
+      accountId: account,
+      domainName: 'pay.groupsplit.example',
+    });
+    expect(typeof domain.id).toBe('string');
+    expect(typeof domain.enabled).toBe('boolean');
+    expect(['active', 'inactive']).toContain(domain.applePay.status);
+  });
+
   it('translates a processor refusal into a ProcessorError', async () => {
     const stranger = createProcessor({ ...config, STRIPE_TEST_SECRET_KEY: 'not-a-key' }, 'test');
     const error = await stranger.retrieveAccount(account).catch((e: unknown) => e);

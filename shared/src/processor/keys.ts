@@ -21,4 +21,6 @@ export const idempotencyKeys = {
   /** A hosted card set-up page, one per caller request (a retried request gets the same page). */
   billingCardSetup: (merchantId: string, requestId: string) => `billing-card-setup:${merchantId}:${requestId}`,
   billingCharge: (billId: string) => `billing-charge:${billId}`,
+  /** Our pay domain registered on a connected account for wallet buttons: once per account and domain. */
+  paymentMethodDomain: (accountId: string, domainName: string) => `payment-method-domain:${accountId}:${domainName}`,
 } as const;

@@ -14,6 +14,7 @@ import type {
   Hold,
   HoldStatus,
   OnboardingLink,
+  PaymentMethodDomain,
   ProcessorAccount,
   ProcessorEvent,
   ProcessorMode,
@@ -157,6 +158,13 @@ export interface Processor {
     description: string;
   }): Promise<BillingCharge>;
 
+  /**
+   * Registers a web domain for wallet buttons (Apple Pay, Google Pay…) on a connected account
+   * (Payment Method Domains, with `Stripe-Account`). Safe to repeat: the idempotency key is built
+   * from the account and the domain, and a domain registered already is read back and validated.
+   */
+  registerPaymentMethodDomain(input: { accountId: string; domainName: string }): Promise<PaymentMethodDomain>;
+
   /** Verifies the `Stripe-Signature` header against this mode's webhook secret; throws ProcessorSignatureError. */
   parseWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): ProcessorEvent;
 }
@@ -165,6 +173,24 @@ export type Processors = { forMode(mode: ProcessorMode): Processor };
 
 const iso = (unixSeconds: number | null | undefined) =>
   unixSeconds === null || unixSeconds === undefined ? null : new Date(unixSeconds * 1000).toISOString();
+
+/** A payment method domain as we keep it: whether it is on, and each wallet's status on it. */
+export function toPaymentMethodDomain(domain: Stripe.PaymentMethodDomain, accountId: string): PaymentMethodDomain {
+  const status = (method: { status: string; status_details?: { error_message: string } } | undefined) => ({
+    status: method?.status === 'active' ? ('active' as const) : ('inactive' as const),
+    errorMessage: method?.status_details?.error_message ?? null,
+  });
+  return {
+    id: domain.id,
+    accountId,
+    domainName: domain.domain_name,
+    enabled: domain.enabled,
+    applePay: status(domain.apple_pay),
+    googlePay: status(domain.google_pay),
+    link: status(domain.link),
+    paypal: status(domain.paypal),
+  };
+}
 
 /** A connected account as we keep it, from the API's answer or an `account.updated` event alike. */
 export function toAccount(account: Stripe.Account): ProcessorAccount {
@@ -210,7 +236,15 @@ export function toHold(pi: Stripe.PaymentIntent, accountId: string | null): Hold
     cancellationReason: pi.cancellation_reason ?? null,
     authenticationUrl: pi.next_action?.redirect_to_url?.url ?? null,
     created: iso(pi.created) ?? new Date(0).toISOString(),
-    card: card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4, wallet: card.wallet?.type ?? null } : null,
+    card: card?.last4
+      ? {
+          brand: card.brand ?? 'card',
+          last4: card.last4,
+          ...(card.wallet?.type
+            ? { wallet: { type: card.wallet.type, dynamicLast4: card.wallet.dynamic_last4 ?? null } }
+            : {}),
+        }
+      : null,
   };
 }
 
@@ -437,6 +471,34 @@ export function createProcessor(
           amount: refund.amount,
           created: iso(refund.created) ?? new Date(0).toISOString(),
         };
+      }),
+
+    registerPaymentMethodDomain: ({ accountId, domainName }) =>
+      call('payment_method_domain.register', { accountId, domainName }, async () => {
+        const domain = domainName.toLowerCase();
+        const existing = await stripe.paymentMethodDomains.list(
+          { domain_name: domain, limit: 1 },
+          onAccount(accountId),
+        );
+        const found = existing.data[0];
+        if (found) {
+          // Registered before (by an earlier attempt or by hand): switch it on and ask again.
+          const enabled = found.enabled
+            ? found
+            : await stripe.paymentMethodDomains.update(
+                found.id,
+                { enabled: true },
+                onAccount(accountId, `${idempotencyKeys.paymentMethodDomain(accountId, domain)}:enable`),
+              );
+          if (enabled.apple_pay?.status === 'active') return toPaymentMethodDomain(enabled, accountId);
+          const validated = await stripe.paymentMethodDomains.validate(found.id, {}, onAccount(accountId));
+          return toPaymentMethodDomain(validated, accountId);
+        }
+        const created = await stripe.paymentMethodDomains.create(
+          { domain_name: domain, enabled: true },
+          onAccount(accountId, idempotencyKeys.paymentMethodDomain(accountId, domain)),
+        );
+        return toPaymentMethodDomain(created, accountId);
       }),
 
     createBillingCustomer: ({ merchantId, email, name }) =>

@@ -59,11 +59,14 @@ export type Hold = {
   authenticationUrl: string | null;
   created: string;
   /**
-   * The card of the latest charge (receipts show it), when the charge was expanded; `wallet` names the wallet it
-   * came through (`apple_pay`, `google_pay`, …), when it did.
+   * The card of the latest charge (receipts show it), when the charge was expanded. `wallet` only for a
+   * wallet card (Apple Pay, Google Pay): its type and the device number's last four (`card.wallet`).
    */
-  card: { brand: string; last4: string; wallet?: string | null } | null;
+  card: { brand: string; last4: string; wallet?: CardWallet } | null;
 };
+
+/** A wallet card's wallet (Stripe's `card.wallet.type` and `dynamic_last4`). */
+export type CardWallet = { type: string; dynamicLast4: string | null };
 
 export type ProcessorRefund = {
   id: string;
@@ -106,6 +109,21 @@ export type CardSetup = {
 
 /** The SetupIntent a completed card set-up made: its new payment method. */
 export type CardSetupIntent = { id: string; status: string; paymentMethodId: string | null };
+
+/** One wallet's status on a payment method domain (Stripe's `apple_pay.status` and its `status_details`). */
+export type PaymentMethodDomainStatus = { status: 'active' | 'inactive'; errorMessage: string | null };
+
+/** A web domain registered on an account for wallet buttons (Stripe's Payment Method Domain). */
+export type PaymentMethodDomain = {
+  id: string;
+  accountId: string;
+  domainName: string;
+  enabled: boolean;
+  applePay: PaymentMethodDomainStatus;
+  googlePay: PaymentMethodDomainStatus;
+  link: PaymentMethodDomainStatus;
+  paypal: PaymentMethodDomainStatus;
+};
 
 export type BillingCharge = { id: string; status: HoldStatus; amount: number; currency: string };
 

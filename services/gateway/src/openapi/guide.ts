@@ -227,27 +227,60 @@ body, compare in constant time, and refuse a \`t\` more than 5 minutes from your
 const TESTING = `Test mode needs no processor connection: create a test key (\`X-Service-Mode: test\`) and use it.
 
 ### Test cards
-In test mode the hosted pay page offers these cards, and \`POST /api/checkout-splits/pay/{token}/authorise\`
-takes their ids as \`payment_method\`.
+In test mode the hosted pay page offers some of these cards, and \`POST /api/checkout-splits/pay/{token}/authorise\`
+takes any of their ids as \`payment_method\`. They are the processor's (Stripe's) own test ids, numbers and
+outcomes, so a shop that tests here meets the same cards live testing would.
 
-| Payment method | Card ends | What happens |
+| Payment method | Card | What happens |
 | --- | --- | --- |
-| \`pm_card_visa\` | 4242 | Held, then captured |
-| \`pm_card_visa_debit\` | 5556 | Held (debit) |
-| \`pm_card_mastercard\` | 4444 | Held |
-| \`pm_card_amex\` | 8431 | Held |
-| \`pm_card_gb\` | 0000 | Held (a UK card) |
-| \`pm_card_chargeDeclined\` | 0002 | Declined: \`card_declined\` / \`generic_decline\` |
-| \`pm_card_chargeDeclinedInsufficientFunds\` | 9995 | Declined: \`insufficient_funds\` |
-| \`pm_card_chargeCustomerFail\` | 0341 | Accepted when saved, declined when charged |
+| \`pm_card_visa\` | 4242 4242 4242 4242 | Held |
+| \`pm_card_visa_debit\` | 4000 0566 5566 5556 | Held (debit) |
+| \`pm_card_mastercard\` | 5555 5555 5555 4444 | Held |
+| \`pm_card_amex\` | 3714 496353 98431 | Held |
+| \`pm_card_gb\` | 4000 0082 6000 0000 | Held (a UK card) |
+
+### Declined cards
+A declined card leaves the share pending: the participant can try another card.
+
+| Payment method | Card | What happens |
+| --- | --- | --- |
+| \`pm_card_chargeDeclined\` | 4000 0000 0000 0002 | Declined: \`card_declined\` / \`generic_decline\`, "Your card was declined." |
+| \`pm_card_visa_chargeDeclined\` | 4000 0000 0000 0002 | Declined: \`card_declined\` / \`generic_decline\`, "Your card was declined." |
+| \`pm_card_chargeDeclinedInsufficientFunds\` | 4000 0000 0000 9995 | Declined: \`card_declined\` / \`insufficient_funds\`, "Your card has insufficient funds." |
+| \`pm_card_visa_chargeDeclinedInsufficientFunds\` | 4000 0000 0000 9995 | Declined: \`card_declined\` / \`insufficient_funds\`, "Your card has insufficient funds." |
+| \`pm_card_chargeDeclinedLostCard\` | 4000 0000 0000 9987 | Declined: \`card_declined\` / \`lost_card\`, "Your card was declined." |
+| \`pm_card_visa_chargeDeclinedLostCard\` | 4000 0000 0000 9987 | Declined: \`card_declined\` / \`lost_card\`, "Your card was declined." |
+| \`pm_card_chargeDeclinedStolenCard\` | 4000 0000 0000 9979 | Declined: \`card_declined\` / \`stolen_card\`, "Your card was declined." |
+| \`pm_card_visa_chargeDeclinedStolenCard\` | 4000 0000 0000 9979 | Declined: \`card_declined\` / \`stolen_card\`, "Your card was declined." |
+| \`pm_card_chargeDeclinedExpiredCard\` | 4000 0000 0000 0069 | Declined: \`expired_card\`, "Your card has expired." |
+| \`pm_card_chargeDeclinedIncorrectCvc\` | 4000 0000 0000 0127 | Declined: \`incorrect_cvc\`, "Your card's security code is incorrect." |
+| \`pm_card_chargeDeclinedProcessingError\` | 4000 0000 0000 0119 | Declined: \`processing_error\`, "An error occurred while processing your card. Try again in a little while." |
+| \`pm_card_chargeDeclinedFraudulent\` | 4100 0000 0000 0019 | Blocked as fraudulent: \`card_declined\` / \`fraudulent\`, "Your card was declined." |
+| \`pm_card_radarBlock\` | 4100 0000 0000 0019 | Blocked as fraudulent: \`card_declined\` / \`fraudulent\`, "Your card was declined." |
+| \`pm_card_chargeCustomerFail\` | 4000 0000 0000 0341 | Saved to a customer, then declined when charged: \`card_declined\` / \`generic_decline\` |
 
 ### 3-D Secure
-| Payment method | Card ends | What happens |
+| Payment method | Card | What happens |
 | --- | --- | --- |
-| \`pm_card_threeDSecure2Required\` | 3220 | Always asks: the pay page opens the test challenge |
-| \`pm_card_authenticationRequired\` | 3184 | Asks on every payment |
-| \`pm_card_threeDSecureOptional\` | 3055 | Frictionless: held at once |
-| \`pm_card_authenticationRequiredChargeDeclinedInsufficientFunds\` | 1629 | Asks, then declines (\`insufficient_funds\`) |
+| \`pm_card_authenticationRequiredOnSetup\` | 4000 0025 0000 3155 | Asks on every on-session payment, then held |
+| \`pm_card_authenticationRequired\` | 4000 0027 6000 3184 | Always asks, then held |
+| \`pm_card_authenticationRequiredChargeDeclinedInsufficientFunds\` | 4000 0082 6000 3178 | Asks, then declined: \`card_declined\` / \`insufficient_funds\` |
+| \`pm_card_threeDSecure2Required\` | 4000 0000 0000 3220 | Always asks, then held |
+| \`pm_card_threeDSecureRequiredChargeDeclined\` | 4000 0084 0000 1629 | Asks, then declined: \`card_declined\` / \`generic_decline\` |
+| \`pm_card_threeDSecureRequiredProcessingError\` | 4000 0084 0000 1280 | The 3-D Secure lookup fails: declined with \`processing_error\`, no challenge |
+| \`pm_card_threeDSecureOptional\` | 4000 0000 0000 3055 | Supported, not required: held at once; asks when the payment requests 3-D Secure |
+| \`pm_card_threeDSecureOptionalProcessingError\` | 4000 0000 0000 3097 | Supported, not required: held at once; when the payment requests 3-D Secure the lookup fails: declined with \`processing_error\` |
+| \`pm_card_amex_threeDSecureNotSupported\` | 3782 822463 10005 | Not supported (\`three_d_secure_usage.supported: false\`): held at once |
+
+### Wallets (Apple Pay, Google Pay)
+Test wallet cards: a card with \`card.wallet.type\` \`apple_pay\` or \`google_pay\` and \`dynamic_last4\`.
+
+| Payment method | Card | What happens |
+| --- | --- | --- |
+| \`pm_card_applePay_visa\` | — | Apple Pay, Visa ••••4242: held |
+| \`pm_card_googlePay_mastercard\` | — | Google Pay, Mastercard ••••4444: held |
+| \`pm_card_applePay_threeDSecureRequired\` | — | Apple Pay, Visa ••••3220: asks (3-D Secure), then held |
+| \`pm_card_googlePay_chargeDeclined\` | — | Google Pay, Visa ••••0002: declined, \`card_declined\` / \`generic_decline\` |
 
 The test challenge page has **Complete authentication** (the hold is placed) and **Fail authentication**
 (the share stays pending; the participant can try another card).

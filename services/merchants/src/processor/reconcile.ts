@@ -7,6 +7,7 @@ import {
   MembershipsRepository,
   type MerchantRow,
   MerchantsRepository,
+  type PaymentMethodDomain,
   type ProcessorAccount,
   type ProcessorMode,
   type Processors,
@@ -108,11 +109,59 @@ async function markVerifiedByProcessor(trx: Kysely<Database>, merchantIds: strin
   await trx.updateTable('users').set({ identity_verified: true }).where('id', 'in', owners).execute();
 }
 
-/** Re-reads the account from the processor and applies it (used when an account.updated event arrives). */
+/**
+ * The host our pay pages are served on (PUBLIC_BASE_URL's), when it is one the processor can register
+ * for wallet buttons: not localhost, an IP address or a single-label name (docs/processor.md, "Wallet domains").
+ */
+export function payDomain(publicBaseUrl: string): string | null {
+  const host = new URL(publicBaseUrl).hostname.toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.')) return null;
+  if (/^\d+(\.\d+){3}$/.test(host) || host.startsWith('[')) return null;
+  return host;
+}
+
+/**
+ * Registers our pay domain on a connected account for wallet buttons (Apple Pay needs every domain
+ * that shows its button registered, by the account on whose behalf it charges). Safe to repeat: the
+ * adapter finds a registration already made. A failure is logged, not thrown: the account's next
+ * update (or read while incomplete) tries again, and a card still works meanwhile.
+ */
+export async function registerPayDomain(
+  deps: ProcessorDeps,
+  mode: ProcessorMode,
+  accountId: string,
+): Promise<PaymentMethodDomain | null> {
+  const domainName = payDomain(deps.config.PUBLIC_BASE_URL);
+  if (!domainName) return null;
+  try {
+    const domain = await processorsFor(deps).forMode(mode).registerPaymentMethodDomain({ accountId, domainName });
+    if (domain.applePay.status !== 'active') {
+      deps.logger.warn(
+        { accountId, mode, domainName, reason: domain.applePay.errorMessage },
+        'Apple Pay is not active on the pay domain',
+      );
+    }
+    return domain;
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, accountId, mode, domainName },
+      'pay domain registration failed; retried on the next update',
+    );
+    return null;
+  }
+}
+
+/**
+ * Re-reads the account from the processor and applies it (used when an account.updated event arrives,
+ * and on read while onboarding is incomplete). An account a merchant holds that can now take charges
+ * gets our pay domain registered for wallets (`paymentMethodDomain`; null when not registered).
+ */
 export async function syncProcessorAccount(deps: ProcessorDeps, mode: ProcessorMode, accountId: string) {
   const account = await processorsFor(deps).forMode(mode).retrieveAccount(accountId);
   const merchantIds = await applyProcessorAccount(deps.db, mode, account);
-  return { account, merchantIds };
+  const active = account.chargesEnabled && account.detailsSubmitted && merchantIds.length > 0;
+  const paymentMethodDomain = active ? await registerPayDomain(deps, mode, account.id) : null;
+  return { account, merchantIds, paymentMethodDomain };
 }
 
 /**

@@ -113,7 +113,7 @@ export const customerRoutes: Route[] = [
       // Attaching runs a card check; this card fails it (nothing is attached).
       throw new EmulatorError({
         type: 'card_error',
-        code: 'card_declined',
+        code: decline.code,
         declineCode: decline.declineCode,
         message: decline.message,
         param: '',

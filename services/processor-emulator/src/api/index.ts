@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts';
 import { checkoutSessionRoutes } from './checkout-sessions';
 import { customerRoutes } from './customers';
 import { paymentIntentRoutes } from './payment-intents';
+import { paymentMethodDomainRoutes } from './payment-method-domains';
 import { refundRoutes } from './refunds';
 
 /** Every Stripe endpoint the emulator speaks. */
@@ -12,4 +13,5 @@ export const stripeRoutes: readonly Route[] = [
   ...refundRoutes,
   ...customerRoutes,
   ...checkoutSessionRoutes,
+  ...paymentMethodDomainRoutes,
 ];

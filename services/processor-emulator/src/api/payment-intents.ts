@@ -8,13 +8,31 @@ import {
   lockPaymentIntent,
   resolvePaymentMethod,
 } from '../domain';
-import { invalidRequest, noSuch } from '../errors';
+import { invalidParam, invalidRequest, noSuch } from '../errors';
 import { newId } from '../ids';
 import { paymentIntentJson } from '../objects';
-import { bool, expandList, int, metadata, oneOf, positiveInt, str, strList } from '../params';
+import { bool, expandList, int, metadata, obj, oneOf, positiveInt, str, strList } from '../params';
 import { type ApiRequest, type ApiResult, type Route, route } from '../pipeline';
 import type { PaymentIntentRow } from '../rows';
 import { findScoped } from '../scoped';
+
+/** `payment_method_options[card][request_three_d_secure]`, when given. */
+function requestThreeDSecure(params: ApiRequest['params']) {
+  const card = obj(params, 'payment_method_options')?.card;
+  if (card === undefined) return undefined;
+  if (typeof card !== 'object' || Array.isArray(card)) {
+    throw invalidParam('payment_method_options[card]', 'Invalid object');
+  }
+  const value = (card as Record<string, unknown>).request_three_d_secure;
+  if (value === undefined) return undefined;
+  if (value !== 'automatic' && value !== 'any' && value !== 'challenge') {
+    throw invalidParam(
+      'payment_method_options[card][request_three_d_secure]',
+      `Invalid payment_method_options[card][request_three_d_secure]: must be one of automatic, any, or challenge`,
+    );
+  }
+  return value;
+}
 
 const MINIMUM_CHARGE: Record<string, number> = { gbp: 30, usd: 50, eur: 50 };
 
@@ -151,6 +169,7 @@ export const paymentIntentRoutes: Route[] = [
           customer: customer ?? null,
           client_secret: `${id}_secret_${randomBytes(18).toString('base64url')}`,
           latest_charge: null,
+          request_three_d_secure: requestThreeDSecure(p) ?? 'automatic',
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -178,7 +197,16 @@ export const paymentIntentRoutes: Route[] = [
     });
     return { body: await render(tx, pi, expandList(req.params)) };
   }),
-  intentAction('confirm', async (req, tx, pi) => {
+  intentAction('confirm', async (req, tx, locked) => {
+    const requested = requestThreeDSecure(req.params);
+    const pi = requested
+      ? await tx
+          .updateTable('emulator_payment_intents')
+          .set({ request_three_d_secure: requested })
+          .where('id', '=', locked.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : locked;
     const paymentMethod = str(req.params, 'payment_method');
     if (paymentMethod) return confirmAndAnswer(req, tx, pi, paymentMethod);
     if (pi.payment_method) return confirmAndAnswer(req, tx, pi, pi.payment_method);

@@ -95,6 +95,20 @@ export interface EmulatorCheckoutSessionsTable {
   created_at: Generated<Date>;
 }
 
+/** A Payment Method Domain (a web domain an account shows wallet buttons on). */
+export interface EmulatorPaymentMethodDomainsTable {
+  id: string;
+  mode: Mode;
+  account: string;
+  domain_name: string;
+  enabled: Generated<boolean>;
+  /** Whether Apple's domain check passes when the domain is next registered or validated (control API). */
+  apple_pay_check: Generated<boolean>;
+  /** Why Apple Pay is inactive on the domain, when it is. */
+  apple_pay_error: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface EmulatorSetupIntentsTable {
   id: string;
   mode: Mode;
@@ -131,6 +145,8 @@ export interface EmulatorPaymentIntentsTable {
   next_action: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   /** The return_url of the last confirm that asked for authentication. */
   return_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** payment_method_options[card][request_three_d_secure]: 'automatic' (default), 'any' or 'challenge'. */
+  request_three_d_secure: Generated<string>;
   cancellation_reason: string | null;
   canceled_at: Date | null;
   capture_calls: Generated<number>;
@@ -269,6 +285,7 @@ export interface ProcessorTables {
   emulator_payment_intents: EmulatorPaymentIntentsTable;
   emulator_checkout_sessions: EmulatorCheckoutSessionsTable;
   emulator_setup_intents: EmulatorSetupIntentsTable;
+  emulator_payment_method_domains: EmulatorPaymentMethodDomainsTable;
   emulator_charges: EmulatorChargesTable;
   emulator_refunds: EmulatorRefundsTable;
   emulator_fee_refunds: EmulatorFeeRefundsTable;

@@ -1,6 +1,12 @@
-import { createLogger, type MerchantRow, type ProcessorAccount, type Processors } from '@groupsplit/shared';
+import {
+  createLogger,
+  createProcessors,
+  type MerchantRow,
+  type ProcessorAccount,
+  type Processors,
+} from '@groupsplit/shared';
 import { createTeam, createUser, emulatorControl, type Stack, startStack } from '@groupsplit/testing';
-import { reconcileProcessorAccount } from '../../processor/reconcile';
+import { payDomain, reconcileProcessorAccount, syncProcessorAccount } from '../../processor/reconcile';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -217,5 +223,82 @@ describe('reconcileProcessorAccount', () => {
       .execute();
     expect(await reconcileProcessorAccount({ ...deps(), processors: failing }, complete)).toBe(complete);
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('the pay domain registered for wallets once an account can take charges', () => {
+  const PAY = 'https://pay.groupsplit.example';
+  const deps = (publicBaseUrl = PAY) => ({
+    db: stack.db,
+    config: { ...stack.config, PUBLIC_BASE_URL: publicBaseUrl },
+    logger: createLogger('pay-domain-test', 'silent'),
+  });
+  const domainsOn = (accountId: string) =>
+    stack.db.selectFrom('emulator_payment_method_domains').selectAll().where('account', '=', accountId).execute();
+
+  it('takes the host of PUBLIC_BASE_URL, unless the processor could not register it', () => {
+    expect(payDomain('https://Pay.GroupSplit.example/base')).toBe('pay.groupsplit.example');
+    expect(payDomain('http://localhost:3000')).toBeNull();
+    expect(payDomain('http://127.0.0.1:3000')).toBeNull();
+    expect(payDomain('http://[::1]:3000')).toBeNull();
+    expect(payDomain('http://intranet')).toBeNull();
+  });
+
+  it.each(['live', 'test'] as const)(
+    '%s: registered on the account when it becomes active, once however often it syncs',
+    async (mode) => {
+      const team = await createTeam(stack.db);
+      expect((await connect(team.owner.token, mode)).status).toBe(200);
+      const accountId = (await accounts(team.merchant.id))[0]!.account_id;
+
+      // Still onboarding: nothing is registered.
+      expect((await syncProcessorAccount(deps(), mode, accountId)).paymentMethodDomain).toBeNull();
+      expect(await domainsOn(accountId)).toEqual([]);
+
+      await emulatorControl(stack, 'POST', `/accounts/${accountId}/activate`);
+      const { paymentMethodDomain } = await syncProcessorAccount(deps(), mode, accountId);
+      expect(paymentMethodDomain).toMatchObject({
+        accountId,
+        domainName: 'pay.groupsplit.example',
+        enabled: true,
+        applePay: { status: 'active', errorMessage: null },
+        googlePay: { status: 'active' },
+      });
+      const again = await syncProcessorAccount(deps(), mode, accountId);
+      expect(again.paymentMethodDomain?.id).toBe(paymentMethodDomain!.id);
+      const rows = await domainsOn(accountId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ mode, domain_name: 'pay.groupsplit.example', enabled: true });
+    },
+  );
+
+  it('a pay domain the processor cannot register (loopback) is skipped; the sync still applies the account', async () => {
+    const team = await createTeam(stack.db);
+    await connect(team.owner.token);
+    const accountId = (await accounts(team.merchant.id))[0]!.account_id;
+    await emulatorControl(stack, 'POST', `/accounts/${accountId}/activate`);
+    const synced = await syncProcessorAccount(deps('http://127.0.0.1:3000'), 'live', accountId);
+    expect(synced).toMatchObject({ paymentMethodDomain: null, merchantIds: [team.merchant.id] });
+    expect(await domainsOn(accountId)).toEqual([]);
+    expect(await merchantRow(team.merchant.id)).toMatchObject({ processor_charges_enabled: true });
+  });
+
+  it('a refused registration is logged, not thrown: the account is still applied', async () => {
+    const team = await createTeam(stack.db);
+    await connect(team.owner.token);
+    const accountId = (await accounts(team.merchant.id))[0]!.account_id;
+    await emulatorControl(stack, 'POST', `/accounts/${accountId}/activate`);
+    const real = createProcessors(stack.config);
+    const refusing: Processors = {
+      forMode: (mode) => ({
+        ...real.forMode(mode),
+        registerPaymentMethodDomain: async () => {
+          throw new Error('processor down');
+        },
+      }),
+    };
+    const synced = await syncProcessorAccount({ ...deps(), processors: refusing }, 'live', accountId);
+    expect(synced).toMatchObject({ paymentMethodDomain: null, merchantIds: [team.merchant.id] });
+    expect(await merchantRow(team.merchant.id)).toMatchObject({ processor_charges_enabled: true });
   });
 });
