@@ -180,6 +180,18 @@ export const OPERATION_ERROR_CODES = {
     'validation_failed',
     'verification_required',
   ],
+  createTestCheckoutSession: [
+    'business_forbidden',
+    'business_selection_required',
+    'consent_required',
+    'invalid_service_mode',
+    'missing_authorization',
+    'no_merchant',
+    'rate_limited',
+    'test_mode_only',
+    'unauthorized',
+    'validation_failed',
+  ],
   exportOrders: [
     'business_forbidden',
     'business_selection_required',

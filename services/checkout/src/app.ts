@@ -18,6 +18,7 @@ import { remindRoutes } from './routes/remind/remind';
 import { seatRoutes } from './routes/seats/seats';
 import { splitAcceptRoutes } from './routes/split-accept/split-accept';
 import { splitCancelRoutes } from './routes/split-cancel/split-cancel';
+import { testSessionRoutes } from './routes/test-sessions/test-sessions';
 import { authorisationFeed } from './splits/authorisation-feed';
 
 /** The checkout service's app; `close()` ends what it holds open beside the database (the authorisation feed). */
@@ -38,6 +39,7 @@ export function createCheckoutApp(runtime: CheckoutRuntime): Koa & { close(): Pr
       seatRoutes(deps),
       checkoutSplitRoutes(deps),
       checkoutSessionRoutes(deps),
+      testSessionRoutes(deps),
       hostedCheckoutRoutes(deps),
       splitCancelRoutes(deps),
       splitAcceptRoutes(deps),

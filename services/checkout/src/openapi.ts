@@ -12,6 +12,7 @@ import { remindPaths } from './routes/remind/openapi';
 import { seatsPaths } from './routes/seats/openapi';
 import { splitAcceptPaths } from './routes/split-accept/openapi';
 import { splitCancelPaths } from './routes/split-cancel/openapi';
+import { testSessionsPaths } from './routes/test-sessions/openapi';
 
 /**
  * The checkout service's operations, one `openapi.ts` per route folder (the gateway merges the
@@ -21,6 +22,7 @@ import { splitCancelPaths } from './routes/split-cancel/openapi';
 export function checkoutOpenApi(): OpenApiDocument {
   return openApiPart('checkout', [
     checkoutSessionsPaths,
+    testSessionsPaths,
     hostedCheckoutPaths,
     participantReplacePaths,
     participantCoverPaths,
