@@ -181,6 +181,8 @@ export const OPERATION_ERROR_CODES = {
     'verification_required',
   ],
   createTestCheckoutSession: [
+    'billing_card_required',
+    'billing_paused',
     'business_forbidden',
     'business_selection_required',
     'consent_required',

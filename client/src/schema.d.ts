@@ -908,7 +908,7 @@ export interface paths {
         put?: never;
         /**
          * Open a sample test checkout (dashboard)
-         * @description Dashboard session; Owner or Admin; test mode only (X-Service-Mode: test). Makes a £20 hosted checkout session, as a server's `POST /api/merchants/checkout/sessions` would, for trying the checkout as a buyer: its return and cancel go to the dashboard's own Orders page, the one return allowed beyond your domains, and for these sample sessions only. No body.
+         * @description Dashboard session; Owner or Admin; test mode only (X-Service-Mode: test). Makes a £20 hosted checkout session, as a server's `POST /api/merchants/checkout/sessions` would, for trying the checkout as a buyer: its return and cancel go to the dashboard's own Orders page, the one return allowed beyond your domains, and for these sample sessions only. Like every test checkout it needs a test billing card (the `take_split` gate of `GET /api/merchants/me`). No body.
          *
          *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
          */
@@ -11374,6 +11374,8 @@ export interface operations {
              * @description The request was refused.
              *
              *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `billing_card_required`: Add a billing card in Settings, Billing before taking split payments. (no test billing card yet)
+             *     - `billing_paused`: A service bill has been unpaid for 14 days. Pay it to restore split payments at once. (a test bill is overdue)
              */
             400: {
                 headers: {
@@ -11385,7 +11387,7 @@ export interface operations {
                          * @description Machine-readable reason: one of the codes this operation answers with at this status.
                          * @enum {unknown}
                          */
-                        code?: "invalid_service_mode" | "validation_failed";
+                        code?: "invalid_service_mode" | "billing_card_required" | "billing_paused" | "validation_failed";
                     } & components["schemas"]["Error"];
                 };
             };

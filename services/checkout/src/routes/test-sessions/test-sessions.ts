@@ -1,6 +1,7 @@
 import {
   conflict,
   formatPounds,
+  gateError,
   merchantContext,
   permit,
   randomToken,
@@ -12,7 +13,7 @@ import type { Context } from 'koa';
 import { auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { type SessionBody, sessionRefusal, sessionRow } from '../../sessions/create-session';
-import { checkoutUrl } from '../../sessions/session-state';
+import { checkoutGate, checkoutUrl } from '../../sessions/session-state';
 import { SAMPLE_SESSION, TEST_SESSION_MESSAGES } from './schema';
 
 /** The dashboard's own Orders page: the one return a sample session may have beyond the business's domains. */
@@ -32,7 +33,8 @@ function sampleReference(): string {
  * Admin opens a sample checkout from Home. It is a hosted checkout session like any other (the same
  * checks and row as POST /api/merchants/checkout/sessions, src/sessions/create-session.ts), for £20, in
  * test mode only, whose return and cancel go to the dashboard's own Orders page, allowed for these
- * sessions alone. No API key is involved (`api_key_id` null).
+ * sessions alone. No API key is involved (`api_key_id` null). Refused with the take_split gate while the
+ * hosted page could not take it (no test billing card, an overdue bill).
  */
 export function testSessionRoutes(deps: CheckoutDeps): Router {
   const { db, config, logger } = deps;
@@ -63,6 +65,9 @@ export function testSessionRoutes(deps: CheckoutDeps): Router {
       const owner = { merchantId: merchant.id, mode, apiKeyId: null };
       const refused = sessionRefusal(body, merchant, mode, returnUrl);
       if (refused) throw refused;
+      // A checkout the hosted page would only call unavailable is refused here, with its fix (a test billing card).
+      const gate = await checkoutGate(deps, merchant, mode);
+      if (gate) throw gateError(gate);
       const row = sessionRow(randomToken(32), owner, body, [], config.CHECKOUT_SESSION_TTL_MS);
       await db.insertInto('checkout_sessions').values(row).execute();
       logger.info({ merchantId: merchant.id, mode }, 'sample checkout session created');
