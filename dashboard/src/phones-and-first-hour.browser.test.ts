@@ -76,9 +76,11 @@ describe('phones and the first hour, in a real browser', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     orderId = waiting.id;
+    const amy = await createUser(stack.db, { email: `amy.pond.${Date.now()}@example.test` });
+    await stack.db.updateTable('splits').set({ created_by: amy.id }).where('id', '=', orderId).execute();
     await stack.db
       .updateTable('split_participants')
-      .set({ name: 'Amy Pond', email: 'amy.pond@example.test' })
+      .set({ name: 'Amy Pond', email: amy.email })
       .where('split_id', '=', orderId)
       .where('position', '=', 0)
       .execute();
@@ -231,6 +233,8 @@ describe('phones and the first hour, in a real browser', () => {
       await nav.getByRole('button', { name: 'Sign out' }).waitFor();
       await nav.getByLabel('Business').waitFor();
       await page.screenshot({ path: join(ARTIFACTS, 'phone-menu-390.png'), fullPage: true });
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Menu', expanded: false }).waitFor();
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.locator('header').getByRole('button', { name: 'Sign out' }).waitFor();
       expect(problems).toEqual([]);
@@ -301,6 +305,9 @@ describe('phones and the first hour, in a real browser', () => {
         .waitFor();
       await settled(page);
       expect(await table.getByRole('link').allTextContents()).toEqual([reference(5)]);
+      // Her order's organiser: her name, her address under it.
+      const organiser = table.locator('td[data-label="Organiser"]');
+      expect(await organiser.textContent()).toMatch(/^Amy Pondamy\.pond\.\d+@example\.test$/);
       await look(page, 'orders-search-amy');
       expect(found).toEqual([]);
       expect(problems).toEqual([]);
