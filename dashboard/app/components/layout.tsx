@@ -171,9 +171,9 @@ export function TestModeStrip() {
   return (
     <div class="test-strip">
       <strong>Test mode</strong>
-      <span>
-        <span class="test-strip-more">You are viewing test data. </span>Nothing here moves real money.
-      </span>
+      <span class="test-strip-long">You are viewing test data. Nothing here moves real money.</span>
+      {/* A phone's one short line (styles.css, "phones"); only one of the two is ever shown. */}
+      <span class="test-strip-short">Nothing here moves real money.</span>
     </div>
   );
 }
