@@ -19,11 +19,13 @@ const STATE_WORDS: Record<StepState, { chip: string; label: string }> = {
 };
 
 /** What the steps read beyond the business record, in test mode; a read the role may not make is left unknown. */
-async function readTestState() {
+async function readTestState(canSeeKeys: boolean) {
   const [keys, deliveries, orders] = await Promise.allSettled([
-    api.apiKeys(),
+    // Only Owner and Admin may list keys: nobody else asks (the step stays unknown).
+    canSeeKeys ? api.apiKeys() : Promise.reject(new Error('not allowed')),
     api.deliveries({ limit: 100, status: 'succeeded' }),
-    api.splitPage({ limit: 1 }),
+    // The same five Home's recent orders ask for (Home never asks for more).
+    api.splitPage({ limit: 5 }),
   ]);
   const value = <T,>(result: PromiseSettledResult<T>) => (result.status === 'fulfilled' ? result.value : null);
   return { keys: value(keys), deliveries: value(deliveries), orders: value(orders) };
@@ -113,8 +115,9 @@ function OpenTestCheckout() {
  * that does it (docs/dashboard.md, "Home").
  */
 export function GetStarted() {
-  const { me } = useBusiness();
-  const state = useQuery(readTestState, [me]);
+  const { me, can } = useBusiness();
+  const canSeeKeys = can('api_key.view').allowed;
+  const state = useQuery(() => readTestState(canSeeKeys), [me, canSeeKeys]);
   const [skipped, setSkipped] = useState(() => localStorage.getItem(skipKey(me.id)) === '1');
   return (
     <Section title="Get started">

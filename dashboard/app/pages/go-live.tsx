@@ -14,12 +14,13 @@ type Step = { title: string; done: boolean | null; detail: string; href: string;
  * whatever the toggle says, so test mode shows the live state too) and the keys; a read the role may not
  * make is left unknown.
  */
-async function readLiveState() {
+async function readLiveState(canSeeKeys: boolean) {
   const [me, billing, deliveries, keys] = await Promise.allSettled([
     api.live.me(),
     api.live.billing(),
     api.live.deliveries({ limit: 100, status: 'succeeded' }),
-    api.apiKeys(),
+    // Only Owner and Admin may list keys: nobody else asks (the step stays unknown).
+    canSeeKeys ? api.apiKeys() : Promise.reject(new Error('not allowed')),
   ]);
   const value = <T,>(result: PromiseSettledResult<T>) => (result.status === 'fulfilled' ? result.value : null);
   return { me: value(me), billing: value(billing), deliveries: value(deliveries), keys: value(keys) };
@@ -87,8 +88,9 @@ const STATE_LABEL = (done: boolean | null) => (done === null ? 'Unknown' : done 
  * payments" only once every step is done and the live split gate is open.
  */
 export function GoLiveChecklist(props: { title?: string } = {}) {
-  const { me } = useBusiness();
-  const state = useQuery(readLiveState, [me]);
+  const { me, can } = useBusiness();
+  const canSeeKeys = can('api_key.view').allowed;
+  const state = useQuery(() => readLiveState(canSeeKeys), [me, canSeeKeys]);
   return (
     <Section title={props.title ?? 'Go live'}>
       <Loadable query={state} what="your live set-up">
