@@ -5,6 +5,7 @@ import { addBillingCard, createMerchant, createUser, type Stack, seedSplits, sta
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   ARTIFACTS,
+  axeViolations,
   ensureDashboardBuilt,
   goTo,
   heading,
@@ -276,7 +277,12 @@ describe('phones and the first hour, in a real browser', () => {
       await tab.getByRole('heading', { level: 1, name: /^SAMPLE-/ }).waitFor();
       await tab.locator('#order-total', { hasText: '£20.00' }).waitFor();
       expect(await tab.locator('#return-link').getAttribute('href')).toBe(`${stack.urls.gateway}/dashboard/orders`);
-      await tab.screenshot({ path: join(ARTIFACTS, 'sample-checkout-390.png'), fullPage: true });
+      // The hosted page it opens, at both widths: axe-clean and photographed.
+      for (const width of [1280, 390]) {
+        await tab.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await tab.screenshot({ path: join(ARTIFACTS, `sample-checkout-${width}.png`), fullPage: true });
+        found.push(...(await axeViolations(tab)).map((v) => `sample checkout at ${width}px: ${v}`));
+      }
       await tab.close();
       await step('Open a test checkout')
         .getByRole('status')
