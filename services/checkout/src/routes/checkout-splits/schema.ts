@@ -145,13 +145,10 @@ export const SplitSummarySchema = z
     organiser: z
       .object({
         name: nullableTextField('The name they gave; null when none was given.', 'Amy Pond'),
-        email: z
-          .string()
-          .nullable()
-          .meta({
-            description: 'Their sign-in (or the session customer) e-mail address.',
-            example: EXAMPLE_VALUES.email,
-          }),
+        email: z.string().nullable().meta({
+          description: 'Their sign-in (or the session customer) e-mail address.',
+          example: EXAMPLE_VALUES.email,
+        }),
       })
       .nullable()
       .optional()
