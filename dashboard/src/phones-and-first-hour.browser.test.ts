@@ -262,7 +262,7 @@ describe('phones and the first hour, in a real browser', () => {
       expect(actions).toEqual([...new Set(actions)]);
       await look(page, 'home-get-started');
 
-      // Skipping the domain is remembered.
+      // Skipping the domain marks it Skipped.
       await step('Add a return domain').getByRole('button', { name: 'Skip for now' }).click();
       await step('Add a return domain').getByText('Skipped').waitFor();
 

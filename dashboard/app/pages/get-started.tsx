@@ -33,8 +33,11 @@ async function readTestState(canSeeKeys: boolean) {
 
 const known = (value: boolean | null): StepState => (value === null ? 'unknown' : value ? 'done' : 'todo');
 
-/** Skipping the return domain is remembered in this browser, per business. */
-const skipKey = (merchantId: string) => `groupsplit.get-started.skip-domain.${merchantId}`;
+/**
+ * The businesses whose return domain was skipped, kept while the app is open: the dashboard stores nothing in
+ * localStorage or sessionStorage (docs/dashboard.md, "Tests"), and a skipped step is only a reminder put aside.
+ */
+const skippedDomain = new Set<string>();
 
 function Step(props: {
   number: number;
@@ -118,7 +121,7 @@ export function GetStarted() {
   const { me, can } = useBusiness();
   const canSeeKeys = can('api_key.view').allowed;
   const state = useQuery(() => readTestState(canSeeKeys), [me, canSeeKeys]);
-  const [skipped, setSkipped] = useState(() => localStorage.getItem(skipKey(me.id)) === '1');
+  const [skipped, setSkipped] = useState(() => skippedDomain.has(me.id));
   return (
     <Section title="Get started">
       <p>Four steps to a working test integration. Nothing here moves real money.</p>
@@ -158,7 +161,7 @@ export function GetStarted() {
                         type="button"
                         class="button button-link"
                         onClick={() => {
-                          localStorage.setItem(skipKey(me.id), '1');
+                          skippedDomain.add(me.id);
                           setSkipped(true);
                         }}
                       >
