@@ -985,6 +985,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchants/checkout/test-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a sample test checkout (dashboard)
+         * @description Dashboard session; Owner or Admin; test mode only (X-Service-Mode: test). Makes a £20 hosted checkout session, as a server's `POST /api/merchants/checkout/sessions` would, for trying the checkout as a buyer: its return and cancel go to the dashboard's own Orders page, the one return allowed beyond your domains, and for these sample sessions only. Like every test checkout it needs a test billing card (the `take_split` gate of `GET /api/merchants/me`). No body.
+         *
+         *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
+         */
+        post: operations["createTestCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchants/connect": {
         parameters: {
             query?: never;
@@ -4112,6 +4134,19 @@ export interface components {
              * @example 43.60
              */
             net_amount: components["schemas"]["Pounds"];
+            /** @description Who set the order up: the hosted checkout's buyer, or the team member who made it in the dashboard; null when nobody is known. On pages of the business list only (any query parameter), never on the whole array or /mine. */
+            organiser?: {
+                /**
+                 * @description The name they gave; null when none was given.
+                 * @example Amy Pond
+                 */
+                name: string | null;
+                /**
+                 * @description Their sign-in (or the session customer) e-mail address.
+                 * @example alex@example.com
+                 */
+                email: string | null;
+            } | null;
         };
         /** @description An order's timeline, newest first, and what was ordered. */
         SplitTimeline: {
@@ -4219,6 +4254,46 @@ export interface components {
              * @example true
              */
             identity_verified: boolean;
+        };
+        /** @description A sample test-mode checkout session made from the dashboard. */
+        TestCheckoutSession: {
+            /**
+             * @description The checkout session token. Treat it as a secret.
+             * @example Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M
+             */
+            token: string;
+            /**
+             * @description The hosted checkout page: open it to try the checkout as a buyer.
+             * @example https://…/checkout/…
+             */
+            checkout_url: string;
+            /**
+             * @description Nobody has split it yet.
+             * @constant
+             */
+            status: "pending";
+            /** @description When the session expires (2 hours, as every session). */
+            expires_at: components["schemas"]["Timestamp"];
+            /**
+             * @description Always 20.00.
+             * @example 20.00
+             */
+            amount: components["schemas"]["Pounds"];
+            /**
+             * @description Always gbp.
+             * @constant
+             */
+            currency: "gbp";
+            /**
+             * @description SAMPLE- and six characters.
+             * @example SAMPLE-7K2Q9D
+             */
+            order_reference: string;
+            /**
+             * @description Where the buyer comes back to: the dashboard's own Orders page.
+             * @example https://…/dashboard/orders
+             */
+            return_url: string;
         };
         /** @description One thing that happened to an order. */
         TimelineEntry: {
@@ -5368,7 +5443,7 @@ export interface operations {
                 "created[lt]"?: string;
                 /** @description Only this mode. With X-Service-Mode as well, the two must agree. */
                 mode?: "test" | "live";
-                /** @description Search: the beginning of an order reference or a participant's whole e-mail address (both ignoring case), or a whole split id or checkout session token. Blank means no search. */
+                /** @description Search, ignoring case: from 3 characters, any part of an order reference or of a participant's e-mail address or name (`amy` finds amy.pond@example.com and Amy Pond); shorter, the beginning of an order reference or a whole e-mail address; always a whole split id or checkout session token. Blank means no search. */
                 q?: string;
             };
             header?: {
@@ -5408,7 +5483,11 @@ export interface operations {
                      *         ],
                      *         "awaiting_merchant": true,
                      *         "merchant_fee": "1.35",
-                     *         "net_amount": "43.60"
+                     *         "net_amount": "43.60",
+                     *         "organiser": {
+                     *           "name": "Amy Pond",
+                     *           "email": "alex@example.com"
+                     *         }
                      *       }
                      *     ]
                      */
@@ -7510,7 +7589,11 @@ export interface operations {
                      *         ],
                      *         "awaiting_merchant": true,
                      *         "merchant_fee": "1.35",
-                     *         "net_amount": "43.60"
+                     *         "net_amount": "43.60",
+                     *         "organiser": {
+                     *           "name": "Amy Pond",
+                     *           "email": "alex@example.com"
+                     *         }
                      *       }
                      *     ]
                      */
@@ -11370,7 +11453,7 @@ export interface operations {
                 "created[lt]"?: string;
                 /** @description Only this mode. With X-Service-Mode as well, the two must agree. */
                 mode?: "test" | "live";
-                /** @description Search: the beginning of an order reference or a participant's whole e-mail address (both ignoring case), or a whole split id or checkout session token. Blank means no search. */
+                /** @description Search, ignoring case: from 3 characters, any part of an order reference or of a participant's e-mail address or name (`amy` finds amy.pond@example.com and Amy Pond); shorter, the beginning of an order reference or a whole e-mail address; always a whole split id or checkout session token. Blank means no search. */
                 q?: string;
             };
             header?: never;
@@ -11409,7 +11492,11 @@ export interface operations {
                      *           ],
                      *           "awaiting_merchant": true,
                      *           "merchant_fee": "1.35",
-                     *           "net_amount": "43.60"
+                     *           "net_amount": "43.60",
+                     *           "organiser": {
+                     *             "name": "Amy Pond",
+                     *             "email": "alex@example.com"
+                     *           }
                      *         }
                      *       ],
                      *       "has_more": true,
@@ -12133,6 +12220,179 @@ export interface operations {
                          * @enum {unknown}
                          */
                         code?: "not_refundable" | "idempotency_key_reused" | "refund_in_progress" | "partial_failure";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too many requests.
+             *
+             *     - `rate_limited`: Too many requests. Please try again shortly.
+             */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "rate_limited";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back, or send it again with the same `Idempotency-Key` where the operation takes one), 503 `service_unavailable` (nothing was saved: send it again after `Retry-After` seconds). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTestCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Chooses the business for a login that belongs to more than one (else 409 `business_selection_required`). Browsers cannot send it; servers can. */
+                "x-service-merchant-id"?: components["parameters"]["MerchantSelection"];
+                /** @description Selects test mode (`test`) on credential, gate, billing and webhook reads and changes; absent or `live` means live. Any other value is 400 `invalid_service_mode`. */
+                "X-Service-Mode"?: components["parameters"]["ServiceMode"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sample session: open `checkout_url`. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "Yk3vR8qLw2ZpN5tHc9XjF4mDs7BgQ1aEu6KyT0nWr3M",
+                     *       "checkout_url": "https://…/checkout/…",
+                     *       "status": "pending",
+                     *       "expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "amount": "20.00",
+                     *       "currency": "gbp",
+                     *       "order_reference": "SAMPLE-7K2Q9D",
+                     *       "return_url": "https://…/dashboard/orders"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestCheckoutSession"];
+                };
+            };
+            /**
+             * @description The request was refused.
+             *
+             *     - `invalid_service_mode`: X-Service-Mode must be test or live
+             *     - `billing_card_required`: Add a billing card in Settings, Billing before taking split payments. (no test billing card yet)
+             *     - `billing_paused`: A service bill has been unpaid for 14 days. Pay it to restore split payments at once. (a test bill is overdue)
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "invalid_service_mode" | "billing_card_required" | "billing_paused" | "validation_failed";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description No valid credential.
+             *
+             *     - `unauthorized`: Unauthorized (missing, malformed or expired bearer token)
+             *     - `missing_authorization`: Missing or invalid Authorization header (an API key instead of a bearer token)
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "unauthorized" | "missing_authorization";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not allowed.
+             *
+             *     - `business_forbidden`: Your role does not allow this action. (the role may not do this)
+             *     - `business_forbidden`: This business is paused: the workspace is read-only until it is unpaused. (the workspace is paused (read-only))
+             *     - `consent_required`: Consent required (the current terms are not accepted yet)
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "business_forbidden" | "consent_required";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not found.
+             *
+             *     - `no_merchant`: No merchant for this user (the login belongs to no business)
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "no_merchant";
+                    } & components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state.
+             *
+             *     - `business_selection_required`: This login belongs to more than one business: send x-service-merchant-id to choose one (the login belongs to several businesses and no x-service-merchant-id was sent)
+             *     - `test_mode_only`: A sample checkout is for test mode only: switch the dashboard to test mode and try again. (the dashboard is in live mode)
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "business_selection_required" | "test_mode_only";
                     } & components["schemas"]["Error"];
                 };
             };

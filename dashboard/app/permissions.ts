@@ -22,6 +22,7 @@ const ACTION_WORDS: Partial<Record<Action, string>> = {
   'split.export': 'export orders and refunds',
   'api_key.view': 'see API keys',
   'api_key.manage': 'create or revoke API keys',
+  'checkout.test_session': 'open a test checkout',
   'credentials.view': 'reveal the webhook secret',
   'webhook_secret.manage': 'reveal or rotate the webhook secret',
   'integration.update': 'change the webhook URL or the allowed return domain',

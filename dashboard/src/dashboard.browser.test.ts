@@ -194,14 +194,21 @@ describe('merchant dashboard in a real browser', () => {
     expect(await fix.getAttribute('href')).toBe(GATES.billing_card_required.fix.path);
 
     await page.getByRole('switch', { name: 'Test mode' }).click();
-    await page.getByRole('link', { name: GATES.connector_not_live.fix.label }).waitFor();
+    // Live mode's gate is answered by the go-live checklist's processor step (one button per action).
+    const processorStep = page
+      .getByRole('list', { name: 'Go-live checklist' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Connect the payment processor' })
+      .getByRole('link', { name: 'Payments' });
     await page.getByRole('switch', { name: 'Test mode', checked: false }).waitFor();
+    await processorStep.waitFor();
+    expect(await processorStep.getAttribute('href')).toBe(GATES.connector_not_live.fix.path);
     await eventually(
       () => page.getByText('You are viewing test data.').count(),
       (strips) => expect(strips).toBe(0),
     );
     await look(page, 'home-live');
-    await page.getByRole('link', { name: GATES.connector_not_live.fix.label }).click();
+    await processorStep.click();
     await heading(page, 'Payments');
     await page.getByRole('switch', { name: 'Test mode' }).click();
     await page.getByText('You are viewing test data.').waitFor();
@@ -237,7 +244,8 @@ describe('merchant dashboard in a real browser', () => {
         () => page.getByRole('link', { name: GATES.billing_card_required.fix.label }).count(),
         (fixes) => expect(fixes).toBe(0),
       );
-      await page.getByText('Ready').first().waitFor();
+      // With the test gate open, Get started offers the sample checkout instead of the gate's fix.
+      await page.getByRole('button', { name: /Open a test checkout/ }).waitFor();
 
       await navTo('Developers');
       await heading(page, 'Developers');

@@ -130,7 +130,7 @@ describe('orders, paged and filtered, in a real browser', () => {
     photographOnFailure(page, 'orders-search', async () => {
       await startAt(page, { origin: stack.urls.gateway, path: '/dashboard/orders', title: 'Orders', email });
       const payer = `${reference(77).toLowerCase()}-1@example.test`;
-      await page.getByLabel('Search by order reference, e-mail or id').fill(payer.toUpperCase());
+      await page.getByLabel('Search by name, e-mail, order reference or id').fill(payer.toUpperCase());
       await showing(reference(77), 1);
       expect(new URL(page.url()).searchParams.get('q')).toBe(payer.toUpperCase());
       expect(listCalls.some((search) => new URLSearchParams(search).get('q') === payer.toUpperCase())).toBe(true);

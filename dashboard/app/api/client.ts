@@ -15,6 +15,18 @@ export const client = createGroupsplitClient({
   },
 });
 
+/**
+ * The same client, always asking about live mode whatever the toggle says: what the go-live checklist
+ * reads while the dashboard is in test mode ("What you need to go live").
+ */
+export const liveClient = createGroupsplitClient({
+  baseUrl: window.location.origin,
+  credentials: () => {
+    const { token, merchantId } = session();
+    return { bearer: token ?? undefined, mode: 'live', merchantId: merchantId ?? undefined };
+  },
+});
+
 /** A refused call, with the API's own message, code and per-field details (docs/spec.md, Errors). */
 export class ApiError extends Error {
   readonly status: number;

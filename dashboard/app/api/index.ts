@@ -1,5 +1,5 @@
 import { pounds } from '@groupsplit/client';
-import { client, unwrap } from './client';
+import { client, liveClient, unwrap } from './client';
 import type { DeliveryLogQuery, RegistrationBody, Role, SplitListQuery, SplitPage, WebhookEventType } from './schema';
 
 export { ApiError, handleSessionProblems } from './client';
@@ -39,6 +39,9 @@ export const api = {
   completeCardSetup: (id: string) => unwrap(client.POST('/api/merchants/billing/card-setup/{id}/complete', path(id))),
   payBill: (id: string) => unwrap(client.POST('/api/merchants/billing/bills/{id}/pay', path(id))),
 
+  // Get started (docs/dashboard.md, "Home"): a £20 sample checkout in test mode, returning to Orders.
+  openTestCheckout: () => unwrap(client.POST('/api/merchants/checkout/test-sessions')),
+
   // Orders
   /** One page of orders (never the whole list: a query always carries `limit`; docs/splits.md, "Listing"). */
   splitPage: async (query: SplitListQuery & { limit: number }): Promise<SplitPage> => {
@@ -75,6 +78,14 @@ export const api = {
   sendTestEvent: (type?: WebhookEventType) =>
     unwrap(client.POST('/api/merchants/webhooks/test', type ? { body: { type } } : {})),
   resendDelivery: (id: string) => unwrap(client.POST('/api/merchants/webhooks/deliveries/{id}/resend', path(id))),
+
+  /** Live mode's own answers whatever the toggle says, for the go-live checklist. */
+  live: {
+    me: () => unwrap(liveClient.GET('/api/merchants/me')),
+    billing: () => unwrap(liveClient.GET('/api/merchants/billing')),
+    deliveries: (query: DeliveryLogQuery) =>
+      unwrap(liveClient.GET('/api/merchants/webhooks/deliveries', { params: { query } })),
+  },
 
   // Insights: `from` and `to` are UTC days, both included.
   insights: (from: string, to: string) =>

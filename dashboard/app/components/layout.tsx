@@ -77,6 +77,22 @@ function Nav(props: { onNavigate: () => void }) {
 
 const ADD_BUSINESS = '__add';
 
+/** The width below which the header is one line and the business, account and sign-out move into the menu. */
+const PHONE = '(max-width: 599.98px)';
+
+/** Whether the window is phone-narrow now (follows resizes and rotation). */
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(() => window.matchMedia(PHONE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(PHONE);
+    const changed = () => setPhone(query.matches);
+    changed();
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return phone;
+}
+
 function WorkspaceSwitcher() {
   const { workspaces, merchantId } = useSession();
   const { path } = usePlace();
@@ -155,15 +171,22 @@ export function TestModeStrip() {
   return (
     <div class="test-strip">
       <strong>Test mode</strong>
-      <span>You are viewing test data. Nothing here moves real money.</span>
+      <span class="test-strip-long">You are viewing test data. Nothing here moves real money.</span>
+      {/* A phone's one short line (styles.css, "phones"); only one of the two is ever shown. */}
+      <span class="test-strip-short">Nothing here moves real money.</span>
     </div>
   );
 }
 
-/** The frame of every business page: test-mode strip, top bar (business, mode, account) and navigation. */
+/**
+ * The frame of every business page: test-mode strip, top bar (business, mode, account) and navigation.
+ * On a phone the top bar is one line (menu, name, mode) and the business, account and sign-out are in
+ * the menu, so a page's content starts within the first 120 px.
+ */
 export function Layout(props: { children: ComponentChildren }) {
   const { user } = useSession();
   const { me } = useBusiness();
+  const phone = usePhone();
   const [menuOpen, setMenuOpen] = useState(false);
   const { path } = usePlace();
   useEffect(() => setMenuOpen(false), [path]);
@@ -186,18 +209,29 @@ export function Layout(props: { children: ComponentChildren }) {
         <Link href={pathFor('home')} class="brand">
           groupsplit
         </Link>
-        <WorkspaceSwitcher />
+        {!phone && <WorkspaceSwitcher />}
         <div class="topbar-end">
           <ModeToggle />
-          <span class="account muted" title={user?.email}>
-            {user?.email}
-          </span>
-          <SignOutButton />
+          {!phone && (
+            <>
+              <span class="account muted" title={user?.email}>
+                {user?.email}
+              </span>
+              <SignOutButton />
+            </>
+          )}
         </div>
       </header>
       <div class="frame">
         <nav id="main-nav" class={`nav${menuOpen ? ' nav-open' : ''}`} aria-label={`${me.name} navigation`}>
+          {phone && <WorkspaceSwitcher />}
           <Nav onNavigate={() => setMenuOpen(false)} />
+          {phone && (
+            <div class="nav-account">
+              <span class="muted">{user?.email}</span>
+              <SignOutButton />
+            </div>
+          )}
         </nav>
         <main id="main" class="main" tabIndex={-1}>
           {props.children}

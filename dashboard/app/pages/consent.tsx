@@ -8,6 +8,10 @@ import { useAction, useQuery } from '../hooks';
 import { navigate, usePlace } from '../router';
 import { safeNext } from '../routes';
 
+/** Where the terms and the privacy notice are published (docs/terms.md and docs/privacy.md, served at /docs). */
+export const TERMS_URL = '/docs/terms';
+export const PRIVACY_URL = '/docs/privacy';
+
 /** Accepting the terms and privacy policy in force (GET/POST /api/auth/consent); every business call needs it. */
 export function ConsentPage() {
   const { search } = usePlace();
@@ -35,8 +39,16 @@ export function ConsentPage() {
               }}
             >
               <p>
-                groupsplit's terms of service (version {current.terms_version}) and privacy policy (version{' '}
-                {current.privacy_version}) apply to everyone who works in a business on groupsplit.
+                groupsplit's{' '}
+                <a href={TERMS_URL} target="_blank" rel="noopener noreferrer">
+                  terms of service<span class="visually-hidden"> (opens in a new tab)</span>
+                </a>{' '}
+                (version {current.terms_version}) and{' '}
+                <a href={PRIVACY_URL} target="_blank" rel="noopener noreferrer">
+                  privacy notice<span class="visually-hidden"> (opens in a new tab)</span>
+                </a>{' '}
+                (version {current.privacy_version}) apply to everyone who works in a business on groupsplit. Read them
+                before you accept.
               </p>
               <label class="checkbox">
                 <input
@@ -44,7 +56,7 @@ export function ConsentPage() {
                   checked={agreed}
                   onChange={(e) => setAgreed((e.currentTarget as HTMLInputElement).checked)}
                 />
-                I accept the terms of service {current.terms_version} and the privacy policy {current.privacy_version}
+                I accept the terms of service {current.terms_version} and the privacy notice {current.privacy_version}
               </label>
               <ErrorNote error={accept.error} />
               <button type="submit" class="button button-primary" disabled={!agreed || accept.busy}>

@@ -9,18 +9,26 @@ import { PAGES } from '../routes';
 /** One step of going live: done or not, what it means, and the page that does it. */
 type Step = { title: string; done: boolean | null; detail: string; href: string; action: string };
 
-/** What the live checklist reads beyond the business record; a read the role may not make is left unknown. */
-async function readLiveState() {
-  const [billing, deliveries, keys] = await Promise.allSettled([
-    api.billing(),
-    api.deliveries({ limit: 100, status: 'succeeded' }),
-    api.apiKeys(),
+/**
+ * What the live checklist reads: live mode's business record, billing and deliveries (asked in live mode
+ * whatever the toggle says, so test mode shows the live state too) and the keys; a read the role may not
+ * make is left unknown.
+ */
+async function readLiveState(canSeeKeys: boolean) {
+  const [me, billing, deliveries, keys] = await Promise.allSettled([
+    api.live.me(),
+    api.live.billing(),
+    api.live.deliveries({ limit: 100, status: 'succeeded' }),
+    // Only Owner and Admin may list keys: nobody else asks (the step stays unknown).
+    canSeeKeys ? api.apiKeys() : Promise.reject(new Error('not allowed')),
   ]);
   const value = <T,>(result: PromiseSettledResult<T>) => (result.status === 'fulfilled' ? result.value : null);
-  return { billing: value(billing), deliveries: value(deliveries), keys: value(keys) };
+  return { me: value(me), billing: value(billing), deliveries: value(deliveries), keys: value(keys) };
 }
 
-function liveSteps(me: ReturnType<typeof useBusiness>['me'], state: Awaited<ReturnType<typeof readLiveState>>) {
+function liveSteps(current: ReturnType<typeof useBusiness>['me'], state: Awaited<ReturnType<typeof readLiveState>>) {
+  // The live record (the toggle may be on test): its webhook URL and gates are live mode's.
+  const me = state.me ?? current;
   const verified = me.verification_status === 'verified' || me.verification_grandfathered;
   const testDelivered = state.deliveries
     ? state.deliveries.some((d) => d.mode === 'live' && d.trigger === 'test' && d.outcome === 'succeeded')
@@ -75,23 +83,30 @@ function liveSteps(me: ReturnType<typeof useBusiness>['me'], state: Awaited<Retu
 const STATE_LABEL = (done: boolean | null) => (done === null ? 'Unknown' : done ? 'Done' : 'To do');
 
 /**
- * Home in live mode: the way to live payments in order, each step with its state and the page that does
- * it. "You can take live payments" only once every step is done and the live split gate is open.
+ * The way to live payments in order, each step with its state and the page that does it: on Home in
+ * live mode as "Go live", and in test mode too, as "What you need to go live". "You can take live
+ * payments" only once every step is done and the live split gate is open.
  */
-export function GoLiveChecklist() {
-  const { me } = useBusiness();
-  const state = useQuery(readLiveState, [me]);
+export function GoLiveChecklist(props: { title?: string } = {}) {
+  const { me, can } = useBusiness();
+  const canSeeKeys = can('api_key.view').allowed;
+  const state = useQuery(() => readLiveState(canSeeKeys), [me, canSeeKeys]);
   return (
-    <Section title="Go live">
+    <Section title={props.title ?? 'Go live'}>
       <Loadable query={state} what="your live set-up">
         {(read) => {
           const steps = liveSteps(me, read);
-          const live = steps.every((step) => step.done === true) && !me.gates.take_split;
+          const liveGate = (read.me ?? me).gates.take_split;
+          const live = steps.every((step) => step.done === true) && !liveGate;
           return (
             <>
               {live ? (
                 <Banner kind="success" title="You can take live payments">
                   Every step is done.
+                </Banner>
+              ) : liveGate && steps.every((step) => step.done === true) ? (
+                <Banner kind="warning" title="Live payments are blocked">
+                  {liveGate.message} <Link href={liveGate.fix.path}>{liveGate.fix.label}</Link>
                 </Banner>
               ) : (
                 <p>Five steps to live payments. Each opens the page that does it.</p>

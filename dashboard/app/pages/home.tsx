@@ -1,4 +1,3 @@
-import type { GateFeature } from '../api';
 import { api } from '../api';
 import { useBusiness } from '../business';
 import { Banner, Loadable, StatusChip } from '../components/feedback';
@@ -9,14 +8,9 @@ import { useQuery } from '../hooks';
 import { Link } from '../router';
 import { PAGES, pathFor } from '../routes';
 import { useSession } from '../session';
+import { GetStarted } from './get-started';
 import { GoLiveChecklist } from './go-live';
 import { OrderStatusChip } from './order-status';
-
-const FEATURES: [GateFeature, string][] = [
-  ['take_split', 'Take split payments'],
-  ['issue_invoice', 'Send invoices'],
-  ['issue_invoice_bank_transfer', 'Send invoices paid by bank transfer'],
-];
 
 const VERIFICATION_LABELS: Record<string, string> = {
   verified: 'Verified',
@@ -38,36 +32,6 @@ export function PausedBanner() {
       It is read-only until it is unpaused: you can look at everything but change nothing.
       {me.paused_reason && <> Reason: {me.paused_reason}</>}
     </Banner>
-  );
-}
-
-/** What the business can do in this mode (the gates of GET /api/merchants/me), each with its fix. */
-function Gates() {
-  const { me } = useBusiness();
-  const { mode } = useSession();
-  return (
-    <Section title={`Ready to take payments? (${mode} mode)`}>
-      <ul class="gates">
-        {FEATURES.map(([feature, label]) => {
-          const gate = me.gates[feature];
-          return (
-            <li key={feature} class={`gate${gate ? ' gate-blocked' : ' gate-ready'}`}>
-              <div>
-                <p class="gate-title">
-                  <StatusChip status={gate ? 'pending' : 'complete'} label={gate ? 'Action needed' : 'Ready'} /> {label}
-                </p>
-                {gate && <p class="muted">{gate.message}</p>}
-              </div>
-              {gate && (
-                <Link class="button button-secondary button-small" href={gate.fix.path}>
-                  {gate.fix.label}
-                </Link>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </Section>
   );
 }
 
@@ -105,9 +69,10 @@ export function HomePage() {
     <>
       <PageHeader title={me.name} description={`You are ${roleLabel(role)} of this business.`} />
       <PausedBanner />
+      {mode === 'test' && <GetStarted />}
       <div class="grid">
-        {mode === 'live' && <GoLiveChecklist />}
-        <Gates />
+        {/* The readiness gates are inside these (one button per action): live's in the checklist, test's in Get started. */}
+        {mode === 'live' ? <GoLiveChecklist /> : <GoLiveChecklist title="What you need to go live" />}
         <Section title="Verification" actions={<Link href={PAGES.verification}>Details</Link>}>
           <KeyValues
             rows={[

@@ -53,7 +53,7 @@ function OrderFilters(props: { address: OrdersAddress }) {
   return (
     <Form class="toolbar inline-form orders-filters" aria-label="Filter orders" onSubmit={() => search(draft)}>
       <div class="field orders-search">
-        <label for="order-search">Search by order reference, e-mail or id</label>
+        <label for="order-search">Search by name, e-mail, order reference or id</label>
         <input
           id="order-search"
           type="search"
@@ -117,16 +117,32 @@ function Pager(props: { address: OrdersAddress; page: SplitPage }) {
   );
 }
 
+/** Who set the order up: their name with the address under it, or whichever of the two is known. */
+function Organiser(props: { organiser: SplitSummary['organiser'] }) {
+  const { organiser } = props;
+  if (!organiser) return <span class="muted">Not known</span>;
+  if (!organiser.name) return <>{organiser.email}</>;
+  return (
+    <>
+      {organiser.name}
+      {organiser.email && <span class="organiser-email muted">{organiser.email}</span>}
+    </>
+  );
+}
+
 function OrdersTable(props: { orders: SplitSummary[] }) {
   return (
     <DataTable
       label="Orders"
-      columns={['Order reference', { label: 'Amount', num: true }, 'Status', 'Paid', 'Created']}
+      columns={['Order reference', 'Organiser', { label: 'Amount', num: true }, 'Status', 'Paid', 'Created']}
     >
       {props.orders.map((order) => (
         <tr key={order.id}>
           <td>
             <Link href={pathFor('order', { id: order.id })}>{order.order_reference}</Link>
+          </td>
+          <td class="wrap">
+            <Organiser organiser={order.organiser} />
           </td>
           <td class="num">{money(order.total_amount)}</td>
           <td>

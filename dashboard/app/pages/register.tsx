@@ -18,6 +18,9 @@ const BUSINESS_TYPES = [
   ['charity', 'Charity'],
   ['other', 'Other'],
 ] as const;
+const typeLabels = BUSINESS_TYPES.map(([, label]) => label);
+/** The business-type error in the words of the list: "Choose a business type: Sole trader, …, Charity or Other." */
+export const BUSINESS_TYPE_ERROR = `Choose a business type: ${typeLabels.slice(0, -1).join(', ')} or ${typeLabels.at(-1)}.`;
 const NEEDS_COMPANY_NUMBER = new Set(['limited_company', 'limited_liability_partnership']);
 
 /** What the registration form holds, as typed. */
@@ -102,6 +105,8 @@ export function RegisterPage() {
     else if (!input) unplaced.push(detail.message);
   }
   if (register.error?.code === 'company_already_registered') errors.company_number = register.error.message;
+  // The API names the types by their values (sole_trader, …), for a developer; a person is told the labels they see.
+  if (errors.business_type) errors.business_type = BUSINESS_TYPE_ERROR;
 
   const set = (name: FieldName) => (event: JSX.TargetedEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm({ ...form, [name]: event.currentTarget.value });

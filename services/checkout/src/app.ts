@@ -21,6 +21,7 @@ import { seatRoutes } from './routes/seats/seats';
 import { splitAcceptRoutes } from './routes/split-accept/split-accept';
 import { splitCancelRoutes } from './routes/split-cancel/split-cancel';
 import { splitTimelineRoutes } from './routes/split-timeline/split-timeline';
+import { testSessionRoutes } from './routes/test-sessions/test-sessions';
 import { authorisationFeed } from './splits/authorisation-feed';
 
 /** The checkout service's app; `close()` ends what it holds open beside the database (the authorisation feed). */
@@ -42,6 +43,7 @@ export function createCheckoutApp(runtime: CheckoutRuntime): Koa & { close(): Pr
       checkoutSplitRoutes(deps),
       serverSplitRoutes(deps),
       checkoutSessionRoutes(deps),
+      testSessionRoutes(deps),
       hostedCheckoutRoutes(deps),
       splitCancelRoutes(deps),
       splitAcceptRoutes(deps),

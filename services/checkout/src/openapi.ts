@@ -15,6 +15,7 @@ import { seatsPaths } from './routes/seats/openapi';
 import { splitAcceptPaths } from './routes/split-accept/openapi';
 import { splitCancelPaths } from './routes/split-cancel/openapi';
 import { splitTimelinePaths } from './routes/split-timeline/openapi';
+import { testSessionsPaths } from './routes/test-sessions/openapi';
 
 /**
  * The checkout service's operations, one `openapi.ts` per route folder (the gateway merges the
@@ -24,6 +25,7 @@ import { splitTimelinePaths } from './routes/split-timeline/openapi';
 export function checkoutOpenApi(): OpenApiDocument {
   return openApiPart('checkout', [
     checkoutSessionsPaths,
+    testSessionsPaths,
     hostedCheckoutPaths,
     participantReplacePaths,
     participantCoverPaths,

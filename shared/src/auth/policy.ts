@@ -40,6 +40,8 @@ export const POLICY = {
   'split.replace': ['owner', 'admin', 'member'],
   /** Ours (the spec has no exports): the finance CSVs of orders and refunds (docs/exports.md); as refund. */
   'split.export': ['owner', 'admin', 'finance'],
+  /** Ours (docs/dashboard.md, "Get started"): open a sample test-mode checkout from the dashboard; as API keys. */
+  'checkout.test_session': OWNER_ADMIN,
   'webhook_secret.manage': OWNER_ADMIN,
   'api_key.manage': OWNER_ADMIN,
   /** Listing key records (never the keys): Owner and Admin, and still allowed while paused. */

@@ -20,6 +20,9 @@ export const DOCS_PATH = '/docs';
 export const GUIDES = [
   { name: 'quickstart', file: 'quickstart.md', title: 'Quickstart' },
   { name: 'webhooks', file: 'webhooks.md', title: 'Webhooks guide' },
+  // What the dashboard's consent step asks every team member to accept (docs/dashboard.md, "Terms").
+  { name: 'terms', file: 'terms.md', title: 'Terms of service' },
+  { name: 'privacy', file: 'privacy.md', title: 'Privacy notice' },
 ] as const;
 
 /** docs/ of the repository; the build copies it beside dist/ (scripts/build.mjs). */

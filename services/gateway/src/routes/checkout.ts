@@ -114,6 +114,15 @@ export const checkoutRoutes: RouteRule[] = [
     auth: 'api_key',
     bucket: 'server_ops',
   },
+  // The dashboard's sample checkout (docs/dashboard.md, "Get started"): a signed-in Owner or Admin makes a
+  // test session; it writes a row, so it counts in server_ops (per client IP). Before the API-key wildcard.
+  {
+    method: 'POST',
+    path: '/api/merchants/checkout/test-sessions',
+    target: 'checkout',
+    auth: 'session',
+    bucket: 'server_ops',
+  },
   { method: '*', path: '/api/merchants/checkout/**', target: 'checkout', auth: 'api_key', bucket: 'server_ops' },
   { method: 'POST', path: '/api/checkout-splits/pay/:token/authorise', target: 'checkout', auth: 'none' },
   {

@@ -4,7 +4,7 @@ import { preparedStatement } from '../prepared-statements';
 import type { CheckoutSessionsTable } from '../schema/checkout';
 import type { Database } from '../types';
 
-/** The columns the create route sets (jsonb columns as JSON text); the rest are the table's defaults. */
+/** The columns the create routes set (jsonb columns as JSON text; `api_key_id` null for the dashboard's sample session); the rest are the table's defaults. */
 export type CheckoutSessionInsert = Required<
   Pick<
     Insertable<CheckoutSessionsTable>,
@@ -22,7 +22,7 @@ export type CheckoutSessionInsert = Required<
     | 'line_items'
     | 'expires_at'
   >
-> & { api_key_id: string } & Pick<Insertable<CheckoutSessionsTable>, 'capture'>;
+> & { api_key_id: string | null } & Pick<Insertable<CheckoutSessionsTable>, 'capture'>;
 
 /** The merchant fields the create route checks a session against. */
 export type CheckoutSessionMerchant = {

@@ -15,7 +15,7 @@ export type SplitListFilter = {
   statuses?: SplitStatus[];
   createdGte?: Date;
   createdLt?: Date;
-  /** An order reference's beginning, a participant's e-mail, a split id or a session token. */
+  /** Part of an order reference, a participant's e-mail address or name; a split id or a session token. */
   q?: string;
 };
 /** How many, and from where: `after` walks to older splits, `before` to newer ones (at most one of them). */
@@ -34,26 +34,47 @@ const STILL_CREATING: SplitStatus = 'creating';
 /** `%`, `_` and the escape character itself, taken literally in a LIKE pattern. */
 const literalLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** From this many characters a search matches anywhere inside a reference, an address or a name (trigrams need three). */
+export const SEARCH_PART_MIN = 3;
+
 /**
- * The ids of this business's splits that `q` finds: each way of matching is its own indexed lookup
- * (order reference prefix, ignoring case; a participant's e-mail, ignoring case; the session token; the
- * split id when q is a UUID), put together with UNION, so no search reads the business's whole list.
- * Participants' matches are narrowed to the business by the outer query.
+ * The ids of this business's splits that `q` finds: each way of matching is its own indexed lookup,
+ * put together with UNION, so no search reads the business's whole list. From SEARCH_PART_MIN
+ * characters, any part of the order reference, of a participant's e-mail address or of their name,
+ * ignoring case (the trigram indexes of 20261206083000_split_search_trigrams.sql); shorter, the order
+ * reference's beginning and a whole e-mail address (20261127140200_split_list_indexes.sql). Always the
+ * session token, and the split id when q is a UUID. Participants' matches are narrowed to the business
+ * by the outer query.
  */
 function matchingSplitIds(eb: ExpressionBuilder<Database, 'splits'>, merchantId: string, term: string) {
   const lower = term.toLowerCase();
+  const part = lower.length >= SEARCH_PART_MIN;
+  const pattern = part ? `%${literalLike(lower)}%` : `${literalLike(lower)}%`;
   let ids = eb
     .selectFrom('splits as by_reference')
     .select('by_reference.id')
     .where('by_reference.merchant_id', '=', merchantId)
-    .where(sql<string>`lower(by_reference.order_reference)`, 'like', `${literalLike(lower)}%`)
+    .where(sql<string>`lower(by_reference.order_reference)`, 'like', pattern)
     .union(
-      eb
-        .selectFrom('split_participants as by_email')
-        .select('by_email.split_id as id')
-        .where(sql<string>`lower(by_email.email)`, '=', lower),
+      part
+        ? eb
+            .selectFrom('split_participants as by_email')
+            .select('by_email.split_id as id')
+            .where(sql<string>`lower(by_email.email)`, 'like', pattern)
+        : eb
+            .selectFrom('split_participants as by_email')
+            .select('by_email.split_id as id')
+            .where(sql<string>`lower(by_email.email)`, '=', lower),
     )
     .union(eb.selectFrom('splits as by_session').select('by_session.id').where('by_session.session_token', '=', term));
+  if (part) {
+    ids = ids.union(
+      eb
+        .selectFrom('split_participants as by_name')
+        .select('by_name.split_id as id')
+        .where(sql<string>`lower(by_name.name)`, 'like', pattern),
+    );
+  }
   if (isUuid(term)) {
     ids = ids.union(eb.selectFrom('splits as by_id').select('by_id.id').where('by_id.id', '=', lower));
   }
@@ -292,6 +313,14 @@ export class SplitsRepository {
       .execute();
     for (const row of rows) bySplit.set(row.split_id, [...(bySplit.get(row.split_id) ?? []), row]);
     return bySplit;
+  }
+
+  /** The sign-in addresses of the logins that created splits (`created_by`), by user id. */
+  async creatorEmails(userIds: (string | null)[]): Promise<Map<string, string>> {
+    const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('users').select(['id', 'email']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row.email]));
   }
 
   /** A participant's status now. */

@@ -1,10 +1,6 @@
 import {
-  type AppError,
-  badRequest,
   type CheckoutSessionInsert,
-  type CheckoutSessionMerchant,
   CheckoutSessionsRepository,
-  formatPounds,
   MESSAGES,
   MerchantsRepository,
   notFound,
@@ -20,57 +16,16 @@ import type { Context } from 'koa';
 import { type ApiKeyPrincipal, apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { idempotencyKeyHeader, requestHash } from '../../idempotency-key';
+import { linesRefusal, sessionRefusal, sessionRow } from '../../sessions/create-session';
 import { sessionNotFound } from '../../sessions/schema';
 import { checkoutGate, type LoadedSession, loadSession, sessionStatus } from '../../sessions/session-state';
 import { tokenParams } from '../../sessions/token-params';
 import type { RefundHistorySource } from '../../splits/refund-history';
 import { comparableHost } from './comparable-host';
 import { claimKey, replayFor } from './idempotency';
-import { type FetchedImage, fetchLineItemImages } from './images';
+import { fetchLineItemImages } from './images';
 import { presentCreatedSession, presentPublicSession, presentSessionStatus } from './presenters';
-import {
-  type CreateSessionBody,
-  CreateSessionSchema,
-  createSessionFailure,
-  ImageParams,
-  SESSION_MESSAGES,
-} from './schema';
-
-/** The loopback hosts a test-mode session may return to when its domain is `localhost` (URL hostnames). */
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * The domain a session of `mode` returns to: live uses the spec's allowed_domain; test uses
- * test_allowed_domain when set, else allowed_domain (docs/hosted-checkout.md, "Local development"),
- * so test settings never change where live buyers may go.
- */
-export function returnDomainFor(
-  merchant: Pick<CheckoutSessionMerchant, 'allowed_domain' | 'test_allowed_domain'>,
-  mode: 'test' | 'live',
-): string | null {
-  return mode === 'test' ? (merchant.test_allowed_domain ?? merchant.allowed_domain) : merchant.allowed_domain;
-}
-
-/**
- * Spec rule 2: https, hostname equal to allowed_domain ignoring case; path, port and query unchecked.
- * Test mode adds local development (docs/hosted-checkout.md): with its domain `localhost`, http or
- * https on localhost, 127.0.0.1 or [::1], any port. Live mode is exactly the spec's rule.
- */
-export function matchesAllowedDomain(raw: string, allowedDomain: string | null, mode: 'test' | 'live'): boolean {
-  if (!allowedDomain) return false;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return false;
-  }
-  const host = url.hostname.replace(/\.$/, '').toLowerCase();
-  const allowed = allowedDomain.trim().replace(/\.$/, '').toLowerCase();
-  if (mode === 'test' && allowed === 'localhost' && LOOPBACK_HOSTS.has(host)) {
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  }
-  return url.protocol === 'https:' && host === allowed;
-}
+import { CreateSessionSchema, createSessionFailure, ImageParams } from './schema';
 
 /** The caller's own session in the key's mode; anyone else's (or the other mode's) is 404. */
 async function ownSession(deps: CheckoutDeps, token: string, principal: { merchantId: string; mode: string }) {
@@ -88,74 +43,12 @@ async function refundHistory(db: CheckoutDeps['db'], loaded: LoadedSession): Pro
 
 class IdempotencyRaceLost extends Error {}
 
-type SessionLine = NonNullable<CreateSessionBody['line_items']>[number];
-
-/** 400 when the lines do not add up to amount (no lines at all is fine). */
-function linesRefusal(lines: SessionLine[], amount: number): AppError | null {
-  const linesTotal = lines.reduce((sum, line) => sum + line.amount, 0);
-  if (lines.length === 0 || linesTotal === amount) return null;
-  return badRequest(
-    `line_items must add up to amount: they add up to £${formatPounds(linesTotal)}, amount is £${formatPounds(amount)}`,
-    'line_items_mismatch',
-  );
-}
-
-/** The create route's checks against the merchant, in the spec's order, as the error to throw (or null). */
-function sessionRefusal(
-  body: CreateSessionBody,
-  merchant: CheckoutSessionMerchant,
-  mode: 'test' | 'live',
-): AppError | null {
-  const domain = returnDomainFor(merchant, mode);
-  if (!matchesAllowedDomain(body.return_url, domain, mode)) {
-    return badRequest(SESSION_MESSAGES.returnUrl, 'invalid_return_url');
-  }
-  if (body.cancel_url != null && !matchesAllowedDomain(body.cancel_url, domain, mode)) {
-    return badRequest(SESSION_MESSAGES.cancelUrl, 'invalid_cancel_url');
-  }
-  const lines = linesRefusal(body.line_items ?? [], body.amount);
-  if (lines) return lines;
-  if (mode === 'live' && !merchant.processor_charges_enabled) {
-    return badRequest(SESSION_MESSAGES.onboarding, 'processor_onboarding_required');
-  }
-  return null;
-}
-
-/** The checkout_sessions row for a validated body; `images` are the lines' fetched pictures, by index. */
-function sessionRow(
-  token: string,
-  principal: ApiKeyPrincipal,
-  body: CreateSessionBody,
-  images: (FetchedImage | null)[],
-  ttlMs: number,
-): CheckoutSessionInsert {
-  const lines = body.line_items ?? [];
-  return {
-    token,
-    merchant_id: principal.merchantId,
-    mode: principal.mode,
-    api_key_id: principal.apiKeyId,
-    amount: body.amount,
-    currency: body.currency,
-    order_reference: body.order_reference,
-    return_url: body.return_url,
-    cancel_url: body.cancel_url ?? null,
-    customer_email: body.customer_email ?? null,
-    customer_name: body.customer_name ?? null,
-    metadata: body.metadata ? JSON.stringify(body.metadata) : null,
-    line_items: JSON.stringify(
-      lines.map((line, i) => ({
-        description: line.description,
-        amount: line.amount,
-        quantity: line.quantity,
-        image_id: images[i]?.id ?? null,
-      })),
-    ),
-    expires_at: new Date(Date.now() + ttlMs),
-    // The column's default is `automatic`: only the other choice is written.
-    ...(body.capture === 'merchant_accept' ? { capture: body.capture } : {}),
-  };
-}
+/** The session's owner: the key's business and mode, and the key. */
+const keyOwner = (principal: ApiKeyPrincipal) => ({
+  merchantId: principal.merchantId,
+  mode: principal.mode,
+  apiKeyId: principal.apiKeyId,
+});
 
 /** Hosted checkout's server API (API key) and the public session lookup. */
 export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
@@ -192,7 +85,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
         !lines.some((line) => line.image_url) &&
         !linesRefusal(lines, body.amount)
       ) {
-        const row = sessionRow(randomToken(32), principal, body, [], config.CHECKOUT_SESSION_TTL_MS);
+        const row = sessionRow(randomToken(32), keyOwner(principal), body, [], config.CHECKOUT_SESSION_TTL_MS);
         const outcome = await new CheckoutSessionsRepository(db).insertIfAllowed(row, { returnHost, cancelHost });
         if (!outcome) throw new Error(`merchant ${principal.merchantId} not found`);
         const refused = sessionRefusal(body, outcome.merchant, principal.mode);
@@ -230,7 +123,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
           logger: ctx.log,
         },
       );
-      const session = sessionRow(randomToken(32), principal, body, images, config.CHECKOUT_SESSION_TTL_MS);
+      const session = sessionRow(randomToken(32), keyOwner(principal), body, images, config.CHECKOUT_SESSION_TTL_MS);
       const token = session.token;
       // One row and nothing to claim: a single INSERT, with no transaction around it (two round trips fewer).
       if (!scope && !images.some(Boolean)) {

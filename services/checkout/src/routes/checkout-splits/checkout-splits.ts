@@ -108,6 +108,7 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
       }
       const listed = await splits.listForMerchant(merchant.id, { mode: headerMode });
       const participants = await splits.participantsBySplit(listed.map((s) => s.id));
+      // The spec's answer exactly as it was: `organiser` is on the pages only.
       ctx.body = listed.map((s) => presentSplitSummary(s, participants.get(s.id) ?? []));
       return;
     }
@@ -135,8 +136,11 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
       },
       { limit: query.limit ?? SPLIT_LIST_LIMIT.default, after: query.starting_after, before: query.ending_before },
     );
-    const participants = await splits.participantsBySplit(page.rows.map((s) => s.id));
-    ctx.body = presentSplitPage(page, participants, walk);
+    const [participants, creators] = await Promise.all([
+      splits.participantsBySplit(page.rows.map((s) => s.id)),
+      splits.creatorEmails(page.rows.map((s) => s.created_by)),
+    ]);
+    ctx.body = presentSplitPage(page, participants, walk, creators);
   });
 
   router.get('/api/checkout-splits/mine', auth('session'), async (ctx) => {

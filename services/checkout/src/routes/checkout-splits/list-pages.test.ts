@@ -71,7 +71,57 @@ describe('the paged splits list', () => {
       page = await list(team.owner.token, `?limit=20&starting_after=${page.next_cursor}`);
       pages.push(...page.data);
     }
-    expect(pages).toEqual(whole.body);
+    // The pages add `organiser` (docs/dashboard.md, "Orders"); the spec's whole array stays as it was.
+    expect(pages.every((item) => 'organiser' in (item as object))).toBe(true);
+    expect(whole.body.some((item: object) => 'organiser' in item)).toBe(false);
+    expect(pages.map(({ organiser: _organiser, ...item }: any) => item)).toEqual(whole.body);
+  });
+
+  it("names each order's organiser on the pages, and finds part of a name or address", async () => {
+    const { team, reference } = await business(4);
+    const buyer = await createUser(stack.db, { email: `amy.pond.${Date.now()}@example.test` });
+    const hosted = await stack.db
+      .updateTable('splits')
+      .set({
+        created_by: buyer.id,
+        session_token: `tok-${Date.now()}`,
+        session_context: JSON.stringify({ customer_email: null, customer_name: 'A. Pond', metadata: null }),
+      })
+      .where('order_reference', '=', reference(4))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await stack.db
+      .updateTable('split_participants')
+      .set({ email: buyer.email, name: 'Amy Pond' })
+      .where('split_id', '=', hosted.id)
+      .where('position', '=', 0)
+      .execute();
+    // Typed by the buyer for themself on the hosted page: wins over their share's name.
+    const named = await stack.db
+      .updateTable('splits')
+      .set({
+        session_context: JSON.stringify({
+          customer_email: 'rory@example.test',
+          customer_name: null,
+          metadata: null,
+          organiser_name: 'Rory Williams',
+        }),
+      })
+      .where('order_reference', '=', reference(3))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const page = await list(team.owner.token, '?limit=10');
+    const organisers = Object.fromEntries(page.data.map((item: any) => [item.id, item.organiser]));
+    expect(organisers[hosted.id]).toEqual({ name: 'Amy Pond', email: buyer.email });
+    expect(organisers[named.id]).toEqual({ name: 'Rory Williams', email: 'rory@example.test' });
+    expect(page.data.filter((item: any) => item.organiser === null)).toHaveLength(2);
+
+    for (const q of ['amy', 'POND.', 'my po']) {
+      const found = await list(team.owner.token, `?q=${encodeURIComponent(q)}`);
+      expect({ q, found: found.data.map((item) => item.id) }).toEqual({ q, found: [hosted.id] });
+    }
+    // Two characters: no part matches, only a reference's beginning.
+    expect((await list(team.owner.token, '?q=my')).data).toEqual([]);
   });
 
   it('answers ?limit=50 with { data, has_more, next_cursor, previous_cursor } and walks every split exactly once', async () => {

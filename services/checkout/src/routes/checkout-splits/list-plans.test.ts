@@ -47,6 +47,15 @@ describe('the splits list on 100,000 splits', () => {
     prefix = seeded.prefix;
     const other = await createTeam(db);
     await seedSplits(db, { merchantId: other.merchant.id, count: 2_000, start, stepMs: stepMs * 50 });
+    // A few people with names (most shares have none, as on a business whose buyers skip the field).
+    await sql`
+      UPDATE split_participants SET name = 'Amy Pond'
+      WHERE email = ${`${reference(33_333).toLowerCase()}-0@example.test`}`.execute(db);
+    await sql`
+      UPDATE split_participants SET name = 'Rory Williams'
+      WHERE position = 1 AND split_id IN (SELECT id FROM splits WHERE order_reference LIKE ${`${prefix}-0%1`})`.execute(
+      db,
+    );
     await sql`ANALYZE splits`.execute(db);
     await sql`ANALYZE split_participants`.execute(db);
     const row = await sql<{ id: string; at: string }>`
@@ -87,6 +96,9 @@ describe('the splits list on 100,000 splits', () => {
     ['q: the beginning of order references', () => ({ q: `${prefix}-01234` }), () => ({})],
     ['q: a session token', () => ({ q: `${prefix}-session-4560` }), () => ({})],
     ['q: a split id', () => ({ q: middle.id }), () => ({})],
+    ['q: part of a name', () => ({ q: 'amy' }), () => ({})],
+    ['q: part of an e-mail address', () => ({ q: `${reference(77_777).toLowerCase().slice(-8)}-1@exa` }), () => ({})],
+    ['q: part of an order reference', () => ({ q: reference(12_345).slice(-7) }), () => ({})],
     ['starting_after', () => ({ mode: 'test' }), () => ({ after: middle })],
     ['ending_before', () => ({ mode: 'test' }), () => ({ before: middle })],
     [
@@ -109,6 +121,33 @@ describe('the splits list on 100,000 splits', () => {
     expect(sequential.map((node) => node['Relation Name'])).toEqual([]);
     const indexed = scans.filter((node) => /Index/.test(node['Node Type']) && node['Relation Name'] === 'splits');
     expect(indexed.length).toBeGreaterThan(0);
+  });
+
+  const partCases: [string, () => SplitListFilter, string][] = [
+    ['part of a name', () => ({ mode: 'test', q: 'AMY' }), 'split_participants_name_trgm'],
+    [
+      'part of an e-mail address',
+      () => ({ q: `${reference(77_777).toLowerCase().slice(-8)}-1@exa` }),
+      'split_participants_email_trgm',
+    ],
+    ['part of an order reference', () => ({ q: reference(12_345).slice(-7) }), 'splits_order_reference_trgm'],
+  ];
+
+  it.each(partCases)('q: %s is served by its trigram index', async (_name, filter, index) => {
+    const plan = await planOf(filter());
+    expect(plan.map((node) => node['Index Name']).filter(Boolean)).toContain(index);
+  });
+
+  it('finds part of a name, an address or a reference on that table, ignoring case', async () => {
+    const splits = new SplitsRepository(db);
+    const search = async (q: string) =>
+      (await splits.pageForMerchant(merchantId, { q }, { limit: 50 })).rows.map((row) => row.order_reference);
+    expect(await search('amy')).toEqual([reference(33_333)]);
+    expect(await search('POND')).toEqual([reference(33_333)]);
+    expect(await search(`${reference(77_777).toLowerCase().slice(-8)}-1@exa`)).toEqual([reference(77_777)]);
+    expect(await search(reference(12_345).slice(-7).toLowerCase())).toEqual([reference(12_345)]);
+    // Two characters: no part matches (too short for trigrams), only the reference's beginning.
+    expect(await search('my')).toEqual([]);
   });
 
   it('answers the right rows on that table (a page, a search, a cursor)', async () => {

@@ -8,11 +8,39 @@ import { encodeCursor } from './cursor';
  * (formatPounds). The detail record is `splits/split-detail.ts`.
  */
 
-/** List summary; `payTokenFor` hides other people's tokens on /mine. */
+/** Who set an order up, as the business's list shows them (docs/dashboard.md, "Orders"). */
+export type Organiser = { name: string | null; email: string | null };
+
+const sameAddress = (a: string | null, b: string | null) =>
+  a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The organiser of a split: the login that created it (the buyer of a hosted checkout, or the team
+ * member who made it in the dashboard), by their sign-in address, else the session's customer_email;
+ * named by the name they typed for themself on the hosted page, else their own share's name, else the
+ * session's customer_name. Null when nothing names anyone.
+ */
+export function organiserOf(
+  split: Pick<SplitRow, 'created_by' | 'session_context'>,
+  participants: Pick<ParticipantRow, 'email' | 'name'>[],
+  creatorEmails: Map<string, string>,
+): Organiser | null {
+  const context = split.session_context;
+  const email = (split.created_by ? creatorEmails.get(split.created_by) : undefined) ?? context?.customer_email ?? null;
+  const ownShare = participants.find((p) => sameAddress(p.email, email));
+  const name = context?.organiser_name?.trim() || ownShare?.name || context?.customer_name?.trim() || null;
+  return email === null && name === null ? null : { name, email };
+}
+
+/**
+ * List summary; `payTokenFor` hides other people's tokens on /mine. `organiser` is given on the
+ * business's own list only (never on /mine): the field is left out when it is undefined.
+ */
 export function presentSplitSummary(
   split: SplitRow,
   participants: ParticipantRow[],
   payTokenFor: (p: ParticipantRow) => string | null = (p) => p.pay_token,
+  organiser?: Organiser | null,
 ) {
   return {
     id: split.id,
@@ -32,6 +60,7 @@ export function presentSplitSummary(
     ...awaitingMerchantField(split),
     // Beyond the spec's fields (docs/splits.md, "Fee and net amount").
     ...feeAndNetFields(split, participants),
+    ...(organiser === undefined ? {} : { organiser }),
   };
 }
 
@@ -62,6 +91,7 @@ export function presentSplitPage(
   page: { rows: (SplitRow & { position_at: string })[]; hasMore: boolean },
   participants: Map<string, ParticipantRow[]>,
   walk: { backwards: boolean; fromCursor: boolean },
+  creatorEmails: Map<string, string> = new Map(),
 ) {
   const first = page.rows[0];
   const last = page.rows[page.rows.length - 1];
@@ -70,7 +100,10 @@ export function presentSplitPage(
   const olderExist = walk.backwards ? page.rows.length > 0 : page.hasMore;
   const newerExist = walk.backwards ? page.hasMore : walk.fromCursor && page.rows.length > 0;
   return {
-    data: page.rows.map((split) => presentSplitSummary(split, participants.get(split.id) ?? [])),
+    data: page.rows.map((split) => {
+      const shares = participants.get(split.id) ?? [];
+      return presentSplitSummary(split, shares, undefined, organiserOf(split, shares, creatorEmails));
+    }),
     has_more: page.hasMore,
     next_cursor: olderExist ? cursorOf(last) : null,
     previous_cursor: newerExist ? cursorOf(first) : null,

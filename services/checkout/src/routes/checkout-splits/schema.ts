@@ -153,6 +153,21 @@ export const SplitSummarySchema = z
       '1.35',
     ),
     net_amount: NetAmountField,
+    organiser: z
+      .object({
+        name: nullableTextField('The name they gave; null when none was given.', 'Amy Pond'),
+        email: z.string().nullable().meta({
+          description: 'Their sign-in (or the session customer) e-mail address.',
+          example: EXAMPLE_VALUES.email,
+        }),
+      })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "Who set the order up: the hosted checkout's buyer, or the team member who made it in the dashboard; null when " +
+          'nobody is known. On pages of the business list only (any query parameter), never on the whole array or /mine.',
+      }),
   })
   .meta({ id: 'SplitSummary', description: 'One split of a list.' });
 
@@ -258,8 +273,9 @@ export const SplitListQuerySchema = z
       .meta({
         param: {
           description:
-            "Search: the beginning of an order reference or a participant's whole e-mail address (both ignoring case), " +
-            'or a whole split id or checkout session token. Blank means no search.',
+            "Search, ignoring case: from 3 characters, any part of an order reference or of a participant's e-mail address or " +
+            'name (`amy` finds amy.pond@example.com and Amy Pond); shorter, the beginning of an order reference or a whole ' +
+            'e-mail address; always a whole split id or checkout session token. Blank means no search.',
         },
         example: 'ORD-1001',
       }),
