@@ -20,6 +20,8 @@ export const DOCS_PATH = '/docs';
 export const GUIDES = [
   { name: 'quickstart', file: 'quickstart.md', title: 'Quickstart' },
   { name: 'webhooks', file: 'webhooks.md', title: 'Webhooks guide' },
+  // Every error body's doc_url points here (shared/src/errors/error-answer.ts, ERRORS_DOC_PATH).
+  { name: 'errors', file: 'errors.md', title: 'Errors' },
 ] as const;
 
 /** docs/ of the repository; the build copies it beside dist/ (scripts/build.mjs). */
