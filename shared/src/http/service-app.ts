@@ -82,7 +82,7 @@ export function errorHandler(options: ErrorHandlerOptions = {}) {
       status,
       requestId: state.requestId ?? String(ctx.response.get(REQUEST_ID_HEADER)),
       publicBaseUrl: options.publicBaseUrl,
-      callHint: callModeHint(state.principal, ctx.get(SERVICE_MODE_HEADER)),
+      callHint: callModeHint(state.principal, ctx.get(SERVICE_MODE_HEADER), ctx.path),
     });
   };
   return async (ctx: Context, next: Next) => {

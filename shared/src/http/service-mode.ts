@@ -32,12 +32,18 @@ export function keyModeWarning(principal: ModeCaller, sentMode: string): string 
 }
 
 /**
- * The hint an error of the whole call carries about its mode (docs/errors.md, "Hints"): a signed-in
- * (bearer) call without X-Service-Mode is told which mode was assumed; a keyed call told the other
- * mode is told the key decided. Undefined when there is nothing to say.
+ * The session routes whose answers depend on X-Service-Mode: the business's own (/api/merchants/…)
+ * and the splits list, create and insights. A buyer's routes (paying, a seat, a split's detail) have no mode.
  */
-export function callModeHint(principal: ModeCaller, sentMode: string): string | undefined {
-  if (principal?.kind === 'session' && sentMode.trim() === '') {
+const MODE_PATHS = [/^\/api\/merchants(\/|$)/, /^\/api\/checkout-splits(\/insights)?$/];
+
+/**
+ * The hint an error of the whole call carries about its mode (docs/errors.md, "Hints"): a signed-in
+ * (bearer) call without X-Service-Mode to a route with a mode is told which mode was assumed; a keyed
+ * call told the other mode is told the key decided. Undefined when there is nothing to say.
+ */
+export function callModeHint(principal: ModeCaller, sentMode: string, path: string): string | undefined {
+  if (principal?.kind === 'session' && sentMode.trim() === '' && MODE_PATHS.some((mode) => mode.test(path))) {
     return 'No X-Service-Mode header was sent, so live mode was assumed; send X-Service-Mode: test for test mode.';
   }
   return keyModeWarning(principal, sentMode);

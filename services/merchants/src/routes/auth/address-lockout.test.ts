@@ -34,7 +34,7 @@ describe('sign-in codes per address', () => {
     const code = await requestCode(stack, email);
     const locked = await stack.api.post('/api/auth/email/verify', { email, code });
     expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({
+    expect(locked.body).toMatchObject({
       error: 'Too many wrong codes for this address. Try again in 60 minutes.',
       code: 'rate_limited',
     });
@@ -60,7 +60,7 @@ describe('sign-in codes per address', () => {
     }
     const eleventh = await stack.api.post('/api/auth/email/start', { email: email.toUpperCase() });
     const minutes = Math.ceil(Number(eleventh.headers.get('retry-after')) / 60);
-    expect([eleventh.status, eleventh.body, minutes > 0 && minutes <= 60]).toEqual([
+    expect([eleventh.status, eleventh.body, minutes > 0 && minutes <= 60]).toMatchObject([
       429,
       {
         error: `Too many sign-in codes for this address. Use the latest code we sent, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

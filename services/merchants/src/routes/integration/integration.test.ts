@@ -139,7 +139,7 @@ describe('PATCH /api/merchants', () => {
     const { owner } = await createTeam(stack.db);
     const res = await patch(owner.token, { webhook_url: url });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: `Invalid webhook_url: ${reason}`, code: 'invalid_webhook_url' });
+    expect(res.body).toMatchObject({ error: `Invalid webhook_url: ${reason}`, code: 'invalid_webhook_url' });
     expect((await credentials(owner.token)).body.webhook_url).toBeNull();
   });
 
