@@ -190,6 +190,7 @@ describe('error answers', () => {
     const refused = await createSession({ amount: 60, return_url: `https://${SHOP}/x` }, shop.testKey, live);
     expect(refused.status).toBe(400);
     expect(refused.headers.get('x-service-mode-warning')).toBe(KEY_DECIDES);
+    await expectLinked(refused, 'invalid_return_url');
     expect(refused.body.hint).toMatch(
       new RegExp(`Test mode allows ${STAGING.replace(/\./g, '\\.')}.* ${KEY_DECIDES}$`),
     );
