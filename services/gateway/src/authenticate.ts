@@ -69,7 +69,7 @@ export async function findApiKey(db: Db, key: string, count?: ApiKeyCount, lookU
 /** A rate-limit count the API-key lookup makes in its own statement; `result` is filled in when it ran. */
 export type ApiKeyCount = { bucket: CountInLookup; result?: LookupCount };
 
-/** The hints a refused credential carries (docs/errors.md, "Hints"); the spec's `error` is never changed. */
+/** The hints a refused credential carries (docs/errors.md, "Request id, docs link and hint"); the spec's `error` is never changed. */
 export const AUTH_HINTS = {
   keyAsBearer: 'Send API keys in the X-Merchant-API-Key header',
   needsSession: 'This route needs a signed-in dashboard session, not an API key',

@@ -20,7 +20,7 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
-  /** What the caller can do about it (docs/errors.md, "Hints"); additive, beside the spec's `error`. */
+  /** What the caller can do about it (docs/errors.md, "Request id, docs link and hint"); additive, beside the spec's `error`. */
   hint?: string;
 
   /** This error with a hint (added after any it has); returns the same error, for `throw error.withHint(…)`. */

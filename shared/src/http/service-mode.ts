@@ -21,8 +21,8 @@ export const SERVICE_MODE_WARNING_HEADER = 'x-service-mode-warning';
 type ModeCaller = { kind: string; mode?: 'test' | 'live' } | undefined;
 
 /**
- * A keyed call whose X-Service-Mode names the other mode: the key decides (docs/spec.md,
- * Authentication rule 3; docs/errors.md, "Hints"), so the header was ignored. The warning, or undefined.
+ * A keyed call whose X-Service-Mode names the other mode: the key decides the mode of a keyed
+ * call (docs/errors.md, "Request id, docs link and hint"), so the header was ignored. The warning, or undefined.
  */
 export function keyModeWarning(principal: ModeCaller, sentMode: string): string | undefined {
   const sent = sentMode.trim().toLowerCase();
@@ -38,7 +38,7 @@ export function keyModeWarning(principal: ModeCaller, sentMode: string): string 
 const MODE_PATHS = [/^\/api\/merchants(\/|$)/, /^\/api\/checkout-splits(\/insights)?$/];
 
 /**
- * The hint an error of the whole call carries about its mode (docs/errors.md, "Hints"): a signed-in
+ * The hint an error of the whole call carries about its mode (docs/errors.md, "Request id, docs link and hint"): a signed-in
  * (bearer) call without X-Service-Mode to a route with a mode is told which mode was assumed; a keyed
  * call told the other mode is told the key decided. Undefined when there is nothing to say.
  */

@@ -55,7 +55,7 @@ const MAX_HINTED_SUGGESTIONS = 3;
 
 /**
  * The hint of an unknown-field refusal: its "Did you mean …?" messages, which otherwise sit only in
- * `details` (docs/errors.md, "Hints"); else which fields to remove.
+ * `details` (docs/errors.md, "Request id, docs link and hint"); else which fields to remove.
  */
 export function unknownFieldsHint(details: ErrorDetail[]): string {
   const suggested = details.filter((detail) => detail.message.includes(' Did you mean '));

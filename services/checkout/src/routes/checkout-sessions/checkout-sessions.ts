@@ -51,7 +51,7 @@ export function returnDomainFor(
   return mode === 'test' ? (merchant.test_allowed_domain ?? merchant.allowed_domain) : merchant.allowed_domain;
 }
 
-/** Which check a return or cancel URL failed (null: it passed); the hint says which (docs/errors.md, "Hints"). */
+/** Which check a return or cancel URL failed (null: it passed); the hint says which (docs/errors.md, "Request id, docs link and hint"). */
 export type ReturnUrlProblem = 'no_domain' | 'not_absolute' | 'not_https' | 'wrong_host';
 
 /**
