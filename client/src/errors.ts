@@ -1,7 +1,10 @@
 import { type ErrorCode, type ErrorCodeOf, OPERATION_ERROR_CODES, type OperationId } from './error-codes';
 import type { components } from './schema';
 
-/** Every error body of the API: `{ error, code?, details? }` (docs/spec.md, Errors), some with context fields. */
+/**
+ * Every error body of the API: `{ error, code?, details? }` (docs/spec.md, Errors), some with context
+ * fields, and (docs/errors.md) `request_id`, `doc_url` and `hint`.
+ */
 export type ApiErrorBody = components['schemas']['Error'];
 
 /**
@@ -13,14 +16,24 @@ export class GroupsplitApiError<Code extends string = ErrorCode> extends Error {
   readonly status: number;
   readonly code: Code | undefined;
   readonly details: NonNullable<ApiErrorBody['details']>;
+  /** The request's id (the `X-Request-Id` header); quote it when asking for help. */
+  readonly requestId: string | undefined;
+  /** This error's entry in the errors guide (`/docs/errors#<code>`). */
+  readonly docUrl: string | undefined;
+  /** What to do about it, for people, where the API says (never branch on it). */
+  readonly hint: string | undefined;
   readonly body: ApiErrorBody;
 
-  constructor(status: number, body: ApiErrorBody) {
+  /** `requestId`: the `X-Request-Id` header, for the answers whose body has no `request_id`. */
+  constructor(status: number, body: ApiErrorBody, requestId?: string | null) {
     super(body.error);
     this.name = 'GroupsplitApiError';
     this.status = status;
     this.code = body.code as Code | undefined;
     this.details = body.details ?? [];
+    this.requestId = typeof body.request_id === 'string' ? body.request_id : (requestId ?? undefined);
+    this.docUrl = typeof body.doc_url === 'string' ? body.doc_url : undefined;
+    this.hint = typeof body.hint === 'string' ? body.hint : undefined;
     this.body = body;
   }
 }
@@ -62,5 +75,9 @@ function errorBody(error: unknown, status: number): ApiErrorBody {
  */
 export function unwrap<Data>(result: { data?: Data; error?: unknown; response: Response }): Data {
   if (result.response.ok) return result.data as Data;
-  throw new GroupsplitApiError(result.response.status, errorBody(result.error, result.response.status));
+  throw new GroupsplitApiError(
+    result.response.status,
+    errorBody(result.error, result.response.status),
+    result.response.headers.get('x-request-id'),
+  );
 }

@@ -2435,6 +2435,21 @@ export interface components {
             details?: components["schemas"]["ErrorDetail"][];
             /** @description How many more fields failed than the 20 `details` lists; absent when it lists them all. */
             details_truncated?: number;
+            /**
+             * @description This request's id, the same as the `X-Request-Id` response header; quote it when asking for help. Absent only on the answers documented as exactly `{ error }`.
+             * @example 0b6f1f1e-6a8e-4a53-9c1e-2f3f4c5d6e7f
+             */
+            request_id?: string;
+            /**
+             * @description This error's entry in the errors guide: `/docs/errors#<code>` (or `#http-<status>` without a code).
+             * @example https://groupsplit.example/docs/errors#invalid_api_key
+             */
+            doc_url?: string;
+            /**
+             * @description What to do about it, for people, where there is something to do. Never branch on it.
+             * @example Send API keys in the X-Merchant-API-Key header
+             */
+            hint?: string;
         } & {
             [key: string]: unknown;
         };

@@ -89,7 +89,7 @@ describe('open seats, outside-in', () => {
     const race = await Promise.all([claim(bob, seatB!.id), claim(cat, seatB!.id)]);
     expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
     const lost = race.find((r) => r.status === 409)!;
-    expect(lost.body).toEqual({ error: 'Someone else took this seat first.', code: 'seat_taken' });
+    expect(lost.body).toMatchObject({ error: 'Someone else took this seat first.', code: 'seat_taken' });
     const winner = race.find((r) => r.status === 200)!;
 
     // The winners are e-mailed their pay link; the seats are gone from the link's page.

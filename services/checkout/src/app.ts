@@ -34,6 +34,7 @@ export function createCheckoutApp(runtime: CheckoutRuntime): Koa & { close(): Pr
     name: 'checkout',
     logger: deps.logger,
     internalSigningSecret: deps.config.INTERNAL_SIGNING_SECRET,
+    publicBaseUrl: deps.config.PUBLIC_BASE_URL,
     readiness: databaseAndTemporalReadiness(deps),
     routers: [
       payRoutes(deps),

@@ -53,7 +53,7 @@ describe('API keys and rate limits with Redis', () => {
     for (let i = 0; i < 2; i++) {
       const refused = await status(doomed.key);
       expect(refused.status).toBe(401);
-      expect(refused.body).toEqual({ error: 'Invalid API Key', code: 'invalid_api_key' });
+      expect(refused.body).toMatchObject({ error: 'Invalid API Key', code: 'invalid_api_key' });
     }
     expect(await inspect.get(counter)).toBe('3');
     expect((await status(other.key)).status).toBe(404);
@@ -85,7 +85,7 @@ describe('API keys and rate limits with Redis', () => {
     expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, i) => i));
     const refused = await create();
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: SLOW_DOWN, code: 'rate_limited' });
+    expect(refused.body).toMatchObject({ error: SLOW_DOWN, code: 'rate_limited' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await inspect.get(`groupsplit:rl:session_create:key:${busy.id}`)).toBe('121');
     const rows = await stack.db
@@ -112,7 +112,7 @@ describe('API keys and rate limits with Redis', () => {
     expect((await revoke(key.id)).status).toBe(200);
     await inspect.del(revokedApiKeyMarker(key.id)); // as if flushed again right after: only Postgres said it
     const refused = await refusedWithinTwoSeconds(key.key);
-    expect(refused.body).toEqual({ error: 'Invalid API Key', code: 'invalid_api_key' });
+    expect(refused.body).toMatchObject({ error: 'Invalid API Key', code: 'invalid_api_key' });
   });
 
   it('falls back to Postgres when Redis goes away, and a revocation still commits, answers 200 and stops the key within 2 s', async () => {

@@ -3,6 +3,7 @@ import {
   type Db,
   errorHandler,
   isDbReachable,
+  keyModeWarning,
   type Logger,
   PRINCIPAL_HEADER,
   payloadTooLarge,
@@ -11,6 +12,8 @@ import {
   refuseMalformedRequest,
   requestLogger,
   routeNotFound,
+  SERVICE_MODE_HEADER,
+  SERVICE_MODE_WARNING_HEADER,
   signPrincipal,
 } from '@groupsplit/shared';
 import Koa, { type Context } from 'koa';
@@ -59,7 +62,7 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
   app.use(securityHeaders(config));
   app.use(apiVersionHeader());
   app.use(gatewayMetrics(config));
-  app.use(errorHandler());
+  app.use(errorHandler({ publicBaseUrl: config.PUBLIC_BASE_URL }));
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
@@ -107,6 +110,11 @@ export function createGatewayApp({ config, db, logger, dashboardDir }: GatewayDe
       keyCount,
       rateLimits.lookUpKey,
     );
+    // The gateway's own later errors (a rate limit) carry the call's mode hint too (errorHandler).
+    ctx.state.principal = principal;
+    // The key decides the mode; an X-Service-Mode naming the other one is ignored, and said so (docs/errors.md).
+    const modeWarning = keyModeWarning(principal, ctx.get(SERVICE_MODE_HEADER));
+    if (modeWarning) ctx.set(SERVICE_MODE_WARNING_HEADER, modeWarning);
     // Per key or per IP, so it runs once the caller is known; unauthenticated calls cost nothing.
     if (rule.bucket) await rateLimits.consume(ctx, rule.bucket, principal, keyCount);
     await forward(

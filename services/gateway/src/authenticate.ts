@@ -1,4 +1,5 @@
 import {
+  AppError,
   apiKeyShape,
   type Config,
   type Db,
@@ -68,8 +69,49 @@ export async function findApiKey(db: Db, key: string, count?: ApiKeyCount, lookU
 /** A rate-limit count the API-key lookup makes in its own statement; `result` is filled in when it ran. */
 export type ApiKeyCount = { bucket: CountInLookup; result?: LookupCount };
 
-/** Resolves the caller for one route, or throws the 401/403 of docs/spec.md (Authentication, Errors) for that route family. */
+/** The hints a refused credential carries (docs/errors.md, "Request id, docs link and hint"); the spec's `error` is never changed. */
+export const AUTH_HINTS = {
+  keyAsBearer: 'Send API keys in the X-Merchant-API-Key header',
+  needsSession: 'This route needs a signed-in dashboard session, not an API key',
+  noKey: 'Send your API key in the X-Merchant-API-Key header',
+  keyShape: 'API keys begin svc_test_ (test mode) or svc_prod_ (live mode)',
+} as const;
+
+const SESSION_ONLY: ReadonlySet<AuthRequirement> = new Set(['session', 'session_no_consent', 'session_splits']);
+
+/** What a caller refused with 401 on a route of `requirement` can do, from the credentials it sent. */
+export function authHint(requirement: AuthRequirement, headers: Headers): string | undefined {
+  const token = bearerToken(headers.authorization);
+  const keyInBearer = token?.startsWith('svc_') === true;
+  if (SESSION_ONLY.has(requirement)) return headers.apiKey || keyInBearer ? AUTH_HINTS.needsSession : undefined;
+  if (requirement !== 'api_key' && requirement !== 'api_key_or_session') return undefined;
+  if (keyInBearer && !headers.apiKey) return AUTH_HINTS.keyAsBearer;
+  if (headers.apiKey) return apiKeyShape(headers.apiKey) ? undefined : AUTH_HINTS.keyShape;
+  return token ? undefined : AUTH_HINTS.noKey;
+}
+
+/**
+ * Resolves the caller for one route, or throws the 401/403 of docs/spec.md (Authentication, Errors) for
+ * that route family; a 401 carries a hint where the credentials sent say what to change (authHint).
+ */
 export async function authenticate(
+  db: Db,
+  config: Config,
+  requirement: AuthRequirement,
+  headers: Headers,
+  caller: Caller,
+  apiKeyCount?: ApiKeyCount,
+  lookUpKey?: ApiKeyLookup,
+): Promise<Principal> {
+  try {
+    return await resolveCaller(db, config, requirement, headers, caller, apiKeyCount, lookUpKey);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) throw error.withHint(authHint(requirement, headers));
+    throw error;
+  }
+}
+
+async function resolveCaller(
   db: Db,
   config: Config,
   requirement: AuthRequirement,

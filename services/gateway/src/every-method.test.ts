@@ -85,7 +85,7 @@ describe('HEAD and OPTIONS in the route table', () => {
     ]);
     // GET shares the counter: refused too, with the bucket's message.
     const get = await stack.api.get(path, { ip });
-    expect([get.status, get.body]).toEqual([
+    expect([get.status, get.body]).toMatchObject([
       429,
       { error: 'Too many requests. Please try again later.', code: 'rate_limited' },
     ]);

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { createCheckoutApp } from '@groupsplit/checkout';
 import { createMerchantsApp } from '@groupsplit/merchants';
 import { EMULATOR_MIGRATIONS_DIR } from '@groupsplit/processor-emulator';
-import { createLogger, randomToken, runMigrations, sha256Hex } from '@groupsplit/shared';
+import { createLogger, isExactShapeAnswer, randomToken, runMigrations, sha256Hex } from '@groupsplit/shared';
 import { createSplitReadyMerchant, type SplitReadyMerchant, type Stack, startStack } from '@groupsplit/testing';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -30,7 +30,7 @@ import type { RouteRule } from './routes/types';
  * request writes nothing. The stack has a database of its own, so row counts are this file's.
  */
 
-type Answer = { status: number; contentType: string; text: string };
+type Answer = { status: number; contentType: string; text: string; requestId: string };
 
 describe('bad input never reaches a 500', () => {
   const server = process.env.TEST_PG_SERVER_URL!;
@@ -131,6 +131,7 @@ describe('bad input never reaches a 500', () => {
             resolve({
               status: res.statusCode ?? 0,
               contentType: String(res.headers['content-type'] ?? ''),
+              requestId: String(res.headers['x-request-id'] ?? ''),
               text: Buffer.concat(chunks).toString('utf8'),
             }),
           );
@@ -155,7 +156,7 @@ describe('bad input never reaches a 500', () => {
     if (answer.status >= 500) problems.push(`answered ${answer.status}`);
     if (options.mustRefuse && answer.status < 400) problems.push(`accepted it (${answer.status})`);
     if (answer.status >= 400) {
-      const shape = errorShape(answer);
+      const shape = errorShape(answer, { method: route.method, path: path.split('?')[0] as string });
       if (shape && !(isPage(route) && answer.contentType.startsWith('text/html'))) problems.push(shape);
       const after = await rowCounts();
       const changed = tables.filter((t) => after[t] !== before[t]).map((t) => `${t} ${before[t]} -> ${after[t]}`);
@@ -170,8 +171,8 @@ describe('bad input never reaches a 500', () => {
     return answer;
   }
 
-  /** Why an error answer is not `{ error, code?, details? }`, or null. */
-  function errorShape(answer: Answer): string | null {
+  /** Why an error answer is not `{ error, code?, details? }` with docs/errors.md's `request_id`, `doc_url`, `hint?`, or null. */
+  function errorShape(answer: Answer, call: { method: string; path: string }): string | null {
     let body: unknown;
     try {
       body = JSON.parse(answer.text);
@@ -179,8 +180,13 @@ describe('bad input never reaches a 500', () => {
       return 'the error body is not JSON';
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the error body is not an object';
-    const { error, code, details, ...rest } = body as Record<string, unknown>;
+    // The spec's exactly-{ error } answers (shared/src/errors/error-answer.ts) are that and nothing more.
+    if (isExactShapeAnswer({ ...call, status: answer.status }, body as Record<string, unknown>)) return null;
+    const { error, code, details, request_id, doc_url, hint, ...rest } = body as Record<string, unknown>;
     if (typeof error !== 'string') return 'no error message';
+    if (request_id !== answer.requestId) return 'request_id is not the X-Request-Id header';
+    if (typeof doc_url !== 'string' || !doc_url.includes('/docs/errors#')) return 'no doc_url';
+    if (hint !== undefined && typeof hint !== 'string') return 'hint is not a string';
     if (code !== undefined && typeof code !== 'string') return 'code is not a string';
     if (details !== undefined && !Array.isArray(details)) return 'details is not a list';
     if (Object.keys(rest).length > 0) return `extra fields ${Object.keys(rest).join(', ')}`;
@@ -196,7 +202,7 @@ describe('bad input never reaches a 500', () => {
   it('GET /api/checkout-splits/pay/%00 answers 404 in the error shape', async () => {
     const answer = await send('GET', '/api/checkout-splits/pay/%00', {});
     expect(answer.status).toBe(404);
-    expect(JSON.parse(answer.text)).toEqual({ error: 'Not found', code: 'not_found' });
+    expect(JSON.parse(answer.text)).toMatchObject({ error: 'Not found', code: 'not_found' });
   });
 
   it('a path that would mean another once normalised is a 404, never forwarded', async () => {
@@ -209,10 +215,10 @@ describe('bad input never reaches a 500', () => {
       '/api/merchants/%2F/me',
     ]) {
       const answer = await send('GET', path, owner);
-      expect({ path, status: answer.status, body: answer.text }).toEqual({
+      expect({ path, status: answer.status, body: JSON.parse(answer.text) }).toMatchObject({
         path,
         status: 404,
-        body: JSON.stringify({ error: 'Not found', code: 'not_found' }),
+        body: { error: 'Not found', code: 'not_found' },
       });
     }
   });
@@ -236,7 +242,7 @@ describe('bad input never reaches a 500', () => {
         mustRefuse: true,
       });
       expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.text)).toEqual({
+      expect(JSON.parse(answer.text)).toMatchObject({
         error: 'Validation failed',
         code: 'validation_failed',
         details: [{ field, message: 'must not contain a NUL character' }],

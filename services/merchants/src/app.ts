@@ -24,6 +24,7 @@ export function createMerchantsApp(deps: MerchantsDeps): Koa {
     name: 'merchants',
     logger: deps.logger,
     internalSigningSecret: deps.config.INTERNAL_SIGNING_SECRET,
+    publicBaseUrl: deps.config.PUBLIC_BASE_URL,
     readiness: databaseAndTemporalReadiness(deps),
     routers: [
       authRoutes(deps),

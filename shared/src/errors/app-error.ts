@@ -20,6 +20,15 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
+  /** What the caller can do about it (docs/errors.md, "Request id, docs link and hint"); additive, beside the spec's `error`. */
+  hint?: string;
+
+  /** This error with a hint (added after any it has); returns the same error, for `throw error.withHint(…)`. */
+  withHint(hint: string | undefined): this {
+    if (hint) this.hint = this.hint ? `${this.hint} ${hint}` : hint;
+    return this;
+  }
+
   toBody(): Record<string, unknown> {
     return {
       ...(this.extra ?? {}),
@@ -29,6 +38,7 @@ export class AppError extends Error {
       ...(this.details && this.details.length > MAX_ERROR_DETAILS
         ? { details_truncated: this.details.length - MAX_ERROR_DETAILS }
         : {}),
+      ...(this.hint ? { hint: this.hint } : {}),
     };
   }
 }

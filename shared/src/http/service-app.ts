@@ -1,14 +1,15 @@
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
 import { lostBeforeCommit } from '../db/connection-lost';
-import { AppError, MESSAGES, routeNotFound, serviceUnavailable, unauthorized } from '../errors';
+import { AppError, errorAnswerBody, MESSAGES, routeNotFound, serviceUnavailable, unauthorized } from '../errors';
 import type { Logger } from '../logger';
 import { httpMetrics, serveMetrics } from '../metrics/http';
 import { bodyParser } from './body';
 import { loggablePath } from './loggable-path';
 import { refuseMalformedRequest } from './malformed-input';
 import { PRINCIPAL_HEADER, type Principal, verifyPrincipal } from './principal';
-import { requestLogger } from './request-logger';
+import { REQUEST_ID_HEADER, requestLogger } from './request-logger';
+import { callModeHint, SERVICE_MODE_HEADER } from './service-mode';
 import { refuseUndeclaredQueryParameters } from './strict-query';
 
 declare module 'koa' {
@@ -32,6 +33,12 @@ export type ServiceAppOptions = {
   /** Present for services behind the gateway: calls without a valid signed principal are refused. */
   internalSigningSecret?: string;
   bodyLimitBytes?: number;
+  /**
+   * The public base URL (PUBLIC_BASE_URL) of the API's services: their error bodies gain `request_id`,
+   * `doc_url` and the call's mode hint (docs/errors.md). Absent (the processor emulator, which
+   * speaks Stripe's wire format), error bodies are left as thrown.
+   */
+  publicBaseUrl?: string;
 };
 
 /** Seconds a client waits before sending again a request that a lost database connection undid. */
@@ -51,35 +58,53 @@ function databaseConnectionLost(ctx: Context, error: unknown): AppError {
   return serviceUnavailable('The database connection was lost and nothing was saved. Please try again.');
 }
 
-/** Maps every thrown error to the `{ error, code?, details? }` body of docs/spec.md, Errors. */
-export function errorHandler() {
+export type ErrorHandlerOptions = {
+  /** With it, every error body gains `request_id`, `doc_url` and the call's hint (shared/src/errors/error-answer.ts). */
+  publicBaseUrl?: string;
+};
+
+/**
+ * Maps every thrown error to the `{ error, code?, details? }` body of docs/spec.md, Errors, and
+ * (given a public base URL) adds `request_id`, `doc_url` and `hint` where the one rule of
+ * ../errors/error-answer.ts allows.
+ */
+export function errorHandler(options: ErrorHandlerOptions = {}) {
+  const answer = (ctx: Context, status: number, body: Record<string, unknown>) => {
+    ctx.status = status;
+    if (!options.publicBaseUrl) {
+      ctx.body = body;
+      return;
+    }
+    const state = ctx.state as { requestId?: string; principal?: Parameters<typeof callModeHint>[0] };
+    ctx.body = errorAnswerBody(body, {
+      method: ctx.method,
+      path: ctx.path,
+      status,
+      requestId: state.requestId ?? String(ctx.response.get(REQUEST_ID_HEADER)),
+      publicBaseUrl: options.publicBaseUrl,
+      callHint: callModeHint(state.principal, ctx.get(SERVICE_MODE_HEADER), ctx.path),
+    });
+  };
   return async (ctx: Context, next: Next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) {
-        ctx.status = 404;
-        ctx.body = routeNotFound().toBody();
-      }
+      if (ctx.status === 404 && ctx.body === undefined) answer(ctx, 404, routeNotFound().toBody());
       // The routers' allowedMethods() answer these with Koa's plain-text default; every error body is JSON.
       if (ctx.status === 405 && ctx.body === undefined) {
-        ctx.status = 405;
-        ctx.body = { error: 'Method not allowed', code: 'method_not_allowed' };
+        answer(ctx, 405, { error: 'Method not allowed', code: 'method_not_allowed' });
       }
       if (ctx.status === 501 && ctx.body === undefined) {
-        ctx.status = 501;
-        ctx.body = { error: 'Method not implemented', code: 'method_not_implemented' };
+        answer(ctx, 501, { error: 'Method not implemented', code: 'method_not_implemented' });
       }
     } catch (thrown) {
       const error = lostBeforeCommit(thrown) ? databaseConnectionLost(ctx, thrown) : thrown;
       if (error instanceof AppError) {
-        ctx.status = error.status;
-        ctx.body = error.toBody();
+        answer(ctx, error.status, error.toBody());
         if (error.status >= 500) ctx.log.error({ err: error }, 'request failed');
         return;
       }
       ctx.log.error({ err: error, method: ctx.method, path: loggablePath(ctx.path) }, 'unhandled error');
-      ctx.status = 500;
-      ctx.body = { error: MESSAGES.unhandled };
+      answer(ctx, 500, { error: MESSAGES.unhandled });
     }
   };
 }
@@ -109,7 +134,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
 
   app.use(requestLogger(options.logger));
   app.use(httpMetrics(options.name));
-  app.use(errorHandler());
+  app.use(errorHandler({ publicBaseUrl: options.publicBaseUrl }));
 
   const health = canonicalRouter(new Router());
   health.get('/healthz', (ctx) => {

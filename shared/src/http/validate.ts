@@ -50,6 +50,25 @@ function oversizedObject(input: unknown, root: string): string | undefined {
   return undefined;
 }
 
+/** Suggestions repeated in an unknown-field refusal's hint, at most (each is also in `details`). */
+const MAX_HINTED_SUGGESTIONS = 3;
+
+/**
+ * The hint of an unknown-field refusal: its "Did you mean …?" messages, which otherwise sit only in
+ * `details` (docs/errors.md, "Request id, docs link and hint"); else which fields to remove.
+ */
+export function unknownFieldsHint(details: ErrorDetail[]): string {
+  const suggested = details.filter((detail) => detail.message.includes(' Did you mean '));
+  if (suggested.length > 0) {
+    return suggested
+      .slice(0, MAX_HINTED_SUGGESTIONS)
+      .map((detail) => detail.message)
+      .join(' ');
+  }
+  const names = details.slice(0, MAX_HINTED_SUGGESTIONS).map((detail) => detail.field);
+  return `Remove ${names.join(', ')}${details.length > names.length ? ' and the others in details' : ''}: the operation does not declare ${details.length === 1 ? 'it' : 'them'} (see its reference on /docs).`;
+}
+
 const defaultFailure: ValidationFailure = (details) => validationFailed(MESSAGES.validationFailed, details);
 
 /**
@@ -79,7 +98,8 @@ export function validate<S extends z.ZodType>(
         ]);
       }
       const unknown = unknownFieldDetails(schema, input, part);
-      if (unknown.length > 0) throw validationFailed(MESSAGES.validationFailed, unknown);
+      if (unknown.length > 0)
+        throw validationFailed(MESSAGES.validationFailed, unknown).withHint(unknownFieldsHint(unknown));
     }
     const result = schema.safeParse(input ?? {});
     if (!result.success) throw onFailure(issuesToDetails(result.error.issues, input));

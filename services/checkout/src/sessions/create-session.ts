@@ -29,25 +29,66 @@ export function returnDomainFor(
   return mode === 'test' ? (merchant.test_allowed_domain ?? merchant.allowed_domain) : merchant.allowed_domain;
 }
 
+/** Which check a return or cancel URL failed (null: it passed); the hint says which (docs/errors.md, "Request id, docs link and hint"). */
+export type ReturnUrlProblem = 'no_domain' | 'not_absolute' | 'not_https' | 'wrong_host';
+
 /**
  * Spec rule 2: https, hostname equal to allowed_domain ignoring case; path, port and query unchecked.
  * Test mode adds local development (docs/hosted-checkout.md): with its domain `localhost`, http or
  * https on localhost, 127.0.0.1 or [::1], any port. Live mode is exactly the spec's rule.
+ * Returns the first check that failed, or null.
  */
-export function matchesAllowedDomain(raw: string, allowedDomain: string | null, mode: 'test' | 'live'): boolean {
-  if (!allowedDomain) return false;
+export function returnUrlProblem(
+  raw: string,
+  allowedDomain: string | null,
+  mode: 'test' | 'live',
+): ReturnUrlProblem | null {
+  if (!allowedDomain) return 'no_domain';
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return false;
+    return 'not_absolute';
   }
   const host = url.hostname.replace(/\.$/, '').toLowerCase();
   const allowed = allowedDomain.trim().replace(/\.$/, '').toLowerCase();
   if (mode === 'test' && allowed === 'localhost' && LOOPBACK_HOSTS.has(host)) {
-    return url.protocol === 'https:' || url.protocol === 'http:';
+    return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'not_https';
   }
-  return url.protocol === 'https:' && host === allowed;
+  if (url.protocol !== 'https:') return 'not_https';
+  return host === allowed ? null : 'wrong_host';
+}
+
+export function matchesAllowedDomain(raw: string, allowedDomain: string | null, mode: 'test' | 'live'): boolean {
+  return returnUrlProblem(raw, allowedDomain, mode) === null;
+}
+
+/** Where the domain a mode uses is set, for the hint (live: allowed_domain; test: test_allowed_domain, else allowed_domain). */
+function domainSetting(merchant: Pick<CheckoutSessionMerchant, 'test_allowed_domain'>, mode: 'test' | 'live') {
+  return mode === 'test' && merchant.test_allowed_domain != null ? 'test_allowed_domain' : 'allowed_domain';
+}
+
+/** The hint of a refused return_url or cancel_url: the check that failed and the domain this mode allows. */
+export function returnUrlHint(
+  field: 'return_url' | 'cancel_url',
+  problem: ReturnUrlProblem,
+  merchant: Pick<CheckoutSessionMerchant, 'allowed_domain' | 'test_allowed_domain'>,
+  mode: 'test' | 'live',
+): string {
+  const domain = returnDomainFor(merchant, mode);
+  const setting = domainSetting(merchant, mode);
+  const allowed = `${mode === 'test' ? 'Test' : 'Live'} mode allows ${domain} (${setting}, set with PATCH /api/merchants)`;
+  const local = mode === 'test' && domain?.trim().toLowerCase() === 'localhost' ? ', and http on localhost' : '';
+  switch (problem) {
+    case 'no_domain':
+      return `No return domain is set for ${mode} mode: set ${mode === 'test' ? 'test_allowed_domain (or allowed_domain)' : 'allowed_domain'} with PATCH /api/merchants.`;
+    case 'not_absolute':
+      return `${field} must be an absolute URL (https://${domain}/…). ${allowed}.`;
+    case 'not_https':
+      return `${field} must use https${local}. ${allowed}.`;
+    case 'wrong_host':
+      return `${field}'s host is not the allowed domain. ${allowed}.`;
+  }
 }
 
 /** One line of a validated create body (pence). */
@@ -89,12 +130,18 @@ export function sessionRefusal(
   alsoReturnTo?: string,
 ): AppError | null {
   const domain = returnDomainFor(merchant, mode);
-  const returnsTo = (url: string) => url === alsoReturnTo || matchesAllowedDomain(url, domain, mode);
-  if (!returnsTo(body.return_url)) {
-    return badRequest(MESSAGES.returnUrl, 'invalid_return_url');
+  const problemOf = (url: string) => (url === alsoReturnTo ? null : returnUrlProblem(url, domain, mode));
+  const returnProblem = problemOf(body.return_url);
+  if (returnProblem) {
+    return badRequest(MESSAGES.returnUrl, 'invalid_return_url').withHint(
+      returnUrlHint('return_url', returnProblem, merchant, mode),
+    );
   }
-  if (body.cancel_url != null && !returnsTo(body.cancel_url)) {
-    return badRequest(MESSAGES.cancelUrl, 'invalid_cancel_url');
+  const cancelProblem = body.cancel_url == null ? null : problemOf(body.cancel_url);
+  if (cancelProblem) {
+    return badRequest(MESSAGES.cancelUrl, 'invalid_cancel_url').withHint(
+      returnUrlHint('cancel_url', cancelProblem, merchant, mode),
+    );
   }
   const lines = linesRefusal(body.line_items ?? [], body.amount);
   if (lines) return lines;

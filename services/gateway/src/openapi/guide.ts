@@ -165,6 +165,13 @@ function errors(codes: CodeUse[]) {
 | \`error\` | For people; the specification's wording where it gives one. Never branch on it |
 | \`code\` | For programs: stable, \`snake_case\`. Branch on it where present, else on the status |
 | \`details\` | On a 400 about the input: \`[{ field, message }]\`, one entry per field, each message naming its field |
+| \`request_id\` | This request's id, the same as the \`X-Request-Id\` header every answer carries; quote it when asking for help |
+| \`doc_url\` | This error's entry in the errors guide, \`/docs/errors#<code>\` (\`#http-<status>\` without a code) |
+| \`hint\` | Where there is something to do, what to change (a key sent as a bearer token, a misspelt field, the return domain of the mode, the mode assumed). For people; never branch on it |
+
+\`request_id\`, \`doc_url\` and \`hint\` are absent only from the answers documented as exactly \`{ error }\`:
+\`POST /api/checkout-splits\`'s body checks (they keep the \`X-Request-Id\` header). A keyed call whose
+\`X-Service-Mode\` names the other mode runs in the key's mode and says so in an \`X-Service-Mode-Warning\` header.
 
 Some errors add context beside these: \`status\` on \`not_pending\`, \`refund\` on \`partial_failure\`,
 \`business_name\` on \`company_already_registered\`.

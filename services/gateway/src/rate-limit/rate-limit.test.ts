@@ -21,7 +21,7 @@ const headers = (res: ApiResponse) => ({
 
 function expectLimited(res: ApiResponse, message: string, limit: number, windowSeconds: number) {
   expect(res.status).toBe(429);
-  expect(res.body).toEqual({ error: message, code: 'rate_limited' });
+  expect(res.body).toMatchObject({ error: message, code: 'rate_limited' });
   expect(headers(res).limit).toBe(String(limit));
   expect(headers(res).remaining).toBe('0');
   const reset = Number(headers(res).reset);

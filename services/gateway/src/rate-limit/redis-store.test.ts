@@ -44,7 +44,10 @@ describe('rate limits with REDIS_URL set', () => {
     const { ctx, headers } = fakeContext();
     const refused = await limits.consume(ctx, 'sensitive', principal).catch((error) => error);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused.toBody()).toEqual({ error: 'Too many requests. Please try again later.', code: 'rate_limited' });
+    expect(refused.toBody()).toMatchObject({
+      error: 'Too many requests. Please try again later.',
+      code: 'rate_limited',
+    });
     expect(headers).toMatchObject({ 'RateLimit-Remaining': '0', 'Retry-After': expect.any(String) });
 
     expect(await inspect.get(`groupsplit:rl:sensitive:ip:${ip}`)).toBe('6');

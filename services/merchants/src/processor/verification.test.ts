@@ -85,7 +85,7 @@ describe('after an ownership transfer to an unverified owner', () => {
       'live',
     );
     expect(live.status).toBe(400);
-    expect(live.body).toEqual({
+    expect(live.body).toMatchObject({
       error: 'Verify the business owner before taking live payments.',
       code: 'verification_required',
     });

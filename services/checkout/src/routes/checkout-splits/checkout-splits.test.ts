@@ -207,13 +207,13 @@ describe('splits API', () => {
         participants: [share()],
       });
       expect(unknown.status).toBe(404);
-      expect(unknown.body).toEqual({ error: 'Merchant not found', code: 'merchant_not_found' });
+      expect(unknown.body).toMatchObject({ error: 'Merchant not found', code: 'merchant_not_found' });
       const junk = await postSplit(stack, shop.owner.token, { merchantId: 'not-a-uuid', participants: [share()] });
       expect(junk.status).toBe(404);
       const stranger = await createUser(stack.db);
       const theirs = await postSplit(stack, stranger.token, { merchantId: shop.merchant.id, participants: [share()] });
       expect(theirs.status).toBe(403);
-      expect(theirs.body).toEqual({ error: 'Not your merchant', code: 'not_your_merchant' });
+      expect(theirs.body).toMatchObject({ error: 'Not your merchant', code: 'not_your_merchant' });
     });
 
     it('lets Owner, Admin and Member create but not Finance', async () => {
@@ -228,7 +228,7 @@ describe('splits API', () => {
       // Live only: a test split needs no connection (the platform's sandbox account holds it), just a test card.
       const none = await postSplit(stack, owner.token, { merchantId: bare.id, participants: [share()] }, 'live');
       expect(none.status).toBe(400);
-      expect(none.body).toEqual({ error: 'Merchant has no payment processor connected account' });
+      expect(none.body).toMatchObject({ error: 'Merchant has no payment processor connected account' });
       const noneTest = await postSplit(stack, owner.token, { merchantId: bare.id, participants: [share()] });
       expect(noneTest.status).toBe(400);
       expect(noneTest.body.code).toBe('billing_card_required');
@@ -265,10 +265,13 @@ describe('splits API', () => {
         participants: [share()],
       });
       expect(none.status).toBe(401);
-      expect(none.body).toEqual({ error: 'Missing or invalid Authorization header', code: 'missing_authorization' });
+      expect(none.body).toMatchObject({
+        error: 'Missing or invalid Authorization header',
+        code: 'missing_authorization',
+      });
       const bad = await stack.api.post('/api/checkout-splits', {}, { token: 'nope' });
       expect(bad.status).toBe(401);
-      expect(bad.body).toEqual({ error: 'Invalid token', code: 'invalid_token' });
+      expect(bad.body).toMatchObject({ error: 'Invalid token', code: 'invalid_token' });
     });
 
     it('creates live splits by default (X-Service-Mode absent) on the live account', async () => {
@@ -339,12 +342,12 @@ describe('splits API', () => {
       const participant = await createUser(stack.db, { email: payer });
       const res = await stack.api.get(`/api/checkout-splits/${splitId}`, { token: participant.token });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Forbidden', code: 'forbidden' });
+      expect(res.body).toMatchObject({ error: 'Forbidden', code: 'forbidden' });
       const missing = await stack.api.get('/api/checkout-splits/00000000-0000-4000-8000-000000000000', {
         token: shop.owner.token,
       });
       expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ error: 'Not found', code: 'not_found' });
+      expect(missing.body).toMatchObject({ error: 'Not found', code: 'not_found' });
     });
 
     it('GET / lists summaries newest first with two-place amounts, and [] outside any business', async () => {

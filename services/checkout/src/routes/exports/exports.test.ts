@@ -200,7 +200,7 @@ describe('finance exports', () => {
     }
     for (const file of ['orders.csv', 'refunds.csv']) {
       const member = await get(file, NOW, shop.member.token);
-      expect([member.status, member.body]).toEqual([
+      expect([member.status, member.body]).toMatchObject([
         403,
         { error: 'Your role does not allow this action.', code: 'business_forbidden' },
       ]);
@@ -226,7 +226,7 @@ describe('finance exports', () => {
         token: shop.admin.token,
         headers: { 'x-service-mode': 'test' },
       });
-      expect([refused.status, refused.body, refused.headers.get('retry-after')]).toEqual([
+      expect([refused.status, refused.body, refused.headers.get('retry-after')]).toMatchObject([
         429,
         { error: 'Other exports are running. Please try again in a few seconds.', code: 'exports_busy' },
         '10',
@@ -242,7 +242,7 @@ describe('finance exports', () => {
 
   it('refuses a period that is not two dates in order, and any other parameter, in the error shape', async () => {
     const bad = await get('orders.csv', { from: '2026-02-30', to: '2026-03-01' }, shop.owner.token);
-    expect([bad.status, bad.body]).toEqual([
+    expect([bad.status, bad.body]).toMatchObject([
       400,
       {
         error: 'Validation failed',

@@ -243,11 +243,11 @@ describe('GET /api/checkout-splits/insights', () => {
   });
 
   it('refuses a period that is reversed, too long or not a date, and unknown parameters', async () => {
-    expect((await insights('?from=2026-10-31&to=2026-10-01')).body).toEqual({
+    expect((await insights('?from=2026-10-31&to=2026-10-01')).body).toMatchObject({
       error: '`from` must be before `to`',
       code: 'invalid_period',
     });
-    expect((await insights('?from=2024-01-01&to=2026-10-01')).body).toEqual({
+    expect((await insights('?from=2024-01-01&to=2026-10-01')).body).toMatchObject({
       error: 'The period is at most 366 days',
       code: 'invalid_period',
     });

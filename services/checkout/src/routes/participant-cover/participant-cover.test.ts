@@ -154,7 +154,7 @@ describe('POST /api/merchants/checkout/sessions/:token/participants/:participant
     const friend = split.rows[1]!;
     const res = await cover(split.token, friend.id);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       error:
         'You would be paying for everyone. Cancel this order and choose Pay it all myself to pay the total with no extra fees.',
       code: 'cover_would_leave_single_payer',

@@ -120,7 +120,7 @@ describe('replacing a pending participant', () => {
       // The old pay link answers 404 at once; the new one works.
       const old = await stack.api.get(`/api/checkout-splits/pay/${target.payToken}`);
       expect(old.status).toBe(404);
-      expect(old.body).toEqual({ error: 'Not found', code: 'not_found' });
+      expect(old.body).toMatchObject({ error: 'Not found', code: 'not_found' });
       expect((await stack.api.get(`/pay/${target.payToken}`)).status).toBe(404);
       const fresh = await stack.api.get(`/api/checkout-splits/pay/${replaced.pay_token}`);
       expect(fresh.status).toBe(200);
@@ -208,11 +208,11 @@ describe('replacing a pending participant', () => {
       for (const email of ['not-an-email', '', 42, undefined]) {
         const res = await replaceOnDashboard(split.id, target.id, email);
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ error: REPLACE_MESSAGES.email, code: 'validation_failed' });
+        expect(res.body).toMatchObject({ error: REPLACE_MESSAGES.email, code: 'validation_failed' });
       }
       const taken = await replaceOnDashboard(split.id, target.id, split.participants[1]!.email.toUpperCase());
       expect(taken.status).toBe(400);
-      expect(taken.body).toEqual({ error: REPLACE_MESSAGES.alreadyIn, code: 'already_in_split' });
+      expect(taken.body).toMatchObject({ error: REPLACE_MESSAGES.alreadyIn, code: 'already_in_split' });
 
       const other = await dashboardSplit([1000]);
       for (const [splitId, participantId] of [
@@ -222,7 +222,7 @@ describe('replacing a pending participant', () => {
       ]) {
         const res = await replaceOnDashboard(splitId!, participantId!, uniqueEmail('x'));
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ error: 'Not found', code: 'not_found' });
+        expect(res.body).toMatchObject({ error: 'Not found', code: 'not_found' });
       }
       expect((await participantRow(target.id)).email).toBe(target.email);
     });
@@ -232,7 +232,7 @@ describe('replacing a pending participant', () => {
       expect((await authoriseShare(stack, split.participants[0]!.payToken)).status).toBe(200);
       const paid = await replaceOnDashboard(split.id, split.participants[0]!.id, uniqueEmail('x'));
       expect(paid.status).toBe(409);
-      expect(paid.body).toEqual({
+      expect(paid.body).toMatchObject({
         code: 'not_replaceable',
         error: REPLACE_MESSAGES.participantNotPending('authorised'),
         status: 'pending',
@@ -245,7 +245,7 @@ describe('replacing a pending participant', () => {
       expect(cancel.status).toBe(200);
       const canceled = await replaceOnDashboard(split.id, split.participants[1]!.id, uniqueEmail('x'));
       expect(canceled.status).toBe(409);
-      expect(canceled.body).toEqual({
+      expect(canceled.body).toMatchObject({
         code: 'not_replaceable',
         error: REPLACE_MESSAGES.participantNotPending('canceled'),
         status: 'canceled',
@@ -265,18 +265,21 @@ describe('replacing a pending participant', () => {
       const target = split.participants[1]!;
       const finance = await replaceOnDashboard(split.id, target.id, uniqueEmail('x'), shop.finance.token);
       expect(finance.status).toBe(403);
-      expect(finance.body).toEqual({ error: REPLACE_MESSAGES.forbidden, code: 'business_forbidden' });
+      expect(finance.body).toMatchObject({ error: REPLACE_MESSAGES.forbidden, code: 'business_forbidden' });
       const outsider = await createUser(stack.db);
       const stranger = await replaceOnDashboard(split.id, target.id, uniqueEmail('x'), outsider.token);
       expect(stranger.status).toBe(403);
-      expect(stranger.body).toEqual({ error: REPLACE_MESSAGES.forbidden, code: 'forbidden' });
+      expect(stranger.body).toMatchObject({ error: REPLACE_MESSAGES.forbidden, code: 'forbidden' });
       const apiKey = await stack.api.post(
         `/api/checkout-splits/${split.id}/participants/${target.id}/replace`,
         { email: uniqueEmail('x') },
         { apiKey: shop.testKey },
       );
       expect(apiKey.status).toBe(401);
-      expect(apiKey.body).toEqual({ error: 'Missing or invalid Authorization header', code: 'missing_authorization' });
+      expect(apiKey.body).toMatchObject({
+        error: 'Missing or invalid Authorization header',
+        code: 'missing_authorization',
+      });
 
       await stack.db
         .updateTable('merchants')
@@ -286,7 +289,7 @@ describe('replacing a pending participant', () => {
       try {
         const paused = await replaceOnDashboard(split.id, target.id, uniqueEmail('x'), shop.owner.token);
         expect(paused.status).toBe(403);
-        expect(paused.body).toEqual({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
+        expect(paused.body).toMatchObject({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
       } finally {
         await stack.db.updateTable('merchants').set({ paused_at: null }).where('id', '=', shop.merchant.id).execute();
       }
@@ -422,12 +425,12 @@ describe('replacing a pending participant', () => {
       const someoneElse = await createUser(stack.db, { consent: false });
       const stranger = await replaceAsBuyer(hosted.token, target, uniqueEmail('x'), someoneElse.token);
       expect(stranger.status).toBe(403);
-      expect(stranger.body).toEqual({ error: REPLACE_MESSAGES.forbidden, code: 'forbidden' });
+      expect(stranger.body).toMatchObject({ error: REPLACE_MESSAGES.forbidden, code: 'forbidden' });
       const strangerView = await stack.api.get(`/api/merchants/checkout/sessions/${hosted.token}/group`, {
         token: someoneElse.token,
       });
       expect(strangerView.status).toBe(403);
-      expect(strangerView.body).toEqual({ error: 'Forbidden', code: 'forbidden' });
+      expect(strangerView.body).toMatchObject({ error: 'Forbidden', code: 'forbidden' });
 
       const fresh = await stack.api.post(
         '/api/merchants/checkout/sessions',
@@ -436,13 +439,13 @@ describe('replacing a pending participant', () => {
       );
       const noSplit = await replaceAsBuyer(fresh.body.token, target, uniqueEmail('x'));
       expect(noSplit.status).toBe(404);
-      expect(noSplit.body).toEqual({ error: 'Not found', code: 'not_found' });
+      expect(noSplit.body).toMatchObject({ error: 'Not found', code: 'not_found' });
       const unknown = await replaceAsBuyer('A'.repeat(43), target, uniqueEmail('x'));
       expect(unknown.status).toBe(404);
-      expect(unknown.body).toEqual({ error: 'Checkout session not found', code: 'not_found' });
+      expect(unknown.body).toMatchObject({ error: 'Checkout session not found', code: 'not_found' });
       const badId = await replaceAsBuyer(hosted.token, 'nope', uniqueEmail('x'));
       expect(badId.status).toBe(404);
-      expect(badId.body).toEqual({ error: 'Not found', code: 'not_found' });
+      expect(badId.body).toMatchObject({ error: 'Not found', code: 'not_found' });
       const badEmail = await replaceAsBuyer(hosted.token, target, 'nope');
       expect(badEmail.status).toBe(400);
       const signedOut = await stack.api.post(
@@ -460,7 +463,7 @@ describe('replacing a pending participant', () => {
       try {
         const paused = await replaceAsBuyer(hosted.token, target, uniqueEmail('x'));
         expect(paused.status).toBe(403);
-        expect(paused.body).toEqual({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
+        expect(paused.body).toMatchObject({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
       } finally {
         await stack.db.updateTable('merchants').set({ paused_at: null }).where('id', '=', shop.merchant.id).execute();
       }

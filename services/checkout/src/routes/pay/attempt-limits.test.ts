@@ -55,7 +55,7 @@ describe('card-testing limits on the pay step', () => {
       // The sixth card on a token after five declines in a row is not tried: the token is paused.
       const paused = await authorise(token, '198.51.100.6', 'pm_card_visa');
       expect(paused.status).toBe(429);
-      expect(paused.body).toEqual({
+      expect(paused.body).toMatchObject({
         error: 'Too many declined cards for this share. Please try again in 30 minutes.',
         code: 'rate_limited',
       });
@@ -65,7 +65,7 @@ describe('card-testing limits on the pay step', () => {
 
     const sixteenth = await authorise(fourth!, ip, 'pm_card_chargeDeclined');
     expect(sixteenth.status).toBe(429);
-    expect(sixteenth.body).toEqual({
+    expect(sixteenth.body).toMatchObject({
       error: 'Too many declined cards from your connection. Please try again in 60 minutes.',
       code: 'rate_limited',
     });
@@ -125,7 +125,7 @@ describe('card-testing limits on the pay step', () => {
     // The window began with the first attempt, so the wait is what is left of its 10 minutes.
     const minutes = retryMinutes(eleventh.headers.get('retry-after'));
     expect(minutes).toBeLessThanOrEqual(10);
-    expect(eleventh.body).toEqual({
+    expect(eleventh.body).toMatchObject({
       error: `Too many payment attempts for this share. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       code: 'rate_limited',
     });
@@ -144,7 +144,7 @@ describe('card-testing limits on the pay step', () => {
     expect(thirtyFirst.status).toBe(429);
     const minutes = retryMinutes(thirtyFirst.headers.get('retry-after'));
     expect(minutes).toBeLessThanOrEqual(60);
-    expect(thirtyFirst.body).toEqual({
+    expect(thirtyFirst.body).toMatchObject({
       error: `Too many payment attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       code: 'rate_limited',
     });
@@ -162,7 +162,7 @@ describe('card-testing limits on the pay step', () => {
     }
     const thirtyFirst = await stack.api.post(`/api/checkout-splits/pay/${madeUp()}/authorise`, flood, { ip });
     const minutes = retryMinutes(thirtyFirst.headers.get('retry-after'));
-    expect([thirtyFirst.status, thirtyFirst.body]).toEqual([
+    expect([thirtyFirst.status, thirtyFirst.body]).toMatchObject([
       429,
       {
         error: `Too many payment attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

@@ -228,7 +228,7 @@ describe('open seats', () => {
     it('answers 404 for an unknown group token (API and page)', async () => {
       const res = await stack.api.get('/api/checkout-splits/join/NoSuchGroupTokenAtAll_1234567890');
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'Not found', code: 'not_found' });
+      expect(res.body).toMatchObject({ error: 'Not found', code: 'not_found' });
       const page = await fetch(`${stack.config.PUBLIC_BASE_URL}/join/NoSuchGroupTokenAtAll_1234567890`);
       expect(page.status).toBe(404);
     });
@@ -298,10 +298,10 @@ describe('open seats', () => {
 
       const taken = await claim(groupToken, first.id, other.token);
       expect(taken.status).toBe(409);
-      expect(taken.body).toEqual({ error: SEAT_MESSAGES.seatTaken, code: 'seat_taken' });
+      expect(taken.body).toMatchObject({ error: SEAT_MESSAGES.seatTaken, code: 'seat_taken' });
       const again = await claim(groupToken, second.id, joiner.token);
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({ error: SEAT_MESSAGES.alreadyInSplit, code: 'already_in_split' });
+      expect(again.body).toMatchObject({ error: SEAT_MESSAGES.alreadyInSplit, code: 'already_in_split' });
       const buyerToo = await claim(groupToken, second.id, buyer.token);
       expect(buyerToo.body.code).toBe('already_in_split');
     });
@@ -316,7 +316,7 @@ describe('open seats', () => {
       const joiner = await createUser(stack.db, { consent: false });
       const res = await claim(groupTokenOf(status.split.group_url), status.split.open_seats[0].id, joiner.token);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: SEAT_MESSAGES.notPending('canceled'), code: 'not_pending' });
+      expect(res.body).toMatchObject({ error: SEAT_MESSAGES.notPending('canceled'), code: 'not_pending' });
     });
 
     it('answers 404 for an unknown seat or token, 400 without a seat id, 401 signed out', async () => {
@@ -325,7 +325,7 @@ describe('open seats', () => {
       const joiner = await createUser(stack.db, { consent: false });
       const unknownSeat = await claim(groupToken, '3f5a7c9e-1b2d-4e6f-a8c0-7d9f1b3e5a26', joiner.token);
       expect(unknownSeat.status).toBe(404);
-      expect(unknownSeat.body).toEqual({ error: 'Not found', code: 'not_found' });
+      expect(unknownSeat.body).toMatchObject({ error: 'Not found', code: 'not_found' });
       const unknownToken = await claim('NoSuchGroupTokenAtAll_1234567890', status.split.open_seats[0].id, joiner.token);
       expect(unknownToken.status).toBe(404);
       const noSeat = await stack.api.post(`/api/checkout-splits/join/${groupToken}/claim`, {}, { token: joiner.token });

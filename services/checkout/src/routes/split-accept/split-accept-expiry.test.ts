@@ -69,6 +69,6 @@ describe('merchant accept: no answer by the expiry', () => {
       apiKey: shop.testKey,
     });
     expect(accept.status).toBe(409);
-    expect(accept.body).toEqual({ error: NOT_AWAITING_MERCHANT_MESSAGE, code: 'not_awaiting_merchant' });
+    expect(accept.body).toMatchObject({ error: NOT_AWAITING_MERCHANT_MESSAGE, code: 'not_awaiting_merchant' });
   }, 60_000);
 });

@@ -68,7 +68,7 @@ describe('cancelling a split whose workflow refuses updates', () => {
       apiKey: shop.testKey,
     });
     expect(server.status).toBe(503);
-    expect(server.body).toEqual({ error: CANCEL_NOT_CONFIRMED_MESSAGE, code: 'cancel_not_confirmed' });
+    expect(server.body).toMatchObject({ error: CANCEL_NOT_CONFIRMED_MESSAGE, code: 'cancel_not_confirmed' });
     // Both are durable, for the workflow to act on once its task runs. A signal that arrives while a
     // task is running is buffered until that task ends; ending the workflow writes it to history.
     await broken.terminate('test over');

@@ -161,7 +161,7 @@ describe('cancelling a split', () => {
         token: paused.owner.token,
       });
       expect(ownCancel.status).toBe(403);
-      expect(ownCancel.body).toEqual({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
+      expect(ownCancel.body).toMatchObject({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
       const still = await stack.db
         .selectFrom('splits')
         .select('status')

@@ -132,7 +132,7 @@ describe('API keys', () => {
 
     const after = await stack.api.get(SERVER_ROUTE, { apiKey: doomed.key });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ error: 'Invalid API Key', code: 'invalid_api_key' });
+    expect(after.body).toMatchObject({ error: 'Invalid API Key', code: 'invalid_api_key' });
     expect((await stack.api.get(SERVER_ROUTE, { apiKey: kept.key })).status).not.toBe(401);
 
     // Revoking again is harmless and reports the original time.
@@ -167,7 +167,7 @@ describe('API keys', () => {
     const revoked = await stack.api.post(`/api/merchants/api-keys/${key.id}/revoke`, undefined, { token: owner.token });
     for (const res of [created, revoked]) {
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
+      expect(res.body).toMatchObject({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
     }
   });
 
@@ -177,7 +177,7 @@ describe('API keys', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', theirs.id]) {
       const res = await stack.api.post(`/api/merchants/api-keys/${id}/revoke`, undefined, { token: team.owner.token });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'API key not found', code: 'api_key_not_found' });
+      expect(res.body).toMatchObject({ error: 'API key not found', code: 'api_key_not_found' });
     }
     expect((await stack.api.get(SERVER_ROUTE, { apiKey: theirs.key })).status).not.toBe(401);
   });
@@ -186,7 +186,7 @@ describe('API keys', () => {
     for (const apiKey of [undefined, `svc_prod_${'a'.repeat(64)}`, 'svc_test_nope', 'Bearer x']) {
       const res = await stack.api.get(SERVER_ROUTE, { apiKey });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'Invalid API Key', code: 'invalid_api_key' });
+      expect(res.body).toMatchObject({ error: 'Invalid API Key', code: 'invalid_api_key' });
     }
   });
 

@@ -94,7 +94,7 @@ describe('dashboard sessions that survive a reload', () => {
     const current = setCookie(rotated)!.value;
     const replay = await refresh(stack, cookie);
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual(ENDED);
+    expect(replay.body).toMatchObject(ENDED);
     expect(setCookie(replay)!.value).toBe('');
     // The rightful holder's newest cookie and every token of the family are dead too.
     expect((await refresh(stack, current)).status).toBe(401);
@@ -118,12 +118,12 @@ describe('dashboard sessions that survive a reload', () => {
       code: 'cross_site_refused',
     };
     const otherOrigin = await refresh(stack, cookie, { ...DASHBOARD, origin: 'https://evil.example' });
-    expect({ status: otherOrigin.status, body: otherOrigin.body }).toEqual({ status: 403, body: crossSite });
+    expect({ status: otherOrigin.status, body: otherOrigin.body }).toMatchObject({ status: 403, body: crossSite });
     const sameSite = await refresh(stack, cookie, { ...DASHBOARD, 'sec-fetch-site': 'same-site' });
-    expect({ status: sameSite.status, body: sameSite.body }).toEqual({ status: 403, body: crossSite });
+    expect({ status: sameSite.status, body: sameSite.body }).toMatchObject({ status: 403, body: crossSite });
     const noHeader = await refresh(stack, cookie, { 'sec-fetch-site': 'same-origin', origin: stack.urls.gateway });
     expect(noHeader.status).toBe(403);
-    expect(noHeader.body).toEqual({
+    expect(noHeader.body).toMatchObject({
       error: 'Refused: send X-Requested-With: groupsplit-dashboard to refresh the session.',
       code: 'refresh_header_required',
     });
@@ -153,9 +153,9 @@ describe('dashboard sessions that survive a reload', () => {
 
   it('answers 401 session_ended without a cookie or with an unknown one', async () => {
     const none = await refresh(stack, undefined);
-    expect({ status: none.status, body: none.body }).toEqual({ status: 401, body: ENDED });
+    expect({ status: none.status, body: none.body }).toMatchObject({ status: 401, body: ENDED });
     const unknown = await refresh(stack, 'x'.repeat(43));
-    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 401, body: ENDED });
+    expect({ status: unknown.status, body: unknown.body }).toMatchObject({ status: 401, body: ENDED });
   });
 
   it('sign-out ends the family and clears the cookie', async () => {
@@ -240,7 +240,7 @@ describe('dashboard session timeouts (small values in this stack)', () => {
       (now) => now > family.last_used_at.getTime() + IDLE_MS,
     );
     const late = await refresh(stack, cookie);
-    expect({ status: late.status, body: late.body }).toEqual({ status: 401, body: ENDED });
+    expect({ status: late.status, body: late.body }).toMatchObject({ status: 401, body: ENDED });
     expect(await familyOf(user.id)).toEqual(expect.objectContaining({ revoked_reason: 'idle_timeout' }));
     expect((await stack.api.get('/api/auth/consent', { token })).status).toBe(401);
   });
@@ -263,7 +263,7 @@ describe('dashboard session timeouts (small values in this stack)', () => {
       },
       (res) => res.status !== 200,
     );
-    expect({ status: answers.status, body: answers.body }).toEqual({ status: 401, body: ENDED });
+    expect({ status: answers.status, body: answers.body }).toMatchObject({ status: 401, body: ENDED });
     expect(Date.now()).toBeGreaterThanOrEqual(family.expires_at.getTime());
     expect(await familyOf(user.id)).toEqual(expect.objectContaining({ revoked_reason: 'absolute_timeout' }));
   });

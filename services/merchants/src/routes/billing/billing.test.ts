@@ -82,7 +82,7 @@ describe('billing card and bills', () => {
         { token: team[role].token, headers: TEST },
       );
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: FORBIDDEN_MESSAGE, code: 'business_forbidden' });
+      expect(res.body).toMatchObject({ error: FORBIDDEN_MESSAGE, code: 'business_forbidden' });
     }
     expect(
       await stack.db.selectFrom('billing_cards').selectAll().where('merchant_id', '=', team.merchant.id).execute(),
@@ -98,7 +98,7 @@ describe('billing card and bills', () => {
         { token: team[role].token, headers: TEST },
       );
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
+      expect(res.body).toMatchObject({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
       expect((await stack.api.get('/api/merchants/billing', { token: team[role].token })).status).toBe(200);
     }
   });
@@ -111,7 +111,7 @@ describe('billing card and bills', () => {
       { token: team.owner.token, headers: TEST },
     );
     expect(declined.status).toBe(400);
-    expect(declined.body).toEqual({ error: expect.any(String), code: 'billing_card_rejected' });
+    expect(declined.body).toMatchObject({ error: expect.any(String), code: 'billing_card_rejected' });
     const unknown = await stack.api.put(
       '/api/merchants/billing/card',
       { payment_method: 'pm_does_not_exist' },

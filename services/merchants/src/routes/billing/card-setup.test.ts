@@ -42,7 +42,7 @@ describe('billing card through the processor-hosted card page', () => {
     // Before a card is saved, completing says so.
     const early = await complete(team.owner.token, started.body.id);
     expect(early.status).toBe(409);
-    expect(early.body).toEqual({ error: M.open, code: 'card_setup_open' });
+    expect(early.body).toMatchObject({ error: M.open, code: 'card_setup_open' });
 
     const saved = await saveOnPage(started.body.url);
     expect(saved.status).toBe(303);
@@ -141,11 +141,11 @@ describe('billing card through the processor-hosted card page', () => {
 
     const foreign = await complete(other.owner.token, started.body.id);
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ error: M.notFound, code: 'card_setup_not_found' });
+    expect(foreign.body).toMatchObject({ error: M.notFound, code: 'card_setup_not_found' });
     for (const id of ['cs_live_doesNotExist', 'not-a-session', 'pm_card_visa']) {
       const res = await complete(team.owner.token, id);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: M.notFound, code: 'card_setup_not_found' });
+      expect(res.body).toMatchObject({ error: M.notFound, code: 'card_setup_not_found' });
     }
     expect(
       await stack.db.selectFrom('billing_cards').selectAll().where('merchant_id', '=', other.merchant.id).execute(),
@@ -159,7 +159,7 @@ describe('billing card through the processor-hosted card page', () => {
     expect(expired.status).toBe(200);
     const res = await complete(team.owner.token, lapsed.body.id);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: M.expired, code: 'card_setup_expired' });
+    expect(res.body).toMatchObject({ error: M.expired, code: 'card_setup_expired' });
   });
 
   it('is for the Owner and Admin only, and not while the workspace is paused', async () => {
@@ -168,15 +168,15 @@ describe('billing card through the processor-hosted card page', () => {
     for (const role of ['finance', 'member'] as const) {
       const res = await start(team[role].token);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: FORBIDDEN_MESSAGE, code: 'business_forbidden' });
+      expect(res.body).toMatchObject({ error: FORBIDDEN_MESSAGE, code: 'business_forbidden' });
       const done = await complete(team[role].token, started.body.id);
       expect(done.status).toBe(403);
-      expect(done.body).toEqual({ error: FORBIDDEN_MESSAGE, code: 'business_forbidden' });
+      expect(done.body).toMatchObject({ error: FORBIDDEN_MESSAGE, code: 'business_forbidden' });
     }
     const paused = await createTeam(stack.db, { paused_at: new Date(), paused_reason: 'Review' });
     const res = await start(paused.owner.token);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
+    expect(res.body).toMatchObject({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
     expect((await stack.api.post('/api/merchants/billing/card-setup', undefined, {})).status).toBe(401);
   });
 });

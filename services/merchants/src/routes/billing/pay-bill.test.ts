@@ -51,6 +51,6 @@ describe('paying a bill', () => {
     expect(again.body.code).toBe('bill_already_paid');
     const otherMode = await stack.api.post(path, undefined, { token: team.admin.token });
     expect(otherMode.status).toBe(404);
-    expect(otherMode.body).toEqual({ error: 'Bill not found', code: 'bill_not_found' });
+    expect(otherMode.body).toMatchObject({ error: 'Bill not found', code: 'bill_not_found' });
   });
 });

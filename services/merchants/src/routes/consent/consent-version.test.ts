@@ -19,7 +19,7 @@ describe('raising TERMS_VERSION makes everyone accept again', () => {
 
     const refused = await stack.api.get('/api/merchants/workspaces', { token: user.token });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: 'Consent required', code: 'consent_required' });
+    expect(refused.body).toMatchObject({ error: 'Consent required', code: 'consent_required' });
 
     const state = await stack.api.get('/api/auth/consent', { token: user.token });
     expect(state.body).toEqual({

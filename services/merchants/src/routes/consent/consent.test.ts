@@ -35,7 +35,7 @@ describe('terms and privacy consent', () => {
       ['POST', '/api/checkout-splits'],
     ] as const) {
       const res = await stack.api.call(method, path, { token: user.token, body: method === 'POST' ? {} : undefined });
-      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 403, body: CONSENT_REQUIRED });
+      expect({ path, status: res.status, body: res.body }).toMatchObject({ path, status: 403, body: CONSENT_REQUIRED });
     }
     // Exempt: reading and accepting consent, and signing out.
     expect((await stack.api.get('/api/auth/consent', { token: user.token })).status).toBe(200);
@@ -71,7 +71,7 @@ describe('terms and privacy consent', () => {
     ]) {
       const res = await stack.api.post('/api/auth/consent', body, { token: user.token });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({
+      expect(res.body).toMatchObject({
         error: `Accept the current terms (${current.terms_version}) and privacy policy (${current.privacy_version})`,
         code: 'consent_version_mismatch',
         ...current,
@@ -83,7 +83,7 @@ describe('terms and privacy consent', () => {
       { token: user.token },
     );
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({
+    expect(missing.body).toMatchObject({
       error: 'Send the terms_version and privacy_version you accept',
       code: 'validation_failed',
       details: [{ field: 'privacy_version', message: 'privacy_version is required' }],

@@ -100,7 +100,7 @@ describe('GET /api/merchants/me', () => {
     const user = await createUser(stack.db);
     const res = await me(user.token);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'No merchant for this user', code: 'no_merchant' });
+    expect(res.body).toMatchObject({ error: 'No merchant for this user', code: 'no_merchant' });
   });
 
   it('needs x-service-merchant-id for a login in more than one business', async () => {
@@ -111,7 +111,7 @@ describe('GET /api/merchants/me', () => {
 
     const res = await me(user.token);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: expect.any(String), code: 'business_selection_required' });
+    expect(res.body).toMatchObject({ error: expect.any(String), code: 'business_selection_required' });
 
     const a = await me(user.token, { 'x-service-merchant-id': first.id });
     expect(a.body).toMatchObject({ id: first.id, business_role: 'owner' });
@@ -121,7 +121,7 @@ describe('GET /api/merchants/me', () => {
     const stranger = await createTeam(stack.db);
     const notMine = await me(user.token, { 'x-service-merchant-id': stranger.merchant.id });
     expect(notMine.status).toBe(404);
-    expect(notMine.body).toEqual({ error: 'No merchant for this user', code: 'no_merchant' });
+    expect(notMine.body).toMatchObject({ error: 'No merchant for this user', code: 'no_merchant' });
     const garbage = await me(user.token, { 'x-service-merchant-id': 'not-a-uuid' });
     expect(garbage.status).toBe(404);
   });
@@ -255,7 +255,7 @@ describe('GET /api/merchants/me', () => {
       const team = await createTeam(stack.db);
       const res = await me(team.owner.token, { 'x-service-mode': 'sandbox' });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'X-Service-Mode must be test or live', code: 'invalid_service_mode' });
+      expect(res.body).toMatchObject({ error: 'X-Service-Mode must be test or live', code: 'invalid_service_mode' });
       expect((await me(team.owner.token, { 'x-service-mode': 'LIVE' })).body.mode).toBe('live');
     });
   });

@@ -108,7 +108,10 @@ describe('team: view, re-role, remove', () => {
         const id = await membershipId(team.merchant.id, targetUserId);
         const res = await patchRole(team[caller].token, id, role);
         expect(res.status).toBe(403);
-        expect(res.body).toEqual({ error: "You cannot change this team member's role.", code: 'business_forbidden' });
+        expect(res.body).toMatchObject({
+          error: "You cannot change this team member's role.",
+          code: 'business_forbidden',
+        });
         const row = await stack.db
           .selectFrom('memberships')
           .select('role')

@@ -30,7 +30,7 @@ describe('POST /api/merchants/team/transfer-ownership', () => {
     // The former owner is now an Admin and can no longer transfer.
     const again = await transfer(team.owner.token, { member_id: adminMemberId, confirmation: team.merchant.name });
     expect(again.status).toBe(403);
-    expect(again.body).toEqual({ error: 'Only the owner can transfer ownership.', code: 'business_forbidden' });
+    expect(again.body).toMatchObject({ error: 'Only the owner can transfer ownership.', code: 'business_forbidden' });
 
     const [audit] = await auditRows(stack, team.merchant.id, 'team.ownership.transferred');
     expect(audit).toMatchObject({ actor_user_id: team.owner.id, actor_role: 'owner' });
@@ -45,7 +45,7 @@ describe('POST /api/merchants/team/transfer-ownership', () => {
       confirmation: team.merchant.name,
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'Only the owner can transfer ownership.', code: 'business_forbidden' });
+    expect(res.body).toMatchObject({ error: 'Only the owner can transfer ownership.', code: 'business_forbidden' });
   });
 
   it.each([
