@@ -96,7 +96,7 @@ describe('POST /api/checkout-splits with an Idempotency-Key', () => {
     });
     const refused = await keyed(`again-${orderReference}`, body);
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: 'Your card was declined.' });
+    expect(refused.body).toMatchObject({ error: 'Your card was declined.' });
     const again = await keyed(`again-${orderReference}`, body);
     expect(again.status).toBe(201);
     expect(again.body.status).toBe('pending');
