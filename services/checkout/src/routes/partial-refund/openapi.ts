@@ -6,8 +6,7 @@ import {
   type OpenApiPaths,
   operation,
 } from '@groupsplit/shared';
-import { IDEMPOTENCY_HEADER_MESSAGE } from '../../idempotency-key';
-import { SERVER_REFUND_MESSAGES } from '../../refunds/refund-schema';
+import { AMOUNT_REFUND_BAD_REQUESTS } from '../../refunds/openapi-errors';
 import { REFUND_MESSAGES as M } from '../../refunds/request-refund';
 import { RefundResultSchema, ServerRefundSchema, SplitIdParams } from './schema';
 
@@ -29,15 +28,7 @@ export const partialRefundPaths: OpenApiPaths = {
       body: { schema: ServerRefundSchema, required: false },
       responses: { 200: { description: 'The refund result.', schema: RefundResultSchema } },
       errors: {
-        400: [
-          err(SERVER_REFUND_MESSAGES.amount, 'validation_failed', 'or another field-level message'),
-          err(M.overRefund(2000, 1250), 'over_refund', 'more than is outstanding; `outstanding` says how much is'),
-          err(
-            IDEMPOTENCY_HEADER_MESSAGE,
-            'invalid_idempotency_key',
-            'the `Idempotency-Key` header is over 255 characters',
-          ),
-        ],
+        400: AMOUNT_REFUND_BAD_REQUESTS,
         403: [
           err(M.forbidden, undefined, 'not in the business (the buyer who created a hosted order included)'),
           BUSINESS_ERRORS.role(M.forbidden),

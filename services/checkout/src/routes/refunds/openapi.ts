@@ -6,9 +6,9 @@ import {
   type OpenApiPaths,
   operation,
 } from '@groupsplit/shared';
-import { IDEMPOTENCY_HEADER_MESSAGE } from '../../idempotency-key';
+import { AMOUNT_REFUND_BAD_REQUESTS } from '../../refunds/openapi-errors';
 import { REFUND_MESSAGES as M } from './request-refund';
-import { RefundResultSchema, SERVER_REFUND_MESSAGES, ServerRefundSchema, SplitIdParams } from './schema';
+import { RefundResultSchema, ServerRefundSchema, SplitIdParams } from './schema';
 
 const result = { 200: { description: 'The refund result.', schema: RefundResultSchema } };
 const conflicts = [
@@ -58,15 +58,7 @@ export const refundsPaths: OpenApiPaths = {
       body: { schema: ServerRefundSchema, required: false },
       responses: result,
       errors: {
-        400: [
-          err(SERVER_REFUND_MESSAGES.amount, 'validation_failed', 'or another field-level message'),
-          err(M.overRefund(2000, 1250), 'over_refund', 'more than is outstanding; `outstanding` says how much is'),
-          err(
-            IDEMPOTENCY_HEADER_MESSAGE,
-            'invalid_idempotency_key',
-            'the `Idempotency-Key` header is over 255 characters',
-          ),
-        ],
+        400: AMOUNT_REFUND_BAD_REQUESTS,
         404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
         409: [
           err(M.notPaid, 'not_refundable', 'unpaid, cancelled or fully refunded; `status` names the split status'),
