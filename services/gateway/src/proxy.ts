@@ -1,19 +1,9 @@
 import { type IncomingMessage, request } from 'node:http';
-import { errorWithStatus, serviceUnavailable } from '@groupsplit/shared';
+import { errorWithStatus, HOP_BY_HOP_HEADERS, serviceUnavailable } from '@groupsplit/shared';
 import type { Context } from 'koa';
 
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'content-length',
-]);
+/** Not passed on: each connection's own headers, and the ones the gateway sets itself. */
+const HOP_BY_HOP = new Set([...HOP_BY_HOP_HEADERS, 'host', 'content-length']);
 
 /** Credentials stop at the gateway: services receive the signed principal instead. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-merchant-api-key', 'cookie']);

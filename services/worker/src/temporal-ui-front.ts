@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Config } from '@groupsplit/shared';
+import { type Config, HOP_BY_HOP_HEADERS } from '@groupsplit/shared';
 
 /**
  * The Temporal UI's front (docs/runbook.md, "Reading histories in the Temporal UI"): one origin for the
@@ -24,22 +24,10 @@ export type TemporalUiFrontSettings = Pick<Config, 'TEMPORAL_CODEC_TOKEN' | 'TEM
   extraHosts?: readonly string[];
 };
 
-/** Hop-by-hop headers (RFC 9110, 7.6.1) and what the front sets itself. */
-const NOT_FORWARDED = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
-
 function forwardedHeaders(req: IncomingMessage): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
+    if (value !== undefined && !HOP_BY_HOP_HEADERS.has(name)) headers[name] = value;
   }
   return headers;
 }
@@ -63,7 +51,7 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: URL, headers: 
   const upstream = send(target, { method: req.method, headers }, (answer) => {
     const out: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined && !NOT_FORWARDED.has(name)) out[name] = value;
+      if (value !== undefined && !HOP_BY_HOP_HEADERS.has(name)) out[name] = value;
     }
     res.writeHead(answer.statusCode ?? 502, out);
     answer.pipe(res);

@@ -1,5 +1,6 @@
 export * from './body';
 export * from './field-messages';
+export * from './hop-by-hop';
 export * from './loggable-path';
 export * from './malformed-input';
 export * from './principal';

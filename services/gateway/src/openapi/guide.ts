@@ -21,10 +21,10 @@ export const CHANGELOG: ChangelogEntry[] = [
         "lists and fetches its orders in the key's mode, as the dashboard shows them.",
       'List items gain `merchant_fee` and `net_amount`, the split detail `net_amount`: what reaches you after our fee.',
       'Every `/api` answer carries `Groupsplit-Version`, the version of this document.',
-      'Error bodies gain `request_id`, `doc_url` and, where there is something to do, `hint` (the spec\'s exact ' +
+      "Error bodies gain `request_id`, `doc_url` and, where there is something to do, `hint` (the spec's exact " +
         '`{ error }` answers keep that shape and the `X-Request-Id` header).',
-      '`POST /api/checkout-splits` takes an `Idempotency-Key` header: a retry joins the first call\'s split (200).',
-      '`POST /api/checkout-splits/{id}/partial-refund` (dashboard): part of an order, by the server refund\'s rules; ' +
+      "`POST /api/checkout-splits` takes an `Idempotency-Key` header: a retry joins the first call's split (200).",
+      "`POST /api/checkout-splits/{id}/partial-refund` (dashboard): part of an order, by the server refund's rules; " +
         '`GET /api/checkout-splits/{id}/timeline`: what happened to an order, newest first.',
       '`POST /api/merchants/checkout/test-sessions` (dashboard, test mode): a £20 sample checkout.',
       'The pay step names only the declines a payer can act on (`expired_card`, `incorrect_cvc`, ' +
