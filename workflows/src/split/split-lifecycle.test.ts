@@ -225,7 +225,7 @@ describe('split lifecycle', () => {
       participants: shares(1000, 2000, 3000),
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: message });
+    expect(res.body).toMatchObject({ error: message });
     const split = await stack.db
       .selectFrom('splits')
       .selectAll()

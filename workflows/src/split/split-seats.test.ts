@@ -141,7 +141,7 @@ describe('open seats in the split workflow', () => {
     const answers = await Promise.all([firstClaim, secondClaim]);
 
     expect(answers.map((a) => a.status)).toEqual([200, 409]);
-    expect(answers[1]!.body).toEqual({ error: 'Someone else took this seat first.', code: 'seat_taken' });
+    expect(answers[1]!.body).toMatchObject({ error: 'Someone else took this seat first.', code: 'seat_taken' });
     const state = await workflowState(stack, split.splitId);
     expect(state.seats!.find((s) => s.id === seat.id)!.participantId).not.toBeNull();
     expect(state.participants).toHaveLength(2);
@@ -239,7 +239,7 @@ describe('open seats at the deadline', () => {
     const late = await createUser(stack.db, { consent: false });
     const res = await claim(stack, split.groupToken, split.seats[1]!.id, late.token);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       error: 'This split is canceled; seats can be taken only while it is pending.',
       code: 'not_pending',
     });

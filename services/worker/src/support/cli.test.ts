@@ -28,7 +28,7 @@ describe('support CLI: pause and unpause', () => {
 
     const refused = await saveCard(team.owner.token);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
+    expect(refused.body).toMatchObject({ error: PAUSED_MESSAGE, code: 'business_forbidden' });
     const me = await stack.api.get('/api/merchants/me', { token: team.owner.token });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ paused: true, paused_reason: 'Chargeback review' });

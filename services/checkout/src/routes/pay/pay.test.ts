@@ -174,7 +174,7 @@ describe('pay step', () => {
       const token = split.participants[0]!.payToken;
       const declined = await authoriseShare(stack, token, 'pm_card_chargeDeclined');
       expect(declined.status).toBe(402);
-      expect(declined.body).toEqual({
+      expect(declined.body).toMatchObject({
         error: 'Your bank declined this card. Try another card or contact your bank.',
         code: 'card_declined',
       });

@@ -185,7 +185,7 @@ describe('PATCH /api/merchants', () => {
       [`http://localhost:${stack.config.MAIL_UI_PORT}/api/v1/messages`, "must not be one of this service's own ports"],
     ]) {
       const res = await patch(owner.token, { webhook_url: url }, TEST_MODE);
-      expect({ url, status: res.status, body: res.body }).toEqual({
+      expect({ url, status: res.status, body: res.body }).toMatchObject({
         url,
         status: 400,
         body: { error: `Invalid webhook_url: ${reason}`, code: 'invalid_webhook_url' },
