@@ -15,11 +15,11 @@ const { ensureDatabase, resolvePostgresServer } = await import('./lib/postgres.m
 const { startProcess, stopAll, waitFor } = await import('./lib/procs.mjs');
 const { startTemporal } = await import('./lib/temporal.mjs');
 const { registerNamespace, startTemporalCluster } = await import('./lib/temporal-cluster.mjs');
-
-const cluster = process.argv.includes('--cluster');
 const { ensureTemporalCli } = await import('./lib/tools.mjs');
 const { devCodecEndpoint, devEnvironment } = await import('./lib/dev-env.mjs');
 const { ensureDashboardBuilt } = await import('./lib/dashboard.mjs');
+
+const cluster = process.argv.includes('--cluster');
 
 let shuttingDown = false;
 async function shutdown(code = 0) {
