@@ -17,7 +17,7 @@ if (!process.argv.includes('--temporal-only')) {
   await import('./start.mjs');
 } else {
   const { stopAll } = await import('./lib/procs.mjs');
-  const { registerNamespace, startTemporalCluster } = await import('./lib/temporal-cluster.mjs');
+  const { registerNamespace, startTemporalCluster, waitUntilServing } = await import('./lib/temporal-cluster.mjs');
   let stopping = false;
   const shutdown = async (code) => {
     if (stopping) return;
@@ -36,6 +36,7 @@ if (!process.argv.includes('--temporal-only')) {
       ...(process.env.TEMPORAL_CLUSTER_PG_DIR ? { pgDir: process.env.TEMPORAL_CLUSTER_PG_DIR } : {}),
     });
     await registerNamespace(cluster.address);
+    await waitUntilServing(cluster.address);
     console.log(`\nTemporal cluster ${cluster.version} is running at ${cluster.address}`);
     for (const [name, pid] of Object.entries(cluster.pids)) console.log(`  ${name.padEnd(16)} pid ${pid}`);
     console.log(`  Postgres          ${cluster.postgres}\n  logs              ${cluster.logs}`);

@@ -14,7 +14,7 @@ const { startMail } = await import('./lib/mail.mjs');
 const { ensureDatabase, resolvePostgresServer } = await import('./lib/postgres.mjs');
 const { startProcess, stopAll, waitFor } = await import('./lib/procs.mjs');
 const { startTemporal } = await import('./lib/temporal.mjs');
-const { registerNamespace, startTemporalCluster } = await import('./lib/temporal-cluster.mjs');
+const { registerNamespace, startTemporalCluster, waitUntilServing } = await import('./lib/temporal-cluster.mjs');
 const { ensureTemporalCli } = await import('./lib/tools.mjs');
 const { devCodecEndpoint, devEnvironment } = await import('./lib/dev-env.mjs');
 const { ensureDashboardBuilt } = await import('./lib/dashboard.mjs');
@@ -52,6 +52,7 @@ try {
           pgPort: Number(env.TEMPORAL_POSTGRES_PORT ?? 5434),
         }).then(async (started) => {
           await registerNamespace(started.address, env.TEMPORAL_NAMESPACE);
+          await waitUntilServing(started.address, env.TEMPORAL_NAMESPACE);
           return started;
         })
       : startTemporal({

@@ -316,5 +316,27 @@ export async function registerNamespace(address, namespace = process.env.TEMPORA
   }
 }
 
+/**
+ * Waits until the cluster serves a workflow end to end: the frontend answering its health check does
+ * not mean matching and history have joined its ring or that history knows a just-created namespace
+ * (a split created then answered 500). A probe workflow is started (history) and its task queue
+ * described (matching), then the probe is terminated.
+ */
+export async function waitUntilServing(address, namespace = process.env.TEMPORAL_NAMESPACE ?? 'default') {
+  const cli = ensureTemporalCli();
+  const temporal = (...args) =>
+    spawnSync(cli, [...args, '--address', address, '--namespace', namespace], { encoding: 'utf8' });
+  const probe = `cluster-ready-probe-${process.pid}-${Date.now()}`;
+  await waitFor(
+    'the Temporal cluster serving workflows',
+    async () =>
+      temporal('workflow', 'start', '--workflow-id', probe, '--type', 'probe', '--task-queue', probe).status === 0 &&
+      temporal('task-queue', 'describe', '--task-queue', probe).status === 0,
+    300_000,
+    1000,
+  );
+  temporal('workflow', 'terminate', '--workflow-id', probe, '--reason', 'cluster readiness probe');
+}
+
 export const clusterStateFile = (dataDir = join(DATA_DIR, 'temporal-cluster')) => join(dataDir, 'cluster.json');
 export const clusterExists = (dataDir) => existsSync(clusterStateFile(dataDir));
