@@ -32,6 +32,10 @@ module.exports = {
     // Node's environment plus a per-worker cache (scripts/jest-environment.js).
     testEnvironment: `<rootDir>/${dir.includes('/') ? '../../' : '../'}scripts/jest-environment.js`,
     testMatch: ['<rootDir>/src/**/*.test.ts'],
+    // `*.cluster.test.ts` need Temporal's real server built and started (testing/src/cluster/): only
+    // `npm run test:cluster` (TEST_CLUSTER=1) runs them, never `npm test`.
+    testPathIgnorePatterns:
+      process.env.TEST_CLUSTER === '1' ? ['/node_modules/'] : ['/node_modules/', '\\.cluster\\.test\\.ts$'],
     transform,
     // `@groupsplit/client` resolves to its sources, not the dist/ its package ships (client/package.json).
     testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', '@groupsplit/source'] },

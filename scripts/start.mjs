@@ -1,6 +1,8 @@
 // `npm start`: installs what is missing, brings up Postgres, Temporal and mail, migrates, builds
 // the dashboard when its sources changed, starts the emulator, the three services and the worker,
 // waits for every /readyz, then prints the URLs. Ctrl-C stops everything it started. State lives in .data/ and survives restarts.
+// `--cluster` (`npm run cluster`) runs Temporal's real server instead of the dev server
+// (scripts/lib/temporal-cluster.mjs); everything else connects to it exactly as to the dev server.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureNodeModules } from './lib/deps.mjs';
@@ -12,9 +14,12 @@ const { startMail } = await import('./lib/mail.mjs');
 const { ensureDatabase, resolvePostgresServer } = await import('./lib/postgres.mjs');
 const { startProcess, stopAll, waitFor } = await import('./lib/procs.mjs');
 const { startTemporal } = await import('./lib/temporal.mjs');
+const { registerNamespace, startTemporalCluster, waitUntilServing } = await import('./lib/temporal-cluster.mjs');
 const { ensureTemporalCli } = await import('./lib/tools.mjs');
 const { devCodecEndpoint, devEnvironment } = await import('./lib/dev-env.mjs');
 const { ensureDashboardBuilt } = await import('./lib/dashboard.mjs');
+
+const cluster = process.argv.includes('--cluster');
 
 let shuttingDown = false;
 async function shutdown(code = 0) {
@@ -41,13 +46,22 @@ try {
   env.DATABASE_URL = process.env.DATABASE_URL ?? (await ensureDatabase(pg.serverUrl, 'groupsplit'));
 
   const [temporal, mail] = await Promise.all([
-    startTemporal({
-      port: Number(env.TEMPORAL_PORT),
-      uiPort: Number(env.TEMPORAL_UI_PORT),
-      dbFile: join(DATA_DIR, 'temporal.db'),
-      codecEndpoint: devCodecEndpoint(env),
-      quiet: true,
-    }),
+    cluster
+      ? startTemporalCluster({
+          frontendPort: Number(env.TEMPORAL_PORT),
+          pgPort: Number(env.TEMPORAL_POSTGRES_PORT ?? 5434),
+        }).then(async (started) => {
+          await registerNamespace(started.address, env.TEMPORAL_NAMESPACE);
+          await waitUntilServing(started.address, env.TEMPORAL_NAMESPACE);
+          return started;
+        })
+      : startTemporal({
+          port: Number(env.TEMPORAL_PORT),
+          uiPort: Number(env.TEMPORAL_UI_PORT),
+          dbFile: join(DATA_DIR, 'temporal.db'),
+          codecEndpoint: devCodecEndpoint(env),
+          quiet: true,
+        }),
     startMail({ smtpPort: Number(env.SMTP_PORT), httpPort: Number(env.MAIL_UI_PORT), quiet: true }),
   ]);
   env.TEMPORAL_ADDRESS = temporal.address;
@@ -92,9 +106,17 @@ try {
     ['Dashboard', `${env.PUBLIC_BASE_URL}/dashboard`],
     ['API reference', `${env.PUBLIC_BASE_URL}/docs`],
     ['OpenAPI document', `${env.PUBLIC_BASE_URL}/api/openapi.json`],
-    ['Temporal UI', `http://localhost:${env.TEMPORAL_UI_PORT}`],
+    // The cluster runs no UI yet (docs/deploy.md, "Running the real cluster locally").
+    ...(cluster ? [] : [['Temporal UI', `http://localhost:${env.TEMPORAL_UI_PORT}`]]),
     ['Temporal codec', devCodecEndpoint(env).replace(/\/codec\/[^/]+$/, '/codec/***')],
     ['Temporal gRPC', temporal.address],
+    ...(cluster
+      ? [
+          ['Temporal server', `${temporal.version}, ${Object.keys(temporal.pids).join(', ')}`],
+          ['Temporal Postgres', temporal.postgres],
+          ['Temporal logs', temporal.logs],
+        ]
+      : []),
     [
       mail.kind === 'mailpit' ? 'Mailpit (UI + API)' : 'Mail catcher (Mailpit API)',
       `http://localhost:${env.MAIL_UI_PORT}`,
@@ -104,10 +126,12 @@ try {
     ['Postgres', `${pg.kind}: ${env.DATABASE_URL.replace(/:[^:@/]+@/, ':***@')}`],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
-  console.log('\ngroupsplit is running\n');
+  console.log(`\ngroupsplit is running${cluster ? ' on the Temporal cluster' : ''}\n`);
   for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
   console.log('\nPress Ctrl-C to stop everything.\n');
 } catch (error) {
-  console.error(`\nnpm start failed: ${error instanceof Error ? error.message : error}`);
+  console.error(
+    `\n${cluster ? 'npm run cluster' : 'npm start'} failed: ${error instanceof Error ? error.message : error}`,
+  );
   await shutdown(1);
 }

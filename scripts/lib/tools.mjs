@@ -1,6 +1,6 @@
 // Finds or installs the Go-built tools the stack needs, into the git-ignored .tools/bin.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOOLS_BIN } from './paths.mjs';
@@ -9,6 +9,12 @@ export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 export const MAILPIT_VERSION = 'v1.21.8';
 export const STRIPE_MOCK_VERSION = 'v0.203.0';
 export const KUSTOMIZE_VERSION = 'v5.7.1';
+/**
+ * Temporal's own server (`npm run cluster`): the version production runs, `server.image.tag` in
+ * deploy/kubernetes/temporal/values.yaml (testing/src/temporal-cluster-config.test.ts keeps them equal).
+ */
+export const TEMPORAL_SERVER_MODULE = 'go.temporal.io/server';
+export const TEMPORAL_SERVER_VERSION = 'v1.31.2';
 
 function onPath(name) {
   const result = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
@@ -102,6 +108,59 @@ function ensureGoTool(program) {
   }
   return local;
 }
+
+/**
+ * The module cache path of `go.temporal.io/server@TEMPORAL_SERVER_VERSION` (its
+ * schema/ directory holds the SQL schemas temporal-sql-tool applies); downloads it when missing.
+ */
+export function temporalServerModuleDir() {
+  const go = goBinary();
+  if (!go) throw missingGo('The Temporal server module');
+  const result = spawnSync(go, ['mod', 'download', '-json', `${TEMPORAL_SERVER_MODULE}@${TEMPORAL_SERVER_VERSION}`], {
+    encoding: 'utf8',
+    cwd: tmpdir(),
+  });
+  if (result.status !== 0) throw new Error(`go mod download ${TEMPORAL_SERVER_MODULE} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout).Dir;
+}
+
+/**
+ * `go install` of one of the server module's commands, renamed to the name Temporal's images use
+ * (`go install` names a binary after its directory: `server`, `sql`). `go install pkg@version` works for
+ * this module (its go.mod has no replace directives). Runs under `nice -n 19`: the build takes minutes and
+ * should not starve whatever else runs; set GOFLAGS=-p=1 as well on a shared machine.
+ */
+function ensureTemporalServerCommand(program, envVar, commandPath) {
+  const found = findTool(program, envVar);
+  if (found) return found;
+  const go = goBinary();
+  if (!go) throw missingGo(program);
+  const local = join(TOOLS_BIN, program);
+  mkdirSync(TOOLS_BIN, { recursive: true });
+  // Built next to its final place, so that the rename never crosses file systems.
+  const gobin = mkdtempSync(join(TOOLS_BIN, '.build-'));
+  const pkg = `${TEMPORAL_SERVER_MODULE}/${commandPath}@${TEMPORAL_SERVER_VERSION}`;
+  console.log(`[tools] go install ${pkg} as ${program} (first run only; this takes several minutes)`);
+  const nice = onPath('nice');
+  const [command, args] = nice ? [nice, ['-n', '19', go, 'install', pkg]] : [go, ['install', pkg]];
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, GOBIN: gobin } });
+  const built = join(gobin, commandPath.split('/').pop());
+  if (result.status !== 0 || !existsSync(built)) {
+    rmSync(gobin, { recursive: true, force: true });
+    throw new Error(`go install of ${pkg} failed; see the output above.`);
+  }
+  renameSync(built, local);
+  rmSync(gobin, { recursive: true, force: true });
+  return local;
+}
+
+/** TEMPORAL_SERVER_BIN, then .tools/bin/temporal-server, else go install of cmd/server. */
+export const ensureTemporalServer = () =>
+  ensureTemporalServerCommand('temporal-server', 'TEMPORAL_SERVER_BIN', 'cmd/server');
+
+/** TEMPORAL_SQL_TOOL, then .tools/bin/temporal-sql-tool, else go install of cmd/tools/sql. */
+export const ensureTemporalSqlTool = () =>
+  ensureTemporalServerCommand('temporal-sql-tool', 'TEMPORAL_SQL_TOOL', 'cmd/tools/sql');
 
 /** TEMPORAL_CLI, then .tools/bin, then `temporal` on PATH, else go install. */
 export const ensureTemporalCli = () => ensureGoTool('temporal');

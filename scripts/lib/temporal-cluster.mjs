@@ -1,0 +1,342 @@
+// A production-shaped Temporal (`npm run cluster`): Temporal's own server, built from go.temporal.io/server
+// at the version deploy/kubernetes/temporal/values.yaml runs, as separate processes (frontend, two
+// history, two matching, the internal worker) on a Postgres instance of its own, with the dynamic config
+// the repository ships (deploy/temporal/dynamicconfig.yaml). docs/deploy.md, "Running the real cluster locally".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { DATA_DIR, ROOT } from './paths.mjs';
+import { startProcess, waitFor } from './procs.mjs';
+import { SEARCH_ATTRIBUTES } from './temporal.mjs';
+import {
+  ensureTemporalCli,
+  ensureTemporalServer,
+  ensureTemporalSqlTool,
+  TEMPORAL_SERVER_VERSION,
+  temporalServerModuleDir,
+} from './tools.mjs';
+
+/** The dynamic config both this cluster and the Helm values use (testing/src/temporal-cluster-config.test.ts). */
+export const DYNAMIC_CONFIG_FILE = join(ROOT, 'deploy', 'temporal', 'dynamicconfig.yaml');
+
+/**
+ * Fixed for the life of a cluster's database. Production has 512 (values.yaml); 8 is enough to see
+ * shards move between the two history processes and keeps a 2-core machine's start-up short.
+ */
+export const NUM_HISTORY_SHARDS = 8;
+
+/** Every process of the cluster: its name, the service it runs and its port offset from the frontend's gRPC port. */
+export const CLUSTER_PROCESSES = [
+  { name: 'frontend', service: 'frontend', offset: 0 },
+  { name: 'history-1', service: 'history', offset: 1 },
+  { name: 'history-2', service: 'history', offset: 2 },
+  { name: 'matching-1', service: 'matching', offset: 3 },
+  { name: 'matching-2', service: 'matching', offset: 4 },
+  { name: 'internal-worker', service: 'worker', offset: 5 },
+];
+
+/**
+ * Ports from the frontend's gRPC port P: process gRPC P+offset, membership (ringpop) P+100+offset,
+ * Prometheus metrics P+200+offset, and the frontend's HTTP API P+10. With P = 7233 (the dev server's
+ * port, so that everything else connects as to the dev server): 7233–7238, 7333–7338, 7433–7438, 7243.
+ */
+export function clusterPorts(frontendPort) {
+  return Object.fromEntries(
+    CLUSTER_PROCESSES.map(({ name, offset }) => [
+      name,
+      {
+        grpc: frontendPort + offset,
+        membership: frontendPort + 100 + offset,
+        metrics: frontendPort + 200 + offset,
+        ...(name === 'frontend' ? { http: frontendPort + 10 } : {}),
+      },
+    ]),
+  );
+}
+
+function sqlStore(db, databaseName, maxConns) {
+  return {
+    sql: {
+      pluginName: 'postgres12',
+      databaseName,
+      connectAddr: `${db.host}:${db.port}`,
+      connectProtocol: 'tcp',
+      user: db.user,
+      password: db.password,
+      maxConns,
+      maxIdleConns: maxConns,
+      maxConnLifetime: '1h',
+    },
+  };
+}
+
+/**
+ * One process's server configuration (Temporal's config file format; JSON is YAML). Every process of a
+ * service gets the same file but for its own ports; they find each other through the cluster_membership
+ * table, as pods do.
+ */
+export function clusterConfig({ processName, frontendPort, db, logLevel = 'info' }) {
+  const ports = clusterPorts(frontendPort);
+  const own = CLUSTER_PROCESSES.find((p) => p.name === processName);
+  if (!own) throw new Error(`unknown cluster process ${processName}`);
+  const firstOf = (service) => CLUSTER_PROCESSES.find((p) => p.service === service).name;
+  const services = {};
+  for (const service of ['frontend', 'history', 'matching', 'worker']) {
+    const port = ports[own.service === service ? own.name : firstOf(service)];
+    services[service] = {
+      rpc: {
+        grpcPort: port.grpc,
+        membershipPort: port.membership,
+        bindOnLocalHost: true,
+        ...(service === 'frontend' ? { httpPort: port.http } : {}),
+      },
+    };
+  }
+  return {
+    log: { stdout: true, level: logLevel },
+    persistence: {
+      defaultStore: 'default',
+      visibilityStore: 'visibility',
+      numHistoryShards: NUM_HISTORY_SHARDS,
+      datastores: {
+        default: sqlStore(db, 'temporal', 20),
+        visibility: sqlStore(db, 'temporal_visibility', 10),
+      },
+    },
+    global: {
+      membership: { maxJoinDuration: '30s', broadcastAddress: '127.0.0.1' },
+      metrics: {
+        prometheus: {
+          framework: 'tally',
+          timerType: 'histogram',
+          listenAddress: `127.0.0.1:${ports[own.name].metrics}`,
+        },
+      },
+    },
+    services,
+    clusterMetadata: {
+      enableGlobalNamespace: false,
+      failoverVersionIncrement: 10,
+      masterClusterName: 'active',
+      currentClusterName: 'active',
+      clusterInformation: {
+        active: {
+          enabled: true,
+          initialFailoverVersion: 1,
+          rpcName: 'frontend',
+          rpcAddress: `127.0.0.1:${frontendPort}`,
+        },
+      },
+    },
+    dcRedirectionPolicy: { policy: 'noop' },
+    archival: { history: { state: 'disabled' }, visibility: { state: 'disabled' } },
+    namespaceDefaults: { archival: { history: { state: 'disabled' }, visibility: { state: 'disabled' } } },
+    dynamicConfigClient: { filepath: DYNAMIC_CONFIG_FILE, pollInterval: '10s' },
+  };
+}
+
+async function reachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Temporal's Postgres: the server of TEMPORAL_CLUSTER_DATABASE_URL when given (its databases `temporal`
+ * and `temporal_visibility` are created there), else an embedded instance of its own under `pgDir`
+ * (production keeps Temporal's database apart from the application's).
+ */
+async function temporalPostgres({ pgDir, pgPort }) {
+  if (process.env.TEMPORAL_CLUSTER_DATABASE_URL) {
+    const url = new URL(process.env.TEMPORAL_CLUSTER_DATABASE_URL);
+    return {
+      kind: 'TEMPORAL_CLUSTER_DATABASE_URL',
+      host: url.hostname,
+      port: Number(url.port || 5432),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+    };
+  }
+  mkdirSync(pgDir, { recursive: true });
+  startProcess(
+    'temporal-pg',
+    process.execPath,
+    [join(ROOT, 'scripts', 'embedded-postgres.mjs'), pgDir, String(pgPort)],
+    {
+      quiet: true,
+      tier: 'infra',
+    },
+  );
+  const url = `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`;
+  await waitFor("Temporal's embedded Postgres", () => reachable(url), 120_000, 500);
+  return { kind: 'embedded', host: '127.0.0.1', port: pgPort, user: 'postgres', password: 'postgres' };
+}
+
+/**
+ * Creates (when missing) and migrates `temporal` and `temporal_visibility` with temporal-sql-tool and the
+ * schema files of the server module, as deploy/temporal/setup-postgres-schema.sh does for compose.
+ */
+export function setUpTemporalSchemas(db, { log = console.log } = {}) {
+  const sqlTool = ensureTemporalSqlTool();
+  const schemaRoot = join(temporalServerModuleDir(), 'schema', 'postgresql', 'v12');
+  const run = (database, args, { allowFailure = false } = {}) => {
+    const result = spawnSync(
+      sqlTool,
+      ['--plugin', 'postgres12', '--ep', db.host, '-p', String(db.port), '-u', db.user, '--db', database, ...args],
+      { encoding: 'utf8', env: { ...process.env, SQL_PASSWORD: db.password } },
+    );
+    if (result.status !== 0 && !allowFailure) {
+      throw new Error(`temporal-sql-tool ${args[0]} on ${database} failed:\n${result.stdout}\n${result.stderr}`);
+    }
+    return result;
+  };
+  for (const [database, dir] of [
+    ['temporal', 'temporal'],
+    ['temporal_visibility', 'visibility'],
+  ]) {
+    // `create` fails when the database exists, which it does on every start after the first.
+    run(database, ['create'], { allowFailure: true });
+    // Version 0.0 only creates the schema_version table; it is a no-op once the schema is set up.
+    run(database, ['setup-schema', '-v', '0.0'], { allowFailure: true });
+    run(database, ['update-schema', '-d', join(schemaRoot, dir, 'versioned')]);
+    log(`[temporal-cluster] ${database}: schema up to date`);
+  }
+}
+
+function health(cli, address) {
+  return spawnSync(cli, ['operator', 'cluster', 'health', '--address', address], { encoding: 'utf8' }).status === 0;
+}
+
+/**
+ * Starts the cluster and returns { address, processes: { name: child } }. `dataDir` holds the per-process
+ * config files, their logs (<name>.log) and the embedded Postgres (`pg/`), by default .data/temporal-cluster
+ * and .data/temporal-pg. The processes stop with procs.mjs's stopAll (infra tier).
+ */
+export async function startTemporalCluster({
+  frontendPort = 7233,
+  pgPort = 5434,
+  dataDir = join(DATA_DIR, 'temporal-cluster'),
+  pgDir = join(DATA_DIR, 'temporal-pg'),
+  logLevel = process.env.TEMPORAL_CLUSTER_LOG_LEVEL ?? 'info',
+  log = console.log,
+} = {}) {
+  const started = Date.now();
+  const server = ensureTemporalServer();
+  const cli = ensureTemporalCli();
+  log(`[temporal-cluster] temporal-server ${TEMPORAL_SERVER_VERSION} (${server})`);
+  const db = await temporalPostgres({ pgDir, pgPort });
+  setUpTemporalSchemas(db, { log });
+
+  mkdirSync(dataDir, { recursive: true });
+  for (const stale of ['cluster.json', 'ready']) rmSync(join(dataDir, stale), { force: true });
+  const processes = {};
+  for (const { name, service } of CLUSTER_PROCESSES) {
+    const configFile = join(dataDir, `${name}.yaml`);
+    writeFileSync(
+      configFile,
+      `${JSON.stringify(clusterConfig({ processName: name, frontendPort, db, logLevel }), null, 2)}\n`,
+    );
+    const logFile = join(dataDir, `${name}.log`);
+    // `exec` so that the child's pid is the server's own: a kill -9 of it is a crash of that process.
+    processes[name] = startProcess(
+      `temporal-${name}`,
+      'sh',
+      [
+        '-c',
+        'exec "$0" --config-file "$1" --allow-no-auth start --service "$2" >>"$3" 2>&1',
+        server,
+        configFile,
+        service,
+        logFile,
+      ],
+      { quiet: true, tier: 'infra' },
+    );
+  }
+  const address = `127.0.0.1:${frontendPort}`;
+  await waitFor('the Temporal cluster frontend', async () => health(cli, address), 300_000, 1000);
+  const state = {
+    address,
+    version: TEMPORAL_SERVER_VERSION,
+    postgres: `${db.kind} ${db.host}:${db.port}`,
+    logs: dataDir,
+    pids: Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, child.pid])),
+    ports: clusterPorts(frontendPort),
+  };
+  writeFileSync(join(dataDir, 'cluster.json'), `${JSON.stringify(state, null, 2)}\n`);
+  log(`[temporal-cluster] frontend healthy at ${address} after ${Math.round((Date.now() - started) / 1000)} s`);
+  return { ...state, processes };
+}
+
+/**
+ * The namespace (30 days' retention, as services/worker/src/temporal-setup.ts registers it in production)
+ * and the Keyword search attributes the dev server gets from its command line, with the Temporal CLI.
+ * Safe to run on every start: what exists is left as it is.
+ */
+export async function registerNamespace(address, namespace = process.env.TEMPORAL_NAMESPACE ?? 'default') {
+  const cli = ensureTemporalCli();
+  const temporal = (...args) => spawnSync(cli, [...args, '--address', address], { encoding: 'utf8' });
+  const described = () => temporal('operator', 'namespace', 'describe', '--namespace', namespace).status === 0;
+  if (!described()) {
+    const created = temporal('operator', 'namespace', 'create', '--namespace', namespace, '--retention', '30d');
+    if (created.status !== 0 && !/already/i.test(created.stderr)) {
+      throw new Error(`temporal operator namespace create failed: ${created.stderr}`);
+    }
+  }
+  // The frontend's namespace cache refreshes every few seconds after a create.
+  await waitFor(`namespace ${namespace}`, async () => described(), 60_000, 500);
+  const listed = temporal('operator', 'search-attribute', 'list', '--namespace', namespace, '-o', 'json');
+  const existing = listed.status === 0 ? listed.stdout : '';
+  for (const name of SEARCH_ATTRIBUTES) {
+    if (existing.includes(`"${name}"`)) continue;
+    await waitFor(
+      `search attribute ${name}`,
+      async () =>
+        temporal(
+          'operator',
+          'search-attribute',
+          'create',
+          '--namespace',
+          namespace,
+          '--name',
+          name,
+          '--type',
+          'Keyword',
+        ).status === 0,
+      60_000,
+      1000,
+    );
+  }
+}
+
+/**
+ * Waits until the cluster serves a workflow end to end: the frontend answering its health check does
+ * not mean matching and history have joined its ring or that history knows a just-created namespace
+ * (a split created then answered 500). A probe workflow is started (history) and its task queue
+ * described (matching), then the probe is terminated.
+ */
+export async function waitUntilServing(address, namespace = process.env.TEMPORAL_NAMESPACE ?? 'default') {
+  const cli = ensureTemporalCli();
+  const temporal = (...args) =>
+    spawnSync(cli, [...args, '--address', address, '--namespace', namespace], { encoding: 'utf8' });
+  const probe = `cluster-ready-probe-${process.pid}-${Date.now()}`;
+  await waitFor(
+    'the Temporal cluster serving workflows',
+    async () =>
+      temporal('workflow', 'start', '--workflow-id', probe, '--type', 'probe', '--task-queue', probe).status === 0 &&
+      temporal('task-queue', 'describe', '--task-queue', probe).status === 0,
+    300_000,
+    1000,
+  );
+  temporal('workflow', 'terminate', '--workflow-id', probe, '--reason', 'cluster readiness probe');
+}
+
+export const clusterStateFile = (dataDir = join(DATA_DIR, 'temporal-cluster')) => join(dataDir, 'cluster.json');
+export const clusterExists = (dataDir) => existsSync(clusterStateFile(dataDir));
