@@ -41,11 +41,17 @@ export function serverSplitRoutes(deps: CheckoutDeps): Router {
         },
         { limit: query.limit ?? SPLIT_LIST_LIMIT.default, after: query.starting_after, before: query.ending_before },
       );
-      const participants = await splits.participantsBySplit(page.rows.map((s) => s.id));
-      ctx.body = presentSplitPage(page, participants, {
-        backwards: Boolean(query.ending_before),
-        fromCursor: Boolean(query.starting_after ?? query.ending_before),
-      });
+      // The dashboard list's items exactly, the organiser included.
+      const [participants, creators] = await Promise.all([
+        splits.participantsBySplit(page.rows.map((s) => s.id)),
+        splits.creatorEmails(page.rows.map((s) => s.created_by)),
+      ]);
+      ctx.body = presentSplitPage(
+        page,
+        participants,
+        { backwards: Boolean(query.ending_before), fromCursor: Boolean(query.starting_after ?? query.ending_before) },
+        creators,
+      );
     },
   );
 

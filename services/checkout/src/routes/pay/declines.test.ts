@@ -78,7 +78,7 @@ describe('declines on the pay step', () => {
       const res = await stack.api.post(`/api/checkout-splits/pay/${token}/authorise`, {
         payment_method: 'pm_card_visa',
       });
-      expect([res.status, res.body]).toEqual([402, GENERIC]);
+      expect([res.status, res.body]).toMatchObject([402, GENERIC]);
       expect(res.text).not.toContain(declineCode);
       expect(await declinesRecorded(participantId)).toEqual([
         {
@@ -111,7 +111,7 @@ describe('declines on the pay step', () => {
     const { token, participantId, processor_payment_intent_id } = await share();
     await declineNext(processor_payment_intent_id, code, declineCode, 'The processor says so.');
     const res = await stack.api.post(`/api/checkout-splits/pay/${token}/authorise`, { payment_method: 'pm_card_visa' });
-    expect([res.status, res.body]).toEqual([402, { error: shown, code: declineCode }]);
+    expect([res.status, res.body]).toMatchObject([402, { error: shown, code: declineCode }]);
     expect(await declinesRecorded(participantId)).toEqual([
       expect.objectContaining({ detail: { code, decline_code: declineCode, message: 'The processor says so.' } }),
     ]);

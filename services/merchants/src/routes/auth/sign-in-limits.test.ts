@@ -45,7 +45,7 @@ describe('sign-in limits', () => {
       expect([i, res.status, res.body.code]).toEqual([i, 400, 'invalid_code']);
     }
     const waiting = await verify(victim, code, attacker);
-    expect([waiting.status, waiting.body]).toEqual([
+    expect([waiting.status, waiting.body]).toMatchObject([
       429,
       {
         error: 'Too many wrong codes for this address from your connection. Try again in 1 minute.',
@@ -121,7 +121,7 @@ describe('sign-in limits', () => {
       .execute();
     expect((await verify(uniqueEmail('one'), '000000', ip)).status).toBe(400);
     const paused = await verify(uniqueEmail('two'), '000000', ip);
-    expect([paused.status, paused.body]).toEqual([
+    expect([paused.status, paused.body]).toMatchObject([
       429,
       { error: 'Too many wrong codes from your connection. Try again in 60 minutes.', code: 'rate_limited' },
     ]);
@@ -135,7 +135,7 @@ describe('sign-in limits', () => {
     }
     const eleventh = await stack.api.post('/api/auth/email/start', { email: email.toUpperCase() });
     const minutes = Math.ceil(Number(eleventh.headers.get('retry-after')) / 60);
-    expect([eleventh.status, eleventh.body, minutes > 0 && minutes <= 60]).toEqual([
+    expect([eleventh.status, eleventh.body, minutes > 0 && minutes <= 60]).toMatchObject([
       429,
       {
         error: `Too many sign-in codes for this address. Use the latest code we sent, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
