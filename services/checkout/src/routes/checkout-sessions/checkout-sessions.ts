@@ -90,10 +90,10 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
         if (!outcome) throw new Error(`merchant ${principal.merchantId} not found`);
         const refused = sessionRefusal(body, outcome.merchant, principal.mode);
         if (refused) {
-          if (outcome.inserted) await db.deleteFrom('checkout_sessions').where('token', '=', row.token).execute();
+          if (outcome.inserted) await new CheckoutSessionsRepository(db).deleteByToken(row.token);
           throw refused;
         }
-        if (!outcome.inserted) await db.insertInto('checkout_sessions').values(row).execute();
+        if (!outcome.inserted) await new CheckoutSessionsRepository(db).insert(row);
         return created(row);
       }
 
@@ -127,11 +127,11 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
       const token = session.token;
       // One row and nothing to claim: a single INSERT, with no transaction around it (two round trips fewer).
       if (!scope && !images.some(Boolean)) {
-        await db.insertInto('checkout_sessions').values(session).execute();
+        await new CheckoutSessionsRepository(db).insert(session);
       } else {
         try {
           await db.transaction().execute(async (trx) => {
-            await trx.insertInto('checkout_sessions').values(session).execute();
+            await new CheckoutSessionsRepository(trx).insert(session);
             for (const image of images) {
               if (!image) continue;
               await trx
