@@ -214,4 +214,36 @@ describe('CheckoutSessionsRepository', () => {
       expect(dueNow.map((row) => row.token).filter((token) => mine.includes(token))).toEqual([unclaimed]);
     });
   });
+
+  it('stores a line item image and answers it by id', async () => {
+    const token = await inserted();
+    const id = randomUUID();
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+    await repo().insertImage({ id, sessionToken: token, contentType: 'image/png', bytes });
+    expect(await repo().image(id)).toEqual({ content_type: 'image/png', bytes });
+    expect(await repo().image(randomUUID())).toBeUndefined();
+  });
+
+  it('claims an Idempotency-Key once per business and mode, and forgets it after the remembered hours', async () => {
+    const scope = { merchantId, mode: 'test' as const, key: `key-${randomUUID()}` };
+    const first = await inserted();
+    const second = await inserted();
+    expect(await repo().liveIdempotencyKey(scope, 24)).toBeUndefined();
+    expect(await repo().claimIdempotencyKey(scope, 'hash-1', first, 24)).toBe(true);
+    expect(await repo().claimIdempotencyKey(scope, 'hash-2', second, 24)).toBe(false);
+    expect(await repo().liveIdempotencyKey(scope, 24)).toEqual({ request_hash: 'hash-1', session_token: first });
+    // The same key in the other mode is another key.
+    expect(await repo().claimIdempotencyKey({ ...scope, mode: 'live' }, 'hash-3', second, 24)).toBe(true);
+
+    // Used 25 hours ago: no longer live, and claimed anew.
+    await db
+      .updateTable('checkout_idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 25 * HOUR) })
+      .where('idempotency_key', '=', scope.key)
+      .where('mode', '=', 'test')
+      .execute();
+    expect(await repo().liveIdempotencyKey(scope, 24)).toBeUndefined();
+    expect(await repo().claimIdempotencyKey(scope, 'hash-2', second, 24)).toBe(true);
+    expect(await repo().liveIdempotencyKey(scope, 24)).toEqual({ request_hash: 'hash-2', session_token: second });
+  });
 });

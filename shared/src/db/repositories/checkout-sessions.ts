@@ -86,11 +86,14 @@ export const expiryNotRecorded = ({ not, exists, selectFrom }: ExpressionBuilder
     ),
   );
 
+/** An Idempotency-Key of the create route: keys are per business and mode. */
+export type IdempotencyKeyScope = { merchantId: string; mode: 'test' | 'live'; key: string };
+
 /** A claim the expiry job found abandoned (no split workflow), as it saw it: the stamp it must still have. */
 export type AbandonedClaim = { token: string; claimedAt: Date };
 
 /**
- * Every query of `checkout_sessions` (written by checkout; the worker's expiry sweep and reminders
+ * Every query of `checkout_sessions`, `checkout_images` and `checkout_idempotency_keys` (written by checkout; the worker's expiry sweep and reminders
  * read and lock it). The create route's insert reads the business (`merchants`) in the same statement.
  * Code that runs inside a transaction passes the transaction as `db`.
  */
@@ -246,6 +249,71 @@ export class CheckoutSessionsRepository {
   /** Records the split the buyer's choice created. */
   async recordSplit(token: string, splitId: string): Promise<void> {
     await this.db.updateTable('checkout_sessions').set({ split_id: splitId }).where('token', '=', token).execute();
+  }
+
+  /** Stores one line item's image, fetched at creation, for the session `sessionToken`. */
+  async insertImage(image: { id: string; sessionToken: string; contentType: string; bytes: Buffer }): Promise<void> {
+    await this.db
+      .insertInto('checkout_images')
+      .values({ id: image.id, session_token: image.sessionToken, content_type: image.contentType, bytes: image.bytes })
+      .execute();
+  }
+
+  /** The stored image `id` (its type and bytes), or undefined. */
+  image(id: string) {
+    return this.db
+      .selectFrom('checkout_images')
+      .select(['content_type', 'bytes'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The request hash and session of the create route's Idempotency-Key `scope.key` (per business and
+   * mode) if it was used less than `rememberedHours` ago, or undefined.
+   */
+  liveIdempotencyKey(scope: IdempotencyKeyScope, rememberedHours: number) {
+    return this.db
+      .selectFrom('checkout_idempotency_keys')
+      .select(['request_hash', 'session_token'])
+      .where('merchant_id', '=', scope.merchantId)
+      .where('mode', '=', scope.mode)
+      .where('idempotency_key', '=', scope.key)
+      .where('created_at', '>', sql<Date>`now() - make_interval(hours => ${rememberedHours})`)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Claims the Idempotency-Key `scope.key` for the session `sessionToken`, forgetting first a use of it
+   * `rememberedHours` or more ago; false when a live use holds it. Inside the creating transaction: a
+   * concurrent request with the same key waits on the primary key until this one commits, then finds it taken.
+   */
+  async claimIdempotencyKey(
+    scope: IdempotencyKeyScope,
+    requestHash: string,
+    sessionToken: string,
+    rememberedHours: number,
+  ): Promise<boolean> {
+    await this.db
+      .deleteFrom('checkout_idempotency_keys')
+      .where('merchant_id', '=', scope.merchantId)
+      .where('mode', '=', scope.mode)
+      .where('idempotency_key', '=', scope.key)
+      .where('created_at', '<=', sql<Date>`now() - make_interval(hours => ${rememberedHours})`)
+      .execute();
+    const claimed = await this.db
+      .insertInto('checkout_idempotency_keys')
+      .values({
+        merchant_id: scope.merchantId,
+        mode: scope.mode,
+        idempotency_key: scope.key,
+        request_hash: requestHash,
+        session_token: sessionToken,
+      })
+      .onConflict((oc) => oc.columns(['merchant_id', 'mode', 'idempotency_key']).doNothing())
+      .returning('session_token')
+      .executeTakeFirst();
+    return Boolean(claimed);
   }
 
   /**

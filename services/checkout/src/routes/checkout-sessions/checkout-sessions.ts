@@ -134,10 +134,12 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
             await new CheckoutSessionsRepository(trx).insert(session);
             for (const image of images) {
               if (!image) continue;
-              await trx
-                .insertInto('checkout_images')
-                .values({ id: image.id, session_token: token, content_type: image.contentType, bytes: image.bytes })
-                .execute();
+              await new CheckoutSessionsRepository(trx).insertImage({
+                id: image.id,
+                sessionToken: token,
+                contentType: image.contentType,
+                bytes: image.bytes,
+              });
             }
             if (scope && !(await claimKey(trx, scope, hash, token))) throw new IdempotencyRaceLost();
           });
@@ -171,11 +173,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
     '/checkout/images/:id',
     validate('params', ImageParams, () => notFound(MESSAGES.notFound)),
     async (ctx: Context) => {
-      const image = await db
-        .selectFrom('checkout_images')
-        .select(['content_type', 'bytes'])
-        .where('id', '=', ctx.params.id as string)
-        .executeTakeFirst();
+      const image = await new CheckoutSessionsRepository(db).image(ctx.params.id as string);
       if (!image) throw notFound(MESSAGES.notFound);
       ctx.set('content-type', image.content_type);
       ctx.set('cache-control', 'public, max-age=86400, immutable');
