@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /**
- * The split tables, `merchants` and the checkout session tables (`checkout_sessions`, `checkout_images`,
+ * The split tables (and `split_idempotency_keys`), `merchants` and the checkout session tables (`checkout_sessions`, `checkout_images`,
  * `checkout_idempotency_keys`) are queried only through the repositories of
  * `shared/src/db/repositories`: one place per table says which service writes it and how it is
  * locked, so a change to a query (or to the table) is made once and reviewed there
@@ -28,6 +28,7 @@ const TABLES = [
   'checkout_sessions',
   'checkout_images',
   'checkout_idempotency_keys',
+  'split_idempotency_keys',
 ];
 
 const tables = TABLES.join('|');
@@ -77,6 +78,7 @@ describe('the split, merchants and checkout session tables', () => {
       'INSERT INTO checkout_sessions (token)',
       "db.selectFrom('checkout_images')",
       "trx.deleteFrom('checkout_idempotency_keys')",
+      "db.insertInto('split_idempotency_keys')",
     ];
     for (const line of lines) expect(BUILDER_CALL.test(line) || SQL_TEXT.test(line)).toBe(true);
     for (const line of [
