@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /**
- * The split tables and `merchants` are queried only through the repositories of
+ * The split tables (and `split_idempotency_keys`), `merchants` and the checkout session tables (`checkout_sessions`, `checkout_images`,
+ * `checkout_idempotency_keys`) are queried only through the repositories of
  * `shared/src/db/repositories`: one place per table says which service writes it and how it is
  * locked, so a change to a query (or to the table) is made once and reviewed there
  * (docs/development.md, "Rules"). This fails on any other source file that names one of those
@@ -24,6 +25,10 @@ const TABLES = [
   'split_refund_slices',
   'split_disputes',
   'split_seats',
+  'checkout_sessions',
+  'checkout_images',
+  'checkout_idempotency_keys',
+  'split_idempotency_keys',
 ];
 
 const tables = TABLES.join('|');
@@ -61,7 +66,7 @@ export function tableQueriesOutsideRepositories(root: string, dirs: string[]): s
   return found;
 }
 
-describe('the split and merchants tables', () => {
+describe('the split, merchants and checkout session tables', () => {
   it('are recognised in a builder call and in SQL text (the check below can fail)', () => {
     const lines = [
       "db.selectFrom('splits').selectAll()",
@@ -69,9 +74,18 @@ describe('the split and merchants tables', () => {
       "db.updateTable(['merchants'])",
       '  SELECT allowed_domain FROM merchants WHERE id = $1',
       'UPDATE split_history SET',
+      "trx.updateTable('checkout_sessions')",
+      'INSERT INTO checkout_sessions (token)',
+      "db.selectFrom('checkout_images')",
+      "trx.deleteFrom('checkout_idempotency_keys')",
+      "db.insertInto('split_idempotency_keys')",
     ];
     for (const line of lines) expect(BUILDER_CALL.test(line) || SQL_TEXT.test(line)).toBe(true);
-    for (const line of ["db.selectFrom('checkout_sessions')", 'a note from merchants']) {
+    for (const line of [
+      "db.selectFrom('checkout_remind_calls')",
+      "db.selectFrom('checkout_session_expiries')",
+      'a note from merchants',
+    ]) {
       expect(BUILDER_CALL.test(line) || SQL_TEXT.test(line)).toBe(false);
     }
   });

@@ -2,14 +2,12 @@ import {
   CheckoutSessionsRepository,
   CLAIM_START_GRACE_MS,
   type Db,
-  expiryNotRecorded,
   formatPounds,
   recordEvent,
 } from '@groupsplit/shared';
 import type { SessionExpiryInput, SessionExpiryResult } from '@groupsplit/workflows';
 import { dispatchWebhookEvents, splitWorkflowExists } from '@groupsplit/workflows/client';
 import { Context } from '@temporalio/activity';
-import { sql } from 'kysely';
 import type { ActivityDeps } from '../deps';
 
 /** A claim the sweeper found abandoned: expired only if it still has the stamp seen (checkout's take-up re-stamps it). */
@@ -44,30 +42,7 @@ export function createExpiryActivity({ db, config }: ActivityDeps) {
     const limit = input.limit ?? 500;
     const abandoned = await abandonedClaims(db, limit);
     const eventIds = await db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('checkout_sessions')
-        .selectAll()
-        .where('split_id', 'is', null)
-        .where('expires_at', '<=', sql<Date>`now()`)
-        .where((eb) =>
-          eb.or([
-            eb('split_claimed_by', 'is', null),
-            // Still the claim found abandoned: a take-up since then re-stamped it. (A JavaScript Date
-            // has milliseconds; the column has microseconds.)
-            ...abandoned.map((claim) =>
-              eb.and([
-                eb('token', '=', claim.token),
-                eb(sql<Date>`date_trunc('milliseconds', split_claimed_at)`, '=', claim.claimedAt),
-              ]),
-            ),
-          ]),
-        )
-        .where(expiryNotRecorded)
-        .orderBy('expires_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked()
-        .execute();
+      const due = await new CheckoutSessionsRepository(trx).lockDueForExpiry(abandoned, limit);
       const ids: string[] = [];
       for (const session of due) {
         const expiry = await trx

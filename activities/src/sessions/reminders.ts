@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CheckoutSessionsRepository,
   type Database,
   formatPounds,
   maskEmail,
@@ -121,12 +122,7 @@ export function createReminderActivities(deps: ActivityDeps) {
           emails: [],
         });
         // The lock serialises remind calls on one session, so the cap of three cannot be overrun.
-        const session = await trx
-          .selectFrom('checkout_sessions')
-          .select('token')
-          .where('token', '=', request.sessionToken)
-          .forUpdate()
-          .executeTakeFirst();
+        const session = await new CheckoutSessionsRepository(trx).lockForReminders(request.sessionToken);
         if (!session) return none('not_found');
         const calls = await trx
           .selectFrom('checkout_remind_calls')

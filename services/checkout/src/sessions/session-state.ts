@@ -1,4 +1,5 @@
 import {
+  CheckoutSessionsRepository,
   type Database,
   type Db,
   type Gate,
@@ -30,7 +31,7 @@ export type LoadedSession = {
 
 export async function loadSession(db: Db, token: string): Promise<LoadedSession | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const session = await db.selectFrom('checkout_sessions').selectAll().where('token', '=', token).executeTakeFirst();
+  const session = await new CheckoutSessionsRepository(db).findByToken(token);
   if (!session) return null;
   const merchant = await new MerchantsRepository(db).get(session.merchant_id);
   // By session token rather than split_id, so a split whose creator crashed before recording

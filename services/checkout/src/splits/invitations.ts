@@ -1,4 +1,5 @@
 import {
+  CheckoutSessionsRepository,
   type EmailOrderLine,
   formatPounds,
   type MerchantRow,
@@ -69,13 +70,7 @@ export async function invitationContext(
   const hosted = split.session_token !== null;
   const [organiserEmail, session] = await Promise.all([
     hosted ? new SplitSeatsRepository(deps.db).buyerEmail(split.id) : null,
-    hosted
-      ? deps.db
-          .selectFrom('checkout_sessions')
-          .select('line_items')
-          .where('token', '=', split.session_token!)
-          .executeTakeFirst()
-      : undefined,
+    hosted ? new CheckoutSessionsRepository(deps.db).lineItems(split.session_token!) : undefined,
   ]);
   const asker = askerOf({
     hosted,

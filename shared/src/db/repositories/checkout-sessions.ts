@@ -1,4 +1,12 @@
-import { CompiledQuery, type ExpressionBuilder, type Insertable, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type SqlBool,
+  sql,
+  type UpdateObject,
+} from 'kysely';
 import type { Db } from '../index';
 import { preparedStatement } from '../prepared-statements';
 import type { CheckoutSessionsTable } from '../schema/checkout';
@@ -78,10 +86,16 @@ export const expiryNotRecorded = ({ not, exists, selectFrom }: ExpressionBuilder
     ),
   );
 
+/** An Idempotency-Key of the create route: keys are per business and mode. */
+export type IdempotencyKeyScope = { merchantId: string; mode: 'test' | 'live'; key: string };
+
+/** A claim the expiry job found abandoned (no split workflow), as it saw it: the stamp it must still have. */
+export type AbandonedClaim = { token: string; claimedAt: Date };
+
 /**
- * The create route's insert of `checkout_sessions` (written by checkout), which must read the
- * business (`merchants`) in the same statement: the SQL lives here with the other queries of
- * those tables rather than in the route.
+ * Every query of `checkout_sessions`, `checkout_images` and `checkout_idempotency_keys` (written by checkout; the worker's expiry sweep and reminders
+ * read and lock it). The create route's insert reads the business (`merchants`) in the same statement.
+ * Code that runs inside a transaction passes the transaction as `db`.
  */
 export class CheckoutSessionsRepository {
   constructor(private readonly db: Db) {}
@@ -139,5 +153,187 @@ export class CheckoutSessionsRepository {
       .orderBy('expires_at')
       .limit(limit)
       .execute();
+  }
+  /** The whole row of the session `token`, or undefined. */
+  findByToken(token: string) {
+    return this.db.selectFrom('checkout_sessions').selectAll().where('token', '=', token).executeTakeFirst();
+  }
+
+  /** The order's lines of the session `token` (undefined when there is no such session). */
+  lineItems(token: string) {
+    return this.db.selectFrom('checkout_sessions').select('line_items').where('token', '=', token).executeTakeFirst();
+  }
+
+  /**
+   * Locks the session `token` (FOR UPDATE) until the caller's transaction ends, so remind calls on one
+   * session run one at a time; undefined when there is no such session. Only inside a transaction.
+   */
+  lockForReminders(token: string) {
+    return this.db
+      .selectFrom('checkout_sessions')
+      .select('token')
+      .where('token', '=', token)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /**
+   * The sessions the expiry sweep expires now, locked (FOR UPDATE SKIP LOCKED, so a buyer's claim that
+   * holds the row wins without waiting), oldest first: past their lifetime with no split and no expiry
+   * recorded, and either unclaimed or still the claim found abandoned (a take-up since re-stamped it).
+   * Only inside a transaction.
+   */
+  lockDueForExpiry(abandoned: AbandonedClaim[], limit: number) {
+    return this.db
+      .selectFrom('checkout_sessions')
+      .selectAll()
+      .where('split_id', 'is', null)
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .where((eb) =>
+        eb.or([
+          eb('split_claimed_by', 'is', null),
+          // (A JavaScript Date has milliseconds; the column has microseconds.)
+          ...abandoned.map((claim) =>
+            eb.and([
+              eb('token', '=', claim.token),
+              eb(sql<Date>`date_trunc('milliseconds', split_claimed_at)`, '=', claim.claimedAt),
+            ]),
+          ),
+        ]),
+      )
+      .where(expiryNotRecorded)
+      .orderBy('expires_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+  }
+
+  /** A plain INSERT of one session (the create route when it cannot use insertIfAllowed, the dashboard's sample). */
+  async insert(row: Insertable<CheckoutSessionsTable>): Promise<void> {
+    await this.db.insertInto('checkout_sessions').values(row).execute();
+  }
+
+  /** Deletes the session `token` (the create route taking back a row insertIfAllowed wrote but its checks refuse). */
+  async deleteByToken(token: string): Promise<void> {
+    await this.db.deleteFrom('checkout_sessions').where('token', '=', token).execute();
+  }
+
+  /** Claims the session for a new split `splitId` by `buyerId` if it is open and unclaimed; whether it did. */
+  claim(token: string, buyerId: string, splitId: string): Promise<boolean> {
+    return this.stampIfOpen(
+      token,
+      { split_claimed_by: buyerId, split_claim_id: splitId, split_claimed_at: sql<Date>`now()` },
+      (eb) => eb('split_claimed_by', 'is', null),
+    );
+  }
+
+  /** Stamps the claim `splitId` anew (taking up an orphaned claim) if the session is open and has no split yet; whether it did. */
+  restampClaim(token: string, splitId: string): Promise<boolean> {
+    return this.stampIfOpen(token, { split_claimed_at: sql<Date>`now()` }, (eb) =>
+      eb.and([eb('split_claim_id', '=', splitId), eb('split_id', 'is', null)]),
+    );
+  }
+
+  /** Gives the session back (clears the claim) if it is still the claim `splitId` and no split was recorded. */
+  async releaseClaim(token: string, splitId: string): Promise<void> {
+    await this.db
+      .updateTable('checkout_sessions')
+      .set({ split_claimed_by: null, split_claim_id: null, split_claimed_at: null })
+      .where('token', '=', token)
+      .where('split_claim_id', '=', splitId)
+      .where('split_id', 'is', null)
+      .execute();
+  }
+
+  /** Records the split the buyer's choice created. */
+  async recordSplit(token: string, splitId: string): Promise<void> {
+    await this.db.updateTable('checkout_sessions').set({ split_id: splitId }).where('token', '=', token).execute();
+  }
+
+  /** Stores one line item's image, fetched at creation, for the session `sessionToken`. */
+  async insertImage(image: { id: string; sessionToken: string; contentType: string; bytes: Buffer }): Promise<void> {
+    await this.db
+      .insertInto('checkout_images')
+      .values({ id: image.id, session_token: image.sessionToken, content_type: image.contentType, bytes: image.bytes })
+      .execute();
+  }
+
+  /** The stored image `id` (its type and bytes), or undefined. */
+  image(id: string) {
+    return this.db
+      .selectFrom('checkout_images')
+      .select(['content_type', 'bytes'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The request hash and session of the create route's Idempotency-Key `scope.key` (per business and
+   * mode) if it was used less than `rememberedHours` ago, or undefined.
+   */
+  liveIdempotencyKey(scope: IdempotencyKeyScope, rememberedHours: number) {
+    return this.db
+      .selectFrom('checkout_idempotency_keys')
+      .select(['request_hash', 'session_token'])
+      .where('merchant_id', '=', scope.merchantId)
+      .where('mode', '=', scope.mode)
+      .where('idempotency_key', '=', scope.key)
+      .where('created_at', '>', sql<Date>`now() - make_interval(hours => ${rememberedHours})`)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Claims the Idempotency-Key `scope.key` for the session `sessionToken`, forgetting first a use of it
+   * `rememberedHours` or more ago; false when a live use holds it. Inside the creating transaction: a
+   * concurrent request with the same key waits on the primary key until this one commits, then finds it taken.
+   */
+  async claimIdempotencyKey(
+    scope: IdempotencyKeyScope,
+    requestHash: string,
+    sessionToken: string,
+    rememberedHours: number,
+  ): Promise<boolean> {
+    await this.db
+      .deleteFrom('checkout_idempotency_keys')
+      .where('merchant_id', '=', scope.merchantId)
+      .where('mode', '=', scope.mode)
+      .where('idempotency_key', '=', scope.key)
+      .where('created_at', '<=', sql<Date>`now() - make_interval(hours => ${rememberedHours})`)
+      .execute();
+    const claimed = await this.db
+      .insertInto('checkout_idempotency_keys')
+      .values({
+        merchant_id: scope.merchantId,
+        mode: scope.mode,
+        idempotency_key: scope.key,
+        request_hash: requestHash,
+        session_token: sessionToken,
+      })
+      .onConflict((oc) => oc.columns(['merchant_id', 'mode', 'idempotency_key']).doNothing())
+      .returning('session_token')
+      .executeTakeFirst();
+    return Boolean(claimed);
+  }
+
+  /**
+   * The one condition a claim and its take-up share: writes `stamp` only while the session is open
+   * (not past its lifetime, no expiry recorded) and `claimable` holds; whether it wrote.
+   */
+  private async stampIfOpen(
+    token: string,
+    stamp: UpdateObject<Database, 'checkout_sessions'>,
+    claimable: (eb: ExpressionBuilder<Database, 'checkout_sessions'>) => Expression<SqlBool>,
+  ): Promise<boolean> {
+    const stamped = await this.db
+      .updateTable('checkout_sessions')
+      .set(stamp)
+      .where('token', '=', token)
+      .where(claimable)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .where(expiryNotRecorded)
+      .returning('token')
+      .executeTakeFirst();
+    return Boolean(stamped);
   }
 }

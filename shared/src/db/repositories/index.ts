@@ -10,6 +10,7 @@ export * from './pay-page-views';
 export * from './receipts';
 export * from './session-families';
 export * from './split-history';
+export * from './split-idempotency-keys';
 export * from './split-insights';
 export * from './split-operations';
 export * from './split-projection';

@@ -90,10 +90,10 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
         if (!outcome) throw new Error(`merchant ${principal.merchantId} not found`);
         const refused = sessionRefusal(body, outcome.merchant, principal.mode);
         if (refused) {
-          if (outcome.inserted) await db.deleteFrom('checkout_sessions').where('token', '=', row.token).execute();
+          if (outcome.inserted) await new CheckoutSessionsRepository(db).deleteByToken(row.token);
           throw refused;
         }
-        if (!outcome.inserted) await db.insertInto('checkout_sessions').values(row).execute();
+        if (!outcome.inserted) await new CheckoutSessionsRepository(db).insert(row);
         return created(row);
       }
 
@@ -127,17 +127,19 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
       const token = session.token;
       // One row and nothing to claim: a single INSERT, with no transaction around it (two round trips fewer).
       if (!scope && !images.some(Boolean)) {
-        await db.insertInto('checkout_sessions').values(session).execute();
+        await new CheckoutSessionsRepository(db).insert(session);
       } else {
         try {
           await db.transaction().execute(async (trx) => {
-            await trx.insertInto('checkout_sessions').values(session).execute();
+            await new CheckoutSessionsRepository(trx).insert(session);
             for (const image of images) {
               if (!image) continue;
-              await trx
-                .insertInto('checkout_images')
-                .values({ id: image.id, session_token: token, content_type: image.contentType, bytes: image.bytes })
-                .execute();
+              await new CheckoutSessionsRepository(trx).insertImage({
+                id: image.id,
+                sessionToken: token,
+                contentType: image.contentType,
+                bytes: image.bytes,
+              });
             }
             if (scope && !(await claimKey(trx, scope, hash, token))) throw new IdempotencyRaceLost();
           });
@@ -171,11 +173,7 @@ export function checkoutSessionRoutes(deps: CheckoutDeps): Router {
     '/checkout/images/:id',
     validate('params', ImageParams, () => notFound(MESSAGES.notFound)),
     async (ctx: Context) => {
-      const image = await db
-        .selectFrom('checkout_images')
-        .select(['content_type', 'bytes'])
-        .where('id', '=', ctx.params.id as string)
-        .executeTakeFirst();
+      const image = await new CheckoutSessionsRepository(db).image(ctx.params.id as string);
       if (!image) throw notFound(MESSAGES.notFound);
       ctx.set('content-type', image.content_type);
       ctx.set('cache-control', 'public, max-age=86400, immutable');

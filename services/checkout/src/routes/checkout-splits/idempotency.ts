@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Database, ServiceMode } from '@groupsplit/shared';
-import { type Kysely, sql } from 'kysely';
+import { type Db, type ServiceMode, SplitIdempotencyKeysRepository } from '@groupsplit/shared';
 import { IDEMPOTENCY_REMEMBERED_HOURS, reusedKey } from '../../idempotency-key';
 
 export type SplitKeyScope = { merchantId: string; mode: ServiceMode; key: string };
@@ -14,51 +12,20 @@ export type SplitKeyScope = { merchantId: string; mode: ServiceMode; key: string
  * others read its row. A key older than 24 hours is forgotten first.
  */
 export async function claimSplitId(
-  db: Kysely<Database>,
+  db: Db,
   scope: SplitKeyScope,
   hash: string,
 ): Promise<{ splitId: string; replay: boolean }> {
-  const keyRow = (table: Kysely<Database>) =>
-    table
-      .selectFrom('split_idempotency_keys')
-      .where('merchant_id', '=', scope.merchantId)
-      .where('mode', '=', scope.mode)
-      .where('idempotency_key', '=', scope.key);
-  await db
-    .deleteFrom('split_idempotency_keys')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('mode', '=', scope.mode)
-    .where('idempotency_key', '=', scope.key)
-    .where('created_at', '<=', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_REMEMBERED_HOURS})`)
-    .execute();
-  const claimed = await db
-    .insertInto('split_idempotency_keys')
-    .values({
-      merchant_id: scope.merchantId,
-      mode: scope.mode,
-      idempotency_key: scope.key,
-      request_hash: hash,
-      split_id: randomUUID(),
-    })
-    .onConflict((oc) => oc.columns(['merchant_id', 'mode', 'idempotency_key']).doNothing())
-    .returning('split_id')
-    .executeTakeFirst();
-  if (claimed) return { splitId: claimed.split_id, replay: false };
-  const existing = await keyRow(db).select(['request_hash', 'split_id']).executeTakeFirstOrThrow();
-  if (existing.request_hash !== hash) throw reusedKey();
-  return { splitId: existing.split_id, replay: true };
+  const key = await new SplitIdempotencyKeysRepository(db).claim(scope, hash, IDEMPOTENCY_REMEMBERED_HOURS);
+  if (key.claimed) return { splitId: key.splitId, replay: false };
+  if (key.requestHash !== hash) throw reusedKey();
+  return { splitId: key.splitId, replay: true };
 }
 
 /**
  * A create that was refused (the processor's 400, a billing gate) made no split: the key is let go,
  * so the same request can be sent again once the cause is fixed, as a request without a key can.
  */
-export async function releaseSplitKey(db: Kysely<Database>, scope: SplitKeyScope, splitId: string) {
-  await db
-    .deleteFrom('split_idempotency_keys')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('mode', '=', scope.mode)
-    .where('idempotency_key', '=', scope.key)
-    .where('split_id', '=', splitId)
-    .execute();
+export async function releaseSplitKey(db: Db, scope: SplitKeyScope, splitId: string) {
+  await new SplitIdempotencyKeysRepository(db).release(scope, splitId);
 }

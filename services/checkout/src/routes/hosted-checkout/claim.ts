@@ -1,6 +1,5 @@
-import { CLAIM_START_GRACE_MS, type Database, expiryNotRecorded } from '@groupsplit/shared';
+import { CheckoutSessionsRepository, CLAIM_START_GRACE_MS } from '@groupsplit/shared';
 import { splitWorkflowExists } from '@groupsplit/workflows/client';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql, type UpdateObject } from 'kysely';
 import type { CheckoutDeps } from '../../deps';
 import type { SessionRow } from '../../sessions/session-state';
 
@@ -23,12 +22,7 @@ type Session = Pick<SessionRow, 'token' | 'split_claimed_by' | 'split_claim_id' 
 
 /** Claims the session for a new split with id `splitId`; false when another claim, or the expiry, came first. */
 export function claimSession({ db }: Pick<CheckoutDeps, 'db'>, token: string, buyerId: string, splitId: string) {
-  return stampOpenSession(
-    db,
-    token,
-    { split_claimed_by: buyerId, split_claim_id: splitId, split_claimed_at: sql<Date>`now()` },
-    (eb) => eb('split_claimed_by', 'is', null),
-  );
+  return new CheckoutSessionsRepository(db).claim(token, buyerId, splitId);
 }
 
 /**
@@ -38,42 +32,12 @@ export function claimSession({ db }: Pick<CheckoutDeps, 'db'>, token: string, bu
  * stamp it saw when it found no workflow. False when the expiry came first.
  */
 export function takeUpClaim({ db }: Pick<CheckoutDeps, 'db'>, token: string, splitId: string) {
-  return stampOpenSession(db, token, { split_claimed_at: sql<Date>`now()` }, (eb) =>
-    eb.and([eb('split_claim_id', '=', splitId), eb('split_id', 'is', null)]),
-  );
-}
-
-/**
- * The one condition a claim and its take-up share: writes `stamp` only while the session is open
- * (not past its lifetime, no expiry recorded) and `claimable` holds; whether it wrote.
- */
-async function stampOpenSession(
-  db: CheckoutDeps['db'],
-  token: string,
-  stamp: UpdateObject<Database, 'checkout_sessions'>,
-  claimable: (eb: ExpressionBuilder<Database, 'checkout_sessions'>) => Expression<SqlBool>,
-) {
-  const stamped = await db
-    .updateTable('checkout_sessions')
-    .set(stamp)
-    .where('token', '=', token)
-    .where(claimable)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .where(expiryNotRecorded)
-    .returning('token')
-    .executeTakeFirst();
-  return Boolean(stamped);
+  return new CheckoutSessionsRepository(db).restampClaim(token, splitId);
 }
 
 /** Gives the session back after a creation that made no split (nothing placed, or every hold released). */
 export async function releaseClaim({ db }: Pick<CheckoutDeps, 'db'>, token: string, splitId: string) {
-  await db
-    .updateTable('checkout_sessions')
-    .set({ split_claimed_by: null, split_claim_id: null, split_claimed_at: null })
-    .where('token', '=', token)
-    .where('split_claim_id', '=', splitId)
-    .where('split_id', 'is', null)
-    .execute();
+  await new CheckoutSessionsRepository(db).releaseClaim(token, splitId);
 }
 
 /**

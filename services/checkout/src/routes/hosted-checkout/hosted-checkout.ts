@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CheckoutSessionsRepository,
   conflict,
   forbidden,
   formatPounds,
@@ -137,11 +138,7 @@ export function hostedCheckoutRoutes(deps: CheckoutDeps): Router {
         await releaseClaim(deps, session.token, splitId);
         throw error;
       }
-      await db
-        .updateTable('checkout_sessions')
-        .set({ split_id: created.id })
-        .where('token', '=', session.token)
-        .execute();
+      await new CheckoutSessionsRepository(db).recordSplit(session.token, created.id);
 
       ctx.status = 201;
       ctx.body = {

@@ -2,6 +2,7 @@ import {
   type AppError,
   badGateway,
   badRequest,
+  CheckoutSessionsRepository,
   type Config,
   conflict,
   type Db,
@@ -60,11 +61,7 @@ export async function loadPayView(db: Db, token: string) {
   ]);
   if (!split) return null;
   const session = split.session_token
-    ? await db
-        .selectFrom('checkout_sessions')
-        .select('line_items')
-        .where('token', '=', split.session_token)
-        .executeTakeFirst()
+    ? await new CheckoutSessionsRepository(db).lineItems(split.session_token)
     : undefined;
   return { share, split, participants, lineItems: session?.line_items ?? [], cancelReason };
 }

@@ -1,4 +1,5 @@
 import {
+  CheckoutSessionsRepository,
   formatPounds,
   MESSAGES,
   notFound,
@@ -50,13 +51,7 @@ export function seatRoutes(deps: CheckoutDeps): Router {
     const [seats, participants, lineItems] = await Promise.all([
       new SplitSeatsRepository(db).seatsOf(split.id),
       new SplitsRepository(db).participantsOf(split.id),
-      split.session_token
-        ? db
-            .selectFrom('checkout_sessions')
-            .select('line_items')
-            .where('token', '=', split.session_token)
-            .executeTakeFirst()
-        : undefined,
+      split.session_token ? new CheckoutSessionsRepository(db).lineItems(split.session_token) : undefined,
     ]);
     const group: JoinGroup = {
       merchant_name: split.business_name,

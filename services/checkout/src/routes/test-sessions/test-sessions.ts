@@ -1,4 +1,5 @@
 import {
+  CheckoutSessionsRepository,
   conflict,
   formatPounds,
   gateError,
@@ -69,7 +70,7 @@ export function testSessionRoutes(deps: CheckoutDeps): Router {
       const gate = await checkoutGate(deps, merchant, mode);
       if (gate) throw gateError(gate);
       const row = sessionRow(randomToken(32), owner, body, [], config.CHECKOUT_SESSION_TTL_MS);
-      await db.insertInto('checkout_sessions').values(row).execute();
+      await new CheckoutSessionsRepository(db).insert(row);
       logger.info({ merchantId: merchant.id, mode }, 'sample checkout session created');
       ctx.status = 201;
       ctx.body = {
