@@ -3166,6 +3166,29 @@ export interface components {
              * @example Bea
              */
             name?: string;
+            /** @description Beyond the spec's fields: the card the share was held on, once a hold named it (docs/dashboard.md, "The card"). Absent before, and on other people's shares when the hosted-checkout buyer reads the split. */
+            card?: {
+                /**
+                 * @description The card's brand as the processor names it.
+                 * @example visa
+                 */
+                brand: string;
+                /**
+                 * @description The card's last four digits.
+                 * @example 4242
+                 */
+                last4: string;
+                /**
+                 * @description A wallet card's wallet (`apple_pay`, `google_pay`); null for a plain card.
+                 * @example apple_pay
+                 */
+                wallet: string | null;
+                /**
+                 * @description How every surface says it: `Visa ••••4242`, or `Apple Pay (Visa ••••4242)` for a wallet card.
+                 * @example Apple Pay (Visa ••••4242)
+                 */
+                label: string;
+            };
         };
         /**
          * @description A participant's share: `pending` (not yet authorised), `authorised` (held on their card), `captured` (charged), `canceled` (released; nobody charged) or `refunded`.
@@ -5893,7 +5916,13 @@ export interface operations {
                      *           },
                      *           "created_at": "2026-09-01T12:00:00.000Z",
                      *           "updated_at": "2026-09-01T12:00:00.000Z",
-                     *           "name": "Bea"
+                     *           "name": "Bea",
+                     *           "card": {
+                     *             "brand": "visa",
+                     *             "last4": "4242",
+                     *             "wallet": "apple_pay",
+                     *             "label": "Apple Pay (Visa ••••4242)"
+                     *           }
                      *         }
                      *       ],
                      *       "refunds": [
@@ -6570,7 +6599,13 @@ export interface operations {
                      *           },
                      *           "created_at": "2026-09-01T12:00:00.000Z",
                      *           "updated_at": "2026-09-01T12:00:00.000Z",
-                     *           "name": "Bea"
+                     *           "name": "Bea",
+                     *           "card": {
+                     *             "brand": "visa",
+                     *             "last4": "4242",
+                     *             "wallet": "apple_pay",
+                     *             "label": "Apple Pay (Visa ••••4242)"
+                     *           }
                      *         }
                      *       ],
                      *       "refunds": [
@@ -11654,7 +11689,13 @@ export interface operations {
                      *           },
                      *           "created_at": "2026-09-01T12:00:00.000Z",
                      *           "updated_at": "2026-09-01T12:00:00.000Z",
-                     *           "name": "Bea"
+                     *           "name": "Bea",
+                     *           "card": {
+                     *             "brand": "visa",
+                     *             "last4": "4242",
+                     *             "wallet": "apple_pay",
+                     *             "label": "Apple Pay (Visa ••••4242)"
+                     *           }
                      *         }
                      *       ],
                      *       "refunds": [
