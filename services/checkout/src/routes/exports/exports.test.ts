@@ -116,6 +116,13 @@ describe('finance exports', () => {
         card: ['Visa ••••4242', 'Apple Pay (Visa ••••4242)'][i],
       });
     });
+    // The order page reads the same card from the split detail (dashboard/app/pages/order.tsx).
+    const detail = await stack.api.get(`/api/checkout-splits/${paid.id}`, { token: shop.owner.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.participants.map((p: { card?: unknown }) => p.card)).toEqual([
+      { brand: 'visa', last4: '4242', wallet: null, label: 'Visa ••••4242' },
+      { brand: 'visa', last4: '4242', wallet: 'apple_pay', label: 'Apple Pay (Visa ••••4242)' },
+    ]);
     // The raw text: the formula cell quoted whole, after its single quote.
     expect(res.text).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
   });
