@@ -2966,6 +2966,30 @@ export interface components {
                 /** @description Taking split payments. */
                 take_split: components["schemas"]["Gate"];
             };
+            /** @description Beyond the spec's fields: Apple Pay on the pay domain for the mode asked (the go-live checklist's "Apple Pay ready on <domain>", docs/processor.md, "Wallet domains"); null until the domain was registered on the connected account (it is once the account can take charges). */
+            apple_pay: {
+                /**
+                 * @description Our pay domain, registered on the connected account.
+                 * @example pay.groupsplit.example
+                 */
+                domain: string;
+                /**
+                 * @description Apple Pay's status on it.
+                 * @example active
+                 * @enum {string}
+                 */
+                status: "active" | "inactive";
+                /**
+                 * @description Why Apple Pay is not active, as the processor said; null when it is.
+                 * @example null
+                 */
+                error: string | null;
+                /**
+                 * @description When the registration was last checked.
+                 * @example 2026-12-06T09:30:00.000Z
+                 */
+                checked_at: components["schemas"]["Timestamp"] | null;
+            } | null;
         };
         /**
          * @description Test or live. Test keys, URLs, secrets and orders never mix with live ones.
@@ -13526,6 +13550,12 @@ export interface operations {
                      *             "path": "/dashboard/settings/billing"
                      *           }
                      *         }
+                     *       },
+                     *       "apple_pay": {
+                     *         "domain": "pay.groupsplit.example",
+                     *         "status": "active",
+                     *         "error": null,
+                     *         "checked_at": "2026-12-06T09:30:00.000Z"
                      *       }
                      *     }
                      */
