@@ -210,13 +210,10 @@ export const ParticipantDetailSchema = z
       .object({
         brand: z.string().meta({ description: "The card's brand as the processor names it.", example: 'visa' }),
         last4: z.string().meta({ description: "The card's last four digits.", example: '4242' }),
-        wallet: z
-          .string()
-          .nullable()
-          .meta({
-            description: "A wallet card's wallet (`apple_pay`, `google_pay`); null for a plain card.",
-            example: 'apple_pay',
-          }),
+        wallet: z.string().nullable().meta({
+          description: "A wallet card's wallet (`apple_pay`, `google_pay`); null for a plain card.",
+          example: 'apple_pay',
+        }),
         label: z.string().meta({
           description: 'How every surface says it: `Visa ••••4242`, or `Apple Pay (Visa ••••4242)` for a wallet card.',
           example: 'Apple Pay (Visa ••••4242)',
