@@ -2966,6 +2966,30 @@ export interface components {
                 /** @description Taking split payments. */
                 take_split: components["schemas"]["Gate"];
             };
+            /** @description Beyond the spec's fields: Apple Pay on the pay domain for the mode asked (the go-live checklist's "Apple Pay ready on <domain>", docs/processor.md, "Wallet domains"); null until the domain was registered on the connected account (it is once the account can take charges). */
+            apple_pay: {
+                /**
+                 * @description Our pay domain, registered on the connected account.
+                 * @example pay.groupsplit.example
+                 */
+                domain: string;
+                /**
+                 * @description Apple Pay's status on it.
+                 * @example active
+                 * @enum {string}
+                 */
+                status: "active" | "inactive";
+                /**
+                 * @description Why Apple Pay is not active, as the processor said; null when it is.
+                 * @example null
+                 */
+                error: string | null;
+                /**
+                 * @description When the registration was last checked.
+                 * @example 2026-12-06T09:30:00.000Z
+                 */
+                checked_at: components["schemas"]["Timestamp"] | null;
+            } | null;
         };
         /**
          * @description Test or live. Test keys, URLs, secrets and orders never mix with live ones.
@@ -3166,6 +3190,29 @@ export interface components {
              * @example Bea
              */
             name?: string;
+            /** @description Beyond the spec's fields: the card the share was held on, once a hold named it (docs/dashboard.md, "The card"). Absent before, and on other people's shares when the hosted-checkout buyer reads the split. */
+            card?: {
+                /**
+                 * @description The card's brand as the processor names it.
+                 * @example visa
+                 */
+                brand: string;
+                /**
+                 * @description The card's last four digits.
+                 * @example 4242
+                 */
+                last4: string;
+                /**
+                 * @description A wallet card's wallet (`apple_pay`, `google_pay`); null for a plain card.
+                 * @example apple_pay
+                 */
+                wallet: string | null;
+                /**
+                 * @description How every surface says it: `Visa ••••4242`, or `Apple Pay (Visa ••••4242)` for a wallet card.
+                 * @example Apple Pay (Visa ••••4242)
+                 */
+                label: string;
+            };
         };
         /**
          * @description A participant's share: `pending` (not yet authorised), `authorised` (held on their card), `captured` (charged), `canceled` (released; nobody charged) or `refunded`.
@@ -5893,7 +5940,13 @@ export interface operations {
                      *           },
                      *           "created_at": "2026-09-01T12:00:00.000Z",
                      *           "updated_at": "2026-09-01T12:00:00.000Z",
-                     *           "name": "Bea"
+                     *           "name": "Bea",
+                     *           "card": {
+                     *             "brand": "visa",
+                     *             "last4": "4242",
+                     *             "wallet": "apple_pay",
+                     *             "label": "Apple Pay (Visa ••••4242)"
+                     *           }
                      *         }
                      *       ],
                      *       "refunds": [
@@ -6570,7 +6623,13 @@ export interface operations {
                      *           },
                      *           "created_at": "2026-09-01T12:00:00.000Z",
                      *           "updated_at": "2026-09-01T12:00:00.000Z",
-                     *           "name": "Bea"
+                     *           "name": "Bea",
+                     *           "card": {
+                     *             "brand": "visa",
+                     *             "last4": "4242",
+                     *             "wallet": "apple_pay",
+                     *             "label": "Apple Pay (Visa ••••4242)"
+                     *           }
                      *         }
                      *       ],
                      *       "refunds": [
@@ -11654,7 +11713,13 @@ export interface operations {
                      *           },
                      *           "created_at": "2026-09-01T12:00:00.000Z",
                      *           "updated_at": "2026-09-01T12:00:00.000Z",
-                     *           "name": "Bea"
+                     *           "name": "Bea",
+                     *           "card": {
+                     *             "brand": "visa",
+                     *             "last4": "4242",
+                     *             "wallet": "apple_pay",
+                     *             "label": "Apple Pay (Visa ••••4242)"
+                     *           }
                      *         }
                      *       ],
                      *       "refunds": [
@@ -13485,6 +13550,12 @@ export interface operations {
                      *             "path": "/dashboard/settings/billing"
                      *           }
                      *         }
+                     *       },
+                     *       "apple_pay": {
+                     *         "domain": "pay.groupsplit.example",
+                     *         "status": "active",
+                     *         "error": null,
+                     *         "checked_at": "2026-12-06T09:30:00.000Z"
                      *       }
                      *     }
                      */

@@ -81,6 +81,10 @@ describe('the go-live checklist in a real browser', () => {
         expect(await item.getByRole('link', { name: link, exact: true }).getAttribute('href')).toBe(path);
       }
       expect(await page.getByText('You can take live payments').count()).toBe(0);
+      // Apple Pay is not a step: a line under them says what it waits for.
+      await page
+        .getByText('Apple Pay: the pay domain is registered on your account once it can take charges.')
+        .waitFor();
       const found = await inspect(page, 'home-live-checklist');
       expect(found).toEqual([]);
       expect(problems).toEqual([]);
@@ -122,6 +126,22 @@ describe('the go-live checklist in a real browser', () => {
         })
         .execute();
 
+      // Our pay domain registered on the live account, Apple Pay active on it (merchants writes this row).
+      await stack.db
+        .insertInto('merchant_processor_accounts')
+        .values({
+          merchant_id: merchantId,
+          mode: 'live',
+          account_id: 'acct_live_ready',
+          charges_enabled: true,
+          details_submitted: true,
+          pay_domain: 'pay.groupsplit.example',
+          pay_domain_id: 'pmd_live_ready',
+          apple_pay_status: 'active',
+          pay_domain_checked_at: new Date(),
+        })
+        .execute();
+
       // A reload keeps the session (and the mode is chosen again: it is held in memory only).
       await page.reload();
       await heading(page, shopName);
@@ -131,6 +151,7 @@ describe('the go-live checklist in a real browser', () => {
       await settled(page);
       expect(await checklist().getByText('To do').count()).toBe(0);
       expect(await checklist().getByText('Done').count()).toBe(5);
+      await page.getByText('Apple Pay ready on pay.groupsplit.example.').waitFor();
       const found = await inspect(page, 'home-live-ready');
       expect(found).toEqual([]);
       expect(problems).toEqual([]);

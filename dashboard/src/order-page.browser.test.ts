@@ -138,15 +138,18 @@ describe('the order page in a real browser', () => {
       await timeline.getByRole('row').filter({ hasText: 'Order created' }).waitFor();
       found.push(...(await look(page, 'order-page-pending')));
 
-      // Both pay; the order is captured and the page, read again, offers a refund.
-      for (const participant of split.body.participants as { pay_url: string }[]) {
-        expect((await authoriseShare(stack, participant.pay_url.split('/pay/')[1]!)).status).toBe(200);
+      // Both pay (Bea with Apple Pay); the order is captured and the page, read again, offers a refund.
+      for (const [i, participant] of (split.body.participants as { pay_url: string }[]).entries()) {
+        const method = i === 0 ? 'pm_card_applePay_visa' : 'pm_card_visa';
+        expect((await authoriseShare(stack, participant.pay_url.split('/pay/')[1]!, method)).status).toBe(200);
       }
       await waitForSplitStatus(stack, id, ['captured']);
       await page.reload();
       await page.getByRole('heading', { level: 1, name: reference }).waitFor();
       await page.locator('.page-header .chip', { hasText: 'captured' }).waitFor();
       await money.getByText('groupsplit fee').waitFor();
+      // Each share's card, as the receipts say it (shared/src/cards): the wallet, then the card behind it.
+      await bea.getByText('Apple Pay (Visa ••••4242)').waitFor();
       // What reaches the business after our fee: the detail's net_amount, shown as it is.
       const detail = await stack.api.get(`/api/checkout-splits/${id}`, { token: team.owner.token });
       expect(detail.body.net_amount).toMatch(/^\d+\.\d\d$/);

@@ -1,6 +1,7 @@
 export * from './api-key-revocation';
 export * from './api-keys';
 export * from './auth';
+export * from './cards';
 export * from './checkout-claims';
 export * from './config';
 export { TEST_KNOBS, type TestKnob } from './config-test-knobs';

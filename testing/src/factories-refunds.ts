@@ -18,7 +18,12 @@ export async function createCapturedSplit(
   token: string,
   merchantId: string,
   shares: (number | TestShare)[],
-  options: { mode?: ProcessorMode; orderReference?: string } = {},
+  options: {
+    mode?: ProcessorMode;
+    orderReference?: string;
+    /** Each share's test card in order (`pm_card_visa` where not given), e.g. `pm_card_applePay_visa`. */
+    paymentMethods?: string[];
+  } = {},
 ): Promise<CapturedSplit> {
   const participants = shares.map((s) => (typeof s === 'number' ? { email: uniqueEmail('payer'), amountMinor: s } : s));
   const res = await postSplit(
@@ -29,8 +34,8 @@ export async function createCapturedSplit(
   );
   if (res.status !== 201) throw new Error(`create split answered ${res.status}: ${res.text}`);
   const split = res.body as CapturedSplit;
-  for (const p of split.participants) {
-    const authorised = await authoriseShare(stack, p.payToken);
+  for (const [i, p] of split.participants.entries()) {
+    const authorised = await authoriseShare(stack, p.payToken, options.paymentMethods?.[i]);
     if (authorised.status !== 200) throw new Error(`authorise answered ${authorised.status}: ${authorised.text}`);
   }
   await waitForSplitStatus(stack, split.id, ['captured']);

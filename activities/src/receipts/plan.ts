@@ -4,7 +4,7 @@ import type { ActivityDeps } from '../deps';
 
 type SplitContext = NonNullable<Awaited<ReturnType<ReceiptsRepository['split']>>>;
 type Participant = Awaited<ReturnType<ReceiptsRepository['participants']>>[number];
-export type Card = { brand: string; last4: string; chargeId: string | null };
+export type Card = { brand: string; last4: string; wallet?: { type: string } | null; chargeId: string | null };
 
 /** One outbox event with what its receipts are made from. */
 export type ReceiptInput = {
@@ -84,7 +84,7 @@ export function planReceipts(
   });
   const card = (p: Participant) => {
     const c = input.cards.get(p.id);
-    return { card_brand: c?.brand ?? null, card_last4: c?.last4 ?? null };
+    return { card_brand: c?.brand ?? null, card_last4: c?.last4 ?? null, card_wallet: c?.wallet?.type ?? null };
   };
   const organiser = split.session_token ? split.organiser_email : null;
   const organiserName = split.session_context?.organiser_name ?? null;

@@ -71,6 +71,9 @@ export function createAuthoriseActivities({
         detail: hold.card
           ? { card_brand: hold.card.brand, card_last4: hold.card.last4, wallet: hold.card.wallet?.type ?? null }
           : undefined,
+        card: hold.card
+          ? { brand: hold.card.brand, last4: hold.card.last4, wallet: hold.card.wallet?.type ?? null }
+          : null,
       });
       await dispatchCommittedEvents(deps, [eventId]);
       return { authorised: true, status: 'authorised', captureBefore: hold.captureBefore };

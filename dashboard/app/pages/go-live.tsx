@@ -80,6 +80,21 @@ function liveSteps(current: ReturnType<typeof useBusiness>['me'], state: Awaited
   return steps;
 }
 
+/**
+ * Apple Pay on our pay domain, live mode's (docs/processor.md, "Wallet domains"): not a step (cards work
+ * without it), a line under the steps saying it is ready or what is missing.
+ */
+function applePayLine(me: ReturnType<typeof useBusiness>['me']): string {
+  const wallet = me.apple_pay;
+  if (wallet?.status === 'active') return `Apple Pay ready on ${wallet.domain}.`;
+  if (wallet) {
+    return `Apple Pay not ready on ${wallet.domain}: ${wallet.error ?? 'its domain check has not passed'}. Cards still work.`;
+  }
+  return me.processor_charges_enabled
+    ? 'Apple Pay: the pay domain is not registered on your account yet. Cards still work.'
+    : 'Apple Pay: the pay domain is registered on your account once it can take charges.';
+}
+
 const STATE_LABEL = (done: boolean | null) => (done === null ? 'Unknown' : done ? 'Done' : 'To do');
 
 /**
@@ -129,6 +144,7 @@ export function GoLiveChecklist(props: { title?: string } = {}) {
                   </li>
                 ))}
               </ol>
+              <p class="muted">{applePayLine(read.me ?? me)}</p>
             </>
           );
         }}

@@ -492,6 +492,8 @@ function OrderView(props: { split: SplitDetail; timeline: Query<SplitTimeline>; 
               <td class="num">{money(p.application_fee)}</td>
               <td class="num">
                 {money(((poundsToPence(p.amount) + poundsToPence(p.application_fee)) / 100).toFixed(2))}
+                {/* The card the hold is on, as receipts and exports say it: "Apple Pay (Visa ••••4242)". */}
+                {p.card && <div class="muted">{p.card.label}</div>}
               </td>
               <td>
                 <StatusChip status={p.status} />

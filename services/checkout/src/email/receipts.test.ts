@@ -73,12 +73,15 @@ describe('receipts for every payer', () => {
     }
 
     // The buyer and the first friend pay: each gets a hold receipt naming the card; the organiser
-    // (the buyer) hears that one person is left.
+    // (the buyer) hears that one person is left. The first friend pays with Apple Pay: every e-mail
+    // names the wallet and the card behind it (shared/src/cards).
+    const cardOf = (who: string) => (who === a ? 'Apple Pay (Visa ••••4242)' : 'Visa ••••4242');
     for (const [i, who] of [buyer.email, a].entries()) {
-      expect((await authoriseShare(stack, payTokenOf(participants[i]!.pay_url))).status).toBe(200);
+      const method = who === a ? 'pm_card_applePay_visa' : 'pm_card_visa';
+      expect((await authoriseShare(stack, payTokenOf(participants[i]!.pay_url), method)).status).toBe(200);
       const hold = await waitForMail(who, { subject: 'hold for' });
       expect(hold.Subject).toMatch(/^Your £15\.20 hold for Order at .+ is in place$/);
-      expect(hold.Text).toContain('£15.20 is held on Visa ••••4242 for your share of');
+      expect(hold.Text).toContain(`£15.20 is held on ${cardOf(who)} for your share of`);
       expect(hold.Text).toContain(`${i + 1} of 3 holds in place so far.`);
       expect(hold.Text).not.toMatch(/have paid/);
     }
@@ -90,7 +93,7 @@ describe('receipts for every payer', () => {
     await waitForSplitStatus(stack, splitId, ['captured']);
     for (const who of [buyer.email, a, b]) {
       const charged = await waitForMail(who, { subject: 'Receipt: £15.20 paid' });
-      expect(charged.Text).toContain('£15.00 share + £0.20 fee = £15.20 charged to Visa ••••4242.');
+      expect(charged.Text).toContain(`£15.00 share + £0.20 fee = £15.20 charged to ${cardOf(who)}.`);
       expect(charged.Text).toMatch(/Payment reference: ch_\w+\./);
       expect(charged.Text).toContain('3 × Tasting menu  £45.00');
       expect(charged.Text).toContain('Order total: £45.00');
@@ -122,7 +125,7 @@ describe('receipts for every payer', () => {
     for (const who of [buyer.email, a, b]) {
       const refunded = await waitForMail(who, { subject: 'refunded for' });
       expect(refunded.Subject).toMatch(/^£5\.00 refunded for Order at /);
-      expect(refunded.Text).toContain('to Visa ••••4242');
+      expect(refunded.Text).toContain(`to ${cardOf(who)}.`);
       expect(refunded.Text).toContain('Banks usually show a refund within 5 to 10 working days.');
     }
   });

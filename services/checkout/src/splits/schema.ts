@@ -206,6 +206,25 @@ export const ParticipantDetailSchema = z
           'absent when none was given.',
         example: 'Bea',
       }),
+    card: z
+      .object({
+        brand: z.string().meta({ description: "The card's brand as the processor names it.", example: 'visa' }),
+        last4: z.string().meta({ description: "The card's last four digits.", example: '4242' }),
+        wallet: z.string().nullable().meta({
+          description: "A wallet card's wallet (`apple_pay`, `google_pay`); null for a plain card.",
+          example: 'apple_pay',
+        }),
+        label: z.string().meta({
+          description: 'How every surface says it: `Visa ••••4242`, or `Apple Pay (Visa ••••4242)` for a wallet card.',
+          example: 'Apple Pay (Visa ••••4242)',
+        }),
+      })
+      .optional()
+      .meta({
+        description:
+          "Beyond the spec's fields: the card the share was held on, once a hold named it (docs/dashboard.md, " +
+          '"The card"). Absent before, and on other people\'s shares when the hosted-checkout buyer reads the split.',
+      }),
   })
   .meta({ id: 'ParticipantDetail', description: 'One participant of the detail record.' });
 

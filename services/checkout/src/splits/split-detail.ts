@@ -1,5 +1,6 @@
 import {
   awaitingMerchant,
+  cardLabel,
   type Db,
   decimalPounds,
   MembershipsRepository,
@@ -43,6 +44,17 @@ export function presentParticipantDetail(p: ParticipantRow) {
     updated_at: p.updated_at.toISOString(),
     // Beyond the spec's fields, only where one was given (docs/splits.md, "Names"): other records are unchanged.
     ...(p.name ? { name: p.name } : {}),
+    // Beyond the spec's fields, only once a hold named its card (docs/dashboard.md, "The card"): others unchanged.
+    ...(p.card_last4
+      ? {
+          card: {
+            brand: p.card_brand ?? 'unknown',
+            last4: p.card_last4,
+            wallet: p.card_wallet,
+            label: cardLabel({ brand: p.card_brand, last4: p.card_last4, wallet: p.card_wallet }) ?? '',
+          },
+        }
+      : {}),
   };
 }
 
@@ -120,8 +132,11 @@ export async function splitDetail(splits: SplitsRepository, split: SplitRow, onl
   );
   return {
     ...detail,
-    participants: detail.participants.map((p) =>
-      own.has(p.id) ? p : { ...p, pay_token: null, processor_payment_intent_id: null },
+    // A friend's card is theirs alone: the buyer reads only their own shares' cards.
+    participants: detail.participants.map(({ card, ...p }) =>
+      own.has(p.id)
+        ? { ...p, ...(card ? { card } : {}) }
+        : { ...p, pay_token: null, processor_payment_intent_id: null },
     ),
   };
 }

@@ -29,6 +29,9 @@ export const CHANGELOG: ChangelogEntry[] = [
       '`POST /api/merchants/checkout/test-sessions` (dashboard, test mode): a £20 sample checkout.',
       'The pay step names only the declines a payer can act on (`expired_card`, `incorrect_cvc`, ' +
         '`insufficient_funds`); every other decline is `card_declined` with a generic message.',
+      'Split detail participants gain `card` once held (`{ brand, last4, wallet, label }`, e.g. ' +
+        '`Apple Pay (Visa ••••4242)`); `orders.csv` gains a last column `card`; `GET /api/merchants/me` gains ' +
+        '`apple_pay`: Apple Pay on the pay domain for the mode asked, or null.',
     ],
   },
   {

@@ -161,6 +161,21 @@ export async function syncProcessorAccount(deps: ProcessorDeps, mode: ProcessorM
   const merchantIds = await applyProcessorAccount(deps.db, mode, account);
   const active = account.chargesEnabled && account.detailsSubmitted && merchantIds.length > 0;
   const paymentMethodDomain = active ? await registerPayDomain(deps, mode, account.id) : null;
+  // What the registration answered, kept for the go-live checklist (GET /api/merchants/me, `apple_pay`).
+  if (paymentMethodDomain) {
+    await deps.db
+      .updateTable('merchant_processor_accounts')
+      .set({
+        pay_domain: paymentMethodDomain.domainName,
+        pay_domain_id: paymentMethodDomain.id,
+        apple_pay_status: paymentMethodDomain.applePay.status,
+        apple_pay_error: paymentMethodDomain.applePay.errorMessage,
+        pay_domain_checked_at: new Date(),
+      })
+      .where('account_id', '=', account.id)
+      .where('mode', '=', mode)
+      .execute();
+  }
   return { account, merchantIds, paymentMethodDomain };
 }
 

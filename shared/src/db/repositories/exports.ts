@@ -58,6 +58,9 @@ function orderQuery(db: Db, scope: ExportScope) {
         'p.captured_at',
         'p.processor_payment_intent_id',
         'p.processor_charge_id',
+        'p.card_brand',
+        'p.card_last4',
+        'p.card_wallet',
       ])
       .where(inScope('s', scope))
       // Still placing holds: shown nowhere (splits.ts, STILL_CREATING).

@@ -123,15 +123,19 @@ export class ParticipantsRepository {
     event: AuthorisedEventValues;
     /** What the history row keeps of the hold (the order page's timeline: the card or wallet, its last four). */
     detail?: Record<string, unknown>;
+    /** The card the hold is on, kept on the share (the order page, the pay page, orders.csv). */
+    card?: { brand: string; last4: string; wallet: string | null } | null;
   }): Promise<string | null> {
     const { splitId, participantId, actor, captureBefore, event } = input;
+    const card = input.card ?? null;
     const detail = input.detail ? JSON.stringify(input.detail) : null;
     const [merchantId, mode, type, payload, dedupeKey, sample] = event;
     const now = new Date();
     const result = await sql<{ event_id: string | null }>`
       WITH moved AS (
         UPDATE split_participants
-        SET status = 'authorised', authorised_at = ${now}, capture_before = ${captureBefore}, updated_at = ${now}
+        SET status = 'authorised', authorised_at = ${now}, capture_before = ${captureBefore}, updated_at = ${now},
+          card_brand = ${card?.brand ?? null}, card_last4 = ${card?.last4 ?? null}, card_wallet = ${card?.wallet ?? null}
         WHERE id = ${participantId} AND status = 'pending'
         RETURNING id
       ), history AS (

@@ -275,6 +275,13 @@ export interface MerchantProcessorAccountsTable {
   charges_enabled: Generated<boolean>;
   details_submitted: Generated<boolean>;
   updated_at: Generated<Date>;
+  /** Our pay domain as last registered on the account for wallets (20261206093500_pay_domain_wallets.sql). */
+  pay_domain: Generated<string | null>;
+  pay_domain_id: Generated<string | null>;
+  /** Apple Pay's status on it (`active`/`inactive`) and why not, as the processor said. */
+  apple_pay_status: Generated<'active' | 'inactive' | null>;
+  apple_pay_error: Generated<string | null>;
+  pay_domain_checked_at: Generated<Date | null>;
 }
 
 export interface ProcessorTables {

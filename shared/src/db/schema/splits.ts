@@ -92,6 +92,11 @@ export interface SplitParticipantsTable {
   processor_charge_id: Generated<string | null>;
   pay_token: string;
   capture_before: Date | null;
+  /** The card the share was held on (20261206093000_participant_cards.sql): null before, or when unknown. */
+  card_brand: Generated<string | null>;
+  card_last4: Generated<string | null>;
+  /** A wallet card's wallet (`apple_pay`, `google_pay`); null for a plain card. */
+  card_wallet: Generated<string | null>;
   refunded_amount: Generated<number>;
   disputed_at: Date | null;
   authorised_at: Date | null;

@@ -11,6 +11,7 @@ type CancelShare = {
   held: boolean;
   card_brand?: string | null;
   card_last4?: string | null;
+  card_wallet?: string | null;
 };
 
 /**
@@ -34,7 +35,7 @@ function cancelNotice(data: Record<string, any>) {
           : `${data.business_name} cancelled ${data.order_reference}.`;
   const money = shares.map((s) =>
     s.held
-      ? `The £${s.amount} hold on ${cardText(s.card_brand, s.card_last4)} has been released. Nothing was taken.`
+      ? `The £${s.amount} hold on ${cardText(s.card_brand, s.card_last4, s.card_wallet)} has been released. Nothing was taken.`
       : `Your £${s.share ?? s.amount} share will not be taken: there was no hold on your card, so nothing was taken from you.`,
   );
   if (shares.length === 0) money.push('Every hold in the group has been released. Nobody was charged.');

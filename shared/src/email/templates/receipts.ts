@@ -1,3 +1,4 @@
+import { cardLabel } from '../../cards/card-label';
 import { html } from '../html';
 import { emailButton, emailLayout, emailNote, textFooter } from '../layout';
 import { NOTHING_TAKEN, orderLinesHtml, orderLinesText, progressText } from '../order';
@@ -9,13 +10,12 @@ import type { EmailTemplate } from './index';
  * events. Every one is a `participant` e-mail: an unsubscribed address gets none. Common data:
  * business_name, order_reference, unsubscribe_url; amounts are two-place pound strings.
  */
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
-
-/** `Visa ••••4242`, or `your card` when the processor did not say. */
-export function cardText(brand: unknown, last4: unknown): string {
-  if (typeof last4 !== 'string' || !last4) return 'your card';
-  const name = typeof brand === 'string' ? (BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : 'Card';
-  return `${name} ••••${last4}`;
+/**
+ * `Visa ••••4242`, `Apple Pay (Visa ••••4242)` for a wallet card (shared/src/cards), or `your card` when
+ * the processor did not say.
+ */
+export function cardText(brand: unknown, last4: unknown, wallet?: unknown): string {
+  return cardLabel({ brand, last4, wallet }) ?? 'your card';
 }
 
 /**
@@ -23,7 +23,7 @@ export function cardText(brand: unknown, last4: unknown): string {
  * whole order) `£90.00 charged to Visa ••••4242`. Older data without the share: `£30.20 charged to …`.
  */
 export function chargeText(data: Record<string, any>): string {
-  const card = cardText(data.card_brand, data.card_last4);
+  const card = cardText(data.card_brand, data.card_last4, data.card_wallet);
   if (typeof data.share !== 'string' || typeof data.fee !== 'string' || Number(data.fee) === 0) {
     return `£${data.amount} charged to ${card}`;
   }
@@ -69,7 +69,7 @@ export const RECEIPT_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
   'receipts.hold_placed': (data) =>
     data.everyone_in
       ? page(data, `Your £${data.held} hold for ${at(data)} is in place: the group is complete`, [
-          `£${data.held} is held on ${cardText(data.card_brand, data.card_last4)} for your share of ${at(data)}.`,
+          `£${data.held} is held on ${cardText(data.card_brand, data.card_last4, data.card_wallet)} for your share of ${at(data)}.`,
           `Yours was the last hold: ${progressText(data.paid_count, data.total_count)}, so the group is complete. ${data.business_name} is confirming the order now.`,
           'Nothing is taken until they do. We will e-mail your receipt when the payment is taken; if they do not go ahead, your hold is released and nothing is taken.',
         ])
@@ -77,7 +77,7 @@ export const RECEIPT_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
           data,
           `Your £${data.held} hold for ${at(data)} is in place`,
           [
-            `£${data.held} is held on ${cardText(data.card_brand, data.card_last4)} for your share of ${at(data)}.`,
+            `£${data.held} is held on ${cardText(data.card_brand, data.card_last4, data.card_wallet)} for your share of ${at(data)}.`,
             `${NOTHING_TAKEN} ${progressText(data.paid_count, data.total_count)} so far.${data.still_to_pay ? ` Only ${data.still_to_pay} is still to place theirs.` : ''}`,
           ],
           `If the group does not finish by ${formatUkDateTime(data.expires_at)}, the hold is released and nobody pays.`,
@@ -138,7 +138,7 @@ export const RECEIPT_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
       data,
       `£${data.amount} refunded for ${at(data)}`,
       [
-        `${data.business_name} has refunded £${data.amount} of your payment for ${data.order_reference} to ${cardText(data.card_brand, data.card_last4)}.`,
+        `${data.business_name} has refunded £${data.amount} of your payment for ${data.order_reference} to ${cardText(data.card_brand, data.card_last4, data.card_wallet)}.`,
       ],
       'Banks usually show a refund within 5 to 10 working days.',
     ),

@@ -1,4 +1,4 @@
-import { formatPounds, londonOffset, type OrderExportRow, type RefundExportRow } from '@groupsplit/shared';
+import { cardLabel, formatPounds, londonOffset, type OrderExportRow, type RefundExportRow } from '@groupsplit/shared';
 import type { Cell } from './csv';
 
 /** One column of an export: its header and how a row fills it. */
@@ -77,6 +77,8 @@ export const ORDER_COLUMNS: readonly Column<OrderExportRow>[] = [
   ...times<OrderExportRow>('captured_at', (r) => r.captured_at),
   ['payment_intent_id', (r) => r.processor_payment_intent_id],
   ['charge_id', (r) => r.processor_charge_id],
+  // Added last, so a spreadsheet reading the columns by position still works: `Apple Pay (Visa ••••4242)`.
+  ['card', (r) => cardLabel({ brand: r.card_brand, last4: r.card_last4, wallet: r.card_wallet })],
 ];
 
 /** refunds.csv: one row per participant's slice of a refund (docs/exports.md, "refunds.csv"). */

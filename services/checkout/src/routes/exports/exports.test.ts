@@ -40,6 +40,8 @@ describe('finance exports', () => {
     shop = await createSplitReadyMerchant(stack);
     paid = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1250, 1000], {
       orderReference: '=HYPERLINK("https://evil.example","Click")',
+      // The second share held with Apple Pay: the card column says so (shared/src/cards).
+      paymentMethods: ['pm_card_visa', 'pm_card_applePay_visa'],
     });
     const refund = await stack.api.post(`/api/checkout-splits/${paid.id}/refund`, undefined, {
       token: shop.owner.token,
@@ -110,8 +112,17 @@ describe('finance exports', () => {
         payment_intent_id: paid.participants[i]!.paymentIntentId,
         // Written with the capture, so the file needs no processor call per row.
         charge_id: expect.stringMatching(/^\S+$/),
+        // Written with the authorisation: a plain card, then a wallet card.
+        card: ['Visa ••••4242', 'Apple Pay (Visa ••••4242)'][i],
       });
     });
+    // The order page reads the same card from the split detail (dashboard/app/pages/order.tsx).
+    const detail = await stack.api.get(`/api/checkout-splits/${paid.id}`, { token: shop.owner.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.participants.map((p: { card?: unknown }) => p.card)).toEqual([
+      { brand: 'visa', last4: '4242', wallet: null, label: 'Visa ••••4242' },
+      { brand: 'visa', last4: '4242', wallet: 'apple_pay', label: 'Apple Pay (Visa ••••4242)' },
+    ]);
     // The raw text: the formula cell quoted whole, after its single quote.
     expect(res.text).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
   });
@@ -133,6 +144,7 @@ describe('finance exports', () => {
       captured_at_utc: '',
       captured_at_uk: '',
       charge_id: '',
+      card: '',
     });
     const june = await get('orders.csv', { from: '2026-06-01', to: '2026-06-30' }, shop.owner.token);
     expect(june.status).toBe(200);

@@ -1,5 +1,5 @@
 import { maskEmail } from '@groupsplit/shared';
-import { createUser, type Stack, type TestUser, uniqueEmail, waitForMail } from '@groupsplit/testing';
+import { authoriseShare, createUser, type Stack, type TestUser, uniqueEmail, waitForMail } from '@groupsplit/testing';
 import {
   CANCEL_URL,
   type CheckoutMerchant,
@@ -143,6 +143,18 @@ describe('hosted checkout: the buyer split endpoint and page', () => {
       200,
       [signedIn.email, a, b].map((email) => ({ email, pay_token: 'token', processor_payment_intent_id: 'pi' })),
     ]);
+    // Each share's card (additive `card`): the buyer reads their own, never a friend's; the team reads both.
+    const payTokens = (asOwner.body.participants as { pay_token: string }[]).map((p) => p.pay_token);
+    expect((await authoriseShare(stack, payTokens[0]!, 'pm_card_visa')).status).toBe(200);
+    expect((await authoriseShare(stack, payTokens[1]!, 'pm_card_applePay_visa')).status).toBe(200);
+    const cards = async (as: string) =>
+      (
+        (await stack.api.get(`/api/checkout-splits/${made.body.split_id}`, { token: as })).body.participants as {
+          card?: { label: string };
+        }[]
+      ).map((p) => p.card?.label ?? null);
+    expect(await cards(signedIn.token)).toEqual(['Visa ••••4242', null, null]);
+    expect(await cards(shop.owner.token)).toEqual(['Visa ••••4242', 'Apple Pay (Visa ••••4242)', null]);
     // The dashboard's replace answers the same detail, and as the buyer sees it.
     const row = await stack.db
       .selectFrom('split_participants')

@@ -18,6 +18,9 @@ export const TEST_CARDS = [
   { id: 'pm_card_mastercard', label: 'Mastercard, succeeds' },
   { id: 'pm_card_chargeDeclined', label: 'Declined card' },
   { id: 'pm_card_threeDSecure2Required', label: 'Visa, asks your bank to confirm (3-D Secure)' },
+  // Wallet cards, as an Apple Pay or Google Pay sheet would give them (the buttons come with the Stripe.js stand-in).
+  { id: 'pm_card_applePay_visa', label: 'Apple Pay (Visa), succeeds' },
+  { id: 'pm_card_googlePay_mastercard', label: 'Google Pay (Mastercard), succeeds' },
 ] as const;
 
 /**

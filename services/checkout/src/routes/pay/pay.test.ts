@@ -9,6 +9,7 @@ import {
   startStack,
   type TestUser,
   uniqueEmail,
+  waitForMail,
   waitForSplitStatus,
 } from '@groupsplit/testing';
 import {
@@ -281,6 +282,28 @@ describe('pay step', () => {
       expect(ok.status).toBe(200);
       expect(ok.text).toContain('Your share is held');
       expect(ok.text).not.toContain('value="pm_card_visa"');
+    });
+
+    it('offers the wallet test cards; an Apple Pay hold keeps its card and the receipt says "Apple Pay (Visa ••••4242)"', async () => {
+      const split = await create('PAY-WALLET');
+      const { payToken: token, email } = split.participants[0]!;
+      const page = await stack.api.get(`/pay/${token}`);
+      expect(page.text).toContain('value="pm_card_applePay_visa"');
+      expect(page.text).toContain('value="pm_card_googlePay_mastercard"');
+      const ok = await stack.api.call('POST', `/pay/${token}`, {
+        body: 'payment_method=pm_card_applePay_visa',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.text).toContain('Your share is held');
+      const row = await stack.db
+        .selectFrom('split_participants')
+        .select(['card_brand', 'card_last4', 'card_wallet'])
+        .where('pay_token', '=', token)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ card_brand: 'visa', card_last4: '4242', card_wallet: 'apple_pay' });
+      const receipt = await waitForMail(email, { subject: 'hold for' });
+      expect(receipt.Text).toContain('is held on Apple Pay (Visa ••••4242) for your share of');
     });
 
     it('uses Stripe Elements in live mode, allowed by nonce', async () => {

@@ -1,4 +1,5 @@
 import {
+  cardBrandName,
   type Db,
   formatPounds,
   MembershipsRepository,
@@ -6,6 +7,7 @@ import {
   type SplitRow,
   SplitsRepository,
   SplitTimelineRepository,
+  walletName,
 } from '@groupsplit/shared';
 import type { TimelineKind } from './schema';
 
@@ -41,23 +43,13 @@ function publicActor(stored: string, split: SplitRow, creatorIsBuyer: boolean): 
   return 'system';
 }
 
-/** Wallets as people name them. */
-const WALLETS: Record<string, string> = {
-  apple_pay: 'Apple Pay',
-  google_pay: 'Google Pay',
-  samsung_pay: 'Samsung Pay',
-  link: 'Link',
-};
-
 /** What a hold was placed with, from its history row: " with Apple Pay (Visa ending 4242)", " on a Visa ending 4242". */
 function held(detail: Record<string, unknown>): string {
   const last4 = typeof detail.card_last4 === 'string' ? detail.card_last4 : null;
   if (!last4) return '';
-  const raw = typeof detail.card_brand === 'string' ? detail.card_brand : 'card';
-  const brand =
-    raw === 'amex' ? 'American Express' : raw === 'card' ? 'card' : raw.charAt(0).toUpperCase() + raw.slice(1);
-  const wallet =
-    typeof detail.wallet === 'string' ? (WALLETS[detail.wallet] ?? detail.wallet.replace(/_/g, ' ')) : null;
+  // Names from the one place every surface takes them (shared/src/cards).
+  const brand = typeof detail.card_brand === 'string' ? cardBrandName(detail.card_brand) : 'card';
+  const wallet = walletName(detail.wallet);
   return wallet ? ` with ${wallet} (${brand} ending ${last4})` : ` on a ${brand} ending ${last4}`;
 }
 

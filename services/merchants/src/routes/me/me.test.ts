@@ -1,5 +1,14 @@
-import { GATES } from '@groupsplit/shared';
-import { addMember, createMerchant, createTeam, createUser, type Stack, startStack } from '@groupsplit/testing';
+import { createLogger, createProcessors, GATES } from '@groupsplit/shared';
+import {
+  addMember,
+  createMerchant,
+  createTeam,
+  createUser,
+  emulatorControl,
+  type Stack,
+  startStack,
+} from '@groupsplit/testing';
+import { syncProcessorAccount } from '../../processor/reconcile';
 
 const MERCHANT_FIELDS = [
   'id',
@@ -31,6 +40,8 @@ const MERCHANT_FIELDS = [
   'paused',
   'paused_reason',
   'gates',
+  // Beyond the spec's fields (docs/processor.md, "Wallet domains").
+  'apple_pay',
 ];
 
 const DAY = 86_400_000;
@@ -257,6 +268,80 @@ describe('GET /api/merchants/me', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'X-Service-Mode must be test or live', code: 'invalid_service_mode' });
       expect((await me(team.owner.token, { 'x-service-mode': 'LIVE' })).body.mode).toBe('live');
+    });
+  });
+
+  describe('apple_pay: Apple Pay on the pay domain, for the go-live checklist', () => {
+    const deps = () => ({
+      db: stack.db,
+      // A pay domain the processor can register (the stack's own is loopback, which is skipped).
+      config: { ...stack.config, PUBLIC_BASE_URL: 'https://pay.groupsplit.example' },
+      logger: createLogger('apple-pay-test', 'silent'),
+    });
+    const test = { 'x-service-mode': 'test' };
+
+    it('null until registered; then the registration outcome per mode, as the processor last answered', async () => {
+      const team = await createTeam(stack.db);
+      expect((await me(team.owner.token, test)).body.apple_pay).toBeNull();
+      const connect = await stack.api.post('/api/merchants/connect', undefined, {
+        token: team.owner.token,
+        headers: test,
+      });
+      expect(connect.status).toBe(200);
+      const { account_id: accountId } = await stack.db
+        .selectFrom('merchant_processor_accounts')
+        .select('account_id')
+        .where('merchant_id', '=', team.merchant.id)
+        .where('mode', '=', 'test')
+        .executeTakeFirstOrThrow();
+      // Still onboarding: nothing registered, nothing to show.
+      await syncProcessorAccount(deps(), 'test', accountId);
+      expect((await me(team.owner.token, test)).body.apple_pay).toBeNull();
+
+      await emulatorControl(stack, 'POST', `/accounts/${accountId}/activate`);
+      // The domain registered on the account once before, and Apple's check failing on it (the emulator's
+      // control hook; Apple's servers cannot be reached from here).
+      const domain = await createProcessors(stack.config)
+        .forMode('test')
+        .registerPaymentMethodDomain({ accountId, domainName: 'pay.groupsplit.example' });
+      const check = (passes: boolean) =>
+        emulatorControl<{ apple_pay_check: boolean }>(
+          stack,
+          'POST',
+          `/payment_method_domains/${domain.id}/apple_pay_check`,
+          { passes },
+        );
+      expect((await check(false)).apple_pay_check).toBe(false);
+      const validated = await fetch(`${stack.urls.emulator}/v1/payment_method_domains/${domain.id}/validate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${stack.config.STRIPE_TEST_SECRET_KEY}`, 'stripe-account': accountId },
+      });
+      expect(validated.status).toBe(200);
+
+      // The account can take charges: the sync registers (finds) the domain and asks again; the check
+      // fails, and the checklist says what is missing.
+      await syncProcessorAccount(deps(), 'test', accountId);
+      const missing = await me(team.owner.token, test);
+      expect(missing.status).toBe(200);
+      expect(missing.body.apple_pay).toEqual({
+        domain: 'pay.groupsplit.example',
+        status: 'inactive',
+        error: expect.stringContaining('apple-developer-merchantid-domain-association'),
+        checked_at: expect.any(String),
+      });
+      // The live mode has no account yet: nothing there.
+      expect((await me(team.owner.token, { 'x-service-mode': 'live' })).body.apple_pay).toBeNull();
+
+      // Apple's check passes: the next sync validates again and Apple Pay is ready.
+      await check(true);
+      await syncProcessorAccount(deps(), 'test', accountId);
+      const ready = await me(team.owner.token, test);
+      expect(ready.body.apple_pay).toEqual({
+        domain: 'pay.groupsplit.example',
+        status: 'active',
+        error: null,
+        checked_at: expect.any(String),
+      });
     });
   });
 });

@@ -3,7 +3,19 @@ import type { MerchantGates, MerchantRow, Role, ServiceMode } from '@groupsplit/
 /** The merchant record of docs/spec.md (Merchant). Address: `business_address` (one line) and `business_address_parts` (or null). */
 export function presentMerchant(
   merchant: MerchantRow,
-  extra: { role: Role; mode: ServiceMode; webhookUrl: string | null; gates: MerchantGates },
+  extra: {
+    role: Role;
+    mode: ServiceMode;
+    webhookUrl: string | null;
+    gates: MerchantGates;
+    /** Beyond the spec's fields: Apple Pay on our pay domain for the mode asked, or null. */
+    applePay?: {
+      domain: string;
+      status: 'active' | 'inactive';
+      error: string | null;
+      checked_at: string | null;
+    } | null;
+  },
 ) {
   return {
     id: merchant.id,
@@ -35,5 +47,6 @@ export function presentMerchant(
     paused: merchant.paused_at !== null,
     paused_reason: merchant.paused_reason,
     gates: extra.gates,
+    apple_pay: extra.applePay ?? null,
   };
 }

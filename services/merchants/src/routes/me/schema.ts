@@ -82,5 +82,22 @@ export const MerchantSchema = z
       .meta({
         description: 'Per feature, for the mode asked: null when ready, otherwise why not and where to fix it.',
       }),
+    apple_pay: z
+      .object({
+        domain: z.string().meta({
+          description: 'Our pay domain, registered on the connected account.',
+          example: 'pay.groupsplit.example',
+        }),
+        status: z.enum(['active', 'inactive']).meta({ description: "Apple Pay's status on it.", example: 'active' }),
+        error: nullableTextField('Why Apple Pay is not active, as the processor said; null when it is.', null),
+        checked_at: nullableTimestampField('When the registration was last checked.', '2026-12-06T09:30:00.000Z'),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Beyond the spec's fields: Apple Pay on the pay domain for the mode asked (the go-live checklist's " +
+          '"Apple Pay ready on <domain>", docs/processor.md, "Wallet domains"); null until the domain was registered ' +
+          'on the connected account (it is once the account can take charges).',
+      }),
   })
   .meta({ id: 'Merchant', description: 'The business the caller acts for (docs/spec.md, Merchant).' });
