@@ -13,8 +13,22 @@ const apiUrl = () => {
   return url;
 };
 
-/** Waits for the newest message to `to` (optionally whose subject contains `subject`). */
-export async function waitForMail(to: string, options: { subject?: string; timeoutMs?: number; after?: Date } = {}) {
+/** The ids of the messages to `to` now: pass them as `exceptIds` to wait for one sent after this moment. */
+export async function mailIds(to: string): Promise<Set<string>> {
+  const search = await fetch(`${apiUrl()}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`);
+  const { messages } = (await search.json()) as { messages: { ID: string }[] };
+  return new Set(messages.map((m) => m.ID));
+}
+
+/**
+ * Waits for the newest message to `to` (optionally whose subject contains `subject`). `exceptIds`
+ * passes over messages that were there before (mailIds): a second code to the same address a moment
+ * after the first is then never mistaken for it, as a time window (`after`) can be when both fall in it.
+ */
+export async function waitForMail(
+  to: string,
+  options: { subject?: string; timeoutMs?: number; after?: Date; exceptIds?: Set<string> } = {},
+) {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   while (Date.now() < deadline) {
     const search = await fetch(`${apiUrl()}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`);
@@ -22,7 +36,8 @@ export async function waitForMail(to: string, options: { subject?: string; timeo
     const hit = messages.find(
       (m) =>
         (!options.subject || m.Subject.includes(options.subject)) &&
-        (!options.after || new Date(m.Created) >= options.after),
+        (!options.after || new Date(m.Created) >= options.after) &&
+        !options.exceptIds?.has(m.ID),
     );
     if (hit) return (await (await fetch(`${apiUrl()}/api/v1/message/${hit.ID}`)).json()) as MailMessage;
     await new Promise((r) => setTimeout(r, 200));
