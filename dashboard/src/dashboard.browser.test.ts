@@ -381,9 +381,11 @@ describe('merchant dashboard in a real browser', () => {
 
       await page.getByRole('link', { name: orders.refunded.reference }).click();
       await heading(page, orders.refunded.reference);
+      // The participant's status chip: the timeline's "Captured £… from <address>" row names them too.
       await page
+        .getByRole('table', { name: 'Participants' })
         .getByRole('row', { name: new RegExp(buyer.email) })
-        .getByText('captured')
+        .getByText('captured', { exact: true })
         .waitFor();
       await page.getByText('No refunds on this order.').waitFor();
       await look(page, 'order-captured');
