@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { refusedInProduction, testKnobsSchema } from './config-test-knobs';
-import { publicSecrets } from './secret-defaults';
+import { publicSecrets, type SecretSetting } from './secret-defaults';
 import { DEV_TEMPORAL_PAYLOAD_KEYS, parsePayloadKeys } from './temporal/payload-keys';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
@@ -190,9 +190,13 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+import { ConfigError } from './config-error';
+
+export { ConfigError };
+
+/** Every secret the secret checks name is a setting of this schema (secret-defaults.ts cannot import the type back). */
+const secretsAreSettings: SecretSetting extends keyof Config ? true : never = true;
+void secretsAreSettings;
 
 /** Stripe's own API: what STRIPE_API_BASE_URL may name in production without ALLOW_STRIPE_API_BASE_URL. */
 export const STRIPE_API_ORIGIN = 'https://api.stripe.com';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { MerchantRow } from './auth/merchant-context';
-import type { Db } from './db';
+import type { MerchantRow } from './db/repositories/merchants';
+import type { Db } from './db/types';
 import { type AppError, badRequest } from './errors';
 import {
   GATES,

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { type Config, ConfigError } from './config';
+import { ConfigError } from './config-error';
 import { encryptionKeyBytes } from './secrets';
 import { DEV_TEMPORAL_PAYLOAD_KEYS, listsPublicPayloadKey } from './temporal/payload-keys';
 
@@ -17,18 +17,21 @@ export const PUBLIC_SECRET_VALUES = {
   STRIPE_LIVE_WEBHOOK_SECRET: ['whsec_live_emulator'],
   TEMPORAL_PAYLOAD_KEYS: [DEV_TEMPORAL_PAYLOAD_KEYS],
   TEMPORAL_CODEC_TOKEN: ['dev-only-temporal-codec-token'],
-} as const satisfies Partial<Record<keyof Config, readonly string[]>>;
+} as const satisfies Record<string, readonly string[]>;
 
 export type SecretSetting = keyof typeof PUBLIC_SECRET_VALUES;
 
 export type SecretProblem = { name: SecretSetting; why: string };
+
+/** The settings the checks read: each secret's value as configured (config.ts checks that every name is a setting). */
+export type SecretValues = { readonly [name in SecretSetting]: string };
 
 /**
  * Every secret that is unset in `env` or holds a public value, with why, in the order of
  * PUBLIC_SECRET_VALUES; empty when all are private. Values are compared as the bytes the code uses
  * (`secretBytes`), so another spelling of a public key is as public as the one written here.
  */
-export function publicSecrets(config: Config, env: NodeJS.ProcessEnv): SecretProblem[] {
+export function publicSecrets(config: SecretValues, env: NodeJS.ProcessEnv): SecretProblem[] {
   const problems: SecretProblem[] = [];
   for (const name of Object.keys(PUBLIC_SECRET_VALUES) as SecretSetting[]) {
     if (!env[name]?.trim()) {
@@ -45,7 +48,7 @@ export function publicSecrets(config: Config, env: NodeJS.ProcessEnv): SecretPro
 }
 
 /** The first of `publicSecrets`, or null when all are private. */
-export function publicSecret(config: Config, env: NodeJS.ProcessEnv): SecretProblem | null {
+export function publicSecret(config: SecretValues, env: NodeJS.ProcessEnv): SecretProblem | null {
   return publicSecrets(config, env)[0] ?? null;
 }
 
@@ -97,7 +100,7 @@ export function isLoopback(host: string): boolean {
  * principal forged with the default signing secret was accepted on port 3001 when merchants
  * listened on every interface. The error names every such variable at once.
  */
-export function assertSecretsForBinding(config: Config, env: NodeJS.ProcessEnv, service: string, host: string) {
+export function assertSecretsForBinding(config: SecretValues, env: NodeJS.ProcessEnv, service: string, host: string) {
   if (isLoopback(host)) return;
   const found = publicSecrets(config, env);
   if (found.length > 0) {

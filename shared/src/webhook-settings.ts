@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Db } from './db';
-import type { Database } from './db/types';
+import type { Database, Db } from './db/types';
 import { decryptSecret, encryptSecret } from './secrets';
 
 type Mode = 'test' | 'live';

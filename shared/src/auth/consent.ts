@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { Db } from '../db';
+import type { Db } from '../db/types';
 
 /**
  * Whether the user accepted the current terms and privacy versions. The gateway asks it to

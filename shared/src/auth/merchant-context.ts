@@ -1,14 +1,13 @@
 import type { Context, Next } from 'koa';
-import type { Db } from '../db';
 import { MembershipsRepository } from '../db/repositories/memberships';
-import type { MerchantsTable } from '../db/schema/identity';
+import type { MerchantRow } from '../db/repositories/merchants';
+import type { Db } from '../db/types';
 import { type AppError, conflict, MESSAGES, notFound, unauthorized } from '../errors';
 import type { Principal } from '../http/principal';
 import { isUuid } from '../ids';
 import type { Role } from './policy';
 
-type Selectable<T> = { [K in keyof T]: T[K] extends import('kysely').ColumnType<infer S, unknown, unknown> ? S : T[K] };
-export type MerchantRow = Selectable<MerchantsTable>;
+export type { MerchantRow };
 
 export type MerchantContext = {
   merchant: MerchantRow;

@@ -1,12 +1,10 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool, types } from 'pg';
 import { PreparingClient } from './prepared-statements';
-import type { Database } from './types';
+import type { Database, Db } from './types';
 
 // BIGINT columns hold pence and counters well inside Number's safe range.
 types.setTypeParser(20, (value) => Number(value));
-
-export type Db = Kysely<Database>;
 
 export function createDb(databaseUrl: string, poolSize = 10): Db {
   const pool = new Pool({ connectionString: databaseUrl, max: poolSize, Client: PreparingClient });
@@ -32,4 +30,4 @@ export { preparedStatement } from './prepared-statements';
 export * from './repositories';
 export { CAPTURE_CHOICES, type CaptureChoice } from './schema/checkout';
 export { PARTICIPANT_STATUSES, SPLIT_STATUSES } from './schema/splits';
-export type { Database } from './types';
+export type { Database, Db } from './types';

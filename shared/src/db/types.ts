@@ -2,6 +2,7 @@
  * The whole database, composed from one interface per table group. Each group is
  * written by exactly one service (named in its file); anyone may read.
  */
+import type { Kysely } from 'kysely';
 import type { AbuseTables } from './schema/abuse';
 import type { CheckoutTables } from './schema/checkout';
 import type { CredentialsTables } from './schema/credentials';
@@ -25,3 +26,6 @@ export interface Database
     WebhooksTables,
     OperationsTables,
     AbuseTables {}
+
+/** The typed query builder over the whole database. */
+export type Db = Kysely<Database>;

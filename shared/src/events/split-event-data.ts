@@ -1,5 +1,5 @@
-import type { Db } from '../db';
 import { SplitProjectionRepository } from '../db/repositories/split-projection';
+import type { Db } from '../db/types';
 import { formatPounds, type Pence } from '../money';
 import type { WebhookEventType } from './outbox';
 import type { SessionExpiredEventData, SplitEventData } from './schemas';

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Config } from '../config';
-import type { Db } from '../db';
 import type { WebhookDeliveriesTable } from '../db/schema/webhooks';
+import type { Db } from '../db/types';
 import { webhookDeliveries } from '../metrics';
 import { OutboundRequestError, outboundPolicyFor, safeFetch, UnsafeUrlError } from '../net';
 import { openWebhookSecret } from '../webhook-settings';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Gauge, type GaugeConfiguration } from 'prom-client';
-import { type Db, SplitOperationsRepository } from '../db';
+import { SplitOperationsRepository } from '../db/repositories/split-operations';
+import type { Db } from '../db/types';
 import { metricsRegistry } from './registry';
 
 let source: Db | null = null;

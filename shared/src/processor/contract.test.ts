@@ -2,14 +2,9 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../config';
+import { type Processor, type ProcessorConfig, STRIPE_API_VERSION } from './contract';
 import { ProcessorError } from './errors';
-import {
-  createProcessor,
-  createStripeClient,
-  type Processor,
-  type ProcessorConfig,
-  STRIPE_API_VERSION,
-} from './processor';
+import { createProcessor, createStripeClient } from './processor';
 import { signProcessorWebhook } from './signature';
 
 /**

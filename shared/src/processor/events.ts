@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { toAccount, toHold } from './processor';
+import { toAccount, toHold } from './stripe-objects';
 import type { Hold, ProcessorAccount, ProcessorEvent } from './types';
 
 /** The processor event types groupsplit acts on. */

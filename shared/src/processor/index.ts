@@ -1,3 +1,4 @@
+export * from './contract';
 export * from './errors';
 export * from './events';
 export * from './keys';

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config';
+import { ConfigError } from '../config-error';
 
 /**
  * The keys Temporal payloads are encrypted with (docs/runbook.md, "Temporal payload keys").

@@ -20,8 +20,10 @@ import {
 } from '../refunds/workflow';
 import { failureMessage } from './failures';
 import type { ActiveRefund, SplitState } from './state';
-import type { Actor, SplitStatus, SplitTrigger } from './types';
-import type { splitWorkflow } from './workflow';
+import type { Actor, SplitStatus, SplitTrigger, SplitWorkflowInput, SplitWorkflowResult } from './types';
+
+/** The split workflow's signature, named here rather than imported from workflow.ts (which imports this file). */
+type SplitWorkflowFunction = (input: SplitWorkflowInput) => Promise<SplitWorkflowResult>;
 
 /**
  * After capture the split stays open for refunds until the refund window closes (180 days by
@@ -221,7 +223,7 @@ export async function openForRefunds(split: SplitState) {
       // A refund request arriving meanwhile queues a task its handler waits on: run it first.
       await condition(() => allHandlersFinished() || tasks.length > 0);
       if (tasks.length > 0) continue;
-      await continueAsNew<typeof splitWorkflow>({
+      await continueAsNew<SplitWorkflowFunction>({
         ...input,
         creation: undefined,
         resume: {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../index';
+import type { Db } from '../types';
 
 export type AbuseCounterTableName = 'pay_attempt_counters' | 'sign_in_counters';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../index';
+import type { Db } from '../types';
 
 /** One row of the immutable audit trail (`audit_log`). */
 export type AuditRow = {

@@ -7,10 +7,9 @@ import {
   sql,
   type UpdateObject,
 } from 'kysely';
-import type { Db } from '../index';
 import { preparedStatement } from '../prepared-statements';
 import type { CheckoutSessionsTable } from '../schema/checkout';
-import type { Database } from '../types';
+import type { Database, Db } from '../types';
 
 /** The columns the create routes set (jsonb columns as JSON text; `api_key_id` null for the dashboard's sample session); the rest are the table's defaults. */
 export type CheckoutSessionInsert = Required<

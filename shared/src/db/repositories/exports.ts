@@ -1,5 +1,5 @@
 import { type Compilable, type InferResult, type SqlBool, sql } from 'kysely';
-import type { Db } from '../index';
+import type { Db } from '../types';
 
 type Mode = 'test' | 'live';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Role } from '../../auth/policy';
-import type { Db } from '../index';
+import type { Db } from '../types';
 
 /** One login joining one business in a role (registration as Owner, or an accepted invitation). */
 export type NewMembership = { merchantId: string; userId: string; role: Role };

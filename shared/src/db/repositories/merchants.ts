@@ -1,7 +1,9 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
-import type { MerchantRow } from '../../auth/merchant-context';
-import type { Db } from '../index';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { MerchantsTable } from '../schema/identity';
+import type { Db } from '../types';
+
+/** One business as read from `merchants`. */
+export type MerchantRow = Selectable<MerchantsTable>;
 
 /** Columns a change may set; `updated_at` is set by the repository itself. */
 export type MerchantChange = Omit<Updateable<MerchantsTable>, 'id' | 'created_at' | 'updated_at'>;

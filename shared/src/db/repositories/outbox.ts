@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { StoredWebhookEndpoint, WebhookAttemptEvent, webhookDeliveryLogRow } from '../../events/webhook-attempt';
-import type { Db } from '../index';
 import { preparedStatement } from '../prepared-statements';
+import type { Db } from '../types';
 
 /** A claimed event with its endpoint as stored, and attempt 1 of its delivery if that is already logged. */
 export type ClaimedWebhookEvent = WebhookAttemptEvent &

@@ -1,7 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { outboxEventValues } from '../../events/outbox';
-import type { Db } from '../index';
 import type { ParticipantStatus, SplitParticipantsTable } from '../schema/splits';
+import type { Db } from '../types';
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
 
 /**

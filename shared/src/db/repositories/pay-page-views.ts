@@ -1,4 +1,4 @@
-import type { Db } from '../index';
+import type { Db } from '../types';
 
 /**
  * `pay_page_views`, written only by checkout: the first time each participant (by their current

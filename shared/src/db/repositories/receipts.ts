@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../index';
+import type { Db } from '../types';
 
 /** The split events that make receipts (docs/emails.md). */
 export const RECEIPT_EVENT_TYPES = [

@@ -1,6 +1,6 @@
 import { randomToken, sha256Hex } from '../../crypto';
-import type { Db } from '../index';
 import type { SessionEndReason } from '../schema/identity';
+import type { Db } from '../types';
 
 export type { SessionEndReason } from '../schema/identity';
 

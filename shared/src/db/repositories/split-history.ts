@@ -1,6 +1,5 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Db } from '../index';
-import type { Database } from '../types';
+import type { Database, Db } from '../types';
 
 /** One row of a split's history (status changes, authorisations, refunds, support actions). */
 export type SplitHistoryRow = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../index';
+import type { Db } from '../types';
 
 /** An Idempotency-Key of POST /api/checkout-splits: keys are per business and mode. */
 export type SplitIdempotencyKeyScope = { merchantId: string; mode: 'test' | 'live'; key: string };

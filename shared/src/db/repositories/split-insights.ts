@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../index';
+import type { Db } from '../types';
 
 /** One business, one mode, the splits created in `[from, to)`. */
 export type InsightsScope = { merchantId: string; mode: 'test' | 'live'; from: Date; to: Date };

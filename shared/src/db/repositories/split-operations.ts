@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../index';
 import type { SplitStatus } from '../schema/splits';
+import type { Db } from '../types';
 
 /** Where the janitor looks: see SplitOperationsRepository.janitorCandidates. */
 export type JanitorScope = {

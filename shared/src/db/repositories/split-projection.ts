@@ -1,6 +1,6 @@
 import { type Insertable, sql } from 'kysely';
-import type { Db } from '../index';
 import type { ParticipantStatus, SplitParticipantsTable, SplitStatus, SplitsTable } from '../schema/splits';
+import type { Db } from '../types';
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
 
 /** A status change of a split, as the split workflow asks for it. */

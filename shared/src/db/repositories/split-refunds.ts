@@ -1,5 +1,4 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../index';
 import type {
   RefundFailure,
   RefundStatus,
@@ -7,6 +6,7 @@ import type {
   SplitRefundSlicesTable,
   SplitRefundsTable,
 } from '../schema/refunds';
+import type { Db } from '../types';
 
 export type NewRefund = Insertable<SplitRefundsTable>;
 export type NewRefundSlice = Insertable<SplitRefundSlicesTable>;

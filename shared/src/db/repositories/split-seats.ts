@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../index';
 import type { SplitParticipantsTable, SplitSeatsTable } from '../schema/splits';
+import type { Db } from '../types';
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
 
 export type SplitSeatRow = Selectable<SplitSeatsTable>;

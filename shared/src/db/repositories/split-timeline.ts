@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../index';
+import type { Db } from '../types';
 
 /** The participant templates of the e-mail log a split's timeline shows (docs/dashboard.md, "The order's timeline"). */
 export const TIMELINE_EMAIL_TEMPLATES = [

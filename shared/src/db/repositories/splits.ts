@@ -1,9 +1,8 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import { isUuid } from '../../ids';
-import type { Db } from '../index';
 import type { SplitRefundsTable } from '../schema/refunds';
 import type { SplitParticipantsTable, SplitStatus, SplitsTable } from '../schema/splits';
-import type { Database } from '../types';
+import type { Database, Db } from '../types';
 import { SplitSeatsRepository } from './split-seats';
 
 export type SplitRow = Selectable<SplitsTable>;

@@ -1,6 +1,6 @@
 import { html } from '../html';
 import { emailLayout, emailNote, textFooter } from '../layout';
-import type { EmailTemplate } from './index';
+import type { EmailTemplate } from './template';
 
 /** Sign-in e-mails. The code is the only secret in them and is never logged. */
 export const AUTH_EMAIL_TEMPLATES: Record<string, EmailTemplate> = {

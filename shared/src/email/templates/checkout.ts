@@ -2,8 +2,8 @@ import { html } from '../html';
 import { emailButton, emailLayout, emailNote, textFooter } from '../layout';
 import { NOTHING_TAKEN, progressText } from '../order';
 import { formatUkDateTime, timeLeft } from '../uk-time';
-import type { EmailTemplate } from './index';
 import { cardText } from './receipts';
+import type { EmailTemplate } from './template';
 
 type CancelShare = {
   share?: string;

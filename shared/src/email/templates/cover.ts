@@ -1,6 +1,6 @@
 import { html } from '../html';
 import { emailLayout, emailNote, textFooter } from '../layout';
-import type { EmailTemplate } from './index';
+import type { EmailTemplate } from './template';
 
 /**
  * Covering a share (docs/splits.md, "Covering a share"). `splits.covered` data, to the person whose share

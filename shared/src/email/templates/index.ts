@@ -6,14 +6,15 @@ import { RECEIPT_EMAIL_TEMPLATES } from './receipts';
 import { REFUND_EMAIL_TEMPLATES } from './refunds';
 import { SPLIT_EMAIL_TEMPLATES } from './splits';
 import { TEAM_EMAIL_TEMPLATES } from './team';
+import type { EmailTemplate } from './template';
 import { WEBHOOK_EMAIL_TEMPLATES } from './webhooks';
+
+export type { EmailTemplate } from './template';
 
 /**
  * Every e-mail template, by name. Each area registers its own in a file beside this one
  * and spreads it in here; data is a plain JSON object so it can travel through a workflow.
  */
-export type EmailTemplate = (data: Record<string, any>) => RenderedEmail;
-
 export const EMAIL_TEMPLATES: Record<string, EmailTemplate> = {
   ...AUTH_EMAIL_TEMPLATES,
   ...TEAM_EMAIL_TEMPLATES,

@@ -3,7 +3,7 @@ import { html } from '../html';
 import { emailButton, emailLayout, emailNote, textFooter } from '../layout';
 import { NOTHING_TAKEN, orderLinesHtml, orderLinesText, progressText } from '../order';
 import { formatUkDateTime } from '../uk-time';
-import type { EmailTemplate } from './index';
+import type { EmailTemplate } from './template';
 
 /**
  * Receipts to payers and notices to the organiser (docs/emails.md), made from the split's outbox

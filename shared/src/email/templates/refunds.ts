@@ -1,7 +1,7 @@
 import { html } from '../html';
 import { emailLayout, textFooter } from '../layout';
 import { formatUkDateTime } from '../uk-time';
-import type { EmailTemplate } from './index';
+import type { EmailTemplate } from './template';
 
 /**
  * Refund and chargeback e-mails to the business.

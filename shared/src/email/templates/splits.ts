@@ -2,7 +2,7 @@ import { html } from '../html';
 import { emailButton, emailLayout, emailNote, textFooter } from '../layout';
 import { NOTHING_TAKEN, orderLinesHtml, orderLinesText, progressText } from '../order';
 import { formatUkDateTime } from '../uk-time';
-import type { EmailTemplate } from './index';
+import type { EmailTemplate } from './template';
 
 /** "Bea via Corner Deli": who an e-mail comes from, when the organiser gave their name (docs/splits.md, "Names"). */
 const viaBusiness = (organiserName: unknown, businessName: string) =>

@@ -1,7 +1,7 @@
 import { html } from '../html';
 import { emailLayout, textFooter } from '../layout';
 import { formatUkDateTime } from '../uk-time';
-import type { EmailTemplate } from './index';
+import type { EmailTemplate } from './template';
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Admin', finance: 'Finance', member: 'Member' };
 

@@ -1,7 +1,7 @@
 import { html } from '../html';
 import { emailLayout, textFooter } from '../layout';
 import { formatUkDateTime } from '../uk-time';
-import type { EmailTemplate } from './index';
+import type { EmailTemplate } from './template';
 
 /**
  * Webhook e-mails. `webhooks.delivery_given_up` data: business_name, mode, event_id, event_type,

@@ -1,6 +1,6 @@
-import { isProcessorError } from '../processor/errors';
-import type { Processor } from '../processor/processor';
-import { processorCallErrors, processorCalls } from './registry';
+import { processorCallErrors, processorCalls } from '../metrics/registry';
+import type { Processor } from './contract';
+import { isProcessorError } from './errors';
 
 const OPERATION_BY_METHOD: Partial<Record<keyof Processor, string>> = {
   createAccount: 'account.create',
