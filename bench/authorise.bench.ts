@@ -1,5 +1,5 @@
 /**
- * Figure 8 (issue 38): authorisation against the engine's floor. `POST
+ * Figure 8: authorisation against the engine's floor. `POST
  * /api/checkout-splits/pay/:token/authorise` (pm_card_visa, emulator latency 0) on open splits, 20
  * in flight, divided by the rate of a bare update on an open bare workflow (bench/bare/workflow.ts)
  * on the same Temporal server at the same concurrency, measured before and after ours (the mean).

@@ -104,7 +104,7 @@ runBench('capture', async (stack, result) => {
             .map(([name, count]) => `${name} ${fixed(count, 0)}`)
             .join(', '),
       );
-      // One line per N, each with its own target and PASS/MISS (issue 38).
+      // One line per N, each with its own target and PASS/MISS.
       result.figures.push({
         id: 1,
         title: `last authorisation -> captured ÷ (N × 50 ms), N=${n}`,

@@ -40,7 +40,7 @@ const WARMUP_REQUESTS = 50;
 const USES_PER_KEY = 100;
 const KEY_POOL = envInt('BENCH_KEY_POOL', 400);
 const ALLOWED_DOMAIN = 'shop.bench.example';
-/** Issue 38: session create ÷ pgbench single-row INSERT tps (was 15 % in the first round). */
+/** Figure 3: session create ÷ pgbench single-row INSERT tps (was 15 % in the first round). */
 const TARGET_SHARE = 0.1;
 const TARGET_STEADY_P99_MS = 30;
 

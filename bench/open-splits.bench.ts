@@ -43,11 +43,11 @@ const TARGET_LATENESS_MS = 60_000;
 const MiB = 1024 ** 2;
 /** The idle window: a minute holds one run of each 1-minute schedule (e-mail, webhook and session sweeps). */
 const IDLE_WINDOW_MS = envInt('BENCH_OPEN_SPLITS_IDLE_MS', 60_000);
-/** Issue 38: while the splits wait, worker + Temporal + Postgres use at most 5 % of one core in total. */
+/** Figure 10: while the splits wait, worker + Temporal + Postgres use at most 5 % of one core in total. */
 const TARGET_IDLE_CORE_SHARE = 0.05;
 /**
  * Time kept in the hold for the janitor: waiting out a scheduled sweep before the idle window, then
- * one sweep measured on its own (bench/README.md, "Figure 10 and the janitor"). Up to 1,000 splits a sweep.
+ * one sweep measured on its own (bench/history/2026-11.md, "Figure 10 and the janitor"). Up to 1,000 splits a sweep.
  */
 const JANITOR_ALLOWANCE_MS = envInt('BENCH_OPEN_SPLITS_JANITOR_MS', 2 * Math.min(SPLITS, 1000) * 150 + 10_000);
 /** The schedule's interval (JANITOR_INTERVAL): a sweep's CPU, spread over it, is part of what idle splits cost. */

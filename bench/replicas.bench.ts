@@ -1,5 +1,5 @@
 /**
- * Figure 12 (issue 38): horizontal scale is real. Two gateways, two checkouts and two workers on one
+ * Figure 12: horizontal scale is real. Two gateways, two checkouts and two workers on one
  * Temporal and one Postgres (bench/lib/replica-stack.ts). Requests alternate between the gateways;
  * the processor's webhooks reach both through the balancer in front of them. Phase 1: splits are
  * created, paid by both participants (captured), and every other one refunded. Phase 2 does the same

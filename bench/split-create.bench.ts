@@ -19,10 +19,10 @@ import { Recorder } from './lib/stats';
 
 const SPLITS = envInt('BENCH_CREATE_SPLITS', 80);
 const CONCURRENCY = envInt('BENCH_CREATE_CONCURRENCY', 8);
-/** Issue 38: our creation rate ÷ the bare update-with-start rate, both at 8 in flight. */
+/** Figure 2: our creation rate ÷ the bare update-with-start rate, both at 8 in flight. */
 const TARGET_SHARE = 0.6;
 const TARGET_P99_MS = 500;
-/** Issue 38: our processes' CPU per split ÷ the infrastructure's (Temporal + Postgres). */
+/** Figure 9: our processes' CPU per split ÷ the infrastructure's (Temporal + Postgres). */
 const TARGET_CPU_RATIO = 1;
 /** Our processes in the CPU ratio: the emulator stands in for the processor, merchants is not on the path. */
 const OURS = ['gateway', 'checkout', 'worker'] as const;
@@ -154,7 +154,7 @@ runBench('split-create', async (stack, result) => {
       `${bareRuns.map((m) => `${fixed(m.opsPerSec, 1)}/s p99 ${m.p99} ms`).join(' / ')} (bench/bare/workflow.ts)`,
   });
 
-  // Issue 38: our processes' CPU per split ÷ the infrastructure's, per process.
+  // Figure 9: our processes' CPU per split ÷ the infrastructure's, per process.
   const infraOfEngine = (infraCost.temporal ?? Number.NaN) + postgresOwn;
   const ratios = OURS.map((name) => [name, cost[name].cpuMs / infraOfEngine] as const);
   const oursTotal = OURS.reduce((sum, name) => sum + cost[name].cpuMs, 0);

@@ -1,5 +1,5 @@
 /**
- * Figure 6 (issue 41): the Orders page's first page with 100,000 splits in one business.
+ * Figure 6: the Orders page's first page with 100,000 splits in one business.
  * `GET /api/checkout-splits?limit=50` (what the dashboard's Orders page asks, test mode) through the
  * gateway with a dashboard session, one request at a time as a person loads pages, against the same
  * business's busiest reads: a search by e-mail (`q`) and a page deep in the list by cursor. The

@@ -1,5 +1,5 @@
 /**
- * The engine's floor (issue 38): the least a split workflow does, on the same Temporal server.
+ * The engine's floor (bench/README.md): the least a split workflow does, on the same Temporal server.
  * Started by update-with-start; the start update answers once one local activity has run (ours
  * answers once the holds are placed); then the workflow waits for the update that completes it
  * (ours: an authorisation). Deterministic workflow code, bundled by its own worker (bare/worker.ts).

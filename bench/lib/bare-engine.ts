@@ -1,5 +1,5 @@
 /**
- * The engine's floor (issue 38): a bare workflow (bench/bare/workflow.ts) on the same Temporal
+ * The engine's floor (bench/README.md): a bare workflow (bench/bare/workflow.ts) on the same Temporal
  * server as our stack, with its own worker process and task queue. Its rates are the denominators
  * of the creation and authorisation figures: update-with-start (start, one local activity, answer)
  * and an update on an open workflow, at the same concurrency as ours.

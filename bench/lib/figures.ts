@@ -20,7 +20,7 @@ export const fixed = (value: number | null | undefined, digits = 2) =>
 export const percent = (ratio: number | null | undefined) =>
   typeof ratio === 'number' && Number.isFinite(ratio) ? `${(ratio * 100).toFixed(1)} %` : '-';
 
-/** The part of a figure that holds a rate against the bare engine's (issue 38, figures 2 and 8). */
+/** The part of a figure that holds a rate against the bare engine's (figures 2 and 8). */
 export function againstFloor(
   metric: { opsPerSec: number | null; p50: number | null; p99: number | null; errors: number },
   floorRate: number,

@@ -1,5 +1,5 @@
 /**
- * What an open split costs while it waits (issue 38, open splits at scale): the storage it takes in
+ * What an open split costs while it waits (figures 10 and 11, open splits at scale): the storage it takes in
  * Temporal's database and in ours, the idle CPU of the worker, Temporal and Postgres, and whether
  * Temporal's visibility and our projection agree on how many are pending.
  */

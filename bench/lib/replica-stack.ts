@@ -1,6 +1,6 @@
 /**
  * Two of each of gateway, checkout and worker (and one emulator and one merchants) on one Temporal
- * and one Postgres: issue 38's horizontal scale. A round-robin TCP balancer stands in front of the
+ * and one Postgres: figure 12's horizontal scale. A round-robin TCP balancer stands in front of the
  * two gateways (PUBLIC_BASE_URL, so the emulator's webhooks reach both) and of the two checkouts
  * (the gateways' CHECKOUT_URL). Both workers poll the same task queue. Every process is started as
  * in process-stack.ts (the services' own main.ts, the probe preloaded).

@@ -177,7 +177,7 @@ describe('accepting an order in a real browser', () => {
     await ownerContext.close();
   });
 
-  it("lists a pending order's open seats among its participants (issue 37, open seats)", async () => {
+  it("lists a pending order's open seats among its participants (open seats)", async () => {
     const reference = `SEATS-${Date.now() % 100_000}`;
     const session = await stack.api.post(
       '/api/merchants/checkout/sessions',

@@ -25,7 +25,7 @@ const IMAGES = join(ROOT, 'docs', 'images');
 const PHONE = { width: 390, height: 844 };
 
 /**
- * Issue 55, items 3 and 4 (docs/dashboard.md, "Phones", "Home", "Search", "Terms"): every table read on
+ * Phones and the first hour (docs/dashboard.md, "Phones", "Home", "Search", "Terms"): every table read on
  * a phone as cards with nothing cut or off screen, the header one line; Home's Get started in test mode
  * with the sample checkout opening in a new tab and coming back to Orders; the terms and privacy notice
  * linked from the consent step; the business-type error in the list's words; "amy" finding Amy's order.

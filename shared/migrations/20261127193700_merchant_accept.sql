@@ -1,4 +1,4 @@
--- The optional merchant accept step (docs/splits.md, "Merchant accept"; issue 37).
+-- The optional merchant accept step (docs/splits.md, "Merchant accept").
 --
 -- `capture` on a session: `automatic` (the spec's behaviour, the default for every existing and new session) or
 -- `merchant_accept` (the split waits for the merchant's accept once every participant has authorised).

@@ -1,4 +1,4 @@
--- Search that finds part of a name, an e-mail address or an order reference (issue 55: "amy" finds
+-- Search that finds part of a name, an e-mail address or an order reference ("amy" finds
 -- Amy's order; docs/dashboard.md, "Search"). GET /api/checkout-splits?q= matches, ignoring case, any
 -- part of the order reference, of a participant's e-mail address or of their name once q is three
 -- characters or more; trigram indexes (pg_trgm, a trusted extension shipped with Postgres's contrib and

@@ -1,5 +1,5 @@
 -- Sign-in codes: lock-outs the owner of an address controls (docs/rate-limits.md, "Sign-in codes per
--- address", issue 53). Wrong codes no longer lock an address for everyone; they slow the connection that
+-- address"). Wrong codes no longer lock an address for everyone; they slow the connection that
 -- sends them, and a code keeps its own five tries for the connection that asked for it.
 --
 -- sign_in_failure_counters counts codes sent as well as wrong codes: it is sign_in_counters now.

@@ -1,4 +1,4 @@
--- Apple Pay on the pay domain, per connected account and mode (issue 54, the go-live checklist's
+-- Apple Pay on the pay domain, per connected account and mode (the go-live checklist's
 -- "Apple Pay ready on <domain>"): what the last registration of our pay domain answered. Written by
 -- merchants when it registers the domain (syncProcessorAccount); read by GET /api/merchants/me
 -- (`apple_pay`). Null until the domain was registered on the account.

@@ -5,11 +5,11 @@ import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
 import { CopyButton, Field, Form } from '../components/form';
 import { PageHeader, Section } from '../components/page';
+import { PausedBanner } from '../components/paused-banner';
 import { ACTIONS, DataTable } from '../components/table';
 import { dateTime } from '../format';
 import { useAction, useConfirm, useQuery } from '../hooks';
 import { useSession } from '../session';
-import { PausedBanner } from './home';
 
 const PREFIX = { test: 'svc_test_', live: 'svc_prod_' } as const;
 

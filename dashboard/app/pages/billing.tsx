@@ -5,11 +5,11 @@ import { useCardSetup } from '../card-setup';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
 import { Form } from '../components/form';
 import { PageHeader, Section } from '../components/page';
+import { PausedBanner } from '../components/paused-banner';
 import { ACTIONS, DataTable, KeyValues } from '../components/table';
 import { dateTime, money, words } from '../format';
 import { useAction, useQuery } from '../hooks';
 import { useSession } from '../session';
-import { PausedBanner } from './home';
 
 /** The processor's test payment methods (test mode takes no real card). */
 const TEST_CARDS = [

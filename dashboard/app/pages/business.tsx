@@ -1,10 +1,10 @@
 import { useBusiness } from '../business';
 import { PageHeader, Section } from '../components/page';
+import { PausedBanner } from '../components/paused-banner';
 import { KeyValues } from '../components/table';
 import { dateTime, words } from '../format';
 import { Link } from '../router';
 import { PAGES } from '../routes';
-import { PausedBanner } from './home';
 
 /** The business as registered (GET /api/merchants/me). The public API has no route to change these. */
 export function BusinessDetailsPage() {

@@ -4,11 +4,11 @@ import { useBusiness } from '../business';
 import { Banner, ErrorNote, Refusal } from '../components/feedback';
 import { Field, Form, fieldInputProps } from '../components/form';
 import { PageHeader, Section } from '../components/page';
+import { PausedBanner } from '../components/paused-banner';
 import { useAction } from '../hooks';
 import { Link } from '../router';
 import { PAGES } from '../routes';
 import { useSession } from '../session';
-import { PausedBanner } from './home';
 import { NewSecretNotice } from './webhooks';
 
 /**

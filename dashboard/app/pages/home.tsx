@@ -1,7 +1,8 @@
 import { api } from '../api';
 import { useBusiness } from '../business';
-import { Banner, Loadable, StatusChip } from '../components/feedback';
+import { Loadable, StatusChip } from '../components/feedback';
 import { PageHeader, Section } from '../components/page';
+import { PausedBanner } from '../components/paused-banner';
 import { KeyValues } from '../components/table';
 import { dateTime, money, percentFromBps, roleLabel } from '../format';
 import { useQuery } from '../hooks';
@@ -22,17 +23,6 @@ const VERIFICATION_LABELS: Record<string, string> = {
 /** The business's verification status in words, on the home page and the verification page alike. */
 export function VerificationChip(props: { status: string }) {
   return <StatusChip status={props.status} label={VERIFICATION_LABELS[props.status] ?? props.status} />;
-}
-
-export function PausedBanner() {
-  const { me } = useBusiness();
-  if (!me.paused) return null;
-  return (
-    <Banner kind="danger" title="This workspace is paused">
-      It is read-only until it is unpaused: you can look at everything but change nothing.
-      {me.paused_reason && <> Reason: {me.paused_reason}</>}
-    </Banner>
-  );
 }
 
 function RecentOrders() {

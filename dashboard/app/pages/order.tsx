@@ -6,13 +6,13 @@ import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
 import { Field } from '../components/form';
 import { PageHeader, Section } from '../components/page';
+import { PausedBanner } from '../components/paused-banner';
 import { DataTable, KeyValues } from '../components/table';
 import { dateTime, money, percentFromBps } from '../format';
 import { type Query, useAction, useConfirm, useQuery } from '../hooks';
 import type { Permission } from '../permissions';
 import { Link } from '../router';
 import { PAGES } from '../routes';
-import { PausedBanner } from './home';
 import { awaitingAcceptance, OrderStatusChip } from './order-status';
 
 /**

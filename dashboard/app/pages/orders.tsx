@@ -3,13 +3,13 @@ import { api, type SplitPage, type SplitSummary } from '../api';
 import { Loadable } from '../components/feedback';
 import { Form, Options } from '../components/form';
 import { PageHeader } from '../components/page';
+import { PausedBanner } from '../components/paused-banner';
 import { DataTable } from '../components/table';
 import { dateTime, money, words } from '../format';
 import { useQuery } from '../hooks';
 import { Link, navigate, usePlace } from '../router';
 import { pathFor } from '../routes';
 import { useSession } from '../session';
-import { PausedBanner } from './home';
 import { OrderStatusChip } from './order-status';
 import { hasFilters, listQuery, type OrdersAddress, ordersHref, readAddress, STATUS_CHOICES } from './orders-address';
 

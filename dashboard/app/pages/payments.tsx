@@ -3,12 +3,12 @@ import { api } from '../api';
 import { useBusiness } from '../business';
 import { Banner, ErrorNote, Refusal } from '../components/feedback';
 import { PageHeader, Section } from '../components/page';
+import { PausedBanner } from '../components/paused-banner';
 import { KeyValues } from '../components/table';
 import { dateTime } from '../format';
 import { useAction } from '../hooks';
 import { usePlace } from '../router';
 import { updateSession, useSession } from '../session';
-import { PausedBanner } from './home';
 
 /**
  * The payment processor connection (POST /api/merchants/connect and /connect/refresh) for the current

@@ -6,10 +6,10 @@ import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
 import { describedBy, Field, Form, Options } from '../components/form';
 import { PageHeader, Section } from '../components/page';
+import { PausedBanner } from '../components/paused-banner';
 import { ACTIONS, DataTable } from '../components/table';
 import { dateTime, roleLabel } from '../format';
 import { useAction, useConfirm, useQuery } from '../hooks';
-import { PausedBanner } from './home';
 
 const INVITABLE = ROLES.filter((role) => role !== 'owner');
 

@@ -1,10 +1,11 @@
 import { useBusiness } from '../business';
 import { Banner } from '../components/feedback';
 import { PageHeader, Section } from '../components/page';
+import { PausedBanner } from '../components/paused-banner';
 import { KeyValues } from '../components/table';
 import { Link } from '../router';
 import { PAGES } from '../routes';
-import { PausedBanner, VerificationChip } from './home';
+import { VerificationChip } from './home';
 
 /** Where the verification gate leads: the status, and what completes it (docs/identity.md). */
 export function VerificationPage() {

@@ -6,11 +6,11 @@ import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
 import { CopyButton, Field, Form, fieldInputProps, Options } from '../components/form';
 import { PageHeader, Section } from '../components/page';
+import { PausedBanner } from '../components/paused-banner';
 import { ACTIONS, DataTable, KeyValues } from '../components/table';
 import { dateTime } from '../format';
 import { useAction, useConfirm, useQuery } from '../hooks';
 import { useSession } from '../session';
-import { PausedBanner } from './home';
 
 /** The log is read 50 attempts at a time (GET …/deliveries with starting_after). */
 const PAGE_SIZE = 50;

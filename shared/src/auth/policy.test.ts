@@ -66,7 +66,7 @@ describe('authorize: the creating account', () => {
     expect(outcome({ role: 'member', userId: CREATOR }, 'split.refund', open)).toMatchObject({ status: 403 });
   });
 
-  it("gives the hosted order's creator neither its timeline nor a partial refund (issue 55: no creator rule)", () => {
+  it("gives the hosted order's creator neither its timeline nor a partial refund (no creator rule)", () => {
     for (const action of ['split.timeline', 'split.partial_refund'] as const) {
       expect(outcome({ role: null, userId: CREATOR }, action, split(open))).toEqual({
         status: 403,

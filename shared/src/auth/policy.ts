@@ -20,19 +20,19 @@ export const POLICY = {
   'split.create': ['owner', 'admin', 'member'],
   'split.cancel': ['owner', 'admin', 'member'],
   /**
-   * Ours (issue 37, merchant accept): capture an order waiting for the merchant; the roles that may cancel.
+   * Ours (merchant accept): capture an order waiting for the merchant; the roles that may cancel.
    * Not the creator rule: a hosted order's creator is the buyer, who must not accept their own order.
    */
   'split.accept': ['owner', 'admin', 'member'],
   'split.refund': ['owner', 'admin', 'finance'],
   /**
-   * Ours (issue 55, the order page): a refund of part of an order from the dashboard
+   * Ours (the order page): a refund of part of an order from the dashboard
    * (`POST /api/checkout-splits/:id/partial-refund`); the roles that may refund, but not the creator rule: a hosted
    * order's creator is the buyer, who must not refund their own order.
    */
   'split.partial_refund': ['owner', 'admin', 'finance'],
   /**
-   * Ours (issue 55): an order's timeline (`GET /api/checkout-splits/:id/timeline`): the business's team only, never
+   * Ours (the order page): an order's timeline (`GET /api/checkout-splits/:id/timeline`): the business's team only, never
    * the hosted buyer (no creator rule), since it names every participant and e-mail.
    */
   'split.timeline': ALL,

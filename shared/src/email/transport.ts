@@ -22,7 +22,7 @@ export function dkimOptions(config: DkimConfig) {
 
 /**
  * `timeouts` (ms) override the connection and greeting defaults below, and nodemailer's 10-minute socket timeout.
- * Not pooled, on purpose: a pooled transport measured no CPU saved per split (bench/README.md, "the SMTP pool"),
+ * Not pooled, on purpose: a pooled transport measured no CPU saved per split (bench/history/2026-11.md, "the SMTP pool"),
  * and a send queued behind its busy connections waits with no deadline, which would break the first attempt's
  * bound on how long a create waits (services/checkout/src/email/first-attempt.ts).
  */

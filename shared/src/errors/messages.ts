@@ -25,7 +25,7 @@ export const MESSAGES = {
   notYourMerchant: 'Not your merchant',
   forbidden: 'Forbidden',
   cancelForbidden: 'Only the creator or the merchant can cancel',
-  /** Ours (merchant accept, issue 37): the merchant's team only, never the buyer who created the order. */
+  /** Ours (merchant accept): the merchant's team only, never the buyer who created the order. */
   acceptForbidden: 'Only the merchant can accept this order',
   refundForbidden: 'Only the creator or the merchant can refund',
   validationFailed: 'Validation failed',

@@ -4,7 +4,7 @@ import type { Database } from '../db/types';
 
 export const WEBHOOK_EVENT_TYPES = [
   'checkout_split.participant_authorised',
-  /** Ours (issue 37): every share authorised on a merchant_accept order, which now waits for the merchant. */
+  /** Ours (merchant accept): every share authorised on a merchant_accept order, which now waits for the merchant. */
   'checkout_split.authorised',
   'checkout_split.paid',
   'checkout_split.canceled',

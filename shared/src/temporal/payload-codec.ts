@@ -34,7 +34,7 @@ export function isEncryptedPayload(payload: Payload): boolean {
 /**
  * Random nonces cut from one buffer of the CSPRNG's output, refilled every 1,024: each is as random
  * as its own `randomBytes(12)` would be, for one call into OpenSSL instead of one per payload (the
- * worker encrypts every activity input and result; the profiles in bench/README.md showed the calls).
+ * worker encrypts every activity input and result; the profiles in bench/history/2026-11.md showed the calls).
  */
 class NoncePool {
   private pool = Buffer.alloc(0);

@@ -5,7 +5,7 @@ import type { SplitState } from './state';
 import type { AcceptOutcome, AcceptRequest } from './types';
 
 /**
- * The optional merchant accept step (docs/splits.md, "Merchant accept"; issue 37). A split made from a
+ * The optional merchant accept step (docs/splits.md, "Merchant accept"). A split made from a
  * session created with `capture: 'merchant_accept'` does not capture when its last participant
  * authorises: it stays `pending`, marked awaiting the merchant (`checkout_split.authorised` is sent
  * once), until one of three ends, taken one at a time by the main line:

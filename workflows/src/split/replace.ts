@@ -1,7 +1,7 @@
-import { ApplicationFailure, condition } from '@temporalio/workflow';
+import { ApplicationFailure } from '@temporalio/workflow';
 import { projectionActivities, RELEASE_ATTEMPTS, replaceActivities, replacedHoldActivities } from './activities';
 import { failureMessage, wouldLeaveSinglePayer } from './failures';
-import type { QueuedReplacement, SplitState } from './state';
+import { queueForMainLine, type SplitState } from './state';
 import type { ParticipantState, ParticipantStatus, ReplaceOutcome, ReplaceRequest, SplitStatus } from './types';
 
 /**
@@ -68,18 +68,11 @@ export function validateReplaceRequest(split: SplitState, request: ReplaceReques
 }
 
 /** The replaceParticipant update: queues the request and answers once the main line decided it. */
-export async function onReplaceRequest(split: SplitState, request: ReplaceRequest): Promise<ReplaceOutcome> {
-  const queued: QueuedReplacement = { request, answer: null };
-  split.replacements.push(queued);
-  // The main line leaves `pending` (capture, cancel, expiry) without taking requests still queued.
-  await condition(() => queued.answer !== null || split.status !== 'pending');
-  if (queued.answer === null) {
-    split.replacements.splice(split.replacements.indexOf(queued), 1);
+export function onReplaceRequest(split: SplitState, request: ReplaceRequest): Promise<ReplaceOutcome> {
+  return queueForMainLine(split, split.replacements, request, () => {
     const participant = split.findParticipant(request.participantId)!;
-    throw notReplaceable({ splitStatus: split.status, participantStatus: participant.status });
-  }
-  if (queued.answer.kind === 'refused') throw queued.answer.error;
-  return queued.answer.outcome;
+    return notReplaceable({ splitStatus: split.status, participantStatus: participant.status });
+  });
 }
 
 /** The main line's step for the next queued replace request (called only while `pending`). */
@@ -180,7 +173,7 @@ export async function replaceNext(split: SplitState) {
     }
   }
   queued.answer = {
-    kind: 'replaced',
+    kind: 'decided',
     outcome: { participantId: participant.id, replacement, paymentIntentId: result.paymentIntentId },
   };
 }

@@ -1,6 +1,5 @@
 import {
   ApplicationFailure,
-  condition,
   defineUpdate,
   ParentClosePolicy,
   proxyActivities,
@@ -12,7 +11,7 @@ import { sendEmailWorkflow } from '../email';
 import { WORKER_ALIVE_TIMEOUT } from '../liveness';
 import { REPLACE_RETRY } from './activities';
 import { failureMessage, wouldLeaveSinglePayer } from './failures';
-import type { QueuedClaim, SplitState } from './state';
+import { queueForMainLine, type SplitState } from './state';
 import type { ClaimSeatOutcome, ClaimSeatRequest, SeatState, SplitActivities } from './types';
 
 /**
@@ -79,17 +78,8 @@ export function validateClaimSeat(split: SplitState, request: ClaimSeatRequest) 
 }
 
 /** The claimSeat update: queues the claim and answers once the main line decided it. */
-export async function onClaimSeat(split: SplitState, request: ClaimSeatRequest): Promise<ClaimSeatOutcome> {
-  const queued: QueuedClaim = { request, answer: null };
-  split.claims.push(queued);
-  // The main line leaves `pending` (capture, cancel, expiry) without taking claims still queued.
-  await condition(() => queued.answer !== null || split.status !== 'pending');
-  if (queued.answer === null) {
-    split.claims.splice(split.claims.indexOf(queued), 1);
-    throw refusal(NOT_PENDING, `The split is ${split.status}`);
-  }
-  if (queued.answer.kind === 'refused') throw queued.answer.error;
-  return queued.answer.outcome;
+export function onClaimSeat(split: SplitState, request: ClaimSeatRequest): Promise<ClaimSeatOutcome> {
+  return queueForMainLine(split, split.claims, request, () => refusal(NOT_PENDING, `The split is ${split.status}`));
 }
 
 /** The main line's step for the next queued claim (called only while `pending`). */
@@ -145,7 +135,7 @@ export async function claimNext(split: SplitState) {
     note: seat.id,
   });
   queued.answer = {
-    kind: 'claimed',
+    kind: 'decided',
     outcome: { seatId: seat.id, participantId, paymentIntentId: result.paymentIntentId },
   };
 }

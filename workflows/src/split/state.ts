@@ -1,4 +1,4 @@
-import { upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, upsertSearchAttributes } from '@temporalio/workflow';
 import type { RefundRequest, RefundWorkflowResult } from '../refunds/types';
 import { stepProjectionActivities } from './activities';
 import { SPLIT_STATUS_KEY } from './search-attributes';
@@ -39,17 +39,40 @@ export type QueuedSupport = SupportRequest & { stage: 'capturing' | 'canceling';
 /** Work the post-capture loop runs one at a time; refunds add their handlers by pushing here. */
 export type PostCaptureTask = { name: string; run: () => Promise<void> };
 
-/** A replace request waiting for the main line, and (once decided) its answer. */
-export type QueuedReplacement = {
-  request: ReplaceRequest;
-  answer: { kind: 'replaced'; outcome: ReplaceOutcome } | { kind: 'refused'; error: Error } | null;
+/** A request an Update handler queued for the `pending` main line, and (once decided) its answer. */
+export type QueuedRequest<Request, Outcome> = {
+  request: Request;
+  answer: { kind: 'decided'; outcome: Outcome } | { kind: 'refused'; error: Error } | null;
 };
 
-/** A seat claim waiting for the main line (seats.ts), and (once decided) its answer. */
-export type QueuedClaim = {
-  request: ClaimSeatRequest;
-  answer: { kind: 'claimed'; outcome: ClaimSeatOutcome } | { kind: 'refused'; error: Error } | null;
-};
+/** A replace request waiting for the main line (replace.ts). */
+export type QueuedReplacement = QueuedRequest<ReplaceRequest, ReplaceOutcome>;
+
+/** A seat claim waiting for the main line (seats.ts). */
+export type QueuedClaim = QueuedRequest<ClaimSeatRequest, ClaimSeatOutcome>;
+
+/**
+ * An Update handler's whole part in a queued request (a replace, a seat claim): it queues the request
+ * and answers once the `pending` main line decided it, so requests, authorisations, a cancel and the
+ * expiry are decided one at a time. The main line leaves `pending` (capture, cancel, expiry) without
+ * taking requests still queued: such a request is taken out of the queue and refused with `whenLeft()`.
+ */
+export async function queueForMainLine<Request, Outcome>(
+  split: SplitState,
+  queue: QueuedRequest<Request, Outcome>[],
+  request: Request,
+  whenLeft: () => Error,
+): Promise<Outcome> {
+  const queued: QueuedRequest<Request, Outcome> = { request, answer: null };
+  queue.push(queued);
+  await condition(() => queued.answer !== null || split.status !== 'pending');
+  if (queued.answer === null) {
+    queue.splice(queue.indexOf(queued), 1);
+    throw whenLeft();
+  }
+  if (queued.answer.kind === 'refused') throw queued.answer.error;
+  return queued.answer.outcome;
+}
 
 /** The refund running or queued; there is at most one (that is how refund_in_progress works). */
 export type ActiveRefund = { request: RefundRequest; result: RefundWorkflowResult | null };

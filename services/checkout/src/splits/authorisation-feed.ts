@@ -9,7 +9,7 @@ import {
  * How the pay step hears that the split workflow recorded an authorisation: the projection's write
  * NOTIFYs the participant id as it commits (ParticipantsRepository.writeAuthorised), and one LISTEN
  * connection per checkout process wakes the request waiting for it. The request then reads the
- * projection once, instead of polling it every 100 ms while the worker works (issue 38: that polling
+ * projection once, instead of polling it every 100 ms while the worker works (bench figure 8: that polling
  * was most of checkout's CPU per authorisation). While the feed is down, or before it is up, the
  * request polls as before; a notification missed in a reconnect costs at most one slow look.
  */

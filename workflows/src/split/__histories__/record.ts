@@ -1,22 +1,25 @@
 /**
- * Records the replay fixtures of a release: histories of real split workflow runs through the
- * whole stack (gateway, checkout, worker, processor emulator, Postgres), one JSON file per
- * scenario in Temporal's own history format (what `temporal workflow show -o json` writes), in
- * the release's folder next to this file. `split-replay.test.ts` replays every release's
- * fixtures against the current workflow code.
+ * Records the replay fixtures: histories of real split workflow runs through the whole stack
+ * (gateway, checkout, worker, processor emulator, Postgres), one JSON file per scenario in
+ * Temporal's own history format (what `temporal workflow show -o json` writes), in a folder next
+ * to this file: `unreleased/` for the code being prepared (the default), `v<version>/` for a
+ * release. `split-replay.test.ts` replays every folder's fixtures against the current workflow code.
  *
- *   node --import tsx workflows/src/split/__histories__/record.ts --release=v0.1.0        # every scenario
- *   node --import tsx workflows/src/split/__histories__/record.ts --release=v0.1.0 paid   # just these
+ *   node --import tsx workflows/src/split/__histories__/record.ts                        # every scenario, unreleased/
+ *   node --import tsx workflows/src/split/__histories__/record.ts paid                   # just these
+ *   node --import tsx workflows/src/split/__histories__/record.ts --release=v0.1.0 paid  # a scenario a release lacks
  *
  * It brings up its own Postgres database, Temporal dev server and mail server (as the Jest
- * global setup does) and stops them afterwards. A released version's fixtures are never
- * re-recorded: record a release's folder when the release is cut, and a new scenario into the
- * folder of the release being prepared (docs/workflow-versioning.md). Not a test; no test imports it.
+ * global setup does) and stops them afterwards. `unreleased/` is re-recorded whenever the workflow
+ * code changes before a release; at the release it becomes that release's folder (`git mv
+ * unreleased v<version>`). A released version's fixtures are never re-recorded: into a release's
+ * folder only a missing scenario is recorded, by name, from that release's tag
+ * (docs/workflow-versioning.md). Not a test; no test imports it.
  */
 
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '@groupsplit/shared';
@@ -24,6 +27,8 @@ import type { Stack } from '@groupsplit/testing';
 import { historyToJson } from './history-json';
 
 const HERE = __dirname;
+/** The folder of the code being prepared, before its release gives it a version (docs/workflow-versioning.md). */
+const UNRELEASED = 'unreleased';
 const ROOT = join(HERE, '../../../..');
 
 type Testing = typeof import('@groupsplit/testing');
@@ -672,12 +677,14 @@ const SCENARIOS: Scenario[] = [
 
 async function main() {
   const args = process.argv.slice(2);
-  const release = args.find((a) => a.startsWith('--release='))?.slice('--release='.length);
-  if (!release || !/^v\d+\.\d+\.\d+$/.test(release))
-    throw new Error('Name the release: --release=v<major>.<minor>.<patch>');
+  const release = args.find((a) => a.startsWith('--release='))?.slice('--release='.length) ?? UNRELEASED;
+  if (release !== UNRELEASED && !/^v\d+\.\d+\.\d+$/.test(release))
+    throw new Error(`Name the folder: --release=v<major>.<minor>.<patch>, or none for ${UNRELEASED}/`);
   const into = join(HERE, release);
-  mkdirSync(into, { recursive: true });
   const wanted = args.filter((a) => !a.startsWith('--'));
+  if (release !== UNRELEASED && existsSync(into) && wanted.length === 0)
+    throw new Error(`${release}/ is released: its fixtures are never re-recorded; name the missing scenario`);
+  mkdirSync(into, { recursive: true });
   const unknown = wanted.filter((name) => !SCENARIOS.some((s) => s.name === name));
   if (unknown.length > 0) throw new Error(`No scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name)}`);
   const scenarios = SCENARIOS.filter((s) => wanted.length === 0 || wanted.includes(s.name));

@@ -11,7 +11,7 @@ export const SplitIdParams = z.object({ id: uuidParam('split', 'The split id.') 
  */
 export const AcceptBody = z.object({}).meta({ description: 'Nothing: send no body or `{}`.' });
 
-/** Ours (issue 37; the spec has no accept step): the refusal of a split that is not waiting for the merchant. */
+/** Ours (the spec has no accept step): the refusal of a split that is not waiting for the merchant. */
 export const NOT_AWAITING_MERCHANT_MESSAGE = 'This order is not waiting for your acceptance.';
 
 /**

@@ -21,7 +21,7 @@ import {
 import { ACCEPT_FORBIDDEN_MESSAGE, NOT_AWAITING_MERCHANT_MESSAGE } from './schema';
 
 /**
- * The merchant accept step (issue 37; docs/splits.md, "Merchant accept") through the gateway: a
+ * The merchant accept step (docs/splits.md, "Merchant accept") through the gateway: a
  * session created with `capture: 'merchant_accept'`, its split waiting once every share is
  * authorised, the accept routes (API key and dashboard), and a session without it unchanged.
  */

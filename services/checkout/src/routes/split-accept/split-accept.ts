@@ -48,7 +48,7 @@ async function accept(deps: CheckoutDeps, split: SplitRow, actor: string): Promi
 }
 
 /**
- * The merchant accept step (docs/splits.md, "Merchant accept"; issue 37), from both callers:
+ * The merchant accept step (docs/splits.md, "Merchant accept"), from both callers:
  * - POST /api/merchants/checkout/splits/:id/accept (API key): its own business's split in its mode;
  * - POST /api/checkout-splits/:id/accept (dashboard session): Owner, Admin and Member (policy row
  *   `split.accept`, the roles that may cancel; not the creating account, which for a hosted order is the buyer).
