@@ -1,6 +1,7 @@
 export * from './abuse-counters';
 export * from './audit-log';
 export * from './checkout-sessions';
+export * from './emails';
 export * from './exports';
 export * from './memberships';
 export * from './merchants';
@@ -8,6 +9,7 @@ export * from './outbox';
 export * from './participants';
 export * from './pay-page-views';
 export * from './receipts';
+export * from './reminders';
 export * from './session-families';
 export * from './split-history';
 export * from './split-idempotency-keys';
