@@ -1,6 +1,8 @@
 import type { Insertable } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { WebhookEventsRepository } from '../db/repositories/outbox';
+import { WebhookDeliveriesRepository } from '../db/repositories/webhook-deliveries';
 import type { WebhookDeliveriesTable } from '../db/schema/webhooks';
 import { webhookDeliveries } from '../metrics';
 import { OutboundRequestError, outboundPolicyFor, safeFetch, UnsafeUrlError } from '../net';
@@ -229,45 +231,14 @@ export async function attemptWebhookDelivery(
   { db, config }: AttemptDeps,
   input: WebhookAttemptRequest,
 ): Promise<WebhookAttemptLogged | null> {
-  const found = await db
-    .selectFrom('webhook_events as e')
-    .leftJoin('webhook_settings as s', (join) =>
-      join.onRef('s.merchant_id', '=', 'e.merchant_id').onRef('s.mode', '=', 'e.mode'),
-    )
-    .leftJoin('webhook_deliveries as d', (join) =>
-      join.on('d.delivery_id', '=', input.deliveryId).on('d.attempt', '=', input.attempt),
-    )
-    .select([
-      'e.id',
-      'e.merchant_id',
-      'e.mode',
-      'e.type',
-      'e.payload',
-      'e.sample',
-      'e.created_at',
-      's.url',
-      's.secret_ciphertext',
-      'd.id as logged_id',
-      'd.outcome as logged_outcome',
-    ])
-    .where('e.id', '=', input.eventId)
-    .executeTakeFirst();
+  const found = await new WebhookEventsRepository(db).findForAttempt(input.eventId, input.deliveryId, input.attempt);
   if (!found) return null;
   if (found.logged_id && found.logged_outcome) return { attemptId: found.logged_id, outcome: found.logged_outcome };
 
   const made = await makeWebhookAttempt(config, found, found, input.attempt);
-  const inserted = await db
-    .insertInto('webhook_deliveries')
-    .values(webhookDeliveryLogRow(input, found, made))
-    .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { attemptId: inserted.id, outcome: made.outcome };
-  const raced = await db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'outcome'])
-    .where('delivery_id', '=', input.deliveryId)
-    .where('attempt', '=', input.attempt)
-    .executeTakeFirstOrThrow();
+  const deliveries = new WebhookDeliveriesRepository(db);
+  const inserted = await deliveries.log(webhookDeliveryLogRow(input, found, made));
+  if (inserted) return { attemptId: inserted, outcome: made.outcome };
+  const raced = await deliveries.getAttempt(input.deliveryId, input.attempt);
   return { attemptId: raced.id, outcome: raced.outcome };
 }

@@ -20,3 +20,4 @@ export * from './split-refunds';
 export * from './split-seats';
 export * from './split-timeline';
 export * from './splits';
+export * from './webhook-deliveries';
