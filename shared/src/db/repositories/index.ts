@@ -20,4 +20,6 @@ export * from './split-refunds';
 export * from './split-seats';
 export * from './split-timeline';
 export * from './splits';
+export * from './team-invites';
+export * from './users';
 export * from './webhook-deliveries';
