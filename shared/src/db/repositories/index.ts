@@ -8,6 +8,7 @@ export * from './merchants';
 export * from './outbox';
 export * from './participants';
 export * from './pay-page-views';
+export * from './processor-accounts';
 export * from './receipts';
 export * from './reminders';
 export * from './session-families';
