@@ -1,4 +1,5 @@
 export * from './abuse-counters';
+export * from './api-keys';
 export * from './audit-log';
 export * from './checkout-sessions';
 export * from './emails';
