@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { ConsentsRepository } from '../db/repositories/users';
 
 /**
  * Whether the user accepted the current terms and privacy versions. The gateway asks it to
@@ -10,12 +11,8 @@ export async function hasAcceptedCurrentConsent(
   config: Pick<Config, 'TERMS_VERSION' | 'PRIVACY_VERSION'>,
   userId: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('consents')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('terms_version', '=', config.TERMS_VERSION)
-    .where('privacy_version', '=', config.PRIVACY_VERSION)
-    .executeTakeFirst();
-  return Boolean(row);
+  return new ConsentsRepository(db).hasAccepted(userId, {
+    terms: config.TERMS_VERSION,
+    privacy: config.PRIVACY_VERSION,
+  });
 }
