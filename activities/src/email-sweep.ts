@@ -1,8 +1,7 @@
-import type { Db } from '@groupsplit/shared';
+import { type Db, EmailsRepository } from '@groupsplit/shared';
 import { EMAIL_FIRST_ATTEMPT_LEASE_MS, type EmailActivities, type EmailRequest } from '@groupsplit/workflows';
 import { sendEmail } from '@groupsplit/workflows/client';
 import { Context } from '@temporalio/activity';
-import { sql } from 'kysely';
 import type { ActivityDeps } from './deps';
 
 /**
@@ -11,15 +10,7 @@ import type { ActivityDeps } from './deps';
  * again). Read only: `email_first_attempts` is checkout's to write.
  */
 async function staleFirstAttempts(db: Db, olderThanMs: number, limit: number): Promise<EmailRequest[]> {
-  const { rows } = await sql<{ request: EmailRequest }>`
-    SELECT f.request FROM email_first_attempts f
-     WHERE f.status = 'sending'
-       AND f.created_at <= now() - make_interval(secs => ${olderThanMs / 1000})
-       AND NOT EXISTS (SELECT 1 FROM emails e WHERE e.id = f.id)
-     ORDER BY f.created_at
-     LIMIT ${limit}
-  `.execute(db);
-  return rows.map((row) => row.request);
+  return (await new EmailsRepository(db).staleFirstAttempts(olderThanMs, limit)) as EmailRequest[];
 }
 
 /** The sweep's work: e-mails whose first attempt died with its process (crash after the claim) go to their workflows. */

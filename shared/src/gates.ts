@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
+import { BillingRepository } from './db/repositories/billing';
 import type { MerchantRow } from './db/repositories/merchants';
 import type { Db } from './db/types';
 import { type AppError, badRequest } from './errors';
@@ -44,11 +44,7 @@ type GateMerchant = Pick<
 
 /** The merchant's billing card on file for one mode, if there is one. */
 export function findBillingCard(db: Db, merchantId: string, mode: ServiceMode) {
-  return db
-    .selectFrom('billing_cards')
-    .selectAll()
-    .where((eb) => eb.and({ merchant_id: merchantId, mode }))
-    .executeTakeFirst();
+  return new BillingRepository(db).findCard(merchantId, mode);
 }
 
 export async function hasBillingCard(db: Db, merchantId: string, mode: ServiceMode): Promise<boolean> {
@@ -56,16 +52,7 @@ export async function hasBillingCard(db: Db, merchantId: string, mode: ServiceMo
 }
 
 export async function hasOverdueBill(db: Db, merchantId: string, mode: ServiceMode): Promise<boolean> {
-  const bill = await db
-    .selectFrom('bills')
-    .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where('mode', '=', mode)
-    .where('paid_at', 'is', null)
-    .where('issued_at', '<=', sql<Date>`now() - make_interval(days => ${UNPAID_BILL_PAUSE_DAYS})`)
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(bill);
+  return new BillingRepository(db).hasOverdueBill(merchantId, mode, UNPAID_BILL_PAUSE_DAYS);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { WebhookSettingsRepository } from './db/repositories/webhook-deliveries';
 import type { Database, Db } from './db/types';
 import { decryptSecret, encryptSecret } from './secrets';
 
@@ -47,11 +48,7 @@ export function openWebhookSecret(
 
 /** The stored settings row of one merchant and mode, secrets still sealed; undefined until one is saved. */
 export function findWebhookSettingsRow(db: Kysely<Database>, merchantId: string, mode: Mode) {
-  return db
-    .selectFrom('webhook_settings')
-    .selectAll()
-    .where((eb) => eb.and({ merchant_id: merchantId, mode }))
-    .executeTakeFirst();
+  return new WebhookSettingsRepository(db).find(merchantId, mode);
 }
 
 /** Webhook URL and decrypted secret(s) for one merchant and mode. Read by /me and the tooling routes. */
@@ -84,11 +81,7 @@ export async function saveWebhookUrl(
   mode: Mode,
   url: string | null,
 ): Promise<void> {
-  await trx
-    .insertInto('webhook_settings')
-    .values({ merchant_id: merchantId, mode, url })
-    .onConflict((oc) => oc.columns(['merchant_id', 'mode']).doUpdateSet({ url, updated_at: new Date() }))
-    .execute();
+  await new WebhookSettingsRepository(trx).saveUrl(merchantId, mode, url);
 }
 
 /** Replaces the signing secret, keeping the one it replaces. Merchants service only. */
@@ -100,17 +93,5 @@ export async function saveWebhookSecret(
   secret: string,
 ): Promise<void> {
   const ciphertext = encryptSecret(secret, config.ENCRYPTION_KEY, webhookSecretContext(merchantId, mode));
-  const now = new Date();
-  await trx
-    .insertInto('webhook_settings')
-    .values({ merchant_id: merchantId, mode, secret_ciphertext: ciphertext, rotated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['merchant_id', 'mode']).doUpdateSet((eb) => ({
-        previous_secret_ciphertext: eb.ref('webhook_settings.secret_ciphertext'),
-        secret_ciphertext: ciphertext,
-        rotated_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
+  await new WebhookSettingsRepository(trx).saveSecret(merchantId, mode, ciphertext, new Date());
 }

@@ -2,12 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /**
- * The split tables (and `split_idempotency_keys`), `merchants` and the checkout session tables (`checkout_sessions`, `checkout_images`,
- * `checkout_idempotency_keys`) are queried only through the repositories of
- * `shared/src/db/repositories`: one place per table says which service writes it and how it is
- * locked, so a change to a query (or to the table) is made once and reviewed there
- * (docs/development.md, "Rules"). This fails on any other source file that names one of those
- * tables in a query builder call or in SQL text.
+ * Every table of the schema (`shared/src/db/schema/`) is queried only through the repositories of
+ * `shared/src/db/repositories`, except those listed in NOT_YET: one place per table says which
+ * service writes it and how it is locked, so a change to a query (or to the table) is made once and
+ * reviewed there (docs/development.md, "Rules"). This fails on any other source file that names one
+ * of those tables in a query builder call or in SQL text. A new table is covered as soon as its
+ * schema file names it.
  *
  * Harness code may set the world up through the database as the tests do: test files, test
  * support, the `testing` package, `bench/`, and tools that run on `@groupsplit/testing`'s stack
@@ -16,20 +16,27 @@ import { join, relative, sep } from 'node:path';
 const ROOT = join(__dirname, '..', '..');
 const SCANNED = ['activities', 'client/src', 'dashboard', 'examples', 'services', 'shared/src', 'workflows/src'];
 const REPOSITORIES = join('shared', 'src', 'db', 'repositories') + sep;
-const TABLES = [
-  'merchants',
-  'splits',
-  'split_participants',
-  'split_history',
-  'split_refunds',
-  'split_refund_slices',
-  'split_disputes',
-  'split_seats',
-  'checkout_sessions',
-  'checkout_images',
-  'checkout_idempotency_keys',
-  'split_idempotency_keys',
-];
+const SCHEMA = join(ROOT, 'shared', 'src', 'db', 'schema');
+
+/** Tables still queried outside the repositories; the list only shrinks. */
+const NOT_YET = new Set([
+  // The reconciliation janitor's own tables (activities/src/janitor, the support CLI, the metrics).
+  'janitor_findings',
+  'janitor_sweep_cursors',
+]);
+/** The processor emulator's own tables (a stand-in for the processor, services/processor-emulator). */
+const isEmulatorTable = (table: string) => table.startsWith('emulator_');
+
+/** Every table the schema's `*Tables` interfaces name (`  splits: SplitsTable;`). */
+function schemaTables(): string[] {
+  const names = readdirSync(SCHEMA)
+    .filter((file) => file.endsWith('.ts'))
+    .flatMap((file) => [...readFileSync(join(SCHEMA, file), 'utf8').matchAll(/^\s+([a-z_]+): [A-Za-z]+Table;$/gm)])
+    .map((match) => match[1]!);
+  return [...new Set(names)].sort();
+}
+
+const TABLES = schemaTables().filter((table) => !NOT_YET.has(table) && !isEmulatorTable(table));
 
 const tables = TABLES.join('|');
 /** `selectFrom('splits')`, `innerJoin('split_participants as p', …)`, `updateTable(['merchants', …])`. */
@@ -66,7 +73,14 @@ export function tableQueriesOutsideRepositories(root: string, dirs: string[]): s
   return found;
 }
 
-describe('the split, merchants and checkout session tables', () => {
+describe('the tables of the schema', () => {
+  it('are read from the schema, and every table left out is one of the schema', () => {
+    const all = schemaTables();
+    expect(all).toEqual(expect.arrayContaining(['splits', 'merchants', 'users', 'webhook_events', 'team_invites']));
+    for (const table of NOT_YET) expect(all).toContain(table);
+    expect(TABLES.length).toBeGreaterThan(30);
+  });
+
   it('are recognised in a builder call and in SQL text (the check below can fail)', () => {
     const lines = [
       "db.selectFrom('splits').selectAll()",
@@ -82,8 +96,9 @@ describe('the split, merchants and checkout session tables', () => {
     ];
     for (const line of lines) expect(BUILDER_CALL.test(line) || SQL_TEXT.test(line)).toBe(true);
     for (const line of [
-      "db.selectFrom('checkout_remind_calls')",
-      "db.selectFrom('checkout_session_expiries')",
+      "db.selectFrom('janitor_findings')",
+      "db.selectFrom('emulator_charges')",
+      "db.selectFrom('emails_archive')",
       'a note from merchants',
     ]) {
       expect(BUILDER_CALL.test(line) || SQL_TEXT.test(line)).toBe(false);

@@ -1,4 +1,5 @@
 import {
+  CheckoutSessionExpiriesRepository,
   CheckoutSessionsRepository,
   CLAIM_START_GRACE_MS,
   type Db,
@@ -45,11 +46,7 @@ export function createExpiryActivity({ db, config }: ActivityDeps) {
       const due = await new CheckoutSessionsRepository(trx).lockDueForExpiry(abandoned, limit);
       const ids: string[] = [];
       for (const session of due) {
-        const expiry = await trx
-          .insertInto('checkout_session_expiries')
-          .values({ session_token: session.token })
-          .returning('expired_at')
-          .executeTakeFirstOrThrow();
+        const expiry = { expired_at: await new CheckoutSessionExpiriesRepository(trx).record(session.token) };
         const id = await recordEvent(trx, {
           merchantId: session.merchant_id,
           mode: session.mode,

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   CheckoutSessionsRepository,
   type Database,
+  EmailSuppressionsRepository,
   formatPounds,
   maskEmail,
+  RemindersRepository,
   type SplitParticipantRow,
   type SplitRow,
   SplitsRepository,
@@ -17,7 +19,7 @@ import {
   type RemindRequest,
   type RemindResult,
 } from '@groupsplit/workflows';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ActivityDeps } from '../deps';
 import { payerEmail } from '../payer-email';
 
@@ -25,17 +27,7 @@ type Participant = SplitParticipantRow;
 type Split = SplitRow;
 
 async function suppressedEmails(trx: Kysely<Database>, emails: string[]): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const rows = await trx
-    .selectFrom('email_suppressions')
-    .select(sql<string>`lower(email)`.as('email'))
-    .where(
-      sql<string>`lower(email)`,
-      'in',
-      emails.map((e) => e.toLowerCase()),
-    )
-    .execute();
-  return new Set(rows.map((r) => r.email));
+  return new EmailSuppressionsRepository(trx).suppressedAmong(emails);
 }
 
 /**
@@ -44,21 +36,7 @@ async function suppressedEmails(trx: Kysely<Database>, emails: string[]): Promis
  * null when they were reminded less than 12 hours ago.
  */
 async function claimReminder(trx: Kysely<Database>, participant: Participant, now: Date) {
-  const row = await trx
-    .insertInto('checkout_participant_reminders')
-    .values({ participant_id: participant.id, split_id: participant.split_id, last_reminded_at: now })
-    .onConflict((oc) =>
-      oc
-        .column('participant_id')
-        .doUpdateSet({
-          last_reminded_at: now,
-          reminder_count: sql<number>`checkout_participant_reminders.reminder_count + 1`,
-        })
-        .where('checkout_participant_reminders.last_reminded_at', '<=', new Date(now.getTime() - REMIND_INTERVAL_MS)),
-    )
-    .returning('reminder_count')
-    .executeTakeFirst();
-  return row?.reminder_count ?? null;
+  return new RemindersRepository(trx).claimSlot(participant, now, new Date(now.getTime() - REMIND_INTERVAL_MS));
 }
 
 export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) {
@@ -124,11 +102,8 @@ export function createReminderActivities(deps: ActivityDeps) {
         // The lock serialises remind calls on one session, so the cap of three cannot be overrun.
         const session = await new CheckoutSessionsRepository(trx).lockForReminders(request.sessionToken);
         if (!session) return none('not_found');
-        const calls = await trx
-          .selectFrom('checkout_remind_calls')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('session_token', '=', session.token)
-          .executeTakeFirstOrThrow();
+        const reminders = new RemindersRepository(trx);
+        const calls = { n: await reminders.remindCallCount(session.token) };
         if (Number(calls.n) >= REMIND_SESSION_CAP) return none('session_cap_reached');
 
         const now = new Date();
@@ -137,22 +112,13 @@ export function createReminderActivities(deps: ActivityDeps) {
         const { pending, emails, remindable } = await planner.remindSplit(trx, split, now);
         if (pending.length === 0) return none('nothing_to_remind');
 
-        await trx
-          .insertInto('checkout_remind_calls')
-          .values({
-            session_token: session.token,
-            actor: request.actor,
-            reminded: emails.length,
-            skipped: pending.length - emails.length,
-          })
-          .execute();
-        const last = remindable.length
-          ? await trx
-              .selectFrom('checkout_participant_reminders')
-              .select(['participant_id', 'last_reminded_at'])
-              .where('participant_id', 'in', remindable)
-              .execute()
-          : [];
+        await reminders.recordRemindCall({
+          sessionToken: session.token,
+          actor: request.actor,
+          reminded: emails.length,
+          skipped: pending.length - emails.length,
+        });
+        const last = await reminders.lastReminded(remindable);
         // The earliest moment someone still pending could be reminded again; now if someone never was.
         const lastById = new Map(last.map((r) => [r.participant_id, r.last_reminded_at.getTime()]));
         const nextTimes = remindable.map((id) =>

@@ -1,7 +1,9 @@
 import {
+  EmailSuppressionsRepository,
   formatPounds,
   type Hold,
   ParticipantsRepository,
+  RemindersRepository,
   randomToken,
   SplitSeatsRepository,
   SplitsRepository,
@@ -10,7 +12,6 @@ import {
 } from '@groupsplit/shared';
 import type { ClaimSeatResult, EmailRequest, SplitActivities } from '@groupsplit/workflows';
 import { ApplicationFailure } from '@temporalio/activity';
-import { sql } from 'kysely';
 import { payerEmail } from '../payer-email';
 import { processorFailure } from './processor-failure';
 import { holdPlacedHistory, type SplitContext } from './shares';
@@ -122,37 +123,19 @@ export function createSeatActivities({
       const open = (await seats.seatsOf(splitId)).filter((seat) => seat.participant_id === null);
       const buyer = await seats.buyerEmail(splitId);
       if (open.length === 0 || !buyer) return { email: null };
-      const suppressed = await db
-        .selectFrom('email_suppressions')
-        .select('email')
-        .where(sql<string>`lower(email)`, '=', buyer.toLowerCase())
-        .executeTakeFirst();
-      if (suppressed) return { email: null };
+      if (await new EmailSuppressionsRepository(db).isSuppressed(buyer)) return { email: null };
       // The buyer's own share, if they pay one: the same 12-hour slot as every reminder to them.
       const own = (await new SplitsRepository(db).participantsOf(splitId)).find(
         (p) => p.email.trim().toLowerCase() === buyer.trim().toLowerCase(),
       );
       if (own) {
         const now = new Date();
-        const slot = await db
-          .insertInto('checkout_participant_reminders')
-          .values({ participant_id: own.id, split_id: splitId, last_reminded_at: now })
-          .onConflict((oc) =>
-            oc
-              .column('participant_id')
-              .doUpdateSet({
-                last_reminded_at: now,
-                reminder_count: sql<number>`checkout_participant_reminders.reminder_count + 1`,
-              })
-              .where(
-                'checkout_participant_reminders.last_reminded_at',
-                '<=',
-                new Date(now.getTime() - REMIND_INTERVAL_MS),
-              ),
-          )
-          .returning('reminder_count')
-          .executeTakeFirst();
-        if (!slot) return { email: null };
+        const slot = await new RemindersRepository(db).claimSlot(
+          { id: own.id, split_id: splitId },
+          now,
+          new Date(now.getTime() - REMIND_INTERVAL_MS),
+        );
+        if (slot === null) return { email: null };
       }
       const { config } = deps;
       return {

@@ -1,4 +1,4 @@
-import { MembershipsRepository } from '@groupsplit/shared';
+import { MembershipsRepository, WebhookDeliveriesRepository } from '@groupsplit/shared';
 import type { WebhookGiveUpNotice } from '@groupsplit/workflows';
 import type { ActivityDeps } from '../deps';
 
@@ -8,21 +8,12 @@ export function createGiveUpActivity({ db }: ActivityDeps) {
     deliveryId: string;
     eventId: string;
   }): Promise<WebhookGiveUpNotice | null> {
-    const attempts = await db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('delivery_id', '=', input.deliveryId)
-      .orderBy('attempt', 'desc')
-      .execute();
+    const deliveries = new WebhookDeliveriesRepository(db);
+    const attempts = await deliveries.attemptsOf(input.deliveryId);
     const last = attempts[0];
     const first = attempts[attempts.length - 1];
     if (!last || !first) return null;
-    await db
-      .updateTable('webhook_deliveries')
-      .set({ gave_up_at: new Date(), next_attempt_at: null })
-      .where('id', '=', last.id)
-      .where('gave_up_at', 'is', null)
-      .execute();
+    await deliveries.giveUp(last.id);
     // The only business address (docs/spec.md, Notifications by e-mail) is the owner's login e-mail.
     const owner = await new MembershipsRepository(db).findOwner(last.merchant_id);
     if (!owner) return null;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { recordEvent, sampleEventData, type WebhookEventType } from '@groupsplit/shared';
+import { recordEvent, sampleEventData, WebhookEventsRepository, type WebhookEventType } from '@groupsplit/shared';
 import { Context } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 
@@ -26,13 +26,7 @@ export function createSampleEventActivity({ db }: ActivityDeps) {
         dedupeKey,
         sample: true,
       });
-      const row = await trx
-        .updateTable('webhook_events')
-        .set({ dispatched_at: new Date() })
-        .where('dedupe_key', '=', dedupeKey)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return new WebhookEventsRepository(trx).markDispatchedByDedupeKey(dedupeKey);
     });
   };
 }

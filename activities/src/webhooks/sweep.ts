@@ -1,4 +1,4 @@
-import type { Db } from '@groupsplit/shared';
+import { type Db, WebhookEventsRepository } from '@groupsplit/shared';
 import type { WebhookSweepInput } from '@groupsplit/workflows';
 import { dispatchWebhookEvents } from '@groupsplit/workflows/client';
 import { Context } from '@temporalio/activity';
@@ -10,15 +10,11 @@ const SWEEP_BATCH = 20;
 
 /** Undispatched outbox rows, oldest first; what the sweeper hands to dispatchWebhookEvents. */
 async function undispatchedWebhookEventIds(db: Db, input: WebhookSweepInput): Promise<string[]> {
-  let query = db
-    .selectFrom('webhook_events')
-    .select('id')
-    .where('dispatched_at', 'is', null)
-    .where('created_at', '<=', new Date(Date.now() - (input.olderThanMs ?? 30_000)))
-    .orderBy('created_at')
-    .limit(input.limit ?? 500);
-  if (input.merchantId) query = query.where('merchant_id', '=', input.merchantId);
-  return (await query.execute()).map((row) => row.id);
+  return new WebhookEventsRepository(db).undispatchedIds({
+    olderThanMs: input.olderThanMs ?? 30_000,
+    limit: input.limit ?? 500,
+    ...(input.merchantId ? { merchantId: input.merchantId } : {}),
+  });
 }
 
 /** The sweeper's work: outbox rows whose writer never dispatched them (crash after commit, or no dispatch call). */

@@ -1,5 +1,7 @@
 import {
+  ApiKeysRepository,
   AppError,
+  AuthSessionsRepository,
   apiKeyShape,
   type Config,
   type Db,
@@ -23,14 +25,7 @@ function bearerToken(header: string | undefined): string | undefined {
 }
 
 async function findSession(db: Db, token: string) {
-  return db
-    .selectFrom('auth_sessions')
-    .innerJoin('users', 'users.id', 'auth_sessions.user_id')
-    .select(['auth_sessions.id as sessionId', 'users.id as userId', 'users.email as email'])
-    .where('auth_sessions.token_hash', '=', sha256Hex(token))
-    .where('auth_sessions.revoked_at', 'is', null)
-    .where('auth_sessions.expires_at', '>', new Date())
-    .executeTakeFirst();
+  return new AuthSessionsRepository(db).findActive(sha256Hex(token));
 }
 
 /** last_used_at is refreshed at most this often, so busy keys do not turn every request into a write. */
@@ -54,12 +49,7 @@ export async function findApiKey(db: Db, key: string, count?: ApiKeyCount, lookU
   if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
     const staleBefore = new Date(Date.now() - LAST_USED_GRANULARITY_MS);
     // Conditional, so concurrent requests that all saw a stale value write once between them.
-    await db
-      .updateTable('api_keys')
-      .set({ last_used_at: new Date() })
-      .where('id', '=', row.id)
-      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', staleBefore)]))
-      .execute();
+    await new ApiKeysRepository(db).touchLastUsed(row.id, staleBefore);
     // A cached row is the same object: it now knows the write was made, and does not repeat it.
     row.last_used_at = new Date();
   }

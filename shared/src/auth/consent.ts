@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { ConsentsRepository } from '../db/repositories/users';
 import type { Db } from '../db/types';
 
 /**
@@ -10,12 +11,8 @@ export async function hasAcceptedCurrentConsent(
   config: Pick<Config, 'TERMS_VERSION' | 'PRIVACY_VERSION'>,
   userId: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('consents')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('terms_version', '=', config.TERMS_VERSION)
-    .where('privacy_version', '=', config.PRIVACY_VERSION)
-    .executeTakeFirst();
-  return Boolean(row);
+  return new ConsentsRepository(db).hasAccepted(userId, {
+    terms: config.TERMS_VERSION,
+    privacy: config.PRIVACY_VERSION,
+  });
 }

@@ -1,3 +1,4 @@
+import type { StoredWebhookEvent } from '../db/repositories/outbox';
 import type { WebhookEventType } from './outbox';
 
 /**
@@ -24,14 +25,7 @@ export type WebhookEnvelope = {
  */
 const SESSION_FIELDS = ['session_token', 'customer_email', 'customer_name', 'metadata'] as const;
 
-export type StoredWebhookEvent = {
-  id: string;
-  type: string;
-  mode: 'test' | 'live';
-  payload: unknown;
-  sample: boolean;
-  created_at: Date;
-};
+export type { StoredWebhookEvent };
 
 export function buildWebhookEnvelope(event: StoredWebhookEvent): WebhookEnvelope {
   const data = (event.payload ?? {}) as Record<string, unknown>;

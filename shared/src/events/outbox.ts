@@ -1,5 +1,5 @@
-import { CompiledQuery, type Kysely } from 'kysely';
-import { preparedStatement } from '../db/prepared-statements';
+import type { Kysely } from 'kysely';
+import { WebhookEventsRepository } from '../db/repositories/outbox';
 import type { Database } from '../db/types';
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -56,19 +56,6 @@ export function assertEventAllowed(event: Pick<OutboxEvent, 'type' | 'data'>): v
 }
 
 /**
- * Fixed text rather than a query built per call: every emitter's transaction runs it, and building
- * and compiling it with kysely cost more CPU than the rest of the write (bench/README.md, figure 4).
- */
-const RECORD_EVENT = preparedStatement(
-  'record_event',
-  `
-INSERT INTO webhook_events (merchant_id, mode, type, payload, dedupe_key, sample)
-VALUES ($1, $2, $3, $4, $5, $6)
-ON CONFLICT (dedupe_key) DO NOTHING
-RETURNING id`,
-);
-
-/**
  * Writes an event to the outbox. Call it with the transaction that makes the state change,
  * so the event exists if and only if the change does; after commit, hand the id to
  * dispatchWebhookEvents in `@groupsplit/workflows/client` (the every-minute sweeper catches
@@ -76,9 +63,7 @@ RETURNING id`,
  * Returns the event id, or null when the same cause was already recorded.
  */
 export async function recordEvent(trx: Kysely<Database>, event: OutboxEvent): Promise<string | null> {
-  const { rows } = await trx.executeQuery<{ id: string }>(CompiledQuery.raw(RECORD_EVENT, outboxEventValues(event)));
-  const row = rows[0];
-  return row?.id ?? null;
+  return new WebhookEventsRepository(trx).record(outboxEventValues(event));
 }
 
 /**

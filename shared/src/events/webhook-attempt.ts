@@ -1,5 +1,11 @@
 import type { Insertable } from 'kysely';
 import type { Config } from '../config';
+import {
+  type StoredWebhookEndpoint,
+  type WebhookAttemptEvent,
+  WebhookEventsRepository,
+} from '../db/repositories/outbox';
+import { WebhookDeliveriesRepository } from '../db/repositories/webhook-deliveries';
 import type { WebhookDeliveriesTable } from '../db/schema/webhooks';
 import type { Db } from '../db/types';
 import { webhookDeliveries } from '../metrics';
@@ -136,12 +142,6 @@ async function post(
 export const NO_WEBHOOK_SECRET_MESSAGE =
   'Your endpoint has no signing secret yet. Create one on Developers → Webhooks.';
 
-/** The outbox row an attempt sends. */
-export type WebhookAttemptEvent = StoredWebhookEvent & { merchant_id: string };
-
-/** The endpoint of the event's mode as stored: the URL and the secret's ciphertext (either may be unset). */
-export type StoredWebhookEndpoint = { url: string | null; secret_ciphertext: string | null };
-
 /** What one attempt did, before it is logged. */
 export type WebhookAttemptMade = {
   url: string | null;
@@ -153,6 +153,8 @@ export type WebhookAttemptMade = {
  * Makes one attempt (or decides it cannot be made) against the endpoint as stored right now; does not log it.
  * Only the current secret is opened: deliveries never sign with the previous one.
  */
+export type { StoredWebhookEndpoint, WebhookAttemptEvent };
+
 export async function makeWebhookAttempt(
   config: WebhookAttemptConfig,
   event: WebhookAttemptEvent,
@@ -229,45 +231,14 @@ export async function attemptWebhookDelivery(
   { db, config }: AttemptDeps,
   input: WebhookAttemptRequest,
 ): Promise<WebhookAttemptLogged | null> {
-  const found = await db
-    .selectFrom('webhook_events as e')
-    .leftJoin('webhook_settings as s', (join) =>
-      join.onRef('s.merchant_id', '=', 'e.merchant_id').onRef('s.mode', '=', 'e.mode'),
-    )
-    .leftJoin('webhook_deliveries as d', (join) =>
-      join.on('d.delivery_id', '=', input.deliveryId).on('d.attempt', '=', input.attempt),
-    )
-    .select([
-      'e.id',
-      'e.merchant_id',
-      'e.mode',
-      'e.type',
-      'e.payload',
-      'e.sample',
-      'e.created_at',
-      's.url',
-      's.secret_ciphertext',
-      'd.id as logged_id',
-      'd.outcome as logged_outcome',
-    ])
-    .where('e.id', '=', input.eventId)
-    .executeTakeFirst();
+  const found = await new WebhookEventsRepository(db).findForAttempt(input.eventId, input.deliveryId, input.attempt);
   if (!found) return null;
   if (found.logged_id && found.logged_outcome) return { attemptId: found.logged_id, outcome: found.logged_outcome };
 
   const made = await makeWebhookAttempt(config, found, found, input.attempt);
-  const inserted = await db
-    .insertInto('webhook_deliveries')
-    .values(webhookDeliveryLogRow(input, found, made))
-    .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { attemptId: inserted.id, outcome: made.outcome };
-  const raced = await db
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'outcome'])
-    .where('delivery_id', '=', input.deliveryId)
-    .where('attempt', '=', input.attempt)
-    .executeTakeFirstOrThrow();
+  const deliveries = new WebhookDeliveriesRepository(db);
+  const inserted = await deliveries.log(webhookDeliveryLogRow(input, found, made));
+  if (inserted) return { attemptId: inserted, outcome: made.outcome };
+  const raced = await deliveries.getAttempt(input.deliveryId, input.attempt);
   return { attemptId: raced.id, outcome: raced.outcome };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { Gauge, type GaugeConfiguration } from 'prom-client';
+import { WebhookEventsRepository } from '../db/repositories/outbox';
 import { SplitOperationsRepository } from '../db/repositories/split-operations';
 import type { Db } from '../db/types';
 import { metricsRegistry } from './registry';
@@ -77,11 +78,7 @@ const oldestUndispatchedEvent = databaseGauge(
     help: 'Age in seconds of the oldest webhook event not yet handed to delivery (0 when none)',
   },
   async (db, gauge) => {
-    const { rows } = await sql<{ seconds: number | null }>`
-      SELECT extract(epoch FROM now() - min(created_at))::float8 AS seconds
-        FROM webhook_events WHERE dispatched_at IS NULL AND sample = false
-    `.execute(db);
-    gauge.set(rows[0]?.seconds ?? 0);
+    gauge.set((await new WebhookEventsRepository(db).oldestUndispatchedSeconds()) ?? 0);
   },
 );
 
@@ -95,16 +92,7 @@ const oldestUndeliveredEvent = databaseGauge(
     help: 'Age in seconds of the oldest webhook event (last 3 days) neither delivered nor given up (0 when none)',
   },
   async (db, gauge) => {
-    const { rows } = await sql<{ seconds: number | null }>`
-      SELECT extract(epoch FROM now() - min(e.created_at))::float8 AS seconds
-        FROM webhook_events e
-       WHERE e.created_at > now() - interval '3 days' AND e.sample = false
-         AND NOT EXISTS (
-           SELECT 1 FROM webhook_deliveries d
-            WHERE d.event_id = e.id AND (d.outcome IN ('succeeded', 'skipped') OR d.gave_up_at IS NOT NULL)
-         )
-    `.execute(db);
-    gauge.set(rows[0]?.seconds ?? 0);
+    gauge.set((await new WebhookEventsRepository(db).oldestUndeliveredSeconds()) ?? 0);
   },
 );
 

@@ -1,14 +1,16 @@
 import {
+  type ClaimedFirstAttempt,
   type Config,
   createMailTransport,
+  EmailsRepository,
   emailsSent,
+  type FirstAttemptOutcome,
   type MailTransport,
   renderEmail,
   sendRenderedEmail,
 } from '@groupsplit/shared';
 import type { EmailRequest } from '@groupsplit/workflows';
 import { sendEmail } from '@groupsplit/workflows/client';
-import { sql } from 'kysely';
 import type { CheckoutDeps } from '../deps';
 
 export type FirstAttemptDeps = Pick<CheckoutDeps, 'config' | 'db' | 'logger' | 'temporal'> & {
@@ -34,7 +36,7 @@ function firstAttemptTransport(config: Config): MailTransport {
   return transport;
 }
 
-type Claimed = { id: string; status: 'sending' | 'suppressed' };
+type Claimed = ClaimedFirstAttempt;
 
 /**
  * Claims each e-mail id for a first attempt, in one statement: a row per id not seen before (here or
@@ -42,35 +44,16 @@ type Claimed = { id: string; status: 'sending' | 'suppressed' };
  * Only ids returned as `sending` are this call's to send, so an id is attempted once.
  */
 export async function claimFirstAttempts(db: CheckoutDeps['db'], requests: EmailRequest[]): Promise<Claimed[]> {
-  const { rows } = await sql<Claimed>`
-    INSERT INTO email_first_attempts (id, recipient, request, status)
-    SELECT r.id, r.recipient, r.request,
-           CASE WHEN r.participant AND EXISTS (
-             SELECT 1 FROM email_suppressions s WHERE lower(s.email) = lower(r.recipient)
-           ) THEN 'suppressed' ELSE 'sending' END
-      FROM unnest(${requests.map((r) => r.id)}::uuid[], ${requests.map((r) => r.to)}::text[],
-                  ${requests.map((r) => JSON.stringify(r))}::jsonb[],
-                  ${requests.map((r) => r.category === 'participant')}::boolean[])
-           AS r(id, recipient, request, participant)
-     WHERE NOT EXISTS (SELECT 1 FROM emails e WHERE e.id = r.id)
-    ON CONFLICT (id) DO NOTHING
-    RETURNING id, status
-  `.execute(db);
-  return rows;
+  return new EmailsRepository(db).claimFirstAttempts(
+    requests.map((r) => ({ id: r.id, to: r.to, request: r, participant: r.category === 'participant' })),
+  );
 }
 
-type Outcome = { id: string; status: 'sent' | 'handed_over'; error: string | null };
+type Outcome = FirstAttemptOutcome;
 
 /** Records how each attempt ended, in one statement. */
 async function record(db: CheckoutDeps['db'], outcomes: Outcome[]) {
-  if (outcomes.length === 0) return;
-  await sql`
-    UPDATE email_first_attempts f
-       SET status = o.status, error = o.error, updated_at = now()
-      FROM unnest(${outcomes.map((o) => o.id)}::uuid[], ${outcomes.map((o) => o.status)}::text[],
-                  ${outcomes.map((o) => o.error)}::text[]) AS o(id, status, error)
-     WHERE f.id = o.id AND f.status = 'sending'
-  `.execute(db);
+  await new EmailsRepository(db).recordFirstAttempts(outcomes);
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,4 +1,5 @@
 import {
+  CheckoutSessionExpiriesRepository,
   CheckoutSessionsRepository,
   type Database,
   type Db,
@@ -39,11 +40,7 @@ export async function loadSession(db: Db, token: string): Promise<LoadedSession 
   const splits = new SplitsRepository(db);
   const split = session.split_claimed_by ? ((await splits.findForSession(token)) ?? null) : null;
   const participants = split ? await splits.participantsOf(split.id) : [];
-  const expiry = await db
-    .selectFrom('checkout_session_expiries')
-    .select('expired_at')
-    .where('session_token', '=', token)
-    .executeTakeFirst();
+  const expiry = await new CheckoutSessionExpiriesRepository(db).find(token);
   // Past its lifetime with no split is expired even before the sweeper has recorded it.
   const expired = Boolean(expiry) || (!session.split_claimed_by && session.expires_at.getTime() <= Date.now());
   return { session, merchant, split, participants, expired };

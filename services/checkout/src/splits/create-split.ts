@@ -5,6 +5,7 @@ import {
   MESSAGES,
   type MerchantRow,
   merchantFeeBpsAt,
+  ProcessorAccountsRepository,
   type ServiceMode,
   SplitSeatsRepository,
   SplitsRepository,
@@ -64,12 +65,7 @@ export async function holdingAccountFor(
   merchant: MerchantRow,
   mode: ServiceMode,
 ): Promise<string | null> {
-  const connected = await db
-    .selectFrom('merchant_processor_accounts')
-    .select(['account_id', 'charges_enabled'])
-    .where('merchant_id', '=', merchant.id)
-    .where('mode', '=', mode)
-    .executeTakeFirst();
+  const connected = await new ProcessorAccountsRepository(db).find(merchant.id, mode);
   if (mode === 'live') return connected?.account_id ?? merchant.processor_account_id;
   return connected?.charges_enabled ? connected.account_id : config.STRIPE_TEST_SANDBOX_ACCOUNT_ID;
 }

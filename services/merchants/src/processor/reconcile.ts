@@ -9,8 +9,10 @@ import {
   MerchantsRepository,
   type PaymentMethodDomain,
   type ProcessorAccount,
+  ProcessorAccountsRepository,
   type ProcessorMode,
   type Processors,
+  UsersRepository,
 } from '@groupsplit/shared';
 import type { Kysely } from 'kysely';
 
@@ -46,12 +48,7 @@ export async function processorAccountFor(
   merchantId: string,
   mode: ProcessorMode,
 ): Promise<ConnectedAccount | null> {
-  const row = await db
-    .selectFrom('merchant_processor_accounts')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .where('mode', '=', mode)
-    .executeTakeFirst();
+  const row = await new ProcessorAccountsRepository(db).find(merchantId, mode);
   if (row) {
     return {
       accountId: row.account_id,
@@ -77,14 +74,8 @@ export async function applyProcessorAccount(db: Db, mode: ProcessorMode, account
   return db.transaction().execute(async (trx) => {
     const now = new Date();
     const touched = new Set<string>();
-    const rows = await trx
-      .updateTable('merchant_processor_accounts')
-      .set({ charges_enabled: account.chargesEnabled, details_submitted: account.detailsSubmitted, updated_at: now })
-      .where('mode', '=', mode)
-      .where('account_id', '=', account.id)
-      .returning('merchant_id')
-      .execute();
-    for (const r of rows) touched.add(r.merchant_id);
+    const applied = await new ProcessorAccountsRepository(trx).applyState(mode, account.id, account, now);
+    for (const id of applied) touched.add(id);
     if (mode === 'live') {
       const merchantIds = await new MerchantsRepository(trx).applyLiveProcessorAccount(account.id, account, now);
       for (const id of merchantIds) touched.add(id);
@@ -106,7 +97,7 @@ async function markVerifiedByProcessor(trx: Kysely<Database>, merchantIds: strin
   if (firstTime.length === 0) return;
   const owners = await new MembershipsRepository(trx).ownerUserIds(firstTime);
   if (owners.length === 0) return;
-  await trx.updateTable('users').set({ identity_verified: true }).where('id', 'in', owners).execute();
+  await new UsersRepository(trx).markIdentityVerified(owners);
 }
 
 /**
@@ -163,18 +154,12 @@ export async function syncProcessorAccount(deps: ProcessorDeps, mode: ProcessorM
   const paymentMethodDomain = active ? await registerPayDomain(deps, mode, account.id) : null;
   // What the registration answered, kept for the go-live checklist (GET /api/merchants/me, `apple_pay`).
   if (paymentMethodDomain) {
-    await deps.db
-      .updateTable('merchant_processor_accounts')
-      .set({
-        pay_domain: paymentMethodDomain.domainName,
-        pay_domain_id: paymentMethodDomain.id,
-        apple_pay_status: paymentMethodDomain.applePay.status,
-        apple_pay_error: paymentMethodDomain.applePay.errorMessage,
-        pay_domain_checked_at: new Date(),
-      })
-      .where('account_id', '=', account.id)
-      .where('mode', '=', mode)
-      .execute();
+    await new ProcessorAccountsRepository(deps.db).recordPayDomain(mode, account.id, {
+      domainName: paymentMethodDomain.domainName,
+      id: paymentMethodDomain.id,
+      applePayStatus: paymentMethodDomain.applePay.status,
+      applePayError: paymentMethodDomain.applePay.errorMessage,
+    });
   }
   return { account, merchantIds, paymentMethodDomain };
 }

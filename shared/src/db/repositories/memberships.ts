@@ -116,6 +116,17 @@ export class MembershipsRepository {
   }
 
   /** The logins that own any of these businesses. */
+  /** The owner's user id; throws when the business has no owner. */
+  async ownerUserId(merchantId: string): Promise<string> {
+    const owner = await this.db
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('merchant_id', '=', merchantId)
+      .where('role', '=', 'owner')
+      .executeTakeFirstOrThrow();
+    return owner.user_id;
+  }
+
   async ownerUserIds(merchantIds: readonly string[]): Promise<string[]> {
     if (merchantIds.length === 0) return [];
     const rows = await this.db

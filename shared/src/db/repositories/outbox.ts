@@ -1,14 +1,31 @@
-import { CompiledQuery } from 'kysely';
-import type { StoredWebhookEndpoint, WebhookAttemptEvent, webhookDeliveryLogRow } from '../../events/webhook-attempt';
+import type { Insertable } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { preparedStatement } from '../prepared-statements';
+import type { WebhookDeliveriesTable } from '../schema/webhooks';
 import type { Db } from '../types';
+
+/** A webhook event as stored in the outbox (`webhook_events`): what its envelope is built from. */
+export type StoredWebhookEvent = {
+  id: string;
+  type: string;
+  mode: 'test' | 'live';
+  payload: unknown;
+  sample: boolean;
+  created_at: Date;
+};
+
+/** A stored event with the business it belongs to: what one delivery attempt needs. */
+export type WebhookAttemptEvent = StoredWebhookEvent & { merchant_id: string };
+
+/** The endpoint of the event's mode as stored: the URL and the secret's ciphertext (either may be unset). */
+export type StoredWebhookEndpoint = { url: string | null; secret_ciphertext: string | null };
 
 /** A claimed event with its endpoint as stored, and attempt 1 of its delivery if that is already logged. */
 export type ClaimedWebhookEvent = WebhookAttemptEvent &
   StoredWebhookEndpoint & { logged_outcome: 'succeeded' | 'failed' | 'skipped' | null };
 
-/** A delivery log row (`webhook_deliveries`), as `webhookDeliveryLogRow` makes it. */
-export type WebhookDeliveryLogRow = ReturnType<typeof webhookDeliveryLogRow>;
+/** A delivery log row (`webhook_deliveries`), as `webhookDeliveryLogRow` (events/webhook-attempt.ts) makes it. */
+export type WebhookDeliveryLogRow = Insertable<WebhookDeliveriesTable>;
 
 /** The log row's columns and their types: each is passed as one array, whatever the batch size. */
 const LOG_COLUMNS = [
@@ -131,5 +148,124 @@ export class OutboxRepository {
       .where('id', '=', eventId)
       .where('dispatched_at', 'is', null)
       .execute();
+  }
+}
+
+/**
+ * Fixed text rather than a query built per call: every emitter's transaction runs it, and building
+ * and compiling it with kysely cost more CPU than the rest of the write (bench/README.md, figure 4).
+ */
+const RECORD_EVENT = preparedStatement(
+  'record_event',
+  `
+INSERT INTO webhook_events (merchant_id, mode, type, payload, dedupe_key, sample)
+VALUES ($1, $2, $3, $4, $5, $6)
+ON CONFLICT (dedupe_key) DO NOTHING
+RETURNING id`,
+);
+
+/** An outbox row's values in column order: merchant_id, mode, type, payload (JSON text), dedupe_key, sample. */
+export type OutboxEventValues = readonly [string, 'test' | 'live', string, string, string, boolean];
+
+/**
+ * Every other query of the outbox (`webhook_events`): recording an event with the change's
+ * transaction, the sweeper's and the test send's, the delivery log's reads and the outbox gauges.
+ */
+export class WebhookEventsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Writes the event unless its dedupe key was recorded before; its id, or null. */
+  async record(values: OutboxEventValues): Promise<string | null> {
+    const { rows } = await this.db.executeQuery<{ id: string }>(CompiledQuery.raw(RECORD_EVENT, [...values]));
+    return rows[0]?.id ?? null;
+  }
+
+  /** Undispatched events created `olderThanMs` or more ago, oldest first (of one business if given). */
+  async undispatchedIds(input: { olderThanMs: number; limit: number; merchantId?: string }): Promise<string[]> {
+    let query = this.db
+      .selectFrom('webhook_events')
+      .select('id')
+      .where('dispatched_at', 'is', null)
+      .where('created_at', '<=', new Date(Date.now() - input.olderThanMs))
+      .orderBy('created_at')
+      .limit(input.limit);
+    if (input.merchantId) query = query.where('merchant_id', '=', input.merchantId);
+    return (await query.execute()).map((row) => row.id);
+  }
+
+  /** Marks the event with this dedupe key dispatched (the test send delivers it itself); its id. */
+  async markDispatchedByDedupeKey(dedupeKey: string): Promise<string> {
+    const row = await this.db
+      .updateTable('webhook_events')
+      .set({ dispatched_at: new Date() })
+      .where('dedupe_key', '=', dedupeKey)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** The event as a delivery request is described from it; throws when there is none. */
+  async getForRequest(id: string) {
+    return this.db
+      .selectFrom('webhook_events')
+      .select(['id', 'type', 'mode', 'payload', 'sample', 'created_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The event with its endpoint as stored and the delivery's attempt if already logged, in one
+   * statement; undefined when the event does not exist.
+   */
+  async findForAttempt(eventId: string, deliveryId: string, attempt: number) {
+    return this.db
+      .selectFrom('webhook_events as e')
+      .leftJoin('webhook_settings as s', (join) =>
+        join.onRef('s.merchant_id', '=', 'e.merchant_id').onRef('s.mode', '=', 'e.mode'),
+      )
+      .leftJoin('webhook_deliveries as d', (join) =>
+        join.on('d.delivery_id', '=', deliveryId).on('d.attempt', '=', attempt),
+      )
+      .select([
+        'e.id',
+        'e.merchant_id',
+        'e.mode',
+        'e.type',
+        'e.payload',
+        'e.sample',
+        'e.created_at',
+        's.url',
+        's.secret_ciphertext',
+        'd.id as logged_id',
+        'd.outcome as logged_outcome',
+      ])
+      .where('e.id', '=', eventId)
+      .executeTakeFirst();
+  }
+
+  /** Seconds since the oldest merchant event not yet handed to delivery was written, or null when none. */
+  async oldestUndispatchedSeconds(): Promise<number | null> {
+    const { rows } = await sql<{ seconds: number | null }>`
+      SELECT extract(epoch FROM now() - min(created_at))::float8 AS seconds
+        FROM webhook_events WHERE dispatched_at IS NULL AND sample = false
+    `.execute(this.db);
+    return rows[0]?.seconds ?? null;
+  }
+
+  /**
+   * Seconds since the oldest merchant event of the last three days that has neither reached its
+   * endpoint nor been given up on was written, or null when none.
+   */
+  async oldestUndeliveredSeconds(): Promise<number | null> {
+    const { rows } = await sql<{ seconds: number | null }>`
+      SELECT extract(epoch FROM now() - min(e.created_at))::float8 AS seconds
+        FROM webhook_events e
+       WHERE e.created_at > now() - interval '3 days' AND e.sample = false
+         AND NOT EXISTS (
+           SELECT 1 FROM webhook_deliveries d
+            WHERE d.event_id = e.id AND (d.outcome IN ('succeeded', 'skipped') OR d.gave_up_at IS NOT NULL)
+         )
+    `.execute(this.db);
+    return rows[0]?.seconds ?? null;
   }
 }

@@ -7,11 +7,12 @@ import {
   PROCESSOR_MODES,
   PROCESSOR_SIGNATURE_HEADER,
   type ProcessorEvent,
+  type ProcessorEventRow,
+  ProcessorEventsRepository,
   type ProcessorMode,
   REQUEST_ID_HEADER,
 } from '@groupsplit/shared';
 import Router from '@koa/router';
-import { sql } from 'kysely';
 import type { CheckoutDeps } from '../../deps';
 import {
   defaultProcessorEventHandlers,
@@ -55,7 +56,7 @@ export function processorWebhookRoutes(deps: CheckoutDeps, overrides: Partial<Pr
 
     const log = ctx.log.child({ processorEventId: event.id, processorEventType: event.type, mode });
     const requestId = ctx.get(REQUEST_ID_HEADER) || newRequestId();
-    const row = {
+    const row: ProcessorEventRow = {
       id: event.id,
       mode,
       type: event.type,
@@ -63,6 +64,7 @@ export function processorWebhookRoutes(deps: CheckoutDeps, overrides: Partial<Pr
       payload: JSON.stringify(event),
     };
 
+    const events = new ProcessorEventsRepository(db);
     let duplicate = false;
     let recordedDelivery = false;
     try {
@@ -71,39 +73,19 @@ export function processorWebhookRoutes(deps: CheckoutDeps, overrides: Partial<Pr
       // connections, and every one waited for another). Handlers are idempotent instead (each records
       // its effect under a dedupe key; the workflow re-checks a hold it is told about), so a
       // redelivery racing the first delivery is harmless.
-      const recorded = await db
-        .insertInto('processor_events')
-        .values(row)
-        .onConflict((oc) => oc.column('id').doUpdateSet({ deliveries: sql`processor_events.deliveries + 1` }))
-        .returning(['processed_at'])
-        .executeTakeFirstOrThrow();
+      const recorded = await events.recordDelivery(row);
       recordedDelivery = true;
       if (recorded.processed_at) duplicate = true;
       else {
         await dispatchProcessorEvent(handlers, { mode, event, deps, log, requestId });
-        await db
-          .updateTable('processor_events')
-          .set({ processed_at: new Date(), last_error: null })
-          .where('id', '=', event.id)
-          .execute();
+        await events.markProcessed(event.id);
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.error({ err: error }, 'processor event handler failed; the processor will redeliver');
-      await db
-        .insertInto('processor_events')
-        .values({ ...row, last_error: message })
-        .onConflict((oc) =>
-          // This delivery is already counted when its row was recorded before the handler failed.
-          oc
-            .column('id')
-            .doUpdateSet(
-              recordedDelivery
-                ? { last_error: message }
-                : { last_error: message, deliveries: sql`processor_events.deliveries + 1` },
-            ),
-        )
-        .execute()
+      // This delivery is already counted when its row was recorded before the handler failed.
+      await events
+        .recordFailure(row, message, recordedDelivery)
         .catch((e) => log.error({ err: e }, 'could not record the processor event failure'));
       throw internalError('Processor event could not be processed', 'processor_event_failed');
     }

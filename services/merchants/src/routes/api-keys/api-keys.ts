@@ -1,5 +1,6 @@
 import {
   API_KEY_REVOKED_CHANNEL,
+  ApiKeysRepository,
   apiKeyRecordFields,
   forbidden,
   generateApiKey,
@@ -36,11 +37,15 @@ export function apiKeyRoutes({ db, config }: MerchantsDeps): Router {
       const name = validBody(ctx, CreateApiKeySchema).name || (mode === 'live' ? 'Live key' : 'Test key');
       const key = generateApiKey(mode);
       const row = await db.transaction().execute(async (trx) => {
-        const created = await trx
-          .insertInto('api_keys')
-          .values({ merchant_id: merchant.id, name, mode, created_by: userId, ...apiKeyRecordFields(key) })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const record = apiKeyRecordFields(key);
+        const created = await new ApiKeysRepository(trx).create({
+          merchantId: merchant.id,
+          name,
+          mode,
+          createdBy: userId,
+          keyHash: record.key_hash,
+          lastFour: record.last_four,
+        });
         await recordCallerAudit(trx, { merchant, userId, role }, 'api_key.created', {
           after: { id: created.id, name, mode, last_four: created.last_four },
         });
@@ -53,13 +58,7 @@ export function apiKeyRoutes({ db, config }: MerchantsDeps): Router {
 
   // Every key of both modes, newest first; revoked keys stay listed (with revoked_at) as a record.
   router.get('/api/merchants/api-keys', merchantContext(db), permit('api_key.view'), async (ctx) => {
-    const rows = await db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('merchant_id', '=', ctx.state.merchantContext.merchant.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .execute();
+    const rows = await new ApiKeysRepository(db).listOf(ctx.state.merchantContext.merchant.id);
     ctx.body = rows.map(presentApiKey);
   });
 
@@ -72,22 +71,11 @@ export function apiKeyRoutes({ db, config }: MerchantsDeps): Router {
       const { merchant, role, userId } = ctx.state.merchantContext;
       const id = ctx.params.id as string;
       const row = await db.transaction().execute(async (trx) => {
-        const revoked = await trx
-          .updateTable('api_keys')
-          .set({ revoked_at: new Date() })
-          .where('id', '=', id)
-          .where('merchant_id', '=', merchant.id)
-          .where('revoked_at', 'is', null)
-          .returningAll()
-          .executeTakeFirst();
+        const keys = new ApiKeysRepository(trx);
+        const revoked = await keys.revoke(merchant.id, id);
         if (!revoked) {
           // Revoking twice is not an error: the key is stopped either way.
-          const existing = await trx
-            .selectFrom('api_keys')
-            .selectAll()
-            .where('id', '=', id)
-            .where('merchant_id', '=', merchant.id)
-            .executeTakeFirst();
+          const existing = await keys.find(merchant.id, id);
           if (!existing) throw apiKeyNotFound();
           return existing;
         }

@@ -4,6 +4,7 @@ import {
   type Principal,
   SessionFamiliesRepository,
   sessionPrincipal,
+  UsersRepository,
   unauthorized,
 } from '@groupsplit/shared';
 import Router from '@koa/router';
@@ -73,11 +74,7 @@ export function sessionRoutes(deps: MerchantsDeps): Router {
       expiresAt: outcome.familyEndsAt,
       ttlMs: config.SESSION_ACCESS_TOKEN_TTL_MS,
     });
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where('id', '=', outcome.userId)
-      .executeTakeFirstOrThrow();
+    const user = await new UsersRepository(db).get(outcome.userId);
     setRefreshCookie(ctx, config, outcome.refreshToken, outcome.familyEndsAt);
     ctx.body = await sessionBody(deps, access, user);
   });

@@ -1,5 +1,12 @@
-import { type Config, type Db, randomToken, SessionFamiliesRepository, sha256Hex } from '@groupsplit/shared';
-import { sql } from 'kysely';
+import {
+  AuthSessionsRepository,
+  type Config,
+  type Db,
+  randomToken,
+  SessionFamiliesRepository,
+  sha256Hex,
+  UsersRepository,
+} from '@groupsplit/shared';
 import type { SignInAddress } from './email-address';
 
 /** The lifetime of the access token POST /api/auth/email/verify answers. */
@@ -7,16 +14,8 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 /** The account for an address, created on first sign-in. */
 export async function findOrCreateUser(trx: Db, email: SignInAddress): Promise<{ id: string; email: string }> {
-  // The unique index is on lower(email), which kysely's onConflict cannot name.
-  await sql`INSERT INTO users (email) VALUES (${email}) ON CONFLICT ((lower(email))) DO NOTHING`.execute(trx);
-  return (
-    trx
-      .selectFrom('users')
-      .select(['id', 'email'])
-      // Already lower case (email-address.ts); the index is on lower(email), for rows other routes wrote.
-      .where(sql<string>`lower(email)`, '=', email)
-      .executeTakeFirstOrThrow()
-  );
+  // Already lower case (email-address.ts); the index is on lower(email), for rows other routes wrote.
+  return new UsersRepository(trx).findOrCreate(email);
 }
 
 /**
@@ -28,10 +27,12 @@ export async function createSession(trx: Db, userId: string, family?: { id: stri
   const ttlMs = family?.ttlMs ?? SESSION_TTL_MS;
   const wanted = Date.now() + ttlMs;
   const expiresAt = new Date(family ? Math.min(wanted, family.expiresAt.getTime()) : wanted);
-  await trx
-    .insertInto('auth_sessions')
-    .values({ user_id: userId, token_hash: sha256Hex(token), expires_at: expiresAt, family_id: family?.id ?? null })
-    .execute();
+  await new AuthSessionsRepository(trx).create({
+    userId,
+    tokenHash: sha256Hex(token),
+    expiresAt,
+    familyId: family?.id ?? null,
+  });
   return { token, expiresAt };
 }
 

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Db } from '@groupsplit/shared';
+import { type Db, SignInCodesRepository } from '@groupsplit/shared';
 import type { SignInAddress } from './email-address';
 
 export const CODE_VALID_MINUTES = 10;
@@ -29,19 +29,12 @@ export async function issueSignInCode(
   requestedIp: string,
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const values = {
-    code_hash: hashCode(secret, email, code),
-    expires_at: new Date(Date.now() + CODE_VALID_MINUTES * 60_000),
-    failed_attempts: 0,
-    consumed_at: null,
-    created_at: new Date(),
-    requested_ip: requestedIp,
-  };
-  await db
-    .insertInto('sign_in_codes')
-    .values({ email, ...values })
-    .onConflict((oc) => oc.column('email').doUpdateSet(values))
-    .execute();
+  await new SignInCodesRepository(db).issue(email, {
+    codeHash: hashCode(secret, email, code),
+    expiresAt: new Date(Date.now() + CODE_VALID_MINUTES * 60_000),
+    requestedIp,
+    createdAt: new Date(),
+  });
   return code;
 }
 
@@ -59,25 +52,17 @@ export async function checkSignInCode(
   code: string,
   clientIp: string,
 ): Promise<CodeCheck> {
-  const row = await trx
-    .selectFrom('sign_in_codes')
-    .selectAll()
-    .where('email', '=', email)
-    .forUpdate()
-    .executeTakeFirst();
+  const codes = new SignInCodesRepository(trx);
+  const row = await codes.lock(email);
   if (!row) return 'wrong';
   if (row.consumed_at || row.expires_at.getTime() <= Date.now()) return 'expired';
   if (row.failed_attempts >= MAX_WRONG_CODES) return 'too_many_attempts';
   if (!sameHash(row.code_hash, hashCode(secret, email, code))) {
     // A code made before the connection was recorded counts every wrong try, as all codes used to.
     if (row.requested_ip !== null && row.requested_ip !== clientIp) return 'wrong';
-    await trx
-      .updateTable('sign_in_codes')
-      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .execute();
+    await codes.countWrongTry(row.id);
     return 'wrong';
   }
-  await trx.updateTable('sign_in_codes').set({ consumed_at: new Date() }).where('id', '=', row.id).execute();
+  await codes.consume(row.id);
   return 'ok';
 }

@@ -1,6 +1,12 @@
-import { AbuseCountersRepository, type AppError, type Db, retryLater, sha256Hex } from '@groupsplit/shared';
+import {
+  AbuseCountersRepository,
+  type AppError,
+  type Db,
+  retryLater,
+  SignInCodesRepository,
+  sha256Hex,
+} from '@groupsplit/shared';
 import type { Context } from 'koa';
-import { sql } from 'kysely';
 import type { SignInAddress } from './email-address';
 
 const MINUTE_MS = 60_000;
@@ -84,7 +90,7 @@ export async function signInRefusal(ctx: Context, db: Db, email: SignInAddress):
 
 /** Whether this connection asked for the address's current code (the owner, as far as we can tell). */
 async function askedForCurrentCode(db: Db, email: SignInAddress, ip: string): Promise<boolean> {
-  const row = await db.selectFrom('sign_in_codes').select('requested_ip').where('email', '=', email).executeTakeFirst();
+  const row = await new SignInCodesRepository(db).requestedIp(email);
   // A code made before the connection was recorded: nobody can show they asked for it.
   return row?.requested_ip === ip;
 }
@@ -115,12 +121,12 @@ export async function countWrongCode(db: Db, email: SignInAddress, ip: string): 
  * row per address while a guard lasts, so the owner gets one e-mail however long the attack goes on.
  */
 export async function recordAttack(db: Db, email: SignInAddress, clientIp: string, guardedUntil: Date) {
-  const { rows } = await sql<{ id: string }>`
-    INSERT INTO sign_in_attacks (email, wrong_codes, guarded_until, client_ip)
-    SELECT ${email}, ${SIGN_IN_LIMITS.perAddress.points}, ${guardedUntil}, ${clientIp}
-    WHERE NOT EXISTS (SELECT 1 FROM sign_in_attacks WHERE email = ${email} AND guarded_until > now())
-    RETURNING id`.execute(db);
-  return rows.length > 0;
+  return new SignInCodesRepository(db).recordAttack({
+    email,
+    wrongCodes: SIGN_IN_LIMITS.perAddress.points,
+    guardedUntil,
+    clientIp,
+  });
 }
 
 export const CODE_SENDS_MESSAGE =

@@ -1,5 +1,6 @@
 import {
   authorize,
+  BillingRepository,
   createProcessors,
   merchantContext,
   notFound,
@@ -28,20 +29,8 @@ export function billingRoutes({ config, db, logger }: MerchantsDeps): Router {
     const { merchant, role } = ctx.state.merchantContext;
     authorize({ role }, 'merchant.view', merchant);
     const [card, bills] = await Promise.all([
-      db
-        .selectFrom('billing_cards')
-        .selectAll()
-        .where('merchant_id', '=', merchant.id)
-        .where('mode', '=', mode)
-        .executeTakeFirst(),
-      db
-        .selectFrom('bills')
-        .selectAll()
-        .where('merchant_id', '=', merchant.id)
-        .where('mode', '=', mode)
-        .orderBy('issued_at', 'desc')
-        .limit(BILLS_SHOWN)
-        .execute(),
+      new BillingRepository(db).findCard(merchant.id, mode),
+      new BillingRepository(db).recentBills(merchant.id, mode, BILLS_SHOWN),
     ]);
     ctx.body = { mode, card: card ? presentCard(card) : null, bills: bills.map((bill) => presentBill(bill)) };
   });

@@ -1,6 +1,7 @@
 import {
   type AppError,
   type BillingCard,
+  BillingRepository,
   badGateway,
   badRequest,
   type Db,
@@ -70,12 +71,7 @@ export async function saveBillingCard(
     updated_at: new Date(),
   };
   const saved = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('billing_cards')
-      .values({ merchant_id: merchant.id, mode, ...values })
-      .onConflict((oc) => oc.columns(['merchant_id', 'mode']).doUpdateSet(values))
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await new BillingRepository(trx).saveCard(merchant.id, mode, values);
     await recordAudit(trx, {
       merchantId: merchant.id,
       actorUserId: input.actor.userId,

@@ -1,4 +1,5 @@
 import {
+  BillingRepository,
   badRequest,
   conflict,
   type Db,
@@ -26,15 +27,7 @@ export async function payBill(
 ) {
   const { db, processor } = deps;
   const { merchantId, mode, billId } = input;
-  const bill = isUuid(billId)
-    ? await db
-        .selectFrom('bills')
-        .selectAll()
-        .where('id', '=', billId)
-        .where('merchant_id', '=', merchantId)
-        .where('mode', '=', mode)
-        .executeTakeFirst()
-    : undefined;
+  const bill = isUuid(billId) ? await new BillingRepository(db).findBill(merchantId, mode, billId) : undefined;
   if (!bill) throw notFound(BILLING_MESSAGES.billNotFound, 'bill_not_found');
   if (bill.paid_at) throw conflict(BILLING_MESSAGES.alreadyPaid, 'bill_already_paid');
   const card = await findBillingCard(db, merchantId, mode);
@@ -58,15 +51,10 @@ export async function payBill(
   }
 
   return db.transaction().execute(async (trx) => {
-    const paid = await trx
-      .updateTable('bills')
-      .set({ paid_at: new Date() })
-      .where('id', '=', bill.id)
-      .where('paid_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    const bills = new BillingRepository(trx);
+    const paid = await bills.markBillPaid(bill.id);
     // A concurrent call recorded the same (single) charge first.
-    if (!paid) return trx.selectFrom('bills').selectAll().where('id', '=', bill.id).executeTakeFirstOrThrow();
+    if (!paid) return bills.getBill(bill.id);
     await recordAudit(trx, {
       merchantId,
       actorUserId: input.actor.userId,

@@ -9,6 +9,7 @@ import {
   MerchantsRepository,
   merchantContext,
   notFound,
+  ProcessorAccountsRepository,
   type ProcessorMode,
   type Role,
   recordAudit,
@@ -42,21 +43,13 @@ async function recordConnectedAccount(
 ): Promise<string> {
   return deps.db.transaction().execute(async (trx) => {
     const now = new Date();
-    const inserted = await trx
-      .insertInto('merchant_processor_accounts')
-      .values({ merchant_id: input.merchant.id, mode: input.mode, account_id: input.accountId, connected_at: now })
-      .onConflict((oc) => oc.columns(['merchant_id', 'mode']).doNothing())
-      .returning('account_id')
-      .executeTakeFirst();
-    if (!inserted) {
-      const existing = await trx
-        .selectFrom('merchant_processor_accounts')
-        .select('account_id')
-        .where('merchant_id', '=', input.merchant.id)
-        .where('mode', '=', input.mode)
-        .executeTakeFirstOrThrow();
-      return existing.account_id;
-    }
+    const connected = await new ProcessorAccountsRepository(trx).connect(
+      input.merchant.id,
+      input.mode,
+      input.accountId,
+      now,
+    );
+    if (!connected.inserted) return connected.accountId;
     if (input.mode === 'live') {
       await new MerchantsRepository(trx).recordLiveProcessorAccount(input.merchant.id, input.accountId, now);
     }
@@ -143,12 +136,7 @@ export function connectRoutes(deps: MerchantsDeps): Router {
     }
     const { mode, account_id } = validBody(ctx, AccountSyncSchema);
     const known =
-      (await db
-        .selectFrom('merchant_processor_accounts')
-        .select('merchant_id')
-        .where('mode', '=', mode)
-        .where('account_id', '=', account_id)
-        .executeTakeFirst()) ??
+      (await new ProcessorAccountsRepository(db).findByAccount(mode, account_id)) ??
       (mode === 'live' ? await new MerchantsRepository(db).findByLiveProcessorAccount(account_id) : undefined);
     if (!known) {
       ctx.body = { known: false, merchant_ids: [] };

@@ -1,4 +1,11 @@
-import { badRequest, hasAcceptedCurrentConsent, sessionPrincipal, validate, validBody } from '@groupsplit/shared';
+import {
+  badRequest,
+  ConsentsRepository,
+  hasAcceptedCurrentConsent,
+  sessionPrincipal,
+  validate,
+  validBody,
+} from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { AcceptConsentSchema, CONSENT_MESSAGES } from './schema';
@@ -28,11 +35,7 @@ export function consentRoutes({ config, db }: MerchantsDeps): Router {
         current(),
       );
     }
-    await db
-      .insertInto('consents')
-      .values({ user_id: userId, terms_version, privacy_version })
-      .onConflict((oc) => oc.columns(['user_id', 'terms_version', 'privacy_version']).doNothing())
-      .execute();
+    await new ConsentsRepository(db).accept(userId, { terms: terms_version, privacy: privacy_version });
     ctx.body = { ...current(), accepted: true };
   });
 

@@ -4,6 +4,7 @@ import {
   findWebhookSettingsRow,
   merchantContext,
   merchantGates,
+  ProcessorAccountsRepository,
   type ServiceMode,
   serviceMode,
 } from '@groupsplit/shared';
@@ -17,12 +18,7 @@ import { reconcileIfIncomplete } from './reconcile-on-read';
  * null until the domain was registered on the business's connected account.
  */
 async function applePay(db: Db, merchantId: string, mode: ServiceMode) {
-  const row = await db
-    .selectFrom('merchant_processor_accounts')
-    .select(['pay_domain', 'apple_pay_status', 'apple_pay_error', 'pay_domain_checked_at'])
-    .where('merchant_id', '=', merchantId)
-    .where('mode', '=', mode)
-    .executeTakeFirst();
+  const row = await new ProcessorAccountsRepository(db).find(merchantId, mode);
   if (!row?.pay_domain || !row.apple_pay_status) return null;
   return {
     domain: row.pay_domain,

@@ -1,4 +1,4 @@
-import { validate, validBody } from '@groupsplit/shared';
+import { PublicFormsRepository, validate, validBody } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { FormParamsSchema, FormSchema } from './schema';
@@ -13,18 +13,14 @@ export function publicFormRoutes({ db }: MerchantsDeps): Router {
   router.post('/api/public/:form', validate('params', FormParamsSchema), validate('body', FormSchema), async (ctx) => {
     const { form } = ctx.params as { form: 'contact' | 'waitlist' | 'partner' };
     const body = validBody(ctx, FormSchema);
-    const row = await db
-      .insertInto('public_form_submissions')
-      .values({
-        form,
-        email: body.email,
-        name: body.name || null,
-        company: body.company || null,
-        message: body.message || null,
-        ip: ctx.state.principal.ip,
-      })
-      .returning(['id', 'created_at'])
-      .executeTakeFirstOrThrow();
+    const row = await new PublicFormsRepository(db).submit({
+      form,
+      email: body.email,
+      name: body.name || null,
+      company: body.company || null,
+      message: body.message || null,
+      ip: ctx.state.principal.ip,
+    });
     ctx.status = 201;
     ctx.body = { id: row.id, form, received_at: row.created_at };
   });

@@ -8,6 +8,8 @@ import {
   recordAudit,
   sessionPrincipal,
   sha256Hex,
+  TeamInvitesRepository,
+  UsersRepository,
   validate,
 } from '@groupsplit/shared';
 import Router from '@koa/router';
@@ -25,13 +27,7 @@ export function teamInviteRoutes({ db }: MerchantsDeps): Router {
     '/api/merchants/team-invites/:token',
     validate('params', InviteTokenParamsSchema, invalidInvitation),
     async (ctx) => {
-      const invite = await db
-        .selectFrom('team_invites')
-        .select(['merchant_id', 'role', 'email', 'expires_at'])
-        .where('token_hash', '=', sha256Hex(ctx.params.token as string))
-        .where('status', '=', 'pending')
-        .where('expires_at', '>', new Date())
-        .executeTakeFirst();
+      const invite = await new TeamInvitesRepository(db).findOpenByTokenHash(sha256Hex(ctx.params.token as string));
       if (!invite) throw invalidInvitation();
       const business = await new MerchantsRepository(db).get(invite.merchant_id);
       ctx.body = {
@@ -50,22 +46,14 @@ export function teamInviteRoutes({ db }: MerchantsDeps): Router {
       const principal = sessionPrincipal(ctx.state.principal);
       const merchantId = await db.transaction().execute(async (trx) => {
         // The row lock makes a double click or two tabs accept once; the second sees `accepted`.
-        const invite = await trx
-          .selectFrom('team_invites')
-          .selectAll()
-          .where('token_hash', '=', sha256Hex(ctx.params.token as string))
-          .forUpdate()
-          .executeTakeFirst();
+        const invites = new TeamInvitesRepository(trx);
+        const invite = await invites.lockByTokenHash(sha256Hex(ctx.params.token as string));
         if (!invite || invite.status === 'expired') throw invalidInvitation();
         if (invite.status !== 'pending') {
           throw conflict(MESSAGES.inviteUsed, 'invite_used');
         }
         if (invite.expires_at <= new Date()) throw invalidInvitation();
-        const user = await trx
-          .selectFrom('users')
-          .select(['id', 'email'])
-          .where('id', '=', principal.userId)
-          .executeTakeFirstOrThrow();
+        const user = await new UsersRepository(trx).get(principal.userId);
         if (user.email.toLowerCase() !== invite.email.toLowerCase()) {
           throw forbidden(MESSAGES.wrongInvitee(invite.email), 'invite_email_mismatch');
         }
@@ -80,11 +68,7 @@ export function teamInviteRoutes({ db }: MerchantsDeps): Router {
           role: invite.role,
         });
         const acceptedAt = new Date();
-        await trx
-          .updateTable('team_invites')
-          .set({ status: 'accepted', accepted_by: user.id, accepted_at: acceptedAt, updated_at: acceptedAt })
-          .where('id', '=', invite.id)
-          .execute();
+        await invites.markAccepted(invite.id, user.id, acceptedAt);
         await recordAudit(trx, {
           merchantId: invite.merchant_id,
           actorUserId: user.id,

@@ -10,11 +10,12 @@ import {
   permit,
   type Role,
   recordCallerAudit,
+  TeamInvitesRepository,
+  UsersRepository,
   validate,
   validBody,
 } from '@groupsplit/shared';
 import type Router from '@koa/router';
-import { sql } from 'kysely';
 import type { MerchantsDeps } from '../../deps';
 import { lockTeam, type Trx } from './guards';
 import { newInviteToken, sendInviteEmail } from './invite-mail';
@@ -36,14 +37,7 @@ function requireManages(callerRole: Role | undefined, role: Role): Role {
 /** Locks the team, then the pending invitation; the caller's role must manage the invited role. */
 async function lockPendingInvite(trx: Trx, context: MerchantContext, inviteId: string) {
   const team = await lockTeam(trx, context);
-  const invite = await trx
-    .selectFrom('team_invites')
-    .select(['id', 'email', 'role', 'token_hash', 'expires_at'])
-    .where('id', '=', inviteId)
-    .where('merchant_id', '=', context.merchant.id)
-    .where('status', '=', 'pending')
-    .forUpdate()
-    .executeTakeFirst();
+  const invite = await new TeamInvitesRepository(trx).lockPending(context.merchant.id, inviteId);
   if (!invite) throw pendingInviteNotFound();
   return { invite, callerRole: requireManages(team.callerRole, invite.role) };
 }
@@ -52,8 +46,7 @@ async function lockPendingInvite(trx: Trx, context: MerchantContext, inviteId: s
 export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
   const { db } = deps;
 
-  const inviterName = async (userId: string) =>
-    (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name ?? null;
+  const inviterName = async (userId: string) => new UsersRepository(db).nameOf(userId);
 
   const mailInvite = async (
     context: MerchantContext,
@@ -86,34 +79,21 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
           const callerRole = requireManages((await lockTeam(trx, context)).callerRole, role);
           const member = await new MembershipsRepository(trx).findByEmail(context.merchant.id, email);
           if (member) throw conflict(MESSAGES.alreadyMember, 'already_member');
-          const pending = await trx
-            .selectFrom('team_invites')
-            .select(['id', 'expires_at'])
-            .where('merchant_id', '=', context.merchant.id)
-            .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-            .where('status', '=', 'pending')
-            .executeTakeFirst();
+          const invites = new TeamInvitesRepository(trx);
+          const pending = await invites.findPendingForEmail(context.merchant.id, email);
           if (pending && pending.expires_at > new Date()) throw invitePending();
           if (pending) {
             // A lapsed invitation gives way to the new one instead of blocking the address for ever.
-            await trx
-              .updateTable('team_invites')
-              .set({ status: 'expired', updated_at: new Date() })
-              .where('id', '=', pending.id)
-              .execute();
+            await invites.markExpired(pending.id);
           }
-          const created = await trx
-            .insertInto('team_invites')
-            .values({
-              merchant_id: context.merchant.id,
-              email,
-              role: role as Exclude<Role, 'owner'>,
-              token_hash: tokenHash,
-              invited_by: context.userId,
-              expires_at: expiresAt,
-            })
-            .returning(['id', 'email', 'role', 'expires_at'])
-            .executeTakeFirstOrThrow();
+          const created = await invites.create({
+            merchantId: context.merchant.id,
+            email,
+            role: role as Exclude<Role, 'owner'>,
+            tokenHash,
+            invitedBy: context.userId,
+            expiresAt,
+          });
           await recordCallerAudit(trx, { ...context, role: callerRole }, 'team.invite.created', {
             after: presentInvite(created),
           });
@@ -127,12 +107,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
       const sent = await mailInvite(context, invite, { token, expiresAt });
       if (!sent) {
         await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('team_invites')
-            .set({ status: 'revoked', revoked_at: new Date(), updated_at: new Date() })
-            .where('id', '=', invite.id)
-            .where('status', '=', 'pending')
-            .execute();
+          await new TeamInvitesRepository(trx).revoke(invite.id, new Date(), true);
           await recordCallerAudit(trx, context, 'team.invite.revoked', {
             before: presentInvite(invite),
             after: { reason: 'email_failed' },
@@ -159,11 +134,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
 
     const previous = await db.transaction().execute(async (trx) => {
       const { invite, callerRole } = await lockPendingInvite(trx, context, inviteId);
-      await trx
-        .updateTable('team_invites')
-        .set({ token_hash: tokenHash, expires_at: expiresAt, updated_at: new Date() })
-        .where('id', '=', invite.id)
-        .execute();
+      await new TeamInvitesRepository(trx).renew(invite.id, tokenHash, expiresAt);
       await recordCallerAudit(trx, { ...context, role: callerRole }, 'team.invite.resent', {
         before: { expires_at: invite.expires_at },
         after: { expires_at: expiresAt },
@@ -175,13 +146,11 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
     if (!sent) {
       // The new link never reached anyone, so the one already in the invitee's inbox works again.
       await db.transaction().execute(async (trx) => {
-        const restored = await trx
-          .updateTable('team_invites')
-          .set({ token_hash: previous.token_hash, expires_at: previous.expires_at, updated_at: new Date() })
-          .where('id', '=', previous.id)
-          .where('token_hash', '=', tokenHash)
-          .executeTakeFirst();
-        if (restored.numUpdatedRows === 0n) return;
+        const restored = await new TeamInvitesRepository(trx).restoreLink(previous.id, tokenHash, {
+          tokenHash: previous.token_hash,
+          expiresAt: previous.expires_at,
+        });
+        if (!restored) return;
         await recordCallerAudit(trx, context, 'team.invite.resend_failed', {
           before: { expires_at: expiresAt },
           after: { expires_at: previous.expires_at, reason: 'email_failed' },
@@ -198,11 +167,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
     await db.transaction().execute(async (trx) => {
       const { invite, callerRole } = await lockPendingInvite(trx, context, inviteId);
       const revokedAt = new Date();
-      await trx
-        .updateTable('team_invites')
-        .set({ status: 'revoked', revoked_at: revokedAt, updated_at: revokedAt })
-        .where('id', '=', invite.id)
-        .execute();
+      await new TeamInvitesRepository(trx).revoke(invite.id, revokedAt);
       await recordCallerAudit(trx, { ...context, role: callerRole }, 'team.invite.revoked', {
         before: presentInvite(invite),
         after: { status: 'revoked' },

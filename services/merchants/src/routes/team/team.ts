@@ -1,4 +1,4 @@
-import { MembershipsRepository, merchantContext, permit, ROLES } from '@groupsplit/shared';
+import { MembershipsRepository, merchantContext, permit, ROLES, TeamInvitesRepository } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
 import { registerInviteRoutes } from './invites';
@@ -15,13 +15,7 @@ export function teamRoutes(deps: MerchantsDeps): Router {
     const context = ctx.state.merchantContext;
     const [members, invites] = await Promise.all([
       new MembershipsRepository(db).teamOf(context.merchant.id),
-      db
-        .selectFrom('team_invites')
-        .select(['id', 'email', 'role', 'expires_at'])
-        .where('merchant_id', '=', context.merchant.id)
-        .where('status', '=', 'pending')
-        .orderBy('created_at')
-        .execute(),
+      new TeamInvitesRepository(db).pendingOf(context.merchant.id),
     ]);
     // Owner first, then by seniority of role, then by who joined first.
     members.sort((a, b) => ROLES.indexOf(a.role) - ROLES.indexOf(b.role));

@@ -1,4 +1,10 @@
-import { badRequest, validate, validQuery, verifyUnsubscribeToken } from '@groupsplit/shared';
+import {
+  badRequest,
+  EmailSuppressionsRepository,
+  validate,
+  validQuery,
+  verifyUnsubscribeToken,
+} from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { MerchantsDeps } from '../../deps';
@@ -18,11 +24,7 @@ export function unsubscribeRoutes({ config, db }: MerchantsDeps): Router {
     const { token } = validQuery(ctx, UnsubscribeQuerySchema);
     const email = verifyUnsubscribeToken(config.INTERNAL_SIGNING_SECRET, token);
     if (!email) throw invalidLink();
-    await db
-      .insertInto('email_suppressions')
-      .values({ email })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .execute();
+    await new EmailSuppressionsRepository(db).suppress(email);
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = unsubscribedPage(email);
   };

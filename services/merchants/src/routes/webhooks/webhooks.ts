@@ -10,12 +10,13 @@ import {
   validate,
   validBody,
   validQuery,
+  WebhookDeliveriesRepository,
+  WebhookEventsRepository,
   within,
 } from '@groupsplit/shared';
 import { type WebhookManualSendInput, webhookManualSendWorkflow } from '@groupsplit/workflows';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { sql } from 'kysely';
 import type { MerchantsDeps } from '../../deps';
 import { presentDelivery } from './presenter';
 import {
@@ -55,11 +56,7 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
     const waited = await within(handle.result(), config.WEBHOOK_TIMEOUT_MS + 15_000);
     const row =
       waited !== TIMED_OUT && waited.lastAttemptId
-        ? await db
-            .selectFrom('webhook_deliveries')
-            .selectAll()
-            .where('id', '=', waited.lastAttemptId)
-            .executeTakeFirst()
+        ? await new WebhookDeliveriesRepository(db).find(waited.lastAttemptId)
         : undefined;
     if (!row) {
       ctx.status = 202;
@@ -82,13 +79,7 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
       let cursor: { created_at: Date; attempt: number; id: string } | undefined;
       if (starting_after !== undefined) {
         cursor = isUuid(starting_after)
-          ? await db
-              .selectFrom('webhook_deliveries')
-              .select(['created_at', 'attempt', 'id'])
-              .where('id', '=', starting_after)
-              .where('merchant_id', '=', merchant.id)
-              .where('mode', '=', mode)
-              .executeTakeFirst()
+          ? await new WebhookDeliveriesRepository(db).findCursor(starting_after, merchant.id, mode)
           : undefined;
         if (!cursor) throw deliveryNotFound();
       }
@@ -97,35 +88,15 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
         ctx.body = [];
         return;
       }
-      let query = db
-        .selectFrom('webhook_deliveries')
-        .selectAll('webhook_deliveries')
-        .where('webhook_deliveries.merchant_id', '=', merchant.id)
-        .where('webhook_deliveries.mode', '=', mode);
-      if (type) query = query.where('webhook_deliveries.event_type', '=', type);
-      if (status) query = query.where('webhook_deliveries.outcome', '=', status);
-      if (split_id) {
-        query = query.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('webhook_events')
-              .select('webhook_events.id')
-              .whereRef('webhook_events.id', '=', 'webhook_deliveries.event_id')
-              .where(sql<boolean>`webhook_events.payload->>'split_id' = ${split_id}`),
-          ),
-        );
-      }
-      if (cursor) {
-        // The log's own order (newest first, then attempt, then id), so pages neither repeat nor skip rows.
-        query = query.where(
-          sql<boolean>`(webhook_deliveries.created_at, webhook_deliveries.attempt, webhook_deliveries.id) < (${cursor.created_at}, ${cursor.attempt}, ${cursor.id}::uuid)`,
-        );
-      }
-      const rows = await query
-        .orderBy('webhook_deliveries.created_at', 'desc')
-        .orderBy('webhook_deliveries.attempt', 'desc')
-        .orderBy('webhook_deliveries.id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await new WebhookDeliveriesRepository(db).page({
+        merchantId: merchant.id,
+        mode,
+        ...(type ? { type } : {}),
+        ...(status ? { outcome: status } : {}),
+        ...(split_id ? { splitId: split_id } : {}),
+        ...(cursor ? { cursor } : {}),
+        limit,
+      });
       ctx.body = rows.map(presentDelivery);
     },
   );
@@ -139,18 +110,9 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
       const { merchant } = ctx.state.merchantContext;
       const id = String(ctx.params.id);
       if (!isUuid(id)) throw deliveryNotFound();
-      const row = await db
-        .selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('id', '=', id)
-        .where('merchant_id', '=', merchant.id)
-        .executeTakeFirst();
+      const row = await new WebhookDeliveriesRepository(db).find(id, merchant.id);
       if (!row) throw deliveryNotFound();
-      const event = await db
-        .selectFrom('webhook_events')
-        .select(['id', 'type', 'mode', 'payload', 'sample', 'created_at'])
-        .where('id', '=', row.event_id)
-        .executeTakeFirstOrThrow();
+      const event = await new WebhookEventsRepository(db).getForRequest(row.event_id);
       const request = describeWebhookRequest(event, row);
       ctx.body = { ...presentDelivery(row), request_headers: request.headers, request_body: request.body };
     },
@@ -179,12 +141,7 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
       const { merchant } = ctx.state.merchantContext;
       const id = String(ctx.params.id);
       if (!isUuid(id)) throw deliveryNotFound();
-      const delivery = await db
-        .selectFrom('webhook_deliveries')
-        .select(['event_id', 'mode'])
-        .where('id', '=', id)
-        .where('merchant_id', '=', merchant.id)
-        .executeTakeFirst();
+      const delivery = await new WebhookDeliveriesRepository(db).find(id, merchant.id);
       if (!delivery) throw deliveryNotFound();
       await assertDeliverable(merchant.id, delivery.mode);
       await sendOnce(ctx, { kind: 'resend', eventId: delivery.event_id });

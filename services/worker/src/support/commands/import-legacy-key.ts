@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { apiKeyRecordFields, apiKeyShape, isUuid, MerchantsRepository, recordAudit } from '@groupsplit/shared';
+import {
+  ApiKeysRepository,
+  apiKeyRecordFields,
+  apiKeyShape,
+  isUuid,
+  MerchantsRepository,
+  recordAudit,
+} from '@groupsplit/shared';
 import { requiredFlag, SupportCommandError, SupportUsageError } from '../args';
 import type { SupportCommand, SupportDeps } from './types';
 
@@ -46,25 +53,18 @@ export async function importLegacyKey(
   return db.transaction().execute(async (trx) => {
     const merchant = await new MerchantsRepository(trx).find(input.merchantId);
     if (!merchant) throw new SupportCommandError(`No merchant ${input.merchantId}`);
-    const existing = await trx
-      .selectFrom('api_keys')
-      .select(['id', 'merchant_id'])
-      .where('key_hash', '=', record.key_hash)
-      .executeTakeFirst();
+    const keys = new ApiKeysRepository(trx);
+    const existing = await keys.findByHash(record.key_hash);
     if (existing) throw new SupportCommandError(`That key is already on record (${existing.id})`);
-    const row = await trx
-      .insertInto('api_keys')
-      .values({
-        merchant_id: merchant.id,
-        name: input.name,
-        mode: record.mode,
-        key_hash: record.key_hash,
-        last_four: record.last_four,
-        created_by: null,
-        ...(input.createdAt ? { created_at: input.createdAt } : {}),
-      })
-      .returning(['id', 'mode', 'last_four'])
-      .executeTakeFirstOrThrow();
+    const row = await keys.create({
+      merchantId: merchant.id,
+      name: input.name,
+      mode: record.mode,
+      keyHash: record.key_hash,
+      lastFour: record.last_four,
+      createdBy: null,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    });
     await recordAudit(trx, {
       merchantId: merchant.id,
       actorUserId: null,

@@ -1,4 +1,4 @@
-import { MerchantsRepository, recordAudit } from '@groupsplit/shared';
+import { MembershipsRepository, MerchantsRepository, recordAudit, UsersRepository } from '@groupsplit/shared';
 import { merchantIdArg, requiredFlag, SupportCommandError } from '../args';
 import type { SupportCommand } from './types';
 
@@ -22,13 +22,8 @@ export const verifyOwnerCommand: SupportCommand = {
       if (merchant.verification_status === 'verified') {
         throw new SupportCommandError(`${merchant.name} is already verified`);
       }
-      const owner = await trx
-        .selectFrom('memberships')
-        .select('user_id')
-        .where('merchant_id', '=', merchantId)
-        .where('role', '=', 'owner')
-        .executeTakeFirstOrThrow();
-      await trx.updateTable('users').set({ identity_verified: true }).where('id', '=', owner.user_id).execute();
+      const owner = { user_id: await new MembershipsRepository(trx).ownerUserId(merchantId) };
+      await new UsersRepository(trx).markIdentityVerified([owner.user_id]);
       await merchants.update(merchantId, { verification_status: 'verified' });
       await recordAudit(trx, {
         merchantId,
