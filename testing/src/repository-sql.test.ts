@@ -29,6 +29,8 @@ const TABLES = [
   'checkout_images',
   'checkout_idempotency_keys',
   'split_idempotency_keys',
+  'janitor_findings',
+  'janitor_sweep_cursors',
 ];
 
 const tables = TABLES.join('|');

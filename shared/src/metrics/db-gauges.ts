@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { Gauge, type GaugeConfiguration } from 'prom-client';
-import { type Db, SplitOperationsRepository } from '../db';
+import { type Db, JanitorRepository, SplitOperationsRepository } from '../db';
 import { metricsRegistry } from './registry';
 
 let source: Db | null = null;
@@ -44,12 +44,7 @@ const openFindings = databaseGauge(
     labelNames: ['kind'] as const,
   },
   async (db, gauge) => {
-    const rows = await db
-      .selectFrom('janitor_findings')
-      .select(['kind', sql<number>`count(*)::int`.as('count')])
-      .where('resolved_at', 'is', null)
-      .groupBy('kind')
-      .execute();
+    const rows = await new JanitorRepository(db).openFindingCountsByKind();
     for (const row of rows) gauge.set({ kind: row.kind }, row.count);
   },
 );

@@ -2,6 +2,7 @@ export * from './abuse-counters';
 export * from './audit-log';
 export * from './checkout-sessions';
 export * from './exports';
+export * from './janitor';
 export * from './memberships';
 export * from './merchants';
 export * from './outbox';
