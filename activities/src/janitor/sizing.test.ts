@@ -41,15 +41,18 @@ describe('the janitor sizing arithmetic', () => {
     });
     expect(oneBig.passSeconds).toBeCloseTo(120_000, 6);
     expect(oneBig.withinADay).toBe(false);
-    const tiny = janitorCoverage(DEFAULTS, { openSplits: 10, merchants: 2, readsPerSplit: 2, readLatencySeconds: 0.15 });
+    const tiny = janitorCoverage(DEFAULTS, {
+      openSplits: 10,
+      merchants: 2,
+      readsPerSplit: 2,
+      readLatencySeconds: 0.15,
+    });
     expect(tiny).toMatchObject({ readsPerSecond: 10, passSeconds: 4, recheckSeconds: 15 * 60 });
   });
 
   it('names the fewest merchants at once for the daily target', () => {
     expect(merchantsAtOnceFor({ ...MILLION, readLatencySeconds: 0.3 }, 5)).toBe(7);
     expect(merchantsAtOnceFor({ ...MILLION, readLatencySeconds: 0.15 }, 5)).toBe(5);
-    expect(
-      merchantsAtOnceFor({ ...MILLION, readLatencySeconds: 0.3, largestMerchantSplits: 200_000 }, 5),
-    ).toBeNull();
+    expect(merchantsAtOnceFor({ ...MILLION, readLatencySeconds: 0.3, largestMerchantSplits: 200_000 }, 5)).toBeNull();
   });
 });

@@ -89,7 +89,9 @@ export class JanitorRepository {
       .selectFrom('splits')
       .select(sql<number>`count(*)::int`.as('count'))
       .where(this.candidateCondition(scope))
-      .$if(scope.merchantId !== undefined, (query) => query.where('splits.merchant_id', '=', scope.merchantId as string))
+      .$if(scope.merchantId !== undefined, (query) =>
+        query.where('splits.merchant_id', '=', scope.merchantId as string),
+      )
       .$if(Boolean(scope.splitIds?.length), (query) => query.where('splits.id', 'in', scope.splitIds as string[]))
       .executeTakeFirstOrThrow();
     return row.count;
@@ -105,6 +107,7 @@ export class JanitorRepository {
     merchantIds?: string[];
     limit: number;
   }): Promise<string[]> {
+    if (options.merchantIds?.length === 0) return [];
     const rows = await this.db
       .selectFrom('splits')
       .select('splits.merchant_id')
@@ -114,7 +117,7 @@ export class JanitorRepository {
         query.where('splits.merchant_id', '>', options.afterMerchantId as string),
       )
       .$if(options.merchantIds !== undefined, (query) =>
-        query.where('splits.merchant_id', 'in', options.merchantIds?.length ? options.merchantIds : ['']),
+        query.where('splits.merchant_id', 'in', options.merchantIds as string[]),
       )
       .orderBy('splits.merchant_id')
       .limit(options.limit)
@@ -137,7 +140,9 @@ export class JanitorRepository {
     await this.db
       .insertInto('janitor_sweep_cursors')
       .values({ merchant_id: merchantId, after_split_id: afterSplitId })
-      .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ after_split_id: afterSplitId, updated_at: new Date() }))
+      .onConflict((oc) =>
+        oc.column('merchant_id').doUpdateSet({ after_split_id: afterSplitId, updated_at: new Date() }),
+      )
       .execute();
   }
 
