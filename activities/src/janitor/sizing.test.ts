@@ -47,7 +47,7 @@ describe('the janitor sizing arithmetic', () => {
       readsPerSplit: 2,
       readLatencySeconds: 0.15,
     });
-    expect(tiny).toMatchObject({ readsPerSecond: 10, passSeconds: 4, recheckSeconds: 15 * 60 });
+    expect(tiny).toMatchObject({ readsPerSecond: 10, passSeconds: 2, recheckSeconds: 15 * 60 });
   });
 
   it('names the fewest merchants at once for the daily target', () => {
