@@ -24,7 +24,7 @@ import { deleteTaskQueueSchedules } from './lib/process-stack';
 import { summarise } from './lib/stats';
 
 const MERCHANTS = envInt('BENCH_JANITOR_MERCHANTS', 200);
-const SPLITS_PER_MERCHANT = envInt('BENCH_JANITOR_SPLITS_PER_MERCHANT', 3);
+const SPLITS_PER_MERCHANT = envInt('BENCH_JANITOR_SPLITS_PER_MERCHANT', 5);
 const LATENCY_MS = envInt('BENCH_JANITOR_LATENCY_MS', 150);
 const AT_ONCE = envInt('BENCH_JANITOR_MERCHANTS_AT_ONCE', 10);
 const READS_PER_SECOND = envInt('BENCH_JANITOR_READS_PER_SECOND', 5);

@@ -105,4 +105,32 @@ describe('reconciliation janitor: merchants side by side', () => {
     // Another merchant's place did not move.
     expect(await cursorOf(shops[1]!.merchant.id)).toBe(splitsOf.get(shops[1]!.merchant.id)!.at(-1));
   });
+
+  it('a long pass continues as new between pages and carries its place and totals', async () => {
+    const merchantIds = shops.map((shop) => shop.merchant.id);
+    // One merchant a page, and history always "long": a new run after every page.
+    const handle = await stack.temporal.client.workflow.start(reconciliationJanitorWorkflow, {
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      workflowId: `janitor-test-${randomUUID()}`,
+      args: [{ merchantIds, merchantPage: 1, historyEventsBeforeContinuing: 1 }],
+    });
+    expect(await handle.result()).toEqual({
+      examined: 5,
+      findings: 0,
+      signalled: 0,
+      resolved: 0,
+      errors: 0,
+      merchants: 3,
+    });
+    // The first run swept one merchant (one page) and continued as new with its place.
+    const first = await stack.temporal.client.workflow
+      .getHandle(handle.workflowId, handle.firstExecutionRunId)
+      .fetchHistory();
+    const events = first.events ?? [];
+    const sweeps = events.filter(
+      (e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'reconcileMerchant',
+    );
+    expect(sweeps.length).toBeGreaterThanOrEqual(1);
+    expect(events.at(-1)?.workflowExecutionContinuedAsNewEventAttributes).toBeTruthy();
+  });
 });

@@ -14,6 +14,10 @@ export type JanitorSweepInput = {
   recentWithinMs?: number;
   /** Merchants swept side by side; JANITOR_MERCHANTS_AT_ONCE when absent. */
   merchantsAtOnce?: number;
+  /** Merchants listed at a time (100); tests make it small. */
+  merchantPage?: number;
+  /** History events after which a pass continues as new between pages (8,000); tests make it small. */
+  historyEventsBeforeContinuing?: number;
   /** Where a pass that continued as new had got to. */
   pass?: JanitorPassState;
 };

@@ -83,20 +83,24 @@ export async function reconciliationJanitorWorkflow(input: JanitorSweepInput = {
   let afterMerchantId = input.pass?.afterMerchantId;
   let morePages = true;
   let atOnce = input.merchantsAtOnce ?? 1;
+  let pagesThisRun = 0;
+  const pageSize = input.merchantPage ?? MERCHANT_PAGE;
+  const continueAfter = input.historyEventsBeforeContinuing ?? HISTORY_EVENTS_BEFORE_CONTINUING;
   for (;;) {
     if (queue.length === 0 && morePages) {
-      if (afterMerchantId !== undefined && workflowInfo().historyLength > HISTORY_EVENTS_BEFORE_CONTINUING) {
+      if (pagesThisRun > 0 && afterMerchantId !== undefined && workflowInfo().historyLength > continueAfter) {
         await Promise.all(running);
         await continueAsNew<typeof reconciliationJanitorWorkflow>({ ...input, pass: { afterMerchantId, totals } });
       }
       const page = await janitorMerchants({
         afterMerchantId,
         merchantIds: only,
-        limit: MERCHANT_PAGE,
+        limit: pageSize,
         recentWithinMs: input.recentWithinMs,
       });
+      pagesThisRun++;
       queue.push(...page.merchantIds);
-      morePages = page.merchantIds.length === MERCHANT_PAGE;
+      morePages = page.merchantIds.length === pageSize;
       afterMerchantId = page.merchantIds.at(-1) ?? afterMerchantId;
       atOnce = Math.max(1, input.merchantsAtOnce ?? page.merchantsAtOnce);
     }
