@@ -218,9 +218,11 @@ export function createJanitorActivities(deps: ActivityDeps): JanitorActivities {
   return {
     reconcileSplits: (input) => janitor.sweep(Context.current().client, input, heartbeat),
     reconcileMerchant: (input) => janitor.sweepMerchant(Context.current().client, input, heartbeat),
-    janitorMerchants: async (input) => ({
-      merchantIds: await janitor.merchants(input),
-      merchantsAtOnce: deps.config.JANITOR_MERCHANTS_AT_ONCE,
-    }),
+    janitorMerchants: async (input) => {
+      const merchantIds = await janitor.merchants(input);
+      // A pass with nothing to look at is a completed sweep too (the not-running alert counts them).
+      if (merchantIds.length === 0 && input.afterMerchantId === undefined) janitorSweeps.inc({ outcome: 'completed' });
+      return { merchantIds, merchantsAtOnce: deps.config.JANITOR_MERCHANTS_AT_ONCE };
+    },
   };
 }
