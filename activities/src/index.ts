@@ -9,6 +9,8 @@ import { createWebhookActivities } from './webhooks';
 export { installJanitorSchedule } from './janitor';
 /** What counts as a split transition in flight: shared by the janitor and the support report. */
 export * from './janitor/in-flight';
+/** The janitor's re-check interval from its settings (docs/deploy.md, "Sizing"). */
+export * from './janitor/sizing';
 
 /** Every activity the worker registers, bound to its dependencies. */
 export function createActivities(deps: ActivityDeps) {

@@ -81,9 +81,20 @@ export const configSchema = z.object({
    */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(1000),
   /**
-   * Splits one reconciliation-janitor sweep (every 15 minutes) compares with the processor. With
-   * more candidates, the next sweep carries on after the last, so each is re-checked about every
-   * candidates ÷ this × 15 minutes (docs/runbook.md, "Janitor").
+   * The reconciliation janitor (docs/runbook.md, "Janitor"; the arithmetic in
+   * activities/src/janitor/sizing.ts, quoted in docs/deploy.md, "Sizing"). A pass sweeps each
+   * merchant's splits from that merchant's own cursor, this many merchants side by side.
+   */
+  JANITOR_MERCHANTS_AT_ONCE: z.coerce.number().int().positive().default(10),
+  /**
+   * PaymentIntent reads per second the janitor makes on behalf of one connected account
+   * (`Stripe-Account`), at most: well inside Stripe's per-account limits (100 reads/s live, 25 in
+   * test mode, 25/s on one endpoint unless Stripe says otherwise), leaving the rest to payments.
+   */
+  JANITOR_READS_PER_SECOND_PER_ACCOUNT: z.coerce.number().positive().default(5),
+  /**
+   * Splits one janitor activity examines for one merchant before it hands back (its heartbeat and
+   * timeout); a merchant with more carries on in the next activity of the same pass.
    */
   JANITOR_SPLITS_PER_SWEEP: z.coerce.number().int().positive().default(1000),
   /** Bearer token for the gateway's GET /metrics; unset, the gateway does not serve metrics at all. */

@@ -281,7 +281,7 @@ describe('reconciliation janitor', () => {
       await stack.db
         .selectFrom('janitor_sweep_cursors')
         .select('after_split_id')
-        .where('scope', '=', `merchant:${busy.merchant.id}`)
+        .where('merchant_id', '=', busy.merchant.id)
         .executeTakeFirst(),
     ).toEqual({ after_split_id: inIdOrder[2] });
   });

@@ -4,6 +4,7 @@ import type { Client } from '@temporalio/client';
 import { classifyDrift } from './drift';
 import type { Finding } from './findings';
 import { inFlightStep, participantInFlight } from './in-flight';
+import type { AccountPacer } from './pace';
 
 export type Observation = {
   findings: Finding[];
@@ -23,7 +24,7 @@ async function workflowState(client: Client, splitId: string): Promise<SplitWork
 
 /** One look at a split: its stuck notice, and every participant whose row and hold disagree. */
 export async function observeSplit(
-  deps: { db: Db; processors: Processors; log: Logger; client: Client },
+  deps: { db: Db; processors: Processors; log: Logger; client: Client; pace?: AccountPacer },
   splitId: string,
   now: Date,
 ): Promise<Observation | null> {
@@ -63,6 +64,8 @@ export async function observeSplit(
     if (!participant.processor_payment_intent_id) continue;
     let hold: Hold;
     try {
+      // On behalf of the merchant's connected account, at no more than the janitor's pace for it.
+      await deps.pace?.(split.processor_account_id);
       hold = await processor.retrieveHold({
         accountId: split.processor_account_id,
         paymentIntentId: participant.processor_payment_intent_id,

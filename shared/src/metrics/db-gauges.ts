@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { Gauge, type GaugeConfiguration } from 'prom-client';
+import { JanitorRepository } from '../db/repositories/janitor';
 import { WebhookEventsRepository } from '../db/repositories/outbox';
 import { SplitOperationsRepository } from '../db/repositories/split-operations';
 import type { Db } from '../db/types';
@@ -46,12 +47,7 @@ const openFindings = databaseGauge(
     labelNames: ['kind'] as const,
   },
   async (db, gauge) => {
-    const rows = await db
-      .selectFrom('janitor_findings')
-      .select(['kind', sql<number>`count(*)::int`.as('count')])
-      .where('resolved_at', 'is', null)
-      .groupBy('kind')
-      .execute();
+    const rows = await new JanitorRepository(db).openFindingCountsByKind();
     for (const row of rows) gauge.set({ kind: row.kind }, row.count);
   },
 );

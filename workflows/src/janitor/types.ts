@@ -1,11 +1,31 @@
-/** What one reconciliation sweep looks at; everything when empty (the schedule's input). */
+/**
+ * What one reconciliation run looks at. Named splits are one sweep of just those; otherwise the run
+ * is a pass over merchants (all with candidates: the schedule's input, `{}`), each merchant's splits
+ * swept from that merchant's own cursor, several merchants side by side (docs/runbook.md, "Janitor").
+ */
 export type JanitorSweepInput = {
   /** Only this business's splits (tests, or support re-checking one merchant). */
   merchantId?: string;
-  /** Only these splits. */
+  /** Only these businesses' splits. */
+  merchantIds?: string[];
+  /** Only these splits: one sweep, no cursor. */
   splitIds?: string[];
   /** How far back finished splits are re-checked; default two days. */
   recentWithinMs?: number;
+  /** Merchants swept side by side; JANITOR_MERCHANTS_AT_ONCE when absent. */
+  merchantsAtOnce?: number;
+  /** Merchants listed at a time (100); tests make it small. */
+  merchantPage?: number;
+  /** History events after which a pass continues as new between pages (8,000); tests make it small. */
+  historyEventsBeforeContinuing?: number;
+  /** Where a pass that continued as new had got to. */
+  pass?: JanitorPassState;
+};
+
+export type JanitorPassState = {
+  /** The pass has swept every merchant up to this id (merchants are taken in id order). */
+  afterMerchantId: string;
+  totals: JanitorSweepResult;
 };
 
 export type JanitorSweepResult = {
@@ -19,10 +39,39 @@ export type JanitorSweepResult = {
   resolved: number;
   /** Processor or Temporal look-ups that failed (their splits are looked at again next sweep). */
   errors: number;
+  /** Merchants whose every candidate this pass examined (absent for a sweep of named splits). */
+  merchants?: number;
+};
+
+/** One merchant's part of a pass: at most JANITOR_SPLITS_PER_SWEEP of its splits, from its cursor. */
+export type JanitorMerchantSweepInput = {
+  merchantId: string;
+  /** Candidates this pass has still to examine for the merchant; counted by the first sweep when absent. */
+  remaining?: number;
+  recentWithinMs?: number;
+};
+
+export type JanitorMerchantSweepResult = JanitorSweepResult & {
+  /** Candidates the pass has still to examine for this merchant after this sweep. */
+  remaining: number;
+};
+
+export type JanitorMerchantPage = {
+  /** Merchants with candidates, in id order. */
+  merchantIds: string[];
+  /** JANITOR_MERCHANTS_AT_ONCE, as the worker is configured. */
+  merchantsAtOnce: number;
 };
 
 export interface JanitorActivities {
   reconcileSplits(input: JanitorSweepInput): Promise<JanitorSweepResult>;
+  janitorMerchants(input: {
+    afterMerchantId?: string;
+    merchantIds?: string[];
+    limit: number;
+    recentWithinMs?: number;
+  }): Promise<JanitorMerchantPage>;
+  reconcileMerchant(input: JanitorMerchantSweepInput): Promise<JanitorMerchantSweepResult>;
 }
 
 export const JANITOR_INTERVAL = '15 minutes';

@@ -5,6 +5,7 @@ export * from './billing';
 export * from './checkout-sessions';
 export * from './emails';
 export * from './exports';
+export * from './janitor';
 export * from './memberships';
 export * from './merchants';
 export * from './outbox';

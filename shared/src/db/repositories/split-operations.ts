@@ -2,16 +2,6 @@ import { sql } from 'kysely';
 import type { SplitStatus } from '../schema/splits';
 import type { Db } from '../types';
 
-/** Where the janitor looks: see SplitOperationsRepository.janitorCandidates. */
-export type JanitorScope = {
-  recentSince: Date;
-  merchantId?: string;
-  splitIds?: string[];
-  limit: number;
-  /** Where the last sweep stopped: candidates after this id come first, then the rest from the start. */
-  afterSplitId?: string;
-};
-
 /**
  * The splits tables as the operators' tools see them: the reconciliation janitor, the support
  * CLI and the metrics gauges. Every split counts here, `creating` ones included (the API's
@@ -51,52 +41,6 @@ export class SplitOperationsRepository {
       );
     if (options.merchantId) rows = rows.where('merchant_id', '=', options.merchantId);
     return rows.orderBy('updated_at').execute();
-  }
-
-  /**
-   * Non-terminal splits, recently finished ones, and any split that still has an open janitor
-   * finding: at most `limit`, in id order starting after `afterSplitId` and wrapping round to the
-   * start, so that successive sweeps reach every candidate in turn however many there are.
-   */
-  async janitorCandidates(scope: JanitorScope): Promise<{ id: string }[]> {
-    const { afterSplitId, limit } = scope;
-    const after = await this.janitorCandidatesQuery(scope)
-      .$if(afterSplitId !== undefined, (query) => query.where('id', '>', afterSplitId as string))
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    if (afterSplitId === undefined || after.length === limit) return after;
-    const fromStart = await this.janitorCandidatesQuery(scope)
-      .where('id', '<=', afterSplitId)
-      .orderBy('id')
-      .limit(limit - after.length)
-      .execute();
-    return [...after, ...fromStart];
-  }
-
-  private janitorCandidatesQuery(scope: JanitorScope) {
-    let query = this.db
-      .selectFrom('splits')
-      .select(['id'])
-      .where((eb) =>
-        eb.or([
-          eb('status', 'in', ['pending', 'capturing', 'canceling']),
-          eb.and([
-            eb('status', 'in', ['captured', 'partially_refunded', 'capture_failed', 'canceled']),
-            eb('updated_at', '>=', scope.recentSince),
-          ]),
-          eb.exists(
-            eb
-              .selectFrom('janitor_findings as f')
-              .select(sql`1`.as('one'))
-              .whereRef('f.split_id', '=', 'splits.id')
-              .where('f.resolved_at', 'is', null),
-          ),
-        ]),
-      );
-    if (scope.merchantId) query = query.where('merchant_id', '=', scope.merchantId);
-    if (scope.splitIds?.length) query = query.where('id', 'in', scope.splitIds);
-    return query;
   }
 
   /** What the janitor compares with the processor: the split and its participants' holds, in order. */

@@ -42,9 +42,9 @@ export interface JanitorFindingsTable {
   resolution: string | null;
 }
 
-/** Where the last sweep of a scope stopped, so the next one carries on after it (see the migration). */
+/** Where the last sweep of a merchant's splits stopped, so the next one carries on after it (see the migrations). */
 export interface JanitorSweepCursorsTable {
-  scope: string;
+  merchant_id: string;
   after_split_id: string;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

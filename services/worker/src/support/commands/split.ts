@@ -1,5 +1,5 @@
 import { type InFlightStep, inFlightStep, readUntilSettled, type SettleOptions } from '@groupsplit/activities';
-import { createProcessors, formatPounds, SplitOperationsRepository } from '@groupsplit/shared';
+import { createProcessors, formatPounds, JanitorRepository, SplitOperationsRepository } from '@groupsplit/shared';
 import { type SplitWorkflowState, splitWorkflowId } from '@groupsplit/workflows';
 import { SupportCommandError } from '../args';
 import { findMismatches, type LedgerEntry, type ParticipantView, type ProcessorView } from './split-report';
@@ -76,13 +76,7 @@ export async function inspectSplit(deps: SupportDeps, splitId: string, settle: S
   const unexplained = (reading: Awaited<ReturnType<typeof readViews>>) =>
     new Map(reading.mismatches.filter((m) => !m.inFlight).map((m) => [m.key, m.text]));
   const { reading, lasting, passed } = await readUntilSettled(() => readViews(deps, splitId), unexplained, settle);
-  const findings = await deps.db
-    .selectFrom('janitor_findings')
-    .selectAll()
-    .where('split_id', '=', splitId)
-    .where('resolved_at', 'is', null)
-    .orderBy('id')
-    .execute();
+  const findings = await new JanitorRepository(deps.db).openFindingsOfSplit(splitId);
   const { mismatches, ...views } = reading;
   const stillSeen = new Set(mismatches.map((m) => m.key));
   return {

@@ -1,4 +1,4 @@
-import { isUuid, SplitOperationsRepository } from '@groupsplit/shared';
+import { isUuid, JanitorRepository, SplitOperationsRepository } from '@groupsplit/shared';
 import { splitWorkflowId } from '@groupsplit/workflows';
 import { SupportCommandError } from '../args';
 import { parseDuration, queryWorkflowState, withTemporal } from './split-support';
@@ -50,9 +50,7 @@ export async function findStuckSplits(deps: SupportDeps, options: { olderThanMs:
 }
 
 export async function openFindings(deps: SupportDeps, merchantId?: string) {
-  let query = deps.db.selectFrom('janitor_findings').selectAll().where('resolved_at', 'is', null);
-  if (merchantId) query = query.where('merchant_id', '=', merchantId);
-  return query.orderBy('first_seen_at').execute();
+  return new JanitorRepository(deps.db).openFindings(merchantId);
 }
 
 export const stuckCommand: SupportCommand = {
