@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { preparedStatement } from '../db/prepared-statements';
 import type { Database } from '../db/types';
@@ -56,14 +57,17 @@ export function assertEventAllowed(event: Pick<OutboxEvent, 'type' | 'data'>): v
 }
 
 /**
+ * The event id is derived from the dedupe key (`md5(dedupe_key)::uuid`, webhookEventIdFor), so an event
+ * rebuilt after a database restore (support `reconcile`) has the id the merchant may already have seen.
+ *
  * Fixed text rather than a query built per call: every emitter's transaction runs it, and building
  * and compiling it with kysely cost more CPU than the rest of the write (bench/README.md, figure 4).
  */
 const RECORD_EVENT = preparedStatement(
   'record_event',
   `
-INSERT INTO webhook_events (merchant_id, mode, type, payload, dedupe_key, sample)
-VALUES ($1, $2, $3, $4, $5, $6)
+INSERT INTO webhook_events (id, merchant_id, mode, type, payload, dedupe_key, sample)
+VALUES (md5($5::text)::uuid, $1, $2, $3, $4, $5, $6)
 ON CONFLICT (dedupe_key) DO NOTHING
 RETURNING id`,
 );
@@ -75,6 +79,12 @@ RETURNING id`,
  * anything that is not).
  * Returns the event id, or null when the same cause was already recorded.
  */
+/** The id every event with this dedupe key has (the md5 of the key, as a uuid): what RECORD_EVENT writes. */
+export function webhookEventIdFor(dedupeKey: string): string {
+  const hex = createHash('md5').update(dedupeKey, 'utf8').digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export async function recordEvent(trx: Kysely<Database>, event: OutboxEvent): Promise<string | null> {
   const { rows } = await trx.executeQuery<{ id: string }>(CompiledQuery.raw(RECORD_EVENT, outboxEventValues(event)));
   const row = rows[0];

@@ -8,6 +8,7 @@ export * from './outbox';
 export * from './participants';
 export * from './pay-page-views';
 export * from './receipts';
+export * from './reconcile';
 export * from './session-families';
 export * from './split-history';
 export * from './split-idempotency-keys';
