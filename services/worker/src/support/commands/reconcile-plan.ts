@@ -210,7 +210,7 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
       continue;
     }
     const hold = truth.holds.get(w.id) ?? null;
-    if (hold && hold.metadata.split_id && hold.metadata.split_id !== splitId) {
+    if (hold?.metadata.split_id && hold.metadata.split_id !== splitId) {
       notes.push(
         `participant ${w.id}: PaymentIntent ${hold.id} belongs to split ${hold.metadata.split_id}; left alone`,
       );
@@ -221,10 +221,12 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
       processor_payment_intent_id: w.paymentIntentId,
       capture_before: w.captureBefore ? new Date(w.captureBefore) : null,
     };
+    // Times the restore lost come from the workflow's history (within a second of the activity's own); kept when present.
     const at = authorisedAt.get(w.id);
-    if (at && w.status !== 'pending') want.authorised_at = new Date(at);
-    if (capturedAt && (w.status === 'captured' || w.status === 'refunded')) want.captured_at = new Date(capturedAt);
-    if (hold && (w.status === 'captured' || w.status === 'refunded')) {
+    if (at && w.status !== 'pending' && !row.authorised_at) want.authorised_at = new Date(at);
+    const paid = w.status === 'captured' || w.status === 'refunded';
+    if (capturedAt && paid && !row.captured_at) want.captured_at = new Date(capturedAt);
+    if (hold && paid) {
       want.refunded_amount = refundedShare({ amount: row.amount as number }, hold);
       if (hold.chargeId) want.processor_charge_id = hold.chargeId;
     }

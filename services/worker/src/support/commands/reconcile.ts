@@ -43,7 +43,11 @@ async function creationOf(client: TemporalClient, splitId: string): Promise<Spli
   const history = await client.workflow.getHandle(workflowId, first.runId).fetchHistory();
   const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
   if (!payload) return null;
-  const input = client.options.loadedDataConverter.payloadConverter.fromPayload<SplitWorkflowInput>(payload);
+  // The payload goes through the client's codecs (payload encryption) first, last codec first.
+  const { payloadCodecs, payloadConverter } = client.options.loadedDataConverter;
+  let payloads = [payload];
+  for (const codec of [...payloadCodecs].reverse()) payloads = await codec.decode(payloads);
+  const input = payloadConverter.fromPayload<SplitWorkflowInput>(payloads[0]!);
   return input?.creation ?? null;
 }
 
