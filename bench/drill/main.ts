@@ -370,6 +370,10 @@ async function main() {
     }
     console.log('  timings (s):');
     for (const [k, v] of Object.entries(timings)) console.log(`    ${k}: ${(v / 1000).toFixed(1)}`);
+    if (lostFromOutbox.length > 0)
+      console.log(
+        `  known gap: ${lostFromOutbox.length} events the merchant had before the restore are not rebuilt (refund records and their events; docs/runbook.md "Restoring")`,
+      );
     console.log(pass ? 'PASS' : 'FAIL');
     exitCode = pass ? 0 : 1;
     const outDir = path.resolve(__dirname, '..', 'results');
