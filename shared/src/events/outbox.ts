@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { WebhookEventsRepository } from '../db/repositories/outbox';
 import type { Database } from '../db/types';
@@ -53,6 +54,13 @@ export function assertEventAllowed(event: Pick<OutboxEvent, 'type' | 'data'>): v
   if (required && status !== required) {
     throw new OutboxEventRefused(`${event.type} needs split status ${required}, not ${status}`);
   }
+}
+
+/** The id every event with this dedupe key has (the md5 of the key, as a uuid): what the outbox's insert writes (repositories/outbox.ts), so an event
+ * rebuilt after a database restore (support `reconcile`) has the id the merchant may already have seen. */
+export function webhookEventIdFor(dedupeKey: string): string {
+  const hex = createHash('md5').update(dedupeKey, 'utf8').digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**

@@ -15,6 +15,7 @@ export * from './processor-accounts';
 export * from './processor-events';
 export * from './public-forms';
 export * from './receipts';
+export * from './reconcile';
 export * from './reminders';
 export * from './session-families';
 export * from './sign-in';

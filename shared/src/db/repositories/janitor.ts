@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { Database, Db } from '../types';
 import type { JanitorAction, JanitorFindingKind } from '../schema/operations';
+import type { Database, Db } from '../types';
 
 /**
  * Which splits the janitor looks at (docs/runbook.md, "Janitor"): non-terminal ones, those that

@@ -152,14 +152,17 @@ export class OutboxRepository {
 }
 
 /**
+ * The event id is derived from the dedupe key (`md5(dedupe_key)::uuid`, webhookEventIdFor in events/outbox.ts), so
+ * an event rebuilt after a database restore (support `reconcile`) has the id the merchant may already have seen.
+ *
  * Fixed text rather than a query built per call: every emitter's transaction runs it, and building
  * and compiling it with kysely cost more CPU than the rest of the write (bench/README.md, figure 4).
  */
 const RECORD_EVENT = preparedStatement(
   'record_event',
   `
-INSERT INTO webhook_events (merchant_id, mode, type, payload, dedupe_key, sample)
-VALUES ($1, $2, $3, $4, $5, $6)
+INSERT INTO webhook_events (id, merchant_id, mode, type, payload, dedupe_key, sample)
+VALUES (md5($5::text)::uuid, $1, $2, $3, $4, $5, $6)
 ON CONFLICT (dedupe_key) DO NOTHING
 RETURNING id`,
 );

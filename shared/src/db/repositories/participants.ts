@@ -143,8 +143,8 @@ export class ParticipantsRepository {
         SELECT ${splitId}, id, 'authorised', ${actor}, 'pending', 'authorised', ${detail}::jsonb, ${`authorised:${participantId}`} FROM moved
         ON CONFLICT (dedupe_key) DO NOTHING
       ), event AS (
-        INSERT INTO webhook_events (merchant_id, mode, type, payload, dedupe_key, sample)
-        SELECT ${merchantId}, ${mode}, ${type}, ${payload}::jsonb, ${dedupeKey}, ${sample} FROM moved
+        INSERT INTO webhook_events (id, merchant_id, mode, type, payload, dedupe_key, sample)
+        SELECT md5(${dedupeKey}::text)::uuid, ${merchantId}, ${mode}, ${type}, ${payload}::jsonb, ${dedupeKey}, ${sample} FROM moved
         ON CONFLICT (dedupe_key) DO NOTHING
         RETURNING id
       )

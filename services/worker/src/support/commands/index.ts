@@ -1,6 +1,7 @@
 import { compensateCommand } from './compensate';
 import { importLegacyKeyCommand } from './import-legacy-key';
 import { pauseCommand, unpauseCommand } from './pause';
+import { reconcileCommand } from './reconcile';
 import { resolveCommand } from './resolve';
 import { retryCommand } from './retry';
 import { splitCommand } from './split';
@@ -21,4 +22,5 @@ export const SUPPORT_COMMANDS: Record<string, SupportCommand> = {
   compensate: compensateCommand,
   resolve: resolveCommand,
   'verify-owner': verifyOwnerCommand,
+  reconcile: reconcileCommand,
 };

@@ -1,0 +1,389 @@
+import { createHash } from 'node:crypto';
+import {
+  type Hold,
+  type ReconciledEvent,
+  type ReconcilePlan,
+  randomToken,
+  type SplitParticipantRow,
+  type SplitRow,
+  splitEventData,
+  webhookEventIdFor,
+} from '@groupsplit/shared';
+import type { HistoryEntry, SplitCreation, SplitWorkflowState } from '@groupsplit/workflows';
+
+type ParticipantRow = SplitParticipantRow;
+type NewShare = NonNullable<ReconcilePlan['open']>['shares'][number];
+type ParticipantSet = ReconcilePlan['participants'][number]['set'];
+type SplitSet = NonNullable<ReconcilePlan['split']>;
+type HistoryRow = {
+  kind: string;
+  participant_id: string | null;
+  from_status: string | null;
+  to_status: string | null;
+  dedupe_key: string;
+};
+
+/** What the workflow and the processor say about one split: the truth reconcile writes back. */
+export type SplitTruth = {
+  state: SplitWorkflowState;
+  /** The first run's input; only needed when the database has no row for the split. */
+  creation: SplitCreation | null;
+  /** Each participant's PaymentIntent as the processor reports it (found by our metadata on it); null when unreadable. */
+  holds: Map<string, Hold | null>;
+};
+
+/** What the restored database holds for the split. */
+export type SplitInDatabase = {
+  split: SplitRow | undefined;
+  participants: ParticipantRow[];
+  history: HistoryRow[];
+  /** Which of expectedEventKeys() the outbox has. */
+  eventKeys: Set<string>;
+};
+
+/** One webhook event the merchant should have for this split, at the moment the workflow recorded its cause. */
+type ExpectedEvent = {
+  type:
+    | 'checkout_split.participant_authorised'
+    | 'checkout_split.authorised'
+    | 'checkout_split.paid'
+    | 'checkout_split.canceled';
+  dedupeKey: string;
+  at: string;
+  /** participant_authorised: who; canceled: why. */
+  participantId?: string;
+  reason?: 'expired' | 'canceled';
+};
+
+const statusEntries = (state: SplitWorkflowState) => state.history.filter((h) => h.kind === 'status' && h.from && h.to);
+const authorisedEntries = (state: SplitWorkflowState) =>
+  state.history.filter(
+    (h): h is HistoryEntry & { participantId: string } => h.kind === 'authorised' && !!h.participantId,
+  );
+
+/**
+ * The webhook events the merchant should have been sent for the split, from the workflow's history,
+ * with the dedupe keys the activities write them under (so the ids are theirs too, webhookEventIdFor).
+ * `checkout_split.refunded` events are not rebuilt here.
+ */
+export function expectedEvents(state: SplitWorkflowState): ExpectedEvent[] {
+  const { splitId } = state;
+  const events: ExpectedEvent[] = authorisedEntries(state).map((h) => ({
+    type: 'checkout_split.participant_authorised',
+    dedupeKey: `authorised:${h.participantId}`,
+    at: h.at,
+    participantId: h.participantId,
+  }));
+  const awaiting = state.history.find((h) => h.kind === 'awaiting_merchant');
+  if (awaiting) events.push({ type: 'checkout_split.authorised', dedupeKey: `authorised:${splitId}`, at: awaiting.at });
+  for (const h of statusEntries(state)) {
+    if (h.to === 'captured') events.push({ type: 'checkout_split.paid', dedupeKey: `paid:${splitId}`, at: h.at });
+    if (h.to === 'canceled') {
+      events.push({
+        type: 'checkout_split.canceled',
+        dedupeKey: `canceled:${splitId}`,
+        at: h.at,
+        reason: h.note === 'expired' ? 'expired' : 'canceled',
+      });
+    }
+  }
+  return events;
+}
+
+/** Pence of the share returned, from the processor's refunded amount (the customer fee goes back with the last pence). */
+function refundedShare(p: { amount: number }, hold: Hold): number {
+  if (hold.amountRefunded >= hold.amount) return p.amount;
+  return Math.min(hold.amountRefunded, p.amount);
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The row a split would have had, from the first run's input (the pay tokens are new: the old ones went with the restore). */
+function openFromCreation(creation: SplitCreation, state: SplitWorkflowState): NonNullable<ReconcilePlan['open']> {
+  const createdAt = new Date(state.createdAt ?? Date.now());
+  return {
+    split: {
+      id: creation.splitId,
+      merchant_id: creation.merchantId,
+      mode: creation.mode,
+      created_by: creation.createdBy,
+      order_reference: creation.orderReference,
+      currency: creation.currency,
+      status: state.status,
+      total_amount: creation.totalAmount,
+      customer_fee_total: creation.customerFeeTotal,
+      merchant_fee_total: creation.merchantFeeTotal,
+      application_fee_total: creation.applicationFeeTotal,
+      merchant_fee_bps: creation.merchantFeeBps,
+      processor_account_id: creation.processorAccountId,
+      authorization_expires_at: new Date(state.authorizationExpiresAt ?? createdAt),
+      group_token: creation.seats?.length ? randomToken(24) : null,
+      session_token: creation.session?.token ?? null,
+      session_context: creation.session
+        ? JSON.stringify({
+            customer_email: creation.session.customerEmail,
+            customer_name: creation.session.customerName,
+            metadata: creation.session.metadata,
+            ...(creation.session.organiserName ? { organiser_name: creation.session.organiserName } : {}),
+          })
+        : null,
+      awaiting_merchant: creation.session?.capture === 'merchant_accept' ? (state.awaitingMerchant ?? false) : null,
+      created_at: createdAt,
+    },
+    shares: creation.participants.map(
+      (p, position): NewShare => ({
+        id: p.id,
+        split_id: creation.splitId,
+        position,
+        user_id: null,
+        email: p.email,
+        name: p.name ?? null,
+        amount: p.amount,
+        customer_fee: p.customerFee,
+        merchant_fee: p.merchantFee,
+        status: 'pending',
+        pay_token: randomToken(24),
+        created_at: createdAt,
+      }),
+    ),
+  };
+}
+
+export type PlannedReconcile = { plan: ReconcilePlan | null; changes: string[]; notes: string[] };
+
+/**
+ * What reconcile would write for one split: the projection (split status, participants, refunded
+ * amounts), the outbox (missing events, same dedupe keys and ids) and the split's history rows, from
+ * the workflow's `state` and the processor. Null plan when nothing differs. Support's `capturing` and
+ * `canceling` are mirrored, never settled: the workflow still waits for support.
+ */
+export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: string, since: Date): PlannedReconcile {
+  const { state } = truth;
+  const splitId = state.splitId;
+  const changes: string[] = [];
+  const notes: string[] = [];
+  const history: ReconcilePlan['history'] = [];
+  let open: ReconcilePlan['open'];
+  let participants: (ParticipantRow | NewShare)[] = db.participants;
+
+  if (!db.split) {
+    if (!truth.creation) {
+      return { plan: null, changes, notes: [`no row and no creation input in the workflow history; left alone`] };
+    }
+    open = openFromCreation(truth.creation, state);
+    participants = open.shares;
+    changes.push(`split row and ${open.shares.length} participant rows recreated (new pay tokens)`);
+    history.push({
+      splitId,
+      kind: 'opened',
+      actor: truth.creation.createdBy ? `user:${truth.creation.createdBy}` : 'system',
+      dedupeKey: `opened:${splitId}`,
+      to: 'creating',
+      at: new Date(state.createdAt ?? Date.now()),
+    });
+  }
+  const splitStatus = db.split?.status ?? 'creating';
+
+  // The split's row.
+  const splitSet: SplitSet = {};
+  if (state.inFlight) {
+    notes.push(`the workflow is recording ${state.inFlight.step} since ${state.inFlight.since}; run reconcile again`);
+  } else if (open ? false : splitStatus !== state.status) {
+    splitSet.status = state.status;
+    changes.push(`status ${splitStatus} -> ${state.status}`);
+  }
+  const awaiting = state.awaitingMerchant;
+  if (!open && awaiting !== undefined && db.split && db.split.awaiting_merchant !== awaiting) {
+    splitSet.awaiting_merchant = awaiting;
+    changes.push(`awaiting_merchant ${db.split.awaiting_merchant} -> ${awaiting}`);
+  }
+  if (state.stuck) notes.push(`waiting for support in ${state.stuck.stage} (${state.stuck.error}); left to support`);
+
+  // Participants.
+  const authorisedAt = new Map(authorisedEntries(state).map((h) => [h.participantId, h.at]));
+  const capturedAt = statusEntries(state).find((h) => h.to === 'captured')?.at ?? null;
+  const participantSets: ReconcilePlan['participants'] = [];
+  for (const w of state.participants) {
+    const row = participants.find((p) => p.id === w.id);
+    if (!row) {
+      notes.push(`participant ${w.id} is not in the database (a claimed seat or a replacement); left alone`);
+      continue;
+    }
+    const hold = truth.holds.get(w.id) ?? null;
+    if (hold?.metadata.split_id && hold.metadata.split_id !== splitId) {
+      notes.push(
+        `participant ${w.id}: PaymentIntent ${hold.id} belongs to split ${hold.metadata.split_id}; left alone`,
+      );
+      continue;
+    }
+    const want: ParticipantSet = {
+      status: w.status,
+      processor_payment_intent_id: w.paymentIntentId,
+      capture_before: w.captureBefore ? new Date(w.captureBefore) : null,
+    };
+    // Times the restore lost come from the workflow's history (within a second of the activity's own); kept when present.
+    const at = authorisedAt.get(w.id);
+    if (at && w.status !== 'pending' && !row.authorised_at) want.authorised_at = new Date(at);
+    const paid = w.status === 'captured' || w.status === 'refunded';
+    if (capturedAt && paid && !row.captured_at) want.captured_at = new Date(capturedAt);
+    if (hold && paid) {
+      want.refunded_amount = refundedShare({ amount: row.amount as number }, hold);
+      if (hold.chargeId) want.processor_charge_id = hold.chargeId;
+    }
+    const current = row as Record<string, unknown>;
+    const set: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(want)) {
+      const was = current[column];
+      const same =
+        value instanceof Date || was instanceof Date
+          ? iso(was as Date | null) === iso(value as Date | null)
+          : (was ?? null) === (value ?? null);
+      if (!same) {
+        set[column] = value;
+        changes.push(
+          `participant ${w.id} ${column} ${was instanceof Date ? iso(was) : String(was ?? null)} -> ${value instanceof Date ? iso(value) : String(value ?? null)}`,
+        );
+      }
+    }
+    if (Object.keys(set).length > 0) participantSets.push({ id: w.id, set: set as ParticipantSet });
+  }
+
+  // History rows the activities would have written.
+  const has = (match: (r: HistoryRow) => boolean) => db.history.some(match);
+  for (const h of statusEntries(state)) {
+    if (has((r) => r.kind === 'status' && r.from_status === h.from && r.to_status === h.to)) continue;
+    history.push({
+      splitId,
+      kind: 'status',
+      actor: h.actor,
+      dedupeKey: `transition:${splitId}:${h.from}:${h.to}`,
+      from: h.from,
+      to: h.to,
+      detail: { ...(h.note ? { reason: h.note } : {}), restored_by: actor },
+      at: new Date(h.at),
+    });
+    changes.push(`history: status ${h.from} -> ${h.to}`);
+  }
+  for (const h of authorisedEntries(state)) {
+    if (has((r) => r.kind === 'authorised' && r.participant_id === h.participantId)) continue;
+    history.push({
+      splitId,
+      participantId: h.participantId,
+      kind: 'authorised',
+      actor: h.actor,
+      dedupeKey: `authorised:${h.participantId}`,
+      from: 'pending',
+      to: 'authorised',
+      detail: { restored_by: actor },
+      at: new Date(h.at),
+    });
+    changes.push(`history: participant ${h.participantId} authorised`);
+  }
+
+  // The outbox: events the merchant should have, under the ids they were (or would have been) sent with.
+  const events: ReconciledEvent[] = [];
+  const merchantId = db.split?.merchant_id ?? truth.creation?.merchantId ?? state.merchantId;
+  const mode = db.split?.mode ?? truth.creation?.mode ?? state.mode;
+  for (const expected of expectedEvents(state)) {
+    if (db.eventKeys.has(expected.dedupeKey)) continue;
+    const data = eventDataAt(expected, state, db.split ?? (open?.split as SplitRow), participants);
+    events.push({
+      id: webhookEventIdFor(expected.dedupeKey),
+      merchantId,
+      mode,
+      type: expected.type,
+      data,
+      dedupeKey: expected.dedupeKey,
+      createdAt: new Date(expected.at),
+    });
+    changes.push(`outbox: ${expected.type} ${webhookEventIdFor(expected.dedupeKey)} (${expected.dedupeKey})`);
+  }
+
+  if (changes.length === 0) return { plan: null, changes, notes };
+  const digest = createHash('sha256').update(JSON.stringify(changes)).digest('hex').slice(0, 16);
+  return {
+    changes,
+    notes,
+    plan: {
+      splitId,
+      merchantId,
+      open,
+      split: Object.keys(splitSet).length > 0 ? splitSet : undefined,
+      participants: participantSets,
+      history,
+      events,
+      audit: {
+        actor,
+        before: { split_id: splitId, status: db.split ? splitStatus : null, restored_database: true },
+        after: {
+          split_id: splitId,
+          actor,
+          since: since.toISOString(),
+          status: state.status,
+          changes,
+        },
+        dedupeKey: `reconcile:${splitId}:${digest}`,
+      },
+    },
+  };
+}
+
+/** The event's data as it was when its cause happened (statuses then, not now). */
+function eventDataAt(
+  expected: ExpectedEvent,
+  state: SplitWorkflowState,
+  split: Pick<SplitRow, 'id' | 'order_reference' | 'currency' | 'total_amount' | 'session_token' | 'session_context'>,
+  rows: readonly { id: string; email: string; amount: number }[],
+): Record<string, unknown> {
+  const authorisedBy = new Map(authorisedEntries(state).map((h) => [h.participantId, h.at]));
+  const participantStatus = (id: string): string => {
+    const w = state.participants.find((p) => p.id === id);
+    switch (expected.type) {
+      case 'checkout_split.participant_authorised': {
+        const at = authorisedBy.get(id);
+        return at && at <= expected.at ? 'authorised' : 'pending';
+      }
+      case 'checkout_split.authorised':
+        return 'authorised';
+      case 'checkout_split.paid':
+        return w?.status === 'canceled' ? 'canceled' : 'captured';
+      case 'checkout_split.canceled':
+        return 'canceled';
+    }
+  };
+  const splitStatus =
+    expected.type === 'checkout_split.paid'
+      ? 'captured'
+      : expected.type === 'checkout_split.canceled'
+        ? 'canceled'
+        : 'pending';
+  const context = (
+    typeof split.session_context === 'string' ? JSON.parse(split.session_context) : split.session_context
+  ) as { customer_email: string | null; customer_name: string | null; metadata: Record<string, string> | null } | null;
+  const data = splitEventData({
+    split: {
+      id: split.id,
+      status: splitStatus,
+      orderReference: split.order_reference,
+      currency: split.currency,
+      totalAmountPence: split.total_amount,
+    },
+    participants: rows.map((p) => ({
+      id: p.id,
+      email: p.email,
+      amountPence: p.amount,
+      status: participantStatus(p.id),
+      refundedPence: 0,
+    })),
+    session: split.session_token
+      ? {
+          token: split.session_token,
+          customerEmail: context?.customer_email ?? null,
+          customerName: context?.customer_name ?? null,
+          metadata: context?.metadata ?? null,
+        }
+      : null,
+    authorisedParticipantId: expected.participantId,
+  });
+  return expected.reason ? { ...data, reason: expected.reason } : { ...data };
+}

@@ -1,0 +1,325 @@
+import { randomToken, saveWebhookSecret, saveWebhookUrl, webhookEventIdFor } from '@groupsplit/shared';
+import {
+  authoriseShare,
+  createSplitReadyMerchant,
+  postSplit,
+  runSupport,
+  type SplitReadyMerchant,
+  type Stack,
+  startStack,
+  startWebhookReceiver,
+  uniqueEmail,
+  type WebhookReceiver,
+  waitForSplitStatus,
+  waitUntil,
+} from '@groupsplit/testing';
+import { sql } from 'kysely';
+import { queryWorkflowState } from './split-support';
+
+type Created = { id: string; participants: { id: string; payToken: string; paymentIntentId: string }[] };
+
+/**
+ * After a database restore the projection, the outbox and the history are behind the workflows and
+ * the processor. These tests rewind rows by hand the way a restore would, then check that
+ * `reconcile` puts everything back from the workflow's state and the processor, audited, and that
+ * a second run changes nothing.
+ */
+describe('support CLI: reconcile', () => {
+  let stack: Stack;
+  let shop: SplitReadyMerchant;
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    stack = await startStack();
+    shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
+    receiver = await startWebhookReceiver();
+    await saveWebhookUrl(stack.db, shop.merchant.id, 'test', receiver.url);
+    await saveWebhookSecret(stack.db, stack.config, shop.merchant.id, 'test', `whsec_${randomToken(24)}`);
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await stack.stop();
+  });
+
+  const run = (...argv: string[]) => runSupport(stack, ...argv);
+
+  const create = async () => {
+    const res = await postSplit(stack, shop.owner.token, {
+      merchantId: shop.merchant.id,
+      orderReference: `RESTORE-${randomToken(6)}`,
+      participants: [1000, 1500].map((amountMinor) => ({ email: uniqueEmail('payer'), amountMinor })),
+    });
+    expect(res.status).toBe(201);
+    return res.body as Created;
+  };
+
+  /** Every event the merchant should have for the split is in the outbox, and the receiver got each id. */
+  const events = (splitId: string) =>
+    stack.db
+      .selectFrom('webhook_events')
+      .select(['id', 'type', 'dedupe_key'])
+      .where(sql<string>`payload->>'split_id'`, '=', splitId)
+      .orderBy('dedupe_key')
+      .execute();
+
+  const received = (eventId: string) =>
+    receiver.received.filter((r) => r.headers['x-service-event-id'] === eventId).length;
+
+  const historyPairs = async (splitId: string) =>
+    (
+      await stack.db
+        .selectFrom('split_history')
+        .select(['kind', 'from_status', 'to_status', 'participant_id'])
+        .where('split_id', '=', splitId)
+        .where('kind', 'in', ['status', 'authorised', 'opened'])
+        .execute()
+    )
+      .map((r) => `${r.kind}:${r.participant_id ?? ''}:${r.from_status ?? ''}>${r.to_status ?? ''}`)
+      .sort();
+
+  const participants = (splitId: string) =>
+    stack.db
+      .selectFrom('split_participants')
+      .select(['id', 'status', 'processor_payment_intent_id', 'authorised_at', 'captured_at', 'refunded_amount'])
+      .where('split_id', '=', splitId)
+      .orderBy('position')
+      .execute();
+
+  /** The participants as restored: the same rows, with times the restore lost taken from the workflow (within a second). */
+  const expectRestored = (
+    got: Awaited<ReturnType<typeof participants>>,
+    want: Awaited<ReturnType<typeof participants>>,
+  ) => {
+    const untimed = (rows: typeof got) => rows.map(({ authorised_at, captured_at, ...rest }) => rest);
+    expect(untimed(got)).toEqual(untimed(want));
+    got.forEach((p, i) => {
+      for (const column of ['authorised_at', 'captured_at'] as const) {
+        expect(Math.abs(+p[column]! - +want[i]![column]!)).toBeLessThan(2000);
+      }
+    });
+  };
+
+  const reconcileAudit = (splitId: string) =>
+    stack.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'split.reconcile')
+      .where(sql<string>`after->>'split_id'`, '=', splitId)
+      .execute();
+
+  async function captured() {
+    const split = await create();
+    for (const p of split.participants) expect((await authoriseShare(stack, p.payToken)).status).toBe(200);
+    await waitForSplitStatus(stack, split.id, ['captured']);
+    await waitUntil(
+      'the workflow captured',
+      () => queryWorkflowState(stack.temporal, split.id),
+      (s) => s?.status === 'captured' && s.inFlight === null,
+    );
+    // Every event delivered before the "restore".
+    const before = await events(split.id);
+    expect(before.map((e) => e.type).sort()).toEqual([
+      'checkout_split.paid',
+      'checkout_split.participant_authorised',
+      'checkout_split.participant_authorised',
+    ]);
+    await receiver.waitFor(() => before.every((e) => received(e.id) >= 1));
+    return { split, before };
+  }
+
+  it('puts back a split rewound to pending: status, participants, history, outbox (same ids), audited', async () => {
+    const { split, before } = await captured();
+    for (const e of before) expect(e.id).toBe(webhookEventIdFor(e.dedupe_key));
+    const wantParticipants = await participants(split.id);
+    const wantHistory = await historyPairs(split.id);
+
+    // The restore point: the first share authorised, the second not, nothing captured.
+    const [first, second] = split.participants as [Created['participants'][0], Created['participants'][0]];
+    await stack.db.updateTable('splits').set({ status: 'pending' }).where('id', '=', split.id).execute();
+    await stack.db
+      .updateTable('split_participants')
+      .set({ status: 'authorised', captured_at: null, processor_charge_id: null })
+      .where('id', '=', first.id)
+      .execute();
+    await stack.db
+      .updateTable('split_participants')
+      .set({
+        status: 'pending',
+        authorised_at: null,
+        captured_at: null,
+        capture_before: null,
+        processor_charge_id: null,
+      })
+      .where('id', '=', second.id)
+      .execute();
+    await stack.db
+      .deleteFrom('split_history')
+      .where('split_id', '=', split.id)
+      .where((eb) =>
+        eb.or([
+          eb('kind', '=', 'status'),
+          eb.and([eb('kind', '=', 'authorised'), eb('participant_id', '=', second.id)]),
+        ]),
+      )
+      .where((eb) => eb.or([eb('to_status', '!=', 'pending'), eb('kind', '=', 'authorised')]))
+      .execute();
+    const lost = before.filter(
+      (e) => e.dedupe_key === `paid:${split.id}` || e.dedupe_key === `authorised:${second.id}`,
+    );
+    await stack.db
+      .deleteFrom('webhook_deliveries')
+      .where(
+        'event_id',
+        'in',
+        lost.map((e) => e.id),
+      )
+      .execute();
+    await stack.db
+      .deleteFrom('webhook_events')
+      .where(
+        'id',
+        'in',
+        lost.map((e) => e.id),
+      )
+      .execute();
+    const deliveriesBefore = new Map(lost.map((e) => [e.id, received(e.id)]));
+
+    const dry = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id, '--dry-run');
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain('would change');
+    expect(
+      (await stack.db.selectFrom('splits').select('status').where('id', '=', split.id).executeTakeFirst())?.status,
+    ).toBe('pending');
+
+    const first1 = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
+    expect(first1).toMatchObject({ code: 0, err: '' });
+    expect(first1.out).toContain(`${split.id}: changed (captured):`);
+    expect(first1.out).toContain('status pending -> captured');
+    expect(first1.out).toContain(`outbox: checkout_split.paid ${webhookEventIdFor(`paid:${split.id}`)}`);
+    expect(first1.out).toContain('1 changed, 0 unchanged');
+
+    const row = await stack.db.selectFrom('splits').selectAll().where('id', '=', split.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('captured');
+    expectRestored(await participants(split.id), wantParticipants);
+    expect(await historyPairs(split.id)).toEqual(wantHistory);
+    // The same events, under the same ids and dedupe keys.
+    expect(await events(split.id)).toEqual(before);
+    // Delivered again with the same ids: at least once.
+    await receiver.waitFor(() => lost.every((e) => received(e.id) > (deliveriesBefore.get(e.id) ?? 0)));
+    const paid = receiver.received.find(
+      (r) => r.headers['x-service-event-id'] === webhookEventIdFor(`paid:${split.id}`),
+    );
+    expect(JSON.parse(paid!.rawBody).data).toMatchObject({ split_id: split.id, status: 'captured' });
+
+    const audit = await reconcileAudit(split.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actor_role: 'support',
+      merchant_id: shop.merchant.id,
+      before: { split_id: split.id, status: 'pending', restored_database: true },
+      after: { split_id: split.id, actor: 'support:ada', status: 'captured' },
+    });
+
+    // A second run changes nothing and writes no second audit row.
+    const again = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
+    expect(again.out).toContain('0 changed, 1 unchanged');
+    expect(await reconcileAudit(split.id)).toHaveLength(1);
+  });
+
+  it('recreates a split the restored database never had, found through Temporal visibility', async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const { split, before } = await captured();
+    const wantParticipants = await participants(split.id);
+    const wantHistory = await historyPairs(split.id);
+
+    // Restored to before the split was made: none of its rows exist.
+    await stack.db
+      .deleteFrom('webhook_deliveries')
+      .where(
+        'event_id',
+        'in',
+        before.map((e) => e.id),
+      )
+      .execute();
+    await stack.db
+      .deleteFrom('webhook_events')
+      .where(
+        'id',
+        'in',
+        before.map((e) => e.id),
+      )
+      .execute();
+    await stack.db.deleteFrom('split_history').where('split_id', '=', split.id).execute();
+    await stack.db.deleteFrom('split_participants').where('split_id', '=', split.id).execute();
+    await stack.db.deleteFrom('splits').where('id', '=', split.id).execute();
+
+    const result = await waitUntil(
+      'the split in Temporal visibility',
+      () => run('reconcile', '--since', since, '--actor', 'ada'),
+      (r) => r.out.includes(split.id),
+    );
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('split row and 2 participant rows recreated');
+
+    const row = await stack.db.selectFrom('splits').selectAll().where('id', '=', split.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'captured', merchant_id: shop.merchant.id, total_amount: 2500 });
+    expectRestored(await participants(split.id), wantParticipants);
+    expect(await historyPairs(split.id)).toEqual(wantHistory);
+    expect(await events(split.id)).toEqual(before);
+    expect(await reconcileAudit(split.id)).toHaveLength(1);
+
+    const again = await run('reconcile', '--since', since, '--actor', 'ada');
+    expect(again.out).not.toContain(`${split.id}: changed`);
+    expect(again.out).toMatch(/ 0 changed, \d+ unchanged/);
+    expect(await reconcileAudit(split.id)).toHaveLength(1);
+  });
+
+  it('puts back a cancel the restore lost', async () => {
+    const split = await create();
+    const cancel = await stack.api.post(`/api/checkout-splits/${split.id}/cancel`, undefined, {
+      token: shop.owner.token,
+    });
+    expect(cancel.status).toBe(200);
+    await waitForSplitStatus(stack, split.id, ['canceled']);
+    await waitUntil(
+      'the workflow canceled',
+      () => queryWorkflowState(stack.temporal, split.id),
+      (s) => s?.status === 'canceled' && s.inFlight === null,
+    );
+    const before = await events(split.id);
+    expect(before.map((e) => e.type)).toEqual(['checkout_split.canceled']);
+
+    await stack.db.updateTable('splits').set({ status: 'pending' }).where('id', '=', split.id).execute();
+    await stack.db
+      .updateTable('split_participants')
+      .set({ status: 'pending' })
+      .where('split_id', '=', split.id)
+      .execute();
+    await stack.db
+      .deleteFrom('split_history')
+      .where('split_id', '=', split.id)
+      .where('kind', '=', 'status')
+      .where('to_status', 'in', ['canceling', 'canceled'])
+      .execute();
+    await stack.db.deleteFrom('webhook_deliveries').where('event_id', '=', before[0]!.id).execute();
+    await stack.db.deleteFrom('webhook_events').where('id', '=', before[0]!.id).execute();
+
+    const result = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
+    expect(result.out).toContain('status pending -> canceled');
+    expect(await events(split.id)).toEqual(before);
+    const payload = await stack.db
+      .selectFrom('webhook_events')
+      .select('payload')
+      .where('id', '=', before[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(payload.payload).toMatchObject({ status: 'canceled', reason: 'canceled' });
+    expect((await participants(split.id)).map((p) => p.status)).toEqual(['canceled', 'canceled']);
+    expect((await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id)).out).toContain(
+      '0 changed, 1 unchanged',
+    );
+  });
+
+  it('refuses a bad --since and needs an actor', async () => {
+    expect(await run('reconcile', '--since', 'yesterday', '--actor', 'ada')).toMatchObject({ code: 2 });
+    expect(await run('reconcile', '--since', '1h')).toMatchObject({ code: 2 });
+  });
+});

@@ -1,0 +1,142 @@
+import { createProcessors, type Hold, isUuid, ReconcileRepository, type TemporalHandle } from '@groupsplit/shared';
+import { type SplitCreation, type SplitWorkflowInput, splitWorkflowId } from '@groupsplit/workflows';
+import { dispatchWebhookEvents } from '@groupsplit/workflows/client';
+import { requiredFlag, SupportCommandError, SupportUsageError } from '../args';
+import { planReconcile, type SplitTruth } from './reconcile-plan';
+import { configOf, parseDuration, queryWorkflowState, withTemporal } from './split-support';
+import type { SupportCommand, SupportDeps } from './types';
+
+/** `--since`: an ISO time (`2026-12-06T11:00:00Z`) or a duration back from now (`90m`, `2h`). */
+export function parseSince(value: string, now = new Date()): Date {
+  if (/^\d+(s|m|h|d)$/.test(value.trim())) return new Date(+now - parseDuration(value, 'since'));
+  const at = new Date(value);
+  if (Number.isNaN(+at)) throw new SupportUsageError('--since takes an ISO time (2026-12-06T11:00:00Z) or 90m, 2h, 1d');
+  return at;
+}
+
+type TemporalClient = TemporalHandle['client'];
+
+/**
+ * Every split whose workflow ran since `since`: started or closed since then, or still running (a
+ * running workflow may have moved on after the restore point whenever it started). From Temporal
+ * visibility, so splits the restored database never heard of are found too.
+ */
+async function splitsTouchedSince(client: TemporalClient, since: Date): Promise<string[]> {
+  const at = since.toISOString();
+  const query = `WorkflowType="splitWorkflow" AND (ExecutionStatus="Running" OR StartTime >= "${at}" OR CloseTime >= "${at}")`;
+  const ids = new Set<string>();
+  for await (const execution of client.workflow.list({ query })) {
+    const id = execution.workflowId.replace(/^split:/, '');
+    if (isUuid(id)) ids.add(id);
+  }
+  return [...ids].sort();
+}
+
+/** The split workflow's first run's input (its `creation`), from that run's first history event. */
+async function creationOf(client: TemporalClient, splitId: string): Promise<SplitCreation | null> {
+  const workflowId = splitWorkflowId(splitId);
+  let first: { runId: string; startTime: Date } | null = null;
+  for await (const execution of client.workflow.list({ query: `WorkflowId="${workflowId}"` })) {
+    if (!first || execution.startTime < first.startTime) first = execution;
+  }
+  if (!first) return null;
+  const history = await client.workflow.getHandle(workflowId, first.runId).fetchHistory();
+  const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
+  if (!payload) return null;
+  // The payload goes through the client's codecs (payload encryption) first, last codec first.
+  const { payloadCodecs, payloadConverter } = client.options.loadedDataConverter;
+  let payloads = [payload];
+  for (const codec of [...payloadCodecs].reverse()) payloads = await codec.decode(payloads);
+  const input = payloadConverter.fromPayload<SplitWorkflowInput>(payloads[0]!);
+  return input?.creation ?? null;
+}
+
+export const reconcileCommand: SupportCommand = {
+  usage: 'reconcile --since <ISO time|90m> --actor <name> [--split <splitId>] [--dry-run]',
+  summary:
+    'After a database restore: rebuild every split touched since then (split status, participants, refunded ' +
+    'amounts, history rows, missing webhook events with their ids) from its workflow and the processor; audited, ' +
+    'safe to run again',
+  async run(args, deps) {
+    const sinceFlag = requiredFlag(args, 'since');
+    const since = parseSince(sinceFlag);
+    const actorName = requiredFlag(args, 'actor');
+    const actor = `support:${actorName}`;
+    const dryRun = args.flags['dry-run'] === true;
+    const only = typeof args.flags.split === 'string' ? args.flags.split : null;
+    if (only !== null && !isUuid(only)) throw new SupportCommandError(`Not a split id: ${only}`);
+    return withTemporal(deps, (temporal) => reconcileSince(deps, temporal, { since, actor, dryRun, only }));
+  },
+};
+
+async function reconcileSince(
+  deps: SupportDeps,
+  temporal: TemporalHandle,
+  options: { since: Date; actor: string; dryRun: boolean; only: string | null },
+): Promise<string> {
+  const { client } = temporal;
+  const started = Date.now();
+  const repo = new ReconcileRepository(deps.db);
+  const processors = createProcessors(configOf(deps));
+  const splitIds = options.only ? [options.only] : await splitsTouchedSince(client, options.since);
+  const lines: string[] = [];
+  let changed = 0;
+  let unchanged = 0;
+  let skipped = 0;
+  const restoredEvents: string[] = [];
+  for (const splitId of splitIds) {
+    const state = await queryWorkflowState(temporal, splitId);
+    if (!state) {
+      lines.push(`${splitId}: no workflow; skipped`);
+      skipped += 1;
+      continue;
+    }
+    const split = await repo.split(splitId);
+    const creation = split ? null : await creationOf(client, splitId);
+    const accountId = split?.processor_account_id ?? creation?.processorAccountId ?? null;
+    const mode = split?.mode ?? creation?.mode ?? state.mode;
+    const holds = new Map<string, Hold | null>();
+    for (const p of state.participants) {
+      if (!p.paymentIntentId || !accountId) continue;
+      try {
+        holds.set(p.id, await processors.forMode(mode).retrieveHold({ accountId, paymentIntentId: p.paymentIntentId }));
+      } catch {
+        holds.set(p.id, null);
+      }
+    }
+    const truth: SplitTruth = { state, creation, holds };
+    const expectedKeys = [`authorised:${splitId}`, `paid:${splitId}`, `canceled:${splitId}`].concat(
+      state.participants.map((p) => `authorised:${p.id}`),
+    );
+    const inDb = {
+      split,
+      participants: split ? await repo.participants(splitId) : [],
+      history: split ? await repo.history(splitId) : [],
+      eventKeys: await repo.eventKeys(expectedKeys),
+    };
+    const { plan, changes, notes } = planReconcile(truth, inDb, options.actor, options.since);
+    for (const note of notes) lines.push(`${splitId}: note: ${note}`);
+    if (!plan) {
+      unchanged += 1;
+      continue;
+    }
+    if (!options.dryRun) {
+      await repo.apply(plan);
+      // Delivered now rather than at the next sweep; the merchant dedupes on the (unchanged) event id.
+      restoredEvents.push(...plan.events.map((e) => e.id));
+    }
+    changed += 1;
+    lines.push(`${splitId}: ${options.dryRun ? 'would change' : 'changed'} (${state.status}):`);
+    for (const change of changes) lines.push(`  ${change}`);
+  }
+  if (restoredEvents.length > 0) {
+    await dispatchWebhookEvents(deps.db, client, configOf(deps), restoredEvents);
+    lines.push(`Webhook events put back and dispatched: ${restoredEvents.length}`);
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  lines.push(
+    `Reconciled ${splitIds.length} splits touched since ${options.since.toISOString()}${options.dryRun ? ' (dry run: nothing written)' : ''}: ` +
+      `${changed} ${options.dryRun ? 'to change' : 'changed'}, ${unchanged} unchanged, ${skipped} skipped, in ${seconds} s.`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,139 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { SplitParticipantsTable, SplitsTable } from '../schema/splits';
+import type { Db } from '../types';
+import { AuditLogRepository } from './audit-log';
+import { type SplitHistoryRow, splitHistoryValues } from './split-history';
+
+/** A webhook event to put back into the outbox, with the id and dedupe key it was first written with. */
+export type ReconciledEvent = {
+  id: string;
+  merchantId: string;
+  mode: 'test' | 'live';
+  type: string;
+  data: Record<string, unknown>;
+  dedupeKey: string;
+  createdAt: Date;
+};
+
+/** Everything one split's reconcile writes, in one transaction (support `reconcile`, docs/runbook.md "Restoring"). */
+export type ReconcilePlan = {
+  splitId: string;
+  merchantId: string;
+  /** The split's row and shares, when the restored database has no row for it at all. */
+  open?: { split: Insertable<SplitsTable>; shares: Insertable<SplitParticipantsTable>[] };
+  /** Columns of the split's row to set (status, awaiting_merchant). */
+  split?: Updateable<SplitsTable>;
+  participants: { id: string; set: Updateable<SplitParticipantsTable> }[];
+  /** History rows to put back, each at the time the workflow recorded it. */
+  history: (SplitHistoryRow & { at: Date })[];
+  events: ReconciledEvent[];
+  /** The audit row: who ran it and what changed (before and after). */
+  audit: { actor: string; before: unknown; after: unknown; dedupeKey: string };
+};
+
+/**
+ * The writes of support's `reconcile` (rebuilding the projection, the outbox and the split's history
+ * from the workflow and the processor after a database restore). Reads are plain; apply() writes one
+ * split's plan and its audit row in one transaction, each insert a no-op when its row is there.
+ */
+export class ReconcileRepository {
+  constructor(private readonly db: Db) {}
+
+  split(splitId: string) {
+    return this.db.selectFrom('splits').selectAll().where('id', '=', splitId).executeTakeFirst();
+  }
+
+  participants(splitId: string) {
+    return this.db
+      .selectFrom('split_participants')
+      .selectAll()
+      .where('split_id', '=', splitId)
+      .orderBy('position')
+      .execute();
+  }
+
+  history(splitId: string) {
+    return this.db
+      .selectFrom('split_history')
+      .select(['kind', 'participant_id', 'from_status', 'to_status', 'dedupe_key'])
+      .where('split_id', '=', splitId)
+      .execute();
+  }
+
+  /** Which of these dedupe keys the outbox has. */
+  async eventKeys(dedupeKeys: readonly string[]): Promise<Set<string>> {
+    if (dedupeKeys.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('webhook_events')
+      .select('dedupe_key')
+      .where('dedupe_key', 'in', dedupeKeys)
+      .execute();
+    return new Set(rows.map((r) => r.dedupe_key));
+  }
+
+  async apply(plan: ReconcilePlan): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      if (plan.open) {
+        await trx
+          .insertInto('splits')
+          .values(plan.open.split)
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+        if (plan.open.shares.length > 0) {
+          await trx
+            .insertInto('split_participants')
+            .values(plan.open.shares)
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+        }
+      }
+      if (plan.split) {
+        await trx
+          .updateTable('splits')
+          .set({ ...plan.split, updated_at: now })
+          .where('id', '=', plan.splitId)
+          .execute();
+      }
+      for (const p of plan.participants) {
+        await trx
+          .updateTable('split_participants')
+          .set({ ...p.set, updated_at: now })
+          .where('id', '=', p.id)
+          .where('split_id', '=', plan.splitId)
+          .execute();
+      }
+      for (const { at, ...row } of plan.history) {
+        await trx
+          .insertInto('split_history')
+          .values({ ...splitHistoryValues(row), created_at: at })
+          .onConflict((oc) => oc.column('dedupe_key').doNothing())
+          .execute();
+      }
+      for (const event of plan.events) {
+        await trx
+          .insertInto('webhook_events')
+          .values({
+            id: event.id,
+            merchant_id: event.merchantId,
+            mode: event.mode,
+            type: event.type,
+            payload: JSON.stringify(event.data),
+            dedupe_key: event.dedupeKey,
+            created_at: event.createdAt,
+          })
+          .onConflict((oc) => oc.column('dedupe_key').doNothing())
+          .execute();
+      }
+      await new AuditLogRepository(trx).record({
+        merchantId: plan.merchantId,
+        actorUserId: null,
+        actorRole: 'support',
+        action: 'split.reconcile',
+        before: plan.audit.before,
+        after: plan.audit.after,
+        dedupeKey: plan.audit.dedupeKey,
+      });
+    });
+  }
+}
