@@ -109,6 +109,15 @@ export function stripeJsRoutes(emu: Emu, seeded: Middleware): Router {
   router.get('/v3/wallet-sheet.js', asset('wallet-sheet.js'));
   router.get('/v3/wallet-sheet', (ctx) => renderWalletSheet(ctx));
 
+  // A browser asks first when a call carries headers of its own: any origin, the two methods, the headers asked for.
+  router.options('/v3/api/{*rest}', (ctx) => {
+    ctx.set('access-control-allow-origin', '*');
+    ctx.set('access-control-allow-methods', 'GET, POST');
+    ctx.set('access-control-allow-headers', ctx.get('access-control-request-headers') || 'content-type');
+    ctx.set('access-control-max-age', '600');
+    ctx.status = 204;
+  });
+
   // stripe.createPaymentMethod: a fresh pm_ on the account, from a test card number or a wallet sheet's card.
   router.post('/v3/api/payment_methods', cors, seeded, async (ctx) => {
     const params = (ctx.request.body ?? {}) as Record<string, unknown>;

@@ -59,7 +59,10 @@ export function renderWalletSheet(ctx: Context) {
     ctx,
     200,
     `${wallet} (test)`,
-    `<p><span class="badge">${live ? 'live' : 'test'} mode</span> Processor emulator: ${escapeHtml(wallet)} test sheet</p>
+    `<style>body{margin:1rem auto}.choice{display:flex;gap:.6rem;align-items:center;font-weight:400;margin:.4rem 0}
+.choice input{width:auto;margin:0}fieldset{border:1px solid #4b5563;border-radius:.4rem}legend{font-weight:600}
+.held{font-size:1.25rem;font-weight:700}</style>
+<p><span class="badge">${live ? 'live' : 'test'} mode</span> Processor emulator: ${escapeHtml(wallet)} test sheet</p>
 <h1>${escapeHtml(wallet)}</h1>
 <p>Pay <strong>${escapeHtml(business)}</strong></p>
 <p class="held">${escapeHtml(held)} will be held on your card.</p>

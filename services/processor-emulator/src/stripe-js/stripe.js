@@ -127,9 +127,14 @@
         button.type = 'button';
         button.className = `express-button express-${type.replace('_', '-')}`;
         button.textContent = name;
-        button.style.background = '#000';
-        button.style.color = '#fff';
-        button.style.width = '100%';
+        Object.assign(button.style, {
+          background: '#000',
+          color: '#fff',
+          width: '100%',
+          border: '1px solid #000',
+          borderRadius: '0.5rem',
+          minHeight: '2.75rem',
+        });
         button.addEventListener('click', () => this.press(type, name, button));
         row.append(button);
       }
