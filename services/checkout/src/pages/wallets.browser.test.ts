@@ -98,9 +98,14 @@ describe('wallets and Stripe.js on the pay page', () => {
     await look(page, 'pay-wallets');
 
     const sheet = await openSheet(page, 'Apple Pay');
-    expect(new URL(page.frames().find((f) => f.url().includes('/v3/wallet-sheet'))!.url()).origin).toBe(
-      stack.urls.emulator,
-    );
+    expect(
+      new URL(
+        page
+          .frames()
+          .find((f) => f.url().includes('/v3/wallet-sheet'))!
+          .url(),
+      ).origin,
+    ).toBe(stack.urls.emulator);
     await sheet.getByText(shop.merchant.name).waitFor();
     await sheet.getByText('£10.20 will be held on your card.').waitFor();
     await checkState(page, 'pay-apple-pay-sheet');
