@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { type Emu, type Mode, PLATFORM, type Scope } from '../context';
-import { resolvePaymentMethod } from '../domain';
+import { type Emu, type Mode, type OpContext, PLATFORM, type Scope } from '../context';
+import { confirmIntent, lockPaymentIntent, resolvePaymentMethod } from '../domain';
 import { EmulatorError, invalidParam, missingParam, noSuch } from '../errors';
 import { paymentIntentJson, paymentMethodJson } from '../objects';
 import { findAccount } from '../scoped';
@@ -15,7 +15,7 @@ import { renderWalletSheet } from './sheet';
  * groupsplit's pay page uses, with Stripe's names and shapes (docs/processor.md, "The Stripe.js stand-in").
  * The script (`stripe.js`) talks to the emulator's own small browser API under `/v3/api/...`, which is
  * keyed by the publishable key as Stripe's browser calls are: make a PaymentMethod from a test card
- * number or a wallet test card, and read a PaymentIntent by its client secret. The wallet sheet
+ * number or a wallet test card, and read or confirm a PaymentIntent by its client secret. The wallet sheet
  * (`/v3/wallet-sheet`) is the page the Express Checkout stand-in opens for "Apple Pay" / "Google Pay".
  */
 
@@ -71,6 +71,16 @@ const cors: Middleware = async (ctx, next) => {
     ctx.body = error.toBody();
   }
 };
+
+/** The intent behind a client secret, in the key's mode and account; a wrong secret is "no such intent", as at Stripe. */
+function checkSecret<T extends { id: string; client_secret: string }>(
+  pi: T | undefined,
+  id: string,
+  secret: string,
+): T {
+  if (!pi || !secret || pi.client_secret !== secret) throw noSuch('payment_intent', id, 'intent');
+  return pi;
+}
 
 /** Which test card a Card Element number or a wallet sheet's choice stands for. */
 function testCardOf(params: Record<string, unknown>): string {
@@ -130,7 +140,6 @@ export function stripeJsRoutes(emu: Emu, seeded: Middleware): Router {
   // stripe.retrievePaymentIntent / handleNextAction: the intent, to whoever holds its client secret.
   router.get('/v3/api/payment_intents/:id', cors, seeded, async (ctx) => {
     const scope = await scopeOf(emu, ctx.query);
-    const secret = String(ctx.query.client_secret ?? '');
     const pi = await emu.db
       .selectFrom('emulator_payment_intents')
       .selectAll()
@@ -138,8 +147,33 @@ export function stripeJsRoutes(emu: Emu, seeded: Middleware): Router {
       .where('mode', '=', scope.mode)
       .where('account', '=', scope.account)
       .executeTakeFirst();
-    if (!pi || !secret || pi.client_secret !== secret) throw noSuch('payment_intent', ctx.params.id!, 'intent');
-    ctx.body = paymentIntentJson(pi);
+    ctx.body = paymentIntentJson(checkSecret(pi, ctx.params.id!, String(ctx.query.client_secret ?? '')));
+  });
+
+  // stripe.confirmPayment / confirmCardPayment: a confirm from the browser, with the client secret as the credential.
+  router.post('/v3/api/payment_intents/:id/confirm', cors, seeded, async (ctx) => {
+    const params = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const scope = await scopeOf(emu, params);
+    const paymentMethod = String(params.payment_method ?? '') || testCardOf(params);
+    const returnUrl = String(params.return_url ?? '') || null;
+    const op: OpContext = { requestId: null, idempotencyKey: null, emitted: [] };
+    const outcome = await emu.db.transaction().execute(async (trx) => {
+      const pi = checkSecret(
+        await lockPaymentIntent(trx, ctx.params.id!, scope).catch(() => undefined),
+        ctx.params.id!,
+        String(params.client_secret ?? ''),
+      );
+      const pm = await resolvePaymentMethod(trx, scope, paymentMethod);
+      return confirmIntent(emu, trx, op, pi, pm, { origin: `${ctx.protocol}://${ctx.host}`, returnUrl });
+    });
+    emu.deliverer.schedule(op.emitted);
+    if (outcome.declined) {
+      ctx.status = outcome.declined.status;
+      const body = outcome.declined.toBody();
+      ctx.body = { error: { ...body.error, payment_intent: paymentIntentJson(outcome.pi) } };
+      return;
+    }
+    ctx.body = paymentIntentJson(outcome.pi);
   });
 
   return router;

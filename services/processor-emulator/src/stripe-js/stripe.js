@@ -2,7 +2,7 @@
 // The subset groupsplit's pay page uses, with Stripe's names and shapes: Stripe(pk, { stripeAccount }),
 // elements({ mode, amount, currency, captureMethod }), the Card (or Payment) Element, the Express Checkout
 // Element (ready, click, confirm, cancel; event.paymentFailed(), expressPaymentType), createPaymentMethod,
-// retrievePaymentIntent and handleNextAction. It is a classic script, as Stripe's is, and draws with the
+// confirmPayment, confirmCardPayment, retrievePaymentIntent and handleNextAction. It is a classic script, as Stripe's is, and draws with the
 // DOM and CSSOM only (no inline style or script), so the page's strict CSP needs only the emulator's origin.
 // docs/processor.md, "The Stripe.js stand-in".
 (() => {
@@ -305,6 +305,27 @@
       return answer.error ? { error: answer.error } : { paymentIntent: answer.ok };
     };
 
+    const confirm = async (clientSecret, paymentMethod, returnUrl) => {
+      const id = String(clientSecret ?? '').split('_secret_')[0];
+      const body = new URLSearchParams({
+        key,
+        stripe_account: stripe.account ?? '',
+        client_secret: clientSecret ?? '',
+        payment_method: paymentMethod ?? '',
+        return_url: returnUrl ?? '',
+      });
+      const answer = await call(`/payment_intents/${encodeURIComponent(id)}/confirm`, { method: 'POST', body });
+      return answer.error ? { error: answer.error } : { paymentIntent: answer.ok };
+    };
+
+    /** A `requires_action` intent's next step: the browser goes to the bank's page; anything else is answered. */
+    const nextAction = (intent) => {
+      const action = intent.next_action;
+      if (intent.status !== 'requires_action' || !action) return { paymentIntent: intent };
+      window.location.assign(action.redirect_to_url?.url ?? action.use_stripe_sdk?.stripe_js);
+      return new Promise(() => {});
+    };
+
     return Object.assign(stripe, {
       elements: (elementsOptions) => new Elements(stripe, elementsOptions),
 
@@ -331,11 +352,45 @@
       async handleNextAction({ clientSecret } = {}) {
         const found = await retrievePaymentIntent(clientSecret);
         if (found.error) return found;
-        const action = found.paymentIntent.next_action;
-        if (found.paymentIntent.status !== 'requires_action' || !action) return found;
-        const url = action.redirect_to_url?.url ?? action.use_stripe_sdk?.stripe_js;
-        window.location.assign(url);
+        return nextAction(found.paymentIntent);
+      },
+
+      /**
+       * A confirm from the browser, with Elements (a wallet's card or the Card Element) or a PaymentMethod id in
+       * `confirmParams.payment_method`. `redirect: 'if_required'` answers `{ paymentIntent }` unless the bank
+       * asks (then its page); else the browser goes on to `confirmParams.return_url`, as Stripe's does.
+       */
+      async confirmPayment({ elements, clientSecret, confirmParams = {}, redirect = 'always' } = {}) {
+        let method = confirmParams.payment_method;
+        if (!method && elements) {
+          const created = await stripe.createPaymentMethod({ elements });
+          if (created.error) return created;
+          method = created.paymentMethod.id;
+        }
+        const confirmed = await confirm(clientSecret, method, confirmParams.return_url);
+        if (confirmed.error) return confirmed;
+        const intent = confirmed.paymentIntent;
+        if (intent.status === 'requires_action') return nextAction(intent);
+        if (redirect === 'if_required' || !confirmParams.return_url) return confirmed;
+        const back = new URL(confirmParams.return_url);
+        back.searchParams.set('payment_intent', intent.id);
+        back.searchParams.set('payment_intent_client_secret', intent.client_secret);
+        back.searchParams.set('redirect_status', 'succeeded');
+        window.location.assign(back.toString());
         return new Promise(() => {});
+      },
+
+      /** `payment_method`: an id, or `{ card: cardElement }`; a bank's question is handled unless `handleActions: false`. */
+      async confirmCardPayment(clientSecret, data = {}, options = {}) {
+        let method = data.payment_method;
+        if (method && typeof method === 'object') {
+          const created = await stripe.createPaymentMethod({ type: 'card', card: method.card });
+          if (created.error) return created;
+          method = created.paymentMethod.id;
+        }
+        const confirmed = await confirm(clientSecret, method, data.return_url);
+        if (confirmed.error || confirmed.paymentIntent.status !== 'requires_action') return confirmed;
+        return options.handleActions === false ? confirmed : nextAction(confirmed.paymentIntent);
       },
     });
   }
