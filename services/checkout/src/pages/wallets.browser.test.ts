@@ -1,15 +1,8 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  createSplitReadyMerchant,
-  postSplit,
-  type SplitReadyMerchant,
-  type Stack,
-  startStack,
-  uniqueEmail,
-  waitForSplitStatus,
-} from '@groupsplit/testing';
+import { postSplit, type Stack, type TestUser, uniqueEmail, waitForSplitStatus } from '@groupsplit/testing';
 import { type BrowserContext, chromium, type FrameLocator, type Page } from 'playwright-core';
+import { type CheckoutMerchant, sessionWithSplit, startCheckoutStack } from '../test-support/sessions';
 import { ARTIFACTS, checkState, chromiumPath, launchBrowser, personPage, ROOT } from './test-support/browser';
 
 /**
@@ -17,7 +10,8 @@ import { ARTIFACTS, checkState, chromiumPath, launchBrowser, personPage, ROOT } 
  * stand-in (docs/hosted-checkout.md, "Wallets"): the wallet buttons above the card form; the wallet sheet
  * (a dialog of its own, by keyboard) with the business and the amount held; a hold by each wallet, one
  * cancelled on the sheet, one whose bank asks for 3-D Secure (handleNextAction); live mode's card field
- * (the same pay.js, live keys, the stand-in) including handleNextAction; and test mode without JavaScript.
+ * (the same pay.js, live keys, the stand-in) including handleNextAction; the organiser's pay link after a
+ * Cover; and test mode without JavaScript.
  * Every state is checked with axe-core at 390 px and 1280 px; the pictures the docs show go to docs/images.
  */
 const IMAGES = join(ROOT, 'docs', 'images');
@@ -32,13 +26,13 @@ async function look(page: Page, name: string) {
 
 describe('wallets and Stripe.js on the pay page', () => {
   let stack: Stack;
-  let shop: SplitReadyMerchant;
+  let shop: CheckoutMerchant;
+  let buyer: TestUser;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let context: BrowserContext;
 
   beforeAll(async () => {
-    stack = await startStack();
-    shop = await createSplitReadyMerchant(stack);
+    ({ stack, shop, buyer } = await startCheckoutStack());
     browser = await launchBrowser();
     context = browser.context;
   });
@@ -211,6 +205,50 @@ describe('wallets and Stripe.js on the pay page', () => {
     await waitForSplitStatus(stack, split.id, ['captured']);
     await other.page.getByRole('heading', { name: 'The order has gone through' }).waitFor({ timeout: 20_000 });
     expect([...errors, ...other.errors]).toEqual([]);
+  });
+
+  it('after a Cover, the organiser’s pay link shows the wallets first; a Google Pay hold on it', async () => {
+    const friend = uniqueEmail('friend');
+    const made = await sessionWithSplit(stack, shop.testKey, buyer.token, {
+      mode: 'split',
+      participants: [
+        { email: buyer.email, amount: 20 },
+        { email: friend, amount: 20 },
+        { email: uniqueEmail('friend'), amount: 20 },
+      ],
+    });
+    const friendRow = await stack.db
+      .selectFrom('split_participants')
+      .select(['id', 'pay_token'])
+      .where('split_id', '=', made.splitId)
+      .where('email', '=', friend)
+      .executeTakeFirstOrThrow();
+    const covered = await stack.api.post(
+      `/api/merchants/checkout/sessions/${made.token}/participants/${friendRow.id}/cover`,
+      undefined,
+      { token: buyer.token },
+    );
+    expect(covered.status).toBe(200);
+
+    const { page, errors } = await personPage(context);
+    await page.goto(covered.body.participant.pay_url);
+    await page.getByRole('heading', { name: 'Pay with Apple Pay or Google Pay' }).waitFor();
+    const buttons = await page.locator('#express-checkout button, #payments form button').allTextContents();
+    expect(buttons).toEqual(['Apple Pay', 'Google Pay', 'Hold £20.20']);
+    const sheet = await openSheet(page, 'Google Pay');
+    await sheet.getByText(shop.merchant.name).waitFor();
+    await sheet.getByText('£20.20 will be held on your card.').waitFor();
+    await sheet.getByRole('button', { name: 'Pay £20.20' }).click();
+    await page.getByRole('heading', { name: 'Your share is held' }).waitFor();
+    await page.getByText('Held on Google Pay (Mastercard ••••4444).').waitFor();
+    await look(page, 'pay-covered-google-pay-held');
+
+    // The friend's old link takes no payment: no Stripe.js, no wallet buttons.
+    const old = await personPage(context);
+    await old.page.goto(payUrl(friendRow.pay_token!));
+    await old.page.getByRole('heading', { name: "You don't need to pay" }).waitFor();
+    expect(await old.page.locator('#express-checkout, script[src$="/v3/"]').count()).toBe(0);
+    expect([...errors, ...old.errors]).toEqual([]);
   });
 
   it('without JavaScript, test mode’s card picker still holds the share', async () => {
