@@ -24,14 +24,6 @@ export const TEST_CARDS = [
   { id: 'pm_card_googlePay_mastercard', label: 'Google Pay (Mastercard), succeeds' },
 ] as const;
 
-/**
- * Where a test-mode pay form may be sent on to: the processor's 3-D Secure page (the emulator's
- * origin, or Stripe's hooks host). Browsers hold redirects after a form post to form-action.
- */
-export function challengeOrigin(config: Pick<Config, 'STRIPE_API_BASE_URL'>) {
-  return config.STRIPE_API_BASE_URL ? new URL(config.STRIPE_API_BASE_URL).origin : 'https://hooks.stripe.com';
-}
-
 export const HOLD_EXPLANATION = `${NOTHING_TAKEN} If the group does not finish in time, the hold lapses by itself and nothing is taken.`;
 
 export function newNonce() {
@@ -41,7 +33,7 @@ export function newNonce() {
 /**
  * Where the page's Stripe.js comes from: Stripe's own (`https://js.stripe.com/v3/`) when the processor
  * is Stripe, else the processor emulator's stand-in at `<emulator origin>/v3/` (STRIPE_API_BASE_URL
- * names the emulator, for both modes). docs/hosted-checkout.md, "One pay page for both modes".
+ * names the emulator, for both modes). docs/hosted-checkout.md, "Paying: one front end for test and live".
  */
 export type StripeJsSource = { kind: 'stripe' | 'emulator'; script: string; origin: string };
 
@@ -139,6 +131,14 @@ function liveForm(view: PayView) {
 </form>`;
 }
 
+/** `stripeJs`: where Stripe.js comes from (`stripeJsSource`). `card`: the held card's label, if known. */
+type PaymentOptions = { stripeJs: StripeJsSource; card?: string | null };
+
+/** The card the hold is on, as `cardLabel` says it ("Apple Pay (Visa ••••4242)"), once a hold named it. */
+function heldOn(options: PaymentOptions): SafeHtml | string {
+  return options.card ? html`<p class="held-card">Held on ${options.card}.</p>\n` : '';
+}
+
 /** What the card is held for, in pence: the amount a wallet sheet shows. */
 const heldPence = (view: PayView) => Math.round(Number(view.card_charge) * 100);
 
@@ -147,7 +147,7 @@ const heldPence = (view: PayView) => Math.round(Number(view.card_charge) * 100);
  * shown by pay.js once it is ready), then the card form (live: the Card Element; test: the test-card
  * picker, a plain form that works without any script). Stripe.js is Stripe's or the emulator's stand-in.
  */
-function payments(view: PayView, token: string, nonce: string, options: PageOptions): SafeHtml {
+function payments(view: PayView, token: string, nonce: string, options: PageOptions & PaymentOptions): SafeHtml {
   return html`<div id="payments" data-token="${token}" data-key="${view.publishable_key}" data-account="${view.stripe_account}" data-secret="${view.client_secret ?? ''}" data-amount="${String(heldPence(view))}" data-currency="${view.currency}" data-business="${view.business_name}">
 <div id="wallets" class="wallets" hidden>
 <h3 id="wallets-heading">Pay with Apple Pay or Google Pay</h3>
@@ -174,7 +174,13 @@ function holdExplanation(view: PayView): SafeHtml {
 }
 
 /** The section that changes with the state: the share and how to pay it, or how things ended. */
-function stateSection(view: PayView, state: PayState, token: string, nonce: string, options: PageOptions): SafeHtml {
+function stateSection(
+  view: PayView,
+  state: PayState,
+  token: string,
+  nonce: string,
+  options: PageOptions & PaymentOptions,
+): SafeHtml {
   const expires = new Date(view.authorization_expires_at);
   const section = (heading: string, body: SafeHtml) =>
     html`<section class="panel" id="pay-status" data-state="${state}" aria-labelledby="pay-status-heading">
@@ -239,25 +245,11 @@ ${heldOn(options)}${holdExplanation(view)}${countdown(expires)}`,
   }
 }
 
-/** The card the hold is on, as `cardLabel` says it ("Apple Pay (Visa ••••4242)"), once a hold named it. */
-function heldOn(options: PageOptions): SafeHtml | string {
-  return options.card ? html`<p class="held-card">Held on ${options.card}.</p>\n` : '';
-}
-
-/**
- * `awaitingMerchant`: the split waits for the shop to accept it (docs/splits.md, "Merchant accept").
- * `stripeJs`: where Stripe.js comes from (`stripeJsSource`). `card`: the held card's label, if known.
- */
-type PageOptions = {
-  error?: string;
-  live: boolean;
-  awaitingMerchant?: boolean;
-  stripeJs: StripeJsSource;
-  card?: string | null;
-};
+/** `awaitingMerchant`: the split waits for the shop to accept it (docs/splits.md, "Merchant accept"). */
+type PageOptions = { error?: string; live: boolean; awaitingMerchant?: boolean };
 
 /** The participant's pay page; every interpolated value is escaped by html``. */
-export function renderPayPage(view: PayView, token: string, nonce: string, options: PageOptions) {
+export function renderPayPage(view: PayView, token: string, nonce: string, options: PageOptions & PaymentOptions) {
   const shown = payState(view);
   const state = shown === 'held' && options.awaitingMerchant ? 'awaiting_merchant' : shown;
   const summary = orderSummary({
