@@ -8,6 +8,7 @@ import { Deliverer } from './deliverer';
 import { Faults } from './faults';
 import { stripeApi } from './pipeline';
 import { sandboxReady } from './sandbox';
+import { stripeJsRoutes } from './stripe-js';
 
 export type EmulatorDeps = { config: Config; db: Db; logger: Logger };
 
@@ -44,7 +45,7 @@ export function createEmulator(deps: EmulatorDeps): Emulator {
     name: 'processor-emulator',
     logger: deps.logger,
     readiness: async () => ({ database: await isDbReachable(deps.db) }),
-    routers: [api, controlRoutes(emu, seeded)],
+    routers: [api, controlRoutes(emu, seeded), stripeJsRoutes(emu, seeded)],
   });
   deliverer.resume();
   return { app, flushEvents: () => deliverer.flush(), stop: () => deliverer.stop() };

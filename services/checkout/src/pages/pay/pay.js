@@ -1,6 +1,6 @@
 // The pay page's behaviour (an ES module; the page's CSP allows scripts from our own origin only).
 // It keeps the countdown and the group's progress up to date by polling the page itself, so the
-// server stays the one place that draws each state; and in live mode it runs the card form.
+// server stays the one place that draws each state; and it runs the wallet buttons and the card form.
 import { poll, startCountdowns } from './progress.js';
 
 const POLL_MS = 3000;
@@ -45,43 +45,100 @@ async function refresh() {
   return fresh.dataset.terminal === 'true';
 }
 
-/** Live mode: Stripe Elements collects the card; our own endpoint confirms the hold. */
-function cardForm() {
-  const form = document.getElementById('pay-form');
-  if (!form || typeof window.Stripe !== 'function') return;
-  const stripe = window.Stripe(form.dataset.key, { stripeAccount: form.dataset.account });
-  const card = stripe.elements().create('card');
-  card.mount('#card');
+const WALLET_NAMES = { apple_pay: 'Apple Pay', google_pay: 'Google Pay' };
+
+/**
+ * How to pay, the same in test and live: Stripe.js (Stripe's, or the processor emulator's stand-in) draws
+ * the wallet buttons (the Express Checkout Element) above the card form, and in live mode the card field.
+ * Whatever pays, our own pay step confirms the hold (POST …/authorise): the same attempt limits, declines
+ * and 3-D Secure for a wallet as for a card. Test mode's card form is a plain form post (no script needed).
+ */
+function payments() {
+  const box = document.getElementById('payments');
+  if (!box || typeof window.Stripe !== 'function') return;
+  const { token, key, account, secret, amount, currency, business } = box.dataset;
+  const stripe = window.Stripe(key, { stripeAccount: account });
+  const elements = stripe.elements({
+    mode: 'payment',
+    amount: Number(amount),
+    currency,
+    captureMethod: 'manual',
+  });
   const show = (text) => {
-    document.getElementById('pay-error').textContent = text;
+    const region = document.getElementById('pay-error');
+    region.textContent = text;
+    region.className = text ? 'error' : '';
   };
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    show('');
-    const created = await stripe.createPaymentMethod({ type: 'card', card });
-    if (created.error) return show(created.error.message);
-    const res = await fetch(`/api/checkout-splits/pay/${encodeURIComponent(form.dataset.token)}/authorise`, {
+
+  /** Our pay step; a 202 is the bank asking to confirm: Stripe.js's handleNextAction, then /return reads the hold. */
+  async function authorise(paymentMethod) {
+    const res = await fetch(`/api/checkout-splits/pay/${encodeURIComponent(token)}/authorise`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ payment_method: created.paymentMethod.id }),
+      body: JSON.stringify({ payment_method: paymentMethod }),
     });
     if (res.status === 202) {
-      // The bank asks the participant to confirm (3-D Secure): Stripe.js shows its challenge, then
-      // /return reads the hold; without handleNextAction, the bank's page itself (redirect_url).
       const asked = await res.json();
-      const back = `/pay/${encodeURIComponent(form.dataset.token)}/return`;
-      if (typeof stripe.handleNextAction !== 'function' || !form.dataset.secret) {
-        return window.location.assign(asked.redirect_url);
+      if (typeof stripe.handleNextAction !== 'function' || !secret) {
+        window.location.assign(asked.redirect_url);
+        return null;
       }
-      await stripe.handleNextAction({ clientSecret: form.dataset.secret });
-      return window.location.assign(back);
+      const next = await stripe.handleNextAction({ clientSecret: secret });
+      if (next.error) return next.error.message;
+      window.location.assign(`/pay/${encodeURIComponent(token)}/return`);
+      return null;
     }
-    if (res.ok) return window.location.reload();
+    if (res.ok) {
+      window.location.reload();
+      return null;
+    }
     const body = await res.json().catch(() => ({}));
-    show(body.error || 'Your card could not be authorised.');
-  });
+    return body.error || 'Your card could not be authorised.';
+  }
+
+  const wallets = document.getElementById('wallets');
+  if (wallets) {
+    const express = elements.create('expressCheckout', {
+      business: { name: business },
+      buttonType: { applePay: 'plain', googlePay: 'plain' },
+    });
+    express.on('ready', ({ availablePaymentMethods }) => {
+      if (availablePaymentMethods && Object.values(availablePaymentMethods).some(Boolean)) wallets.hidden = false;
+    });
+    express.on('click', (event) => {
+      show('');
+      event.resolve({ business: { name: business } });
+    });
+    express.on('cancel', () => {
+      show('You closed the wallet before paying, so nothing is held on your card. You can try again, or pay by card.');
+    });
+    express.on('confirm', async (event) => {
+      const wallet = WALLET_NAMES[event.expressPaymentType] ?? 'The wallet';
+      const submitted = await elements.submit();
+      const created = submitted.error ? submitted : await stripe.createPaymentMethod({ elements });
+      const failure = created.error ? created.error.message : await authorise(created.paymentMethod.id);
+      if (failure) {
+        event.paymentFailed({ reason: 'fail', message: failure });
+        show(`${wallet}: ${failure}`);
+      }
+    });
+    express.mount('#express-checkout');
+  }
+
+  const form = document.getElementById('pay-form');
+  if (form && document.getElementById('card')) {
+    const card = elements.create('card');
+    card.mount('#card');
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      show('');
+      const created = await stripe.createPaymentMethod({ type: 'card', card });
+      const failure = created.error ? created.error.message : await authorise(created.paymentMethod.id);
+      if (failure) show(failure);
+    });
+  }
 }
 
 startCountdowns();
-cardForm();
+payments();
 if (live && live.dataset.terminal !== 'true') poll(refresh, POLL_MS);

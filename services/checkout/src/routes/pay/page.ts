@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Config, html, type SafeHtml } from '@groupsplit/shared';
+import { type Config, html, type SafeHtml, STRIPE_API_ORIGIN } from '@groupsplit/shared';
+import { STRIPE_CSP_GUIDE, STRIPE_JS_URL } from '../../pages/pay/stripe-csp';
 import {
   ASSET_PATH,
   countdown,
@@ -23,14 +24,6 @@ export const TEST_CARDS = [
   { id: 'pm_card_googlePay_mastercard', label: 'Google Pay (Mastercard), succeeds' },
 ] as const;
 
-/**
- * Where a test-mode pay form may be sent on to: the processor's 3-D Secure page (the emulator's
- * origin, or Stripe's hooks host). Browsers hold redirects after a form post to form-action.
- */
-export function challengeOrigin(config: Pick<Config, 'STRIPE_API_BASE_URL'>) {
-  return config.STRIPE_API_BASE_URL ? new URL(config.STRIPE_API_BASE_URL).origin : 'https://hooks.stripe.com';
-}
-
 export const HOLD_EXPLANATION = `${NOTHING_TAKEN} If the group does not finish in time, the hold lapses by itself and nothing is taken.`;
 
 export function newNonce() {
@@ -38,22 +31,41 @@ export function newNonce() {
 }
 
 /**
- * Strict CSP, as the checkout page's: scripts, styles and fetches only from our own origin, no
- * inline script or style. Live mode adds Stripe.js (by host, and its tag by nonce) and its frames.
+ * Where the page's Stripe.js comes from: Stripe's own (`https://js.stripe.com/v3/`) when the processor
+ * is Stripe, else the processor emulator's stand-in at `<emulator origin>/v3/` (STRIPE_API_BASE_URL
+ * names the emulator, for both modes). docs/hosted-checkout.md, "Paying: one front end for test and live".
  */
-export function payPageCsp(nonce: string, live: boolean, challenge: string) {
-  const directives = [
+export type StripeJsSource = { kind: 'stripe' | 'emulator'; script: string; origin: string };
+
+export function stripeJsSource(config: Pick<Config, 'STRIPE_API_BASE_URL'>): StripeJsSource {
+  const base = config.STRIPE_API_BASE_URL ? new URL(config.STRIPE_API_BASE_URL).origin : null;
+  if (!base || base === STRIPE_API_ORIGIN) {
+    return { kind: 'stripe', script: STRIPE_JS_URL, origin: new URL(STRIPE_JS_URL).origin };
+  }
+  return { kind: 'emulator', script: `${base}/v3/`, origin: base };
+}
+
+/**
+ * Strict CSP, as the checkout page's: styles and images only from our own origin, no inline script or
+ * style; scripts from our origin and the Stripe.js tag (by nonce). Stripe's Stripe.js: what Stripe's
+ * CSP guide lists for Elements, 3-D Secure and wallets (`STRIPE_CSP_GUIDE`). The emulator's stand-in:
+ * only the emulator's origin, for its script, its wallet sheet's frame, its calls and the 3-D Secure page.
+ */
+export function payPageCsp(nonce: string, source: StripeJsSource) {
+  const allowed = (directive: keyof typeof STRIPE_CSP_GUIDE) =>
+    source.kind === 'stripe' ? STRIPE_CSP_GUIDE[directive].join(' ') : source.origin;
+  const challenge = source.kind === 'stripe' ? 'https://hooks.stripe.com' : source.origin;
+  return [
     "default-src 'none'",
-    live ? `script-src 'nonce-${nonce}' 'self' https://js.stripe.com` : "script-src 'self'",
+    `script-src 'nonce-${nonce}' 'self' ${allowed('script-src')}`,
     "style-src 'self'",
     "img-src 'self'",
-    live ? "connect-src 'self' https://api.stripe.com" : "connect-src 'self'",
+    `connect-src 'self' ${allowed('connect-src')}`,
+    `frame-src ${allowed('frame-src')}`,
     `form-action 'self' ${challenge}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
-  ];
-  if (live) directives.push('frame-src https://js.stripe.com https://hooks.stripe.com');
-  return directives.join('; ');
+  ].join('; ');
 }
 
 /**
@@ -110,13 +122,42 @@ ${TEST_CARDS.map(
 </form>`;
 }
 
-function liveForm(view: PayView, token: string, nonce: string) {
-  return html`<form id="pay-form" data-token="${token}" data-key="${view.publishable_key}" data-account="${view.stripe_account}" data-secret="${view.client_secret ?? ''}">
-<label for="card">Card details</label>
-<div id="card"></div><p id="pay-error" class="error" role="alert"></p>
+/** Live mode's card form: Stripe.js's Card Element in #card; pay.js confirms the hold through our own pay step. */
+function liveForm(view: PayView) {
+  return html`<form id="pay-form">
+<fieldset><legend>Card details</legend><div id="card"></div></fieldset>
+<noscript><p class="error">Paying by card needs JavaScript: turn it on and reload this page.</p></noscript>
 <button type="submit">Hold ${money(view.card_charge)}</button>
-</form>
-<script src="https://js.stripe.com/v3/" nonce="${nonce}"></script>`;
+</form>`;
+}
+
+/** `stripeJs`: where Stripe.js comes from (`stripeJsSource`). `card`: the held card's label, if known. */
+type PaymentOptions = { stripeJs: StripeJsSource; card?: string | null };
+
+/** The card the hold is on, as `cardLabel` says it ("Apple Pay (Visa ••••4242)"), once a hold named it. */
+function heldOn(options: PaymentOptions): SafeHtml | string {
+  return options.card ? html`<p class="held-card">Held on ${options.card}.</p>\n` : '';
+}
+
+/** What the card is held for, in pence: the amount a wallet sheet shows. */
+const heldPence = (view: PayView) => Math.round(Number(view.card_charge) * 100);
+
+/**
+ * How to pay, the same in both modes: the wallet buttons first (Stripe.js's Express Checkout Element,
+ * shown by pay.js once it is ready), then the card form (live: the Card Element; test: the test-card
+ * picker, a plain form that works without any script). Stripe.js is Stripe's or the emulator's stand-in.
+ */
+function payments(view: PayView, token: string, nonce: string, options: PageOptions & PaymentOptions): SafeHtml {
+  return html`<div id="payments" data-token="${token}" data-key="${view.publishable_key}" data-account="${view.stripe_account}" data-secret="${view.client_secret ?? ''}" data-amount="${String(heldPence(view))}" data-currency="${view.currency}" data-business="${view.business_name}">
+<div id="wallets" class="wallets" hidden>
+<h3 id="wallets-heading">Pay with Apple Pay or Google Pay</h3>
+<div id="express-checkout"></div>
+<p class="or">Or pay by card</p>
+</div>
+<p id="pay-error" role="alert"></p>
+${options.live ? liveForm(view) : testForm(view, token)}
+<script src="${options.stripeJs.script}" nonce="${nonce}"></script>
+</div>`;
 }
 
 function share(view: PayView): SafeHtml {
@@ -133,7 +174,13 @@ function holdExplanation(view: PayView): SafeHtml {
 }
 
 /** The section that changes with the state: the share and how to pay it, or how things ended. */
-function stateSection(view: PayView, state: PayState, token: string, nonce: string, options: PageOptions): SafeHtml {
+function stateSection(
+  view: PayView,
+  state: PayState,
+  token: string,
+  nonce: string,
+  options: PageOptions & PaymentOptions,
+): SafeHtml {
   const expires = new Date(view.authorization_expires_at);
   const section = (heading: string, body: SafeHtml) =>
     html`<section class="panel" id="pay-status" data-state="${state}" aria-labelledby="pay-status-heading">
@@ -146,13 +193,13 @@ ${body}
         'Your share',
         html`${share(view)}${holdExplanation(view)}${countdown(expires)}
 ${options.error ? html`<p class="error" role="alert">${options.error}</p>` : ''}
-${options.live ? liveForm(view, token, nonce) : testForm(view, token)}`,
+${payments(view, token, nonce, options)}`,
       );
     case 'held':
       return section(
         'Your share is held',
         html`${share(view)}<p class="outcome outcome-good">Your hold is in place. We are waiting for the others to place theirs.</p>
-${holdExplanation(view)}${countdown(expires)}`,
+${heldOn(options)}${holdExplanation(view)}${countdown(expires)}`,
       );
     case 'awaiting_merchant':
       return section(
@@ -202,7 +249,7 @@ ${holdExplanation(view)}${countdown(expires)}`,
 type PageOptions = { error?: string; live: boolean; awaitingMerchant?: boolean };
 
 /** The participant's pay page; every interpolated value is escaped by html``. */
-export function renderPayPage(view: PayView, token: string, nonce: string, options: PageOptions) {
+export function renderPayPage(view: PayView, token: string, nonce: string, options: PageOptions & PaymentOptions) {
   const shown = payState(view);
   const state = shown === 'held' && options.awaitingMerchant ? 'awaiting_merchant' : shown;
   const summary = orderSummary({

@@ -254,10 +254,13 @@ describe('pay step', () => {
       const csp = res.headers.get('content-security-policy')!;
       expect(csp).toContain("default-src 'none'");
       expect(csp).not.toContain('unsafe-inline');
-      // The live progress needs a script: our own static file only, never inline (no nonce either).
-      expect(csp).toContain("script-src 'self';");
-      expect(csp).not.toContain('nonce');
-      expect(res.text.match(/<script[^>]*>/g)).toEqual(['<script type="module" src="/checkout/assets/pay.js">']);
+      // Scripts: our own static file, and Stripe.js (here the emulator's stand-in) by its origin and nonce; never inline.
+      const nonce = /script-src 'nonce-([^']+)' 'self' ([^;]+);/.exec(csp);
+      expect(nonce?.[2]).toBe(stack.urls.emulator);
+      expect(res.text.match(/<script[^>]*>/g)).toEqual([
+        `<script src="${stack.urls.emulator}/v3/" nonce="${nonce?.[1]}">`,
+        '<script type="module" src="/checkout/assets/pay.js">',
+      ]);
       expect(res.text).not.toContain('<script>alert');
       expect(res.text).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co');
       expect(res.text).toContain('Nothing is taken until everyone&#39;s hold is in place.');
@@ -306,13 +309,13 @@ describe('pay step', () => {
       expect(receipt.Text).toContain('is held on Apple Pay (Visa ••••4242) for your share of');
     });
 
-    it('uses Stripe Elements in live mode, allowed by nonce', async () => {
+    it('uses Stripe Elements in live mode, allowed by nonce (the emulator’s stand-in, as the processor is the emulator)', async () => {
       const split = await create('LIVE', 'live');
       const res = await stack.api.get(`/pay/${split.participants[0]!.payToken}`);
       const csp = res.headers.get('content-security-policy')!;
       const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
       expect(nonce).toBeTruthy();
-      expect(res.text).toContain(`<script src="https://js.stripe.com/v3/" nonce="${nonce}">`);
+      expect(res.text).toContain(`<script src="${stack.urls.emulator}/v3/" nonce="${nonce}">`);
       expect(res.text).toContain(`data-key="${stack.config.STRIPE_LIVE_PUBLISHABLE_KEY}"`);
       expect(res.text).toContain(`data-account="${shop.accounts.live}"`);
       expect(res.text).not.toContain('pm_card_visa');

@@ -1,6 +1,7 @@
 import {
   AppError,
   awaitingMerchant,
+  cardLabel,
   createProcessors,
   MESSAGES,
   notFound,
@@ -17,7 +18,7 @@ import { seatsOfSplit, withOpenSeats } from '../../seats/seats';
 import { withinPayAttemptLimits, withinReturnLimits } from './attempt-limits';
 import { AUTHENTICATION_NOT_CONFIRMED, completeAuthentication } from './authentication';
 import { renderCoveredPage } from './covered-page';
-import { challengeOrigin, newNonce, payPageCsp, renderNotFoundPage, renderPayPage } from './page';
+import { newNonce, payPageCsp, renderNotFoundPage, renderPayPage, stripeJsSource } from './page';
 import { AuthoriseShareSchema, PayFormSchema, PayTokenParams } from './schema';
 import { authoriseShare, findShare, loadPayView, presentShare } from './share';
 
@@ -83,11 +84,18 @@ export function payRoutes(deps: CheckoutDeps): Router {
     },
   );
 
+  /** The participant's held card as a person reads it ("Apple Pay (Visa ••••4242)"), once a hold named it. */
+  const heldCard = (view: NonNullable<Awaited<ReturnType<typeof loadPayView>>>) => {
+    const me = view.participants.find((p) => p.id === view.share.participant_id);
+    return me ? cardLabel({ brand: me.card_brand, last4: me.card_last4, wallet: me.card_wallet }) : null;
+  };
+
   const renderPage = async (ctx: Context, error?: string) => {
     const nonce = newNonce();
     const view = await loadPayView(db, ctx.params.token as string);
     const live = view?.share.mode === 'live';
-    hostedPageHeaders(ctx, payPageCsp(nonce, live, challengeOrigin(config)));
+    const stripeJs = stripeJsSource(config);
+    hostedPageHeaders(ctx, payPageCsp(nonce, stripeJs));
     if (!view) {
       // A share the organiser covered: its old link says it is no longer needed (410), not "not found".
       const covered = await new ParticipantsRepository(db).coveredShare(ctx.params.token as string);
@@ -101,6 +109,8 @@ export function payRoutes(deps: CheckoutDeps): Router {
       error,
       live,
       awaitingMerchant: awaitingMerchant(view.split) === true,
+      stripeJs,
+      card: heldCard(view),
     });
   };
 
