@@ -9,6 +9,7 @@ import {
   orderSummary,
   pageLayout,
 } from '../../pages/shared/components';
+import { payBy, payPageHoldLapse } from '../../pages/shared/hold-lapse';
 import { ALL_HELD, NOTHING_TAKEN } from '../../pages/shared/wording';
 import type { PayView } from './schema';
 
@@ -134,11 +135,11 @@ function holdExplanation(view: PayView): SafeHtml {
 
 /** The section that changes with the state: the share and how to pay it, or how things ended. */
 function stateSection(view: PayView, state: PayState, token: string, nonce: string, options: PageOptions): SafeHtml {
-  const expires = new Date(view.authorization_expires_at);
+  const expires = payBy(view);
   const section = (heading: string, body: SafeHtml) =>
     html`<section class="panel" id="pay-status" data-state="${state}" aria-labelledby="pay-status-heading">
 <h2 id="pay-status-heading">${heading}</h2>
-${body}
+${payPageHoldLapse(view, state)}${body}
 </section>`;
   switch (state) {
     case 'pay':
