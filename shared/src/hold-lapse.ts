@@ -23,15 +23,30 @@ export function holdsExpireAt(participants: readonly HeldShare[]): Date | null {
 }
 
 /**
- * The moment everyone must have paid by: `authorization_expires_at`, or the first hold's lapse when
- * that is sooner (the split workflow's expiry timer fires at the same moment).
+ * How much sooner than `authorization_expires_at` a hold must lapse before the group is told so. A hold
+ * placed as the split is made lapses 7 days later by the processor's clock, in whole seconds, so an
+ * ordinary hold can lapse a moment before the split's own 7 days: that is not "sooner" to a person.
+ */
+export const HOLD_LAPSES_SOONER_MS = 15 * 60_000;
+
+/** Whether `holdsExpireAt` comes sooner than `authorizationExpiresAt` by more than HOLD_LAPSES_SOONER_MS. */
+export function lapsesSooner(holdsExpireAt: Date | string | null, authorizationExpiresAt: Date | string): boolean {
+  return (
+    holdsExpireAt !== null &&
+    new Date(holdsExpireAt).getTime() < new Date(authorizationExpiresAt).getTime() - HOLD_LAPSES_SOONER_MS
+  );
+}
+
+/**
+ * The moment everyone must have paid by, as people are told it: `authorization_expires_at`, or the first
+ * hold's lapse when that is sooner (lapsesSooner; the split workflow's expiry timer fires then).
  */
 export function payDeadline(
   split: { authorization_expires_at: Date },
   participants: readonly HeldShare[],
 ): { at: Date; holdLapsesSooner: boolean } {
   const lapse = holdsExpireAt(participants);
-  return lapse !== null && lapse < split.authorization_expires_at
+  return lapse !== null && lapsesSooner(lapse, split.authorization_expires_at)
     ? { at: lapse, holdLapsesSooner: true }
     : { at: split.authorization_expires_at, holdLapsesSooner: false };
 }

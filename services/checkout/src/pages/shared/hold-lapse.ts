@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '@groupsplit/shared';
+import { html, lapsesSooner, type SafeHtml } from '@groupsplit/shared';
 import { ukDateTime } from './wording';
 
 /**
@@ -17,9 +17,9 @@ export type HoldLapse = {
 
 const time = (at: string | Date) => new Date(at).getTime();
 
-/** Whether a hold lapses before `authorization_expires_at`, so the pages need to say so. */
+/** Whether a hold lapses sooner than `authorization_expires_at` (shared `lapsesSooner`), so the pages say so. */
 export function holdLapsesSooner(lapse: HoldLapse): lapse is HoldLapse & { holdsExpireAt: string | Date } {
-  return lapse.holdsExpireAt !== null && time(lapse.holdsExpireAt) < time(lapse.authorizationExpiresAt);
+  return lapsesSooner(lapse.holdsExpireAt, lapse.authorizationExpiresAt);
 }
 
 /**
