@@ -3170,6 +3170,11 @@ export interface components {
              * @example null
              */
             disputed_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * @description Beyond the spec's fields: when the processor stops letting this share's held charge be captured (the charge's `capture_before`; docs/splits.md, "Holds that lapse sooner"). Usually 7 days after the hold, sooner for some cards. Null until a hold is placed.
+             * @example 2026-12-08T14:05:00.000Z
+             */
+            capture_before: components["schemas"]["Timestamp"] | null;
             /** @description Only on a share the organiser covered (docs/splits.md, "Covering a share"): `email` is then the organiser's, and this says whom it covered (`email` null for an open seat nobody had taken). */
             covered?: {
                 email: string | null;
@@ -3286,6 +3291,16 @@ export interface components {
             total_amount: components["schemas"]["Pounds"];
             /** @description When the holds lapse (creation + 7 days). */
             authorization_expires_at: components["schemas"]["Timestamp"];
+            /**
+             * @description Beyond the spec's fields: when the processor stops letting this share's held charge be captured (usually 7 days after the hold, sooner for some cards); null until the hold is placed.
+             * @example null
+             */
+            capture_before: components["schemas"]["Timestamp"] | null;
+            /**
+             * @description Beyond the spec's fields: the earliest `capture_before` of the split's holds, or null. Earlier than `authorization_expires_at` when a bank releases a hold sooner: everyone needs to pay before it.
+             * @example 2026-12-08T14:05:00.000Z
+             */
+            holds_expire_at: components["schemas"]["Timestamp"] | null;
             /**
              * @description For confirming the hold with the processor's own page script; null once the share is not pending.
              * @example pi_3QabcDEF456ghiJKL_secret_x7YzW
@@ -3899,6 +3914,11 @@ export interface components {
             processor_account_id: string;
             /** @description When the holds lapse (creation + 7 days). */
             authorization_expires_at: components["schemas"]["Timestamp"];
+            /**
+             * @description Beyond the spec's fields: the earliest `capture_before` of the participants' holds, or null before any hold is placed. When it is earlier than `authorization_expires_at` a bank releases a hold sooner than 7 days: the split expires then unless everyone has paid (and, for a `merchant_accept` order, the merchant accepted) before it (docs/splits.md, "Holds that lapse sooner").
+             * @example 2026-12-08T14:05:00.000Z
+             */
+            holds_expire_at: components["schemas"]["Timestamp"] | null;
             /**
              * @description Null until a chargeback.
              * @example null
@@ -5919,6 +5939,7 @@ export interface operations {
                      *       "status": "pending",
                      *       "processor_account_id": "acct_1QabcDEF456ghi",
                      *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "holds_expire_at": "2026-12-08T14:05:00.000Z",
                      *       "disputed_at": null,
                      *       "created_at": "2026-09-01T12:00:00.000Z",
                      *       "updated_at": "2026-09-01T12:00:00.000Z",
@@ -5933,6 +5954,7 @@ export interface operations {
                      *           "processor_payment_intent_id": "pi_3QabcDEF456ghiJKL",
                      *           "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY",
                      *           "disputed_at": null,
+                     *           "capture_before": "2026-12-08T14:05:00.000Z",
                      *           "covered": {
                      *             "email": "alex@example.com",
                      *             "name": "Sam",
@@ -6602,6 +6624,7 @@ export interface operations {
                      *       "status": "pending",
                      *       "processor_account_id": "acct_1QabcDEF456ghi",
                      *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "holds_expire_at": "2026-12-08T14:05:00.000Z",
                      *       "disputed_at": null,
                      *       "created_at": "2026-09-01T12:00:00.000Z",
                      *       "updated_at": "2026-09-01T12:00:00.000Z",
@@ -6616,6 +6639,7 @@ export interface operations {
                      *           "processor_payment_intent_id": "pi_3QabcDEF456ghiJKL",
                      *           "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY",
                      *           "disputed_at": null,
+                     *           "capture_before": "2026-12-08T14:05:00.000Z",
                      *           "covered": {
                      *             "email": "alex@example.com",
                      *             "name": "Sam",
@@ -7785,6 +7809,8 @@ export interface operations {
                      *       ],
                      *       "total_amount": "44.95",
                      *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "capture_before": null,
+                     *       "holds_expire_at": "2026-12-08T14:05:00.000Z",
                      *       "client_secret": "pi_3QabcDEF456ghiJKL_secret_x7YzW",
                      *       "stripe_account": "acct_1QabcDEF456ghi",
                      *       "publishable_key": "pk_test_51QabcDEF456",
@@ -11692,6 +11718,7 @@ export interface operations {
                      *       "status": "pending",
                      *       "processor_account_id": "acct_1QabcDEF456ghi",
                      *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "holds_expire_at": "2026-12-08T14:05:00.000Z",
                      *       "disputed_at": null,
                      *       "created_at": "2026-09-01T12:00:00.000Z",
                      *       "updated_at": "2026-09-01T12:00:00.000Z",
@@ -11706,6 +11733,7 @@ export interface operations {
                      *           "processor_payment_intent_id": "pi_3QabcDEF456ghiJKL",
                      *           "pay_token": "pT9xK2mQ7vL4wR8nZ3cH6jB1fD5sG0aY",
                      *           "disputed_at": null,
+                     *           "capture_before": "2026-12-08T14:05:00.000Z",
                      *           "covered": {
                      *             "email": "alex@example.com",
                      *             "name": "Sam",

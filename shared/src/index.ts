@@ -12,6 +12,7 @@ export * from './errors';
 export * from './events';
 export * from './fees';
 export * from './gates';
+export * from './hold-lapse';
 export * from './http';
 export * from './ids';
 export * from './logger';

@@ -5,6 +5,7 @@ import {
   EmailSuppressionsRepository,
   formatPounds,
   maskEmail,
+  payDeadline,
   RemindersRepository,
   type SplitParticipantRow,
   type SplitRow,
@@ -40,7 +41,8 @@ async function claimReminder(trx: Kysely<Database>, participant: Participant, no
 }
 
 export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) {
-  type Group = { paid: number; total: number; missing: string[] };
+  /** `deadline`: when everyone must have paid, the first hold's lapse when sooner than the 7 days (payDeadline). */
+  type Group = { paid: number; total: number; missing: string[]; deadline: Date };
 
   function reminderEmail(split: SplitWithBusiness, p: Participant, group: Group): EmailRequest {
     return payerEmail(config, split, {
@@ -52,7 +54,8 @@ export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) 
         amount: formatPounds(p.amount),
         card_charge: formatPounds(p.amount + p.customer_fee),
         pay_url: new URL(`/pay/${p.pay_token}`, config.PUBLIC_BASE_URL).toString(),
-        expires_at: split.authorization_expires_at.toISOString(),
+        // The earlier deadline when a bank releases a hold sooner (docs/splits.md, "Holds that lapse sooner").
+        expires_at: group.deadline.toISOString(),
         paid_count: group.paid,
         total_count: group.total,
         // Who else is still to pay, masked: the group can nudge each other without learning addresses.
@@ -62,14 +65,22 @@ export function createReminderPlanner({ config }: Pick<ActivityDeps, 'config'>) 
   }
 
   /** Reminds the still-pending participants of one split; unsubscribed or recently reminded ones are skipped. */
-  async function remindSplit(trx: Kysely<Database>, split: SplitWithBusiness, now: Date) {
-    const everyone = await new SplitsRepository(trx).participantsOf(split.id);
+  async function remindSplit(
+    trx: Kysely<Database>,
+    split: SplitWithBusiness,
+    now: Date,
+    loaded?: SplitParticipantRow[],
+  ) {
+    const everyone = loaded ?? (await new SplitsRepository(trx).participantsOf(split.id));
     const pending = everyone.filter((p) => p.status === 'pending');
     const group: Group = {
       paid: everyone.length - pending.length,
       total: everyone.length,
       missing: pending.map((p) => maskEmail(p.email)),
+      deadline: payDeadline(split, everyone).at,
     };
+    // Past the deadline (a hold lapsed sooner): the split is expiring, nobody is asked to pay.
+    if (group.deadline <= now) return { pending: [], emails: [], remindable: [] };
     const suppressed = await suppressedEmails(
       trx,
       pending.map((p) => p.email),
@@ -107,9 +118,13 @@ export function createReminderActivities(deps: ActivityDeps) {
         if (Number(calls.n) >= REMIND_SESSION_CAP) return none('session_cap_reached');
 
         const now = new Date();
-        const split = await new SplitsRepository(trx).latestOfSessionWithBusinessName(session.token);
-        if (split?.status !== 'pending' || split.authorization_expires_at <= now) return none('nothing_to_remind');
-        const { pending, emails, remindable } = await planner.remindSplit(trx, split, now);
+        const splits = new SplitsRepository(trx);
+        const split = await splits.latestOfSessionWithBusinessName(session.token);
+        if (split?.status !== 'pending') return none('nothing_to_remind');
+        // The holds lapse at the split's 7 days, or sooner when a bank releases one sooner: nothing to remind after.
+        const everyone = await splits.participantsOf(split.id);
+        if (payDeadline(split, everyone).at <= now) return none('nothing_to_remind');
+        const { pending, emails, remindable } = await planner.remindSplit(trx, split, now, everyone);
         if (pending.length === 0) return none('nothing_to_remind');
 
         await reminders.recordRemindCall({

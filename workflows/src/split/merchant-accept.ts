@@ -11,7 +11,8 @@ import type { AcceptOutcome, AcceptRequest } from './types';
  * once), until one of three ends, taken one at a time by the main line:
  * - the merchant accepts (the acceptSplit update): capture runs as it always does;
  * - the merchant declines (the cancel routes): the cancel releases every hold;
- * - nobody answers by the split's expiry: it ends as an expired pending split.
+ * - nobody answers by the split's expiry: it ends as an expired pending split. When a hold lapses sooner
+ *   than that, the step ends ACCEPT_LAPSE_MARGIN_MS before it does (acceptDeadlineMs), every hold released.
  * The transition table is unchanged: for these orders the accept is what completes "all authorised".
  *
  * As with replace.ts and cancel.ts, the handler only records the accept; the main line acts on it.
@@ -39,8 +40,28 @@ const notAwaitingMerchant = () =>
     nonRetryable: true,
   });
 
-/** Whether an accept can be taken now: waiting, and no cancel recorded before it. */
-const awaiting = (split: SplitState) => split.awaitingMerchant && split.status === 'pending' && !split.cancelRequest;
+/**
+ * How long before the first hold lapses the accept step stops waiting (docs/splits.md, "Holds that lapse
+ * sooner"): an accept must leave the capture time to run while every hold can still be captured, so the
+ * step ends (released, `expired`) this long before the earliest `capture_before`, never at or after it.
+ */
+export const ACCEPT_LAPSE_MARGIN_MS = 5 * 60_000;
+
+/**
+ * When the accept step stops waiting: the split's expiry (`authorization_expires_at`, or the first hold's
+ * `capture_before` when sooner), brought forward to ACCEPT_LAPSE_MARGIN_MS before that hold lapses.
+ */
+export function acceptDeadlineMs(split: SplitState): number {
+  const lapses = split.participants
+    .map((p) => p.captureBefore)
+    .filter((at): at is string => at !== null)
+    .map((at) => Date.parse(at) - ACCEPT_LAPSE_MARGIN_MS);
+  return Math.min(split.expiresAtMs(), ...lapses);
+}
+
+/** Whether an accept can be taken now: waiting, no cancel recorded before it, and before the deadline. */
+const awaiting = (split: SplitState) =>
+  split.awaitingMerchant && split.status === 'pending' && !split.cancelRequest && Date.now() < acceptDeadlineMs(split);
 
 export function validateAcceptRequest(split: SplitState) {
   // A second accept while the first is being taken joins it (the same answer); once captured, it is refused.
@@ -83,7 +104,8 @@ export async function awaitMerchant(split: SplitState): Promise<PendingEnd> {
       split.awaitingMerchant = false;
       return { kind: 'cancel', actor: split.cancelRequest.actor, purpose: 'canceled' };
     }
-    const remaining = split.expiresAtMs() - Date.now();
+    // Bounded by the first hold's lapse, less the margin: the step never waits until a hold can no longer be captured.
+    const remaining = acceptDeadlineMs(split) - Date.now();
     const woke =
       remaining > 0 && (await condition(() => split.acceptRequest !== null || split.cancelRequest !== null, remaining));
     if (!woke && !split.acceptRequest && !split.cancelRequest) {

@@ -1,4 +1,5 @@
 import { ApplicationFailure, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
+import { ACCEPT_LAPSE_MARGIN_MS } from './merchant-accept';
 import { type FakeWorker, SHORT_HOLD_TTL_MS, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
 import type { SplitWorkflowState } from './types';
 import {
@@ -149,6 +150,46 @@ describe('merchant accept', () => {
     expect(calls(splitId, 'captureBatch')).toHaveLength(0);
     // The workflow has closed: the accept cannot reach it (checkout answers 409 not_awaiting_merchant).
     await expect(accept(handle)).rejects.toThrow();
+  });
+
+  it.concurrent('a hold that lapses sooner: the wait ends before it lapses, every hold released', async () => {
+    // The first hold lapses a few seconds after the margin: the split's own expiry (7 days) is far off,
+    // and the expiry timer of a split still collecting would fire at the lapse itself.
+    const lapse = Date.now() + ACCEPT_LAPSE_MARGIN_MS + 4_000;
+    const { splitId, handle, ids } = await fake.startSplit([1000, 1000], { session: MERCHANT_ACCEPT }, (ids) =>
+      fake.world.faults.captureBefore.set(ids[0]!, new Date(lapse).toISOString()),
+    );
+    await authoriseAll(handle, ids);
+    await awaiting(handle);
+    expect(await handle.result()).toEqual({ splitId, status: 'canceled' });
+    const state = await handle.query(stateQuery);
+    expect(statusMoves(state).slice(1)).toEqual(['pending expiry canceling', 'canceling expiry canceled']);
+    const moves = state.history.filter((h) => h.kind === 'status');
+    expect(moves.at(-1)).toMatchObject({ actor: 'expiry', note: 'expired' });
+    // Released and ended before the hold lapsed, not at it: the margin was kept.
+    const canceledAt = Date.parse(moves.at(-1)!.at);
+    expect(canceledAt).toBeLessThan(lapse - ACCEPT_LAPSE_MARGIN_MS / 2);
+    expect(canceledAt).toBeGreaterThanOrEqual(lapse - ACCEPT_LAPSE_MARGIN_MS - 1_000);
+    expect(holdStatuses(splitId)).toEqual(['canceled', 'canceled']);
+    expect(calls(splitId, 'captureBatch')).toHaveLength(0);
+    await expect(accept(handle)).rejects.toThrow();
+  });
+
+  it.concurrent('a hold lapsing within the margin: an accept is refused, nothing captured', async () => {
+    // The hold lapses sooner than the margin: the accept step's deadline is already past when the last
+    // share is held, so the step ends at once and an accept sent then is refused.
+    const lapse = Date.now() + ACCEPT_LAPSE_MARGIN_MS / 2;
+    const { splitId, handle, ids } = await fake.startSplit([1000, 1000], { session: MERCHANT_ACCEPT }, (ids) =>
+      fake.world.faults.captureBefore.set(ids[1]!, new Date(lapse).toISOString()),
+    );
+    await authoriseAll(handle, ids);
+    // Once it has been marked waiting (it may have ended already), an accept is refused.
+    await fake.waitForState(handle, (s) => s.history.some((h) => h.kind === 'awaiting_merchant'));
+    await expect(accept(handle)).rejects.toThrow();
+    expect(await handle.result()).toEqual({ splitId, status: 'canceled' });
+    expect(holdStatuses(splitId)).toEqual(['canceled', 'canceled']);
+    expect(calls(splitId, 'captureBatch')).toHaveLength(0);
+    expect(Date.now()).toBeLessThan(lapse);
   });
 
   it.concurrent('accept taken first: a cancel arriving while the capture runs changes nothing', async () => {

@@ -50,6 +50,7 @@ const REQUIRED = [
   'merchant-accepted',
   'merchant-accept-versus-cancel',
   'merchant-accept-after-expiry',
+  'merchant-accept-hold-lapses-sooner',
   'seat-claim-race',
   'seat-open-at-deadline',
 ];

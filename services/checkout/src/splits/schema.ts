@@ -162,6 +162,26 @@ const DecimalPounds = z
   });
 const Timestamp = TimestampSchema;
 
+/**
+ * Beyond the spec's fields, on the pay view (docs/splits.md, "Holds that lapse sooner"): the reader's own
+ * hold's `capture_before` and the split's `holds_expire_at`, so the pay page can say when a hold lapses
+ * sooner than `authorization_expires_at`.
+ */
+export const HoldLapseFields = {
+  capture_before: Timestamp.nullable().meta({
+    description:
+      "Beyond the spec's fields: when the processor stops letting this share's held charge be captured " +
+      '(usually 7 days after the hold, sooner for some cards); null until the hold is placed.',
+    example: null,
+  }),
+  holds_expire_at: Timestamp.nullable().meta({
+    description:
+      "Beyond the spec's fields: the earliest `capture_before` of the split's holds, or null. Earlier than " +
+      '`authorization_expires_at` when a bank releases a hold sooner: everyone needs to pay before it.',
+    example: '2026-12-08T14:05:00.000Z',
+  }),
+};
+
 /** One participant of the detail record (spec: Participant (detail)). */
 export const ParticipantDetailSchema = z
   .object({
@@ -183,6 +203,13 @@ export const ParticipantDetailSchema = z
         "other participants' shares when the hosted-checkout buyer (no one in the business) reads the split.",
     ).nullable(),
     disputed_at: Timestamp.nullable().meta({ description: 'Null until this share is disputed.', example: null }),
+    capture_before: Timestamp.nullable().meta({
+      description:
+        "Beyond the spec's fields: when the processor stops letting this share's held charge be captured (the " +
+        'charge\'s `capture_before`; docs/splits.md, "Holds that lapse sooner"). Usually 7 days after the hold, ' +
+        'sooner for some cards. Null until a hold is placed.',
+      example: '2026-12-08T14:05:00.000Z',
+    }),
     covered: z
       .object({
         email: emailField('Whom the organiser covered: their address as it was.').nullable(),
@@ -298,6 +325,14 @@ export const SplitDetailSchema = z
     status: SplitStatusSchema,
     processor_account_id: textField("The merchant's processor account holding the charges.", 'acct_1QabcDEF456ghi'),
     authorization_expires_at: timestampField('When the holds lapse (creation + 7 days).'),
+    holds_expire_at: Timestamp.nullable().meta({
+      description:
+        "Beyond the spec's fields: the earliest `capture_before` of the participants' holds, or null before any " +
+        'hold is placed. When it is earlier than `authorization_expires_at` a bank releases a hold ' +
+        'sooner than 7 days: the split expires then unless everyone has paid (and, for a `merchant_accept` order, ' +
+        'the merchant accepted) before it (docs/splits.md, "Holds that lapse sooner").',
+      example: '2026-12-08T14:05:00.000Z',
+    }),
     disputed_at: Timestamp.nullable().meta({ description: 'Null until a chargeback.', example: null }),
     created_at: timestampField('When the split was created.'),
     updated_at: timestampField('When the split last changed.'),

@@ -3,6 +3,7 @@ import {
   cardLabel,
   type Db,
   decimalPounds,
+  holdsExpireAt,
   MembershipsRepository,
   type SplitParticipantRow as ParticipantRow,
   type SplitRow,
@@ -36,6 +37,9 @@ export function presentParticipantDetail(p: ParticipantRow) {
     processor_payment_intent_id: p.processor_payment_intent_id,
     pay_token: p.pay_token,
     disputed_at: iso(p.disputed_at),
+    // Beyond the spec's fields (docs/splits.md, "Holds that lapse sooner"): when the processor stops letting
+    // this share's held charge be captured; null until a hold is placed.
+    capture_before: iso(p.capture_before),
     // Only on a covered share (docs/splits.md, "Covering a share"); other participants are unchanged.
     ...(p.covered_at
       ? { covered: { email: p.covered_email, name: p.covered_name, at: p.covered_at.toISOString() } }
@@ -87,6 +91,8 @@ export function presentSplitDetail(
     status: split.status,
     processor_account_id: split.processor_account_id,
     authorization_expires_at: split.authorization_expires_at.toISOString(),
+    // Beyond the spec's fields (docs/splits.md, "Holds that lapse sooner"): the first held share's capture_before.
+    holds_expire_at: iso(holdsExpireAt(participants)),
     disputed_at: iso(split.disputed_at),
     created_at: split.created_at.toISOString(),
     updated_at: split.updated_at.toISOString(),

@@ -246,13 +246,17 @@ export class SplitsRepository {
       .executeTakeFirst();
   }
 
-  /** Pending splits whose holds run out within the window, soonest first, with their business's name. */
+  /**
+   * Pending splits whose holds run out within the window, soonest first, with their business's name: at
+   * `authorization_expires_at`, or at a hold's `capture_before` when sooner (docs/splits.md, "Holds that lapse sooner").
+   */
   pendingExpiringWithBusinessName(window: { from: Date; to: Date }, limit: number) {
+    const runsOut = sql<Date>`least(splits.authorization_expires_at, (select min(p.capture_before) from split_participants p where p.split_id = splits.id))`;
     return this.withBusinessName()
       .where('splits.status', '=', 'pending')
-      .where('splits.authorization_expires_at', '>', window.from)
-      .where('splits.authorization_expires_at', '<=', window.to)
-      .orderBy('splits.authorization_expires_at')
+      .where(runsOut, '>', window.from)
+      .where(runsOut, '<=', window.to)
+      .orderBy(runsOut)
       .limit(limit)
       .execute();
   }

@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '@groupsplit/shared';
 import type { Stack } from '@groupsplit/testing';
+import { ACCEPT_LAPSE_MARGIN_MS } from '../merchant-accept';
 import { historyToJson } from './history-json';
 
 const HERE = __dirname;
@@ -94,7 +95,11 @@ async function splitWithFirstAuthorised(stack: Stack, kit: Kit, amounts: number[
 }
 
 /** A hosted split of a `capture: 'merchant_accept'` session whose two payers have authorised, waiting for the merchant. */
-async function awaitingMerchant(stack: Stack, kit: Kit) {
+async function awaitingMerchant(
+  stack: Stack,
+  kit: Kit,
+  beforePaying: (paymentIntentIds: string[]) => Promise<void> = async () => undefined,
+) {
   const shop = await hostedCheckoutMerchant(stack, kit);
   const session = await stack.api.post(
     '/api/merchants/checkout/sessions',
@@ -116,6 +121,13 @@ async function awaitingMerchant(stack: Stack, kit: Kit) {
   );
   if (split.status !== 201) throw new Error(`split answered ${split.status}: ${split.text}`);
   const splitId = split.body.split_id as string;
+  const intents = await stack.db
+    .selectFrom('split_participants')
+    .select('processor_payment_intent_id')
+    .where('split_id', '=', splitId)
+    .orderBy('position')
+    .execute();
+  await beforePaying(intents.map((p) => p.processor_payment_intent_id!));
   for (const p of split.body.participants as { pay_url: string }[])
     await kit.testing.authoriseShare(stack, p.pay_url.split('/pay/')[1]!);
   const handle = stack.temporal.client.workflow.getHandle(kit.wf.splitWorkflowId(splitId));
@@ -601,6 +613,25 @@ const SCENARIOS: Scenario[] = [
       });
       if (late.status !== 409) throw new Error(`late accept answered ${late.status}: ${late.text}`);
       return [{ name: 'merchant-accept-after-expiry', workflowId: handle.workflowId }];
+    },
+  },
+  {
+    // The friend's bank lets their hold lapse soon (the emulator's capture_before): the accept step stops
+    // waiting ACCEPT_LAPSE_MARGIN_MS before it, releases every hold (expired), and a later accept is refused.
+    name: 'merchant-accept-hold-lapses-sooner',
+    async run(stack, kit) {
+      const { shop, splitId, handle } = await awaitingMerchant(stack, kit, async ([, friend]) => {
+        const captureBefore = Math.ceil((Date.now() + ACCEPT_LAPSE_MARGIN_MS) / 1000) + 8;
+        await kit.testing.emulatorControl(stack, 'POST', `/payment_intents/${friend}/capture_before`, {
+          capture_before: captureBefore,
+        });
+      });
+      await handle.result();
+      const late = await stack.api.post(`/api/merchants/checkout/splits/${splitId}/accept`, undefined, {
+        apiKey: shop.apiKey,
+      });
+      if (late.status !== 409) throw new Error(`late accept answered ${late.status}: ${late.text}`);
+      return [{ name: 'merchant-accept-hold-lapses-sooner', workflowId: handle.workflowId }];
     },
   },
   {

@@ -2,6 +2,7 @@ import {
   awaitingMerchant,
   CUSTOMER_FEE_PENCE,
   formatPounds,
+  holdsExpireAt,
   html,
   type SafeHtml,
   type SplitSeatRow,
@@ -11,6 +12,7 @@ import type { LoadedSession } from '../../sessions/session-state';
 import { imageUrl, sessionStatus } from '../../sessions/session-state';
 import { presentGroup } from '../../splits/group';
 import { ASSET_PATH, countdown, groupProgress, orderSummary, pageLayout, signInSteps } from '../shared/components';
+import { type HoldLapse, holdLapseNotice, payByOf } from '../shared/hold-lapse';
 import { ALL_HELD, NOTHING_TAKEN, STATUS_LABELS } from '../shared/wording';
 
 /**
@@ -122,7 +124,7 @@ function afterTheSplit(
 <section class="panel" id="split-status" aria-labelledby="split-status-heading">
 <h2 id="split-status-heading">${heading}</h2>
 <p>${message}</p>
-${waiting && split ? html`${single ? '' : html`<p class="hint">${HOLD_NOTE}</p>`}${countdown(split.authorization_expires_at, single ? 'Time left to pay:' : undefined)}` : ''}
+${waiting && split ? html`${single ? '' : html`<p class="hint">${HOLD_NOTE}</p>`}${holdLapseNotice(lapse(loaded))}${countdown(payByOf(lapse(loaded)), single ? 'Time left to pay:' : undefined)}` : ''}
 <ul id="pay-links" class="pay-links" hidden></ul>
 ${back}
 </section>
@@ -132,6 +134,12 @@ ${group}
 <script type="module" src="${ASSET_PATH}/checkout.js"></script>`,
   );
 }
+
+/** When the split's first hold lapses, beside its 7 days (docs/hosted-checkout.md, "A hold that lapses sooner"). */
+const lapse = ({ split, participants }: LoadedSession): HoldLapse => ({
+  authorizationExpiresAt: split?.authorization_expires_at ?? new Date(0),
+  holdsExpireAt: holdsExpireAt(participants),
+});
 
 /** What a split waits for, in the words of holds: nothing is taken until every share is held. */
 const HOLD_NOTE = NOTHING_TAKEN;

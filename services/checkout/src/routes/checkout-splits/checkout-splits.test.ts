@@ -332,9 +332,12 @@ describe('splits API', () => {
         processor_payment_intent_id: expect.stringMatching(/^pi_/),
         pay_token: expect.any(String),
         disputed_at: null,
+        // Beyond the spec (docs/splits.md, "Holds that lapse sooner"): null until the hold is placed.
+        capture_before: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
+      expect(res.body.holds_expire_at).toBeNull();
       expect(res.body.refunds).toEqual([]);
     });
 

@@ -10,6 +10,7 @@ import {
   orderSummary,
   pageLayout,
 } from '../../pages/shared/components';
+import { payBy, payPageHoldLapse } from '../../pages/shared/hold-lapse';
 import { ALL_HELD, NOTHING_TAKEN } from '../../pages/shared/wording';
 import type { PayView } from './schema';
 
@@ -181,11 +182,11 @@ function stateSection(
   nonce: string,
   options: PageOptions & PaymentOptions,
 ): SafeHtml {
-  const expires = new Date(view.authorization_expires_at);
+  const expires = payBy(view);
   const section = (heading: string, body: SafeHtml) =>
     html`<section class="panel" id="pay-status" data-state="${state}" aria-labelledby="pay-status-heading">
 <h2 id="pay-status-heading">${heading}</h2>
-${body}
+${payPageHoldLapse(view, state)}${body}
 </section>`;
   switch (state) {
     case 'pay':

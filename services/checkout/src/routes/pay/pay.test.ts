@@ -75,6 +75,8 @@ describe('pay step', () => {
         line_items: [],
         total_amount: '22.50',
         authorization_expires_at: expect.any(String),
+        capture_before: null,
+        holds_expire_at: null,
         client_secret: p.clientSecret,
         stripe_account: shop.accounts.test,
         publishable_key: stack.config.STRIPE_TEST_PUBLISHABLE_KEY,

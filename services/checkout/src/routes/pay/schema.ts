@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import {
   GroupProgressSchema,
+  HoldLapseFields,
   LineItemViewSchema,
   ParticipantStatusSchema,
   SplitStatusSchema,
@@ -68,6 +69,7 @@ export const PayViewSchema = z
       .meta({ description: "The whole order's lines; empty for a split made on the dashboard." }),
     total_amount: poundsField('The order total.'),
     authorization_expires_at: timestampField('When the holds lapse (creation + 7 days).'),
+    ...HoldLapseFields,
     /** For confirming the hold with the processor's own page script; null once it is not pending. */
     client_secret: nullableTextField(
       "For confirming the hold with the processor's own page script; null once the share is not pending.",

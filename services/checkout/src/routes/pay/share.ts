@@ -22,6 +22,7 @@ import type { CheckoutDeps } from '../../deps';
 import { presentLineItems } from '../../sessions/line-items';
 import type { AuthorisationWait } from '../../splits/authorisation-feed';
 import { presentGroup } from '../../splits/group';
+import { payHoldLapse } from '../../splits/hold-lapse';
 import { declinedCard, GENERIC_DECLINE, type RawDecline } from './declines';
 import type { PayView } from './schema';
 
@@ -89,6 +90,7 @@ export function presentShare(config: Config, view: LoadedPayView): PayView {
     line_items: presentLineItems(view.lineItems, config.PUBLIC_BASE_URL),
     total_amount: formatPounds(split.total_amount),
     authorization_expires_at: share.authorization_expires_at.toISOString(),
+    ...payHoldLapse(participants, share.participant_id),
     client_secret: share.status === 'pending' ? share.processor_client_secret : null,
     stripe_account: share.processor_account_id,
     publishable_key: publishableKey(config, share.mode),
