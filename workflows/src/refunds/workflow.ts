@@ -38,25 +38,9 @@ export const refundProjectionActivities = proxyActivities<
   Pick<RefundActivities, 'beginRefund' | 'finishRefund' | 'recordDispute'>
 >({ startToCloseTimeout: '20 seconds', heartbeatTimeout: WORKER_ALIVE_TIMEOUT, retry: PROJECTION_RETRY });
 
-/**
- * One attempt of these activities makes up to four processor calls one after another: a slice's refund
- * (or, on its last counted attempt, the refund and then the look-up for one made under a lost answer), then
- * the hold and the reversal of what is left of the fee; a sync's reads, then the same fee reversal. Each
- * call is bounded by STRIPE_TIMEOUT_MS, which stays under 45 s (README.md), so an attempt needs up to
- * 4 × 45 s. Cut shorter (it was 45 s), a slow processor had every attempt killed part-way: the attempt
- * meant to answer never could, and the refund stayed `in_progress` (the caller answered 409
- * `refund_in_progress`) for all REFUND_SLICE_ACTIVITY_ATTEMPTS, about ten minutes. A worker that dies is
- * still noticed within WORKER_ALIVE_TIMEOUT: the heartbeat, not this, finds lost attempts.
- */
-const PROCESSOR_ATTEMPT_TIMEOUT = '3 minutes';
-
 export const refundProcessorActivities = proxyActivities<
   Pick<RefundActivities, 'refundSlice' | 'syncProcessorRefunds'>
->({
-  startToCloseTimeout: PROCESSOR_ATTEMPT_TIMEOUT,
-  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: REFUND_SLICE_RETRY,
-});
+>({ startToCloseTimeout: '45 seconds', heartbeatTimeout: WORKER_ALIVE_TIMEOUT, retry: REFUND_SLICE_RETRY });
 
 /**
  * One refund, started by the split workflow as its child (`refund:<splitId>:<refundId>`), which
