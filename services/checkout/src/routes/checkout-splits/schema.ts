@@ -187,7 +187,6 @@ export const SPLIT_LIST_MESSAGES = {
   bothCursors: 'Pass starting_after or ending_before, not both',
   status: 'Unknown status',
   include: 'include takes one value: creating',
-  creatingWithoutInclude: 'status=creating needs include=creating',
   created: 'Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z)',
   emptyRange: 'created[lt] must be after created[gte]',
   modeConflict: 'mode differs from the X-Service-Mode header',
@@ -299,7 +298,8 @@ export const SplitListQuerySchema = z
   .superRefine((query, ctx) => {
     const creatingAt = query.status?.indexOf('creating') ?? -1;
     if (creatingAt >= 0 && query.include !== 'creating') {
-      ctx.addIssue({ code: 'custom', path: ['status', creatingAt], message: L.creatingWithoutInclude });
+      // As before the opt-in existed: `creating` is no status a list shows.
+      ctx.addIssue({ code: 'custom', path: ['status', creatingAt], message: L.status });
     }
     if (query.starting_after && query.ending_before) {
       ctx.addIssue({ code: 'custom', path: ['ending_before'], message: L.bothCursors });
