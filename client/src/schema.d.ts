@@ -5562,7 +5562,7 @@ export interface operations {
              * @description The request was refused.
              *
              *     - `invalid_service_mode`: X-Service-Mode must be test or live
-             *     - `validation_failed`: Validation failed (a parameter refused, named in details: limit must be a whole number from 1 to 100; Not a cursor of this list: pass next_cursor or previous_cursor back as it came; Pass starting_after or ending_before, not both; Unknown status; include takes one value: creating; status=creating needs include=creating; Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z); created[lt] must be after created[gte]; mode differs from the X-Service-Mode header; q is at most 200 characters)
+             *     - `validation_failed`: Validation failed (a parameter refused, named in details: limit must be a whole number from 1 to 100; Not a cursor of this list: pass next_cursor or previous_cursor back as it came; Pass starting_after or ending_before, not both; Unknown status; include takes one value: creating; Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z); created[lt] must be after created[gte]; mode differs from the X-Service-Mode header; q is at most 200 characters)
              */
             400: {
                 headers: {
@@ -11588,7 +11588,7 @@ export interface operations {
             /**
              * @description The request was refused.
              *
-             *     - `validation_failed`: Validation failed (a parameter refused, named in details: limit must be a whole number from 1 to 100; Not a cursor of this list: pass next_cursor or previous_cursor back as it came; Pass starting_after or ending_before, not both; Unknown status; include takes one value: creating; status=creating needs include=creating; Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z); created[lt] must be after created[gte]; mode differs from the X-Service-Mode header; q is at most 200 characters; mode differs from the API key's mode: a key lists its own mode's splits only)
+             *     - `validation_failed`: Validation failed (a parameter refused, named in details: limit must be a whole number from 1 to 100; Not a cursor of this list: pass next_cursor or previous_cursor back as it came; Pass starting_after or ending_before, not both; Unknown status; include takes one value: creating; Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z); created[lt] must be after created[gte]; mode differs from the X-Service-Mode header; q is at most 200 characters; mode differs from the API key's mode: a key lists its own mode's splits only)
              */
             400: {
                 headers: {
