@@ -246,7 +246,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending split
-         * @description Owner, Admin, Member, or the creating account. Releases every hold. On any status other than `pending` it answers 200 `canceled` and does nothing: read the split back and check `status`.
+         * @description Owner, Admin, Member, or the creating account. Releases every hold. On any status other than `pending` it answers 200 `canceled` and does nothing: read the split back and check `status` (`canceling` while the holds are still being released). Answers within 10 s.
          */
         post: operations["cancelSplit"];
         delete?: never;
@@ -952,7 +952,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending order from your server
-         * @description API key. Acts only on `pending`: releases the holds, e-mails the payers and sends `checkout_split.canceled`. A repeat on a cancelled split answers 200 again (safe to retry).
+         * @description API key. Acts only on `pending`: releases the holds, e-mails the payers and sends `checkout_split.canceled`. A repeat on a cancelled split answers 200 again (safe to retry). Answers within 10 s: once the cancel is recorded, even while the holds are still being released (the split then reads `canceling` until they are).
          *
          *     Rate limit: 120 per minute per API key (per IP address for a signed-in call) (bucket `server_ops`); answers carry `RateLimit-*` headers.
          */
@@ -4167,7 +4167,7 @@ export interface components {
              * @example gbp
              */
             currency: string;
-            status: components["schemas"]["SplitStatus"];
+            status: components["schemas"]["SplitStatus"] | "creating";
             /**
              * @description The order total, two places.
              * @example 44.95
@@ -5518,7 +5518,9 @@ export interface operations {
                 /** @description The page before this one: pass `previous_cursor` (newer splits). */
                 ending_before?: string;
                 /** @description Only splits in this status; repeat it for several (`status=pending&status=captured`). */
-                status?: ("pending" | "capturing" | "captured" | "canceling" | "canceled" | "refunded" | "partially_refunded" | "creation_failed" | "capture_failed")[];
+                status?: ("pending" | "capturing" | "captured" | "canceling" | "canceled" | "refunded" | "partially_refunded" | "creation_failed" | "capture_failed" | "creating")[];
+                /** @description Opt-in (docs/splits.md, "Listing"): `creating` lists splits still placing their holds too, with status `creating`, so an order is findable (by `q`, its order reference) from the moment the create was accepted. Then `status` may name `creating` as well. */
+                include?: "creating";
                 /** @description Created at or after this instant: a date (midnight UTC) or a date-time with its offset. */
                 "created[gte]"?: string;
                 /** @description Created before this instant (same forms as `created[gte]`). */
@@ -5580,7 +5582,7 @@ export interface operations {
              * @description The request was refused.
              *
              *     - `invalid_service_mode`: X-Service-Mode must be test or live
-             *     - `validation_failed`: Validation failed (a parameter refused, named in details: limit must be a whole number from 1 to 100; Not a cursor of this list: pass next_cursor or previous_cursor back as it came; Pass starting_after or ending_before, not both; Unknown status; Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z); created[lt] must be after created[gte]; mode differs from the X-Service-Mode header; q is at most 200 characters)
+             *     - `validation_failed`: Validation failed (a parameter refused, named in details: limit must be a whole number from 1 to 100; Not a cursor of this list: pass next_cursor or previous_cursor back as it came; Pass starting_after or ending_before, not both; Unknown status; include takes one value: creating; Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z); created[lt] must be after created[gte]; mode differs from the X-Service-Mode header; q is at most 200 characters)
              */
             400: {
                 headers: {
@@ -11546,7 +11548,9 @@ export interface operations {
                 /** @description The page before this one: pass `previous_cursor` (newer splits). */
                 ending_before?: string;
                 /** @description Only splits in this status; repeat it for several (`status=pending&status=captured`). */
-                status?: ("pending" | "capturing" | "captured" | "canceling" | "canceled" | "refunded" | "partially_refunded" | "creation_failed" | "capture_failed")[];
+                status?: ("pending" | "capturing" | "captured" | "canceling" | "canceled" | "refunded" | "partially_refunded" | "creation_failed" | "capture_failed" | "creating")[];
+                /** @description Opt-in (docs/splits.md, "Listing"): `creating` lists splits still placing their holds too, with status `creating`, so an order is findable (by `q`, its order reference) from the moment the create was accepted. Then `status` may name `creating` as well. */
+                include?: "creating";
                 /** @description Created at or after this instant: a date (midnight UTC) or a date-time with its offset. */
                 "created[gte]"?: string;
                 /** @description Created before this instant (same forms as `created[gte]`). */
@@ -11610,7 +11614,7 @@ export interface operations {
             /**
              * @description The request was refused.
              *
-             *     - `validation_failed`: Validation failed (a parameter refused, named in details: limit must be a whole number from 1 to 100; Not a cursor of this list: pass next_cursor or previous_cursor back as it came; Pass starting_after or ending_before, not both; Unknown status; Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z); created[lt] must be after created[gte]; mode differs from the X-Service-Mode header; q is at most 200 characters; mode differs from the API key's mode: a key lists its own mode's splits only)
+             *     - `validation_failed`: Validation failed (a parameter refused, named in details: limit must be a whole number from 1 to 100; Not a cursor of this list: pass next_cursor or previous_cursor back as it came; Pass starting_after or ending_before, not both; Unknown status; include takes one value: creating; Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z); created[lt] must be after created[gte]; mode differs from the X-Service-Mode header; q is at most 200 characters; mode differs from the API key's mode: a key lists its own mode's splits only)
              */
             400: {
                 headers: {
@@ -12146,7 +12150,7 @@ export interface operations {
             /**
              * @description Error.
              *
-             *     - `cancel_not_confirmed`: The cancel is recorded but has not taken effect yet. Send it again shortly to read the outcome. (rare: the workflow could not be reached for a while; the cancel is recorded, send it again)
+             *     - `cancel_not_confirmed`: The cancel is recorded but has not taken effect yet. Send it again shortly to read the outcome. (rare: no worker took the cancel within the answer's bound (10 s); the cancel is recorded, send it again after `Retry-After` seconds)
              */
             503: {
                 headers: {

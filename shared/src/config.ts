@@ -182,6 +182,11 @@ export const configSchema = z.object({
    */
   WORKFLOW_TASK_RETRY_WAIT_MS: durationMs(60_000),
   /**
+   * The most a cancel request (both cancel routes) takes to answer, however slow the worker or the
+   * processor (docs/splits.md, "How fast a cancel answers"). Keep it under the load balancer's idle timeout.
+   */
+  CANCEL_ANSWER_WAIT_MS: durationMs(10_000),
+  /**
    * The dashboard's refresh session (docs/security.md, "Sessions that survive a reload"): a session family
    * ends when no refresh came for the idle timeout, and in any case the absolute timeout after sign-in
    * (ASVS 3.3: 2 hours and 12 hours). An access token made by a refresh lasts the access lifetime, and

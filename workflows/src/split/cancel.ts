@@ -16,9 +16,22 @@ import type { Actor, CancelOutcome, CancelRequest, SplitTrigger, SupportResoluti
 /** Bounded: a cancel stuck waiting for support must not hold the caller's request open. */
 const CANCEL_WAIT = '30 seconds';
 
+/**
+ * How long a recorded cancel waits for the main line to write `canceling` before it answers anyway:
+ * the main line takes the cancel once the step it is in finishes (an authorisation being recorded, a
+ * replace), and the cancel is bound to happen from the moment it is recorded (docs/splits.md, "How
+ * fast a cancel answers").
+ */
+const CANCEL_RECORDED_WAIT = '3 seconds';
+
 const TRIGGER: Record<'canceled' | 'expired', SplitTrigger> = { canceled: 'cancel', expired: 'expiry' };
 
-/** The cancelSplit update: a split that is not pending is left as it is, and says so. */
+/**
+ * The cancelSplit update: a split that is not pending is left as it is, and says so. A pending one
+ * records the cancel (`changed: true`) and answers once the main line has written `canceling`, or
+ * after CANCEL_RECORDED_WAIT while the main line finishes another step; it never waits for the
+ * releases, which run in the workflow tasks after the one that answers (`cancel` below).
+ */
 export async function onCancelRequest(split: SplitState, request: CancelRequest): Promise<CancelOutcome> {
   await condition(() => split.status !== 'creating');
   if (split.status !== 'pending') return { status: split.status, changed: false };
@@ -27,8 +40,10 @@ export async function onCancelRequest(split: SplitState, request: CancelRequest)
     await condition(() => split.status !== 'pending' && split.status !== 'canceling', CANCEL_WAIT);
     return { status: split.status, changed: false };
   }
+  // Recorded: the main line takes a cancel before anything else (capture.ts, merchant-accept.ts), and
+  // an accept is refused from here on, so nothing can capture the split any more.
   split.cancelRequest ??= request;
-  await condition(() => split.status !== 'pending' && split.status !== 'canceling', CANCEL_WAIT);
+  await condition(() => split.status !== 'pending', CANCEL_RECORDED_WAIT);
   return { status: split.status, changed: true };
 }
 
@@ -47,6 +62,9 @@ export async function cancel(split: SplitState, actor: Actor, purpose: 'canceled
   // A cancel update is durable only once its task completes: in history before anything is released.
   await recordDecision();
   await split.transition(trigger, 'canceling', actor, { reason: purpose });
+  // The releases are local steps: a cancel update's answer would go out only with the task that
+  // runs them all (with a slow processor, many seconds). End this task so it goes out now.
+  if (purpose === 'canceled') await recordDecision();
   let resolution: SupportResolution | null = null;
   for (;;) {
     try {

@@ -45,7 +45,9 @@ describe('decisions reach history before their effects', () => {
     // A worker dying here must not take the cancel with it: its task would be lost, `canceling` not.
     expect(acceptedUpdates(await historyOf(handle))).toEqual(['createSplit', 'cancelSplit']);
     writing.open();
-    expect(await update).toEqual({ status: 'canceled', changed: true });
+    // The cancel answers once recorded and `canceling` written; the releases follow.
+    expect(await update).toEqual({ status: 'canceling', changed: true });
+    await handle.result();
     expect(fake.world.split(splitId).status).toBe('canceled');
   });
 

@@ -211,7 +211,7 @@ describe('cancel and expiry', () => {
     const { splitId, handle, ids } = await fake.startSplit([1000, 1500]);
     await authorise(handle, ids[0]!);
     const outcome = await handle.executeUpdate(cancelSplitUpdate, { args: [{ actor: 'user:owner' }] });
-    expect(outcome).toEqual({ status: 'canceled', changed: true });
+    expect(outcome).toEqual({ status: 'canceling', changed: true });
     expect(await handle.result()).toEqual({ splitId, status: 'canceled' });
     expect(calls(splitId, 'releaseShare')).toEqual(ids);
     const state = await handle.query(stateQuery);
@@ -282,7 +282,7 @@ describe('cancel and expiry', () => {
       waitForStage: WorkflowUpdateStage.ACCEPTED,
     });
     last.open();
-    expect(await cancel.result()).toEqual({ status: 'canceled', changed: true });
+    expect(await cancel.result()).toEqual({ status: 'canceling', changed: true });
     expect(await handle.result()).toEqual({ splitId, status: 'canceled' });
     expect(calls(splitId, 'capture')).toEqual([]);
     expect(calls(splitId, 'releaseShare')).toEqual(ids);
@@ -441,7 +441,7 @@ describe('support', () => {
     fake.world.faults.transitionRefused.delete(`${splitId}:canceled`);
     await handle.signal(supportRetrySignal, support);
     expect(await handle.result()).toEqual({ splitId, status: 'canceled' });
-    expect(await cancel.result()).toEqual({ status: 'canceled', changed: true });
+    expect(await cancel.result()).toEqual({ status: 'canceling', changed: true });
     expect(statusMoves(await handle.query(stateQuery)).at(-1)).toBe('canceling cancel canceled');
   });
 

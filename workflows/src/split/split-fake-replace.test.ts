@@ -231,7 +231,8 @@ describe('serialised with authorisations, cancel and expiry', () => {
     const refused = await refusal(queuedReplace.result());
     expect(refused.type).toBe(NOT_REPLACEABLE);
     expect(refused.details).toEqual([{ splitStatus: 'canceling', participantStatus: 'pending' }]);
-    expect(await cancel.result()).toEqual({ status: 'canceled', changed: true });
+    expect(await cancel.result()).toEqual({ status: 'canceling', changed: true });
+    await handle.result();
     expect(calls(splitId, 'replaceParticipant')).toEqual([]);
     expect(calls(splitId, 'releaseShare')).toEqual(ids);
   });
@@ -248,7 +249,7 @@ describe('serialised with authorisations, cancel and expiry', () => {
     const refused = await refusal(replace(handle, ids[1]!));
     expect(refused.details).toEqual([{ splitStatus: 'canceling', participantStatus: 'pending' }]);
     busy.open();
-    expect(await cancel.result()).toEqual({ status: 'canceled', changed: true });
+    expect(await cancel.result()).toEqual({ status: 'canceling', changed: true });
   });
 
   it.concurrent('a replace taken before a cancel finishes first; the cancel then releases the new hold', async () => {
@@ -262,7 +263,8 @@ describe('serialised with authorisations, cancel and expiry', () => {
     });
     replacing.open();
     expect(await update.result()).toMatchObject({ replacement: 1 });
-    expect(await cancel.result()).toEqual({ status: 'canceled', changed: true });
+    expect(await cancel.result()).toEqual({ status: 'canceling', changed: true });
+    await handle.result();
     expect(calls(splitId).slice(-6)).toEqual([
       'replaceParticipant',
       'releaseReplacedHold',

@@ -116,7 +116,7 @@ describe('merchant accept', () => {
     const { splitId, handle, ids } = await startAcceptSplit([1000, 1500]);
     await authoriseAll(handle, ids);
     await awaiting(handle);
-    expect(await cancel(handle)).toEqual({ status: 'canceled', changed: true });
+    expect(await cancel(handle)).toEqual({ status: 'canceling', changed: true });
     expect(await handle.result()).toEqual({ splitId, status: 'canceled' });
     expect(calls(splitId, 'releaseShare').map((c) => c.participantId)).toEqual(ids);
     expect(holdStatuses(splitId)).toEqual(['canceled', 'canceled']);
@@ -221,7 +221,8 @@ describe('merchant accept', () => {
     await release.reached;
     expect(await refusalOf(accept(handle))).toBe(NOT_AWAITING_MERCHANT);
     release.open();
-    expect(await canceling.result()).toEqual({ status: 'canceled', changed: true });
+    expect(await canceling.result()).toEqual({ status: 'canceling', changed: true });
+    await handle.result();
     expect(holdStatuses(splitId)).toEqual(['canceled', 'canceled']);
     expect(calls(splitId, 'captureBatch')).toHaveLength(0);
   });
@@ -260,7 +261,7 @@ describe('merchant accept', () => {
       } else {
         // The cancel was taken first: the accept refused, nothing captured, every hold released.
         expect(await refusalOf(Promise.reject(accepted.reason))).toBe(NOT_AWAITING_MERCHANT);
-        expect(canceled).toEqual({ status: 'fulfilled', value: { status: 'canceled', changed: true } });
+        expect(canceled).toEqual({ status: 'fulfilled', value: { status: 'canceling', changed: true } });
         expect(await handle.result()).toEqual({ splitId, status: 'canceled' });
         expect(holdStatuses(splitId)).toEqual(['canceled', 'canceled']);
         expect(calls(splitId, 'captureBatch')).toHaveLength(0);

@@ -39,7 +39,7 @@ import { TERMINAL_SPLIT_STATUSES } from './types';
 export const createSplitUpdate = defineUpdate<CreateSplitOutcome>('createSplit');
 /** A participant's hold was authorised (pay step or processor webhook); the processor is asked again. */
 export const participantAuthorisedSignal = defineSignal<[ParticipantAuthorised]>('participantAuthorised');
-/** Dashboard or API-key cancel: answers with the status once the cancel finished (or 30 s passed). */
+/** Dashboard or API-key cancel: answers once the cancel is recorded and `canceling` written (cancel.ts), never after the releases. */
 export const cancelSplitUpdate = defineUpdate<CancelOutcome, [CancelRequest]>('cancelSplit');
 /** The same cancel as a signal, when updates keep being refused; no answer (read the split back). */
 export const cancelSplitSignal = defineSignal<[CancelRequest]>('cancelSplitSignal');

@@ -16,6 +16,8 @@ export type SplitListFilter = {
   createdLt?: Date;
   /** Part of an order reference, a participant's e-mail address or name; a split id or a session token. */
   q?: string;
+  /** Also list splits still placing their holds (`creating`): the lists' `include=creating` opt-in. */
+  includeCreating?: boolean;
 };
 /** How many, and from where: `after` walks to older splits, `before` to newer ones (at most one of them). */
 export type SplitListPage = { limit: number; after?: SplitListPosition; before?: SplitListPosition };
@@ -26,7 +28,8 @@ type Mode = SplitRow['mode'];
 /**
  * A split still placing its holds (`creating`) is shown nowhere: not listed, not found by id,
  * not reachable by its pay links, not refundable. Every read below starts from visibleSplits(),
- * so this is the one place that rule lives.
+ * so this is the one place that rule lives; the one exception is a list page asked for with
+ * `include=creating` (SplitListFilter.includeCreating, pageQuery).
  */
 const STILL_CREATING: SplitStatus = 'creating';
 
@@ -151,7 +154,8 @@ export class SplitsRepository {
 
   /** The statement pageForMerchant runs (one row more than the page, to tell `hasMore`); compiled by the plan test. */
   pageQuery(merchantId: string, filter: SplitListFilter, page: SplitListPage) {
-    let query = this.visibleSplits()
+    // The one read that may show a split still placing its holds, and only when asked to.
+    let query = (filter.includeCreating ? this.db.selectFrom('splits') : this.visibleSplits())
       .selectAll('splits')
       .select(
         sql<string>`to_char(splits.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('position_at'),

@@ -133,6 +133,7 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
         createdGte: query['created[gte]'],
         createdLt: query['created[lt]'],
         q: query.q,
+        includeCreating: query.include === 'creating',
       },
       { limit: query.limit ?? SPLIT_LIST_LIMIT.default, after: query.starting_after, before: query.ending_before },
     );

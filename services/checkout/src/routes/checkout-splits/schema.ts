@@ -129,7 +129,12 @@ export const SplitSummarySchema = z
     id: idField('split', 'The split id.'),
     order_reference: textField('The order reference.', EXAMPLE_VALUES.orderReference),
     currency: currencyField(),
-    status: SplitStatusSchema,
+    status: SplitStatusSchema.or(
+      z.literal('creating').meta({
+        description:
+          'Only with `include=creating` (docs/splits.md, "Listing"): the split is still placing its holds; it becomes `pending` or `creation_failed`.',
+      }),
+    ),
     total_amount: poundsField('The order total, two places.'),
     created_at: timestampField('When the split was created.'),
     participants: z
@@ -181,6 +186,7 @@ export const SPLIT_LIST_MESSAGES = {
   cursor: 'Not a cursor of this list: pass next_cursor or previous_cursor back as it came',
   bothCursors: 'Pass starting_after or ending_before, not both',
   status: 'Unknown status',
+  include: 'include takes one value: creating',
   created: 'Give a date (2026-11-27) or a date and time with its offset (2026-11-27T09:30:00Z)',
   emptyRange: 'created[lt] must be after created[gte]',
   modeConflict: 'mode differs from the X-Service-Mode header',
@@ -244,9 +250,7 @@ export const SplitListQuerySchema = z
     status: z
       .preprocess(
         (value) => (typeof value === 'string' ? [value] : value),
-        z
-          .array(z.enum(SPLIT_STATUSES).exclude(['creating'], { error: L.status }), { error: L.status })
-          .max(LISTED_STATUSES.length),
+        z.array(z.enum(SPLIT_STATUSES, { error: L.status }), { error: L.status }).max(SPLIT_STATUSES.length),
       )
       .optional()
       .meta({
@@ -255,7 +259,18 @@ export const SplitListQuerySchema = z
           style: 'form',
           explode: true,
         },
-        override: { type: 'array', items: { type: 'string', enum: [...LISTED_STATUSES] } },
+        override: { type: 'array', items: { type: 'string', enum: [...LISTED_STATUSES, 'creating'] } },
+      }),
+    include: z
+      .enum(['creating'], { error: L.include })
+      .optional()
+      .meta({
+        param: {
+          description:
+            'Opt-in (docs/splits.md, "Listing"): `creating` lists splits still placing their holds too, with status ' +
+            '`creating`, so an order is findable (by `q`, its order reference) from the moment the create was accepted. ' +
+            'Then `status` may name `creating` as well.',
+        },
       }),
     'created[gte]': instantParam(
       'Created at or after this instant: a date (midnight UTC) or a date-time with its offset.',
@@ -281,6 +296,11 @@ export const SplitListQuerySchema = z
       }),
   })
   .superRefine((query, ctx) => {
+    const creatingAt = query.status?.indexOf('creating') ?? -1;
+    if (creatingAt >= 0 && query.include !== 'creating') {
+      // As before the opt-in existed: `creating` is no status a list shows.
+      ctx.addIssue({ code: 'custom', path: ['status', creatingAt], message: L.status });
+    }
     if (query.starting_after && query.ending_before) {
       ctx.addIssue({ code: 'custom', path: ['ending_before'], message: L.bothCursors });
     }

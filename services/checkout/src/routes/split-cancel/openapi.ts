@@ -11,7 +11,8 @@ export const splitCancelPaths: OpenApiPaths = {
       summary: 'Cancel a pending split',
       description:
         'Owner, Admin, Member, or the creating account. Releases every hold. On any status other than `pending` it ' +
-        'answers 200 `canceled` and does nothing: read the split back and check `status`.',
+        'answers 200 `canceled` and does nothing: read the split back and check `status` (`canceling` while the ' +
+        'holds are still being released). Answers within 10 s.',
       path: SplitIdParams,
       responses: canceled,
       errors: {
@@ -31,7 +32,8 @@ export const splitCancelPaths: OpenApiPaths = {
       summary: 'Cancel a pending order from your server',
       description:
         'API key. Acts only on `pending`: releases the holds, e-mails the payers and sends `checkout_split.canceled`. ' +
-        'A repeat on a cancelled split answers 200 again (safe to retry).',
+        'A repeat on a cancelled split answers 200 again (safe to retry). Answers within 10 s: once the cancel is ' +
+        'recorded, even while the holds are still being released (the split then reads `canceling` until they are).',
       path: SplitIdParams,
       responses: canceled,
       errors: {
@@ -43,7 +45,7 @@ export const splitCancelPaths: OpenApiPaths = {
           err(
             CANCEL_NOT_CONFIRMED_MESSAGE,
             'cancel_not_confirmed',
-            'rare: the workflow could not be reached for a while; the cancel is recorded, send it again',
+            "rare: no worker took the cancel within the answer's bound (10 s); the cancel is recorded, send it again after `Retry-After` seconds",
           ),
         ],
       },

@@ -14,3 +14,6 @@ export const notPendingMessage = (status: string) => `Only a pending split can b
 /** The API-key cancel sent as a signal that the workflow had not acted on in time (docs/hosted-checkout.md). */
 export const CANCEL_NOT_CONFIRMED_MESSAGE =
   'The cancel is recorded but has not taken effect yet. Send it again shortly to read the outcome.';
+
+/** What the 503 `cancel_not_confirmed` asks the caller to wait (`Retry-After`, seconds) before sending the cancel again. */
+export const CANCEL_RETRY_AFTER_SECONDS = 2;

@@ -9,7 +9,7 @@ import type { CheckoutDeps } from '../../deps';
 import { FALLBACK_LOGS } from '../../fallback-logs';
 import { callSplitWorkflow } from '../../splits/changed-since-read';
 import { routeSplit, splitIdParams } from '../../splits/load-split';
-import { CANCEL_NOT_CONFIRMED_MESSAGE, notPendingMessage, SplitIdParams } from './schema';
+import { CANCEL_NOT_CONFIRMED_MESSAGE, CANCEL_RETRY_AFTER_SECONDS, notPendingMessage, SplitIdParams } from './schema';
 
 /** Both routes answer this body when the split is (or already was) cancelled. */
 const CANCELED = { status: 'canceled' } as const;
@@ -17,60 +17,106 @@ const CANCELED = { status: 'canceled' } as const;
 /** The API-key route's refusal of anything but a pending split (spec: 409 `not_pending` naming the status). */
 const notPending = (status: string) => conflict(notPendingMessage(status), 'not_pending', { status });
 
+/** How often a cancel re-reads the split while it waits for the releases or for its signal to be taken. */
+const CANCEL_POLL_MS = 100;
+/** A recorded cancel waits at most this long for its releases, so the usual answer comes with the split `canceled`. */
+const CANCEL_SETTLE_MS = 2_000;
 /**
- * How often, and how long at most (WORKFLOW_TASK_RETRY_WAIT_MS if that is shorter), a cancel sent
- * as a signal reads the split back for its outcome.
+ * The part of CANCEL_ANSWER_WAIT_MS kept for the fallback after the update: sending the signal and
+ * reading the split back. The update gets the rest.
  */
-const SIGNALED_CANCEL_POLL_MS = 500;
-const SIGNALED_CANCEL_WAIT_MS = 30_000;
+const CANCEL_FALLBACK_MS = 2_000;
 
-/** A cancel by signal that the workflow has not acted on within SIGNALED_CANCEL_WAIT_MS. */
-const cancelNotConfirmed = () => errorWithStatus(503, CANCEL_NOT_CONFIRMED_MESSAGE, 'cancel_not_confirmed');
+/** A cancel by signal that the workflow has not acted on within the answer's deadline. */
+const cancelNotConfirmed = (ctx: Context) => {
+  ctx.set('Retry-After', String(CANCEL_RETRY_AFTER_SECONDS));
+  return errorWithStatus(503, CANCEL_NOT_CONFIRMED_MESSAGE, 'cancel_not_confirmed');
+};
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Asks the split workflow to cancel a split read as pending. If the workflow moved on in between
- * (closed, or left `pending`), the answer is where the split is now, with nothing changed.
- * While Temporal keeps refusing updates (its task failing over and over as workers die), the cancel
- * goes as a signal instead (`signaledCancel`).
+ * Re-reads the split until `done(status)` or `until` (epoch ms) passes; answers the last status read
+ * (null: the split is gone).
  */
-async function requestCancel(deps: CheckoutDeps, split: SplitRow, actor: string): Promise<CancelOutcome> {
-  const handle = deps.temporal.client.workflow.getHandle(splitWorkflowId(split.id));
+async function readUntil(
+  deps: CheckoutDeps,
+  splitId: string,
+  until: number,
+  done: (status: SplitRow['status']) => boolean,
+): Promise<SplitRow['status'] | null> {
+  const splits = new SplitsRepository(deps.db);
+  for (;;) {
+    const status = await splits.statusOf(splitId);
+    if (status === null || done(status) || Date.now() + CANCEL_POLL_MS > until) return status;
+    await pause(CANCEL_POLL_MS);
+  }
+}
+
+/**
+ * Asks the split workflow to cancel a split read as pending, and answers by `answerBy` (epoch ms,
+ * CANCEL_ANSWER_WAIT_MS after the request came in; docs/splits.md, "How fast a cancel answers"):
+ * - the update answers once the cancel is recorded and `canceling` written (never after the releases);
+ *   the route then waits up to CANCEL_SETTLE_MS for `canceled`, so a quick cancel still answers
+ *   with the split cancelled, and a slow one answers with it `canceling`;
+ * - if the workflow moved on in between (closed, or left `pending`), the answer is where it is now,
+ *   with nothing changed;
+ * - if no answer came in time (a worker too busy to take the update, or Temporal refusing updates
+ *   while the workflow's task is retried), the same cancel goes as a signal (`signaledCancel`).
+ */
+async function requestCancel(
+  deps: CheckoutDeps,
+  split: SplitRow,
+  actor: string,
+  answerBy: number,
+): Promise<CancelOutcome> {
+  const { client } = deps.temporal;
+  const handle = client.workflow.getHandle(splitWorkflowId(split.id));
   // One update id for every ask of this request: asked again, the server joins a pending one.
   const updateId = randomUUID();
+  const updateBy = answerBy - CANCEL_FALLBACK_MS;
   const result = await callSplitWorkflow(
-    deps,
+    // Temporal refusing updates is asked again only while the update's share of the deadline lasts.
+    { db: deps.db, config: { ...deps.config, WORKFLOW_TASK_RETRY_WAIT_MS: Math.max(0, updateBy - Date.now()) } },
     split.id,
-    () => handle.executeUpdate(cancelSplitUpdate, { args: [{ actor }], updateId }),
-    // Still pending after a failed call: the failure was not the race, so it stands.
-    (_error, now) => now !== 'pending',
+    // Every call of the update (its start and its polls) ends at updateBy.
+    () =>
+      client.connection.withDeadline(updateBy, () =>
+        handle.executeUpdate(cancelSplitUpdate, { args: [{ actor }], updateId }),
+      ),
+    // Still pending after a failed call, or no answer yet: the failure was not the race.
+    (error, now) => !updateNotTakenYet(error) && now !== 'pending',
   ).catch((error: unknown) => {
     if (!updateNotTakenYet(error)) throw error;
     deps.logger.warn({ splitId: split.id, err: error }, FALLBACK_LOGS.cancelBySignal);
     return null;
   });
-  if (result === null) return signaledCancel(deps, split.id, actor);
-  if (!result.changed) return result.value;
-  if (result.status === null) throw notFound(MESSAGES.notFound);
-  return { status: result.status, changed: false };
+  if (result === null) return signaledCancel(deps, split.id, actor, answerBy);
+  if (result.changed) {
+    if (result.status === null) throw notFound(MESSAGES.notFound);
+    return { status: result.status, changed: false };
+  }
+  if (!result.value.changed) return result.value;
+  const settleBy = Math.min(answerBy, Date.now() + CANCEL_SETTLE_MS);
+  const status = await readUntil(deps, split.id, settleBy, (now) => now === 'canceled');
+  return { status: status ?? result.value.status, changed: true };
 }
 
 /**
- * The cancel as a signal, which Temporal accepts and keeps while it refuses updates (it reaches the
- * history when the task being retried ends); the workflow cancels on it if the split is still
- * pending when its task next runs. The outcome is read back from the split: `changed` once it left `pending` for
- * `canceling` or `canceled`, and `pending` (not changed) if the workflow has not run by then.
+ * The cancel as a signal, which Temporal accepts and keeps even while the workflow's task is retried
+ * or no worker is free (it reaches the history at once, or when the task being retried ends); the
+ * workflow cancels on it if the split is still pending when its task next runs. The outcome is read
+ * back from the split until `answerBy`: `changed` once it left `pending` for `canceling` or
+ * `canceled`, and `pending` (not changed) if the workflow has not run by then.
  */
-async function signaledCancel(deps: CheckoutDeps, splitId: string, actor: string): Promise<CancelOutcome> {
-  await deps.temporal.client.workflow.getHandle(splitWorkflowId(splitId)).signal(cancelSplitSignal, { actor });
-  const splits = new SplitsRepository(deps.db);
-  const deadline = Date.now() + Math.min(SIGNALED_CANCEL_WAIT_MS, deps.config.WORKFLOW_TASK_RETRY_WAIT_MS);
-  for (;;) {
-    const status = await splits.statusOf(splitId);
-    if (status === null) throw notFound(MESSAGES.notFound);
-    if (status !== 'pending') return { status, changed: status === 'canceling' || status === 'canceled' };
-    if (Date.now() > deadline) return { status, changed: false };
-    await new Promise((resolve) => setTimeout(resolve, SIGNALED_CANCEL_POLL_MS));
-  }
+async function signaledCancel(deps: CheckoutDeps, splitId: string, actor: string, answerBy: number) {
+  const { client } = deps.temporal;
+  await client.connection.withDeadline(answerBy, () =>
+    client.workflow.getHandle(splitWorkflowId(splitId)).signal(cancelSplitSignal, { actor }),
+  );
+  const status = await readUntil(deps, splitId, answerBy, (now) => now !== 'pending');
+  if (status === null) throw notFound(MESSAGES.notFound);
+  return { status, changed: status === 'canceling' || status === 'canceled' };
 }
 
 /**
@@ -85,27 +131,31 @@ export function splitCancelRoutes(deps: CheckoutDeps): Router {
   const router = new Router();
   const splitParams = splitIdParams(SplitIdParams);
 
+  // Each cancel answers within CANCEL_ANSWER_WAIT_MS of reaching checkout (docs/splits.md, "How fast a cancel answers").
+  const answerByFromNow = () => Date.now() + deps.config.CANCEL_ANSWER_WAIT_MS;
+
   router.post('/api/checkout-splits/:id/cancel', auth('session'), splitParams, async (ctx: Context) => {
+    const answerBy = answerByFromNow();
     const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.cancel');
     // The spec: on any status other than pending this answers 200 canceled and does nothing.
-    if (split.status === 'pending') await requestCancel(deps, split, `user:${principal.userId}`);
+    if (split.status === 'pending') await requestCancel(deps, split, `user:${principal.userId}`, answerBy);
     ctx.body = CANCELED;
   });
 
   router.post('/api/merchants/checkout/splits/:id/cancel', auth('api_key'), splitParams, async (ctx: Context) => {
+    const answerBy = answerByFromNow();
     const { principal, split } = await routeSplit(ctx, db, apiKeyPrincipal, 'split.cancel');
     if (split.status === 'canceled') {
       ctx.body = CANCELED;
       return;
     }
     if (split.status !== 'pending') throw notPending(split.status);
-    const outcome = await requestCancel(deps, split, `api_key:${principal.apiKeyId}`);
+    const outcome = await requestCancel(deps, split, `api_key:${principal.apiKeyId}`, answerBy);
     // `changed` means the workflow took this cancel while pending: it is in the workflow's history
-    // and nothing can capture the split any more. The workflow answers after 30 s even if its
-    // releases are still running (a slow processor, a worker restarting), still `pending` or
-    // `canceling`; that is a cancel under way, not a split that cannot be cancelled.
+    // and nothing can capture the split any more. The answer does not wait for the releases (a slow
+    // processor, a worker restarting): the split reads `canceling` until they finish, then `canceled`.
     // A cancel sent as a signal that the workflow has not acted on yet: neither done nor refused.
-    if (!outcome.changed && outcome.status === 'pending') throw cancelNotConfirmed();
+    if (!outcome.changed && outcome.status === 'pending') throw cancelNotConfirmed(ctx);
     if (!outcome.changed && outcome.status !== 'canceled') throw notPending(outcome.status);
     // The spec's "e-mails payers": once the holds are released, the split's `checkout_split.canceled`
     // outbox event e-mails every participant and the organiser, as for every other cancel
