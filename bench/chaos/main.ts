@@ -13,6 +13,7 @@ import { SUPPORT_REFUSED, splitWorkflowId, supportCompensateUpdate } from '@grou
 import { ApplicationFailure } from '@temporalio/client';
 import { envInt, mapConcurrent } from '../lib/load';
 import { SERVICE_NAMES, startProcessStack } from '../lib/process-stack';
+import { engineFaultCount, startEngineFaults } from './engine-faults';
 import { noFaults, serviceApplicationName, startFaults } from './faults';
 import { ChaosHttp } from './http';
 import { checkInvariants } from './invariants';
@@ -123,6 +124,11 @@ async function main() {
       receiverDownAtMs: 120_000,
       log,
     });
+    // On the Temporal cluster (CHAOS_TEMPORAL=cluster), faults on Temporal's own processes and Postgres too.
+    const engineFaults =
+      process.env.TEMPORAL_CLUSTER_STATE && process.env.CHAOS_FAULTS !== '0'
+        ? startEngineFaults({ stateFile: process.env.TEMPORAL_CLUSTER_STATE, http, log, firstAtMs: 20_000 })
+        : null;
     const plans = planSplits(SPLITS);
     let done = 0;
     records = await mapConcurrent(plans, CONCURRENCY, async (plan) => {
@@ -166,7 +172,9 @@ async function main() {
     });
     log('workload done; stopping the faults');
     await faults.stop();
+    await engineFaults?.stop();
     log(`faults: ${JSON.stringify(faults.tally)}`);
+    if (engineFaults) log(`engine faults: ${JSON.stringify(engineFaults.tally)}`);
 
     // A split whose script broke off (its error is reported) may rightly stay pending for days.
     const expectedToFinish = records.filter((r) => r.splitId && r.errors.length === 0).map((r) => r.splitId!);
@@ -202,8 +210,10 @@ async function main() {
         t.serviceRestarts +
         t.terminateRounds +
         t.receiverFailures +
-        t.receiverOutages,
+        t.receiverOutages +
+        (engineFaults ? engineFaultCount(engineFaults.tally) : 0),
       kills: t.workerKills,
+      ...(engineFaults ? { engine_faults: engineFaultCount(engineFaults.tally) } : {}),
       double_captures: v('double capture') + v('captured before every participant authorised'),
       lost_events: v('lost event') + v('duplicate event') + v('event the spec rules out') + v('outbox not drained'),
       ledger_mismatches:
@@ -219,6 +229,7 @@ async function main() {
       .join(' · ');
     console.log('\nChaos run');
     console.log(`  faults: ${JSON.stringify(t)}`);
+    if (engineFaults) console.log(`  engine faults: ${JSON.stringify(engineFaults.tally)}`);
     console.log(
       `  http: ${http.counts.requests} requests; ${http.counts.restart5xx} failed during deliberate restarts; by status ${JSON.stringify(Object.fromEntries(http.counts.byStatus))}`,
     );
@@ -245,7 +256,7 @@ async function main() {
     const outFile = path.join(outDir, `chaos-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       outFile,
-      `${JSON.stringify({ figures, faults: t, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
+      `${JSON.stringify({ figures, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
     );
     log(`results written to ${outFile}`);
   } finally {

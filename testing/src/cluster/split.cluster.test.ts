@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -56,12 +56,13 @@ describe('a split on the Temporal cluster, with a history process killed mid-run
   let cluster: ChildProcess;
   let clusterOutput = '';
   let state: ClusterState;
+  let dir: string;
   let temporalDb: pg.Client;
   let stack: Stack;
   let shop: SplitReadyMerchant;
 
   beforeAll(async () => {
-    const dir = join(process.env.TEST_RUN_DIR!, 'temporal-cluster');
+    dir = join(process.env.TEST_RUN_DIR!, 'temporal-cluster');
     mkdirSync(dir, { recursive: true });
     const [frontendPort, pgPort] = [await freeClusterBase(), await freePort()];
     cluster = spawn(process.execPath, [join(ROOT, 'scripts/cluster.mjs'), '--temporal-only'], {
@@ -117,6 +118,20 @@ describe('a split on the Temporal cluster, with a history process killed mid-run
       ]),
     );
   }
+
+  it('knows every dynamic config key the repository ships (deploy/temporal/dynamicconfig.yaml)', () => {
+    // The server reads the file at start and logs `unregistered key "<key>"` for each key it does not have:
+    // a switch that does nothing on this version (frontend.enableExecuteMultiOperation on 1.31).
+    const logs = readdirSync(dir).filter((name) => name.endsWith('.log'));
+    expect(logs).toEqual(expect.arrayContaining(['frontend.log', 'history-1.log', 'matching-1.log']));
+    const unknown = logs.flatMap((name) =>
+      readFileSync(join(dir, name), 'utf8')
+        .split('\n')
+        .filter((line) => /unregistered key/i.test(line))
+        .map((line) => `${name}: ${line}`),
+    );
+    expect(unknown).toEqual([]);
+  });
 
   it('captures the split after the history process owning its shard is killed -9', async () => {
     const owners = await shardOwners();
