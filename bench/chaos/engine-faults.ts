@@ -137,7 +137,7 @@ export function startEngineFaults(options: {
       await pause(200);
     }
     const ms = Date.now() - at;
-    (tally.recoveriesMs[name] ??= []).push(ms);
+    tally.recoveriesMs[name] = [...(tally.recoveriesMs[name] ?? []), ms];
     log(`engine: ${name} ${signal === 'SIGKILL' ? 'killed -9' : 'restarted'}; listening again after ${ms} ms`);
   };
 
