@@ -38,6 +38,14 @@ export const CLUSTER_PROCESSES = [
 ];
 
 /**
+ * Temporal's `cluster_membership.rpc_port` is a SMALLINT: a process whose membership port is above
+ * 32767 cannot register itself and exits at start ("value … is out of range for type smallint").
+ */
+export const MEMBERSHIP_PORT_MAX = 32_767;
+/** The frontend ports freeClusterPort picks from: every port of the cluster (P…P+210) stays below MEMBERSHIP_PORT_MAX. */
+export const CLUSTER_PORT_RANGE = [20_000, MEMBERSHIP_PORT_MAX - 210];
+
+/**
  * Ports from the frontend's gRPC port P: process gRPC P+offset, membership (ringpop) P+100+offset,
  * Prometheus metrics P+200+offset, and the frontend's HTTP API P+10. With P = 7233 (the dev server's
  * port, so that everything else connects as to the dev server): 7233–7238, 7333–7338, 7433–7438, 7243.
@@ -406,8 +414,9 @@ async function portFree(port) {
 /** A frontend port P with P…P+210 free: the cluster's processes take their ports from there (clusterPorts). */
 export async function freeClusterPort() {
   const offsets = [10, ...[0, 100, 200].flatMap((block) => CLUSTER_PROCESSES.map(({ offset }) => block + offset))];
+  const [low, high] = CLUSTER_PORT_RANGE;
   for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const base = low + Math.floor(Math.random() * (high - low + 1));
     if ((await Promise.all(offsets.map((offset) => portFree(base + offset)))).every(Boolean)) return base;
   }
 }

@@ -33,10 +33,14 @@ async function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** A frontend port P with P…P+210 free: the cluster's processes take ports from there (clusterPorts). */
+/**
+ * A frontend port P with P…P+210 free: the cluster's processes take ports from there (clusterPorts).
+ * Below 32768 - 210: Temporal stores a membership port (P+100…) in a SMALLINT, and a process whose port
+ * is larger exits at start (CLUSTER_PORT_RANGE in scripts/lib/temporal-cluster.mjs).
+ */
 async function freeClusterBase(): Promise<number> {
   for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const base = 20_000 + Math.floor(Math.random() * (32_767 - 210 - 20_000));
     const offsets = [10, ...[0, 100, 200].flatMap((block) => [0, 1, 2, 3, 4, 5].map((i) => block + i))];
     if ((await Promise.all(offsets.map((offset) => portFree(base + offset)))).every(Boolean)) return base;
   }
