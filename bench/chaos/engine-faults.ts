@@ -47,6 +47,8 @@ export type EngineFaultTally = {
   visibilityPauses: number;
   /** ms from each kill or restart until the new process took connections on its gRPC port. */
   recoveriesMs: Record<string, number[]>;
+  /** Faults that could not be done or whose process did not come back: each fails the run. */
+  failures: string[];
 };
 
 type Fault =
@@ -105,6 +107,7 @@ export function startEngineFaults(options: {
     temporalTerminateRounds: 0,
     visibilityPauses: 0,
     recoveriesMs: {},
+    failures: [],
   };
   let stopping = false;
   let wake: (() => void) | null = null;
@@ -201,7 +204,11 @@ export function startEngineFaults(options: {
   const loop = (async () => {
     await sleep(options.firstAtMs ?? ENGINE_FAULT_EVERY_MS);
     for (let i = 0; !stopping; i++) {
-      await run(ENGINE_FAULT_CYCLE[i % ENGINE_FAULT_CYCLE.length]!);
+      const fault = ENGINE_FAULT_CYCLE[i % ENGINE_FAULT_CYCLE.length]!;
+      await run(fault).catch((error: Error) => {
+        tally.failures.push(`${JSON.stringify(fault)}: ${error.message}`);
+        log(`engine: ${JSON.stringify(fault)} failed: ${error.message}`);
+      });
       if (stopping) break;
       await sleep(ENGINE_FAULT_EVERY_MS);
     }

@@ -192,6 +192,8 @@ async function main() {
     if (http.counts.unexplained5xx > 0) report.fail('unexplained 5xx', `${http.counts.unexplained5xx}`);
     report.check('unexplained 5xx');
     report.check('script error');
+    report.check('engine fault not done');
+    for (const failure of engineFaults?.tally.failures ?? []) report.fail('engine fault not done', failure);
     for (const record of records) {
       for (const error of record.errors)
         report.fail('script error', `${record.splitId ?? record.orderReference}: ${error}`);

@@ -3,7 +3,7 @@
 // history, two matching, the internal worker) on a Postgres instance of its own, with the dynamic config
 // the repository ships (deploy/temporal/dynamicconfig.yaml). docs/deploy.md, "Running the real cluster locally".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -265,7 +265,11 @@ export async function startTemporalCluster({
     ports: clusterPorts(frontendPort),
   };
   const stateFile = join(dataDir, 'cluster.json');
-  const writeState = () => writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+  // Written whole and renamed into place: a reader (the chaos run's engine faults) never sees half a file.
+  const writeState = () => {
+    writeFileSync(`${stateFile}.tmp`, `${JSON.stringify(state, null, 2)}\n`);
+    renameSync(`${stateFile}.tmp`, stateFile);
+  };
   let supervising = supervise;
   const launch = (name, service) => {
     const configFile = join(dataDir, `${name}.yaml`);
