@@ -371,7 +371,7 @@ export async function registerNamespace(address, namespace = process.env.TEMPORA
  * Waits until the cluster serves a workflow end to end: the frontend answering its health check does
  * not mean matching and history have joined its ring or that history knows a just-created namespace
  * (a split created then answered 500). A probe workflow is started (history) and its task queue
- * described (matching), then the probe is terminated.
+ * described (matching), then the probe is terminated and deleted, so the namespace starts empty.
  */
 export async function waitUntilServing(address, namespace = process.env.TEMPORAL_NAMESPACE ?? 'default') {
   const cli = ensureTemporalCli();
@@ -387,6 +387,8 @@ export async function waitUntilServing(address, namespace = process.env.TEMPORAL
     1000,
   );
   temporal('workflow', 'terminate', '--workflow-id', probe, '--reason', 'cluster readiness probe');
+  // Deleted too: a terminated workflow left in the namespace broke the chaos run's "no workflow failed".
+  temporal('workflow', 'delete', '--workflow-id', probe);
 }
 
 export const clusterStateFile = (dataDir = join(DATA_DIR, 'temporal-cluster')) => join(dataDir, 'cluster.json');

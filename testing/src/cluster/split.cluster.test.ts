@@ -137,6 +137,16 @@ describe('a split on the Temporal cluster, with a history process killed mid-run
     expect(unknown).toEqual([]);
   });
 
+  it('leaves no workflow of its readiness probe behind (a terminated one counts as failed in the chaos run)', async () => {
+    const probes = async () => {
+      const found: string[] = [];
+      for await (const run of stack.temporal.client.workflow.list({ query: 'WorkflowType = "probe"' }))
+        found.push(`${run.workflowId} ${run.status.name}`);
+      return found;
+    };
+    expect(await waitUntil('the readiness probe deleted', probes, (found) => found.length === 0, 60_000)).toEqual([]);
+  });
+
   it('captures the split after the history process owning its shard is killed -9', async () => {
     const owners = await shardOwners();
     expect(Object.keys(owners)).toHaveLength(8);
