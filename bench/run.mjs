@@ -93,8 +93,12 @@ async function main() {
   const startedAt = new Date().toISOString();
   // Temporal in memory, as in every earlier round; BENCH_TEMPORAL_FILE=1 keeps its state in a SQLite
   // file for the whole run (open-splits starts a file-backed server of its own when this is not set).
+  // BENCH_TEMPORAL=cluster: Temporal's own server as separate processes on its own Postgres (the run's
+  // "Temporal" CPU is then the whole cluster: its six processes and its Postgres, one process tree).
+  const engine = process.env.BENCH_TEMPORAL ?? 'dev';
   const run = await startRunInfrastructure('bench', {
-    temporalDbFile: process.env.BENCH_TEMPORAL_FILE ? 'temporal.sqlite' : undefined,
+    engine,
+    temporalDbFile: process.env.BENCH_TEMPORAL_FILE && engine !== 'cluster' ? 'temporal.sqlite' : undefined,
   });
   const runDir = run.runDir;
   const stack = {
@@ -111,7 +115,8 @@ async function main() {
     infra: {
       postgres: run.pgServer.kind,
       temporal: run.temporal.address,
-      temporalStore: run.temporalDbFile ? 'sqlite file' : 'memory',
+      engine,
+      temporalStore: engine === 'cluster' ? 'postgres (cluster)' : run.temporalDbFile ? 'sqlite file' : 'memory',
       mail: run.mail.kind,
     },
     serverUrl: run.pgServer.serverUrl,

@@ -7,7 +7,8 @@
 // attributes) and writes its address and process ids to <dir>/cluster.json; testing/src/cluster/ uses it.
 // TEMPORAL_PORT (7233), TEMPORAL_POSTGRES_PORT (5434), TEMPORAL_CLUSTER_DIR and TEMPORAL_CLUSTER_PG_DIR
 // (.data/temporal-cluster, .data/temporal-pg) move it; TEMPORAL_CLUSTER_DATABASE_URL puts its databases
-// on an existing Postgres server instead of the embedded one.
+// on an existing Postgres server instead of the embedded one. TEMPORAL_CLUSTER_SUPERVISE=1 starts a server
+// process again when it ends (the chaos run kills them; scripts/lib/temporal-cluster.mjs, startRunTemporalCluster).
 import { ensureNodeModules } from './lib/deps.mjs';
 
 ensureNodeModules();
@@ -17,11 +18,15 @@ if (!process.argv.includes('--temporal-only')) {
   await import('./start.mjs');
 } else {
   const { stopAll } = await import('./lib/procs.mjs');
-  const { registerNamespace, startTemporalCluster, waitUntilServing } = await import('./lib/temporal-cluster.mjs');
+  const { registerNamespace, startTemporalCluster, unregisteredDynamicConfigKeys, waitUntilServing } = await import(
+    './lib/temporal-cluster.mjs'
+  );
   let stopping = false;
+  let cluster = null;
   const shutdown = async (code) => {
     if (stopping) return;
     stopping = true;
+    cluster?.stopSupervising();
     console.log('\nStopping the Temporal cluster…');
     await stopAll(10_000);
     process.exit(code);
@@ -29,7 +34,9 @@ if (!process.argv.includes('--temporal-only')) {
   process.on('SIGINT', () => shutdown(0));
   process.on('SIGTERM', () => shutdown(0));
   try {
-    const cluster = await startTemporalCluster({
+    cluster = await startTemporalCluster({
+      // TEMPORAL_CLUSTER_SUPERVISE=1: a server process that ends is started again (as a pod is).
+      supervise: process.env.TEMPORAL_CLUSTER_SUPERVISE === '1',
       frontendPort: Number(process.env.TEMPORAL_PORT ?? 7233),
       pgPort: Number(process.env.TEMPORAL_POSTGRES_PORT ?? 5434),
       ...(process.env.TEMPORAL_CLUSTER_DIR ? { dataDir: process.env.TEMPORAL_CLUSTER_DIR } : {}),
@@ -39,6 +46,8 @@ if (!process.argv.includes('--temporal-only')) {
     await waitUntilServing(cluster.address);
     console.log(`\nTemporal cluster ${cluster.version} is running at ${cluster.address}`);
     for (const [name, pid] of Object.entries(cluster.pids)) console.log(`  ${name.padEnd(16)} pid ${pid}`);
+    for (const line of unregisteredDynamicConfigKeys(cluster.logs)) console.warn(`  dynamic config not known: ${line}`);
+    if (cluster.supervised) console.log('  supervised: a process that ends is started again');
     console.log(`  Postgres          ${cluster.postgres}\n  logs              ${cluster.logs}`);
     console.log('\nPress Ctrl-C to stop it.\n');
     // Written last: its presence tells a waiting caller that the namespace is usable too.

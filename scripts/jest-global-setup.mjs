@@ -7,7 +7,8 @@ import { ensureKustomize } from './lib/tools.mjs';
 
 export default async function globalSetup() {
   try {
-    const run = await startRunInfrastructure('test');
+    // TEST_TEMPORAL=cluster: the suites run on Temporal's own server (docs/deploy.md, "Running the real cluster locally").
+    const run = await startRunInfrastructure('test', { engine: process.env.TEST_TEMPORAL ?? 'dev' });
     Object.assign(process.env, run.env, {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       TEST_PG_SERVER_URL: run.pgServer.serverUrl,

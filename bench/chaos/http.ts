@@ -31,6 +31,10 @@ const CLIENT_TIMEOUT_MS = 120_000;
 const RETRY_PAUSE_MS = 500;
 /** The window name of a database fault (ChaosHttp.databaseFault). */
 const DATABASE = 'database';
+/** The window name of a fault on Temporal's own processes or database (ChaosHttp.engineFault). */
+const ENGINE = 'temporal';
+/** Windows that explain only a 503 `service_unavailable` (nothing done, send again), never a 500. */
+const RETRYABLE_ONLY = new Set([DATABASE, ENGINE]);
 
 export class ChaosHttp {
   readonly counts = { requests: 0, byStatus: new Map<string, number>(), restart5xx: 0, unexplained5xx: 0 };
@@ -58,6 +62,15 @@ export class ChaosHttp {
     return this.restarting(DATABASE);
   }
 
+  /**
+   * Marks a fault on the engine (a Temporal process killed or restarted, its Postgres backends
+   * terminated, its visibility writes held). Our services stay up, so, as for the database, only a
+   * 503 `service_unavailable` is explained by it: a 500 while Temporal recovers still breaks the run.
+   */
+  engineFault(): () => void {
+    return this.restarting(ENGINE);
+  }
+
   get restarts() {
     return this.windows.length;
   }
@@ -66,7 +79,7 @@ export class ChaosHttp {
     // The failure itself (the answer, or the lost connection) came while the service was down.
     return this.windows.some(
       (w) =>
-        (w.service !== DATABASE || retryable) &&
+        (!RETRYABLE_ONLY.has(w.service) || retryable) &&
         answeredAt >= w.from &&
         answeredAt <= (w.to ?? Number.POSITIVE_INFINITY) + RESTART_GRACE_MS,
     );

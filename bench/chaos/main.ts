@@ -13,6 +13,7 @@ import { SUPPORT_REFUSED, splitWorkflowId, supportCompensateUpdate } from '@grou
 import { ApplicationFailure } from '@temporalio/client';
 import { envInt, mapConcurrent } from '../lib/load';
 import { SERVICE_NAMES, startProcessStack } from '../lib/process-stack';
+import { engineFaultCount, startEngineFaults } from './engine-faults';
 import { noFaults, serviceApplicationName, startFaults } from './faults';
 import { ChaosHttp } from './http';
 import { checkInvariants } from './invariants';
@@ -125,6 +126,11 @@ async function main() {
       receiverDownAtMs: 120_000,
       log,
     });
+    // On the Temporal cluster (CHAOS_TEMPORAL=cluster), faults on Temporal's own processes and Postgres too.
+    const engineFaults =
+      process.env.TEMPORAL_CLUSTER_STATE && process.env.CHAOS_FAULTS !== '0'
+        ? startEngineFaults({ stateFile: process.env.TEMPORAL_CLUSTER_STATE, http, log, firstAtMs: 20_000 })
+        : null;
     const plans = planSplits(SPLITS);
     let done = 0;
     records = await mapConcurrent(plans, CONCURRENCY, async (plan) => {
@@ -168,7 +174,9 @@ async function main() {
     });
     log('workload done; stopping the faults');
     await faults.stop();
+    await engineFaults?.stop();
     log(`faults: ${JSON.stringify(faults.tally)}`);
+    if (engineFaults) log(`engine faults: ${JSON.stringify(engineFaults.tally)}`);
 
     // A split whose script broke off (its error is reported) may rightly stay pending for days.
     const expectedToFinish = records.filter((r) => r.splitId && r.errors.length === 0).map((r) => r.splitId!);
@@ -186,6 +194,8 @@ async function main() {
     if (http.counts.unexplained5xx > 0) report.fail('unexplained 5xx', `${http.counts.unexplained5xx}`);
     report.check('unexplained 5xx');
     report.check('script error');
+    report.check('engine fault not done');
+    for (const failure of engineFaults?.tally.failures ?? []) report.fail('engine fault not done', failure);
     for (const record of records) {
       for (const error of record.errors)
         report.fail('script error', `${record.splitId ?? record.orderReference}: ${error}`);
@@ -204,8 +214,10 @@ async function main() {
         t.serviceRestarts +
         t.terminateRounds +
         t.receiverFailures +
-        t.receiverOutages,
+        t.receiverOutages +
+        (engineFaults ? engineFaultCount(engineFaults.tally) : 0),
       kills: t.workerKills,
+      ...(engineFaults ? { engine_faults: engineFaultCount(engineFaults.tally) } : {}),
       double_captures: v('double capture') + v('captured before every participant authorised'),
       lost_events: v('lost event') + v('duplicate event') + v('event the spec rules out') + v('outbox not drained'),
       ledger_mismatches:
@@ -221,6 +233,7 @@ async function main() {
       .join(' · ');
     console.log('\nChaos run');
     console.log(`  faults: ${JSON.stringify(t)}`);
+    if (engineFaults) console.log(`  engine faults: ${JSON.stringify(engineFaults.tally)}`);
     console.log(
       `  http: ${http.counts.requests} requests; ${http.counts.restart5xx} failed during deliberate restarts; by status ${JSON.stringify(Object.fromEntries(http.counts.byStatus))}`,
     );
@@ -247,7 +260,7 @@ async function main() {
     const outFile = path.join(outDir, `chaos-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       outFile,
-      `${JSON.stringify({ figures, faults: t, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
+      `${JSON.stringify({ figures, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
     );
     log(`results written to ${outFile}`);
   } finally {

@@ -33,7 +33,8 @@ const killGroup = () => {
 
 async function main() {
   ensureTemporalCli();
-  const run = await startRunInfrastructure('chaos');
+  // CHAOS_TEMPORAL=cluster: Temporal's own server, whose processes and Postgres get faults too (README).
+  const run = await startRunInfrastructure('chaos', { engine: process.env.CHAOS_TEMPORAL ?? 'dev' });
   const redis = process.env.REDIS_URL === undefined ? await reachableRedisUrl() : null;
   const env = {
     ...run.env,
@@ -43,7 +44,9 @@ async function main() {
     // What is left of the 20 minutes once the infrastructure is up: main.ts plans its phases in it.
     CHAOS_DEADLINE: String(startedAt + LIMIT_MS - 15_000),
   };
-  console.log(`[chaos] postgres ${run.pgServer.kind} (${run.databaseName}); temporal ${run.temporal.address}`);
+  console.log(
+    `[chaos] postgres ${run.pgServer.kind} (${run.databaseName}); temporal ${run.engine} ${run.temporal.address}`,
+  );
   let code = 1;
   try {
     code = await new Promise((resolve) => {

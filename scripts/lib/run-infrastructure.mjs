@@ -8,13 +8,17 @@ import { DATA_DIR, EMULATOR_MIGRATIONS, ROOT } from './paths.mjs';
 import { ensureDatabase, resolvePostgresServer } from './postgres.mjs';
 import { freePort } from './procs.mjs';
 import { startTemporal } from './temporal.mjs';
+import { startRunTemporalCluster } from './temporal-cluster.mjs';
 import { writeWorkflowBundle } from './workflow-bundle.mjs';
 
 /**
  * purpose names the database (`groupsplit_<purpose>_<run>`) and the run folder under .data/.
  * temporalDbFile: a file name in the run folder for Temporal's SQLite database; omitted, in memory.
+ * engine: 'dev' (the dev server) or 'cluster' (Temporal's own server as separate processes on Postgres,
+ * scripts/lib/temporal-cluster.mjs; the callers' TEST_TEMPORAL, BENCH_TEMPORAL and CHAOS_TEMPORAL).
  */
-export async function startRunInfrastructure(purpose, { temporalDbFile } = {}) {
+export async function startRunInfrastructure(purpose, { temporalDbFile, engine = 'dev' } = {}) {
+  if (!['dev', 'cluster'].includes(engine)) throw new Error(`unknown Temporal engine ${engine}: dev or cluster`);
   const runId = `${Date.now()}_${process.pid}`;
   const runDir = join(DATA_DIR, `${purpose}-runs`, runId);
   mkdirSync(runDir, { recursive: true });
@@ -43,13 +47,15 @@ export async function startRunInfrastructure(purpose, { temporalDbFile } = {}) {
     freePort(),
   ]);
   const [temporal, mail] = await Promise.all([
-    // With its bundled UI: the support runbook's screenshots are taken from it by a browser test.
-    startTemporal({
-      port: temporalPort,
-      uiPort: temporalUiPort,
-      quiet: true,
-      dbFile: temporalDbFile && join(runDir, temporalDbFile),
-    }),
+    engine === 'cluster'
+      ? startRunTemporalCluster({ dir: join(runDir, 'temporal-cluster') })
+      : // With its bundled UI: the support runbook's screenshots are taken from it by a browser test.
+        startTemporal({
+          port: temporalPort,
+          uiPort: temporalUiPort,
+          quiet: true,
+          dbFile: temporalDbFile && join(runDir, temporalDbFile),
+        }),
     startMail({ smtpPort, httpPort: mailHttpPort, quiet: true }),
   ]);
 
@@ -60,6 +66,7 @@ export async function startRunInfrastructure(purpose, { temporalDbFile } = {}) {
     pgServer,
     databaseName,
     temporal,
+    engine,
     temporalDbFile: temporalDbFile && join(runDir, temporalDbFile),
     mail,
     /** What every process of the run needs to reach the infrastructure. */
@@ -67,6 +74,8 @@ export async function startRunInfrastructure(purpose, { temporalDbFile } = {}) {
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,
       TEMPORAL_ADDRESS: temporal.address,
+      // The cluster's cluster.json (process ids, ports, its Postgres): the chaos run's engine faults read it.
+      ...(engine === 'cluster' ? { TEMPORAL_CLUSTER_STATE: temporal.stateFile } : {}),
       TEMPORAL_UI_URL: `http://127.0.0.1:${temporalUiPort}`,
       // The operator UIs' ports: a test-mode webhook may not target them (shared/src/net/url-check.ts).
       TEMPORAL_UI_PORT: String(temporalUiPort),

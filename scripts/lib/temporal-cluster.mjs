@@ -3,11 +3,12 @@
 // history, two matching, the internal worker) on a Postgres instance of its own, with the dynamic config
 // the repository ships (deploy/temporal/dynamicconfig.yaml). docs/deploy.md, "Running the real cluster locally".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DATA_DIR, ROOT } from './paths.mjs';
-import { startProcess, waitFor } from './procs.mjs';
+import { freePort, startProcess, waitFor } from './procs.mjs';
 import { SEARCH_ATTRIBUTES } from './temporal.mjs';
 import {
   ensureTemporalCli,
@@ -35,6 +36,14 @@ export const CLUSTER_PROCESSES = [
   { name: 'matching-2', service: 'matching', offset: 4 },
   { name: 'internal-worker', service: 'worker', offset: 5 },
 ];
+
+/**
+ * Temporal's `cluster_membership.rpc_port` is a SMALLINT: a process whose membership port is above
+ * 32767 cannot register itself and exits at start ("value … is out of range for type smallint").
+ */
+export const MEMBERSHIP_PORT_MAX = 32_767;
+/** The frontend ports freeClusterPort picks from: every port of the cluster (P…P+210) stays below MEMBERSHIP_PORT_MAX. */
+export const CLUSTER_PORT_RANGE = [20_000, MEMBERSHIP_PORT_MAX - 210];
 
 /**
  * Ports from the frontend's gRPC port P: process gRPC P+offset, membership (ringpop) P+100+offset,
@@ -180,6 +189,9 @@ async function temporalPostgres({ pgDir, pgPort }) {
   return { kind: 'embedded', host: '127.0.0.1', port: pgPort, user: 'postgres', password: 'postgres' };
 }
 
+/** How long a supervised process stays down before it is started again (a kubelet's first back-off is 10 s). */
+export const RESTART_DELAY_MS = Number(process.env.TEMPORAL_CLUSTER_RESTART_DELAY_MS ?? 1000);
+
 /**
  * Creates (when missing) and migrates `temporal` and `temporal_visibility` with temporal-sql-tool and the
  * schema files of the server module, as deploy/temporal/setup-postgres-schema.sh does for compose.
@@ -226,6 +238,7 @@ export async function startTemporalCluster({
   dataDir = join(DATA_DIR, 'temporal-cluster'),
   pgDir = join(DATA_DIR, 'temporal-pg'),
   logLevel = process.env.TEMPORAL_CLUSTER_LOG_LEVEL ?? 'info',
+  supervise = false,
   log = console.log,
 } = {}) {
   const started = Date.now();
@@ -238,15 +251,31 @@ export async function startTemporalCluster({
   mkdirSync(dataDir, { recursive: true });
   for (const stale of ['cluster.json', 'ready']) rmSync(join(dataDir, stale), { force: true });
   const processes = {};
-  for (const { name, service } of CLUSTER_PROCESSES) {
+  const restarts = Object.fromEntries(CLUSTER_PROCESSES.map(({ name }) => [name, 0]));
+  const address = `127.0.0.1:${frontendPort}`;
+  const state = {
+    address,
+    version: TEMPORAL_SERVER_VERSION,
+    postgres: `${db.kind} ${db.host}:${db.port}`,
+    postgresUrl: `postgres://${encodeURIComponent(db.user)}:${encodeURIComponent(db.password)}@${db.host}:${db.port}`,
+    logs: dataDir,
+    supervised: supervise,
+    pids: {},
+    restarts,
+    ports: clusterPorts(frontendPort),
+  };
+  const stateFile = join(dataDir, 'cluster.json');
+  // Written whole and renamed into place: a reader (the chaos run's engine faults) never sees half a file.
+  const writeState = () => {
+    writeFileSync(`${stateFile}.tmp`, `${JSON.stringify(state, null, 2)}\n`);
+    renameSync(`${stateFile}.tmp`, stateFile);
+  };
+  let supervising = supervise;
+  const launch = (name, service) => {
     const configFile = join(dataDir, `${name}.yaml`);
-    writeFileSync(
-      configFile,
-      `${JSON.stringify(clusterConfig({ processName: name, frontendPort, db, logLevel }), null, 2)}\n`,
-    );
     const logFile = join(dataDir, `${name}.log`);
     // `exec` so that the child's pid is the server's own: a kill -9 of it is a crash of that process.
-    processes[name] = startProcess(
+    const child = startProcess(
       `temporal-${name}`,
       'sh',
       [
@@ -257,22 +286,44 @@ export async function startTemporalCluster({
         service,
         logFile,
       ],
-      { quiet: true, tier: 'infra' },
+      {
+        quiet: true,
+        tier: 'infra',
+        // Supervised, a process that ends (killed, crashed, stopped) is started again, as a pod's
+        // container is (restartPolicy Always): the chaos run's faults on the engine rely on it.
+        onExit: (code, signal) => {
+          if (!supervising) return;
+          log(`[temporal-cluster] ${name} exited (${signal ?? code}); starting it again in ${RESTART_DELAY_MS} ms`);
+          setTimeout(() => {
+            if (!supervising) return;
+            restarts[name] += 1;
+            launch(name, service);
+            writeState();
+          }, RESTART_DELAY_MS);
+        },
+      },
     );
-  }
-  const address = `127.0.0.1:${frontendPort}`;
-  await waitFor('the Temporal cluster frontend', async () => health(cli, address), 300_000, 1000);
-  const state = {
-    address,
-    version: TEMPORAL_SERVER_VERSION,
-    postgres: `${db.kind} ${db.host}:${db.port}`,
-    logs: dataDir,
-    pids: Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, child.pid])),
-    ports: clusterPorts(frontendPort),
+    processes[name] = child;
+    state.pids[name] = child.pid;
   };
-  writeFileSync(join(dataDir, 'cluster.json'), `${JSON.stringify(state, null, 2)}\n`);
+  for (const { name, service } of CLUSTER_PROCESSES) {
+    writeFileSync(
+      join(dataDir, `${name}.yaml`),
+      `${JSON.stringify(clusterConfig({ processName: name, frontendPort, db, logLevel }), null, 2)}\n`,
+    );
+    launch(name, service);
+  }
+  await waitFor('the Temporal cluster frontend', async () => health(cli, address), 300_000, 1000);
+  writeState();
   log(`[temporal-cluster] frontend healthy at ${address} after ${Math.round((Date.now() - started) / 1000)} s`);
-  return { ...state, processes };
+  return {
+    ...state,
+    processes,
+    /** Ends the supervision (before stopping the processes), so nothing is started again. */
+    stopSupervising() {
+      supervising = false;
+    },
+  };
 }
 
 /**
@@ -320,7 +371,7 @@ export async function registerNamespace(address, namespace = process.env.TEMPORA
  * Waits until the cluster serves a workflow end to end: the frontend answering its health check does
  * not mean matching and history have joined its ring or that history knows a just-created namespace
  * (a split created then answered 500). A probe workflow is started (history) and its task queue
- * described (matching), then the probe is terminated.
+ * described (matching), then the probe is terminated and deleted, so the namespace starts empty.
  */
 export async function waitUntilServing(address, namespace = process.env.TEMPORAL_NAMESPACE ?? 'default') {
   const cli = ensureTemporalCli();
@@ -336,7 +387,93 @@ export async function waitUntilServing(address, namespace = process.env.TEMPORAL
     1000,
   );
   temporal('workflow', 'terminate', '--workflow-id', probe, '--reason', 'cluster readiness probe');
+  // Deleted too: a terminated workflow left in the namespace broke the chaos run's "no workflow failed".
+  temporal('workflow', 'delete', '--workflow-id', probe);
 }
 
 export const clusterStateFile = (dataDir = join(DATA_DIR, 'temporal-cluster')) => join(dataDir, 'cluster.json');
 export const clusterExists = (dataDir) => existsSync(clusterStateFile(dataDir));
+
+/**
+ * The lines of the cluster's logs in which the server reports a dynamic config key it does not know
+ * (`unregistered key`): a switch the shipped file sets that this version ignores.
+ */
+export function unregisteredDynamicConfigKeys(dataDir) {
+  return CLUSTER_PROCESSES.flatMap(({ name }) => {
+    const file = join(dataDir, `${name}.log`);
+    if (!existsSync(file)) return [];
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => /unregistered key/i.test(line))
+      .map((line) => `${name}: ${line}`);
+  });
+}
+
+async function portFree(port) {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A frontend port P with P…P+210 free: the cluster's processes take their ports from there (clusterPorts). */
+export async function freeClusterPort() {
+  const offsets = [10, ...[0, 100, 200].flatMap((block) => CLUSTER_PROCESSES.map(({ offset }) => block + offset))];
+  const [low, high] = CLUSTER_PORT_RANGE;
+  for (;;) {
+    const base = low + Math.floor(Math.random() * (high - low + 1));
+    if ((await Promise.all(offsets.map((offset) => portFree(base + offset)))).every(Boolean)) return base;
+  }
+}
+
+/**
+ * The cluster for one run (tests, `npm run bench`, `npm run chaos` with TEST_TEMPORAL, BENCH_TEMPORAL or
+ * CHAOS_TEMPORAL = cluster): `scripts/cluster.mjs --temporal-only` as one child process on free ports,
+ * with its data, logs and Postgres under `dir`, its processes supervised (started again when they end).
+ * That child is the parent of every server process and of Temporal's Postgres, so its process tree is the
+ * whole engine (the bench reads its CPU so). Returns { child, address, stateFile, state }; stopAll stops it.
+ */
+export async function startRunTemporalCluster({ dir, log = console.log, quiet = true } = {}) {
+  mkdirSync(dir, { recursive: true });
+  const [frontendPort, pgPort] = [await freeClusterPort(), await freePort()];
+  let output = '';
+  const child = startProcess(
+    'temporal-cluster',
+    process.execPath,
+    [join(ROOT, 'scripts', 'cluster.mjs'), '--temporal-only'],
+    {
+      quiet,
+      tier: 'infra',
+      env: {
+        TEMPORAL_PORT: String(frontendPort),
+        TEMPORAL_POSTGRES_PORT: String(pgPort),
+        TEMPORAL_CLUSTER_DIR: dir,
+        TEMPORAL_CLUSTER_PG_DIR: join(dir, 'pg'),
+        TEMPORAL_CLUSTER_SUPERVISE: '1',
+      },
+    },
+  );
+  child.stdout.on('data', (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  });
+  child.stderr.on('data', (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  });
+  const started = Date.now();
+  // The first run builds the server: up to half an hour on a busy 2-core machine.
+  const deadline = started + Number(process.env.TEMPORAL_CLUSTER_START_TIMEOUT_MS ?? 40 * 60_000);
+  while (!existsSync(join(dir, 'ready'))) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`npm run cluster -- --temporal-only exited (${child.signalCode ?? child.exitCode}):\n${output}`);
+    }
+    if (Date.now() > deadline) throw new Error(`the Temporal cluster was not ready in time:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const stateFile = clusterStateFile(dir);
+  const state = JSON.parse(readFileSync(stateFile, 'utf8'));
+  log(
+    `[temporal-cluster] ${state.version} ready at ${state.address} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  return { child, address: state.address, stateFile, state };
+}

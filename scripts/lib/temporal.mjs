@@ -29,8 +29,6 @@ export async function startTemporal({ port, uiPort, dbFile, codecEndpoint, quiet
     '--log-level',
     'warn',
     '--dynamic-config-value',
-    'frontend.enableExecuteMultiOperation=true',
-    '--dynamic-config-value',
     'frontend.enableUpdateWorkflowExecution=true',
   ];
   if (uiPort) args.push('--ui-port', String(uiPort));

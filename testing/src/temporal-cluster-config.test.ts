@@ -28,6 +28,8 @@ type ClusterModules = {
     services: Record<string, { rpc: { grpcPort: number; membershipPort: number } }>;
   };
   ports: Record<string, { grpc: number; membership: number; metrics: number }>;
+  portRange: [number, number];
+  highestPorts: Record<string, { grpc: number; membership: number; metrics: number }>;
 };
 
 function loadClusterModules(): ClusterModules {
@@ -42,6 +44,8 @@ function loadClusterModules(): ClusterModules {
       processes: cluster.CLUSTER_PROCESSES,
       config: cluster.clusterConfig({ processName: 'history-2', frontendPort: 7233, db }),
       ports: cluster.clusterPorts(7233),
+      portRange: cluster.CLUSTER_PORT_RANGE,
+      highestPorts: cluster.clusterPorts(cluster.CLUSTER_PORT_RANGE[1]),
     }));`;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(result.stderr);
@@ -89,5 +93,18 @@ describe('the local Temporal cluster (npm run cluster) and the Helm values', () 
     expect(new Set(ports).size).toBe(ports.length);
     expect(cluster.config.services.history!.rpc.grpcPort).toBe(cluster.ports['history-2']!.grpc);
     expect(cluster.config.services.frontend!.rpc.grpcPort).toBe(7233);
+  });
+
+  it('picks run ports whose membership ports fit the SMALLINT Temporal stores them in', () => {
+    // cluster_membership.rpc_port is a SMALLINT: a frontend on 35386 (membership 35486) exited at start.
+    const [low, high] = cluster.portRange;
+    expect(low).toBeGreaterThan(1024);
+    expect(high).toBeGreaterThanOrEqual(low);
+    const highest = Object.values(cluster.highestPorts).flatMap(({ grpc, membership, metrics }) => [
+      grpc,
+      membership,
+      metrics,
+    ]);
+    expect(Math.max(...highest)).toBeLessThanOrEqual(32_767);
   });
 });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -33,10 +33,14 @@ async function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** A frontend port P with P…P+210 free: the cluster's processes take ports from there (clusterPorts). */
+/**
+ * A frontend port P with P…P+210 free: the cluster's processes take ports from there (clusterPorts).
+ * Below 32768 - 210: Temporal stores a membership port (P+100…) in a SMALLINT, and a process whose port
+ * is larger exits at start (CLUSTER_PORT_RANGE in scripts/lib/temporal-cluster.mjs).
+ */
 async function freeClusterBase(): Promise<number> {
   for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const base = 20_000 + Math.floor(Math.random() * (32_767 - 210 - 20_000));
     const offsets = [10, ...[0, 100, 200].flatMap((block) => [0, 1, 2, 3, 4, 5].map((i) => block + i))];
     if ((await Promise.all(offsets.map((offset) => portFree(base + offset)))).every(Boolean)) return base;
   }
@@ -56,12 +60,13 @@ describe('a split on the Temporal cluster, with a history process killed mid-run
   let cluster: ChildProcess;
   let clusterOutput = '';
   let state: ClusterState;
+  let dir: string;
   let temporalDb: pg.Client;
   let stack: Stack;
   let shop: SplitReadyMerchant;
 
   beforeAll(async () => {
-    const dir = join(process.env.TEST_RUN_DIR!, 'temporal-cluster');
+    dir = join(process.env.TEST_RUN_DIR!, 'temporal-cluster');
     mkdirSync(dir, { recursive: true });
     const [frontendPort, pgPort] = [await freeClusterBase(), await freePort()];
     cluster = spawn(process.execPath, [join(ROOT, 'scripts/cluster.mjs'), '--temporal-only'], {
@@ -117,6 +122,30 @@ describe('a split on the Temporal cluster, with a history process killed mid-run
       ]),
     );
   }
+
+  it('knows every dynamic config key the repository ships (deploy/temporal/dynamicconfig.yaml)', () => {
+    // The server reads the file at start and logs `unregistered key "<key>"` for each key it does not have:
+    // a switch that does nothing on this version (frontend.enableExecuteMultiOperation on 1.31).
+    const logs = readdirSync(dir).filter((name) => name.endsWith('.log'));
+    expect(logs).toEqual(expect.arrayContaining(['frontend.log', 'history-1.log', 'matching-1.log']));
+    const unknown = logs.flatMap((name) =>
+      readFileSync(join(dir, name), 'utf8')
+        .split('\n')
+        .filter((line) => /unregistered key/i.test(line))
+        .map((line) => `${name}: ${line}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('leaves no workflow of its readiness probe behind (a terminated one counts as failed in the chaos run)', async () => {
+    const probes = async () => {
+      const found: string[] = [];
+      for await (const run of stack.temporal.client.workflow.list({ query: 'WorkflowType = "probe"' }))
+        found.push(`${run.workflowId} ${run.status.name}`);
+      return found;
+    };
+    expect(await waitUntil('the readiness probe deleted', probes, (found) => found.length === 0, 60_000)).toEqual([]);
+  });
 
   it('captures the split after the history process owning its shard is killed -9', async () => {
     const owners = await shardOwners();
