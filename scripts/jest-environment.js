@@ -10,6 +10,10 @@
 const { appendFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { TestEnvironment } = require('jest-environment-node');
+const { installCompileCache } = require('./jest-compile-cache');
+
+// Before any test file's module is compiled in this worker (scripts/jest-compile-cache.js).
+const compileCache = process.env.JEST_COMPILE_CACHE === '0' ? null : installCompileCache();
 
 const workerCache = new Map();
 
@@ -26,6 +30,7 @@ class GroupsplitEnvironment extends TestEnvironment {
       hooks: { beforeAll: 0, beforeEach: 0, afterEach: 0, afterAll: 0 },
       tests: 0,
       stack: [],
+      compiles: compileCache && { ...compileCache },
     };
     const timing = this.timing;
     this.global.__groupsplitTiming = {
@@ -49,6 +54,7 @@ class GroupsplitEnvironment extends TestEnvironment {
       case 'run_start':
         // The test file has been required and its describe blocks collected.
         timing.phases.load = now - (timing.setupEnd ?? timing.created);
+        timing.loadCpu = process.cpuUsage(timing.cpu);
         break;
       case 'hook_start':
         timing.hookStart = now;
@@ -86,11 +92,18 @@ class GroupsplitEnvironment extends TestEnvironment {
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
       environmentMs: Math.round(timing.phases.environment ?? 0),
       loadMs: Math.round(timing.phases.load ?? 0),
+      // CPU time from the environment's creation to the test file's modules loaded.
+      loadCpuMs: timing.loadCpu ? Math.round((timing.loadCpu.user + timing.loadCpu.system) / 1000) : null,
       beforeAllMs: Math.round(timing.hooks.beforeAll),
       eachHooksMs: Math.round(timing.hooks.beforeEach + timing.hooks.afterEach),
       testsMs: Math.round(timing.tests),
       afterAllMs: Math.round(timing.hooks.afterAll),
       stack: timing.stack,
+      compiles: compileCache && {
+        cached: compileCache.hits - timing.compiles.hits,
+        compiled: compileCache.misses - timing.compiles.misses,
+        rejected: compileCache.rejected - timing.compiles.rejected,
+      },
     };
     try {
       appendFileSync(join(dir, `${process.pid}.jsonl`), `${JSON.stringify(record)}\n`);

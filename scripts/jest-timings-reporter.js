@@ -59,11 +59,13 @@ class TimingsReporter {
         // Run in band (one worker, one file), the file ran in this process: its CPU is Jest's own.
         inBand: record.pid === process.pid,
         loadMs: record.loadMs ?? null,
+        loadCpuMs: record.loadCpuMs ?? null,
         beforeAllMs: record.beforeAllMs ?? null,
         eachHooksMs: record.eachHooksMs ?? null,
         testsMs: record.testsMs ?? null,
         afterAllMs: record.afterAllMs ?? null,
         stack: record.stack ?? [],
+        compiles: record.compiles ?? null,
       };
     });
     files.sort((a, b) => b.wallMs - a.wallMs);
@@ -79,6 +81,7 @@ class TimingsReporter {
       workersCpuMs: files.filter((file) => !file.inBand).reduce((total, file) => total + (file.cpuMs ?? 0), 0),
       fileWallMs: sum('wallMs'),
       loadMs: sum('loadMs'),
+      loadCpuMs: sum('loadCpuMs'),
       beforeAllMs: sum('beforeAllMs'),
       testsMs: sum('testsMs'),
       afterAllMs: sum('afterAllMs'),

@@ -80,7 +80,29 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
   const logger = createLogger('test-stack', config.LOG_LEVEL);
   const db = createDb(config.DATABASE_URL, 8);
   clock.lap('portsAndConfig');
-  const temporal = await createTemporalClient(config);
+
+  installWorkerRuntime(logger);
+  const startWorker = async () => {
+    const started = await createWorker({ config, db, logger, workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH });
+    return { ...started, run: started.worker.run() };
+  };
+  const stopWorker = async ({ worker, connection, run }: Awaited<ReturnType<typeof startWorker>>) => {
+    worker.shutdown();
+    await run.catch(() => undefined);
+    await connection.close();
+  };
+  // The worker (its own connection, the workflow bundle loaded into its thread) starts while the client
+  // connects and the apps are built: nothing reaches it before startStack returns.
+  const workerStarting = options.worker === false ? Promise.resolve(null) : startWorker();
+  workerStarting.catch(() => undefined);
+  let temporal: Awaited<ReturnType<typeof createTemporalClient>>;
+  try {
+    temporal = await createTemporalClient(config);
+  } catch (error) {
+    const started = await workerStarting.catch(() => null);
+    if (started) await stopWorker(started);
+    throw error;
+  }
   clock.lap('temporalClient');
 
   const processorEmulator = createEmulator({ config, db, logger });
@@ -95,17 +117,8 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
   serve(gateway.server, gatewayApp);
   clock.lap('gateway');
 
-  installWorkerRuntime(logger);
-  const startWorker = async () => {
-    const started = await createWorker({ config, db, logger, workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH });
-    return { ...started, run: started.worker.run() };
-  };
-  const stopWorker = async ({ worker, connection, run }: Awaited<ReturnType<typeof startWorker>>) => {
-    worker.shutdown();
-    await run.catch(() => undefined);
-    await connection.close();
-  };
-  let running = options.worker === false ? null : await startWorker();
+  let running = await workerStarting;
+  // Only what the worker still needed once the apps were built.
   clock.lap('worker');
   clock.report();
 
