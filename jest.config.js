@@ -26,6 +26,9 @@ module.exports = {
   globalTeardown: '<rootDir>/scripts/jest-global-teardown.mjs',
   maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
   testTimeout: 120_000,
+  // Jest's own output, plus every file's wall and CPU time in test-artifacts/jest-timings.json and the
+  // 15 slowest at the end (docs/testing-speed.md).
+  reporters: ['default', '<rootDir>/scripts/jest-timings-reporter.js'],
   projects: workspaces.map(([displayName, dir]) => ({
     displayName,
     rootDir: `<rootDir>/${dir}`,

@@ -14,6 +14,28 @@ export { aliveHeartbeat } from '@groupsplit/worker';
 import type Koa from 'koa';
 import { createApiClient } from './api';
 
+/**
+ * Start-up phases of one stack, in milliseconds, for scripts/jest-timings-reporter.js (through the
+ * test environment, scripts/jest-environment.js); a no-op outside Jest.
+ */
+function phaseClock() {
+  const phases: Record<string, number> = {};
+  let last = performance.now();
+  return {
+    phases,
+    lap(name: string) {
+      const now = performance.now();
+      phases[name] = Math.round(now - last);
+      last = now;
+    },
+    report() {
+      const timing = (globalThis as { __groupsplitTiming?: { stackPhases(p: Record<string, number>): void } })
+        .__groupsplitTiming;
+      timing?.stackPhases(phases);
+    },
+  };
+}
+
 async function listening(): Promise<{ server: Server; url: string }> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,6 +60,7 @@ const close = (server: Server) =>
  * leaves the task queue to a worker the test runs itself (e.g. a child process it can kill).
  */
 export async function startStack(overrides: Partial<Config> = {}, options: { worker?: boolean } = {}) {
+  const clock = phaseClock();
   const [gateway, merchants, checkout, emulator] = await Promise.all([
     listening(),
     listening(),
@@ -56,15 +79,7 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
   });
   const logger = createLogger('test-stack', config.LOG_LEVEL);
   const db = createDb(config.DATABASE_URL, 8);
-  const temporal = await createTemporalClient(config);
-
-  const processorEmulator = createEmulator({ config, db, logger });
-  serve(emulator.server, processorEmulator.app);
-  serve(merchants.server, createMerchantsApp({ config, db, logger, temporal }));
-  const checkoutApp = createCheckoutApp({ config, db, logger, temporal });
-  serve(checkout.server, checkoutApp);
-  const gatewayApp = createGatewayApp({ config, db, logger });
-  serve(gateway.server, gatewayApp);
+  clock.lap('portsAndConfig');
 
   installWorkerRuntime(logger);
   const startWorker = async () => {
@@ -76,7 +91,36 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
     await run.catch(() => undefined);
     await connection.close();
   };
-  let running = options.worker === false ? null : await startWorker();
+  // The worker (its own connection, the workflow bundle loaded into its thread) starts while the client
+  // connects and the apps are built: nothing reaches it before startStack returns.
+  const workerStarting = options.worker === false ? Promise.resolve(null) : startWorker();
+  workerStarting.catch(() => undefined);
+  let temporal: Awaited<ReturnType<typeof createTemporalClient>>;
+  try {
+    temporal = await createTemporalClient(config);
+  } catch (error) {
+    const started = await workerStarting.catch(() => null);
+    if (started) await stopWorker(started);
+    throw error;
+  }
+  clock.lap('temporalClient');
+
+  const processorEmulator = createEmulator({ config, db, logger });
+  serve(emulator.server, processorEmulator.app);
+  clock.lap('emulator');
+  serve(merchants.server, createMerchantsApp({ config, db, logger, temporal }));
+  clock.lap('merchants');
+  const checkoutApp = createCheckoutApp({ config, db, logger, temporal });
+  serve(checkout.server, checkoutApp);
+  clock.lap('checkout');
+  const gatewayApp = createGatewayApp({ config, db, logger });
+  serve(gateway.server, gatewayApp);
+  clock.lap('gateway');
+
+  let running = await workerStarting;
+  // Only what the worker still needed once the apps were built.
+  clock.lap('worker');
+  clock.report();
 
   return {
     config,
