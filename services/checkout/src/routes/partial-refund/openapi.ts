@@ -1,9 +1,5 @@
 import { err, IdempotencyKeyHeaders, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
-import {
-  AMOUNT_REFUND_BAD_REQUESTS,
-  AMOUNT_REFUND_CONFLICTS,
-  dashboardRefundForbidden,
-} from '../../refunds/openapi-errors';
+import { REFUND_ERRORS } from '../../refunds/openapi-errors';
 import { RefundResultSchema, ServerRefundSchema, SplitIdParams } from './schema';
 
 export const partialRefundPaths: OpenApiPaths = {
@@ -24,10 +20,10 @@ export const partialRefundPaths: OpenApiPaths = {
       body: { schema: ServerRefundSchema, required: false },
       responses: { 200: { description: 'The refund result.', schema: RefundResultSchema } },
       errors: {
-        400: AMOUNT_REFUND_BAD_REQUESTS,
-        403: dashboardRefundForbidden('not in the business (the buyer who created a hosted order included)'),
+        400: REFUND_ERRORS.amountBadRequests,
+        403: REFUND_ERRORS.dashboardForbidden('not in the business (the buyer who created a hosted order included)'),
         404: [err(MESSAGES.notFound)],
-        409: AMOUNT_REFUND_CONFLICTS,
+        409: REFUND_ERRORS.amountConflicts,
       },
     }),
   },

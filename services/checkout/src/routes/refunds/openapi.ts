@@ -1,10 +1,5 @@
 import { err, IdempotencyKeyHeaders, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
-import {
-  AMOUNT_REFUND_BAD_REQUESTS,
-  AMOUNT_REFUND_CONFLICTS,
-  dashboardRefundForbidden,
-  REFUND_CONFLICTS,
-} from '../../refunds/openapi-errors';
+import { REFUND_ERRORS } from '../../refunds/openapi-errors';
 import { REFUND_MESSAGES as M } from './request-refund';
 import { RefundResultSchema, ServerRefundSchema, SplitIdParams } from './schema';
 
@@ -23,9 +18,9 @@ export const refundsPaths: OpenApiPaths = {
       responses: result,
       errors: {
         400: [err(M.notCaptured), err(M.vanished)],
-        403: dashboardRefundForbidden('not in the business and not the creator'),
+        403: REFUND_ERRORS.dashboardForbidden('not in the business and not the creator'),
         404: [err(MESSAGES.notFound)],
-        409: REFUND_CONFLICTS,
+        409: REFUND_ERRORS.conflicts,
       },
     }),
   },
@@ -44,9 +39,9 @@ export const refundsPaths: OpenApiPaths = {
       body: { schema: ServerRefundSchema, required: false },
       responses: result,
       errors: {
-        400: AMOUNT_REFUND_BAD_REQUESTS,
+        400: REFUND_ERRORS.amountBadRequests,
         404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
-        409: AMOUNT_REFUND_CONFLICTS,
+        409: REFUND_ERRORS.amountConflicts,
       },
     }),
   },
