@@ -60,6 +60,31 @@ export function Options<T extends string | number>(props: {
   );
 }
 
+/** A list filter: a labelled select of `values` whose first choice, `all`, is the empty value (no filter). */
+export function FilterSelect<T extends string>(props: {
+  id: string;
+  label: string;
+  all: string;
+  value: string;
+  values: readonly T[];
+  words: (value: T) => ComponentChildren;
+  onChange: (value: T | '') => void;
+}) {
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(event) => props.onChange((event.currentTarget as HTMLSelectElement).value as T | '')}
+      >
+        <option value="">{props.all}</option>
+        <Options values={props.values} label={props.words} />
+      </select>
+    </div>
+  );
+}
+
 /** aria-describedby for an input inside Field: its hint and error. */
 export const describedBy = (id: string, hint: boolean, error: string | null | undefined) =>
   [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;

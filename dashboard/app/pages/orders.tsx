@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type SplitPage, type SplitSummary } from '../api';
 import { Loadable } from '../components/feedback';
-import { Form, Options } from '../components/form';
+import { FilterSelect, Form } from '../components/form';
 import { PageHeader } from '../components/page';
 import { PausedBanner } from '../components/paused-banner';
 import { DataTable } from '../components/table';
@@ -66,17 +66,15 @@ function OrderFilters(props: { address: OrdersAddress }) {
           }}
         />
       </div>
-      <div class="field">
-        <label for="order-status">Status</label>
-        <select
-          id="order-status"
-          value={address.status}
-          onChange={(event) => go({ status: (event.currentTarget as HTMLSelectElement).value })}
-        >
-          <option value="">All statuses</option>
-          <Options values={STATUS_CHOICES} label={words} />
-        </select>
-      </div>
+      <FilterSelect
+        id="order-status"
+        label="Status"
+        all="All statuses"
+        value={address.status}
+        values={STATUS_CHOICES}
+        words={words}
+        onChange={(status) => go({ status })}
+      />
       <DayField id="order-from" label="Created from" value={address.from} onPick={(from) => go({ from })} />
       <DayField
         id="order-to"

@@ -4,7 +4,7 @@ import { api, type Delivery, type SendResult, type WebhookEventType } from '../a
 import { useBusiness } from '../business';
 import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
-import { CopyButton, Field, Form, fieldInputProps, Options } from '../components/form';
+import { CopyButton, Field, FilterSelect, Form, fieldInputProps, Options } from '../components/form';
 import { PageHeader, Section } from '../components/page';
 import { PausedBanner } from '../components/paused-banner';
 import { ACTIONS, DataTable, KeyValues } from '../components/table';
@@ -373,32 +373,24 @@ function DeliveryLog() {
       <Refusal reason={mayTest.hidden ? mayTest.reason : mayTest.allowed ? null : mayTest.reason} />
       <fieldset class="toolbar inline-form">
         <legend class="visually-hidden">Filter the delivery log</legend>
-        <div class="field">
-          <label for="log-type">Event</label>
-          <select
-            id="log-type"
-            value={filters.type}
-            onChange={(e) =>
-              setFilters({ ...filters, type: (e.currentTarget as HTMLSelectElement).value as LogFilters['type'] })
-            }
-          >
-            <option value="">All events</option>
-            <Options values={EVENT_TYPES} label={eventWords} />
-          </select>
-        </div>
-        <div class="field">
-          <label for="log-status">Result</label>
-          <select
-            id="log-status"
-            value={filters.status}
-            onChange={(e) =>
-              setFilters({ ...filters, status: (e.currentTarget as HTMLSelectElement).value as LogFilters['status'] })
-            }
-          >
-            <option value="">All results</option>
-            <Options values={OUTCOMES} label={(o) => OUTCOME_WORDS[o]} />
-          </select>
-        </div>
+        <FilterSelect
+          id="log-type"
+          label="Event"
+          all="All events"
+          value={filters.type}
+          values={EVENT_TYPES}
+          words={eventWords}
+          onChange={(type) => setFilters({ ...filters, type })}
+        />
+        <FilterSelect
+          id="log-status"
+          label="Result"
+          all="All results"
+          value={filters.status}
+          values={OUTCOMES}
+          words={(o) => OUTCOME_WORDS[o]}
+          onChange={(status) => setFilters({ ...filters, status })}
+        />
       </fieldset>
       <Loadable
         query={log}

@@ -83,18 +83,12 @@ export function authHint(requirement: AuthRequirement, headers: Headers): string
 /**
  * Resolves the caller for one route, or throws the 401/403 of docs/spec.md (Authentication, Errors) for
  * that route family; a 401 carries a hint where the credentials sent say what to change (authHint).
+ * Its arguments are resolveCaller's, below.
  */
-export async function authenticate(
-  db: Db,
-  config: Config,
-  requirement: AuthRequirement,
-  headers: Headers,
-  caller: Caller,
-  apiKeyCount?: ApiKeyCount,
-  lookUpKey?: ApiKeyLookup,
-): Promise<Principal> {
+export async function authenticate(...args: Parameters<typeof resolveCaller>): Promise<Principal> {
+  const [, , requirement, headers] = args;
   try {
-    return await resolveCaller(db, config, requirement, headers, caller, apiKeyCount, lookUpKey);
+    return await resolveCaller(...args);
   } catch (error) {
     if (error instanceof AppError && error.status === 401) throw error.withHint(authHint(requirement, headers));
     throw error;

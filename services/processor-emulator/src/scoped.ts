@@ -11,7 +11,8 @@ type ScopedTable =
   | 'emulator_charges'
   | 'emulator_refunds'
   | 'emulator_checkout_sessions'
-  | 'emulator_setup_intents';
+  | 'emulator_setup_intents'
+  | 'emulator_payment_method_domains';
 
 /** What every scoped table has, which is all the lookup below needs to know of it. */
 type ScopedColumns = { id: string; mode: string; account: string };

@@ -1,6 +1,6 @@
 import type { Tx } from '../context';
 import { cardDecline, resolvePaymentMethod } from '../domain';
-import { EmulatorError, invalidRequest, noSuch } from '../errors';
+import { EmulatorError, invalidRequest } from '../errors';
 import { newId } from '../ids';
 import { customerJson, paymentMethodJson } from '../objects';
 import { mergeMetadata, metadata, obj, str } from '../params';
@@ -90,14 +90,10 @@ export const customerRoutes: Route[] = [
         }),
       };
     }
-    const pm = await tx
-      .selectFrom('emulator_payment_methods')
-      .selectAll()
-      .where('id', '=', id)
-      .where('mode', '=', req.scope.mode)
-      .where('account', '=', req.scope.account)
-      .executeTakeFirst();
-    if (!pm) throw noSuch('PaymentMethod', id, 'payment_method');
+    const pm = await findScoped(tx, 'emulator_payment_methods', id, req.scope, {
+      kind: 'PaymentMethod',
+      param: 'payment_method',
+    });
     return { body: paymentMethodJson(pm) };
   }),
   route('POST /v1/payment_methods/:id/attach', async (req, tx) => {

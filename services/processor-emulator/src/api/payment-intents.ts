@@ -8,7 +8,7 @@ import {
   lockPaymentIntent,
   resolvePaymentMethod,
 } from '../domain';
-import { invalidParam, invalidRequest, noSuch } from '../errors';
+import { invalidParam, invalidRequest } from '../errors';
 import { newId } from '../ids';
 import { paymentIntentJson } from '../objects';
 import { bool, expandList, int, metadata, obj, oneOf, positiveInt, str, strList } from '../params';
@@ -139,16 +139,8 @@ export const paymentIntentRoutes: Route[] = [
       }
       await assertCanCharge(tx, req.scope);
       const customer = str(p, 'customer');
-      if (customer) {
-        const exists = await tx
-          .selectFrom('emulator_customers')
-          .select('id')
-          .where('id', '=', customer)
-          .where('mode', '=', req.scope.mode)
-          .where('account', '=', req.scope.account)
-          .executeTakeFirst();
-        if (!exists) throw noSuch('customer', customer, 'customer');
-      }
+      if (customer)
+        await findScoped(tx, 'emulator_customers', customer, req.scope, { kind: 'customer', param: 'customer' });
       const paymentMethod = str(p, 'payment_method');
       const id = newId('pi');
       let pi = await tx

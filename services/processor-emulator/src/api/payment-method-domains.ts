@@ -1,10 +1,11 @@
 import type { Tx } from '../context';
-import { invalidParam, invalidRequest, noSuch } from '../errors';
+import { invalidParam, invalidRequest } from '../errors';
 import { newId } from '../ids';
 import { list, paymentMethodDomainJson } from '../objects';
 import { bool, int, str } from '../params';
 import { type ApiRequest, type Route, route } from '../pipeline';
 import type { PaymentMethodDomainRow } from '../rows';
+import { findScoped } from '../scoped';
 
 /** What the emulator says when Apple's domain check is set to fail (control API); Stripe's own text varies. */
 export const APPLE_PAY_CHECK_FAILED =
@@ -13,16 +14,11 @@ export const APPLE_PAY_CHECK_FAILED =
 /** A host name as Stripe takes it: no scheme, port, path or wildcard. */
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-async function findDomain(req: ApiRequest, tx: Tx, id: string) {
-  const row = await tx
-    .selectFrom('emulator_payment_method_domains')
-    .selectAll()
-    .where('id', '=', id)
-    .where('mode', '=', req.scope.mode)
-    .where('account', '=', req.scope.account)
-    .executeTakeFirst();
-  if (!row) throw noSuch('payment_method_domain', id, 'payment_method_domain');
-  return row;
+function findDomain(req: ApiRequest, tx: Tx, id: string) {
+  return findScoped(tx, 'emulator_payment_method_domains', id, req.scope, {
+    kind: 'payment_method_domain',
+    param: 'payment_method_domain',
+  });
 }
 
 /** Runs Apple's domain check as the control API set it: Apple Pay is active, or inactive with why. */
@@ -48,9 +44,7 @@ export const paymentMethodDomainRoutes: Route[] = [
     const existing = await tx
       .selectFrom('emulator_payment_method_domains')
       .select('id')
-      .where('mode', '=', req.scope.mode)
-      .where('account', '=', req.scope.account)
-      .where('domain_name', '=', domainName)
+      .where((eb) => eb.and({ domain_name: domainName, mode: req.scope.mode, account: req.scope.account }))
       .executeTakeFirst();
     if (existing) {
       throw invalidRequest(`The domain ${domainName} is already registered (${existing.id}).`, {
@@ -77,8 +71,7 @@ export const paymentMethodDomainRoutes: Route[] = [
     let query = tx
       .selectFrom('emulator_payment_method_domains')
       .selectAll()
-      .where('mode', '=', req.scope.mode)
-      .where('account', '=', req.scope.account);
+      .where((eb) => eb.and({ mode: req.scope.mode, account: req.scope.account }));
     const domainName = str(req.params, 'domain_name');
     if (domainName) query = query.where('domain_name', '=', domainName.toLowerCase());
     const enabled = bool(req.params, 'enabled');

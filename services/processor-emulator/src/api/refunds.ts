@@ -75,8 +75,7 @@ export const refundRoutes: Route[] = [
     let query = tx
       .selectFrom('emulator_refunds')
       .selectAll()
-      .where('mode', '=', req.scope.mode)
-      .where('account', '=', req.scope.account);
+      .where((eb) => eb.and({ mode: req.scope.mode, account: req.scope.account }));
     const pi = str(req.params, 'payment_intent');
     const charge = str(req.params, 'charge');
     if (pi) query = query.where('payment_intent', '=', pi);

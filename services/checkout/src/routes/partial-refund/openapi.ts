@@ -1,13 +1,5 @@
-import {
-  BUSINESS_ERRORS,
-  err,
-  IdempotencyKeyHeaders,
-  MESSAGES,
-  type OpenApiPaths,
-  operation,
-} from '@groupsplit/shared';
-import { AMOUNT_REFUND_BAD_REQUESTS } from '../../refunds/openapi-errors';
-import { REFUND_MESSAGES as M } from '../../refunds/request-refund';
+import { err, IdempotencyKeyHeaders, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
+import { REFUND_ERRORS } from '../../refunds/openapi-errors';
 import { RefundResultSchema, ServerRefundSchema, SplitIdParams } from './schema';
 
 export const partialRefundPaths: OpenApiPaths = {
@@ -28,23 +20,10 @@ export const partialRefundPaths: OpenApiPaths = {
       body: { schema: ServerRefundSchema, required: false },
       responses: { 200: { description: 'The refund result.', schema: RefundResultSchema } },
       errors: {
-        400: AMOUNT_REFUND_BAD_REQUESTS,
-        403: [
-          err(M.forbidden, undefined, 'not in the business (the buyer who created a hosted order included)'),
-          BUSINESS_ERRORS.role(M.forbidden),
-          BUSINESS_ERRORS.paused,
-        ],
+        400: REFUND_ERRORS.amountBadRequests,
+        403: REFUND_ERRORS.dashboardForbidden('not in the business (the buyer who created a hosted order included)'),
         404: [err(MESSAGES.notFound)],
-        409: [
-          err(M.notPaid, 'not_refundable', 'unpaid, cancelled or fully refunded; `status` names the split status'),
-          err(M.keyReused, 'idempotency_key_reused'),
-          err(M.inProgress, 'refund_in_progress'),
-          err(
-            M.partial('sam@example.com', 'card_declined'),
-            'partial_failure',
-            'one slice was refused; `refund` holds what went through (nothing is unwound)',
-          ),
-        ],
+        409: REFUND_ERRORS.amountConflicts,
       },
     }),
   },

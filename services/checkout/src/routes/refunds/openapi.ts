@@ -1,24 +1,9 @@
-import {
-  BUSINESS_ERRORS,
-  err,
-  IdempotencyKeyHeaders,
-  MESSAGES,
-  type OpenApiPaths,
-  operation,
-} from '@groupsplit/shared';
-import { AMOUNT_REFUND_BAD_REQUESTS } from '../../refunds/openapi-errors';
+import { err, IdempotencyKeyHeaders, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
+import { REFUND_ERRORS } from '../../refunds/openapi-errors';
 import { REFUND_MESSAGES as M } from './request-refund';
 import { RefundResultSchema, ServerRefundSchema, SplitIdParams } from './schema';
 
 const result = { 200: { description: 'The refund result.', schema: RefundResultSchema } };
-const conflicts = [
-  err(M.inProgress, 'refund_in_progress'),
-  err(
-    M.partial('sam@example.com', 'card_declined'),
-    'partial_failure',
-    'one slice was refused; `refund` holds what went through (nothing is unwound)',
-  ),
-];
 
 export const refundsPaths: OpenApiPaths = {
   '/api/checkout-splits/{id}/refund': {
@@ -33,13 +18,9 @@ export const refundsPaths: OpenApiPaths = {
       responses: result,
       errors: {
         400: [err(M.notCaptured), err(M.vanished)],
-        403: [
-          err(M.forbidden, undefined, 'not in the business and not the creator'),
-          BUSINESS_ERRORS.role(M.forbidden),
-          BUSINESS_ERRORS.paused,
-        ],
+        403: REFUND_ERRORS.dashboardForbidden('not in the business and not the creator'),
         404: [err(MESSAGES.notFound)],
-        409: conflicts,
+        409: REFUND_ERRORS.conflicts,
       },
     }),
   },
@@ -58,13 +39,9 @@ export const refundsPaths: OpenApiPaths = {
       body: { schema: ServerRefundSchema, required: false },
       responses: result,
       errors: {
-        400: AMOUNT_REFUND_BAD_REQUESTS,
+        400: REFUND_ERRORS.amountBadRequests,
         404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
-        409: [
-          err(M.notPaid, 'not_refundable', 'unpaid, cancelled or fully refunded; `status` names the split status'),
-          err(M.keyReused, 'idempotency_key_reused'),
-          ...conflicts,
-        ],
+        409: REFUND_ERRORS.amountConflicts,
       },
     }),
   },

@@ -5,8 +5,6 @@ import {
   forbidden,
   generateApiKey,
   isVerified,
-  merchantContext,
-  permit,
   recordCallerAudit,
   serviceMode,
   validate,
@@ -15,6 +13,7 @@ import {
 import Router from '@koa/router';
 import { sql } from 'kysely';
 import type { MerchantsDeps } from '../../deps';
+import { businessAction } from '../business-action';
 import { presentApiKey, presentCreatedApiKey } from './presenter';
 import { markRevokedForGateways } from './revocation-marker';
 import { ApiKeyParamsSchema, apiKeyNotFound, CreateApiKeySchema, LIVE_KEY_NEEDS_VERIFICATION } from './schema';
@@ -25,8 +24,7 @@ export function apiKeyRoutes({ db, config }: MerchantsDeps): Router {
 
   router.post(
     '/api/merchants/api-keys',
-    merchantContext(db),
-    permit('api_key.manage'),
+    ...businessAction(db, 'api_key.manage'),
     validate('body', CreateApiKeySchema),
     async (ctx) => {
       const { merchant, role, userId } = ctx.state.merchantContext;
@@ -57,15 +55,14 @@ export function apiKeyRoutes({ db, config }: MerchantsDeps): Router {
   );
 
   // Every key of both modes, newest first; revoked keys stay listed (with revoked_at) as a record.
-  router.get('/api/merchants/api-keys', merchantContext(db), permit('api_key.view'), async (ctx) => {
+  router.get('/api/merchants/api-keys', ...businessAction(db, 'api_key.view'), async (ctx) => {
     const rows = await new ApiKeysRepository(db).listOf(ctx.state.merchantContext.merchant.id);
     ctx.body = rows.map(presentApiKey);
   });
 
   router.post(
     '/api/merchants/api-keys/:id/revoke',
-    merchantContext(db),
-    permit('api_key.manage'),
+    ...businessAction(db, 'api_key.manage'),
     validate('params', ApiKeyParamsSchema, apiKeyNotFound),
     async (ctx) => {
       const { merchant, role, userId } = ctx.state.merchantContext;

@@ -4,13 +4,13 @@ import {
   createProcessors,
   merchantContext,
   notFound,
-  permit,
   serviceMode,
   validate,
   validBody,
 } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
+import { businessAction } from '../business-action';
 import { saveBillingCard } from './card';
 import { completeCardSetup, startCardSetup } from './card-setup';
 import { payBill } from './pay-bill';
@@ -37,8 +37,7 @@ export function billingRoutes({ config, db, logger }: MerchantsDeps): Router {
 
   router.put(
     '/api/merchants/billing/card',
-    merchantContext(db),
-    permit('billing.manage'),
+    ...businessAction(db, 'billing.manage'),
     validate('body', SaveBillingCardSchema),
     async (ctx) => {
       const mode = serviceMode(ctx);
@@ -54,7 +53,7 @@ export function billingRoutes({ config, db, logger }: MerchantsDeps): Router {
 
   // The card entered on the processor's own page (docs/dashboard.md, "Billing"): no card data or
   // payment method id passes through the dashboard.
-  router.post('/api/merchants/billing/card-setup', merchantContext(db), permit('billing.manage'), async (ctx) => {
+  router.post('/api/merchants/billing/card-setup', ...businessAction(db, 'billing.manage'), async (ctx) => {
     const mode = serviceMode(ctx);
     const { merchant } = ctx.state.merchantContext;
     ctx.body = await startCardSetup(
@@ -65,8 +64,7 @@ export function billingRoutes({ config, db, logger }: MerchantsDeps): Router {
 
   router.post(
     '/api/merchants/billing/card-setup/:id/complete',
-    merchantContext(db),
-    permit('billing.manage'),
+    ...businessAction(db, 'billing.manage'),
     validate('params', CardSetupParams, () => notFound(CARD_SETUP_MESSAGES.notFound, 'card_setup_not_found')),
     async (ctx) => {
       const mode = serviceMode(ctx);
@@ -79,7 +77,7 @@ export function billingRoutes({ config, db, logger }: MerchantsDeps): Router {
     },
   );
 
-  router.post('/api/merchants/billing/bills/:id/pay', merchantContext(db), permit('billing.manage'), async (ctx) => {
+  router.post('/api/merchants/billing/bills/:id/pay', ...businessAction(db, 'billing.manage'), async (ctx) => {
     const mode = serviceMode(ctx);
     const { merchant, role, userId } = ctx.state.merchantContext;
     const bill = await payBill(

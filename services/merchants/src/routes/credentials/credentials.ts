@@ -2,8 +2,6 @@ import {
   badRequest,
   getWebhookSettings,
   MerchantsRepository,
-  merchantContext,
-  permit,
   serviceMode,
   validate,
   validBody,
@@ -11,13 +9,14 @@ import {
 import Router from '@koa/router';
 import { storeNewWebhookSecret } from '../../businesses/webhook-secret';
 import type { MerchantsDeps } from '../../deps';
+import { businessAction } from '../business-action';
 import { RotateSchema, USE_API_KEYS_MESSAGE } from './schema';
 
 /** GET /api/merchants/credentials and POST /api/merchants/credentials/rotate (Owner, Admin). */
 export function credentialRoutes({ db, config }: MerchantsDeps): Router {
   const router = new Router();
 
-  router.get('/api/merchants/credentials', merchantContext(db), permit('credentials.view'), async (ctx) => {
+  router.get('/api/merchants/credentials', ...businessAction(db, 'credentials.view'), async (ctx) => {
     const mode = serviceMode(ctx);
     const settings = await getWebhookSettings(db, config, ctx.state.merchantContext.merchant.id, mode);
     ctx.body = { mode, webhook_url: settings.url, webhook_secret: settings.secret };
@@ -25,8 +24,7 @@ export function credentialRoutes({ db, config }: MerchantsDeps): Router {
 
   router.post(
     '/api/merchants/credentials/rotate',
-    merchantContext(db),
-    permit('webhook_secret.manage'),
+    ...businessAction(db, 'webhook_secret.manage'),
     validate('body', RotateSchema),
     async (ctx) => {
       const { target } = validBody(ctx, RotateSchema);

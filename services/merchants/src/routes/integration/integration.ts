@@ -2,8 +2,6 @@ import {
   assertWebhookUrl,
   findWebhookSettingsRow,
   MerchantsRepository,
-  merchantContext,
-  permit,
   recordCallerAudit,
   saveWebhookUrl,
   serviceMode,
@@ -13,6 +11,7 @@ import {
 import Router from '@koa/router';
 import { storeNewWebhookSecret } from '../../businesses/webhook-secret';
 import type { MerchantsDeps } from '../../deps';
+import { businessAction } from '../business-action';
 import { normaliseAllowedDomain } from './allowed-domain';
 import { IntegrationSchema, invalidIntegration, LIVE_DOMAIN_HINT } from './schema';
 
@@ -32,8 +31,7 @@ export function integrationRoutes({ db, config }: MerchantsDeps): Router {
 
   router.patch(
     '/api/merchants',
-    merchantContext(db),
-    permit('integration.update'),
+    ...businessAction(db, 'integration.update'),
     validate('body', IntegrationSchema, invalidIntegration),
     async (ctx) => {
       const { merchant, role, userId } = ctx.state.merchantContext;

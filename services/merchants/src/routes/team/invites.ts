@@ -6,8 +6,6 @@ import {
   MESSAGES,
   MembershipsRepository,
   type MerchantContext,
-  merchantContext,
-  permit,
   type Role,
   recordCallerAudit,
   TeamInvitesRepository,
@@ -17,6 +15,7 @@ import {
 } from '@groupsplit/shared';
 import type Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
+import { businessAction } from '../business-action';
 import { lockTeam, type Trx } from './guards';
 import { newInviteToken, sendInviteEmail } from './invite-mail';
 import { presentInvite } from './presenters';
@@ -64,8 +63,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
 
   router.post(
     '/api/merchants/team/invites',
-    merchantContext(db),
-    permit('team.manage', MESSAGES.cannotGrant),
+    ...businessAction(db, 'team.manage', MESSAGES.cannotGrant),
     validate('body', InviteSchema, invalidInvite),
     async (ctx) => {
       const context = ctx.state.merchantContext;
@@ -122,8 +120,7 @@ export function registerInviteRoutes(router: Router, deps: MerchantsDeps) {
 
   // Resend and revoke act on one pending invitation of the caller's business, as a team manager.
   const onePendingInvite = [
-    merchantContext(db),
-    permit('team.manage'),
+    ...businessAction(db, 'team.manage'),
     validate('params', InviteParamsSchema, pendingInviteNotFound),
   ] as const;
 

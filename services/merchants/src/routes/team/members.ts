@@ -4,27 +4,33 @@ import {
   canManageRole,
   MESSAGES,
   MembershipsRepository,
-  merchantContext,
-  permit,
+  type MerchantContext,
   recordCallerAudit,
   validate,
   validBody,
 } from '@groupsplit/shared';
 import type Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
+import { businessAction } from '../business-action';
 import { lockTeam, type Trx } from './guards';
 import { TEAM_MESSAGES } from './messages';
 import { invalidRole, MemberParamsSchema, memberNotFound, RoleChangeSchema } from './schema';
 
-const lockMember = (trx: Trx, merchantId: string, membershipId: string) =>
-  new MembershipsRepository(trx).findMember(merchantId, membershipId, { forUpdate: true });
+/** Locks the team, then the member (404 if not of this business); the caller's role is re-read inside the lock. */
+async function lockMember(trx: Trx, context: MerchantContext, membershipId: string) {
+  const { callerRole } = await lockTeam(trx, context);
+  const member = await new MembershipsRepository(trx).findMember(context.merchant.id, membershipId, {
+    forUpdate: true,
+  });
+  if (!member) throw memberNotFound();
+  return { callerRole, member };
+}
 
 /** Re-role and remove. The Owner is out of reach of both: nobody manages the owner role. */
 export function registerMemberRoutes(router: Router, { db }: MerchantsDeps) {
   router.patch(
     '/api/merchants/team/members/:id',
-    merchantContext(db),
-    permit('team.manage', MESSAGES.cannotChangeRole),
+    ...businessAction(db, 'team.manage', MESSAGES.cannotChangeRole),
     validate('params', MemberParamsSchema, memberNotFound),
     validate('body', RoleChangeSchema, invalidRole),
     async (ctx) => {
@@ -33,9 +39,7 @@ export function registerMemberRoutes(router: Router, { db }: MerchantsDeps) {
       const denied = () => businessForbidden(MESSAGES.cannotChangeRole);
 
       const updated = await db.transaction().execute(async (trx) => {
-        const { callerRole } = await lockTeam(trx, context);
-        const member = await lockMember(trx, context.merchant.id, ctx.params.id as string);
-        if (!member) throw memberNotFound();
+        const { callerRole, member } = await lockMember(trx, context, ctx.params.id as string);
         if (!callerRole || !canManageRole(callerRole, member.role) || !canManageRole(callerRole, role)) throw denied();
         if (member.role !== role) {
           await new MembershipsRepository(trx).setRole(member.id, role);
@@ -52,16 +56,13 @@ export function registerMemberRoutes(router: Router, { db }: MerchantsDeps) {
 
   router.delete(
     '/api/merchants/team/members/:id',
-    merchantContext(db),
-    permit('team.manage', TEAM_MESSAGES.cannotRemoveMember),
+    ...businessAction(db, 'team.manage', TEAM_MESSAGES.cannotRemoveMember),
     validate('params', MemberParamsSchema, memberNotFound),
     async (ctx) => {
       const context = ctx.state.merchantContext;
 
       await db.transaction().execute(async (trx) => {
-        const { callerRole } = await lockTeam(trx, context);
-        const member = await lockMember(trx, context.merchant.id, ctx.params.id as string);
-        if (!member) throw memberNotFound();
+        const { callerRole, member } = await lockMember(trx, context, ctx.params.id as string);
         if (member.user_id === context.userId) throw badRequest(MESSAGES.cannotRemoveSelf, 'cannot_remove_self');
         if (!callerRole || !canManageRole(callerRole, member.role)) {
           throw businessForbidden(TEAM_MESSAGES.cannotRemoveMember);

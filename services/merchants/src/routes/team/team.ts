@@ -1,6 +1,7 @@
-import { MembershipsRepository, merchantContext, permit, ROLES, TeamInvitesRepository } from '@groupsplit/shared';
+import { MembershipsRepository, ROLES, TeamInvitesRepository } from '@groupsplit/shared';
 import Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
+import { businessAction } from '../business-action';
 import { registerInviteRoutes } from './invites';
 import { registerMemberRoutes } from './members';
 import { presentInvite, presentMember } from './presenters';
@@ -11,7 +12,7 @@ export function teamRoutes(deps: MerchantsDeps): Router {
   const { db } = deps;
   const router = new Router();
 
-  router.get('/api/merchants/team', merchantContext(db), permit('team.view'), async (ctx) => {
+  router.get('/api/merchants/team', ...businessAction(db, 'team.view'), async (ctx) => {
     const context = ctx.state.merchantContext;
     const [members, invites] = await Promise.all([
       new MembershipsRepository(db).teamOf(context.merchant.id),

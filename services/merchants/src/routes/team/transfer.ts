@@ -4,14 +4,13 @@ import {
   MESSAGES,
   MembershipsRepository,
   MerchantsRepository,
-  merchantContext,
-  permit,
   recordAudit,
   validate,
   validBody,
 } from '@groupsplit/shared';
 import type Router from '@koa/router';
 import type { MerchantsDeps } from '../../deps';
+import { businessAction } from '../business-action';
 import { lockTeam } from './guards';
 import { invalidTransfer, TransferSchema } from './schema';
 
@@ -31,8 +30,7 @@ export function verificationAfterTransfer(newOwnerVerified: boolean, businessTyp
 export function registerTransferRoute(router: Router, { db }: MerchantsDeps) {
   router.post(
     '/api/merchants/team/transfer-ownership',
-    merchantContext(db),
-    permit('ownership.transfer', MESSAGES.onlyOwnerTransfers),
+    ...businessAction(db, 'ownership.transfer', MESSAGES.onlyOwnerTransfers),
     validate('body', TransferSchema, invalidTransfer),
     async (ctx) => {
       const context = ctx.state.merchantContext;

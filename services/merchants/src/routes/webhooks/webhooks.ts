@@ -3,8 +3,6 @@ import {
   describeWebhookRequest,
   getWebhookSettings,
   isUuid,
-  merchantContext,
-  permit,
   serviceMode,
   TIMED_OUT,
   validate,
@@ -18,6 +16,7 @@ import { type WebhookManualSendInput, webhookManualSendWorkflow } from '@groupsp
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { MerchantsDeps } from '../../deps';
+import { businessAction } from '../business-action';
 import { presentDelivery } from './presenter';
 import {
   DeliveryLogQuerySchema,
@@ -35,6 +34,16 @@ import {
 export function webhookRoutes(deps: MerchantsDeps): Router {
   const { db, config, temporal } = deps;
   const router = new Router();
+
+  /** The delivery `:id` names in the caller's business; any other id (or not an id) is 404 alike. */
+  async function findDelivery(ctx: Context) {
+    const id = String(ctx.params.id);
+    const row = isUuid(id)
+      ? await new WebhookDeliveriesRepository(db).find(id, ctx.state.merchantContext.merchant.id)
+      : undefined;
+    if (!row) throw deliveryNotFound();
+    return row;
+  }
 
   /** Refuses up front what would only end as a failed attempt, so the button explains itself. */
   async function assertDeliverable(merchantId: string, mode: 'test' | 'live') {
@@ -69,8 +78,7 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
 
   router.get(
     '/api/merchants/webhooks/deliveries',
-    merchantContext(db),
-    permit('webhook_log.view'),
+    ...businessAction(db, 'webhook_log.view'),
     validate('query', DeliveryLogQuerySchema),
     async (ctx) => {
       const { merchant } = ctx.state.merchantContext;
@@ -103,15 +111,10 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
 
   router.get(
     '/api/merchants/webhooks/deliveries/:id',
-    merchantContext(db),
-    permit('webhook_log.view'),
+    ...businessAction(db, 'webhook_log.view'),
     validate('params', DeliveryParamsSchema),
     async (ctx) => {
-      const { merchant } = ctx.state.merchantContext;
-      const id = String(ctx.params.id);
-      if (!isUuid(id)) throw deliveryNotFound();
-      const row = await new WebhookDeliveriesRepository(db).find(id, merchant.id);
-      if (!row) throw deliveryNotFound();
+      const row = await findDelivery(ctx);
       const event = await new WebhookEventsRepository(db).getForRequest(row.event_id);
       const request = describeWebhookRequest(event, row);
       ctx.body = { ...presentDelivery(row), request_headers: request.headers, request_body: request.body };
@@ -120,8 +123,7 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
 
   router.post(
     '/api/merchants/webhooks/test',
-    merchantContext(db),
-    permit('webhook.test'),
+    ...businessAction(db, 'webhook.test'),
     validate('body', TestSendSchema),
     async (ctx) => {
       const { merchant } = ctx.state.merchantContext;
@@ -134,16 +136,11 @@ export function webhookRoutes(deps: MerchantsDeps): Router {
 
   router.post(
     '/api/merchants/webhooks/deliveries/:id/resend',
-    merchantContext(db),
-    permit('webhook.resend'),
+    ...businessAction(db, 'webhook.resend'),
     validate('params', DeliveryParamsSchema),
     async (ctx) => {
-      const { merchant } = ctx.state.merchantContext;
-      const id = String(ctx.params.id);
-      if (!isUuid(id)) throw deliveryNotFound();
-      const delivery = await new WebhookDeliveriesRepository(db).find(id, merchant.id);
-      if (!delivery) throw deliveryNotFound();
-      await assertDeliverable(merchant.id, delivery.mode);
+      const delivery = await findDelivery(ctx);
+      await assertDeliverable(delivery.merchant_id, delivery.mode);
       await sendOnce(ctx, { kind: 'resend', eventId: delivery.event_id });
     },
   );
