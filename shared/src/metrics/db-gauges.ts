@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { Gauge, type GaugeConfiguration } from 'prom-client';
 import { JanitorRepository } from '../db/repositories/janitor';
 import { WebhookEventsRepository } from '../db/repositories/outbox';
