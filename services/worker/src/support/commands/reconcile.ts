@@ -19,11 +19,14 @@ type TemporalClient = TemporalHandle['client'];
 /**
  * Every split whose workflow ran since `since`: started or closed since then, or still running (a
  * running workflow may have moved on after the restore point whenever it started). From Temporal
- * visibility, so splits the restored database never heard of are found too.
+ * visibility, so splits the restored database never heard of are found too; only this deployment's
+ * (its task queue), as a namespace may hold another's.
  */
-async function splitsTouchedSince(client: TemporalClient, since: Date): Promise<string[]> {
+async function splitsTouchedSince(client: TemporalClient, since: Date, taskQueue: string): Promise<string[]> {
   const at = since.toISOString();
-  const query = `WorkflowType="splitWorkflow" AND (ExecutionStatus="Running" OR StartTime >= "${at}" OR CloseTime >= "${at}")`;
+  const query =
+    `WorkflowType="splitWorkflow" AND TaskQueue="${taskQueue}" AND ` +
+    `(ExecutionStatus="Running" OR StartTime >= "${at}" OR CloseTime >= "${at}")`;
   const ids = new Set<string>();
   for await (const execution of client.workflow.list({ query })) {
     const id = execution.workflowId.replace(/^split:/, '');
@@ -78,14 +81,24 @@ async function reconcileSince(
   const started = Date.now();
   const repo = new ReconcileRepository(deps.db);
   const processors = createProcessors(configOf(deps));
-  const splitIds = options.only ? [options.only] : await splitsTouchedSince(client, options.since);
+  const splitIds = options.only
+    ? [options.only]
+    : await splitsTouchedSince(client, options.since, configOf(deps).TEMPORAL_TASK_QUEUE);
   const lines: string[] = [];
   let changed = 0;
   let unchanged = 0;
   let skipped = 0;
   const restoredEvents: string[] = [];
   for (const splitId of splitIds) {
-    const state = await queryWorkflowState(temporal, splitId);
+    // A workflow no worker answers for now (a worker down, a deploy under way) is left for the next run.
+    const state = await queryWorkflowState(temporal, splitId).catch((error: unknown) => {
+      lines.push(
+        `${splitId}: its workflow did not answer (${error instanceof Error ? error.message : String(error)}); skipped, run again`,
+      );
+      skipped += 1;
+      return undefined;
+    });
+    if (state === undefined) continue;
     if (!state) {
       lines.push(`${splitId}: no workflow; skipped`);
       skipped += 1;
