@@ -1,5 +1,5 @@
-import { payPageCsp, stripeJsSource } from '../../routes/pay/page';
-import { STRIPE_CSP_GUIDE, STRIPE_JS_URL } from './stripe-csp';
+import { STRIPE_CSP_GUIDE, STRIPE_JS_URL } from '../../pages/pay/stripe-csp';
+import { payPageCsp, stripeJsSource } from './page';
 
 /** The pay page's CSP by where Stripe.js comes from (docs/hosted-checkout.md, "Content Security Policy"). */
 const directives = (csp: string) =>
