@@ -27,8 +27,9 @@ module.exports = {
   maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
   // A worker keeps memory from every test file it ran (VM contexts, native clients); past this much heap
   // after a file, Jest replaces it. Without it one worker of a fresh-clone run reached its 4 GB heap limit,
-  // slowed to a crawl in garbage collection and crashed a test file.
-  workerIdleMemoryLimit: '1536MB',
+  // slowed to a crawl in garbage collection and crashed a test file. Not lower: a new worker runs cold
+  // (1.5 GB replaced one after most stack files and made every file 1.3 to 3 times slower).
+  workerIdleMemoryLimit: '2560MB',
   testTimeout: 120_000,
   // Jest's own output, plus every file's wall and CPU time in test-artifacts/jest-timings.json and the
   // 15 slowest at the end (docs/testing-speed.md).
