@@ -2797,6 +2797,11 @@ export interface components {
             total_count: number;
             /** @description When the holds lapse: seats still open then cancel the order, and nobody pays. */
             authorization_expires_at: components["schemas"]["Timestamp"];
+            /**
+             * @description Beyond the spec's fields: the earliest `capture_before` of the split's holds, or null. Earlier than `authorization_expires_at` when a bank releases a hold sooner: everyone needs to pay before it.
+             * @example 2026-12-08T14:05:00.000Z
+             */
+            holds_expire_at: components["schemas"]["Timestamp"] | null;
             status: components["schemas"]["SplitStatus"];
             /**
              * @description Who is asking: the name the buyer typed for themself (docs/splits.md, "Names"); null when none was. Never an address, masked or not: the link may travel further than the group.
@@ -7389,6 +7394,7 @@ export interface operations {
                      *       "approved_count": 1,
                      *       "total_count": 3,
                      *       "authorization_expires_at": "2026-09-01T12:00:00.000Z",
+                     *       "holds_expire_at": "2026-12-08T14:05:00.000Z",
                      *       "status": "pending",
                      *       "organiser_name": "Bea",
                      *       "line_items": [

@@ -12,7 +12,7 @@ import { checkState, launchBrowser, personPage } from './test-support/browser';
 
 /**
  * A hold that lapses sooner than the split's 7 days (docs/hosted-checkout.md, "A hold that lapses
- * sooner"): the pay page (still to pay, and held) and the group page say when, in UK time, and count
+ * sooner"): the pay page (still to pay, and held), the group page and the join page say when, in UK time, and count
  * down to it. axe-clean at 390 and 1280 px, with screenshots (test-artifacts/hold-lapse-*.png).
  */
 describe('a hold that lapses sooner, on the pages', () => {
@@ -44,9 +44,11 @@ describe('a hold that lapses sooner, on the pages', () => {
         participants: [
           { email: buyer.email, amount: '20', name: 'Bea' },
           { email: friend, amount: '20', name: 'Sam' },
+          // An open seat: whoever takes it through the group link sees the same deadline.
+          { amount: '20' },
         ],
       },
-      { amount: 40, order_reference: 'Birthday dinner' },
+      { amount: 60, order_reference: 'Birthday dinner' },
     );
     const friendToken = payTokenOf(made.participants[1]!.pay_url);
     const intent = await stack.db
@@ -64,6 +66,11 @@ describe('a hold that lapses sooner, on the pages', () => {
       async () => (await stack.api.get(`/api/checkout-splits/pay/${friendToken}`)).body.holds_expire_at,
       (at) => at !== null,
     );
+    const { group_token: groupToken } = await stack.db
+      .selectFrom('splits')
+      .select('group_token')
+      .where('id', '=', made.splitId)
+      .executeTakeFirstOrThrow();
     const when = formatUkDateTime(new Date(captureBefore * 1000));
     const iso = new Date(captureBefore * 1000).toISOString();
 
@@ -83,6 +90,11 @@ describe('a hold that lapses sooner, on the pages', () => {
         'hold-lapse-group',
         `${stack.config.PUBLIC_BASE_URL}/checkout/${made.token}`,
         `One person's bank will release their hold on ${when}`,
+      ],
+      [
+        'hold-lapse-join',
+        `${stack.config.PUBLIC_BASE_URL}/join/${groupToken}`,
+        `One person's bank will release their hold on ${when}, sooner than the usual 7 days`,
       ],
     ] as const) {
       await page.goto(url);

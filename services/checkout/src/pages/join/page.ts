@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '@groupsplit/shared';
 import { ASSET_PATH, countdown, money, openSeatRow, orderSummary, pageLayout, signInSteps } from '../shared/components';
+import { type HoldLapse, holdLapseNotice, payByOf } from '../shared/hold-lapse';
 import { JOIN_ENDS, type JoinEnd, NOTHING_TAKEN, type OpenSeat, progressCount } from '../shared/wording';
 
 /**
@@ -21,6 +22,8 @@ export type JoinView = {
   approved_count: number;
   total_count: number;
   authorization_expires_at: string;
+  /** The earliest time a bank releases a hold already placed, or null (docs/splits.md, "Holds that lapse sooner"). */
+  holds_expire_at?: string | null;
   /** The split's status: the group takes people only while it is `pending` (else it has closed). */
   status: string;
   /** The split's mode, for the test-mode badge; a view without it shows none. */
@@ -52,6 +55,12 @@ ${title}
 </section>`;
 }
 
+/** A hold already placed may lapse before the 7 days: the joiner is told, and the countdown counts to it. */
+const lapseOf = (view: JoinView): HoldLapse => ({
+  authorizationExpiresAt: view.authorization_expires_at,
+  holdsExpireAt: view.holds_expire_at ?? null,
+});
+
 function summaryOf(view: JoinView) {
   return orderSummary({
     businessName: view.merchant_name,
@@ -80,7 +89,8 @@ export function renderJoinPage(view: JoinView, groupToken: string): string {
 <h2 id="join-heading">${view.organiser_name ? `${view.organiser_name} asked you to join the group paying for this order` : 'Join the group paying for this order'}</h2>
 <p>${view.organiser_name ? `${view.organiser_name} and the group are` : 'The group is'} paying ${money(view.amount)} together for ${view.order_reference} at ${view.merchant_name}. Take an open seat to pay one share.</p>
 <p class="hint">${NOTHING_TAKEN}</p>
-${countdown(new Date(view.authorization_expires_at))}
+${holdLapseNotice(lapseOf(view))}
+${countdown(payByOf(lapseOf(view)))}
 </section>
 ${joinProgress(view)}
 ${signInSteps(null)}

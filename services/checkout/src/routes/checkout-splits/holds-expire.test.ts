@@ -9,6 +9,7 @@ import {
 } from '@groupsplit/testing';
 import {
   type CheckoutMerchant,
+  newSession,
   payTokenOf,
   poll,
   sessionWithSplit,
@@ -114,6 +115,40 @@ describe('holds that lapse sooner', () => {
     // The countdown counts to the earlier deadline.
     expect(group).toContain(`data-countdown="${earlyIso}"`);
   }, 90_000);
+
+  it('the group link gives the earlier deadline to whoever takes an open seat', async () => {
+    const early = uniqueEmail('early-seat');
+    const token = await newSession(stack, shop.testKey, { amount: 60 });
+    const res = await stack.api.post(
+      `/api/merchants/checkout/sessions/${token}/split`,
+      {
+        mode: 'split',
+        participants: [{ email: buyer.email, amount: '20.00' }, { email: early, amount: '20.00' }, { amount: '20.00' }],
+      },
+      { token: buyer.token },
+    );
+    expect(res.status).toBe(201);
+    const groupToken = (res.body.group_url as string).split('/join/')[1] as string;
+    const join = async () => (await stack.api.get(`/api/checkout-splits/join/${groupToken}`)).body;
+    expect(await join()).toMatchObject({ holds_expire_at: null });
+    expect((await stack.api.get(`/join/${groupToken}`)).text).not.toContain('hold-lapse');
+
+    const captureBefore = Math.ceil(Date.now() / 1000) + 5 * 3600;
+    const earlyIso = new Date(captureBefore * 1000).toISOString();
+    const detail = (await stack.api.get(`/api/checkout-splits/${res.body.split_id}`, { token: shop.owner.token }))
+      .body as Detail;
+    const intent = detail.participants.find((p) => p.email === early)!.processor_payment_intent_id;
+    await emulatorControl(stack, 'POST', `/payment_intents/${intent}/capture_before`, {
+      capture_before: captureBefore,
+    });
+    const earlyPay = (res.body.participants as { email: string; pay_url: string }[]).find((p) => p.email === early)!;
+    expect((await authoriseShare(stack, payTokenOf(earlyPay.pay_url))).status).toBe(200);
+
+    expect(await poll(join, (view) => view.holds_expire_at !== null)).toMatchObject({ holds_expire_at: earlyIso });
+    const page = (await stack.api.get(`/join/${groupToken}`)).text;
+    expect(page).toContain(`One person&#39;s bank will release their hold on ${formatUkDateTime(earlyIso)}`);
+    expect(page).toContain(`data-countdown="${earlyIso}"`);
+  }, 60_000);
 
   it('holds of the usual length: holds_expire_at about authorization_expires_at, and no notice', async () => {
     const friend = uniqueEmail('friend');

@@ -16,7 +16,13 @@ import { OpenSeatSchema } from '../../seats/schema';
 import { SEAT_MESSAGES } from '../../seats/seats';
 import { TokenParams } from '../../sessions/schema';
 import { NAME_MESSAGE, nameField } from '../../splits/names';
-import { LineItemViewSchema, newPayerAnswerSchema, newPayerEmailField, SplitStatusSchema } from '../../splits/schema';
+import {
+  HoldLapseFields,
+  LineItemViewSchema,
+  newPayerAnswerSchema,
+  newPayerEmailField,
+  SplitStatusSchema,
+} from '../../splits/schema';
 
 /** `/join/:group_token` and `/api/checkout-splits/join/:group_token…`: an unknown link is 404. */
 export const GroupTokenParams = z.object({
@@ -79,6 +85,7 @@ export const JoinGroupSchema = z
     authorization_expires_at: timestampField(
       'When the holds lapse: seats still open then cancel the order, and nobody pays.',
     ),
+    holds_expire_at: HoldLapseFields.holds_expire_at,
     /** A group whose split is no longer pending takes nobody: the join page says it has closed. */
     status: SplitStatusSchema,
     organiser_name: z

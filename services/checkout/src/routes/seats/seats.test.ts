@@ -185,6 +185,8 @@ describe('open seats', () => {
         approved_count: 0,
         total_count: 3,
         authorization_expires_at: status.split.authorization_expires_at,
+        // No hold is placed yet, so none lapses sooner.
+        holds_expire_at: null,
         status: 'pending',
         // Who is asking (no name was given here) and the order's lines (none were sent).
         organiser_name: null,

@@ -1,6 +1,7 @@
 import {
   CheckoutSessionsRepository,
   formatPounds,
+  holdsExpireAt,
   MESSAGES,
   notFound,
   SplitSeatsRepository,
@@ -61,6 +62,7 @@ export function seatRoutes(deps: CheckoutDeps): Router {
       approved_count: participants.filter(isApproved).length,
       total_count: participants.length + openSeatCount(seats),
       authorization_expires_at: split.authorization_expires_at.toISOString(),
+      holds_expire_at: holdsExpireAt(participants)?.toISOString() ?? null,
       // findByGroupToken never answers a split still `creating`.
       status: split.status as JoinGroup['status'],
       organiser_name: split.session_context?.organiser_name ?? null,
