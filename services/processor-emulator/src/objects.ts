@@ -381,3 +381,7 @@ export const list = (url: string, data: unknown[], hasMore = false) => ({
   has_more: hasMore,
   url,
 });
+
+/** One page of a list call from rows read with one more than `limit`: the extra row only says there are more. */
+export const listPage = <R>(url: string, rows: R[], limit: number, toJson: (row: R) => unknown) =>
+  list(url, rows.slice(0, limit).map(toJson), rows.length > limit);

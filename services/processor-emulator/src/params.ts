@@ -88,3 +88,6 @@ export function oneOf<T extends string>(params: FormParams, name: string, allowe
   }
   return value as T;
 }
+
+/** A list call's `limit`, as Stripe takes it: 10 unless asked, from 1 to 100. */
+export const listLimit = (params: FormParams): number => Math.min(Math.max(int(params, 'limit') ?? 10, 1), 100);

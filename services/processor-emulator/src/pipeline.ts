@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { STRIPE_API_VERSION } from '@groupsplit/shared';
 import type { Context } from 'koa';
-import { type Emu, type Mode, type OpContext, PLATFORM, type Scope, type Tx } from './context';
+import type { Emu, Mode, OpContext, Scope, Tx } from './context';
 import { EmulatorError, invalidRequest } from './errors';
 import { applyFault, type FaultOperation, type FaultTarget } from './faults';
 import { type FormParams, parseForm } from './form';
 import { newId } from './ids';
-import { findAccount } from './scoped';
+import { accountScope } from './scoped';
 
 export type ApiRequest = {
   emu: Emu;
@@ -83,19 +83,13 @@ function authenticate(emu: Emu, ctx: Context): Mode {
 }
 
 async function resolveScope(emu: Emu, mode: Mode, ctx: Context, key: string): Promise<Scope> {
-  const account = ctx.get('stripe-account');
-  if (!account) return { mode, account: PLATFORM };
-  const row = await findAccount(emu.db, account, mode);
-  if (!row) {
-    throw new EmulatorError({
-      type: 'invalid_request_error',
-      status: 403,
-      code: 'account_invalid',
-      message: `The provided key '${redactKey(key)}' does not have access to account '${account}' (or that account does not exist). Application access may have been revoked.`,
-      replayable: false,
-    });
-  }
-  return { mode, account: row.id };
+  return accountScope(
+    emu.db,
+    mode,
+    ctx.get('stripe-account'),
+    (account) =>
+      `The provided key '${redactKey(key)}' does not have access to account '${account}' (or that account does not exist). Application access may have been revoked.`,
+  );
 }
 
 function matchRoute(routes: readonly Route[], method: string, path: string) {

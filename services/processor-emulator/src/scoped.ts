@@ -1,7 +1,7 @@
 import type { Database } from '@groupsplit/shared';
-import type { Kysely, Selectable } from 'kysely';
-import type { Mode, Scope, Tx } from './context';
-import { noSuch } from './errors';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { type Mode, PLATFORM, type Scope, type Tx } from './context';
+import { EmulatorError, noSuch } from './errors';
 
 /** Objects made on one account in one mode, as Stripe keeps them: another account's or mode's id does not exist. */
 type ScopedTable =
@@ -39,6 +39,22 @@ export async function findScoped<T extends ScopedTable>(
   return row as unknown as Selectable<Database[T]>;
 }
 
+/** The caller's own rows of `table` (its account, in its mode), for a list call to filter and order further. */
+export function selectScoped<T extends ScopedTable>(
+  tx: Tx,
+  table: T,
+  scope: Scope,
+): SelectQueryBuilder<Database, T, Selectable<Database[T]>> {
+  return (tx as unknown as Kysely<{ scoped: ScopedColumns }>)
+    .selectFrom(table as unknown as 'scoped')
+    .selectAll()
+    .where((eb) => eb.and({ mode: scope.mode, account: scope.account })) as unknown as SelectQueryBuilder<
+    Database,
+    T,
+    Selectable<Database[T]>
+  >;
+}
+
 /** The connected account of this id in this mode, or undefined: accounts belong to a mode, not to another account. */
 export async function findAccount(tx: Tx, id: string, mode: Mode) {
   return tx
@@ -47,4 +63,28 @@ export async function findAccount(tx: Tx, id: string, mode: Mode) {
     .where('id', '=', id)
     .where('mode', '=', mode)
     .executeTakeFirst();
+}
+
+/**
+ * The scope a call acts in: the platform's own, or the connected account `account` names (Stripe's
+ * `Stripe-Account`). An account unknown in this mode is Stripe's 403 `account_invalid`, with `message`.
+ */
+export async function accountScope(
+  tx: Tx,
+  mode: Mode,
+  account: string,
+  message: (account: string) => string,
+): Promise<Scope> {
+  if (!account) return { mode, account: PLATFORM };
+  const row = await findAccount(tx, account, mode);
+  if (!row) {
+    throw new EmulatorError({
+      type: 'invalid_request_error',
+      status: 403,
+      code: 'account_invalid',
+      message: message(account),
+      replayable: false,
+    });
+  }
+  return { mode, account: row.id };
 }

@@ -187,20 +187,16 @@ export const TEST_CARD_TABLE: readonly TestCardRow[] = [
           : `Declined: \`${code}\`, "${d.message}"`,
     });
   }),
-  row({
-    id: 'pm_card_chargeDeclinedFraudulent',
-    table: 'declines',
-    number: '4100 0000 0000 0019',
-    behaviour: decline('fraudulent', { onAttach: false, blocked: true }),
-    summary: `Blocked as fraudulent: \`card_declined\` / \`fraudulent\`, "${DECLINE_MESSAGES.fraudulent}"`,
-  }),
-  row({
-    id: 'pm_card_radarBlock',
-    table: 'declines',
-    number: '4100 0000 0000 0019',
-    behaviour: decline('fraudulent', { onAttach: false, blocked: true }),
-    summary: `Blocked as fraudulent: \`card_declined\` / \`fraudulent\`, "${DECLINE_MESSAGES.fraudulent}"`,
-  }),
+  // Two of Stripe's ids for the one card its fraud screening blocks.
+  ...['pm_card_chargeDeclinedFraudulent', 'pm_card_radarBlock'].map((id) =>
+    row({
+      id,
+      table: 'declines',
+      number: '4100 0000 0000 0019',
+      behaviour: decline('fraudulent', { onAttach: false, blocked: true }),
+      summary: `Blocked as fraudulent: \`card_declined\` / \`fraudulent\`, "${DECLINE_MESSAGES.fraudulent}"`,
+    }),
+  ),
   row({
     id: 'pm_card_chargeCustomerFail',
     table: 'declines',

@@ -1,15 +1,11 @@
+import { rulesOf } from './rule';
 import type { RouteRule } from './types';
 
+const rules = rulesOf('merchants');
+
 export const authRoutes: RouteRule[] = [
-  { method: 'POST', path: '/api/auth/email/start', target: 'merchants', auth: 'none', bucket: 'sign_in' },
-  { method: 'POST', path: '/api/auth/email/verify', target: 'merchants', auth: 'none', bucket: 'sign_in' },
+  rules(['POST /api/auth/email/start', 'POST /api/auth/email/verify'], 'none', { bucket: 'sign_in' }),
   // docs/security.md, "Sessions that survive a reload": the only route a cookie authenticates.
-  {
-    method: 'POST',
-    path: '/api/auth/session/refresh',
-    target: 'merchants',
-    auth: 'refresh_cookie',
-    bucket: 'session_refresh',
-  },
-  { method: '*', path: '/api/auth/**', target: 'merchants', auth: 'session_no_consent' },
-];
+  rules('POST /api/auth/session/refresh', 'refresh_cookie', { bucket: 'session_refresh' }),
+  rules('* /api/auth/**', 'session_no_consent'),
+].flat();

@@ -1,11 +1,11 @@
 import type { Tx } from '../context';
 import { invalidParam, invalidRequest } from '../errors';
 import { newId } from '../ids';
-import { list, paymentMethodDomainJson } from '../objects';
-import { bool, int, str } from '../params';
+import { listPage, paymentMethodDomainJson } from '../objects';
+import { bool, listLimit, str } from '../params';
 import { type ApiRequest, type Route, route } from '../pipeline';
 import type { PaymentMethodDomainRow } from '../rows';
-import { findScoped } from '../scoped';
+import { findScoped, selectScoped } from '../scoped';
 
 /** What the emulator says when Apple's domain check is set to fail (control API); Stripe's own text varies. */
 export const APPLE_PAY_CHECK_FAILED =
@@ -67,11 +67,8 @@ export const paymentMethodDomainRoutes: Route[] = [
     return { body: paymentMethodDomainJson(await checkApplePay(tx, created)) };
   }),
   route('GET /v1/payment_method_domains', async (req, tx) => {
-    const limit = Math.min(Math.max(int(req.params, 'limit') ?? 10, 1), 100);
-    let query = tx
-      .selectFrom('emulator_payment_method_domains')
-      .selectAll()
-      .where((eb) => eb.and({ mode: req.scope.mode, account: req.scope.account }));
+    const limit = listLimit(req.params);
+    let query = selectScoped(tx, 'emulator_payment_method_domains', req.scope);
     const domainName = str(req.params, 'domain_name');
     if (domainName) query = query.where('domain_name', '=', domainName.toLowerCase());
     const enabled = bool(req.params, 'enabled');
@@ -91,9 +88,7 @@ export const paymentMethodDomainRoutes: Route[] = [
       .orderBy('id', 'desc')
       .limit(limit + 1)
       .execute();
-    return {
-      body: list('/v1/payment_method_domains', rows.slice(0, limit).map(paymentMethodDomainJson), rows.length > limit),
-    };
+    return { body: listPage('/v1/payment_method_domains', rows, limit, paymentMethodDomainJson) };
   }),
   route('GET /v1/payment_method_domains/:id', async (req, tx) => {
     return { body: paymentMethodDomainJson(await findDomain(req, tx, req.path.id!)) };

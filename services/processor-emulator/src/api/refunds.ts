@@ -1,9 +1,9 @@
 import { lockPaymentIntent, refundApplicationFee, refundIntent } from '../domain';
 import { invalidRequest, noSuch } from '../errors';
-import { applicationFeeJson, chargeJson, feeRefundJson, list, refundJson } from '../objects';
-import { bool, int, metadata, oneOf, positiveInt, str } from '../params';
+import { applicationFeeJson, chargeJson, feeRefundJson, listPage, refundJson } from '../objects';
+import { bool, listLimit, metadata, oneOf, positiveInt, str } from '../params';
 import { type ApiRequest, type Route, route } from '../pipeline';
-import { findScoped } from '../scoped';
+import { findScoped, selectScoped } from '../scoped';
 
 async function paymentIntentOf(req: ApiRequest): Promise<string | null> {
   const pi = str(req.params, 'payment_intent');
@@ -71,11 +71,8 @@ export const refundRoutes: Route[] = [
     },
   ),
   route('GET /v1/refunds', async (req, tx) => {
-    const limit = Math.min(Math.max(int(req.params, 'limit') ?? 10, 1), 100);
-    let query = tx
-      .selectFrom('emulator_refunds')
-      .selectAll()
-      .where((eb) => eb.and({ mode: req.scope.mode, account: req.scope.account }));
+    const limit = listLimit(req.params);
+    let query = selectScoped(tx, 'emulator_refunds', req.scope);
     const pi = str(req.params, 'payment_intent');
     const charge = str(req.params, 'charge');
     if (pi) query = query.where('payment_intent', '=', pi);
@@ -84,7 +81,7 @@ export const refundRoutes: Route[] = [
       .orderBy('created_at', 'desc')
       .limit(limit + 1)
       .execute();
-    return { body: list('/v1/refunds', rows.slice(0, limit).map(refundJson), rows.length > limit) };
+    return { body: listPage('/v1/refunds', rows, limit, refundJson) };
   }),
   route('GET /v1/refunds/:id', async (req, tx) => {
     const row = await findScoped(tx, 'emulator_refunds', req.path.id!, req.scope, { kind: 'refund', param: 'id' });

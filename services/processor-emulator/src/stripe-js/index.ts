@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { type Emu, type Mode, type OpContext, PLATFORM, type Scope } from '../context';
+import type { Emu, Mode, OpContext, Scope } from '../context';
 import { confirmIntent, lockPaymentIntent, resolvePaymentMethod } from '../domain';
 import { EmulatorError, invalidParam, missingParam, noSuch } from '../errors';
 import { paymentIntentJson, paymentMethodJson } from '../objects';
-import { findAccount } from '../scoped';
+import { accountScope } from '../scoped';
 import { TEST_CARD_TABLE } from '../test-cards';
 import { renderWalletSheet } from './sheet';
 
@@ -44,19 +44,12 @@ function modeOfKey(emu: Emu, key: string): Mode {
 
 async function scopeOf(emu: Emu, params: Record<string, unknown>): Promise<Scope> {
   const mode = modeOfKey(emu, String(params.key ?? ''));
-  const account = String(params.stripe_account ?? '');
-  if (!account) return { mode, account: PLATFORM };
-  const row = await findAccount(emu.db, account, mode);
-  if (!row) {
-    throw new EmulatorError({
-      type: 'invalid_request_error',
-      status: 403,
-      code: 'account_invalid',
-      message: `The provided key does not have access to account '${account}' (or that account does not exist).`,
-      replayable: false,
-    });
-  }
-  return { mode, account: row.id };
+  return accountScope(
+    emu.db,
+    mode,
+    String(params.stripe_account ?? ''),
+    (account) => `The provided key does not have access to account '${account}' (or that account does not exist).`,
+  );
 }
 
 /** Browser calls come from the pay page's origin: answered to any origin, as Stripe's API is (the key is public). */

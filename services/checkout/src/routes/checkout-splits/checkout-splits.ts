@@ -27,11 +27,11 @@ import { createSplit } from '../../splits/create-split';
 import { routeSplit, splitIdParams } from '../../splits/load-split';
 import { splitDetailFor } from '../../splits/split-detail';
 import { claimSplitId, releaseSplitKey } from './idempotency';
+import { businessSplitPage, listWalk } from './list-page';
 import { presentCreatedSplit, presentSplitPage, presentSplitSummary } from './presenters';
 import {
   CreateSplitSchema,
   createSplitFailure,
-  SPLIT_LIST_LIMIT,
   SPLIT_LIST_MESSAGES,
   SplitIdParams,
   SplitListQuerySchema,
@@ -117,31 +117,11 @@ export function checkoutSplitRoutes(deps: CheckoutDeps): Router {
       throw validationFailed(MESSAGES.validationFailed, [{ field: 'mode', message: SPLIT_LIST_MESSAGES.modeConflict }]);
     }
     const merchant = await listedMerchant(deps, ctx, principal.userId);
-    const walk = {
-      backwards: Boolean(query.ending_before),
-      fromCursor: Boolean(query.starting_after ?? query.ending_before),
-    };
     if (!merchant) {
-      ctx.body = presentSplitPage({ rows: [], hasMore: false }, new Map(), walk);
+      ctx.body = presentSplitPage({ rows: [], hasMore: false }, new Map(), listWalk(query));
       return;
     }
-    const page = await splits.pageForMerchant(
-      merchant.id,
-      {
-        mode: query.mode ?? headerMode,
-        statuses: query.status,
-        createdGte: query['created[gte]'],
-        createdLt: query['created[lt]'],
-        q: query.q,
-        includeCreating: query.include === 'creating',
-      },
-      { limit: query.limit ?? SPLIT_LIST_LIMIT.default, after: query.starting_after, before: query.ending_before },
-    );
-    const [participants, creators] = await Promise.all([
-      splits.participantsBySplit(page.rows.map((s) => s.id)),
-      splits.creatorEmails(page.rows.map((s) => s.created_by)),
-    ]);
-    ctx.body = presentSplitPage(page, participants, walk, creators);
+    ctx.body = await businessSplitPage(splits, merchant.id, query.mode ?? headerMode, query);
   });
 
   router.get('/api/checkout-splits/mine', auth('session'), async (ctx) => {

@@ -5,8 +5,8 @@ import { apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { routeSplit, splitIdParams } from '../../splits/load-split';
 import { splitDetail } from '../../splits/split-detail';
-import { presentSplitPage } from './presenters';
-import { SERVER_SPLIT_MESSAGES, SPLIT_LIST_LIMIT, SplitIdParams, SplitListQuerySchema } from './schema';
+import { businessSplitPage } from './list-page';
+import { SERVER_SPLIT_MESSAGES, SplitIdParams, SplitListQuerySchema } from './schema';
 
 /**
  * The server's reads of its orders (docs/splits.md, "The server's reads"): beside the spec's server
@@ -30,29 +30,8 @@ export function serverSplitRoutes(deps: CheckoutDeps): Router {
       if (query.mode && query.mode !== principal.mode) {
         throw validationFailed(MESSAGES.validationFailed, [{ field: 'mode', message: SERVER_SPLIT_MESSAGES.mode }]);
       }
-      const page = await splits.pageForMerchant(
-        principal.merchantId,
-        {
-          mode: principal.mode,
-          statuses: query.status,
-          createdGte: query['created[gte]'],
-          createdLt: query['created[lt]'],
-          q: query.q,
-          includeCreating: query.include === 'creating',
-        },
-        { limit: query.limit ?? SPLIT_LIST_LIMIT.default, after: query.starting_after, before: query.ending_before },
-      );
       // The dashboard list's items exactly, the organiser included.
-      const [participants, creators] = await Promise.all([
-        splits.participantsBySplit(page.rows.map((s) => s.id)),
-        splits.creatorEmails(page.rows.map((s) => s.created_by)),
-      ]);
-      ctx.body = presentSplitPage(
-        page,
-        participants,
-        { backwards: Boolean(query.ending_before), fromCursor: Boolean(query.starting_after ?? query.ending_before) },
-        creators,
-      );
+      ctx.body = await businessSplitPage(splits, principal.merchantId, principal.mode, query);
     },
   );
 

@@ -1,4 +1,5 @@
 import { EXAMPLE_VALUES, err, GATES, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
+import type { ZodType } from 'zod';
 import { BuyerGroupSchema, MineSchema, SESSION_NOT_FOUND, TokenParams } from '../../sessions/schema';
 import { NAME_MESSAGE } from '../../splits/names';
 import { SPLIT_GATE_ERRORS } from '../../splits/schema';
@@ -11,6 +12,31 @@ const EXAMPLE = {
     { email: EXAMPLE_VALUES.secondEmail, amount: EXAMPLE_VALUES.otherShare, name: 'Bea' },
   ],
 };
+
+/**
+ * A signed-in buyer's read of the session's split (its group, their own shares): by the session token,
+ * refused (403) to anyone `refusedWhen` says, 404 without the session or before its split exists.
+ */
+function buyerRead(read: {
+  id: string;
+  summary: string;
+  description: string;
+  answer: { description: string; schema: ZodType };
+  refusedWhen: string;
+}) {
+  return operation({
+    id: read.id,
+    tag: 'Hosted checkout: buyer',
+    summary: read.summary,
+    description: read.description,
+    path: TokenParams,
+    responses: { 200: read.answer },
+    errors: {
+      403: [err(MESSAGES.forbidden, undefined, read.refusedWhen)],
+      404: [err(SESSION_NOT_FOUND, 'not_found'), err(MESSAGES.notFound, undefined, 'no split yet')],
+    },
+  });
+}
 
 export const hostedCheckoutPaths: OpenApiPaths = {
   '/api/merchants/checkout/sessions/{token}/split': {
@@ -56,41 +82,27 @@ export const hostedCheckoutPaths: OpenApiPaths = {
     }),
   },
   '/api/merchants/checkout/sessions/{token}/group': {
-    get: operation({
+    get: buyerRead({
       id: 'getBuyerGroup',
-      tag: 'Hosted checkout: buyer',
       summary: "The buyer's view of their split's group",
       description:
         'The signed-in buyer who created the split: progress, each participant (in full: the buyer typed them, with ' +
         "the name typed for them) and whether they can still be replaced or covered. Nobody's pay token is included.",
-      path: TokenParams,
-      responses: {
-        200: { description: 'The group.', schema: BuyerGroupSchema },
-      },
-      errors: {
-        403: [err(MESSAGES.forbidden, undefined, 'not the buyer who created the split')],
-        404: [err(SESSION_NOT_FOUND, 'not_found'), err(MESSAGES.notFound, undefined, 'no split yet')],
-      },
+      answer: { description: 'The group.', schema: BuyerGroupSchema },
+      refusedWhen: 'not the buyer who created the split',
     }),
   },
   '/api/merchants/checkout/sessions/{token}/mine': {
-    get: operation({
+    get: buyerRead({
       id: 'getMyShares',
-      tag: 'Hosted checkout: buyer',
       summary: 'Your own shares of this checkout',
       description:
         'Whoever is signed in, if they are in the split of this session: the buyer who made it (`organiser`) or ' +
         'someone paying a share (`member`), with their own shares (the rows paid from their address: the ' +
         "organiser's own and any they cover) and a pay link for each share still pending. How the reopened " +
         'checkout page takes anyone in the group back to "Pay your share".',
-      path: TokenParams,
-      responses: {
-        200: { description: 'Your shares.', schema: MineSchema },
-      },
-      errors: {
-        403: [err(MESSAGES.forbidden, undefined, 'not the organiser nor anyone paying a share of this split')],
-        404: [err(SESSION_NOT_FOUND, 'not_found'), err(MESSAGES.notFound, undefined, 'no split yet')],
-      },
+      answer: { description: 'Your shares.', schema: MineSchema },
+      refusedWhen: 'not the organiser nor anyone paying a share of this split',
     }),
   },
 };

@@ -1,7 +1,6 @@
 import {
   CheckoutSessionsRepository,
   conflict,
-  formatPounds,
   gateError,
   merchantContext,
   permit,
@@ -14,7 +13,8 @@ import type { Context } from 'koa';
 import { auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { type SessionBody, sessionRefusal, sessionRow } from '../../sessions/create-session';
-import { checkoutGate, checkoutUrl } from '../../sessions/session-state';
+import { checkoutGate } from '../../sessions/session-state';
+import { presentCreatedSession } from '../checkout-sessions/presenters';
 import { SAMPLE_SESSION, TEST_SESSION_MESSAGES } from './schema';
 
 /** The dashboard's own Orders page: the one return a sample session may have beyond the business's domains. */
@@ -73,13 +73,9 @@ export function testSessionRoutes(deps: CheckoutDeps): Router {
       await new CheckoutSessionsRepository(db).insert(row);
       logger.info({ merchantId: merchant.id, mode }, 'sample checkout session created');
       ctx.status = 201;
+      // The server create's answer, plus what the dashboard shows of the sample.
       ctx.body = {
-        token: row.token,
-        checkout_url: checkoutUrl(config.PUBLIC_BASE_URL, row.token),
-        status: 'pending',
-        expires_at: row.expires_at.toISOString(),
-        amount: formatPounds(row.amount),
-        currency: row.currency,
+        ...presentCreatedSession(row, 'pending', config.PUBLIC_BASE_URL),
         order_reference: row.order_reference,
         return_url: row.return_url,
       };
