@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createDb } from '..';
 import { EXPORT_BATCH_ROWS, type ExportScope, ExportsRepository } from './exports';
 import { useTestDb } from './test-support/db';
