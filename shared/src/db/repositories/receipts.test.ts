@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ReceiptsRepository } from './receipts';
 import { useTestDb } from './test-support/db';
-import { insertEvent, insertHistory, insertMerchant, insertRefund, insertSession, insertSplit, insertUser } from './test-support/rows';
+import {
+  insertEvent,
+  insertHistory,
+  insertMerchant,
+  insertRefund,
+  insertSession,
+  insertSplit,
+  insertUser,
+} from './test-support/rows';
 
 /** ReceiptsRepository (what receipts are made from, and their once-only claims) against the run's migrated Postgres database alone. */
 const db = useTestDb();
@@ -19,7 +27,11 @@ describe('ReceiptsRepository', () => {
 
     const pending = await repo().pendingEvents({ ids: [paid, authorised, sample, notReceipt, done] });
     expect(pending.map((e) => e.id).sort()).toEqual([paid, authorised].sort());
-    expect(pending.find((e) => e.id === paid)).toMatchObject({ type: 'checkout_split.paid', merchant_id: merchantId, mode: 'test' });
+    expect(pending.find((e) => e.id === paid)).toMatchObject({
+      type: 'checkout_split.paid',
+      merchant_id: merchantId,
+      mode: 'test',
+    });
     expect(await repo().pendingEvents({ ids: [] })).toEqual([]);
 
     await repo().markReceipted(paid);
@@ -34,7 +46,10 @@ describe('ReceiptsRepository', () => {
     const first = await insertEvent(db(), merchantId, { type: 'checkout_split.paid', created_at: longAgo(1) });
     const tooNew = await insertEvent(db(), merchantId, { type: 'checkout_split.paid', created_at: longAgo(5) });
     try {
-      expect((await repo().pendingEvents({ olderThan: longAgo(3), limit: 10 })).map((e) => e.id)).toEqual([first, second]);
+      expect((await repo().pendingEvents({ olderThan: longAgo(3), limit: 10 })).map((e) => e.id)).toEqual([
+        first,
+        second,
+      ]);
       expect((await repo().pendingEvents({ olderThan: longAgo(3), limit: 1 })).map((e) => e.id)).toEqual([first]);
     } finally {
       // Left pending, events this old would be any receipt sweep's in a run beside this file.
@@ -98,7 +113,9 @@ describe('ReceiptsRepository', () => {
       .where('refund_id', '=', refundId)
       .where('participant_id', '=', participantIds[2])
       .execute();
-    expect(await repo().refundedSlices(refundId)).toEqual([{ participant_id: participantIds[1], amount: 2000, customer_fee: 30 }]);
+    expect(await repo().refundedSlices(refundId)).toEqual([
+      { participant_id: participantIds[1], amount: 2000, customer_fee: 30 },
+    ]);
   });
 
   it('gives the organiser one notice of a kind per split every 12 hours, whatever the address’s case', async () => {
@@ -106,14 +123,29 @@ describe('ReceiptsRepository', () => {
     const notice = { splitId, recipient: 'Org@Example.com', kind: 'one_left' };
     const now = new Date('2026-03-01T09:00:00Z');
     expect(await repo().claimOrganiserNotice(notice, now)).toBe(true);
-    expect(await repo().claimOrganiserNotice({ ...notice, recipient: 'org@example.com' }, new Date(now.getTime() + 11 * HOUR))).toBe(false);
+    expect(
+      await repo().claimOrganiserNotice(
+        { ...notice, recipient: 'org@example.com' },
+        new Date(now.getTime() + 11 * HOUR),
+      ),
+    ).toBe(false);
     expect(await repo().claimOrganiserNotice({ ...notice, kind: 'everyone_paid' }, now)).toBe(true);
     expect(await repo().claimOrganiserNotice(notice, new Date(now.getTime() + 12 * HOUR))).toBe(true);
     expect(await repo().claimOrganiserNotice(notice, new Date(now.getTime() + 13 * HOUR))).toBe(false);
-    const rows = await db().selectFrom('organiser_notices').selectAll().where('split_id', '=', splitId).orderBy('kind').execute();
+    const rows = await db()
+      .selectFrom('organiser_notices')
+      .selectAll()
+      .where('split_id', '=', splitId)
+      .orderBy('kind')
+      .execute();
     expect(rows).toEqual([
       { split_id: splitId, recipient: 'org@example.com', kind: 'everyone_paid', last_sent_at: now },
-      { split_id: splitId, recipient: 'org@example.com', kind: 'one_left', last_sent_at: new Date(now.getTime() + 12 * HOUR) },
+      {
+        split_id: splitId,
+        recipient: 'org@example.com',
+        kind: 'one_left',
+        last_sent_at: new Date(now.getTime() + 12 * HOUR),
+      },
     ]);
   });
 

@@ -119,7 +119,7 @@ describe('SplitOperationsRepository', () => {
         await insertSplit(trx, merchantId, { split: { status: 'creating', mode: 'live' } });
         expect(await count('refunded', 'live')).toBe(before.refunded + 2);
         expect(await count('creating', 'live')).toBe(before.creating + 1);
-        expect(typeof (await operations.countByStatusAndMode())[0].count).toBe('number');
+        expect(typeof (await operations.countByStatusAndMode())[0]!.count).toBe('number');
       });
   });
 });

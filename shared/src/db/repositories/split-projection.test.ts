@@ -39,10 +39,11 @@ describe('SplitProjectionRepository', () => {
   it('opens a split with its shares and its opened row once, however often the step is retried', async () => {
     const split = splitRow(merchantId, { status: 'creating', total_amount: 4000 });
     const splitId = split.id as string;
-    const shares = [participantRow(splitId, 0), participantRow(splitId, 1)];
+    const [share0, share1] = [participantRow(splitId, 0), participantRow(splitId, 1)];
+    const shares = [share0, share1];
     const opened = { splitId, kind: 'opened', actor: 'system', dedupeKey: `opened:${splitId}`, to: 'creating' };
     await repo().open(split, shares, opened);
-    await repo().open({ ...split, total_amount: 9999 }, [{ ...shares[0], amount: 9999 }, shares[1]], opened);
+    await repo().open({ ...split, total_amount: 9999 }, [{ ...share0, amount: 9999 }, share1], opened);
 
     expect(await repo().statusOf(splitId)).toBe('creating');
     const stored = await db()
@@ -58,8 +59,8 @@ describe('SplitProjectionRepository', () => {
       .orderBy('position')
       .execute();
     expect(participants).toEqual([
-      { id: shares[0].id, amount: 2000 },
-      { id: shares[1].id, amount: 2000 },
+      { id: share0.id, amount: 2000 },
+      { id: share1.id, amount: 2000 },
     ]);
     expect(await historyOf(splitId)).toEqual([
       {
@@ -152,7 +153,7 @@ describe('SplitProjectionRepository', () => {
     expect(results.filter(Boolean)).toHaveLength(1);
     const history = await historyOf(splitId);
     expect(history).toHaveLength(1);
-    expect((await splitOf(splitId)).status).toBe(history[0].to_status);
+    expect((await splitOf(splitId)).status).toBe(history[0]!.to_status);
   });
 
   it('moves under the caller’s lock without checking the status, the history row once per dedupe key', async () => {

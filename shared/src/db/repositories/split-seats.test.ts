@@ -26,16 +26,17 @@ const seatRow = (splitId: string, position: number) => ({
 describe('SplitSeatsRepository', () => {
   it('opens a split’s seats once, lists them in order, and reads one with its split', async () => {
     const { splitId } = await insertSplit(db(), merchantId, { participants: 1, split: { order_reference: 'SEATS-1' } });
-    const seats = [seatRow(splitId, 2), seatRow(splitId, 1)];
+    const [later, earlier] = [seatRow(splitId, 2), seatRow(splitId, 1)];
+    const seats = [later, earlier];
     await repo().open(seats);
-    await repo().open([{ ...seats[0], amount: 9999 }]);
+    await repo().open([{ ...later, amount: 9999 }]);
     await repo().open([]);
     expect((await repo().seatsOf(splitId)).map((s) => [s.id, s.position, s.amount])).toEqual([
-      [seats[1].id, 1, 2500],
-      [seats[0].id, 2, 2500],
+      [earlier.id, 1, 2500],
+      [later.id, 2, 2500],
     ]);
-    expect(await repo().seatWithSplit(splitId, seats[0].id)).toEqual({
-      id: seats[0].id,
+    expect(await repo().seatWithSplit(splitId, later.id)).toEqual({
+      id: later.id,
       amount: 2500,
       customer_fee: 25,
       merchant_fee: 10,
@@ -46,7 +47,7 @@ describe('SplitSeatsRepository', () => {
       processor_account_id: 'acct_test',
     });
     const other = await insertSplit(db(), merchantId, { participants: 1 });
-    expect(await repo().seatWithSplit(other.splitId, seats[0].id)).toBeUndefined();
+    expect(await repo().seatWithSplit(other.splitId, later.id)).toBeUndefined();
   });
 
   it('finds a split by its group link with its business, never one still creating', async () => {
@@ -102,7 +103,7 @@ describe('SplitSeatsRepository', () => {
     // Someone else's claim of the same seat: false, and it is the caller's transaction to roll back.
     const second = claimFor(6);
     expect(await second.claim()).toBe(false);
-    expect((await repo().seatsOf(splitId))[0].participant_id).toBe(first.participant.id);
+    expect((await repo().seatsOf(splitId))[0]!.participant_id).toBe(first.participant.id);
     const history = await db()
       .selectFrom('split_history')
       .select(['kind', 'participant_id'])
@@ -136,7 +137,7 @@ describe('SplitSeatsRepository', () => {
     const results = await Promise.allSettled([claim(7), claim(8)]);
     const winners = results.filter((r) => r.status === 'fulfilled');
     expect(winners).toHaveLength(1);
-    expect((await repo().seatsOf(splitId))[0].participant_id).toBe(
+    expect((await repo().seatsOf(splitId))[0]!.participant_id).toBe(
       (winners[0] as PromiseFulfilledResult<string>).value,
     );
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: new Error('seat taken') });
@@ -147,7 +148,7 @@ describe('SplitSeatsRepository', () => {
     const [seatId] = await insertSeats(db(), splitId, 1, 1);
     const participant = participantRow(splitId, 3);
     expect(await repo().claim({ seatId, participant, history: [] })).toBe(true);
-    expect((await repo().seatsOf(splitId))[0].participant_id).toBe(participant.id);
+    expect((await repo().seatsOf(splitId))[0]!.participant_id).toBe(participant.id);
   });
 
   it('lists participants’ addresses lower-cased and trimmed, and names the buyer', async () => {

@@ -32,7 +32,7 @@ describe('SplitsRepository: one split', () => {
     expect(await repo().findVisible(splitId)).toBeUndefined();
     expect(await repo().findForMerchant(splitId, { merchantId, mode: 'test' })).toBeUndefined();
     expect(await repo().statusOf(splitId)).toBeNull();
-    expect(await repo().findShareByPayToken(share.pay_token)).toBeUndefined();
+    expect(await repo().findShareByPayToken(share!.pay_token)).toBeUndefined();
     expect(await repo().findForSession(session)).toBeUndefined();
     expect(await repo().listForMerchant(merchantId)).toEqual([]);
 
@@ -255,21 +255,21 @@ describe('SplitsRepository: lists', () => {
     const first = await repo().pageForMerchant(merchantId, {}, { limit: 2 });
     expect(first.rows.map((r) => r.id)).toEqual(newestFirst.slice(0, 2));
     expect(first.hasMore).toBe(true);
-    expect(first.rows[0].position_at).toBe('2026-01-01T00:04:00.000000Z');
+    expect(first.rows[0]!.position_at).toBe('2026-01-01T00:04:00.000000Z');
     const cursor = (row: { id: string; position_at: string }) => ({ id: row.id, createdAt: row.position_at });
 
-    const second = await repo().pageForMerchant(merchantId, {}, { limit: 2, after: cursor(first.rows[1]) });
+    const second = await repo().pageForMerchant(merchantId, {}, { limit: 2, after: cursor(first.rows[1]!) });
     expect(second.rows.map((r) => r.id)).toEqual(newestFirst.slice(2, 4));
     expect(second.hasMore).toBe(true);
-    const last = await repo().pageForMerchant(merchantId, {}, { limit: 2, after: cursor(second.rows[1]) });
+    const last = await repo().pageForMerchant(merchantId, {}, { limit: 2, after: cursor(second.rows[1]!) });
     expect(last.rows.map((r) => r.id)).toEqual(newestFirst.slice(4));
     expect(last.hasMore).toBe(false);
 
     // Back from the last page: the two before it, still newest first.
-    const back = await repo().pageForMerchant(merchantId, {}, { limit: 2, before: cursor(last.rows[0]) });
+    const back = await repo().pageForMerchant(merchantId, {}, { limit: 2, before: cursor(last.rows[0]!) });
     expect(back.rows.map((r) => r.id)).toEqual(newestFirst.slice(2, 4));
     expect(back.hasMore).toBe(true);
-    const top = await repo().pageForMerchant(merchantId, {}, { limit: 2, before: cursor(back.rows[0]) });
+    const top = await repo().pageForMerchant(merchantId, {}, { limit: 2, before: cursor(back.rows[0]!) });
     expect(top.rows.map((r) => r.id)).toEqual(newestFirst.slice(0, 2));
     expect(top.hasMore).toBe(false);
   });
