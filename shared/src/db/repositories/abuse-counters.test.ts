@@ -87,7 +87,7 @@ describe('AbuseCountersRepository', () => {
 
     // Below the limit, a failure does not pause; a success ends the streak; a release never goes below zero.
     await counters().failReserved(k, 2, HOUR);
-    expect((await row(k))?.paused_until!.getTime()).toBeLessThan(Date.now());
+    expect((await row(k))!.paused_until!.getTime()).toBeLessThan(Date.now());
     await counters().succeed(k);
     await counters().releaseStreak(k);
     expect((await row(k))?.streak).toBe(0);
