@@ -111,6 +111,8 @@ export class SplitSeatsRepository {
       .returning('id')
       .executeTakeFirst();
     if (!marked) return false;
+    // An empty VALUES list is not SQL: with no rows to add, the claim is done.
+    if (input.history.length === 0) return true;
     await this.db
       .insertInto('split_history')
       .values(input.history.map(splitHistoryValues))
