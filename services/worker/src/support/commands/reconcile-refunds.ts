@@ -271,7 +271,7 @@ export function planRefunds(
       })),
     });
     out.changes.push(
-      `refund ${m.refundId} (${input?.source ?? 'processor'}, ${status}, ${formatPounds(amountBack)} back) recreated with ${pieces.length} slices`,
+      `refund ${m.refundId} (${input?.source ?? 'processor'}, ${status}, ${formatPounds(amountBack)} back) recreated with ${pieces.length} slice${pieces.length === 1 ? '' : 's'}`,
     );
     if (status === 'partial' && input) {
       out.notes.push(`refund ${m.refundId} stopped part-way: the refused slice's error is not at the processor`);

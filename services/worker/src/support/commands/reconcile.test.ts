@@ -391,9 +391,9 @@ describe('support CLI: reconcile', () => {
 
     const wantRefunds = await refundRows();
     expect(wantRefunds.map((r) => [r.source, r.refunded, r.status])).toEqual([
-      ['dashboard', 500, 'complete'],
+      ['api', 500, 'complete'],
       ['processor', 300, 'complete'],
-      ['dashboard', 1700, 'complete'],
+      ['api', 1700, 'complete'],
     ]);
     const wantSlices = await sliceRows();
     const wantHistory = await refundHistory();
@@ -438,7 +438,7 @@ describe('support CLI: reconcile', () => {
     const result = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
     expect(result).toMatchObject({ code: 0, err: '' });
     expect(result.out).toContain('status captured -> refunded');
-    expect(result.out).toContain(`refund ${wantRefunds[0]!.id} (dashboard, complete, £5.00 back) recreated with`);
+    expect(result.out).toContain(`refund ${wantRefunds[0]!.id} (api, complete, 5.00 back) recreated with 2 slices`);
     expect(result.out).toContain(`outbox: checkout_split.refunded ${wantEvents[0]!.id}`);
 
     expect(
