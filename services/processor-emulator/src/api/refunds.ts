@@ -70,22 +70,31 @@ export const refundRoutes: Route[] = [
       return { body: refundJson(refund) };
     },
   ),
-  route('GET /v1/refunds', async (req, tx) => {
-    const limit = Math.min(Math.max(int(req.params, 'limit') ?? 10, 1), 100);
-    let query = tx
-      .selectFrom('emulator_refunds')
-      .selectAll()
-      .where((eb) => eb.and({ mode: req.scope.mode, account: req.scope.account }));
-    const pi = str(req.params, 'payment_intent');
-    const charge = str(req.params, 'charge');
-    if (pi) query = query.where('payment_intent', '=', pi);
-    if (charge) query = query.where('charge', '=', charge);
-    const rows = await query
-      .orderBy('created_at', 'desc')
-      .limit(limit + 1)
-      .execute();
-    return { body: list('/v1/refunds', rows.slice(0, limit).map(refundJson), rows.length > limit) };
-  }),
+  route(
+    'GET /v1/refunds',
+    {
+      fault: {
+        operation: 'list_refunds',
+        target: async (req) => ({ paymentIntentId: str(req.params, 'payment_intent'), account: req.scope.account }),
+      },
+    },
+    async (req, tx) => {
+      const limit = Math.min(Math.max(int(req.params, 'limit') ?? 10, 1), 100);
+      let query = tx
+        .selectFrom('emulator_refunds')
+        .selectAll()
+        .where((eb) => eb.and({ mode: req.scope.mode, account: req.scope.account }));
+      const pi = str(req.params, 'payment_intent');
+      const charge = str(req.params, 'charge');
+      if (pi) query = query.where('payment_intent', '=', pi);
+      if (charge) query = query.where('charge', '=', charge);
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .limit(limit + 1)
+        .execute();
+      return { body: list('/v1/refunds', rows.slice(0, limit).map(refundJson), rows.length > limit) };
+    },
+  ),
   route('GET /v1/refunds/:id', async (req, tx) => {
     const row = await findScoped(tx, 'emulator_refunds', req.path.id!, req.scope, { kind: 'refund', param: 'id' });
     return { body: refundJson(row) };
