@@ -31,6 +31,8 @@ export function refundIdForProcessorRefund(processorRefundId: string): string {
 export type ReconciledRefund = {
   refund: Insertable<SplitRefundsTable>;
   slices: Insertable<SplitRefundSlicesTable>[];
+  /** The database has the row still `in_progress` (the refund ran across the backup): replaced, slices and all. */
+  replaces?: boolean;
 };
 
 /** Everything one split's reconcile writes, in one transaction (support `reconcile`, docs/runbook.md "Restoring"). */
@@ -80,16 +82,19 @@ export class ReconcileRepository {
       .execute();
   }
 
-  /** The split's refund rows' ids, and the processor refunds its slices have recorded. */
-  async refunds(splitId: string): Promise<{ refundIds: Set<string>; processorRefundIds: Set<string> }> {
+  /** The split's refund rows' ids (and which are still `in_progress`), and the processor refunds its slices have recorded. */
+  async refunds(
+    splitId: string,
+  ): Promise<{ refundIds: Set<string>; inProgress: Set<string>; processorRefundIds: Set<string> }> {
     const rows = await this.db
       .selectFrom('split_refunds as r')
       .leftJoin('split_refund_slices as s', 's.refund_id', 'r.id')
-      .select(['r.id', 's.processor_refund_id'])
+      .select(['r.id', 'r.status', 's.processor_refund_id'])
       .where('r.split_id', '=', splitId)
       .execute();
     return {
       refundIds: new Set(rows.map((r) => r.id)),
+      inProgress: new Set(rows.filter((r) => r.status === 'in_progress').map((r) => r.id)),
       processorRefundIds: new Set(rows.flatMap((r) => (r.processor_refund_id ? [r.processor_refund_id] : []))),
     };
   }
@@ -122,7 +127,15 @@ export class ReconcileRepository {
             .execute();
         }
       }
-      for (const { refund, slices } of plan.refunds ?? []) {
+      for (const { refund, slices, replaces } of plan.refunds ?? []) {
+        if (replaces) {
+          await trx.deleteFrom('split_refund_slices').where('refund_id', '=', refund.id).execute();
+          await trx
+            .deleteFrom('split_refunds')
+            .where('id', '=', refund.id)
+            .where('status', '=', 'in_progress')
+            .execute();
+        }
         await trx
           .insertInto('split_refunds')
           .values(refund)

@@ -319,7 +319,7 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
     }));
     const planned = planRefunds(
       truth.refunds,
-      db.refunds ?? { refundIds: new Set(), processorRefundIds: new Set() },
+      db.refunds ?? { refundIds: new Set(), inProgress: new Set(), processorRefundIds: new Set() },
       splitFields,
       shares,
       paidIds,

@@ -28,8 +28,12 @@ export type RefundTruth = {
   runs: Map<string, RefundRun>;
 };
 
-/** The split's refund rows the restored database has. */
-export type RefundsInDatabase = { refundIds: Set<string>; processorRefundIds: Set<string> };
+/** The split's refund rows the restored database has; `inProgress`: those it has still running (the refund ran across the backup). */
+export type RefundsInDatabase = { refundIds: Set<string>; inProgress: Set<string>; processorRefundIds: Set<string> };
+
+/** A refund of ours the database lacks, or has only as it was when the backup caught it running. */
+const lostRefund = (db: RefundsInDatabase, refundId: string) =>
+  !db.refundIds.has(refundId) || db.inProgress.has(refundId);
 
 type Share = { id: string; email: string; amount: number; status: string };
 type SplitFields = Pick<
@@ -50,7 +54,7 @@ export function refundIdsToLookUp(
   for (const list of processorRefunds.values()) {
     for (const r of list) if (r.metadata.refund_id && counts(r)) ids.add(r.metadata.refund_id);
   }
-  return [...ids].filter((id) => !db.refundIds.has(id)).sort();
+  return [...ids].filter((id) => lostRefund(db, id)).sort();
 }
 
 /** One processor refund placed on the participant's running total: how much of it was share, how much fee. */
@@ -132,7 +136,7 @@ export function planRefunds(
         slices: [],
         run,
         ours: p.ours,
-        lost: p.ours ? !db.refundIds.has(p.refundId) : !db.processorRefundIds.has(p.refund.id),
+        lost: p.ours ? lostRefund(db, p.refundId) : !db.processorRefundIds.has(p.refund.id),
       };
       groups.set(p.refundId, g);
     }
@@ -153,7 +157,7 @@ export function planRefunds(
     }
   }
   for (const [refundId, run] of truth.runs) {
-    if (!groups.has(refundId) && !db.refundIds.has(refundId)) {
+    if (!groups.has(refundId) && lostRefund(db, refundId)) {
       groups.set(refundId, { refundId, at: +run.startedAt, slices: [], run, ours: true, lost: true });
     }
   }
@@ -175,6 +179,7 @@ export function planRefunds(
       out.notes.push(`refund ${m.refundId} is still running; run reconcile again`);
       continue;
     }
+    const replaces = db.inProgress.has(m.refundId);
     if (m.run?.result && m.run.result.kind !== 'finished' && m.run.result.kind !== 'failed') continue;
     const outstandingBefore = shares
       .filter((s) => paidIds.has(s.id))
@@ -269,9 +274,10 @@ export function planRefunds(
         created_at: new Date(p.refund.created),
         updated_at: new Date(p.refund.created),
       })),
+      ...(replaces ? { replaces } : {}),
     });
     out.changes.push(
-      `refund ${m.refundId} (${input?.source ?? 'processor'}, ${status}, ${formatPounds(amountBack)} back) recreated with ${pieces.length} slice${pieces.length === 1 ? '' : 's'}`,
+      `refund ${m.refundId} (${input?.source ?? 'processor'}, ${status}, ${formatPounds(amountBack)} back) ${replaces ? 'finished (in progress in the database)' : 'recreated'} with ${pieces.length} slice${pieces.length === 1 ? '' : 's'}`,
     );
     if (status === 'partial' && input) {
       out.notes.push(`refund ${m.refundId} stopped part-way: the refused slice's error is not at the processor`);

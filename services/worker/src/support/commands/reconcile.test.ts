@@ -404,7 +404,8 @@ describe('support CLI: reconcile', () => {
     const wantParticipants = await participants(split.id);
     await receiver.waitFor(() => wantEvents.every((e) => received(e.id) >= 1));
 
-    // The restore point: captured, no refund yet.
+    // The restore point: the first refund under way (its row in progress, its slices not moved yet), nothing refunded.
+    const [running, ...later] = wantRefunds as [(typeof wantRefunds)[0], ...typeof wantRefunds];
     const lost = wantEvents.map((e) => e.id);
     await stack.db.deleteFrom('webhook_deliveries').where('event_id', 'in', lost).execute();
     await stack.db.deleteFrom('webhook_events').where('id', 'in', lost).execute();
@@ -413,20 +414,25 @@ describe('support CLI: reconcile', () => {
       .where('split_id', '=', split.id)
       .where((eb) =>
         eb.or([
-          eb('kind', 'in', ['refund_started', 'refunded', 'refund_complete', 'refund_partial', 'processor_refund']),
+          eb('kind', 'in', ['refunded', 'refund_complete', 'refund_partial', 'processor_refund']),
+          eb.and([eb('kind', '=', 'refund_started'), eb('dedupe_key', '!=', `refund_started:${running.id}`)]),
           eb.and([eb('kind', '=', 'status'), eb('to_status', 'in', ['partially_refunded', 'refunded'])]),
         ]),
       )
       .execute();
+    const laterIds = later.map((r) => r.id);
+    await stack.db.deleteFrom('split_refund_slices').where('refund_id', 'in', laterIds).execute();
+    await stack.db.deleteFrom('split_refunds').where('id', 'in', laterIds).execute();
     await stack.db
-      .deleteFrom('split_refund_slices')
-      .where(
-        'refund_id',
-        'in',
-        wantRefunds.map((r) => r.id),
-      )
+      .updateTable('split_refund_slices')
+      .set({ status: 'pending', processor_refund_id: null, application_fee_refunded: false })
+      .where('refund_id', '=', running.id)
       .execute();
-    await stack.db.deleteFrom('split_refunds').where('split_id', '=', split.id).execute();
+    await stack.db
+      .updateTable('split_refunds')
+      .set({ status: 'in_progress', refunded: 0, result: null, completed_at: null })
+      .where('id', '=', running.id)
+      .execute();
     await stack.db
       .updateTable('split_participants')
       .set({ status: 'captured', refunded_amount: 0 })
@@ -438,7 +444,10 @@ describe('support CLI: reconcile', () => {
     const result = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
     expect(result).toMatchObject({ code: 0, err: '' });
     expect(result.out).toContain('status captured -> refunded');
-    expect(result.out).toContain(`refund ${wantRefunds[0]!.id} (api, complete, 5.00 back) recreated with 2 slices`);
+    expect(result.out).toContain(
+      `refund ${running.id} (api, complete, 5.00 back) finished (in progress in the database) with 2 slices`,
+    );
+    expect(result.out).toContain(`refund ${later[1]!.id} (api, complete, 17.00 back) recreated with 2 slices`);
     expect(result.out).toContain(`outbox: checkout_split.refunded ${wantEvents[0]!.id}`);
 
     expect(

@@ -161,7 +161,7 @@ async function reconcileSince(
     // and the refund workflow of each refund the database lacks.
     const refundsInDb = split
       ? await repo.refunds(splitId)
-      : { refundIds: new Set<string>(), processorRefundIds: new Set<string>() };
+      : { refundIds: new Set<string>(), inProgress: new Set<string>(), processorRefundIds: new Set<string>() };
     const processorRefunds = new Map<string, ProcessorRefund[]>();
     for (const p of state.participants) {
       if (!p.paymentIntentId || !accountId || (p.status !== 'captured' && p.status !== 'refunded')) continue;
