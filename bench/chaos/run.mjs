@@ -3,12 +3,11 @@
 // server, one workflow bundle), then runs bench/chaos/main.ts, which starts the services as
 // separate processes, drives the workload under faults and checks the invariants. Bounded: the
 // whole run is killed after CHAOS_LIMIT_MS (20 minutes) and then counts as failed.
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { boundedChild } from '../../scripts/lib/bounded-child.mjs';
 import { ensureNodeModules } from '../../scripts/lib/deps.mjs';
-import { ROOT } from '../../scripts/lib/paths.mjs';
 
 ensureNodeModules();
 const { ensureTemporalCli } = await import('../../scripts/lib/tools.mjs');
@@ -21,15 +20,7 @@ const CHAOS_DIR = dirname(fileURLToPath(import.meta.url));
 const LIMIT_MS = Number(process.env.CHAOS_LIMIT_MS ?? 20 * 60_000);
 const startedAt = Date.now();
 
-let child = null;
-const killGroup = () => {
-  if (!child) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
-};
+const child = boundedChild();
 
 async function main() {
   ensureTemporalCli();
@@ -49,26 +40,11 @@ async function main() {
   );
   let code = 1;
   try {
-    code = await new Promise((resolve) => {
-      child = spawn(process.execPath, ['--import', 'tsx', join(CHAOS_DIR, 'main.ts')], {
-        cwd: ROOT,
-        env: { ...process.env, ...env },
-        stdio: 'inherit',
-        // Its own process group: the time limit takes down every service process it started too.
-        detached: true,
-      });
-      const timer = setTimeout(
-        () => {
-          console.error(`[chaos] not finished within ${LIMIT_MS} ms: stopping it; the run fails`);
-          killGroup();
-        },
-        Math.max(0, startedAt + LIMIT_MS - Date.now()),
-      );
-      child.on('exit', (exitCode, signal) => {
-        clearTimeout(timer);
-        child = null;
-        resolve(exitCode ?? (signal ? 1 : 0));
-      });
+    code = await child.run({
+      script: join(CHAOS_DIR, 'main.ts'),
+      env: { ...process.env, ...env },
+      deadline: startedAt + LIMIT_MS,
+      onTimeout: () => console.error(`[chaos] not finished within ${LIMIT_MS} ms: stopping it; the run fails`),
     });
   } finally {
     if (process.env.CHAOS_INSPECT && code !== 0) {
@@ -87,16 +63,16 @@ async function main() {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    if (signal === 'SIGINT' && process.env.CHAOS_INSPECT && !child) return;
+    if (signal === 'SIGINT' && process.env.CHAOS_INSPECT && !child.running) return;
     console.error(`[chaos] ${signal}: stopping`);
-    killGroup();
+    child.killGroup();
     stopAll(2000).finally(() => process.exit(130));
   });
 }
 
 main().catch(async (error) => {
   console.error(error);
-  killGroup();
+  child.killGroup();
   await stopAll(2000);
   process.exit(1);
 });

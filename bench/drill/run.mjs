@@ -3,12 +3,11 @@
 // that here holds only the processor emulator's state), then runs bench/drill/main.ts, which starts the
 // application's own Postgres cluster and the services, drives splits, backs up, restores and checks.
 // Bounded: the whole run is killed after DRILL_LIMIT_MS (30 minutes) and then counts as failed.
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { boundedChild } from '../../scripts/lib/bounded-child.mjs';
 import { ensureNodeModules } from '../../scripts/lib/deps.mjs';
-import { ROOT } from '../../scripts/lib/paths.mjs';
 
 ensureNodeModules();
 const { ensureTemporalCli } = await import('../../scripts/lib/tools.mjs');
@@ -20,15 +19,7 @@ const DRILL_DIR = dirname(fileURLToPath(import.meta.url));
 const LIMIT_MS = Number(process.env.DRILL_LIMIT_MS ?? 30 * 60_000);
 const startedAt = Date.now();
 
-let child = null;
-const killGroup = () => {
-  if (!child) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
-};
+const child = boundedChild();
 
 async function main() {
   ensureTemporalCli();
@@ -39,34 +30,19 @@ async function main() {
   );
   let code = 1;
   try {
-    code = await new Promise((resolve) => {
-      const childEnv = { ...process.env, ...env };
-      delete childEnv.DATABASE_URL;
-      child = spawn(process.execPath, ['--import', 'tsx', join(DRILL_DIR, 'main.ts')], {
-        cwd: ROOT,
-        env: {
-          ...childEnv,
-          LOG_LEVEL: process.env.DRILL_LOG_LEVEL ?? 'warn',
-          DRILL_RUN_DIR: run.runDir,
-          DRILL_EMULATOR_DATABASE_URL: emulatorDatabaseUrl,
-          DRILL_DEADLINE: String(startedAt + LIMIT_MS - 30_000),
-        },
-        stdio: 'inherit',
-        // Its own process group: the time limit takes down every process it started too.
-        detached: true,
-      });
-      const timer = setTimeout(
-        () => {
-          console.error(`[drill] not finished within ${LIMIT_MS} ms: stopping it; the drill fails`);
-          killGroup();
-        },
-        Math.max(0, startedAt + LIMIT_MS - Date.now()),
-      );
-      child.on('exit', (exitCode, signal) => {
-        clearTimeout(timer);
-        child = null;
-        resolve(exitCode ?? (signal ? 1 : 0));
-      });
+    const childEnv = { ...process.env, ...env };
+    delete childEnv.DATABASE_URL;
+    code = await child.run({
+      script: join(DRILL_DIR, 'main.ts'),
+      env: {
+        ...childEnv,
+        LOG_LEVEL: process.env.DRILL_LOG_LEVEL ?? 'warn',
+        DRILL_RUN_DIR: run.runDir,
+        DRILL_EMULATOR_DATABASE_URL: emulatorDatabaseUrl,
+        DRILL_DEADLINE: String(startedAt + LIMIT_MS - 30_000),
+      },
+      deadline: startedAt + LIMIT_MS,
+      onTimeout: () => console.error(`[drill] not finished within ${LIMIT_MS} ms: stopping it; the drill fails`),
     });
   } finally {
     await stopAll(5000);
@@ -81,14 +57,14 @@ async function main() {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     console.error(`[drill] ${signal}: stopping`);
-    killGroup();
+    child.killGroup();
     stopAll(2000).finally(() => process.exit(130));
   });
 }
 
 main().catch(async (error) => {
   console.error(error);
-  killGroup();
+  child.killGroup();
   await stopAll(2000);
   process.exit(1);
 });

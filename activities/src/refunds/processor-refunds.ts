@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import {
   createProcessors,
   ParticipantsRepository,
   type ProcessorRefund,
+  refundIdForProcessorRefund,
   SplitHistoryRepository,
   SplitRefundsRepository,
   toProcessorError,
@@ -11,7 +11,8 @@ import type { RefundActivities } from '@groupsplit/workflows';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { ActivityDeps } from '../deps';
 import { dispatchCommittedEvents } from '../outbox';
-import { processorFailure } from '../split/processor-failure';
+import { PROCESSOR_FAILURE_TYPE, processorFailure } from '../split/processor-failure';
+import { isLastAttempt } from '../split/shares';
 import { lockSplit, participantsOf, recordRefundedEvent, refundResult, settleSplitStatus } from './projection';
 import { reverseRemainingFeeOrReport } from './refunds';
 
@@ -48,7 +49,18 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
           refunds = listed;
           chargeFullyRefunded = hold.amountReceived > 0 && hold.amountRefunded >= hold.amountReceived;
         } catch (error) {
-          throw processorFailure(toProcessorError(error));
+          // The activity's retry policy allows more attempts than this read is owed (the refund
+          // slices' policy): past `maxAttempts` a transient failure is final, so the split's task
+          // queue moves on (the workflow notes processor_refund_sync_failed; the next charge.refunded
+          // event, or support, reads again) instead of holding every refund behind it for minutes.
+          const failure = toProcessorError(error);
+          if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
+          throw ApplicationFailure.create({
+            message: failure.message,
+            type: PROCESSOR_FAILURE_TYPE,
+            nonRetryable: true,
+            details: [failure.toJSON()],
+          });
         }
       }
       const foreign = refunds.filter(madeElsewhere).sort((a, b) => a.created.localeCompare(b.created));
@@ -67,7 +79,8 @@ export function createProcessorRefundActivities(deps: ActivityDeps): Pick<Refund
         for (const processorRefund of fresh) {
           // The share comes back first; anything beyond it is the customer's service fee.
           const sharePart = Math.min(processorRefund.amount, Math.max(0, participant.amount - refundedAmount));
-          const refundId = randomUUID();
+          // Derived from the processor's id: a reconcile after a database restore writes the same row and event id.
+          const refundId = refundIdForProcessorRefund(processorRefund.id);
           await refunds.begin(
             {
               id: refundId,

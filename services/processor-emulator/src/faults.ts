@@ -1,6 +1,7 @@
 import { EmulatorError } from './errors';
 
-export const FAULT_OPERATIONS = ['create', 'confirm', 'capture', 'cancel', 'refund'] as const;
+/** `list_refunds`: the one read that can fail (`GET /v1/refunds`), to drive readers' retry limits. */
+export const FAULT_OPERATIONS = ['create', 'confirm', 'capture', 'cancel', 'refund', 'list_refunds'] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 
 export type FaultSpec = {

@@ -70,19 +70,28 @@ export const refundRoutes: Route[] = [
       return { body: refundJson(refund) };
     },
   ),
-  route('GET /v1/refunds', async (req, tx) => {
-    const limit = listLimit(req.params);
-    let query = selectScoped(tx, 'emulator_refunds', req.scope);
-    const pi = str(req.params, 'payment_intent');
-    const charge = str(req.params, 'charge');
-    if (pi) query = query.where('payment_intent', '=', pi);
-    if (charge) query = query.where('charge', '=', charge);
-    const rows = await query
-      .orderBy('created_at', 'desc')
-      .limit(limit + 1)
-      .execute();
-    return { body: listPage('/v1/refunds', rows, limit, refundJson) };
-  }),
+  route(
+    'GET /v1/refunds',
+    {
+      fault: {
+        operation: 'list_refunds',
+        target: async (req) => ({ paymentIntentId: str(req.params, 'payment_intent'), account: req.scope.account }),
+      },
+    },
+    async (req, tx) => {
+      const limit = listLimit(req.params);
+      let query = selectScoped(tx, 'emulator_refunds', req.scope);
+      const pi = str(req.params, 'payment_intent');
+      const charge = str(req.params, 'charge');
+      if (pi) query = query.where('payment_intent', '=', pi);
+      if (charge) query = query.where('charge', '=', charge);
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .limit(limit + 1)
+        .execute();
+      return { body: listPage('/v1/refunds', rows, limit, refundJson) };
+    },
+  ),
   route('GET /v1/refunds/:id', async (req, tx) => {
     const row = await findScoped(tx, 'emulator_refunds', req.path.id!, req.scope, { kind: 'refund', param: 'id' });
     return { body: refundJson(row) };

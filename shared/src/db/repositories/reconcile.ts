@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Insertable, Updateable } from 'kysely';
+import type { SplitRefundSlicesTable, SplitRefundsTable } from '../schema/refunds';
 import type { SplitParticipantsTable, SplitsTable } from '../schema/splits';
 import type { Db } from '../types';
 import { AuditLogRepository } from './audit-log';
@@ -15,6 +17,24 @@ export type ReconciledEvent = {
   createdAt: Date;
 };
 
+/**
+ * The refund row's id for a refund made in the processor's own dashboard (no `refund_id` of ours in its
+ * metadata): derived from the processor's refund id, so the row, its `refunded:<id>` event and that event's
+ * id come out the same whether the refund sync or a reconcile after a restore records it.
+ */
+export function refundIdForProcessorRefund(processorRefundId: string): string {
+  const hex = createHash('md5').update(`processor_refund:${processorRefundId}`, 'utf8').digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A refund row and its slices to put back (a refund made after the restore point). */
+export type ReconciledRefund = {
+  refund: Insertable<SplitRefundsTable>;
+  slices: Insertable<SplitRefundSlicesTable>[];
+  /** The database has the row still `in_progress` (the refund ran across the backup): replaced, slices and all. */
+  replaces?: boolean;
+};
+
 /** Everything one split's reconcile writes, in one transaction (support `reconcile`, docs/runbook.md "Restoring"). */
 export type ReconcilePlan = {
   splitId: string;
@@ -24,6 +44,8 @@ export type ReconcilePlan = {
   /** Columns of the split's row to set (status, awaiting_merchant). */
   split?: Updateable<SplitsTable>;
   participants: { id: string; set: Updateable<SplitParticipantsTable> }[];
+  /** Refund rows (with their slices) the restored database lost. */
+  refunds?: ReconciledRefund[];
   /** History rows to put back, each at the time the workflow recorded it. */
   history: (SplitHistoryRow & { at: Date })[];
   events: ReconciledEvent[];
@@ -60,6 +82,23 @@ export class ReconcileRepository {
       .execute();
   }
 
+  /** The split's refund rows' ids (and which are still `in_progress`), and the processor refunds its slices have recorded. */
+  async refunds(
+    splitId: string,
+  ): Promise<{ refundIds: Set<string>; inProgress: Set<string>; processorRefundIds: Set<string> }> {
+    const rows = await this.db
+      .selectFrom('split_refunds as r')
+      .leftJoin('split_refund_slices as s', 's.refund_id', 'r.id')
+      .select(['r.id', 'r.status', 's.processor_refund_id'])
+      .where('r.split_id', '=', splitId)
+      .execute();
+    return {
+      refundIds: new Set(rows.map((r) => r.id)),
+      inProgress: new Set(rows.filter((r) => r.status === 'in_progress').map((r) => r.id)),
+      processorRefundIds: new Set(rows.flatMap((r) => (r.processor_refund_id ? [r.processor_refund_id] : []))),
+    };
+  }
+
   /** Which of these dedupe keys the outbox has. */
   async eventKeys(dedupeKeys: readonly string[]): Promise<Set<string>> {
     if (dedupeKeys.length === 0) return new Set();
@@ -85,6 +124,28 @@ export class ReconcileRepository {
             .insertInto('split_participants')
             .values(plan.open.shares)
             .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+        }
+      }
+      for (const { refund, slices, replaces } of plan.refunds ?? []) {
+        if (replaces) {
+          await trx.deleteFrom('split_refund_slices').where('refund_id', '=', refund.id).execute();
+          await trx
+            .deleteFrom('split_refunds')
+            .where('id', '=', refund.id)
+            .where('status', '=', 'in_progress')
+            .execute();
+        }
+        await trx
+          .insertInto('split_refunds')
+          .values(refund)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        if (slices.length > 0) {
+          await trx
+            .insertInto('split_refund_slices')
+            .values(slices)
+            .onConflict((oc) => oc.doNothing())
             .execute();
         }
       }

@@ -10,6 +10,7 @@ import {
   webhookEventIdFor,
 } from '@groupsplit/shared';
 import type { HistoryEntry, SplitCreation, SplitWorkflowState } from '@groupsplit/workflows';
+import { planRefunds, type RefundsInDatabase, type RefundTruth } from './reconcile-refunds';
 
 type ParticipantRow = SplitParticipantRow;
 type NewShare = NonNullable<ReconcilePlan['open']>['shares'][number];
@@ -30,6 +31,8 @@ export type SplitTruth = {
   creation: SplitCreation | null;
   /** Each participant's PaymentIntent as the processor reports it (found by our metadata on it); null when unreadable. */
   holds: Map<string, Hold | null>;
+  /** The processor's refunds and the refund workflows the database lacks (reconcile-refunds.ts). */
+  refunds?: RefundTruth;
 };
 
 /** What the restored database holds for the split. */
@@ -39,6 +42,8 @@ export type SplitInDatabase = {
   history: HistoryRow[];
   /** Which of expectedEventKeys() the outbox has. */
   eventKeys: Set<string>;
+  /** The split's refund rows. */
+  refunds?: RefundsInDatabase;
 };
 
 /** One webhook event the merchant should have for this split, at the moment the workflow recorded its cause. */
@@ -64,7 +69,7 @@ const authorisedEntries = (state: SplitWorkflowState) =>
 /**
  * The webhook events the merchant should have been sent for the split, from the workflow's history,
  * with the dedupe keys the activities write them under (so the ids are theirs too, webhookEventIdFor).
- * `checkout_split.refunded` events are not rebuilt here.
+ * `checkout_split.refunded` events are rebuilt with their refunds (reconcile-refunds.ts).
  */
 export function expectedEvents(state: SplitWorkflowState): ExpectedEvent[] {
   const { splitId } = state;
@@ -299,6 +304,34 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
     changes.push(`outbox: ${expected.type} ${webhookEventIdFor(expected.dedupeKey)} (${expected.dedupeKey})`);
   }
 
+  // Refunds made after the restore point: their rows, history and events.
+  let refunds: ReconcilePlan['refunds'];
+  const splitFields = db.split ?? (open?.split as SplitRow | undefined);
+  if (truth.refunds && splitFields) {
+    const paidIds = new Set(
+      state.participants.filter((p) => p.status === 'captured' || p.status === 'refunded').map((p) => p.id),
+    );
+    const shares = participants.map((p) => ({
+      id: p.id,
+      email: p.email,
+      amount: p.amount as number,
+      status: state.participants.find((w) => w.id === p.id)?.status ?? (p.status as string),
+    }));
+    const planned = planRefunds(
+      truth.refunds,
+      db.refunds ?? { refundIds: new Set(), inProgress: new Set(), processorRefundIds: new Set() },
+      splitFields,
+      shares,
+      paidIds,
+      actor,
+    );
+    notes.push(...planned.notes);
+    changes.push(...planned.changes);
+    history.push(...planned.history);
+    for (const event of planned.events) if (!db.eventKeys.has(event.dedupeKey)) events.push(event);
+    if (planned.refunds.length > 0) refunds = planned.refunds;
+  }
+
   if (changes.length === 0) return { plan: null, changes, notes };
   const digest = createHash('sha256').update(JSON.stringify(changes)).digest('hex').slice(0, 16);
   return {
@@ -310,6 +343,7 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
       open,
       split: Object.keys(splitSet).length > 0 ? splitSet : undefined,
       participants: participantSets,
+      refunds,
       history,
       events,
       audit: {

@@ -2,6 +2,7 @@ import { randomToken, saveWebhookSecret, saveWebhookUrl, webhookEventIdFor } fro
 import {
   authoriseShare,
   createSplitReadyMerchant,
+  emulatorControl,
   postSplit,
   runSupport,
   type SplitReadyMerchant,
@@ -316,6 +317,161 @@ describe('support CLI: reconcile', () => {
     expect((await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id)).out).toContain(
       '0 changed, 1 unchanged',
     );
+  });
+
+  it('puts back refunds made after the restore point: rows, slices, totals, history, events (same ids), audited', async () => {
+    const { split } = await captured();
+    const second = split.participants[1]!;
+    const partial = (body: Record<string, unknown>) =>
+      stack.api.post(`/api/checkout-splits/${split.id}/partial-refund`, body, { token: shop.owner.token });
+    // Refunds after the backup: part through the dashboard, one in the processor's own dashboard, then the rest.
+    expect((await partial({ amount: '5.00', reason: 'One mug broken' })).status).toBe(200);
+    await emulatorControl(stack, 'POST', `/payment_intents/${second.paymentIntentId}/refund`, { amount: 300 });
+    await emulatorControl(stack, 'POST', '/events/flush');
+    await waitUntil(
+      'the processor refund synced',
+      () => queryWorkflowState(stack.temporal, split.id),
+      (s) => !!s?.history.some((h) => h.kind === 'processor_refund_synced' && h.note === '1 new'),
+    );
+    expect((await partial({})).status).toBe(200);
+    await waitUntil(
+      'the workflow refunded',
+      () => queryWorkflowState(stack.temporal, split.id),
+      (s) => s?.status === 'refunded' && s.inFlight === null,
+    );
+    const refundRows = () =>
+      stack.db
+        .selectFrom('split_refunds')
+        .select([
+          'id',
+          'source',
+          'actor',
+          'actor_detail',
+          'requested_amount',
+          'amount',
+          'refunded',
+          'status',
+          'reason',
+          'result',
+        ])
+        .where('split_id', '=', split.id)
+        .orderBy('created_at')
+        .execute();
+    const sliceRows = () =>
+      stack.db
+        .selectFrom('split_refund_slices as s')
+        .innerJoin('split_refunds as r', 'r.id', 's.refund_id')
+        .select(['s.refund_id', 's.participant_id', 's.amount', 's.customer_fee', 's.completes_share', 's.status'])
+        .select('s.processor_refund_id')
+        .where('r.split_id', '=', split.id)
+        .orderBy('s.processor_refund_id')
+        .execute();
+    const refundHistory = async () =>
+      (
+        await stack.db
+          .selectFrom('split_history')
+          .select(['dedupe_key'])
+          .where('split_id', '=', split.id)
+          .where('kind', 'in', ['refund_started', 'refunded', 'refund_complete', 'refund_partial', 'processor_refund'])
+          .execute()
+      )
+        .map((r) => r.dedupe_key)
+        .sort();
+    const refundEvents = async () => (await events(split.id)).filter((e) => e.type === 'checkout_split.refunded');
+    const payloads = async () =>
+      (
+        await stack.db
+          .selectFrom('webhook_events')
+          .select(['id', 'payload'])
+          .where('type', '=', 'checkout_split.refunded')
+          .where(sql<string>`payload->>'split_id'`, '=', split.id)
+          .orderBy('id')
+          .execute()
+      ).map((e) => ({ id: e.id, payload: e.payload }));
+
+    const wantRefunds = await refundRows();
+    expect(wantRefunds.map((r) => [r.source, r.refunded, r.status])).toEqual([
+      ['api', 500, 'complete'],
+      ['processor', 300, 'complete'],
+      ['api', 1700, 'complete'],
+    ]);
+    const wantSlices = await sliceRows();
+    const wantHistory = await refundHistory();
+    const wantEvents = await refundEvents();
+    expect(wantEvents).toHaveLength(3);
+    for (const e of wantEvents) expect(e.id).toBe(webhookEventIdFor(e.dedupe_key));
+    const wantPayloads = await payloads();
+    const wantParticipants = await participants(split.id);
+    await receiver.waitFor(() => wantEvents.every((e) => received(e.id) >= 1));
+
+    // The restore point: the first refund under way (its row in progress, its slices not moved yet), nothing refunded.
+    const [running, ...later] = wantRefunds as [(typeof wantRefunds)[0], ...typeof wantRefunds];
+    const lost = wantEvents.map((e) => e.id);
+    await stack.db.deleteFrom('webhook_deliveries').where('event_id', 'in', lost).execute();
+    await stack.db.deleteFrom('webhook_events').where('id', 'in', lost).execute();
+    await stack.db
+      .deleteFrom('split_history')
+      .where('split_id', '=', split.id)
+      .where((eb) =>
+        eb.or([
+          eb('kind', 'in', ['refunded', 'refund_complete', 'refund_partial', 'processor_refund']),
+          eb.and([eb('kind', '=', 'refund_started'), eb('dedupe_key', '!=', `refund_started:${running.id}`)]),
+          eb.and([eb('kind', '=', 'status'), eb('to_status', 'in', ['partially_refunded', 'refunded'])]),
+        ]),
+      )
+      .execute();
+    const laterIds = later.map((r) => r.id);
+    await stack.db.deleteFrom('split_refund_slices').where('refund_id', 'in', laterIds).execute();
+    await stack.db.deleteFrom('split_refunds').where('id', 'in', laterIds).execute();
+    await stack.db
+      .updateTable('split_refund_slices')
+      .set({ status: 'pending', processor_refund_id: null, application_fee_refunded: false })
+      .where('refund_id', '=', running.id)
+      .execute();
+    await stack.db
+      .updateTable('split_refunds')
+      .set({ status: 'in_progress', refunded: 0, result: null, completed_at: null })
+      .where('id', '=', running.id)
+      .execute();
+    await stack.db
+      .updateTable('split_participants')
+      .set({ status: 'captured', refunded_amount: 0 })
+      .where('split_id', '=', split.id)
+      .execute();
+    await stack.db.updateTable('splits').set({ status: 'captured' }).where('id', '=', split.id).execute();
+    const deliveriesBefore = new Map(lost.map((id) => [id, received(id)]));
+
+    const result = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result.out).toContain('status captured -> refunded');
+    expect(result.out).toContain(
+      `refund ${running.id} (api, complete, 5.00 back) finished (in progress in the database) with 2 slices`,
+    );
+    expect(result.out).toContain(`refund ${later[1]!.id} (api, complete, 17.00 back) recreated with 2 slices`);
+    expect(result.out).toContain(`outbox: checkout_split.refunded ${wantEvents[0]!.id}`);
+
+    expect(
+      (await stack.db.selectFrom('splits').select('status').where('id', '=', split.id).executeTakeFirst())?.status,
+    ).toBe('refunded');
+    expectRestored(await participants(split.id), wantParticipants);
+    expect(await refundRows()).toEqual(wantRefunds);
+    expect(await sliceRows()).toEqual(wantSlices);
+    expect(await refundHistory()).toEqual(wantHistory);
+    // The same events, ids and payloads as the merchant was first sent.
+    expect(await refundEvents()).toEqual(wantEvents);
+    expect(await payloads()).toEqual(wantPayloads);
+    await receiver.waitFor(() => lost.every((id) => received(id) > (deliveriesBefore.get(id) ?? 0)));
+
+    const audit = await reconcileAudit(split.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actor_role: 'support',
+      before: { split_id: split.id, status: 'captured', restored_database: true },
+      after: { split_id: split.id, actor: 'support:ada', status: 'refunded' },
+    });
+    const again = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
+    expect(again.out).toContain('0 changed, 1 unchanged');
+    expect(await reconcileAudit(split.id)).toHaveLength(1);
   });
 
   it('refuses a bad --since and needs an actor', async () => {

@@ -1,8 +1,25 @@
-import { createProcessors, type Hold, isUuid, ReconcileRepository, type TemporalHandle } from '@groupsplit/shared';
-import { type SplitCreation, type SplitWorkflowInput, splitWorkflowId } from '@groupsplit/workflows';
+import {
+  createProcessors,
+  type Hold,
+  isUuid,
+  type ProcessorRefund,
+  ReconcileRepository,
+  refundIdForProcessorRefund,
+  type TemporalHandle,
+} from '@groupsplit/shared';
+import {
+  type RefundWorkflowInput,
+  type RefundWorkflowResult,
+  refundWorkflowId,
+  type SplitCreation,
+  type SplitWorkflowInput,
+  splitWorkflowId,
+} from '@groupsplit/workflows';
 import { dispatchWebhookEvents } from '@groupsplit/workflows/client';
+import { WorkflowNotFoundError } from '@temporalio/common';
 import { requiredFlag, SupportCommandError, SupportUsageError } from '../args';
 import { planReconcile, type SplitTruth } from './reconcile-plan';
+import { type RefundRun, type RefundTruth, refundIdsToLookUp } from './reconcile-refunds';
 import { configOf, parseDuration, queryWorkflowState, withTemporal } from './split-support';
 import type { SupportCommand, SupportDeps } from './types';
 
@@ -35,7 +52,18 @@ async function splitsTouchedSince(client: TemporalClient, since: Date, taskQueue
   return [...ids].sort();
 }
 
-/** The split workflow's first run's input (its `creation`), from that run's first history event. */
+/** A run's input, from its first history event, through the client's codecs (payload encryption), last codec first. */
+async function inputOf<T>(client: TemporalClient, workflowId: string, runId?: string): Promise<T | null> {
+  const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+  const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
+  if (!payload) return null;
+  const { payloadCodecs, payloadConverter } = client.options.loadedDataConverter;
+  let payloads = [payload];
+  for (const codec of [...payloadCodecs].reverse()) payloads = await codec.decode(payloads);
+  return payloadConverter.fromPayload<T>(payloads[0]!) ?? null;
+}
+
+/** The split workflow's first run's input (its `creation`). */
 async function creationOf(client: TemporalClient, splitId: string): Promise<SplitCreation | null> {
   const workflowId = splitWorkflowId(splitId);
   let first: { runId: string; startTime: Date } | null = null;
@@ -43,15 +71,27 @@ async function creationOf(client: TemporalClient, splitId: string): Promise<Spli
     if (!first || execution.startTime < first.startTime) first = execution;
   }
   if (!first) return null;
-  const history = await client.workflow.getHandle(workflowId, first.runId).fetchHistory();
-  const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
-  if (!payload) return null;
-  // The payload goes through the client's codecs (payload encryption) first, last codec first.
-  const { payloadCodecs, payloadConverter } = client.options.loadedDataConverter;
-  let payloads = [payload];
-  for (const codec of [...payloadCodecs].reverse()) payloads = await codec.decode(payloads);
-  const input = payloadConverter.fromPayload<SplitWorkflowInput>(payloads[0]!);
+  const input = await inputOf<SplitWorkflowInput>(client, workflowId, first.runId);
   return input?.creation ?? null;
+}
+
+/** A refund child workflow (`refund:<splitId>:<refundId>`): its request, its answer once closed, and when; null when Temporal has none. */
+async function refundRunOf(client: TemporalClient, splitId: string, refundId: string): Promise<RefundRun | null> {
+  const workflowId = refundWorkflowId(splitId, refundId);
+  try {
+    const handle = client.workflow.getHandle(workflowId);
+    const described = await handle.describe();
+    const input = await inputOf<RefundWorkflowInput>(client, workflowId);
+    if (!input) return null;
+    const closed = described.status.name !== 'RUNNING';
+    let result: RefundWorkflowResult | null = null;
+    if (described.status.name === 'COMPLETED') result = await handle.result();
+    else if (closed) result = { kind: 'failed', refundId, message: described.status.name };
+    return { input, result, startedAt: described.startTime, closedAt: described.closeTime ?? null };
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return null;
+    throw error;
+  }
 }
 
 export const reconcileCommand: SupportCommand = {
@@ -117,15 +157,43 @@ async function reconcileSince(
         holds.set(p.id, null);
       }
     }
-    const truth: SplitTruth = { state, creation, holds };
+    // Refunds: every refund on each paid share's charge (ours found by the refund_id in their metadata),
+    // and the refund workflow of each refund the database lacks.
+    const refundsInDb = split
+      ? await repo.refunds(splitId)
+      : { refundIds: new Set<string>(), inProgress: new Set<string>(), processorRefundIds: new Set<string>() };
+    const processorRefunds = new Map<string, ProcessorRefund[]>();
+    for (const p of state.participants) {
+      if (!p.paymentIntentId || !accountId || (p.status !== 'captured' && p.status !== 'refunded')) continue;
+      try {
+        const ref = { accountId, paymentIntentId: p.paymentIntentId };
+        processorRefunds.set(p.id, await processors.forMode(mode).listRefunds(ref));
+      } catch (error) {
+        lines.push(
+          `${splitId}: note: the processor's refunds of participant ${p.id} are unreadable (${error instanceof Error ? error.message : String(error)}); run again`,
+        );
+      }
+    }
+    const runs = new Map<string, RefundRun>();
+    for (const refundId of refundIdsToLookUp(state, processorRefunds, refundsInDb)) {
+      const run = await refundRunOf(client, splitId, refundId);
+      if (run) runs.set(refundId, run);
+    }
+    const refunds: RefundTruth = { processorRefunds, runs };
+    const truth: SplitTruth = { state, creation, holds, refunds };
+    const refundKeys = [...runs.keys()].concat(
+      [...processorRefunds.values()].flat().map((r) => r.metadata.refund_id ?? refundIdForProcessorRefund(r.id)),
+    );
     const expectedKeys = [`authorised:${splitId}`, `paid:${splitId}`, `canceled:${splitId}`].concat(
       state.participants.map((p) => `authorised:${p.id}`),
+      refundKeys.map((id) => `refunded:${id}`),
     );
     const inDb = {
       split,
       participants: split ? await repo.participants(splitId) : [],
       history: split ? await repo.history(splitId) : [],
       eventKeys: await repo.eventKeys(expectedKeys),
+      refunds: refundsInDb,
     };
     const { plan, changes, notes } = planReconcile(truth, inDb, options.actor, options.since);
     for (const note of notes) lines.push(`${splitId}: note: ${note}`);
