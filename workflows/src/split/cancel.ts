@@ -36,7 +36,7 @@ export async function onCancelRequest(split: SplitState, request: CancelRequest)
   await condition(() => split.status !== 'creating');
   if (split.status !== 'pending') return { status: split.status, changed: false };
   // The merchant's accept was taken first (merchant-accept.ts): it stands; answer with where the capture got.
-  if (split.acceptRequest) {
+  if (split.acceptRecorded) {
     await condition(() => split.status !== 'pending' && split.status !== 'canceling', CANCEL_WAIT);
     return { status: split.status, changed: false };
   }
@@ -54,7 +54,7 @@ export async function onCancelRequest(split: SplitState, request: CancelRequest)
  */
 export async function onCancelSignal(split: SplitState, request: CancelRequest): Promise<void> {
   await condition(() => split.status !== 'creating');
-  if (split.status === 'pending' && !split.acceptRequest) split.cancelRequest ??= request;
+  if (split.status === 'pending' && !split.acceptRecorded) split.cancelRequest ??= request;
 }
 
 export async function cancel(split: SplitState, actor: Actor, purpose: 'canceled' | 'expired') {

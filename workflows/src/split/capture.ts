@@ -72,19 +72,19 @@ export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd
       () =>
         split.authorisations.length > 0 ||
         split.cancelRequest !== null ||
-        split.replacements.length > 0 ||
-        split.claims.length > 0,
+        split.replacements.size > 0 ||
+        split.claims.size > 0,
       reminder === null ? remaining : Math.min(remaining, reminder),
     );
     if (!woke && reminder !== null && reminder < remaining) continue;
     if (!woke) return { kind: 'cancel', actor: 'expiry', purpose: 'expired' };
     if (split.cancelRequest) continue;
     // Replace requests go first: each asks the processor itself whether its target has paid.
-    if (split.replacements.length > 0) {
+    if (split.replacements.size > 0) {
       await replaceNext(split);
       continue;
     }
-    if (split.claims.length > 0) {
+    if (split.claims.size > 0) {
       await claimNext(split);
       continue;
     }
@@ -94,7 +94,7 @@ export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd
     // The authorisation that completes the set is recorded as a local step, so the capture batch
     // runs on in the same workflow task (docs/splits.md, "Capture batch").
     const completesSet =
-      split.replacements.length === 0 &&
+      split.replacements.size === 0 &&
       openSeats(split).length === 0 &&
       split.participants.every((p) => p === participant || p.status === 'authorised');
     const record = completesSet ? lastAuthorisationActivities : projectionActivities;

@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/workflow';
 import { projectionActivities, RELEASE_ATTEMPTS, replaceActivities, replacedHoldActivities } from './activities';
 import { failureMessage, wouldLeaveSinglePayer } from './failures';
-import { queueForMainLine, type SplitState } from './state';
+import type { SplitState } from './state';
 import type { ParticipantState, ParticipantStatus, ReplaceOutcome, ReplaceRequest, SplitStatus } from './types';
 
 /**
@@ -69,7 +69,7 @@ export function validateReplaceRequest(split: SplitState, request: ReplaceReques
 
 /** The replaceParticipant update: queues the request and answers once the main line decided it. */
 export function onReplaceRequest(split: SplitState, request: ReplaceRequest): Promise<ReplaceOutcome> {
-  return queueForMainLine(split, split.replacements, request, () => {
+  return split.replacements.ask(request, () => {
     const participant = split.findParticipant(request.participantId)!;
     return notReplaceable({ splitStatus: split.status, participantStatus: participant.status });
   });
@@ -77,7 +77,7 @@ export function onReplaceRequest(split: SplitState, request: ReplaceRequest): Pr
 
 /** The main line's step for the next queued replace request (called only while `pending`). */
 export async function replaceNext(split: SplitState) {
-  const queued = split.replacements.shift()!;
+  const queued = split.replacements.take()!;
   const { request } = queued;
   const participant = split.findParticipant(request.participantId)!;
   const refuse = (error: ApplicationFailure) => {

@@ -11,7 +11,7 @@ import { sendEmailWorkflow } from '../email';
 import { WORKER_ALIVE_TIMEOUT } from '../liveness';
 import { REPLACE_RETRY } from './activities';
 import { failureMessage, wouldLeaveSinglePayer } from './failures';
-import { queueForMainLine, type SplitState } from './state';
+import type { SplitState } from './state';
 import type { ClaimSeatOutcome, ClaimSeatRequest, SeatState, SplitActivities } from './types';
 
 /**
@@ -79,12 +79,12 @@ export function validateClaimSeat(split: SplitState, request: ClaimSeatRequest) 
 
 /** The claimSeat update: queues the claim and answers once the main line decided it. */
 export function onClaimSeat(split: SplitState, request: ClaimSeatRequest): Promise<ClaimSeatOutcome> {
-  return queueForMainLine(split, split.claims, request, () => refusal(NOT_PENDING, `The split is ${split.status}`));
+  return split.claims.ask(request, () => refusal(NOT_PENDING, `The split is ${split.status}`));
 }
 
 /** The main line's step for the next queued claim (called only while `pending`). */
 export async function claimNext(split: SplitState) {
-  const queued = split.claims.shift()!;
+  const queued = split.claims.take()!;
   const { request } = queued;
   const refuse = (error: ApplicationFailure) => {
     split.note({ kind: 'seat_claim_refused', actor: request.actor, note: `${request.seatId}: ${error.message}` });
