@@ -1,7 +1,7 @@
 import type { Duration } from '@temporalio/common';
 import { proxyActivities, proxyLocalActivities, type RetryPolicy } from '@temporalio/workflow';
 import { WORKER_ALIVE_TIMEOUT } from '../liveness';
-import type { SplitActivities } from './types';
+import type { SplitActivities } from './activity-types';
 
 /**
  * Retry policies, one per kind of step. Processor failures reach the workflow as

@@ -1,10 +1,11 @@
 import { condition } from '@temporalio/workflow';
 import { RELEASE_ATTEMPTS, releaseActivities } from './activities';
 import { recordDecision } from './decisions';
+import type { Actor, CancelOutcome, CancelRequest, SupportResolution } from './messages';
 import { releaseStandingHolds } from './release-holds';
 import type { SplitState } from './state';
+import type { SplitTrigger } from './statuses';
 import { resolve, waitForSupport } from './support';
-import type { Actor, CancelOutcome, CancelRequest, SplitTrigger, SupportResolution } from './types';
 
 /**
  * Cancel and expiry: `pending` → `canceling` → `canceled`. Every hold still live is released;

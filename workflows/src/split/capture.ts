@@ -8,20 +8,16 @@ import {
   ROLLBACK_ATTEMPTS,
   rollbackActivities,
 } from './activities';
+import type { CaptureBatchInput } from './activity-types';
 import { failureMessage, isNonRetryable } from './failures';
+import type { Actor, ParticipantAuthorised, SupportResolution } from './messages';
 import { releaseStandingHolds } from './release-holds';
 import { replaceNext } from './replace';
 import { claimNext, openSeats, remindOpenSeats, seatReminderIn } from './seats';
+import type { ParticipantState } from './snapshot';
 import { type SplitState, transitionDedupeKey } from './state';
+import type { SplitTrigger } from './statuses';
 import { resolve, waitForSupport } from './support';
-import type {
-  Actor,
-  CaptureBatchInput,
-  ParticipantAuthorised,
-  ParticipantState,
-  SplitTrigger,
-  SupportResolution,
-} from './types';
 
 /**
  * Authorisation and capture. While `pending`, authorisations are recorded one at a time until

@@ -1,8 +1,8 @@
-import { ApplicationFailure, condition, defineUpdate } from '@temporalio/workflow';
+import { ApplicationFailure, condition } from '@temporalio/workflow';
 import { merchantAcceptActivities } from './activities';
 import type { PendingEnd } from './capture';
+import type { AcceptOutcome, AcceptRequest } from './messages';
 import type { SplitState } from './state';
-import type { AcceptOutcome, AcceptRequest } from './types';
 
 /**
  * The optional merchant accept step (docs/splits.md, "Merchant accept"). A split made from a
@@ -22,14 +22,6 @@ import type { AcceptOutcome, AcceptRequest } from './types';
 
 /** ApplicationFailure type of a refused accept (validator or main line); checkout answers 409 with it. */
 export const NOT_AWAITING_MERCHANT = 'not_awaiting_merchant';
-
-/**
- * The merchant accepts a split waiting for them (API key or dashboard). The validator refuses at once
- * with NOT_AWAITING_MERCHANT when it is not waiting (an automatic split, still collecting
- * authorisations, cancelled, expired, or already captured); an accepted one answers with the split's
- * status once the capture finished (AcceptOutcome), or its status after 30 s.
- */
-export const acceptSplitUpdate = defineUpdate<AcceptOutcome, [AcceptRequest]>('acceptSplit');
 
 /** Bounded like the cancel's: a capture stuck waiting for support must not hold the caller's request open. */
 const ACCEPT_WAIT = '30 seconds';

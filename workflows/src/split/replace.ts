@@ -1,8 +1,10 @@
 import { ApplicationFailure } from '@temporalio/workflow';
 import { projectionActivities, RELEASE_ATTEMPTS, replaceActivities, replacedHoldActivities } from './activities';
 import { failureMessage, wouldLeaveSinglePayer } from './failures';
+import type { ReplaceOutcome, ReplaceRequest } from './messages';
+import type { ParticipantState } from './snapshot';
 import type { SplitState } from './state';
-import type { ParticipantState, ParticipantStatus, ReplaceOutcome, ReplaceRequest, SplitStatus } from './types';
+import type { ParticipantStatus, SplitStatus } from './statuses';
 
 /**
  * Replacing a pending participant: someone who cannot pay hands their share to someone else. The

@@ -1,18 +1,13 @@
-import {
-  ApplicationFailure,
-  defineUpdate,
-  ParentClosePolicy,
-  proxyActivities,
-  startChild,
-  uuid4,
-} from '@temporalio/workflow';
+import { ApplicationFailure, ParentClosePolicy, proxyActivities, startChild, uuid4 } from '@temporalio/workflow';
 import type { EmailRequest } from '../activity-types';
 import { sendEmailWorkflow } from '../email';
 import { WORKER_ALIVE_TIMEOUT } from '../liveness';
 import { REPLACE_RETRY } from './activities';
+import type { SplitActivities } from './activity-types';
 import { failureMessage, wouldLeaveSinglePayer } from './failures';
+import type { ClaimSeatOutcome, ClaimSeatRequest } from './messages';
+import type { SeatState } from './snapshot';
 import type { SplitState } from './state';
-import type { ClaimSeatOutcome, ClaimSeatRequest, SeatState, SplitActivities } from './types';
 
 /**
  * Open seats (docs/splits.md, "Open seats"): shares of a split that nobody holds at creation. Whoever
@@ -34,9 +29,6 @@ export const NOT_PENDING = 'not_pending';
 export const UNKNOWN_SEAT = 'unknown_seat';
 /** The new participant's hold could not be placed: nothing changed; the processor's message is passed on. */
 export const CLAIM_FAILED = 'claim_failed';
-
-/** Take an open seat; answers once the seat is the caller's participant with its hold placed. */
-export const claimSeatUpdate = defineUpdate<ClaimSeatOutcome, [ClaimSeatRequest]>('claimSeat');
 
 const claimActivities = proxyActivities<Pick<SplitActivities, 'claimSeat'>>({
   startToCloseTimeout: '45 seconds',

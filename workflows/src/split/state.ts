@@ -1,8 +1,6 @@
 import { condition, upsertSearchAttributes } from '@temporalio/workflow';
 import type { RefundRequest, RefundWorkflowResult } from '../refunds/types';
 import { stepProjectionActivities } from './activities';
-import { SPLIT_STATUS_KEY } from './search-attributes';
-import { transition } from './transitions';
 import type {
   AcceptRequest,
   Actor,
@@ -10,25 +8,20 @@ import type {
   ClaimSeatOutcome,
   ClaimSeatRequest,
   CreateSplitOutcome,
-  HistoryEntry,
-  InFlight,
-  InFlightStep,
   ParticipantAuthorised,
-  ParticipantState,
-  ParticipantStatus,
   ReplaceOutcome,
   ReplaceRequest,
-  SeatState,
-  SplitStatus,
-  SplitTrigger,
-  SplitWorkflowInput,
-  SplitWorkflowState,
   SupportAction,
   SupportKind,
   SupportOutcome,
   SupportRefusal,
   SupportResolution,
-} from './types';
+} from './messages';
+import { SPLIT_STATUS_KEY } from './search-attributes';
+import type { HistoryEntry, InFlight, InFlightStep, ParticipantState, SeatState, SplitWorkflowState } from './snapshot';
+import type { ParticipantStatus, SplitStatus, SplitTrigger } from './statuses';
+import { transition } from './transitions';
+import type { SplitWorkflowInput } from './workflow-io';
 
 export type SupportRequest =
   | { kind: Exclude<SupportKind, 'resolve'>; action: SupportAction }

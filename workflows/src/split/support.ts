@@ -1,10 +1,12 @@
 import { ApplicationFailure, condition, uuid4 } from '@temporalio/workflow';
 import { projectionActivities, supportActivities } from './activities';
+import type { SupportAuditInput } from './activity-types';
 import { failureMessage } from './failures';
+import type { SupportOutcome, SupportRefusal, SupportResolution } from './messages';
 import type { QueuedSupport, SplitState, SupportRequest } from './state';
+import type { SplitStatus } from './statuses';
 import { SUPPORT_REFUSED, type SupportRuleInput, supportActor, supportRefusal } from './support-rules';
 import { transition } from './transitions';
-import type { SplitStatus, SupportAuditInput, SupportOutcome, SupportRefusal, SupportResolution } from './types';
 
 /**
  * Support: a split that cannot finish capturing or canceling by itself waits here for an
