@@ -1,9 +1,7 @@
-import { ApplicationFailure, ParentClosePolicy, proxyActivities, startChild, uuid4 } from '@temporalio/workflow';
+import { ApplicationFailure, ParentClosePolicy, startChild, uuid4 } from '@temporalio/workflow';
 import type { EmailRequest } from '../activity-types';
 import { sendEmailWorkflow } from '../email';
-import { WORKER_ALIVE_TIMEOUT } from '../liveness';
-import { REPLACE_RETRY } from './activities';
-import type { SplitActivities } from './activity-types';
+import { claimActivities, seatReminderActivities } from './activities';
 import { failureMessage, wouldLeaveSinglePayer } from './failures';
 import type { ClaimSeatOutcome, ClaimSeatRequest } from './messages';
 import type { SeatState } from './snapshot';
@@ -29,19 +27,6 @@ export const NOT_PENDING = 'not_pending';
 export const UNKNOWN_SEAT = 'unknown_seat';
 /** The new participant's hold could not be placed: nothing changed; the processor's message is passed on. */
 export const CLAIM_FAILED = 'claim_failed';
-
-const claimActivities = proxyActivities<Pick<SplitActivities, 'claimSeat'>>({
-  startToCloseTimeout: '45 seconds',
-  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: REPLACE_RETRY,
-});
-
-/** A courtesy e-mail the pending loop waits on: a few quick tries, then the split goes on without it. */
-const seatReminderActivities = proxyActivities<Pick<SplitActivities, 'remindOpenSeats'>>({
-  startToCloseTimeout: '20 seconds',
-  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
-});
 
 const refusal = (type: string, message: string) => ApplicationFailure.create({ type, message, nonRetryable: true });
 
