@@ -2,7 +2,7 @@
  * What the refund workflow and the split workflow's refund handlers carry, and the activities
  * they call. Plain JSON only: amounts in pence, timestamps as ISO strings.
  */
-import type { ParticipantStatus, SplitStatus } from '../split/types';
+import type { ParticipantStatus, SplitStatus } from '../split/statuses';
 
 /** A refund asked for through the API key (`api`) or the dashboard (`dashboard`). */
 export type RefundRequest = {

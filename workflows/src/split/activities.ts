@@ -1,7 +1,7 @@
 import type { Duration } from '@temporalio/common';
 import { proxyActivities, proxyLocalActivities, type RetryPolicy } from '@temporalio/workflow';
 import { WORKER_ALIVE_TIMEOUT } from '../liveness';
-import type { SplitActivities } from './types';
+import type { SplitActivities } from './activity-types';
 
 /**
  * Retry policies, one per kind of step. Processor failures reach the workflow as
@@ -55,6 +55,9 @@ export const ROLLBACK_RETRY = doublingRetry('1 second', '30 seconds', ROLLBACK_A
  */
 export const REPLACE_RETRY = doublingRetry('500 milliseconds', '5 seconds', 5);
 
+/** A courtesy e-mail the pending loop waits on (the seats' reminder): a few quick tries, then on without it. */
+export const COURTESY_RETRY: RetryPolicy = { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 };
+
 /** Projection writes and checks: Postgres trouble is waited out, but not forever (support can step in). */
 export const PROJECTION_RETRY = doublingRetry('1 second', '1 minute', 30);
 
@@ -62,6 +65,8 @@ const PROCESSOR_CALL_SECONDS = 45;
 const PROJECTION_SECONDS = 20;
 const PROCESSOR_CALL_TIMEOUT: Duration = `${PROCESSOR_CALL_SECONDS} seconds`;
 const PROJECTION_TIMEOUT: Duration = `${PROJECTION_SECONDS} seconds`;
+/** The open seats' reminder: the reminder rules' reads and the e-mail's row. */
+const REMINDER_TIMEOUT: Duration = '20 seconds';
 
 /** A projection write or read: Postgres trouble waited out with PROJECTION_RETRY. */
 const PROJECTION_STEP = { startToCloseTimeout: PROJECTION_TIMEOUT, retry: PROJECTION_RETRY };
@@ -150,6 +155,20 @@ export const replaceActivities = proxyActivities<Pick<SplitActivities, 'replaceP
   startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
   heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
   retry: REPLACE_RETRY,
+});
+
+/** A seat claim (seats.ts): the new participant's hold and its rows, retried like a replacement's. */
+export const claimActivities = proxyActivities<Pick<SplitActivities, 'claimSeat'>>({
+  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
+  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
+  retry: REPLACE_RETRY,
+});
+
+/** The open seats' reminder to the buyer (seats.ts): a courtesy, so a few quick tries. */
+export const seatReminderActivities = proxyActivities<Pick<SplitActivities, 'remindOpenSeats'>>({
+  startToCloseTimeout: REMINDER_TIMEOUT,
+  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
+  retry: COURTESY_RETRY,
 });
 
 /** Releasing a replaced hold is best-effort like any release: the hold lapses if it cannot be released. */

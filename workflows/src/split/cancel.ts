@@ -1,10 +1,11 @@
 import { condition } from '@temporalio/workflow';
 import { RELEASE_ATTEMPTS, releaseActivities } from './activities';
 import { recordDecision } from './decisions';
+import type { Actor, CancelOutcome, CancelRequest, SupportResolution } from './messages';
 import { releaseStandingHolds } from './release-holds';
 import type { SplitState } from './state';
+import type { SplitTrigger } from './statuses';
 import { resolve, waitForSupport } from './support';
-import type { Actor, CancelOutcome, CancelRequest, SplitTrigger, SupportResolution } from './types';
 
 /**
  * Cancel and expiry: `pending` → `canceling` → `canceled`. Every hold still live is released;
@@ -36,7 +37,7 @@ export async function onCancelRequest(split: SplitState, request: CancelRequest)
   await condition(() => split.status !== 'creating');
   if (split.status !== 'pending') return { status: split.status, changed: false };
   // The merchant's accept was taken first (merchant-accept.ts): it stands; answer with where the capture got.
-  if (split.acceptRequest) {
+  if (split.acceptRecorded) {
     await condition(() => split.status !== 'pending' && split.status !== 'canceling', CANCEL_WAIT);
     return { status: split.status, changed: false };
   }
@@ -54,7 +55,7 @@ export async function onCancelRequest(split: SplitState, request: CancelRequest)
  */
 export async function onCancelSignal(split: SplitState, request: CancelRequest): Promise<void> {
   await condition(() => split.status !== 'creating');
-  if (split.status === 'pending' && !split.acceptRequest) split.cancelRequest ??= request;
+  if (split.status === 'pending' && !split.acceptRecorded) split.cancelRequest ??= request;
 }
 
 export async function cancel(split: SplitState, actor: Actor, purpose: 'canceled' | 'expired') {

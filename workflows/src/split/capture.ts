@@ -8,20 +8,16 @@ import {
   ROLLBACK_ATTEMPTS,
   rollbackActivities,
 } from './activities';
+import type { CaptureBatchInput } from './activity-types';
 import { failureMessage, isNonRetryable } from './failures';
+import type { Actor, ParticipantAuthorised, SupportResolution } from './messages';
 import { releaseStandingHolds } from './release-holds';
 import { replaceNext } from './replace';
 import { claimNext, openSeats, remindOpenSeats, seatReminderIn } from './seats';
+import type { ParticipantState } from './snapshot';
 import { type SplitState, transitionDedupeKey } from './state';
+import type { SplitTrigger } from './statuses';
 import { resolve, waitForSupport } from './support';
-import type {
-  Actor,
-  CaptureBatchInput,
-  ParticipantAuthorised,
-  ParticipantState,
-  SplitTrigger,
-  SupportResolution,
-} from './types';
 
 /**
  * Authorisation and capture. While `pending`, authorisations are recorded one at a time until
@@ -72,19 +68,19 @@ export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd
       () =>
         split.authorisations.length > 0 ||
         split.cancelRequest !== null ||
-        split.replacements.length > 0 ||
-        split.claims.length > 0,
+        split.replacements.size > 0 ||
+        split.claims.size > 0,
       reminder === null ? remaining : Math.min(remaining, reminder),
     );
     if (!woke && reminder !== null && reminder < remaining) continue;
     if (!woke) return { kind: 'cancel', actor: 'expiry', purpose: 'expired' };
     if (split.cancelRequest) continue;
     // Replace requests go first: each asks the processor itself whether its target has paid.
-    if (split.replacements.length > 0) {
+    if (split.replacements.size > 0) {
       await replaceNext(split);
       continue;
     }
-    if (split.claims.length > 0) {
+    if (split.claims.size > 0) {
       await claimNext(split);
       continue;
     }
@@ -94,7 +90,7 @@ export async function awaitAuthorisations(split: SplitState): Promise<PendingEnd
     // The authorisation that completes the set is recorded as a local step, so the capture batch
     // runs on in the same workflow task (docs/splits.md, "Capture batch").
     const completesSet =
-      split.replacements.length === 0 &&
+      split.replacements.size === 0 &&
       openSeats(split).length === 0 &&
       split.participants.every((p) => p === participant || p.status === 'authorised');
     const record = completesSet ? lastAuthorisationActivities : projectionActivities;

@@ -1,8 +1,8 @@
-import { ApplicationFailure, defineUpdate } from '@temporalio/workflow';
+import { ApplicationFailure } from '@temporalio/workflow';
+import type { ClaimSeatRequest, CoverOutcome, CoverRequest, ReplaceRequest } from './messages';
 import { onReplaceRequest, UNKNOWN_PARTICIPANT, validateReplaceRequest } from './replace';
 import { onClaimSeat, validateClaimSeat } from './seats';
 import type { SplitState } from './state';
-import type { ClaimSeatRequest, CoverOutcome, CoverRequest, ReplaceRequest } from './types';
 
 /**
  * Covering a share (docs/splits.md, "Covering a share"): when a friend drops out, the organiser takes
@@ -14,9 +14,6 @@ import type { ClaimSeatRequest, CoverOutcome, CoverRequest, ReplaceRequest } fro
  * organiser holding every share is refused (the spec's single payer pays the total and no fees; the
  * activity decides it from the projection, which only this queue changes).
  */
-
-/** The organiser covers a share: answers once the share is theirs with its new hold. */
-export const coverShareUpdate = defineUpdate<CoverOutcome, [CoverRequest]>('coverShare');
 
 const asReplace = (request: CoverRequest): ReplaceRequest => ({
   participantId: request.targetId,

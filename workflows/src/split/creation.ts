@@ -2,8 +2,8 @@ import { ApplicationFailure, condition } from '@temporalio/workflow';
 import { holdActivities, RELEASE_ATTEMPTS, releaseActivities, stepProjectionActivities } from './activities';
 import { recordDecision } from './decisions';
 import { failureMessage } from './failures';
+import type { CreateSplitOutcome } from './messages';
 import type { SplitState } from './state';
-import type { CreateSplitOutcome } from './types';
 
 /**
  * Creation and holds: the spec's "(none) → pending" and "(none) → creation_failed". The split row

@@ -1,5 +1,10 @@
+export type * from './activity-types';
+export type * from './messages';
+export type * from './snapshot';
+export { IN_FLIGHT_STEPS } from './snapshot';
+export type * from './statuses';
+export { TERMINAL_SPLIT_STATUSES } from './statuses';
 export type { SplitTransition } from './transitions';
 export { ILLEGAL_TRANSITION, SPLIT_TRANSITIONS } from './transitions';
-export type * from './types';
-export { IN_FLIGHT_STEPS, TERMINAL_SPLIT_STATUSES } from './types';
 export * from './workflow';
+export type * from './workflow-io';

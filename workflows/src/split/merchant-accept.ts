@@ -1,8 +1,8 @@
-import { ApplicationFailure, condition, defineUpdate } from '@temporalio/workflow';
+import { ApplicationFailure, condition } from '@temporalio/workflow';
 import { merchantAcceptActivities } from './activities';
 import type { PendingEnd } from './capture';
+import type { AcceptOutcome, AcceptRequest } from './messages';
 import type { SplitState } from './state';
-import type { AcceptOutcome, AcceptRequest } from './types';
 
 /**
  * The optional merchant accept step (docs/splits.md, "Merchant accept"). A split made from a
@@ -15,20 +15,13 @@ import type { AcceptOutcome, AcceptRequest } from './types';
  *   than that, the step ends ACCEPT_LAPSE_MARGIN_MS before it does (acceptDeadlineMs), every hold released.
  * The transition table is unchanged: for these orders the accept is what completes "all authorised".
  *
- * As with replace.ts and cancel.ts, the handler only records the accept; the main line acts on it.
- * An accept and a cancel refuse each other once one is recorded, so a race has exactly one outcome.
+ * As with replace.ts, the handler only queues the accept (the state's RequestQueue); the main line takes
+ * it. An accept and a cancel refuse each other once one is recorded, so a race has exactly one outcome.
+ * A second accept joins the first: the same answer.
  */
 
 /** ApplicationFailure type of a refused accept (validator or main line); checkout answers 409 with it. */
 export const NOT_AWAITING_MERCHANT = 'not_awaiting_merchant';
-
-/**
- * The merchant accepts a split waiting for them (API key or dashboard). The validator refuses at once
- * with NOT_AWAITING_MERCHANT when it is not waiting (an automatic split, still collecting
- * authorisations, cancelled, expired, or already captured); an accepted one answers with the split's
- * status once the capture finished (AcceptOutcome), or its status after 30 s.
- */
-export const acceptSplitUpdate = defineUpdate<AcceptOutcome, [AcceptRequest]>('acceptSplit');
 
 /** Bounded like the cancel's: a capture stuck waiting for support must not hold the caller's request open. */
 const ACCEPT_WAIT = '30 seconds';
@@ -65,16 +58,16 @@ const awaiting = (split: SplitState) =>
 
 export function validateAcceptRequest(split: SplitState) {
   // A second accept while the first is being taken joins it (the same answer); once captured, it is refused.
-  const joins = split.acceptRequest !== null && (split.status === 'pending' || split.status === 'capturing');
+  const joins = split.acceptRecorded && (split.status === 'pending' || split.status === 'capturing');
   if (!awaiting(split) && !joins) throw notAwaitingMerchant();
 }
 
-/** The acceptSplit update: records the accept, then answers once the main line has captured (or refused it). */
+/** The acceptSplit update: queues the accept, then answers once the main line has captured (or refused it). */
 export async function onAcceptRequest(split: SplitState, request: AcceptRequest): Promise<AcceptOutcome> {
-  split.acceptRequest ??= request;
+  // Defensive refusal: the main line takes a queued accept before a cancel or the expiry, and the cancel
+  // handlers defer to it. An accept sent once one was taken joins that one.
+  if (split.acceptTaken === null) await split.accepts.ask(request, notAwaitingMerchant);
   await condition(() => split.status !== 'pending');
-  // Defensive: the main line takes a recorded accept before a cancel or the expiry, and the cancel handlers defer to it.
-  if (split.status === 'canceling' || split.status === 'canceled') throw notAwaitingMerchant();
   await condition(() => split.status !== 'capturing', ACCEPT_WAIT);
   return { status: split.status };
 }
@@ -92,9 +85,13 @@ export async function awaitMerchant(split: SplitState): Promise<PendingEnd> {
     await merchantAcceptActivities.markAwaitingMerchant({ splitId: split.splitId });
   }
   for (;;) {
-    // The accept first: the validator accepted it while the split was waiting, so it acts.
-    const accepted = split.acceptRequest;
-    if (accepted) {
+    // The accept first: the validator accepted it while the split was waiting, so it acts. Accepts
+    // queued with it join it (the first one's actor is recorded): each answers once the capture finished.
+    const [taken, ...joined] = split.accepts.takeAll();
+    if (taken) {
+      const accepted = taken.request;
+      split.acceptTaken = accepted;
+      for (const queued of [taken, ...joined]) queued.answer = { kind: 'decided', outcome: undefined };
       split.awaitingMerchant = false;
       split.note({ kind: 'merchant_accepted', actor: accepted.actor });
       await merchantAcceptActivities.recordMerchantAccept({ splitId: split.splitId, actor: accepted.actor });
@@ -107,8 +104,8 @@ export async function awaitMerchant(split: SplitState): Promise<PendingEnd> {
     // Bounded by the first hold's lapse, less the margin: the step never waits until a hold can no longer be captured.
     const remaining = acceptDeadlineMs(split) - Date.now();
     const woke =
-      remaining > 0 && (await condition(() => split.acceptRequest !== null || split.cancelRequest !== null, remaining));
-    if (!woke && !split.acceptRequest && !split.cancelRequest) {
+      remaining > 0 && (await condition(() => split.accepts.size > 0 || split.cancelRequest !== null, remaining));
+    if (!woke && split.accepts.size === 0 && !split.cancelRequest) {
       split.awaitingMerchant = false;
       return { kind: 'cancel', actor: 'expiry', purpose: 'expired' };
     }

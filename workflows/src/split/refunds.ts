@@ -19,8 +19,10 @@ import {
   refundWorkflowId,
 } from '../refunds/workflow';
 import { failureMessage } from './failures';
+import type { Actor } from './messages';
 import type { ActiveRefund, SplitState } from './state';
-import type { Actor, SplitStatus, SplitTrigger, SplitWorkflowInput, SplitWorkflowResult } from './types';
+import type { SplitStatus, SplitTrigger } from './statuses';
+import type { SplitWorkflowInput, SplitWorkflowResult } from './workflow-io';
 
 /** The split workflow's signature, named here rather than imported from workflow.ts (which imports this file). */
 type SplitWorkflowFunction = (input: SplitWorkflowInput) => Promise<SplitWorkflowResult>;

@@ -1,6 +1,8 @@
+import type { ReleasePurpose, SplitActivities } from './activity-types';
 import { failureMessage } from './failures';
+import type { Actor } from './messages';
+import type { HistoryKind, InFlightStep } from './snapshot';
 import type { SplitState } from './state';
-import type { Actor, HistoryKind, InFlightStep, ReleasePurpose, SplitActivities } from './types';
 
 /** How one caller releases holds: cancel's own releases, or the capture saga's rollback. */
 export type HoldRelease = {

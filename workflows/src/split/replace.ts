@@ -1,8 +1,10 @@
 import { ApplicationFailure } from '@temporalio/workflow';
 import { projectionActivities, RELEASE_ATTEMPTS, replaceActivities, replacedHoldActivities } from './activities';
 import { failureMessage, wouldLeaveSinglePayer } from './failures';
-import { queueForMainLine, type SplitState } from './state';
-import type { ParticipantState, ParticipantStatus, ReplaceOutcome, ReplaceRequest, SplitStatus } from './types';
+import type { ReplaceOutcome, ReplaceRequest } from './messages';
+import type { ParticipantState } from './snapshot';
+import type { SplitState } from './state';
+import type { ParticipantStatus, SplitStatus } from './statuses';
 
 /**
  * Replacing a pending participant: someone who cannot pay hands their share to someone else. The
@@ -69,7 +71,7 @@ export function validateReplaceRequest(split: SplitState, request: ReplaceReques
 
 /** The replaceParticipant update: queues the request and answers once the main line decided it. */
 export function onReplaceRequest(split: SplitState, request: ReplaceRequest): Promise<ReplaceOutcome> {
-  return queueForMainLine(split, split.replacements, request, () => {
+  return split.replacements.ask(request, () => {
     const participant = split.findParticipant(request.participantId)!;
     return notReplaceable({ splitStatus: split.status, participantStatus: participant.status });
   });
@@ -77,7 +79,7 @@ export function onReplaceRequest(split: SplitState, request: ReplaceRequest): Pr
 
 /** The main line's step for the next queued replace request (called only while `pending`). */
 export async function replaceNext(split: SplitState) {
-  const queued = split.replacements.shift()!;
+  const queued = split.replacements.take()!;
   const { request } = queued;
   const participant = split.findParticipant(request.participantId)!;
   const refuse = (error: ApplicationFailure) => {

@@ -1,18 +1,11 @@
-import {
-  ApplicationFailure,
-  defineUpdate,
-  ParentClosePolicy,
-  proxyActivities,
-  startChild,
-  uuid4,
-} from '@temporalio/workflow';
+import { ApplicationFailure, ParentClosePolicy, startChild, uuid4 } from '@temporalio/workflow';
 import type { EmailRequest } from '../activity-types';
 import { sendEmailWorkflow } from '../email';
-import { WORKER_ALIVE_TIMEOUT } from '../liveness';
-import { REPLACE_RETRY } from './activities';
+import { claimActivities, seatReminderActivities } from './activities';
 import { failureMessage, wouldLeaveSinglePayer } from './failures';
-import { queueForMainLine, type SplitState } from './state';
-import type { ClaimSeatOutcome, ClaimSeatRequest, SeatState, SplitActivities } from './types';
+import type { ClaimSeatOutcome, ClaimSeatRequest } from './messages';
+import type { SeatState } from './snapshot';
+import type { SplitState } from './state';
 
 /**
  * Open seats (docs/splits.md, "Open seats"): shares of a split that nobody holds at creation. Whoever
@@ -34,22 +27,6 @@ export const NOT_PENDING = 'not_pending';
 export const UNKNOWN_SEAT = 'unknown_seat';
 /** The new participant's hold could not be placed: nothing changed; the processor's message is passed on. */
 export const CLAIM_FAILED = 'claim_failed';
-
-/** Take an open seat; answers once the seat is the caller's participant with its hold placed. */
-export const claimSeatUpdate = defineUpdate<ClaimSeatOutcome, [ClaimSeatRequest]>('claimSeat');
-
-const claimActivities = proxyActivities<Pick<SplitActivities, 'claimSeat'>>({
-  startToCloseTimeout: '45 seconds',
-  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: REPLACE_RETRY,
-});
-
-/** A courtesy e-mail the pending loop waits on: a few quick tries, then the split goes on without it. */
-const seatReminderActivities = proxyActivities<Pick<SplitActivities, 'remindOpenSeats'>>({
-  startToCloseTimeout: '20 seconds',
-  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
-});
 
 const refusal = (type: string, message: string) => ApplicationFailure.create({ type, message, nonRetryable: true });
 
@@ -79,12 +56,12 @@ export function validateClaimSeat(split: SplitState, request: ClaimSeatRequest) 
 
 /** The claimSeat update: queues the claim and answers once the main line decided it. */
 export function onClaimSeat(split: SplitState, request: ClaimSeatRequest): Promise<ClaimSeatOutcome> {
-  return queueForMainLine(split, split.claims, request, () => refusal(NOT_PENDING, `The split is ${split.status}`));
+  return split.claims.ask(request, () => refusal(NOT_PENDING, `The split is ${split.status}`));
 }
 
 /** The main line's step for the next queued claim (called only while `pending`). */
 export async function claimNext(split: SplitState) {
-  const queued = split.claims.shift()!;
+  const queued = split.claims.take()!;
   const { request } = queued;
   const refuse = (error: ApplicationFailure) => {
     split.note({ kind: 'seat_claim_refused', actor: request.actor, note: `${request.seatId}: ${error.message}` });

@@ -13,7 +13,7 @@ import {
 } from '@groupsplit/testing';
 import { sql } from 'kysely';
 import { RELEASE_ATTEMPTS } from './activities';
-import type { SplitWorkflowState } from './types';
+import type { SplitWorkflowState } from './snapshot';
 import { splitWorkflowId, stateQuery, supportResolveSignal, supportRetrySignal } from './workflow';
 
 /**

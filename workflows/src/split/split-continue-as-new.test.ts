@@ -11,7 +11,7 @@ import {
   waitForSplitStatus,
   waitUntil,
 } from '@groupsplit/testing';
-import type { SplitCreation, SplitWorkflowState } from './types';
+import type { SplitWorkflowState } from './snapshot';
 import {
   createSplitUpdate,
   MERCHANT_ID_KEY,
@@ -23,6 +23,7 @@ import {
   splitWorkflowId,
   stateQuery,
 } from './workflow';
+import type { SplitCreation } from './workflow-io';
 
 /**
  * After capture the workflow stays open for refunds and continues-as-new when its history is

@@ -1,7 +1,7 @@
 import { ApplicationFailure, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
+import type { SplitWorkflowState } from './snapshot';
 import { type FakeWorker, SHORT_HOLD_TTL_MS, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
 import { SPLIT_TRANSITIONS } from './transitions';
-import type { SplitWorkflowState } from './types';
 import {
   cancelSplitUpdate,
   participantAuthorisedSignal,

@@ -3,9 +3,9 @@ import { ApplicationFailure, WorkflowUpdateFailedError, WorkflowUpdateStage } fr
 import { temporal } from '@temporalio/proto';
 import type { RefundRequest } from '../refunds/types';
 import { REFUND_SLICE_ATTEMPTS } from '../refunds/workflow';
+import type { SplitWorkflowState } from './snapshot';
 import { type FakeWorker, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
 import { SPLIT_TRANSITIONS } from './transitions';
-import type { SplitWorkflowInput, SplitWorkflowState } from './types';
 import {
   cancelSplitUpdate,
   NOT_REFUNDABLE,
@@ -15,6 +15,7 @@ import {
   requestRefundUpdate,
   stateQuery,
 } from './workflow';
+import type { SplitWorkflowInput } from './workflow-io';
 
 /**
  * Refunds on the dev server with in-memory activities: every refund row of the transition table,

@@ -1,6 +1,7 @@
 import { ApplicationFailure, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
+import type { ReplaceRequest } from './messages';
+import type { SplitWorkflowState } from './snapshot';
 import { type FakeWorker, SHORT_HOLD_TTL_MS, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
-import type { ReplaceRequest, SplitWorkflowState } from './types';
 import {
   cancelSplitUpdate,
   NOT_REPLACEABLE,

@@ -1,6 +1,6 @@
 import { ApplicationFailure, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
+import type { ClaimSeatRequest } from './messages';
 import { type FakeWorker, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
-import type { ClaimSeatRequest } from './types';
 import {
   ALREADY_IN_SPLIT,
   cancelSplitUpdate,

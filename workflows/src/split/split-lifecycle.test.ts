@@ -14,7 +14,7 @@ import {
   waitUntil,
 } from '@groupsplit/testing';
 import { sql } from 'kysely';
-import type { SplitWorkflowState } from './types';
+import type { SplitWorkflowState } from './snapshot';
 import {
   MERCHANT_ID_KEY,
   participantAuthorisedSignal,

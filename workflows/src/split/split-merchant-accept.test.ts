@@ -1,7 +1,7 @@
 import { ApplicationFailure, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
 import { ACCEPT_LAPSE_MARGIN_MS } from './merchant-accept';
+import type { SplitWorkflowState } from './snapshot';
 import { type FakeWorker, SHORT_HOLD_TTL_MS, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
-import type { SplitWorkflowState } from './types';
 import {
   acceptSplitUpdate,
   cancelSplitSignal,

@@ -11,7 +11,7 @@ import {
   waitForSplitStatus,
   waitUntil,
 } from '@groupsplit/testing';
-import type { SplitWorkflowState } from './types';
+import type { SplitWorkflowState } from './snapshot';
 import { splitWorkflowId, stateQuery } from './workflow';
 
 /**

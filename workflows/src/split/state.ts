@@ -1,8 +1,6 @@
 import { condition, upsertSearchAttributes } from '@temporalio/workflow';
 import type { RefundRequest, RefundWorkflowResult } from '../refunds/types';
 import { stepProjectionActivities } from './activities';
-import { SPLIT_STATUS_KEY } from './search-attributes';
-import { transition } from './transitions';
 import type {
   AcceptRequest,
   Actor,
@@ -10,68 +8,88 @@ import type {
   ClaimSeatOutcome,
   ClaimSeatRequest,
   CreateSplitOutcome,
-  HistoryEntry,
-  InFlight,
-  InFlightStep,
   ParticipantAuthorised,
-  ParticipantState,
-  ParticipantStatus,
   ReplaceOutcome,
   ReplaceRequest,
-  SeatState,
-  SplitStatus,
-  SplitTrigger,
-  SplitWorkflowInput,
-  SplitWorkflowState,
   SupportAction,
   SupportKind,
+  SupportOutcome,
   SupportRefusal,
   SupportResolution,
-} from './types';
+} from './messages';
+import { SPLIT_STATUS_KEY } from './search-attributes';
+import type { HistoryEntry, InFlight, InFlightStep, ParticipantState, SeatState, SplitWorkflowState } from './snapshot';
+import type { ParticipantStatus, SplitStatus, SplitTrigger } from './statuses';
+import { transition } from './transitions';
+import type { SplitWorkflowInput } from './workflow-io';
 
 export type SupportRequest =
   | { kind: Exclude<SupportKind, 'resolve'>; action: SupportAction }
   | { kind: 'resolve'; action: SupportResolution };
 
-/** A support action accepted and waiting for the main line; `recorded` once its audit row is written. */
-export type QueuedSupport = SupportRequest & { stage: 'capturing' | 'canceling'; recorded: boolean };
+/** A support action accepted and waiting for the main line (support.ts), with the stage it was sent in. */
+export type QueuedSupport = SupportRequest & { stage: 'capturing' | 'canceling' };
 
 /** Work the post-capture loop runs one at a time; refunds add their handlers by pushing here. */
 export type PostCaptureTask = { name: string; run: () => Promise<void> };
 
-/** A request an Update handler queued for the `pending` main line, and (once decided) its answer. */
+/** A request an Update handler queued for the main line, and (once decided) its answer. */
 export type QueuedRequest<Request, Outcome> = {
-  request: Request;
+  readonly request: Request;
   answer: { kind: 'decided'; outcome: Outcome } | { kind: 'refused'; error: Error } | null;
 };
 
-/** A replace request waiting for the main line (replace.ts). */
-export type QueuedReplacement = QueuedRequest<ReplaceRequest, ReplaceOutcome>;
-
-/** A seat claim waiting for the main line (seats.ts). */
-export type QueuedClaim = QueuedRequest<ClaimSeatRequest, ClaimSeatOutcome>;
-
 /**
- * An Update handler's whole part in a queued request (a replace, a seat claim): it queues the request
- * and answers once the `pending` main line decided it, so requests, authorisations, a cancel and the
- * expiry are decided one at a time. The main line leaves `pending` (capture, cancel, expiry) without
- * taking requests still queued: such a request is taken out of the queue and refused with `whenLeft()`.
+ * Requests Update handlers leave for the main line, oldest first: replaces (replace.ts), seat claims
+ * (seats.ts), covers as either (cover.ts), the merchant's accept (merchant-accept.ts) and support's
+ * actions (support.ts). A handler's whole part is `ask`: it queues the request and answers once the main
+ * line decided it, so requests, authorisations, a cancel and the expiry are decided one at a time. The
+ * main line `take`s a request and sets its `answer`. While `taking()` is false the main line takes none
+ * (a `pending` queue once the split left `pending`: capture, cancel, expiry): a request still queued then
+ * is taken out of the queue and refused with the handler's `whenLeft()`.
  */
-export async function queueForMainLine<Request, Outcome>(
-  split: SplitState,
-  queue: QueuedRequest<Request, Outcome>[],
-  request: Request,
-  whenLeft: () => Error,
-): Promise<Outcome> {
-  const queued: QueuedRequest<Request, Outcome> = { request, answer: null };
-  queue.push(queued);
-  await condition(() => queued.answer !== null || split.status !== 'pending');
-  if (queued.answer === null) {
-    queue.splice(queue.indexOf(queued), 1);
-    throw whenLeft();
+export class RequestQueue<Request, Outcome> {
+  private readonly queued: QueuedRequest<Request, Outcome>[] = [];
+
+  constructor(private readonly taking: () => boolean) {}
+
+  get size(): number {
+    return this.queued.length;
   }
-  if (queued.answer.kind === 'refused') throw queued.answer.error;
-  return queued.answer.outcome;
+
+  /** The oldest request not taken yet. */
+  peek(): Request | undefined {
+    return this.queued[0]?.request;
+  }
+
+  /** Queues a request whose sender waits for no answer (a signal). */
+  add(request: Request): QueuedRequest<Request, Outcome> {
+    const queued: QueuedRequest<Request, Outcome> = { request, answer: null };
+    this.queued.push(queued);
+    return queued;
+  }
+
+  /** The Update handler's part: queues the request and answers with the main line's decision. */
+  async ask(request: Request, whenLeft: () => Error): Promise<Outcome> {
+    const queued = this.add(request);
+    await condition(() => queued.answer !== null || !this.taking());
+    if (queued.answer === null) {
+      this.queued.splice(this.queued.indexOf(queued), 1);
+      throw whenLeft();
+    }
+    if (queued.answer.kind === 'refused') throw queued.answer.error;
+    return queued.answer.outcome;
+  }
+
+  /** The main line's part: the oldest request, out of the queue; the caller sets its answer. */
+  take(): QueuedRequest<Request, Outcome> | undefined {
+    return this.queued.shift();
+  }
+
+  /** Every request queued, oldest first, out of the queue (requests that join the first: one accept). */
+  takeAll(): QueuedRequest<Request, Outcome>[] {
+    return this.queued.splice(0);
+  }
 }
 
 /** The refund running or queued; there is at most one (that is how refund_in_progress works). */
@@ -112,15 +130,19 @@ export class SplitState {
   creationOutcome: CreateSplitOutcome | null = null;
   cancelRequest: CancelRequest | null = null;
   readonly authorisations: ParticipantAuthorised[] = [];
-  readonly replacements: QueuedReplacement[] = [];
-  readonly claims: QueuedClaim[] = [];
-  supportRequest: QueuedSupport | null = null;
+  /** Replaces (replace.ts), and covers of a pending participant's share (cover.ts). */
+  readonly replacements = new RequestQueue<ReplaceRequest, ReplaceOutcome>(() => this.status === 'pending');
+  /** Seat claims (seats.ts), and covers of an open seat (cover.ts). */
+  readonly claims = new RequestQueue<ClaimSeatRequest, ClaimSeatOutcome>(() => this.status === 'pending');
+  /** Support's action on a stuck split (support.ts): at most one, taken while the split waits for support. */
+  readonly supportRequests = new RequestQueue<QueuedSupport, SupportOutcome>(() => this.stuck !== null);
   readonly supportRefusals: SupportRefusal[];
   readonly postCaptureTasks: PostCaptureTask[] = [];
   activeRefund: ActiveRefund | null = null;
-  /** Merchant accept (merchant-accept.ts): waiting for the merchant now, and the accept the main line is to take. */
+  /** Merchant accept (merchant-accept.ts): waiting for the merchant now, the accepts sent, and the one taken. */
   awaitingMerchant = false;
-  acceptRequest: AcceptRequest | null = null;
+  readonly accepts = new RequestQueue<AcceptRequest, void>(() => this.status === 'pending');
+  acceptTaken: AcceptRequest | null = null;
   readonly processorSyncsQueued = new Set<string>();
   refundWindowEndsAt = Number.POSITIVE_INFINITY;
 
@@ -147,6 +169,11 @@ export class SplitState {
       : [];
     this.history = carried?.history ?? [];
     this.supportRefusals = carried?.supportRefusals ?? [];
+  }
+
+  /** Whether an accept is recorded (queued or taken): a cancel then defers to it, and a second accept joins it. */
+  get acceptRecorded(): boolean {
+    return this.acceptTaken !== null || this.accepts.size > 0;
   }
 
   /** Whether the split came from a session created with `capture: 'merchant_accept'` (merchant-accept.ts). */

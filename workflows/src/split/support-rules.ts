@@ -1,4 +1,6 @@
-import type { SplitStatus, SplitWorkflowState, SupportAction, SupportKind, SupportResolution } from './types';
+import type { SupportAction, SupportKind, SupportResolution } from './messages';
+import type { SplitWorkflowState } from './snapshot';
+import type { SplitStatus } from './statuses';
 
 /**
  * When support may act on a split, in one place: the support Updates' validators, the support

@@ -1,10 +1,12 @@
 import { ApplicationFailure, condition, uuid4 } from '@temporalio/workflow';
 import { projectionActivities, supportActivities } from './activities';
+import type { SupportAuditInput } from './activity-types';
 import { failureMessage } from './failures';
+import type { SupportOutcome, SupportRefusal, SupportResolution } from './messages';
 import type { QueuedSupport, SplitState, SupportRequest } from './state';
+import type { SplitStatus } from './statuses';
 import { SUPPORT_REFUSED, type SupportRuleInput, supportActor, supportRefusal } from './support-rules';
 import { transition } from './transitions';
-import type { SplitStatus, SupportAuditInput, SupportOutcome, SupportRefusal, SupportResolution } from './types';
 
 /**
  * Support: a split that cannot finish capturing or canceling by itself waits here for an
@@ -22,12 +24,15 @@ import type { SplitStatus, SupportAuditInput, SupportOutcome, SupportRefusal, Su
 /** How many refused signals the `state` query lists (the latest); older ones stay in the audit log. */
 export const SUPPORT_REFUSALS_KEPT = 20;
 
-const ruleInput = (split: SplitState): SupportRuleInput => ({
-  splitId: split.splitId,
-  status: split.status,
-  stuck: split.stuck,
-  waiting: split.supportRequest ? { kind: split.supportRequest.kind, actor: split.supportRequest.action.actor } : null,
-});
+function ruleInput(split: SplitState): SupportRuleInput {
+  const waiting = split.supportRequests.peek();
+  return {
+    splitId: split.splitId,
+    status: split.status,
+    stuck: split.stuck,
+    waiting: waiting ? { kind: waiting.kind, actor: waiting.action.actor } : null,
+  };
+}
 
 /** The support Updates' validator: throws the refusal the UI or CLI shows. */
 export function validateSupportRequest(split: SplitState, request: SupportRequest) {
@@ -35,25 +40,30 @@ export function validateSupportRequest(split: SplitState, request: SupportReques
   if (why !== null) throw ApplicationFailure.create({ type: SUPPORT_REFUSED, message: why, nonRetryable: true });
 }
 
-function queue(split: SplitState, request: SupportRequest): QueuedSupport {
+/** The action as the workflow records it: `support:<name>`, the reason trimmed, and where the split is stuck. */
+function recorded(split: SplitState, request: SupportRequest): QueuedSupport {
   const action = { ...request.action, actor: supportActor(request.action.actor), reason: request.action.reason.trim() };
-  const queued = { ...request, action, stage: split.stuck!.stage, recorded: false } as QueuedSupport;
-  split.supportRequest = queued;
-  return queued;
+  return { ...request, action, stage: split.stuck!.stage } as QueuedSupport;
 }
 
+/** Never met: the split stays stuck until it takes the action queued (waitForSupport). */
+const notStuck = (split: SplitState) => () =>
+  ApplicationFailure.create({
+    type: SUPPORT_REFUSED,
+    message: `Split ${split.splitId} is ${split.status}: no longer waiting for support`,
+    nonRetryable: true,
+  });
+
 /** A support Update (validated already): answers once the workflow has taken the action and recorded it. */
-export async function onSupportUpdate(split: SplitState, request: SupportRequest): Promise<SupportOutcome> {
-  const queued = queue(split, request);
-  await condition(() => queued.recorded);
-  return { accepted: true, action: queued.kind, actor: queued.action.actor, stage: queued.stage };
+export function onSupportUpdate(split: SplitState, request: SupportRequest): Promise<SupportOutcome> {
+  return split.supportRequests.ask(recorded(split, request), notStuck(split));
 }
 
 /** A support signal: taken like the Update when the rules allow it; otherwise refused, changing nothing. */
 export async function onSupportSignal(split: SplitState, request: SupportRequest) {
   const why = supportRefusal(ruleInput(split), request.kind, request.action);
   if (why === null) {
-    queue(split, request);
+    split.supportRequests.add(recorded(split, request));
     return;
   }
   const given = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
@@ -120,17 +130,20 @@ export async function waitForSupport(
     detail: { stage, error: message },
   });
   split.note({ kind: 'stuck', actor: 'system', note: message });
-  await condition(() => split.supportRequest !== null);
-  const request = split.supportRequest!;
+  await condition(() => split.supportRequests.size > 0);
+  const request = split.supportRequests.peek()!;
   const status = request.kind === 'resolve' ? request.action.status : undefined;
   await supportActivities.recordSupportAction({
     ...auditOf(split, request.kind, { ...request.action, status }),
     outcome: 'accepted',
     dedupeKey: `support:${split.splitId}:${uuid4()}`,
   });
-  split.supportRequest = null;
+  // Taken only once recorded: until then the rules refuse a second action (one per stuck episode).
+  split.supportRequests.take()!.answer = {
+    kind: 'decided',
+    outcome: { accepted: true, action: request.kind, actor: request.action.actor, stage: request.stage },
+  };
   split.stuck = null;
-  request.recorded = true;
   split.note({ kind: `support_${request.kind}`, actor: request.action.actor, note: request.action.reason });
   return request;
 }

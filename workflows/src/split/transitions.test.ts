@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
+import type { SplitStatus, SplitTrigger } from './statuses';
 import { ILLEGAL_TRANSITION, SPLIT_TRANSITIONS, transition } from './transitions';
-import type { SplitStatus, SplitTrigger } from './types';
 
 /**
  * The spec's "Transition table (split)", its rows that change the status, as the spec writes them

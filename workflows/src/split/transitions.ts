@@ -1,5 +1,5 @@
 import { ApplicationFailure } from '@temporalio/common';
-import type { SplitStatus, SplitTrigger } from './types';
+import type { SplitStatus, SplitTrigger } from './statuses';
 
 /**
  * The spec's split transition table ("Transition table (split)"), as data. The spec's "(none)" is

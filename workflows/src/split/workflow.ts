@@ -9,29 +9,34 @@ import {
 import type { ProcessorRefundObserved, RefundRequest, RefundWorkflowResult } from '../refunds/types';
 import { cancel, onCancelRequest, onCancelSignal } from './cancel';
 import { awaitAuthorisations, beginCapture, capture, onParticipantAuthorised } from './capture';
-import { coverShareUpdate, onCoverRequest, validateCoverRequest } from './cover';
+import { onCoverRequest, validateCoverRequest } from './cover';
 import { create, creationOutcome } from './creation';
-import { acceptSplitUpdate, awaitMerchant, onAcceptRequest, validateAcceptRequest } from './merchant-accept';
-import { onProcessorRefund, onRefundRequest, openForRefunds, validateRefundRequest } from './refunds';
-import { onReplaceRequest, validateReplaceRequest } from './replace';
-import { claimSeatUpdate, onClaimSeat, validateClaimSeat } from './seats';
-import { SplitState } from './state';
-import { onSupportSignal, onSupportUpdate, validateSupportRequest } from './support';
+import { awaitMerchant, onAcceptRequest, validateAcceptRequest } from './merchant-accept';
 import type {
+  AcceptOutcome,
+  AcceptRequest,
   CancelOutcome,
   CancelRequest,
+  ClaimSeatOutcome,
+  ClaimSeatRequest,
+  CoverOutcome,
+  CoverRequest,
   CreateSplitOutcome,
   ParticipantAuthorised,
   ReplaceOutcome,
   ReplaceRequest,
-  SplitWorkflowInput,
-  SplitWorkflowResult,
-  SplitWorkflowState,
   SupportAction,
   SupportOutcome,
   SupportResolution,
-} from './types';
-import { TERMINAL_SPLIT_STATUSES } from './types';
+} from './messages';
+import { onProcessorRefund, onRefundRequest, openForRefunds, validateRefundRequest } from './refunds';
+import { onReplaceRequest, validateReplaceRequest } from './replace';
+import { onClaimSeat, validateClaimSeat } from './seats';
+import type { SplitWorkflowState } from './snapshot';
+import { SplitState } from './state';
+import { TERMINAL_SPLIT_STATUSES } from './statuses';
+import { onSupportSignal, onSupportUpdate, validateSupportRequest } from './support';
+import type { SplitWorkflowInput, SplitWorkflowResult } from './workflow-io';
 
 // ---- messages -------------------------------------------------------------------------------
 
@@ -49,6 +54,23 @@ export const cancelSplitSignal = defineSignal<[CancelRequest]>('cancelSplitSigna
  * (details: NotReplaceableDetails), UNKNOWN_PARTICIPANT and REPLACE_FAILED.
  */
 export const replaceParticipantUpdate = defineUpdate<ReplaceOutcome, [ReplaceRequest]>('replaceParticipant');
+/**
+ * Take an open seat (seats.ts): answers once the seat is the claimant's participant with its hold; refused
+ * with the ApplicationFailure types SEAT_TAKEN, ALREADY_IN_SPLIT, NOT_PENDING, UNKNOWN_SEAT, CLAIM_FAILED.
+ */
+export const claimSeatUpdate = defineUpdate<ClaimSeatOutcome, [ClaimSeatRequest]>('claimSeat');
+/**
+ * The organiser covers a pending share or an open seat (cover.ts): answers once the share is theirs with its
+ * new hold; refused with the replace's and the claim's ApplicationFailure types, and COVER_WOULD_LEAVE_SINGLE_PAYER.
+ */
+export const coverShareUpdate = defineUpdate<CoverOutcome, [CoverRequest]>('coverShare');
+/**
+ * The merchant accepts a split waiting for them (merchant-accept.ts; API key or dashboard). The validator
+ * refuses at once with NOT_AWAITING_MERCHANT when it is not waiting (an automatic split, still collecting
+ * authorisations, cancelled, expired, or already captured); an accepted one answers with the split's
+ * status once the capture finished (AcceptOutcome), or its status after 30 s.
+ */
+export const acceptSplitUpdate = defineUpdate<AcceptOutcome, [AcceptRequest]>('acceptSplit');
 /**
  * Support's actions on a split waiting for support (support.ts), as Updates: the Temporal UI's "Send
  * an Update" and the support CLI. The validator refuses at once (ApplicationFailure type
@@ -76,22 +98,13 @@ export const requestRefundUpdate = defineUpdate<RefundWorkflowResult, [RefundReq
 /** From checkout's `charge.refunded` hook: re-read the participant's refunds at the processor. */
 export const processorRefundSignal = defineSignal<[ProcessorRefundObserved]>('processorRefundObserved');
 
-/**
- * The organiser covers a pending share or an open seat (cover.ts); refused with the replace's and the
- * claim's ApplicationFailure types, and COVER_WOULD_LEAVE_SINGLE_PAYER.
- */
-export { coverShareUpdate } from './cover';
 export { COVER_WOULD_LEAVE_SINGLE_PAYER } from './failures';
-export { acceptSplitUpdate, NOT_AWAITING_MERCHANT } from './merchant-accept';
+export { NOT_AWAITING_MERCHANT } from './merchant-accept';
 export { DEFAULT_REFUND_WINDOW_MS, MIN_CONTINUE_AS_NEW_EVENTS, NOT_REFUNDABLE, REFUND_IN_PROGRESS } from './refunds';
 export type { NotReplaceableDetails } from './replace';
 export { NOT_REPLACEABLE, REPLACE_FAILED, UNKNOWN_PARTICIPANT } from './replace';
 export { MERCHANT_ID_KEY, SPLIT_MODE_KEY, SPLIT_STATUS_KEY } from './search-attributes';
-/**
- * Take an open seat (seats.ts): answers once the seat is the claimant's participant with its hold;
- * refused with the ApplicationFailure types SEAT_TAKEN, ALREADY_IN_SPLIT, NOT_PENDING, UNKNOWN_SEAT, CLAIM_FAILED.
- */
-export { ALREADY_IN_SPLIT, CLAIM_FAILED, claimSeatUpdate, NOT_PENDING, SEAT_TAKEN, UNKNOWN_SEAT } from './seats';
+export { ALREADY_IN_SPLIT, CLAIM_FAILED, NOT_PENDING, SEAT_TAKEN, UNKNOWN_SEAT } from './seats';
 export type { PostCaptureTask } from './state';
 export { RESOLVABLE, SUPPORT_REFUSED, supportActor, supportRefusal } from './support-rules';
 

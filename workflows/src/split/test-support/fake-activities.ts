@@ -1,7 +1,9 @@
 import { activityInfo } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { RefundActivities, RefundRejection, RefundWorkflowInput } from '../../refunds/types';
-import type { ParticipantStatus, SplitActivities, SplitCreation, SplitStatus } from '../types';
+import type { SplitActivities } from '../activity-types';
+import type { ParticipantStatus, SplitStatus } from '../statuses';
+import type { SplitCreation } from '../workflow-io';
 
 /**
  * In-memory stand-ins for the split and refund activities, for workflow tests that run on the

@@ -9,8 +9,9 @@ import {
   type WorkflowHandleWithFirstExecutionRunId,
 } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
-import type { SplitCreation, SplitWorkflowInput, SplitWorkflowState } from '../types';
+import type { SplitWorkflowState } from '../snapshot';
 import { createSplitUpdate, splitWorkflow, splitWorkflowId, stateQuery } from '../workflow';
+import type { SplitCreation, SplitWorkflowInput } from '../workflow-io';
 import { FakeWorld } from './fake-activities';
 
 /**
