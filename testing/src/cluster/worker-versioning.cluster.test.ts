@@ -50,8 +50,13 @@ describe('Worker Deployments on the Temporal cluster: build B takes new splits w
   const namespace = () => stack.temporal.client.options.namespace;
   const deploymentName = () => stack.config.TEMPORAL_TASK_QUEUE;
 
-  async function startBuild(buildId: string, workflowBundlePath: string, behaviour: VersioningBehavior) {
-    const config: Config = { ...stack.config, TEMPORAL_WORKER_BUILD_ID: buildId };
+  async function startBuild(
+    buildId: string,
+    workflowBundlePath: string,
+    behaviour: VersioningBehavior,
+    taskQueue = deploymentName(),
+  ) {
+    const config: Config = { ...stack.config, TEMPORAL_TASK_QUEUE: taskQueue, TEMPORAL_WORKER_BUILD_ID: buildId };
     const started = await createWorker({
       config,
       db: stack.db,
@@ -68,12 +73,12 @@ describe('Worker Deployments on the Temporal cluster: build B takes new splits w
   }
 
   /** Waits for the build's pollers to register its version, then makes it the deployment's current version. */
-  async function makeCurrent(buildId: string) {
+  async function makeCurrent(buildId: string, deployment = deploymentName()) {
     const described = await waitUntil(
       `version ${buildId} registered`,
       () =>
         service()
-          .describeWorkerDeployment({ namespace: namespace(), deploymentName: deploymentName() })
+          .describeWorkerDeployment({ namespace: namespace(), deploymentName: deployment })
           .catch(() => null),
       (answer) =>
         answer?.workerDeploymentInfo?.versionSummaries?.some((v) => v.deploymentVersion?.buildId === buildId) ?? false,
@@ -81,17 +86,17 @@ describe('Worker Deployments on the Temporal cluster: build B takes new splits w
     );
     await service().setWorkerDeploymentCurrentVersion({
       namespace: namespace(),
-      deploymentName: deploymentName(),
+      deploymentName: deployment,
       buildId,
       conflictToken: described!.conflictToken,
       identity: 'versioning-trial',
     });
     return Date.now();
   }
-  async function version(buildId: string) {
+  async function version(buildId: string, deployment = deploymentName()) {
     const { workerDeploymentVersionInfo: info } = await service().describeWorkerDeploymentVersion({
       namespace: namespace(),
-      deploymentVersion: { deploymentName: deploymentName(), buildId },
+      deploymentVersion: { deploymentName: deployment, buildId },
     });
     return {
       status: VERSION_STATUS[info?.status ?? 0],
@@ -100,7 +105,10 @@ describe('Worker Deployments on the Temporal cluster: build B takes new splits w
   }
   /** The build a split's workflow is on and how it follows a new current build. */
   async function runsOn(splitId: string) {
-    const { raw, status } = await stack.temporal.client.workflow.getHandle(`split:${splitId}`).describe();
+    return workflowRunsOn(`split:${splitId}`);
+  }
+  async function workflowRunsOn(workflowId: string) {
+    const { raw, status } = await stack.temporal.client.workflow.getHandle(workflowId).describe();
     const info = raw.workflowExecutionInfo?.versioningInfo;
     return {
       buildId: info?.deploymentVersion?.buildId ?? null,
@@ -262,5 +270,62 @@ describe('Worker Deployments on the Temporal cluster: build B takes new splits w
       expect(await runsOn(afterA.id)).toMatchObject({ buildId: 'build-b', behaviour: 'PINNED', status: 'RUNNING' });
     },
     DRAINED_TIMEOUT_MS + 600_000,
+  );
+
+  it(
+    'moves a waiting pinned workflow to the new current build by continue-as-new, so its old build drains',
+    async () => {
+      const queue = `${deploymentName()}-move`;
+      const bundle = join(process.env.TEST_RUN_DIR!, 'versioning-move-at-wake.js');
+      const { code } = await bundleWorkflowCode({
+        workflowsPath: join(__dirname, 'versioning', 'move-at-wake-workflows.ts'),
+        logger: quiet,
+      });
+      writeFileSync(bundle, code);
+      const old = await startBuild('build-a', bundle, 'PINNED', queue);
+      let next: Build | undefined;
+      try {
+        await makeCurrent('build-a', queue);
+        const workflowId = `waiting-${queue}`;
+        const handle = await stack.temporal.client.workflow.start('waitingWorkflow', {
+          workflowId,
+          taskQueue: queue,
+          args: [1],
+        });
+        await waitUntil(
+          'the first run on build A',
+          () => workflowRunsOn(workflowId),
+          (r) => r.buildId === 'build-a',
+        );
+        const firstRun = handle.firstExecutionRunId;
+
+        next = await startBuild('build-b', bundle, 'PINNED', queue);
+        const current = await makeCurrent('build-b', queue);
+        await handle.signal('wake');
+        const moved = await waitUntil(
+          'a second run on build B',
+          async () => {
+            const { runId } = await stack.temporal.client.workflow.getHandle(workflowId).describe();
+            return { runId, ...(await workflowRunsOn(workflowId)) };
+          },
+          (r) => r.runId !== firstRun && r.buildId === 'build-b',
+        );
+        numbers.wakeToRunOnNewBuildMs = Date.now() - current;
+        expect(moved).toMatchObject({ buildId: 'build-b', behaviour: 'PINNED', status: 'RUNNING' });
+        const drained = await waitUntil(
+          'the old build drained',
+          () => version('build-a', queue),
+          (v) => v.drainage === 'drained',
+          DRAINED_TIMEOUT_MS,
+        );
+        numbers.movedToDrainedS = Math.round((Date.now() - current) / 1000);
+        expect(drained).toMatchObject({ status: 'drained' });
+        await handle.terminate('versioning trial done');
+      } finally {
+        if (next) await stopBuild(next);
+        await stopBuild(old);
+      }
+    },
+    DRAINED_TIMEOUT_MS + 300_000,
   );
 });
