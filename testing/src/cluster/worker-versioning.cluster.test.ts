@@ -188,7 +188,13 @@ describe('Worker Deployments on the Temporal cluster: build B takes new splits w
       );
       numbers.pollers = JSON.stringify(pollers);
       expect(await version('build-b')).toMatchObject({ status: 'current' });
-      expect(await version('build-a')).toMatchObject({ status: 'draining', drainage: 'draining' });
+      expect(
+        await waitUntil(
+          'build A draining',
+          () => version('build-a'),
+          (v) => v.status === 'draining',
+        ),
+      ).toMatchObject({ status: 'draining', drainage: 'draining' });
 
       // A new split runs on B.
       const fresh = await createSplit([1200]);
