@@ -3,6 +3,7 @@
 // A pinned run that waits (as a captured split waits out its refund window) wakes on a timer; told by
 // the server that its deployment has a new current build, it continues as new onto that build, so no
 // build ever replays a history another build wrote. Not part of the product.
+import type { Duration } from '@temporalio/common';
 import { makeContinueAsNewFunc, sleep, workflowInfo } from '@temporalio/workflow';
 
 /**
@@ -10,7 +11,7 @@ import { makeContinueAsNewFunc, sleep, workflowInfo } from '@temporalio/workflow
  * current build once the server says it has changed. A wake right after the change can still miss it:
  * the server learns the new target from matching, which hears of it a moment later.
  */
-export async function waitingWorkflow(runs: number, wakeEvery = '2 seconds'): Promise<number> {
+export async function waitingWorkflow(runs: number, wakeEvery: Duration = '2 seconds'): Promise<number> {
   for (;;) {
     await sleep(wakeEvery);
     if (workflowInfo().targetWorkerDeploymentVersionChanged) {
