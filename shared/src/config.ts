@@ -81,6 +81,12 @@ export const configSchema = z.object({
    */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(1000),
   /**
+   * Worker Versioning (docs/workflow-versioning.md, "Worker Deployments"): unset or empty, the worker
+   * polls TEMPORAL_TASK_QUEUE unversioned; set, it joins the Worker Deployment named after the task
+   * queue as this build id, and takes tasks only once that version is made current.
+   */
+  TEMPORAL_WORKER_BUILD_ID: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional()),
+  /**
    * The reconciliation janitor (docs/runbook.md, "Janitor"; the arithmetic in
    * activities/src/janitor/sizing.ts, quoted in docs/deploy.md, "Sizing"). A pass sweeps each
    * merchant's splits from that merchant's own cursor, this many merchants side by side.

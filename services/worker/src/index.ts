@@ -1,3 +1,3 @@
 export { aliveHeartbeat } from './alive-heartbeat';
 export { runSupportCommand, type SupportOutput } from './support/dispatch';
-export { createWorker, installWorkerRuntime, type WorkerDeps } from './worker';
+export { createWorker, installWorkerRuntime, type WorkerDeps, workerDeploymentOptions } from './worker';

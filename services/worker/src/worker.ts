@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createActivities } from '@groupsplit/activities';
 import { type Config, type Db, type Logger, temporalDataConverter } from '@groupsplit/shared';
-import type { Duration } from '@temporalio/common';
-import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import type { Duration, VersioningBehavior } from '@temporalio/common';
+import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerDeploymentOptions } from '@temporalio/worker';
 import { aliveHeartbeat } from './alive-heartbeat';
 
 export type WorkerDeps = {
@@ -14,7 +14,28 @@ export type WorkerDeps = {
   workflowBundlePath?: string;
   /** How long in-flight activities may run on after shutdown starts before they are cancelled (default 0). */
   shutdownGraceTime?: Duration;
+  /** How the worker's workflows follow a new current build (default AUTO_UPGRADE); only with TEMPORAL_WORKER_BUILD_ID. */
+  versioningBehavior?: VersioningBehavior;
 };
+
+/**
+ * Worker Versioning (docs/workflow-versioning.md, "Worker Deployments"): with TEMPORAL_WORKER_BUILD_ID
+ * the worker is version `<task queue>:<build id>` of the Worker Deployment named after its task queue,
+ * and gets tasks only once that version is current (or ramping). Its workflows auto-upgrade: at the
+ * next task after a release they run on the new build, so a workflow change still needs `patched()`;
+ * pinned, a captured split would keep its build running for the 180-day refund window.
+ */
+export function workerDeploymentOptions(
+  config: Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'TEMPORAL_WORKER_BUILD_ID'>,
+  behavior: VersioningBehavior = 'AUTO_UPGRADE',
+): WorkerDeploymentOptions | undefined {
+  if (!config.TEMPORAL_WORKER_BUILD_ID) return undefined;
+  return {
+    version: { deploymentName: config.TEMPORAL_TASK_QUEUE, buildId: config.TEMPORAL_WORKER_BUILD_ID },
+    useWorkerVersioning: true,
+    defaultVersioningBehavior: behavior,
+  };
+}
 
 /** The file `npm run build` writes beside the compiled entry point (scripts/build.mjs, WORKFLOW_BUNDLE). */
 export const BUILT_WORKFLOW_BUNDLE = 'workflow-bundle.js';
@@ -41,8 +62,16 @@ export function resolveWorkflowBundle(options: {
   return undefined;
 }
 
-export async function createWorker({ config, db, logger, workflowBundlePath, shutdownGraceTime }: WorkerDeps) {
+export async function createWorker({
+  config,
+  db,
+  logger,
+  workflowBundlePath,
+  shutdownGraceTime,
+  versioningBehavior,
+}: WorkerDeps) {
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const deployment = workerDeploymentOptions(config, versioningBehavior);
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -57,6 +86,7 @@ export async function createWorker({ config, db, logger, workflowBundlePath, shu
       ? { workflowBundle: { codePath: workflowBundlePath } }
       : { workflowsPath: require.resolve('@groupsplit/workflows') }),
     ...(shutdownGraceTime ? { shutdownGraceTime } : {}),
+    ...(deployment ? { workerDeploymentOptions: deployment } : {}),
   });
   return { worker, connection };
 }
