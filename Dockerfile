@@ -15,6 +15,12 @@ WORKDIR /app
 # The npm the lockfile is written with (package.json "packageManager").
 RUN npm install --global npm@11.19.1 --no-audit --no-fund
 COPY package.json package-lock.json ./
+COPY packages/config/package.json packages/config/
+COPY packages/core/package.json packages/core/
+COPY packages/email/package.json packages/email/
+COPY packages/metrics/package.json packages/metrics/
+COPY packages/processor/package.json packages/processor/
+COPY packages/temporal/package.json packages/temporal/
 COPY shared/package.json shared/
 COPY workflows/package.json workflows/
 COPY activities/package.json activities/

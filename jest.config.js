@@ -1,5 +1,8 @@
 /** One Jest run over every workspace; scripts/jest-global-setup.mjs brings up real Postgres, Temporal and mail. */
 const workspaces = [
+  ...['auth', 'config', 'core', 'db', 'email', 'events', 'http', 'metrics', 'net', 'processor', 'temporal']
+    .filter((name) => require('node:fs').existsSync(`${__dirname}/packages/${name}/package.json`))
+    .map((name) => [`@groupsplit/${name}`, `packages/${name}`]),
   ['@groupsplit/shared', 'shared'],
   ['@groupsplit/workflows', 'workflows'],
   ['@groupsplit/activities', 'activities'],

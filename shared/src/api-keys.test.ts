@@ -1,5 +1,5 @@
+import { sha256Hex } from '@groupsplit/core';
 import { apiKeyRecordFields, apiKeyShape, generateApiKey } from './api-keys';
-import { sha256Hex } from './crypto';
 
 describe('API key shapes', () => {
   it('issues svc_prod_ for live and svc_test_ for test, with 256 random bits', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sha256Hex } from './crypto';
+import { sha256Hex } from '@groupsplit/core';
 
 export type ApiKeyMode = 'test' | 'live';
 

@@ -1,19 +1,18 @@
-import { z } from 'zod';
-import { BillingRepository } from './db/repositories/billing';
-import type { MerchantRow } from './db/repositories/merchants';
-import type { Db } from './db/types';
-import { type AppError, badRequest } from './errors';
 import {
+  type AppError,
+  badRequest,
   GATES,
   type Gate,
   isVerified,
   type MerchantGates,
   PAYMENTS_NEED_VERIFICATION,
   UNPAID_BILL_PAUSE_DAYS,
-} from './gate-table';
+} from '@groupsplit/core';
+import { z } from 'zod';
+import { BillingRepository } from './db/repositories/billing';
+import type { MerchantRow } from './db/repositories/merchants';
+import type { Db } from './db/types';
 import type { ServiceMode } from './http/service-mode';
-
-export * from './gate-table';
 
 /** A gate as responses show it (the merchant record's `gates`). */
 export const GateSchema = z

@@ -1,7 +1,7 @@
+import { decryptSecret, encryptSecret } from '@groupsplit/config';
 import type { Kysely } from 'kysely';
 import { WebhookSettingsRepository } from './db/repositories/webhook-deliveries';
 import type { Database, Db } from './db/types';
-import { decryptSecret, encryptSecret } from './secrets';
 
 type Mode = 'test' | 'live';
 

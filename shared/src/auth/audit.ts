@@ -1,7 +1,7 @@
+import type { Role } from '@groupsplit/core';
 import type { Kysely } from 'kysely';
 import { AuditLogRepository } from '../db/repositories/audit-log';
 import type { Database } from '../db/types';
-import type { Role } from './policy';
 
 export type AuditEntry = {
   merchantId: string;

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '@groupsplit/config';
 import { ConsentsRepository } from '../db/repositories/users';
 import type { Db } from '../db/types';
 

@@ -3,5 +3,4 @@ export * from './consent';
 export * from './device';
 export * from './merchant-context';
 export * from './permit';
-export * from './policy';
 export * from './refresh-cookie';

@@ -1,11 +1,10 @@
+import type { Role } from '@groupsplit/core';
+import { type AppError, conflict, isUuid, MESSAGES, notFound, unauthorized } from '@groupsplit/core';
 import type { Context, Next } from 'koa';
 import { MembershipsRepository } from '../db/repositories/memberships';
 import type { MerchantRow } from '../db/repositories/merchants';
 import type { Db } from '../db/types';
-import { type AppError, conflict, MESSAGES, notFound, unauthorized } from '../errors';
 import type { Principal } from '../http/principal';
-import { isUuid } from '../ids';
-import type { Role } from './policy';
 
 export type { MerchantRow };
 

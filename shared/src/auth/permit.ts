@@ -1,5 +1,5 @@
+import { type Action, authorize } from '@groupsplit/core';
 import type { Context, Next } from 'koa';
-import { type Action, authorize } from './policy';
 
 /**
  * Route step after merchantContext(): the role (and pause) check answers before the body

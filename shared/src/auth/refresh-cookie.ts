@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '@groupsplit/config';
 
 /**
  * The dashboard's refresh credential as a cookie (docs/security.md, "Sessions that survive a reload").

@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
+import { createLogger, serviceUnavailable } from '@groupsplit/core';
 import Router from '@koa/router';
 import { CompiledQuery, sql } from 'kysely';
-import { serviceUnavailable } from '../errors';
 import { createServiceApp } from '../http/service-app';
-import { createLogger } from '../logger';
 import { createDb, type Db } from '.';
 import { lostBeforeCommit } from './connection-lost';
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadConfig } from '../config';
+import { loadConfig } from '@groupsplit/config';
 import { MIGRATIONS_DIR, runMigrations } from './migrate';
 
 /**

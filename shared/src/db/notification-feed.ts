@@ -1,5 +1,5 @@
+import type { Logger } from '@groupsplit/core';
 import { Client } from 'pg';
-import type { Logger } from '../logger';
 
 export type NotificationFeed = {
   /** True while the LISTEN connection is up: only then is every NOTIFY heard. */

@@ -1,6 +1,6 @@
+import { formatPounds, type Pence } from '@groupsplit/core';
 import { SplitProjectionRepository } from '../db/repositories/split-projection';
 import type { Db } from '../db/types';
-import { formatPounds, type Pence } from '../money';
 import type { WebhookEventType } from './outbox';
 import type { SessionExpiredEventData, SplitEventData } from './schemas';
 

@@ -1,5 +1,6 @@
+import type { Config } from '@groupsplit/config';
+import { webhookDeliveries } from '@groupsplit/metrics';
 import type { Insertable } from 'kysely';
-import type { Config } from '../config';
 import {
   type StoredWebhookEndpoint,
   type WebhookAttemptEvent,
@@ -8,7 +9,6 @@ import {
 import { WebhookDeliveriesRepository } from '../db/repositories/webhook-deliveries';
 import type { WebhookDeliveriesTable } from '../db/schema/webhooks';
 import type { Db } from '../db/types';
-import { webhookDeliveries } from '../metrics';
 import { OutboundRequestError, outboundPolicyFor, safeFetch, UnsafeUrlError } from '../net';
 import { openWebhookSecret } from '../webhook-settings';
 import {

@@ -1,5 +1,5 @@
+import { badRequest, payloadTooLarge } from '@groupsplit/core';
 import type { Context, Next } from 'koa';
-import { badRequest, payloadTooLarge } from '../errors';
 import { refuseNulCharacter } from './malformed-input';
 
 declare module 'koa' {

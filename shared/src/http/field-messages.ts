@@ -1,5 +1,5 @@
+import type { ErrorDetail } from '@groupsplit/core';
 import { z } from 'zod';
-import type { ErrorDetail } from '../errors';
 
 /**
  * The `details` of a validation failure, one per zod issue, each message naming its field

@@ -1,4 +1,4 @@
-import { isUuid } from '../ids';
+import { isUuid } from '@groupsplit/core';
 
 /** Processor object ids (pi_…, acct_…): references, not credentials. */
 const PROCESSOR_ID = /^(pi|ch|re|acct|cus|pm|evt|fee|fr|seti|src|txn|po|tr|py|dp|du)_[A-Za-z0-9]+$/;

@@ -1,5 +1,5 @@
+import { MESSAGES, notFound, validationFailed } from '@groupsplit/core';
 import type { Context, Next } from 'koa';
-import { MESSAGES, notFound, validationFailed } from '../errors';
 
 /** No route takes a path segment this long: ids and tokens are far shorter. */
 export const MAX_PATH_SEGMENT_LENGTH = 512;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { type Logger, withLogContext } from '@groupsplit/core';
 import type { Context, Next } from 'koa';
-import { type Logger, withLogContext } from '../logger';
 import { loggablePath } from './loggable-path';
 
 export const REQUEST_ID_HEADER = 'x-request-id';

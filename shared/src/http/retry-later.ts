@@ -1,5 +1,5 @@
+import { type AppError, tooManyRequests } from '@groupsplit/core';
 import type { Context } from 'koa';
-import { type AppError, tooManyRequests } from '../errors';
 
 /**
  * The 429 of a brake that lifts at `until` (the pay step's card-testing limits, a sign-in lock):

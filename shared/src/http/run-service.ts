@@ -1,10 +1,9 @@
 import type { Server } from 'node:http';
+import { assertSecretsForBinding, type Config, loadConfig } from '@groupsplit/config';
+import { createLogger, type Logger } from '@groupsplit/core';
+import { createTemporalClient, type TemporalHandle } from '@groupsplit/temporal';
 import type Koa from 'koa';
-import { type Config, loadConfig } from '../config';
 import { createDb, type Db, MIGRATIONS_DIR, runMigrations } from '../db';
-import { createLogger, type Logger } from '../logger';
-import { assertSecretsForBinding } from '../secret-defaults';
-import { createTemporalClient, type TemporalHandle } from '../temporal';
 
 export type ServiceRuntime = { config: Config; db: Db; logger: Logger; temporal?: TemporalHandle };
 

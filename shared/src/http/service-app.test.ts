@@ -1,8 +1,7 @@
 import { Writable } from 'node:stream';
+import { AppError, createLogger } from '@groupsplit/core';
 import Router from '@koa/router';
 import { createDb } from '../db';
-import { AppError } from '../errors';
-import { createLogger } from '../logger';
 import { signPrincipal, verifyPrincipal } from './principal';
 import { createServiceApp } from './service-app';
 

@@ -1,5 +1,5 @@
+import { badRequest } from '@groupsplit/core';
 import type { Context } from 'koa';
-import { badRequest } from '../errors';
 
 export type ServiceMode = 'test' | 'live';
 export const SERVICE_MODE_HEADER = 'x-service-mode';

@@ -1,5 +1,5 @@
+import type { ErrorDetail } from '@groupsplit/core';
 import type { z } from 'zod';
-import type { ErrorDetail } from '../errors';
 
 /**
  * Strict input (docs/errors.md, "Unknown fields"): a body or query field no schema declares is

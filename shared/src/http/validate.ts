@@ -1,6 +1,6 @@
+import { type AppError, type ErrorDetail, MESSAGES, validationFailed } from '@groupsplit/core';
 import type { Context, Next } from 'koa';
 import type { z } from 'zod';
-import { type AppError, type ErrorDetail, MESSAGES, validationFailed } from '../errors';
 import { issuesToDetails } from './field-messages';
 import { unknownFieldDetails } from './unknown-fields';
 

@@ -1,5 +1,5 @@
-import { loadConfig } from '../config';
-import { AppError } from '../errors';
+import { loadConfig } from '@groupsplit/config';
+import { AppError } from '@groupsplit/core';
 import { forbiddenAddressKind } from './ip-address';
 import {
   allowsPrivateWebhookTarget,

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import type { Config } from '../config';
-import { badRequest, MESSAGES } from '../errors';
+import type { Config } from '@groupsplit/config';
+import { badRequest, MESSAGES } from '@groupsplit/core';
 import type { ServiceMode } from '../http/service-mode';
 import { type ForbiddenAddressKind, forbiddenAddressKind, isIpLiteral } from './ip-address';
 import { TIMED_OUT, within } from './within';

@@ -1,5 +1,5 @@
+import { uuidSchema } from '@groupsplit/core';
 import { z } from 'zod';
-import { uuidSchema } from '../ids';
 
 /**
  * Shapes many responses share, registered once as components so each has one schema.

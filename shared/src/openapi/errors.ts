@@ -1,6 +1,6 @@
+import { MESSAGES, stableErrorCode } from '@groupsplit/core';
 import { z } from 'zod';
 import type { oas31 } from 'zod-openapi';
-import { MESSAGES, stableErrorCode } from '../errors';
 
 /**
  * One field problem of a 400 (registration, invoicing and every validated body). Loose, like the

@@ -1,5 +1,5 @@
+import { uuidSchema } from '@groupsplit/core';
 import { z } from 'zod';
-import { uuidSchema } from '../ids';
 import { PoundsSchema, TimestampSchema } from './common';
 
 /*

@@ -1,5 +1,5 @@
+import type { Role } from '@groupsplit/core';
 import { sql } from 'kysely';
-import type { Role } from '../../auth/policy';
 import type { Db } from '../types';
 
 /** One login joining one business in a role (registration as Owner, or an accepted invitation). */

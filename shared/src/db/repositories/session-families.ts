@@ -1,4 +1,4 @@
-import { randomToken, sha256Hex } from '../../crypto';
+import { randomToken, sha256Hex } from '@groupsplit/core';
 import type { SessionEndReason } from '../schema/identity';
 import type { Db } from '../types';
 

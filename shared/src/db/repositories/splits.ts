@@ -1,5 +1,5 @@
+import { isUuid } from '@groupsplit/core';
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
-import { isUuid } from '../../ids';
 import type { SplitRefundsTable } from '../schema/refunds';
 import type { SplitParticipantsTable, SplitStatus, SplitsTable } from '../schema/splits';
 import type { Database, Db } from '../types';
