@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { DEV_TEMPORAL_PAYLOAD_KEYS } from './payload-keys';
 import { assertSecretsForBinding, isPublicSecret, PUBLIC_SECRET_VALUES } from './secret-defaults';
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..');
 
 /** Private values for every secret, as an operator would set them. */
 const PRIVATE = {
