@@ -36,9 +36,14 @@ const CAPABILITY_LAYER: Record<string, number> = {
   '@groupsplit/core': 0,
   '@groupsplit/config': 0,
   '@groupsplit/metrics': 0,
+  '@groupsplit/db': 1,
   '@groupsplit/email': 1,
   '@groupsplit/processor': 1,
   '@groupsplit/temporal': 1,
+  '@groupsplit/http': 2,
+  '@groupsplit/net': 3,
+  '@groupsplit/auth': 4,
+  '@groupsplit/events': 4,
 };
 const CAPABILITY_TOP = Math.max(...Object.values(CAPABILITY_LAYER));
 

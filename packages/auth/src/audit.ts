@@ -1,7 +1,7 @@
 import type { Role } from '@groupsplit/core';
+import type { Database } from '@groupsplit/db';
+import { AuditLogRepository } from '@groupsplit/db';
 import type { Kysely } from 'kysely';
-import { AuditLogRepository } from '../db/repositories/audit-log';
-import type { Database } from '../db/types';
 
 export type AuditEntry = {
   merchantId: string;

@@ -1,6 +1,6 @@
 import type { Config } from '@groupsplit/config';
-import { ConsentsRepository } from '../db/repositories/users';
-import type { Db } from '../db/types';
+import type { Db } from '@groupsplit/db';
+import { ConsentsRepository } from '@groupsplit/db';
 
 /**
  * Whether the user accepted the current terms and privacy versions. The gateway asks it to

@@ -8,11 +8,10 @@ import {
   PAYMENTS_NEED_VERIFICATION,
   UNPAID_BILL_PAUSE_DAYS,
 } from '@groupsplit/core';
+import type { Db, MerchantRow } from '@groupsplit/db';
+import { BillingRepository } from '@groupsplit/db';
+import type { ServiceMode } from '@groupsplit/http';
 import { z } from 'zod';
-import { BillingRepository } from './db/repositories/billing';
-import type { MerchantRow } from './db/repositories/merchants';
-import type { Db } from './db/types';
-import type { ServiceMode } from './http/service-mode';
 
 /** A gate as responses show it (the merchant record's `gates`). */
 export const GateSchema = z

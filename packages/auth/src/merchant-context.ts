@@ -1,10 +1,9 @@
 import type { Role } from '@groupsplit/core';
 import { type AppError, conflict, isUuid, MESSAGES, notFound, unauthorized } from '@groupsplit/core';
+import type { Db, MerchantRow } from '@groupsplit/db';
+import { MembershipsRepository } from '@groupsplit/db';
+import type { Principal } from '@groupsplit/http';
 import type { Context, Next } from 'koa';
-import { MembershipsRepository } from '../db/repositories/memberships';
-import type { MerchantRow } from '../db/repositories/merchants';
-import type { Db } from '../db/types';
-import type { Principal } from '../http/principal';
 
 export type { MerchantRow };
 

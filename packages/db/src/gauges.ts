@@ -1,9 +1,9 @@
 import { metricsRegistry } from '@groupsplit/metrics';
 import { Gauge, type GaugeConfiguration } from 'prom-client';
-import { JanitorRepository } from '../db/repositories/janitor';
-import { WebhookEventsRepository } from '../db/repositories/outbox';
-import { SplitOperationsRepository } from '../db/repositories/split-operations';
-import type { Db } from '../db/types';
+import { JanitorRepository } from './repositories/janitor';
+import { WebhookEventsRepository } from './repositories/outbox';
+import { SplitOperationsRepository } from './repositories/split-operations';
+import type { Db } from './types';
 
 let source: Db | null = null;
 

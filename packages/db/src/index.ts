@@ -24,10 +24,13 @@ export async function isDbReachable(db: Db): Promise<boolean> {
 }
 
 export { BASELINES, type Baselines } from './baseline';
+export * from './connection-lost';
+export * from './gauges';
 export { MIGRATIONS_DIR, type MigrationOptions, runMigrations } from './migrate';
 export { listenForNotifications, type NotificationFeed } from './notification-feed';
 export { preparedStatement } from './prepared-statements';
 export * from './repositories';
 export { CAPTURE_CHOICES, type CaptureChoice } from './schema/checkout';
 export { PARTICIPANT_STATUSES, SPLIT_STATUSES } from './schema/splits';
+export type { WebhookDeliveriesTable } from './schema/webhooks';
 export type { Database, Db } from './types';

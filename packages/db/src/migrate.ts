@@ -5,7 +5,7 @@ import { BASELINES, type Baselines, baselineState } from './baseline';
 import { rawChecksum, statementsChecksum } from './migration-checksum';
 
 /** The production schema. The processor emulator keeps its own set (services/processor-emulator/migrations). */
-export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'migrations');
+export const MIGRATIONS_DIR = join(__dirname, '..', 'migrations');
 
 // Any fixed number works; it only has to be the same for every process that migrates.
 const MIGRATION_LOCK_ID = 727_001;

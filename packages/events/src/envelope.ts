@@ -1,4 +1,4 @@
-import type { StoredWebhookEvent } from '../db/repositories/outbox';
+import type { StoredWebhookEvent } from '@groupsplit/db';
 import type { WebhookEventType } from './outbox';
 
 /**

@@ -3,3 +3,6 @@ export * from './outbox';
 export * from './schemas';
 export * from './split-event-data';
 export * from './webhook-attempt';
+export * from './webhook-settings';
+export * from './webhook-signature';
+export * from './webhooks-openapi';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { Database } from '@groupsplit/db';
+import { WebhookEventsRepository } from '@groupsplit/db';
 import type { Kysely } from 'kysely';
-import { WebhookEventsRepository } from '../db/repositories/outbox';
-import type { Database } from '../db/types';
 
 export const WEBHOOK_EVENT_TYPES = [
   'checkout_split.participant_authorised',

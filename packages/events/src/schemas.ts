@@ -1,16 +1,16 @@
-import { z } from 'zod';
-import { ModeSchema } from '../openapi/common';
 import {
   currencyField,
   EXAMPLE_VALUES,
   emailField,
   idField,
+  ModeSchema,
   nullableTextField,
   poundsField,
   sessionTokenField,
   textField,
   timestampField,
-} from '../openapi/fields';
+} from '@groupsplit/http';
+import { z } from 'zod';
 import type { WEBHOOK_EVENT_TYPES } from './outbox';
 
 /**

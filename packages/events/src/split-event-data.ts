@@ -1,6 +1,6 @@
 import { formatPounds, type Pence } from '@groupsplit/core';
-import { SplitProjectionRepository } from '../db/repositories/split-projection';
-import type { Db } from '../db/types';
+import type { Db } from '@groupsplit/db';
+import { SplitProjectionRepository } from '@groupsplit/db';
 import type { WebhookEventType } from './outbox';
 import type { SessionExpiredEventData, SplitEventData } from './schemas';
 

@@ -1,23 +1,22 @@
 import type { Config } from '@groupsplit/config';
-import { webhookDeliveries } from '@groupsplit/metrics';
-import type { Insertable } from 'kysely';
+import type { Db, WebhookDeliveriesTable } from '@groupsplit/db';
 import {
   type StoredWebhookEndpoint,
   type WebhookAttemptEvent,
+  WebhookDeliveriesRepository,
   WebhookEventsRepository,
-} from '../db/repositories/outbox';
-import { WebhookDeliveriesRepository } from '../db/repositories/webhook-deliveries';
-import type { WebhookDeliveriesTable } from '../db/schema/webhooks';
-import type { Db } from '../db/types';
-import { OutboundRequestError, outboundPolicyFor, safeFetch, UnsafeUrlError } from '../net';
-import { openWebhookSecret } from '../webhook-settings';
+} from '@groupsplit/db';
+import { webhookDeliveries } from '@groupsplit/metrics';
+import { OutboundRequestError, outboundPolicyFor, safeFetch, UnsafeUrlError } from '@groupsplit/net';
+import type { Insertable } from 'kysely';
+import { buildWebhookEnvelope, type StoredWebhookEvent, serializeWebhookEnvelope } from './envelope';
+import { openWebhookSecret } from './webhook-settings';
 import {
   signWebhookPayload,
   WEBHOOK_ATTEMPT_HEADER,
   WEBHOOK_EVENT_ID_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
-} from '../webhook-signature';
-import { buildWebhookEnvelope, type StoredWebhookEvent, serializeWebhookEnvelope } from './envelope';
+} from './webhook-signature';
 
 /** What started a delivery: the outbox (retried on the schedule), the test button or a resend (one attempt each). */
 export type WebhookAttemptTrigger = 'event' | 'test' | 'resend';

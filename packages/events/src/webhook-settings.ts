@@ -1,7 +1,7 @@
 import { decryptSecret, encryptSecret } from '@groupsplit/config';
+import type { Database, Db } from '@groupsplit/db';
+import { WebhookSettingsRepository } from '@groupsplit/db';
 import type { Kysely } from 'kysely';
-import { WebhookSettingsRepository } from './db/repositories/webhook-deliveries';
-import type { Database, Db } from './db/types';
 
 type Mode = 'test' | 'live';
 

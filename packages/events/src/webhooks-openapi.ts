@@ -1,9 +1,9 @@
+import { DOCUMENT_OPTIONS, type OpenApiDocument } from '@groupsplit/http';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiPathItemObject } from 'zod-openapi';
-import type { WebhookEventType } from '../events/outbox';
-import { WEBHOOK_EVENT_SCHEMAS } from '../events/schemas';
-import { WEBHOOK_ATTEMPT_HEADER, WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../webhook-signature';
-import { DOCUMENT_OPTIONS, type OpenApiDocument } from './document';
+import type { WebhookEventType } from './outbox';
+import { WEBHOOK_EVENT_SCHEMAS } from './schemas';
+import { WEBHOOK_ATTEMPT_HEADER, WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from './webhook-signature';
 
 /** When each event is sent (docs/spec.md, Outbound webhooks; docs/webhooks.md). */
 const WHEN: Record<WebhookEventType, { summary: string; description: string }> = {

@@ -1,10 +1,9 @@
 import { Writable } from 'node:stream';
 import { createLogger, serviceUnavailable } from '@groupsplit/core';
+import { createDb, type Db, lostBeforeCommit } from '@groupsplit/db';
 import Router from '@koa/router';
 import { CompiledQuery, sql } from 'kysely';
-import { createServiceApp } from '../http/service-app';
-import { createDb, type Db } from '.';
-import { lostBeforeCommit } from './connection-lost';
+import { createServiceApp } from './service-app';
 
 /**
  * The pool's client runs a statement once more on a new connection when the server ends its

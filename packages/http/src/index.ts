@@ -3,6 +3,7 @@ export * from './field-messages';
 export * from './hop-by-hop';
 export * from './loggable-path';
 export * from './malformed-input';
+export * from './openapi';
 export * from './principal';
 export * from './readiness';
 export * from './request-logger';

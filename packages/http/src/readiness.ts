@@ -1,5 +1,5 @@
+import { type Db, isDbReachable } from '@groupsplit/db';
 import { isTemporalReachable, type TemporalHandle } from '@groupsplit/temporal';
-import { type Db, isDbReachable } from '../db';
 import type { Readiness } from './service-app';
 
 /** GET /readyz of a service that cannot answer without its database and Temporal (checkout, merchants). */

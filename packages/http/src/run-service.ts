@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import { assertSecretsForBinding, type Config, loadConfig } from '@groupsplit/config';
 import { createLogger, type Logger } from '@groupsplit/core';
+import { createDb, type Db, MIGRATIONS_DIR, runMigrations } from '@groupsplit/db';
 import { createTemporalClient, type TemporalHandle } from '@groupsplit/temporal';
 import type Koa from 'koa';
-import { createDb, type Db, MIGRATIONS_DIR, runMigrations } from '../db';
 
 export type ServiceRuntime = { config: Config; db: Db; logger: Logger; temporal?: TemporalHandle };
 

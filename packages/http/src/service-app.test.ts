@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { AppError, createLogger } from '@groupsplit/core';
+import { createDb } from '@groupsplit/db';
 import Router from '@koa/router';
-import { createDb } from '../db';
 import { signPrincipal, verifyPrincipal } from './principal';
 import { createServiceApp } from './service-app';
 

@@ -1,9 +1,9 @@
 import type { Logger } from '@groupsplit/core';
 import { AppError, errorAnswerBody, MESSAGES, routeNotFound, serviceUnavailable, unauthorized } from '@groupsplit/core';
+import { lostBeforeCommit } from '@groupsplit/db';
 import { httpMetrics, serveMetrics } from '@groupsplit/metrics';
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
-import { lostBeforeCommit } from '../db/connection-lost';
 import { bodyParser } from './body';
 import { loggablePath } from './loggable-path';
 import { refuseMalformedRequest } from './malformed-input';

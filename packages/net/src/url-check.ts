@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import type { Config } from '@groupsplit/config';
 import { badRequest, MESSAGES } from '@groupsplit/core';
-import type { ServiceMode } from '../http/service-mode';
+import type { ServiceMode } from '@groupsplit/http';
 import { type ForbiddenAddressKind, forbiddenAddressKind, isIpLiteral } from './ip-address';
 import { TIMED_OUT, within } from './within';
 

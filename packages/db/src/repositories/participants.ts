@@ -1,5 +1,4 @@
 import { sql, type Updateable } from 'kysely';
-import type { outboxEventValues } from '../../events/outbox';
 import type { ParticipantStatus, SplitParticipantsTable } from '../schema/splits';
 import type { Db } from '../types';
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
@@ -13,8 +12,15 @@ export const PARTICIPANT_AUTHORISED_CHANNEL = 'groupsplit_participant_authorised
 /** A share captured at the processor and not yet written: its charge id when the processor named one. */
 export type UnwrittenCapture = { participantId: string; from: ParticipantStatus; chargeId?: string | null };
 
-/** The participant_authorised event's columns, as `outboxEventValues` builds them. */
-export type AuthorisedEventValues = ReturnType<typeof outboxEventValues>;
+/** The participant_authorised event's columns, as `outboxEventValues` (@groupsplit/events) builds them. */
+export type AuthorisedEventValues = [
+  merchantId: string,
+  mode: 'test' | 'live',
+  type: string,
+  payload: string,
+  dedupeKey: string,
+  sample: boolean,
+];
 
 /** A replacement's new hold and who takes the share (ParticipantsRepository.swapForReplacement). */
 export type Replacement = {

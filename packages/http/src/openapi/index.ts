@@ -4,4 +4,3 @@ export * from './errors';
 export * from './fields';
 export * from './operation';
 export * from './router';
-export * from './webhooks';
