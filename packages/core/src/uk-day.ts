@@ -1,7 +1,7 @@
 /**
  * A day a UK merchant names (`2026-10-01`) runs midnight to midnight in Europe/London, so from April
  * to October it starts at 23:00 UTC the evening before. Finance exports count days the same way in SQL
- * (`AT TIME ZONE 'Europe/London'`, shared/src/db/repositories/exports.ts); this is the same rule in code.
+ * (`AT TIME ZONE 'Europe/London'`, packages/db/src/repositories/exports.ts); this is the same rule in code.
  */
 const LONDON_WALL_CLOCK = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',

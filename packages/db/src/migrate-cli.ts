@@ -3,7 +3,7 @@ import { loadConfig } from '@groupsplit/config';
 import { MIGRATIONS_DIR, runMigrations } from './migrate';
 
 /**
- * `tsx shared/src/db/migrate-cli.ts [dir ...]`: the production migrations, then each further
+ * `tsx packages/db/src/migrate-cli.ts [dir ...]`: the production migrations, then each further
  * set named on the command line (`npm start` and the tests add the processor emulator's).
  */
 async function main() {

@@ -59,7 +59,7 @@ function databaseConnectionLost(ctx: Context, error: unknown): AppError {
 }
 
 export type ErrorHandlerOptions = {
-  /** With it, every error body gains `request_id`, `doc_url` and the call's hint (shared/src/errors/error-answer.ts). */
+  /** With it, every error body gains `request_id`, `doc_url` and the call's hint (packages/core/src/errors/error-answer.ts). */
   publicBaseUrl?: string;
 };
 

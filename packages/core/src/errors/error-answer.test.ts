@@ -8,7 +8,7 @@ const answer = {
   publicBaseUrl: 'https://api.example/',
 };
 
-/** The one rule of shared/src/errors/error-answer.ts (docs/errors.md, "Request id, docs link and hint"). */
+/** The one rule of packages/core/src/errors/error-answer.ts (docs/errors.md, "Request id, docs link and hint"). */
 describe('errorAnswerBody', () => {
   it("leaves the spec's exactly-{ error } answers as they are", () => {
     const body = { error: 'A checkout split needs at least one participant' };

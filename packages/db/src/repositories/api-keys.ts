@@ -32,7 +32,7 @@ SELECT key.id, key.merchant_id, key.mode, key.last_used_at,
   counted.points AS counted_points, counted.expire AS counted_expire
 FROM key LEFT JOIN counted ON true`;
 
-// Prepared statements (shared/src/db/prepared-statements.ts): Postgres parses and plans each once
+// Prepared statements (packages/db/src/prepared-statements.ts): Postgres parses and plans each once
 // per connection, not once per request.
 const PREPARED_LOOKUP = preparedStatement('gateway_api_key_lookup', LOOKUP);
 const PREPARED_LOOKUP_AND_COUNT = preparedStatement('gateway_api_key_lookup_and_count', LOOKUP_AND_COUNT);

@@ -45,7 +45,7 @@ export type CheckoutSessionMerchant = {
 // whose lower case is the host, with or without one trailing dot, is exactly what they accept
 // for a host without a trailing dot. Anything else (padding, non-ASCII) inserts nothing here and
 // falls back to the route's checks and a plain INSERT.
-// Prepared (shared/src/db/prepared-statements.ts): parsing and planning it cost Postgres more than running it.
+// Prepared (packages/db/src/prepared-statements.ts): parsing and planning it cost Postgres more than running it.
 const INSERT_IF_ALLOWED = preparedStatement(
   'checkout_session_insert_if_allowed_by_mode',
   `

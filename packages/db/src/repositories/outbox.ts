@@ -106,7 +106,7 @@ export type DispatchRound = {
 /**
  * Typed queries over the outbox of merchant-facing events (`webhook_events`) and its delivery log
  * (`webhook_deliveries`), as the dispatcher uses them. The outbox is written by the worker; the
- * event itself is recorded with the change's transaction (`recordEvent`, shared/src/events/outbox.ts).
+ * event itself is recorded with the change's transaction (`recordEvent`, packages/events/src/outbox.ts).
  */
 export class OutboxRepository {
   constructor(private readonly db: Db) {}

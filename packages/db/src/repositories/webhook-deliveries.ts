@@ -122,7 +122,7 @@ export class WebhookDeliveriesRepository {
 
 /**
  * Every query of `webhook_settings` (one row per business and mode, written by the merchants service;
- * secrets sealed, opened in shared/src/webhook-settings.ts).
+ * secrets sealed, opened in packages/events/src/webhook-settings.ts).
  */
 export class WebhookSettingsRepository {
   constructor(private readonly db: Db) {}

@@ -19,8 +19,8 @@ export interface ApiKeysTable {
 
 /**
  * Written by the merchants service (PATCH /api/merchants, credential rotation, registration).
- * One row per merchant and mode. Secrets are AES-256-GCM ciphertext (shared/src/secrets.ts);
- * read them through getWebhookSettings() in shared/src/webhook-settings.ts.
+ * One row per merchant and mode. Secrets are AES-256-GCM ciphertext (packages/config/src/secrets.ts);
+ * read them through getWebhookSettings() in packages/events/src/webhook-settings.ts.
  */
 export interface WebhookSettingsTable {
   merchant_id: string;

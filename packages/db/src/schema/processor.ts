@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The processor layer's tables. The emulator's are in its own migration set
- * (services/processor-emulator/migrations); the other two in shared/migrations.
+ * (services/processor-emulator/migrations); the other two in packages/db/migrations.
  *   emulator_*                  written only by services/processor-emulator
  *   processor_events            written by checkout (processor webhook ingestion)
  *   merchant_processor_accounts written by merchants (connect and reconcile)

@@ -11,7 +11,7 @@ import type { EmailTemplate } from './template';
  * business_name, order_reference, unsubscribe_url; amounts are two-place pound strings.
  */
 /**
- * `Visa ••••4242`, `Apple Pay (Visa ••••4242)` for a wallet card (shared/src/cards), or `your card` when
+ * `Visa ••••4242`, `Apple Pay (Visa ••••4242)` for a wallet card (packages/email/src/cards), or `your card` when
  * the processor did not say.
  */
 export function cardText(brand: unknown, last4: unknown, wallet?: unknown): string {

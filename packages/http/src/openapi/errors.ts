@@ -132,7 +132,7 @@ const describe = (entry: ErrorEntry) => {
  * `x-errors` so more can be merged in later (the gateway adds its authentication and limit errors).
  */
 export function errorResponse(status: number, given: ErrorEntry[]): oas31.ResponseObject {
-  // A 401, 403 or 404 answers with its stable code when the thrower names none (shared/src/errors/stable-codes.ts).
+  // A 401, 403 or 404 answers with its stable code when the thrower names none (packages/core/src/errors/stable-codes.ts).
   const entries = given.map((entry) => ({ ...entry, code: entry.code ?? stableErrorCode(status, entry.error) }));
   const unique = entries.filter(
     (entry, i) => entries.findIndex((e) => e.error === entry.error && e.code === entry.code) === i,
