@@ -5,7 +5,7 @@
 #   node dist/services/checkout/src/main.js
 #   node dist/services/processor-emulator/src/main.js
 #   node dist/services/worker/src/main.js                  (loads dist/services/worker/src/workflow-bundle.js)
-#   node dist/shared/src/db/migrate-cli.js                 (one-shot: database migrations)
+#   node dist/packages/db/src/migrate-cli.js               (one-shot: database migrations)
 #   node dist/services/worker/src/temporal-setup-cli.js    (one-shot: Temporal namespace and search attributes)
 ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 
@@ -15,6 +15,17 @@ WORKDIR /app
 # The npm the lockfile is written with (package.json "packageManager").
 RUN npm install --global npm@11.19.1 --no-audit --no-fund
 COPY package.json package-lock.json ./
+COPY packages/auth/package.json packages/auth/
+COPY packages/config/package.json packages/config/
+COPY packages/core/package.json packages/core/
+COPY packages/db/package.json packages/db/
+COPY packages/email/package.json packages/email/
+COPY packages/events/package.json packages/events/
+COPY packages/http/package.json packages/http/
+COPY packages/metrics/package.json packages/metrics/
+COPY packages/net/package.json packages/net/
+COPY packages/processor/package.json packages/processor/
+COPY packages/temporal/package.json packages/temporal/
 COPY shared/package.json shared/
 COPY workflows/package.json workflows/
 COPY activities/package.json activities/

@@ -1,5 +1,9 @@
 /** One Jest run over every workspace; scripts/jest-global-setup.mjs brings up real Postgres, Temporal and mail. */
 const workspaces = [
+  // The capability packages (packages/*), which shared re-exports.
+  ...['auth', 'config', 'core', 'db', 'email', 'events', 'http', 'metrics', 'net', 'processor', 'temporal'].map(
+    (name) => [`@groupsplit/${name}`, `packages/${name}`],
+  ),
   ['@groupsplit/shared', 'shared'],
   ['@groupsplit/workflows', 'workflows'],
   ['@groupsplit/activities', 'activities'],

@@ -23,7 +23,7 @@ type Window = { label: string; fromUs: number; toUs: number };
 
 const ROOT = path.resolve(__dirname, '..');
 // Not bench/: its probe wraps every SQL query, and the time is the query's caller's.
-const OWN_FOLDERS = ['activities', 'services', 'shared', 'workflows'];
+const OWN_FOLDERS = ['activities', 'packages', 'services', 'shared', 'workflows'];
 
 /** Where a frame's code lives: an npm package, Node, one of our workspaces, or V8 itself. */
 function placeOf(frame: CallFrame): string {

@@ -68,7 +68,7 @@ try {
 
   const migrate = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'shared/src/db/migrate-cli.ts', EMULATOR_MIGRATIONS],
+    ['--import', 'tsx', 'packages/db/src/migrate-cli.ts', EMULATOR_MIGRATIONS],
     {
       cwd: ROOT,
       env: { ...process.env, ...env },

@@ -17,7 +17,10 @@ const stamp: Stamp = JSON.parse(readFileSync(join(DASHBOARD_DIST_DIR, '.build-st
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|^import\s+|^export\s+[^'"]*?from\s+)'([^']+)'/gm;
 const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
-/** Every file the module reaches through relative imports, and the packages any of them imports. */
+/**
+ * Every file the module reaches through relative imports and the browser entries of our capability packages
+ * (`@groupsplit/core/browser` is packages/core/src/browser.ts), and the packages any of them imports.
+ */
 function reach(entry: string): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
@@ -25,6 +28,11 @@ function reach(entry: string): { files: Set<string>; packages: Set<string> } {
     if (files.has(file)) return;
     files.add(file);
     for (const [, specifier] of withoutComments(readFileSync(file, 'utf8')).matchAll(IMPORT)) {
+      const browserEntry = /^@groupsplit\/([a-z-]+)\/browser$/.exec(specifier!);
+      if (browserEntry && existsSync(join(ROOT, 'packages', browserEntry[1]!, 'src/browser.ts'))) {
+        visit(join(ROOT, 'packages', browserEntry[1]!, 'src/browser.ts'));
+        continue;
+      }
       if (!specifier!.startsWith('.')) {
         packages.add(specifier!);
         continue;
@@ -48,7 +56,9 @@ describe('the dashboard bundle', () => {
   it('takes from shared only what @groupsplit/shared/browser reaches', () => {
     const browser = reach(join(ROOT, 'shared/src/browser.ts'));
     const reachable = [...browser.files].map((file) => relative(ROOT, file));
-    const bundledShared = stamp.modules.filter((module) => module.startsWith('shared/'));
+    const bundledShared = stamp.modules.filter(
+      (module) => module.startsWith('shared/') || module.startsWith('packages/'),
+    );
     expect(bundledShared.length).toBeGreaterThan(0);
     expect(bundledShared.filter((module) => !reachable.includes(module))).toEqual([]);
   });

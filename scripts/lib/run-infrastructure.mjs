@@ -32,7 +32,7 @@ export async function startRunInfrastructure(purpose, { temporalDbFile, engine =
   const databaseUrl = await ensureDatabase(pgServer.serverUrl, databaseName);
   const migrate = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'shared/src/db/migrate-cli.ts'), EMULATOR_MIGRATIONS],
+    ['--import', 'tsx', join(ROOT, 'packages/db/src/migrate-cli.ts'), EMULATOR_MIGRATIONS],
     {
       env: { ...process.env, DATABASE_URL: databaseUrl },
       encoding: 'utf8',
@@ -77,7 +77,7 @@ export async function startRunInfrastructure(purpose, { temporalDbFile, engine =
       // The cluster's cluster.json (process ids, ports, its Postgres): the chaos run's engine faults read it.
       ...(engine === 'cluster' ? { TEMPORAL_CLUSTER_STATE: temporal.stateFile } : {}),
       TEMPORAL_UI_URL: `http://127.0.0.1:${temporalUiPort}`,
-      // The operator UIs' ports: a test-mode webhook may not target them (shared/src/net/url-check.ts).
+      // The operator UIs' ports: a test-mode webhook may not target them (packages/net/src/url-check.ts).
       TEMPORAL_UI_PORT: String(temporalUiPort),
       MAIL_UI_PORT: String(mailHttpPort),
       SMTP_HOST: '127.0.0.1',

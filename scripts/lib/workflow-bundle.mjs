@@ -13,9 +13,9 @@ export async function writeWorkflowBundle(outputPath) {
   const { bundleWorkflowCode } = require('@temporalio/worker');
   const bundle = await bundleWorkflowCode({
     workflowsPath: join(ROOT, 'workflows/src/index.ts'),
-    // As the worker's data converter (shared/src/temporal/data-converter.ts): failures raised in
+    // As the worker's data converter (packages/temporal/src/data-converter.ts): failures raised in
     // workflow code keep their message in an encrypted payload.
-    failureConverterPath: join(ROOT, 'shared/src/temporal/failure-converter.ts'),
+    failureConverterPath: join(ROOT, 'packages/temporal/src/failure-converter.ts'),
     logger: quiet,
   });
   mkdirSync(dirname(outputPath), { recursive: true });

@@ -1,30 +1,8 @@
 /**
- * `@groupsplit/shared/browser`: the parts of shared the dashboard bundles into the browser (the
- * permission table, money formatting, the readiness gates and the error messages they quote). Every
- * module here imports only other such modules: no koa, pg, stripe, nodemailer or Node built-in, so
- * the bundle stays small and the app decides exactly what the services decide
+ * `@groupsplit/shared/browser`: the parts of shared the dashboard bundles into the browser, all of them
+ * `@groupsplit/core/browser` (the permission table, money formatting, the readiness gates and the error
+ * messages they quote). That entry imports no package and no Node built-in: no koa, pg, stripe or nodemailer,
+ * so the bundle stays small and the app decides exactly what the services decide
  * (dashboard/src/bundle.test.ts checks what the bundle holds).
  */
-export {
-  type Action,
-  authorize,
-  canManageRole,
-  isAllowed,
-  POLICY,
-  type PolicyActor,
-  type PolicyResource,
-  ROLES,
-  type Role,
-} from './auth/policy';
-export { AppError, type ErrorDetail } from './errors/app-error';
-export { MESSAGES } from './errors/messages';
-export {
-  GATES,
-  type Gate,
-  type GateCode,
-  isVerified,
-  type MerchantGates,
-  PAYMENTS_NEED_VERIFICATION,
-  UNPAID_BILL_PAUSE_DAYS,
-} from './gate-table';
-export { decimalPounds, formatPounds, MoneyFormatError, type Pence, poundsToPence } from './money';
+export * from '@groupsplit/core/browser';

@@ -1,30 +1,15 @@
-export * from './api-key-revocation';
-export * from './api-keys';
-export * from './auth';
-export * from './cards';
-export * from './checkout-claims';
-export * from './config';
-export { TEST_KNOBS, type TestKnob } from './config-test-knobs';
-export * from './crypto';
-export * from './db';
-export * from './email';
-export * from './errors';
-export * from './events';
-export * from './fees';
-export * from './gates';
-export * from './hold-lapse';
-export * from './http';
-export * from './ids';
-export * from './logger';
-export * from './metrics';
-export * from './money';
-export * from './net';
-export * from './openapi';
-export * from './processor';
-export * from './refund-slicing';
-export * from './secret-defaults';
-export * from './secrets';
-export * from './temporal';
-export * from './uk-day';
-export * from './webhook-settings';
-export * from './webhook-signature';
+/**
+ * `@groupsplit/shared`: one barrel over the capability packages (packages/*, docs/development.md), so that a
+ * service imports everything it needs from one name. It holds no code of its own.
+ */
+export * from '@groupsplit/auth';
+export * from '@groupsplit/config';
+export * from '@groupsplit/core';
+export * from '@groupsplit/db';
+export * from '@groupsplit/email';
+export * from '@groupsplit/events';
+export * from '@groupsplit/http';
+export * from '@groupsplit/metrics';
+export * from '@groupsplit/net';
+export * from '@groupsplit/processor';
+export * from '@groupsplit/temporal';

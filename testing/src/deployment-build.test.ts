@@ -154,7 +154,7 @@ describe('npm run build output, run with plain node', () => {
     }
     const files = readdirSync(OUT, { recursive: true, encoding: 'utf8' });
     expect(files.filter((file) => file.endsWith('.ts') || file.includes('.test.'))).toEqual([]);
-    expect(existsSync(join(OUT, 'shared/migrations'))).toBe(true);
+    expect(existsSync(join(OUT, 'packages/db/migrations'))).toBe(true);
     expect(existsSync(BUNDLE)).toBe(true);
   });
 
@@ -191,7 +191,7 @@ describe('npm run build output, run with plain node', () => {
   });
 
   it('runs the migrations and the Temporal set-up as one-shot commands', () => {
-    const migrate = runToEnd('shared/src/db/migrate-cli.js');
+    const migrate = runToEnd('packages/db/src/migrate-cli.js');
     expect([migrate.status, migrate.stdout.trim()]).toEqual([0, 'Database is up to date']);
     const setup = runToEnd('services/worker/src/temporal-setup-cli.js');
     expect(setup.stderr).toBe('');

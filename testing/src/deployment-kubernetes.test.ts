@@ -16,7 +16,7 @@ const DEPLOYMENTS = {
 } as const;
 const AUTOSCALED = ['gateway', 'worker'];
 const JOBS = {
-  migrate: 'dist/shared/src/db/migrate-cli.js',
+  migrate: 'dist/packages/db/src/migrate-cli.js',
   'temporal-setup': 'dist/services/worker/src/temporal-setup-cli.js',
 };
 /** Configuration that is secret: only ever read from the Secret `groupsplit-secrets`, never written in a file. */

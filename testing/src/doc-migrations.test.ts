@@ -5,13 +5,13 @@ import { join } from 'node:path';
 /**
  * Every migration a page of the docs names exists. A doc that points at a migration file which is no longer
  * there (a file folded into the baseline, a rename) sends the reader to nothing. A name must be a file of
- * `shared/migrations/` or of the emulator's own set; a migration folded into the baseline may be named only
+ * `packages/db/migrations/` or of the emulator's own set; a migration folded into the baseline may be named only
  * in a paragraph that also names `testing/src/fixtures/migrations-before-baseline/`, where its text is kept
  * (docs/development.md, "Migrations").
  */
 const ROOT = join(__dirname, '..', '..');
 const FOLDED_DIR = 'testing/src/fixtures/migrations-before-baseline';
-const MIGRATION_DIRS = ['shared/migrations', 'services/processor-emulator/migrations'];
+const MIGRATION_DIRS = ['packages/db/migrations', 'services/processor-emulator/migrations'];
 const MIGRATION_NAME = /\b(\d{14}_[a-z0-9_]+)(?:\.sql)?\b/g;
 
 const filesOf = (dir: string) => new Set(readdirSync(join(ROOT, dir)).filter((name) => name.endsWith('.sql')));

@@ -34,7 +34,7 @@ describe('tracker tags', () => {
   it('names no tracker issue by number in any tracked file', () => {
     const files = trackedFiles();
     expect(files).toContain('docs/spec.md');
-    expect(files.some((path) => path.startsWith('shared/migrations/'))).toBe(true);
+    expect(files.some((path) => path.startsWith('packages/db/migrations/'))).toBe(true);
     expect(files.flatMap(tagsIn)).toEqual([]);
   });
 

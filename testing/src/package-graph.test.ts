@@ -3,10 +3,10 @@ import { builtinModules } from 'node:module';
 import { join, relative } from 'node:path';
 
 /**
- * The workspace graph, as docs/development.md draws it: shared at the bottom, then workflows
- * and activities, then the services; the test harness on top. Production dependencies only
- * point down, and every package declares what its code (dependencies) and its tests
- * (devDependencies) import.
+ * The workspace graph, as docs/development.md draws it: the capability packages (packages/*) at the bottom,
+ * shared over them as one barrel, then workflows and activities, then the services; the test harness on top.
+ * Production dependencies only point down, and every package declares what its code (dependencies) and its
+ * tests (devDependencies) import.
  */
 const ROOT = join(__dirname, '..', '..');
 
@@ -28,21 +28,42 @@ const workspaces: Workspace[] = (JSON.parse(readFileSync(join(ROOT, 'package.jso
     };
   });
 
+/**
+ * The capability packages (packages/*), each one thing the services can do, in the order they build on each
+ * other: core and config import nothing of ours, and nothing here imports shared or an app workspace.
+ */
+const CAPABILITY_LAYER: Record<string, number> = {
+  '@groupsplit/core': 0,
+  '@groupsplit/config': 0,
+  '@groupsplit/metrics': 0,
+  '@groupsplit/db': 1,
+  '@groupsplit/email': 1,
+  '@groupsplit/processor': 1,
+  '@groupsplit/temporal': 1,
+  '@groupsplit/http': 2,
+  '@groupsplit/net': 3,
+  '@groupsplit/auth': 4,
+  '@groupsplit/events': 4,
+};
+const CAPABILITY_TOP = Math.max(...Object.values(CAPABILITY_LAYER));
+
 /** Which of our packages each layer may depend on at run time. */
 const LAYER: Record<string, number> = {
+  ...CAPABILITY_LAYER,
   // The public client depends on nothing of ours: a merchant installs it on its own.
   '@groupsplit/client': 0,
-  '@groupsplit/shared': 0,
-  '@groupsplit/workflows': 1,
-  '@groupsplit/activities': 2,
+  // One barrel over the capability packages, which most workspaces import.
+  '@groupsplit/shared': CAPABILITY_TOP + 1,
+  '@groupsplit/workflows': CAPABILITY_TOP + 2,
+  '@groupsplit/activities': CAPABILITY_TOP + 3,
   // The web app: its Node side only says where the build is, which the gateway serves.
-  '@groupsplit/dashboard': 2,
-  '@groupsplit/gateway': 3,
-  '@groupsplit/merchants': 3,
-  '@groupsplit/checkout': 3,
-  '@groupsplit/worker': 3,
-  '@groupsplit/processor-emulator': 3,
-  '@groupsplit/testing': 4,
+  '@groupsplit/dashboard': CAPABILITY_TOP + 3,
+  '@groupsplit/gateway': CAPABILITY_TOP + 4,
+  '@groupsplit/merchants': CAPABILITY_TOP + 4,
+  '@groupsplit/checkout': CAPABILITY_TOP + 4,
+  '@groupsplit/worker': CAPABILITY_TOP + 4,
+  '@groupsplit/processor-emulator': CAPABILITY_TOP + 4,
+  '@groupsplit/testing': CAPABILITY_TOP + 5,
   // A merchant's server, built on the public client only; its test drives it against the whole stack.
   '@groupsplit/example-merchant-server': 1,
 };
@@ -97,10 +118,38 @@ describe('workspace packages', () => {
     expect([...client.dependencies, ...client.devDependencies].filter(ours)).toEqual([]);
   });
 
-  it('shared depends on no other package of ours', () => {
-    const shared = workspaces.find((w) => w.name === '@groupsplit/shared')!;
-    expect([...shared.dependencies, ...shared.devDependencies].filter(ours)).toEqual([]);
+  it('has a capability package for every workspace under packages/, and only those', () => {
+    expect(
+      workspaces
+        .filter((w) => w.dir.startsWith('packages/'))
+        .map((w) => w.name)
+        .sort(),
+    ).toEqual(Object.keys(CAPABILITY_LAYER).sort());
   });
+
+  it('shared depends on capability packages only: it is their barrel', () => {
+    const shared = workspaces.find((w) => w.name === '@groupsplit/shared')!;
+    expect(
+      [...shared.dependencies, ...shared.devDependencies].filter((dep) => ours(dep) && !(dep in CAPABILITY_LAYER)),
+    ).toEqual([]);
+  });
+
+  it.each(workspaces.filter((w) => w.name in CAPABILITY_LAYER).map((w) => [w.name, w] as const))(
+    '%s imports, tests included, only capability packages below it: never shared or an app workspace',
+    (name, w) => {
+      const wrong: string[] = [];
+      for (const file of sourceFiles(join(ROOT, w.dir, 'src'))) {
+        for (const [, specifier] of withoutComments(readFileSync(file, 'utf8')).matchAll(IMPORT)) {
+          const pkg = packageOf(specifier!);
+          if (!ours(pkg) || pkg === name) continue;
+          if (!(pkg in CAPABILITY_LAYER) || CAPABILITY_LAYER[pkg]! >= CAPABILITY_LAYER[name]!) {
+            wrong.push(`${relative(ROOT, file)}: ${pkg}`);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
 
   it.each(workspaces.map((w) => [w.name, w] as const))('%s declares every package it imports', (name, w) => {
     const undeclared: string[] = [];

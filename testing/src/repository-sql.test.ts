@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /**
- * Every table of the schema (`shared/src/db/schema/`) is queried only through the repositories of
- * `shared/src/db/repositories`, except those listed in NOT_YET: one place per table says which
+ * Every table of the schema (`packages/db/src/schema/`) is queried only through the repositories of
+ * `packages/db/src/repositories`, except those listed in NOT_YET: one place per table says which
  * service writes it and how it is locked, so a change to a query (or to the table) is made once and
  * reviewed there (docs/development.md, "Rules"). This fails on any other source file that names one
  * of those tables in a query builder call or in SQL text. A new table is covered as soon as its
@@ -14,9 +14,18 @@ import { join, relative, sep } from 'node:path';
  * (the replay fixture recorder).
  */
 const ROOT = join(__dirname, '..', '..');
-const SCANNED = ['activities', 'client/src', 'dashboard', 'examples', 'services', 'shared/src', 'workflows/src'];
-const REPOSITORIES = join('shared', 'src', 'db', 'repositories') + sep;
-const SCHEMA = join(ROOT, 'shared', 'src', 'db', 'schema');
+const SCANNED = [
+  'activities',
+  'client/src',
+  'dashboard',
+  'examples',
+  'packages',
+  'services',
+  'shared/src',
+  'workflows/src',
+];
+const REPOSITORIES = join('packages', 'db', 'src', 'repositories') + sep;
+const SCHEMA = join(ROOT, 'packages', 'db', 'src', 'schema');
 
 /** Tables still queried outside the repositories; the list only shrinks (empty now: keep it so). */
 const NOT_YET = new Set<string>([]);
@@ -101,7 +110,7 @@ describe('the tables of the schema', () => {
     }
   });
 
-  it('are queried only in shared/src/db/repositories', () => {
+  it('are queried only in packages/db/src/repositories', () => {
     expect(tableQueriesOutsideRepositories(ROOT, SCANNED)).toEqual([]);
   });
 });

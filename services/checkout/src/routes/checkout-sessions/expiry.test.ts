@@ -168,7 +168,7 @@ describe('session expiry (the every-minute sweeper)', () => {
       .execute();
     // The migration, as it ran at start-up on the rows it was written for.
     const migration = readFileSync(
-      join(__dirname, '../../../../../shared/migrations/20261127101000_settle_legacy_claims.sql'),
+      join(__dirname, '../../../../../packages/db/migrations/20261127101000_settle_legacy_claims.sql'),
       'utf8',
     );
     await sql.raw(migration).execute(stack.db);

@@ -1,0 +1,73 @@
+import type { Server } from 'node:http';
+import { assertSecretsForBinding, type Config, loadConfig } from '@groupsplit/config';
+import { createLogger, type Logger } from '@groupsplit/core';
+import { createDb, type Db, MIGRATIONS_DIR, runMigrations } from '@groupsplit/db';
+import { createTemporalClient, type TemporalHandle } from '@groupsplit/temporal';
+import type Koa from 'koa';
+
+export type ServiceRuntime = { config: Config; db: Db; logger: Logger; temporal?: TemporalHandle };
+
+type RunServiceOptions = {
+  name: string;
+  port: (config: Config) => number;
+  /** The address to listen on (its `*_HOST` setting). */
+  host: (config: Config) => string;
+  /**
+   * The public gateway trusts no signed principal, so it may listen anywhere with development
+   * secrets (`npm start`); every internal service refuses public secrets off loopback.
+   */
+  publicApp?: boolean;
+  needsTemporal?: boolean;
+  /** Migration sets the service needs besides the production one (the emulator's own tables). */
+  extraMigrations?: string[];
+  build: (runtime: ServiceRuntime) => Koa | Promise<Koa>;
+};
+
+/**
+ * Start-up shared by every HTTP service: config, logger, migrations, database,
+ * optionally Temporal, then listen; SIGTERM/SIGINT close everything in order.
+ */
+export async function runService(options: RunServiceOptions): Promise<void> {
+  try {
+    const config = loadConfig();
+    const host = options.host(config);
+    if (!options.publicApp) assertSecretsForBinding(config, process.env, options.name, host);
+    const logger = createLogger(options.name, config.LOG_LEVEL);
+    for (const dir of [MIGRATIONS_DIR, ...(options.extraMigrations ?? [])])
+      await runMigrations(config.DATABASE_URL, dir);
+    const db = createDb(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+    const temporal = options.needsTemporal ? await createTemporalClient(config) : undefined;
+    const app = await options.build({ config, db, logger, temporal });
+    const port = options.port(config);
+    const server: Server = app.listen(port, host, () => logger.info({ host, port }, `${options.name} listening`));
+    const stop = () => {
+      logger.info(`${options.name} stopping`);
+      server.close(async () => {
+        await temporal?.close();
+        await db.destroy();
+        process.exit(0);
+      });
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  } catch (error) {
+    console.error(`${options.name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+/** runService for a service that cannot run without Temporal: `build` always gets the client. */
+export function runTemporalService(
+  options: Omit<RunServiceOptions, 'needsTemporal' | 'build'> & {
+    build: (runtime: ServiceRuntime & { temporal: TemporalHandle }) => Koa | Promise<Koa>;
+  },
+): Promise<void> {
+  return runService({
+    ...options,
+    needsTemporal: true,
+    build: ({ temporal, ...rest }) => {
+      if (!temporal) throw new Error(`${options.name} needs Temporal`);
+      return options.build({ ...rest, temporal });
+    },
+  });
+}

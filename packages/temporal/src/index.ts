@@ -1,0 +1,3 @@
+export * from './client';
+export * from './data-converter';
+export * from './payload-codec';

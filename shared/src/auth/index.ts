@@ -1,7 +1,0 @@
-export * from './audit';
-export * from './consent';
-export * from './device';
-export * from './merchant-context';
-export * from './permit';
-export * from './policy';
-export * from './refresh-cookie';

@@ -1,3 +1,0 @@
-export * from './db-gauges';
-export * from './http';
-export * from './registry';

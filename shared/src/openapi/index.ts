@@ -1,7 +1,0 @@
-export * from './common';
-export * from './document';
-export * from './errors';
-export * from './fields';
-export * from './operation';
-export * from './router';
-export * from './webhooks';

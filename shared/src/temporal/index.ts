@@ -1,4 +1,0 @@
-export * from './client';
-export * from './data-converter';
-export * from './payload-codec';
-export * from './payload-keys';
