@@ -2,6 +2,7 @@ import { poundsToPence } from '@groupsplit/shared/browser';
 import { useEffect, useState } from 'preact/hooks';
 import { api, type RefundHistoryEntry, type SplitDetail, type SplitTimeline, type TimelineEntry } from '../api';
 import { useBusiness } from '../business';
+import { BusyButton } from '../components/busy-button';
 import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
 import { Field } from '../components/form';
@@ -72,13 +73,22 @@ function GatedAction(props: {
   shown: boolean;
   tone: 'primary' | 'secondary' | 'danger';
   onClick: () => void;
+  /** A request it started is running: disabled meanwhile, reading `busyLabel`. */
+  busy?: boolean;
+  busyLabel?: string;
   children: string;
 }) {
   if (props.may.hidden || !props.shown) return null;
   return (
-    <button type="button" class={`button button-${props.tone}`} disabled={!props.may.allowed} onClick={props.onClick}>
+    <BusyButton
+      tone={props.tone}
+      busy={props.busy ?? false}
+      busyLabel={props.busyLabel}
+      disabled={!props.may.allowed}
+      onClick={props.onClick}
+    >
       {props.children}
-    </button>
+    </BusyButton>
   );
 }
 
@@ -290,8 +300,15 @@ function Actions(props: { split: SplitDetail; sessionToken: string | null; onCha
         <GatedAction may={mayAccept} shown={awaitingAcceptance(split)} tone="primary" onClick={() => accept.ask(true)}>
           Accept and capture
         </GatedAction>
-        <GatedAction may={mayRemind} shown={remindable} tone="secondary" onClick={sendReminder}>
-          {remind.busy ? 'Sending…' : 'Send a reminder'}
+        <GatedAction
+          may={mayRemind}
+          shown={remindable}
+          tone="secondary"
+          busy={remind.busy}
+          busyLabel="Sending…"
+          onClick={sendReminder}
+        >
+          Send a reminder
         </GatedAction>
         <GatedAction may={mayCancel} shown={pending} tone="secondary" onClick={() => cancel.ask(true)}>
           Cancel order
