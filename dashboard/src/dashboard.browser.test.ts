@@ -477,8 +477,9 @@ describe('merchant dashboard in a real browser', () => {
       await dialog.waitFor();
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
-      await page.getByText('The order is being cancelled').waitFor();
-      await page.locator('.page-header .chip', { hasText: /^cancel/ }).waitFor();
+      // The page follows the order until its holds are released, with no reload.
+      await page.getByText('The order is cancelled: every hold was released and nobody is charged.').waitFor();
+      await page.locator('.page-header .chip', { hasText: 'cancelled' }).waitFor();
     },
   );
 

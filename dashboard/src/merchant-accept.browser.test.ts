@@ -5,6 +5,7 @@ import {
   authoriseShare,
   createSplitReadyMerchant,
   createUser,
+  emulatorControl,
   type SplitReadyMerchant,
   type Stack,
   startStack,
@@ -13,6 +14,7 @@ import {
   waitUntil,
 } from '@groupsplit/testing';
 import type { Browser, Page } from 'playwright-core';
+import { dateTime } from '../app/format';
 import {
   ARTIFACTS,
   ensureDashboardBuilt,
@@ -74,8 +76,12 @@ describe('accepting an order in a real browser', () => {
     await stack?.stop();
   });
 
-  /** An order of a merchant-accept session that every participant has paid: it waits for the business. */
-  async function awaitingOrder(reference: string) {
+  /**
+   * An order of a merchant-accept session that every participant has paid: it waits for the business.
+   * `captureBefore` (epoch seconds) is when the friend's bank lets their hold lapse, when sooner than usual.
+   */
+  async function awaitingOrder(reference: string, captureBefore?: number) {
+    const friend = uniqueEmail('friend');
     const session = await stack.api.post(
       '/api/merchants/checkout/sessions',
       { amount: 60, order_reference: reference, return_url: `https://${SHOP}/thanks`, capture: 'merchant_accept' },
@@ -88,12 +94,23 @@ describe('accepting an order in a real browser', () => {
         mode: 'split',
         participants: [
           { email: buyer.email, amount: 25 },
-          { email: uniqueEmail('friend'), amount: 35 },
+          { email: friend, amount: 35 },
         ],
       },
       { token: buyer.token },
     );
     expect(split.status).toBe(201);
+    if (captureBefore !== undefined) {
+      const intent = await stack.db
+        .selectFrom('split_participants')
+        .select('processor_payment_intent_id')
+        .where('split_id', '=', split.body.split_id)
+        .where('email', '=', friend)
+        .executeTakeFirstOrThrow();
+      await emulatorControl(stack, 'POST', `/payment_intents/${intent.processor_payment_intent_id}/capture_before`, {
+        capture_before: captureBefore,
+      });
+    }
     for (const participant of split.body.participants as { pay_url: string }[]) {
       expect((await authoriseShare(stack, participant.pay_url.split('/pay/')[1]!)).status).toBe(200);
     }
@@ -213,6 +230,36 @@ describe('accepting an order in a real browser', () => {
       const own = table.getByRole('row').filter({ hasText: buyer.email });
       expect(await own.getByRole('cell').first().locator('strong').textContent()).toBe('Bea');
       expect(await look(page, 'order-open-seats')).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+    await context.close();
+  });
+  it('an order waiting for the business whose hold lapses sooner says to accept before then', async () => {
+    const reference = `SOONER-${Date.now() % 100_000}`;
+    // The friend's hold lapses in two hours: the accept must come 5 minutes before.
+    const captureBefore = Math.ceil(Date.now() / 1000) + 2 * 3600;
+    const id = await awaitingOrder(reference, captureBefore);
+    const context = await personContext(browser);
+    const page = await context.newPage();
+    trackApiCalls(page);
+    const problems = watchProblems(page, signedOut);
+    await photographOnFailure(page, 'order-accept-sooner', async () => {
+      const path = `/dashboard/orders/${id}`;
+      await startAt(page, { origin: stack.urls.gateway, path, title: reference, email: team.owner.email });
+      const when = dateTime(new Date(captureBefore * 1000).toISOString());
+      const acceptBy = dateTime(new Date(captureBefore * 1000 - 5 * 60_000).toISOString());
+      const notice = page.getByRole('status').filter({ hasText: 'A hold ends sooner than usual' });
+      await notice.getByText(`releases their hold on ${when}, sooner than the usual 7 days.`).waitFor();
+      await notice
+        .getByText(
+          `Accept it before ${acceptBy}, 5 minutes earlier to leave time to take the payments, or the order is cancelled and every hold is released: nobody is charged.`,
+        )
+        .waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Waiting for your acceptance' })
+        .getByText(`The holds lapse on ${when}.`)
+        .waitFor();
       expect(problems).toEqual([]);
     });
     await context.close();

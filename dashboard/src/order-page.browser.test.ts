@@ -5,16 +5,20 @@ import {
   authoriseShare,
   createSplitReadyMerchant,
   createUser,
+  emulatorControl,
   type SplitReadyMerchant,
   type Stack,
   startStack,
   type TestUser,
   uniqueEmail,
   waitForSplitStatus,
+  waitUntil,
 } from '@groupsplit/testing';
 import type { Browser, Page } from 'playwright-core';
+import { dateTime } from '../app/format';
 import {
   ARTIFACTS,
+  axeViolations,
   ensureDashboardBuilt,
   inspect,
   launchBrowser,
@@ -34,8 +38,9 @@ const signedOut = (url: string, status: number) => status === 401 && url.include
 /**
  * The order page to act on (docs/dashboard.md, "The order page"): what was ordered with the organiser marked,
  * no fees before anything is captured, a reminder that sends, then (paid) a refund of £5 with a reason, each
- * in the timeline in UK time; no event name anywhere. Axe at 390 and 1280 px; the pictures are
- * docs/images/order-page-*.png.
+ * in the timeline in UK time; no event name anywhere. A hold that lapses sooner than the 7 days is told
+ * (when, whose, what happens), and a slow cancel shows it is under way until the page reads it cancelled.
+ * Axe at 390 and 1280 px; the pictures are docs/images/order-page-*.png.
  */
 describe('the order page in a real browser', () => {
   let stack: Stack;
@@ -195,4 +200,116 @@ describe('the order page in a real browser', () => {
     });
     await context.close();
   });
+
+  it('tells when a hold lapses sooner, whose it is and what happens; a slow cancel resolves to cancelled', async () => {
+    const reference = `LUNCH-${Date.now() % 100_000}`;
+    const session = await stack.api.post(
+      '/api/merchants/checkout/sessions',
+      { amount: 60, order_reference: reference, return_url: `https://${SHOP}/thanks` },
+      { apiKey },
+    );
+    expect(session.status).toBe(201);
+    const sam = uniqueEmail('sam');
+    const split = await stack.api.post(
+      `/api/merchants/checkout/sessions/${session.body.token}/split`,
+      {
+        mode: 'split',
+        participants: [
+          { email: buyer.email, amount: 20, name: 'Bea' },
+          { email: sam, amount: 20, name: 'Sam' },
+          { email: uniqueEmail('usual'), amount: 20 },
+        ],
+      },
+      { token: buyer.token },
+    );
+    expect(split.status).toBe(201);
+    const id = split.body.split_id as string;
+    const payUrls = (split.body.participants as { pay_url: string }[]).map((p) => p.pay_url.split('/pay/')[1]!);
+    type Detail = {
+      status: string;
+      authorization_expires_at: string;
+      holds_expire_at: string | null;
+      participants: { email: string; capture_before: string | null; processor_payment_intent_id: string }[];
+    };
+    const detail = async () =>
+      (await stack.api.get(`/api/checkout-splits/${id}`, { token: team.owner.token })).body as Detail;
+
+    // Sam's bank lets their hold lapse in three hours (whole seconds, as the processor says); the third
+    // payer's hold lasts the usual 7 days; Bea has not paid, so the order stays pending.
+    const before = await detail();
+    const captureBefore = Math.ceil(Date.now() / 1000) + 3 * 3600;
+    const samIso = new Date(captureBefore * 1000).toISOString();
+    const intents = before.participants.map((p) => p.processor_payment_intent_id);
+    await emulatorControl(stack, 'POST', `/payment_intents/${intents[1]}/capture_before`, {
+      capture_before: captureBefore,
+    });
+    expect((await authoriseShare(stack, payUrls[1]!)).status).toBe(200);
+    expect((await authoriseShare(stack, payUrls[2]!)).status).toBe(200);
+    const held = await waitUntil(
+      'both holds recorded',
+      detail,
+      (d) => d.participants.filter((p) => p.capture_before).length === 2,
+    );
+    expect(held.holds_expire_at).toBe(samIso);
+    const usual = dateTime(held.authorization_expires_at);
+
+    const context = await personContext(browser);
+    const page = await context.newPage();
+    trackApiCalls(page);
+    const problems = watchProblems(page, signedOut);
+    const path = `/dashboard/orders/${id}`;
+    await photographOnFailure(page, 'order-page-hold-lapse', async () => {
+      await startAt(page, { origin: stack.urls.gateway, path, title: reference, email: team.owner.email });
+      const found: string[] = [];
+
+      // The notice: when (UK time), whose hold, and what happens then.
+      const when = dateTime(samIso);
+      const notice = page.getByRole('status').filter({ hasText: 'A hold ends sooner than usual' });
+      await notice
+        .getByText(`The bank of Sam (${sam}) releases their hold on ${when}, sooner than the usual 7 days.`)
+        .waitFor();
+      await notice
+        .getByText(
+          'Unless everyone has paid by then, the order is cancelled and every hold is released: nobody is charged.',
+        )
+        .waitFor();
+      // The order's expiry is the earlier moment, and Sam's row says their hold ends then.
+      const details = page.getByRole('region', { name: 'Details' });
+      await details.getByText(when).waitFor();
+      expect(await details.getByText(usual).count()).toBe(0);
+      const samRow = page.getByRole('table', { name: 'Participants' }).getByRole('row').filter({ hasText: sam });
+      await samRow.getByText(`Hold ends ${when}`).waitFor();
+      const others = page.getByRole('table', { name: 'Participants' }).getByRole('row').filter({ hasNotText: sam });
+      expect(await others.getByText('Hold ends').count()).toBe(0);
+      found.push(...(await look(page, 'order-page-hold-lapse')));
+
+      // A cancel whose releases are slow (each answers 10 s late, once): the page says it is under way,
+      // then, without a reload, that the order is cancelled.
+      for (const intent of intents) {
+        await emulatorControl(stack, 'POST', '/faults', {
+          operation: 'cancel',
+          match: { payment_intent: intent },
+          delay_ms: 10_000,
+          times: 1,
+        });
+      }
+      await page.getByRole('button', { name: 'Cancel order' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });
+      await confirm.getByRole('button', { name: 'Cancel order' }).click();
+      await page.getByRole('status').filter({ hasText: 'Cancelling' }).waitFor();
+      await page.locator('.page-header .chip', { hasText: 'cancelling' }).waitFor();
+      found.push(...(await axeViolations(page)).map((v) => `cancelling: ${v}`));
+      const cancelled = page.getByRole('status').filter({ hasText: 'The order is cancelled' });
+      await cancelled.getByText('every hold was released and nobody is charged').waitFor({ timeout: 90_000 });
+      await page.locator('.page-header .chip', { hasText: 'cancelled' }).waitFor();
+      expect(await page.getByRole('status').filter({ hasText: 'Cancelling' }).count()).toBe(0);
+      // Cancelled, the hold's notice is gone: nothing is left to lapse.
+      expect(await page.getByText('A hold ends sooner than usual').count()).toBe(0);
+      expect((await detail()).status).toBe('canceled');
+
+      expect(found).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+    await context.close();
+  }, 180_000);
 });

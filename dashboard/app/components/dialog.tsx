@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { ApiError } from '../api';
+import { BusyButton } from './busy-button';
 import { ErrorNote } from './feedback';
 import { Form } from './form';
 
@@ -46,13 +47,15 @@ export function ConfirmDialog(props: {
           <button type="button" class="button button-secondary" onClick={props.onCancel} disabled={props.busy}>
             Cancel
           </button>
-          <button
+          <BusyButton
             type="submit"
-            class={`button ${props.danger ? 'button-danger' : 'button-primary'}`}
-            disabled={props.busy || props.confirmDisabled}
+            tone={props.danger ? 'danger' : 'primary'}
+            busy={props.busy ?? false}
+            busyLabel="Working…"
+            disabled={props.confirmDisabled}
           >
-            {props.busy ? 'Working…' : props.confirmLabel}
-          </button>
+            {props.confirmLabel}
+          </BusyButton>
         </div>
       </Form>
     </dialog>

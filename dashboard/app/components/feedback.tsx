@@ -66,7 +66,7 @@ const CHIP_KIND: Record<string, string> = {
   awaiting_merchant: 'warning',
   authorised: 'info',
   capturing: 'info',
-  canceling: 'neutral',
+  canceling: 'info',
   captured: 'success',
   succeeded: 'success',
   complete: 'success',

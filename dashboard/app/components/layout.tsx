@@ -6,6 +6,7 @@ import { roleLabel } from '../format';
 import { Link, navigate, usePlace } from '../router';
 import { PAGES, pathFor } from '../routes';
 import { clearSession, updateSession, useSession } from '../session';
+import { BusyButton } from './busy-button';
 
 type NavItem = { href: string; label: string; children?: NavItem[] };
 
@@ -148,10 +149,10 @@ export function ModeToggle() {
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
   return (
-    <button
-      type="button"
-      class="button button-secondary button-small"
-      disabled={busy}
+    <BusyButton
+      tone="secondary"
+      small
+      busy={busy}
       onClick={async () => {
         setBusy(true);
         // Signed out here whatever the answer: the token is forgotten either way.
@@ -161,7 +162,7 @@ export function SignOutButton() {
       }}
     >
       Sign out
-    </button>
+    </BusyButton>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { type ApiKeyRecord, api, type CreatedApiKey } from '../api';
 import { useBusiness } from '../business';
+import { BusyButton } from '../components/busy-button';
 import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
 import { CopyButton, Field, Form } from '../components/form';
@@ -64,9 +65,9 @@ function CreateKey(props: { onCreated: (key: CreatedApiKey) => void }) {
         />
       </Field>
       <ErrorNote error={create.error} />
-      <button type="submit" class="button button-primary" disabled={create.busy}>
-        {create.busy ? 'Creating…' : `Create ${mode} key`}
-      </button>
+      <BusyButton type="submit" busy={create.busy} busyLabel="Creating…">
+        Create {mode} key
+      </BusyButton>
     </Form>
   );
 }

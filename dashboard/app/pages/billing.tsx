@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, type Bill } from '../api';
 import { useBusiness } from '../business';
 import { useCardSetup } from '../card-setup';
+import { BusyButton } from '../components/busy-button';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
 import { Form } from '../components/form';
 import { PageHeader, Section } from '../components/page';
@@ -46,9 +47,9 @@ function TestCardForm(props: { onSaved: () => void }) {
         ))}
       </fieldset>
       <ErrorNote error={save.error} />
-      <button type="submit" class="button button-primary" disabled={save.busy}>
-        {save.busy ? 'Saving…' : 'Save card'}
-      </button>
+      <BusyButton type="submit" busy={save.busy} busyLabel="Saving…">
+        Save card
+      </BusyButton>
     </Form>
   );
 }
@@ -63,9 +64,9 @@ function SecureCardSetup(props: { setup: ReturnType<typeof useCardSetup>; hasCar
         card number. Come back to this tab when the card is saved.
       </p>
       <p>
-        <button type="button" class="button button-primary" disabled={setup.busy} onClick={() => setup.open()}>
-          {setup.busy ? 'Opening…' : props.hasCard ? 'Replace the card on a secure page' : 'Add card on a secure page'}
-        </button>
+        <BusyButton busy={setup.busy} busyLabel="Opening…" onClick={() => setup.open()}>
+          {props.hasCard ? 'Replace the card on a secure page' : 'Add card on a secure page'}
+        </BusyButton>
       </p>
       {setup.pageUrl && (
         <p>
@@ -96,16 +97,16 @@ function BillRow(props: { bill: Bill; mayPay: boolean; onPaid: () => void }) {
       </td>
       <td>
         {bill.status === 'unpaid' && props.mayPay && (
-          <button
-            type="button"
-            class="button button-secondary button-small"
-            disabled={pay.busy}
+          <BusyButton
+            tone="secondary"
+            small
+            busy={pay.busy}
             onClick={async () => {
               if (await pay.run()) props.onPaid();
             }}
           >
             Pay now
-          </button>
+          </BusyButton>
         )}
       </td>
     </tr>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
+import { BusyButton } from '../components/busy-button';
 import { ErrorNote, Loadable } from '../components/feedback';
 import { Form } from '../components/form';
 import { PlainLayout } from '../components/layout';
@@ -59,9 +60,9 @@ export function ConsentPage() {
                 I accept the terms of service {current.terms_version} and the privacy notice {current.privacy_version}
               </label>
               <ErrorNote error={accept.error} />
-              <button type="submit" class="button button-primary" disabled={!agreed || accept.busy}>
+              <BusyButton type="submit" busy={accept.busy} disabled={!agreed}>
                 Accept and continue
-              </button>
+              </BusyButton>
             </Form>
           )
         }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { useBusiness } from '../business';
+import { BusyButton } from '../components/busy-button';
 import { Banner, ErrorNote, Refusal } from '../components/feedback';
 import { Field, Form, fieldInputProps } from '../components/form';
 import { PageHeader, Section } from '../components/page';
@@ -71,9 +72,9 @@ function IntegrationSettings() {
         )}
         {save.result?.webhook_secret && <NewSecretNotice secret={save.result.webhook_secret} />}
         {may.allowed ? (
-          <button type="submit" class="button button-primary" disabled={save.busy}>
-            {save.busy ? 'Saving…' : 'Save settings'}
-          </button>
+          <BusyButton type="submit" busy={save.busy} busyLabel="Saving…">
+            Save settings
+          </BusyButton>
         ) : (
           <Refusal reason={may.reason} />
         )}

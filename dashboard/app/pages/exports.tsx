@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { type ExportFile, fetchExport, saveFile } from '../api/exports';
 import { useBusiness } from '../business';
+import { BusyButton } from '../components/busy-button';
 import { Banner, ErrorNote, Refusal } from '../components/feedback';
 import { Field, Form } from '../components/form';
 import { PageHeader, Section } from '../components/page';
@@ -75,14 +76,13 @@ export function ExportsPage() {
             <ul class="plain-list stack">
               {FILES.map(({ file, label, what }) => (
                 <li key={file}>
-                  <button
-                    type="button"
-                    class="button button-primary"
-                    disabled={download.busy || backwards || !from || !to}
+                  <BusyButton
+                    busy={download.busy}
+                    disabled={backwards || !from || !to}
                     onClick={() => download.run(file)}
                   >
                     {label}
-                  </button>{' '}
+                  </BusyButton>{' '}
                   <span class="muted">{what}</span>
                 </li>
               ))}

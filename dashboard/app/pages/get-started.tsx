@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { useBusiness } from '../business';
+import { BusyButton } from '../components/busy-button';
 import { ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
 import { Section } from '../components/page';
 import { useAction, useQuery } from '../hooks';
@@ -77,10 +78,9 @@ function OpenTestCheckout() {
   }
   return (
     <div class="stack">
-      <button
-        type="button"
-        class="button button-primary button-small"
-        disabled={open.busy}
+      <BusyButton
+        small
+        busy={open.busy}
         onClick={async () => {
           // The tab is opened in the click itself (a browser blocks one opened after a wait), then sent on.
           const tab = window.open('', '_blank');
@@ -98,7 +98,7 @@ function OpenTestCheckout() {
       >
         {open.busy ? 'Opening…' : 'Open a test checkout'}
         <span class="visually-hidden"> (opens in a new tab)</span>
-      </button>
+      </BusyButton>
       <ErrorNote error={open.error} />
       {open.result && (
         <p role="status">

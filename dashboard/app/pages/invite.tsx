@@ -1,4 +1,5 @@
 import { api } from '../api';
+import { BusyButton } from '../components/busy-button';
 import { ErrorNote, Loadable } from '../components/feedback';
 import { PlainLayout } from '../components/layout';
 import { PageHeader } from '../components/page';
@@ -39,10 +40,8 @@ export function InvitePage(props: { params: Record<string, string> }) {
               <>
                 <p class="muted">Signed in as {user?.email}.</p>
                 <ErrorNote error={accept.error} />
-                <button
-                  type="button"
-                  class="button button-primary"
-                  disabled={accept.busy}
+                <BusyButton
+                  busy={accept.busy}
                   onClick={async () => {
                     const joined = await accept.run();
                     if (!joined) return;
@@ -51,7 +50,7 @@ export function InvitePage(props: { params: Record<string, string> }) {
                   }}
                 >
                   Accept invitation
-                </button>
+                </BusyButton>
               </>
             ) : (
               <p>

@@ -1,7 +1,8 @@
-import { poundsToPence } from '@groupsplit/shared/browser';
+import { lapsesSooner, poundsToPence } from '@groupsplit/shared/browser';
 import { useEffect, useState } from 'preact/hooks';
 import { api, type RefundHistoryEntry, type SplitDetail, type SplitTimeline, type TimelineEntry } from '../api';
 import { useBusiness } from '../business';
+import { BusyButton } from '../components/busy-button';
 import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
 import { Field } from '../components/form';
@@ -72,13 +73,22 @@ function GatedAction(props: {
   shown: boolean;
   tone: 'primary' | 'secondary' | 'danger';
   onClick: () => void;
+  /** A request it started is running: disabled meanwhile, reading `busyLabel`. */
+  busy?: boolean;
+  busyLabel?: string;
   children: string;
 }) {
   if (props.may.hidden || !props.shown) return null;
   return (
-    <button type="button" class={`button button-${props.tone}`} disabled={!props.may.allowed} onClick={props.onClick}>
+    <BusyButton
+      tone={props.tone}
+      busy={props.busy ?? false}
+      busyLabel={props.busyLabel}
+      disabled={!props.may.allowed}
+      onClick={props.onClick}
+    >
       {props.children}
-    </button>
+    </BusyButton>
   );
 }
 
@@ -87,6 +97,69 @@ function refundState(split: SplitDetail) {
   const refunded = (split.refunds ?? []).reduce((sum, r) => sum + poundsToPence(r.refunded), 0);
   const total = poundsToPence(split.total_amount);
   return { refunded, outstanding: Math.max(0, total - refunded) };
+}
+
+/** A person on the order as the page names them: "Bea (bea@example.com)", or the address alone. */
+const personName = (p: { name?: string | null; email: string }) => (p.name ? `${p.name} (${p.email})` : p.email);
+
+/** "A", "A and B", "A, B and C". */
+const listed = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/**
+ * When the order really runs out (docs/splits.md, "Holds that lapse sooner"): `authorization_expires_at`, or
+ * `holds_expire_at` when a bank releases a hold sooner than that (shared `lapsesSooner`, the 15-minute
+ * allowance the hosted pages use), with the people whose hold lapses first. The split is cancelled then
+ * unless everyone has paid.
+ */
+function orderDeadline(split: SplitDetail): { at: string; sooner: boolean; people: string[] } {
+  const first = split.holds_expire_at;
+  if (first === null || !lapsesSooner(first, split.authorization_expires_at)) {
+    return { at: split.authorization_expires_at, sooner: false, people: [] };
+  }
+  const at = Date.parse(first);
+  const people = split.participants
+    .filter((p) => p.capture_before !== null && Date.parse(p.capture_before) === at)
+    .map(personName);
+  return { at: first, sooner: true, people };
+}
+
+/** Whether this participant's own hold lapses sooner than the order's 7 days. */
+const holdLapsesSooner = (split: SplitDetail, p: SplitDetail['participants'][number]) =>
+  p.capture_before !== null && lapsesSooner(p.capture_before, split.authorization_expires_at);
+
+/**
+ * How long before the first hold lapses the order stops waiting for an accept (docs/splits.md, "Holds that
+ * lapse sooner": the workflow's `ACCEPT_LAPSE_MARGIN_MS`).
+ */
+const ACCEPT_LAPSE_MARGIN_MS = 5 * 60_000;
+
+/**
+ * The notice on a pending order whose first hold lapses sooner than its 7 days: when, in UK time, whose
+ * hold, and what happens then.
+ */
+function HoldLapseNotice(props: { split: SplitDetail }) {
+  const { split } = props;
+  const deadline = orderDeadline(split);
+  if (split.status !== 'pending' || !deadline.sooner) return null;
+  const whose =
+    deadline.people.length === 1
+      ? `The bank of ${deadline.people[0]} releases their hold`
+      : deadline.people.length > 1
+        ? `The banks of ${listed(deadline.people)} release their holds`
+        : "One payer's bank releases their hold";
+  return (
+    <Banner kind="warning" title="A hold ends sooner than usual">
+      <p>
+        {whose} on <strong>{dateTime(deadline.at)}</strong>, sooner than the usual 7 days.
+      </p>
+      <p>
+        {awaitingAcceptance(split)
+          ? `Accept it before ${dateTime(new Date(Date.parse(deadline.at) - ACCEPT_LAPSE_MARGIN_MS).toISOString())}, 5 minutes earlier to leave time to take the payments, or the order is cancelled and every hold is released: nobody is charged.`
+          : 'Unless everyone has paid by then, the order is cancelled and every hold is released: nobody is charged.'}
+      </p>
+    </Banner>
+  );
 }
 
 /** Something was taken: the fees are then real (before, and on a cancelled order, there are none). */
@@ -219,7 +292,14 @@ function RefundDialog(props: {
  * roles that may cancel (policy row `split.accept`), but never the buyer who created a hosted order; reminding
  * is what the remind route allows (the roles that may cancel); a refund from here is `split.partial_refund`.
  */
-function Actions(props: { split: SplitDetail; sessionToken: string | null; onChanged: () => void }) {
+function Actions(props: {
+  split: SplitDetail;
+  sessionToken: string | null;
+  onChanged: () => void;
+  /** The order was cancelled from this page: its outcome is then told when it arrives. */
+  cancelSent: boolean;
+  onCancelSent: () => void;
+}) {
   const { split } = props;
   const { can } = useBusiness();
   const [done, setDone] = useState<string | null>(null);
@@ -238,7 +318,8 @@ function Actions(props: { split: SplitDetail; sessionToken: string | null; onCha
   const cancel = useConfirm(
     () => api.cancelSplit(split.id),
     () => {
-      setDone('The order is being cancelled: every hold is released and nobody is charged.');
+      setDone(null);
+      props.onCancelSent();
       props.onChanged();
     },
   );
@@ -279,19 +360,37 @@ function Actions(props: { split: SplitDetail; sessionToken: string | null; onCha
           {done}
         </Banner>
       )}
+      {split.status === 'canceling' && (
+        <Banner kind="info" title="Cancelling">
+          <span class="spinner" aria-hidden="true" /> Every hold is being released and nobody is charged. This page
+          shows when the order is cancelled.
+        </Banner>
+      )}
+      {props.cancelSent && split.status === 'canceled' && (
+        <Banner kind="success" title="Cancelled">
+          The order is cancelled: every hold was released and nobody is charged.
+        </Banner>
+      )}
       <ErrorNote error={remind.error} />
       {awaitingAcceptance(split) && (
         <Banner kind="warning" title="Waiting for your acceptance">
           Everyone in the group has placed their hold. Accept the order to capture the payments, or cancel it to release
-          every hold. The holds lapse on {dateTime(split.authorization_expires_at)}.
+          every hold. The holds lapse on {dateTime(orderDeadline(split).at)}.
         </Banner>
       )}
       <div class="row">
         <GatedAction may={mayAccept} shown={awaitingAcceptance(split)} tone="primary" onClick={() => accept.ask(true)}>
           Accept and capture
         </GatedAction>
-        <GatedAction may={mayRemind} shown={remindable} tone="secondary" onClick={sendReminder}>
-          {remind.busy ? 'Sending…' : 'Send a reminder'}
+        <GatedAction
+          may={mayRemind}
+          shown={remindable}
+          tone="secondary"
+          busy={remind.busy}
+          busyLabel="Sending…"
+          onClick={sendReminder}
+        >
+          Send a reminder
         </GatedAction>
         <GatedAction may={mayCancel} shown={pending} tone="secondary" onClick={() => cancel.ask(true)}>
           Cancel order
@@ -428,7 +527,13 @@ function Money(props: { split: SplitDetail }) {
   );
 }
 
-function OrderView(props: { split: SplitDetail; timeline: Query<SplitTimeline>; reload: () => void }) {
+function OrderView(props: {
+  split: SplitDetail;
+  timeline: Query<SplitTimeline>;
+  reload: () => void;
+  cancelSent: boolean;
+  onCancelSent: () => void;
+}) {
   const { split, timeline } = props;
   const emails = useTeamEmails();
   const order = timeline.status === 'ready' ? timeline.data.order : null;
@@ -443,13 +548,20 @@ function OrderView(props: { split: SplitDetail; timeline: Query<SplitTimeline>; 
         }
       />
       <PausedBanner />
+      <HoldLapseNotice split={split} />
       {split.disputed_at && (
         <Banner kind="danger" title="Disputed">
           A payer disputed a charge on {dateTime(split.disputed_at)}. Answer it in your payment processor's dashboard
           before its deadline.
         </Banner>
       )}
-      <Actions split={split} sessionToken={order?.session_token ?? null} onChanged={props.reload} />
+      <Actions
+        split={split}
+        sessionToken={order?.session_token ?? null}
+        onChanged={props.reload}
+        cancelSent={props.cancelSent}
+        onCancelSent={props.onCancelSent}
+      />
       <Section title="Participants">
         <DataTable
           label="Participants"
@@ -497,6 +609,9 @@ function OrderView(props: { split: SplitDetail; timeline: Query<SplitTimeline>; 
               </td>
               <td>
                 <StatusChip status={p.status} />
+                {split.status === 'pending' && holdLapsesSooner(split, p) && (
+                  <div class="muted">Hold ends {dateTime(p.capture_before)}</div>
+                )}
               </td>
               <td>{p.disputed_at ? dateTime(p.disputed_at) : <span class="muted">No</span>}</td>
             </tr>
@@ -528,7 +643,7 @@ function OrderView(props: { split: SplitDetail; timeline: Query<SplitTimeline>; 
           <KeyValues
             rows={[
               ['Order id', <code key="id">{split.id}</code>],
-              ['Holds expire', dateTime(split.authorization_expires_at)],
+              ['Holds expire', dateTime(orderDeadline(split).at)],
               ['Disputed', split.disputed_at ? dateTime(split.disputed_at) : 'No'],
               ['Processor account', split.processor_account_id ?? '—'],
               ['Last updated', dateTime(split.updated_at)],
@@ -552,8 +667,8 @@ function OrderView(props: { split: SplitDetail; timeline: Query<SplitTimeline>; 
   );
 }
 
-/** How often an order being captured is read again, until it is captured (or failed). */
-const CAPTURING_POLL_MS = 2000;
+/** How often an order being captured or cancelled is read again, until it gets there. */
+const IN_PROGRESS_POLL_MS = 2000;
 
 /**
  * GET /api/checkout-splits/:id (participants, fees, dispute, refund history) and its timeline
@@ -567,14 +682,18 @@ export function OrderPage(props: { params: Record<string, string> }) {
     split.reload();
     timeline.reload();
   };
-  // An accepted order is captured in the background: read it again until the capture has ended, so the
-  // page arrives at its new status by itself.
-  const capturing = split.status === 'ready' && split.data.status === 'capturing';
+  const [cancelSent, setCancelSent] = useState(false);
+  // An accepted order is captured in the background, and a cancel's releases may outlast its answer
+  // (docs/hosted-checkout.md, "Cancel from the server"): read it again until it is captured (or failed) or
+  // cancelled, so the page arrives at its new status by itself. A cancel sent from here is followed from
+  // `pending` too, in case the read came before the workflow wrote `canceling`.
+  const status = split.status === 'ready' ? split.data.status : null;
+  const inProgress = status === 'capturing' || status === 'canceling' || (cancelSent && status === 'pending');
   useEffect(() => {
-    if (!capturing) return;
-    const timer = setTimeout(reload, CAPTURING_POLL_MS);
+    if (!inProgress) return;
+    const timer = setTimeout(reload, IN_PROGRESS_POLL_MS);
     return () => clearTimeout(timer);
-  }, [capturing, split.data]);
+  }, [inProgress, split.data]);
   return (
     <>
       <p class="breadcrumb">
@@ -587,7 +706,15 @@ export function OrderPage(props: { params: Record<string, string> }) {
         </>
       ) : (
         <Loadable query={split} what="the order">
-          {(data) => <OrderView split={data} timeline={timeline} reload={reload} />}
+          {(data) => (
+            <OrderView
+              split={data}
+              timeline={timeline}
+              reload={reload}
+              cancelSent={cancelSent}
+              onCancelSent={() => setCancelSent(true)}
+            />
+          )}
         </Loadable>
       )}
     </>

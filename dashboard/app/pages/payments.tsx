@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { api } from '../api';
 import { useBusiness } from '../business';
+import { BusyButton } from '../components/busy-button';
 import { Banner, ErrorNote, Refusal } from '../components/feedback';
 import { PageHeader, Section } from '../components/page';
 import { PausedBanner } from '../components/paused-banner';
@@ -83,18 +84,13 @@ export function PaymentsPage() {
           </p>
         ) : may.allowed ? (
           <div class="row">
-            <button type="button" class="button button-primary" disabled={link.busy} onClick={() => link.run()}>
+            <BusyButton busy={link.busy} onClick={() => link.run()}>
               {started ? 'Continue onboarding' : `Connect ${mode} processor account`}
-            </button>
+            </BusyButton>
             {started && (
-              <button
-                type="button"
-                class="button button-secondary"
-                disabled={refresh.busy}
-                onClick={() => refresh.run()}
-              >
+              <BusyButton tone="secondary" busy={refresh.busy} onClick={() => refresh.run()}>
                 Get a fresh link
-              </button>
+              </BusyButton>
             )}
           </div>
         ) : (

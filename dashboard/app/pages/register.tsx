@@ -1,6 +1,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type RegistrationBody } from '../api';
+import { BusyButton } from '../components/busy-button';
 import { Banner, ErrorNote } from '../components/feedback';
 import { Field, Form, fieldInputProps } from '../components/form';
 import { PlainLayout } from '../components/layout';
@@ -213,9 +214,9 @@ export function RegisterPage() {
             hint: 'Where live events are posted. You can set it later under Developers.',
           })}
         </fieldset>
-        <button type="submit" class="button button-primary" disabled={register.busy}>
-          {register.busy ? 'Registering…' : additional ? 'Add business' : 'Register business'}
-        </button>
+        <BusyButton type="submit" busy={register.busy} busyLabel="Registering…">
+          {additional ? 'Add business' : 'Register business'}
+        </BusyButton>
       </Form>
     </PlainLayout>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
+import { BusyButton } from '../components/busy-button';
 import { Banner, ErrorNote } from '../components/feedback';
 import { describedBy, Field, Form } from '../components/form';
 import { PlainLayout } from '../components/layout';
@@ -68,9 +69,9 @@ export function SignInPage() {
             />
           </Field>
           {!emailError && <ErrorNote error={start.error} />}
-          <button type="submit" class="button button-primary" disabled={start.busy}>
-            {start.busy ? 'Sending…' : 'Send me a code'}
-          </button>
+          <BusyButton type="submit" busy={start.busy} busyLabel="Sending…">
+            Send me a code
+          </BusyButton>
         </Form>
       ) : (
         <Form class="card card-body stack" onSubmit={checkCode} noValidate>
@@ -90,9 +91,9 @@ export function SignInPage() {
           </Field>
           <ErrorNote error={verify.error} />
           <div class="row">
-            <button type="submit" class="button button-primary" disabled={verify.busy}>
-              {verify.busy ? 'Checking…' : 'Sign in'}
-            </button>
+            <BusyButton type="submit" busy={verify.busy} busyLabel="Checking…">
+              Sign in
+            </BusyButton>
             <button type="button" class="button button-link" onClick={() => setSentTo(null)}>
               Use a different e-mail
             </button>

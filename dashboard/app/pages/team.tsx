@@ -2,6 +2,7 @@ import { canManageRole, ROLES } from '@groupsplit/shared/browser';
 import { useState } from 'preact/hooks';
 import { api, type Invite, type Member, type Role, type Team } from '../api';
 import { useBusiness } from '../business';
+import { BusyButton } from '../components/busy-button';
 import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
 import { describedBy, Field, Form, Options } from '../components/form';
@@ -48,9 +49,9 @@ function InviteForm(props: { role: Role; onInvited: () => void }) {
           <Options values={grantable} label={roleLabel} />
         </select>
       </Field>
-      <button type="submit" class="button button-primary" disabled={invite.busy}>
-        {invite.busy ? 'Sending…' : 'Send invitation'}
-      </button>
+      <BusyButton type="submit" busy={invite.busy} busyLabel="Sending…">
+        Send invitation
+      </BusyButton>
       <div class="inline-form-full">
         <ErrorNote error={invite.error} />
         {invite.result && (
@@ -138,17 +139,17 @@ function InviteAction(props: {
   onDone: () => void;
 }) {
   return (
-    <button
-      type="button"
-      class="button button-secondary button-small"
-      disabled={props.action.busy}
-      aria-label={`${props.verb} the invitation to ${props.email}`}
+    <BusyButton
+      tone="secondary"
+      small
+      busy={props.action.busy}
+      label={`${props.verb} the invitation to ${props.email}`}
       onClick={async () => {
         if (await props.action.run()) props.onDone();
       }}
     >
       {props.verb}
-    </button>
+    </BusyButton>
   );
 }
 

@@ -2,6 +2,7 @@ import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Delivery, type SendResult, type WebhookEventType } from '../api';
 import { useBusiness } from '../business';
+import { BusyButton } from '../components/busy-button';
 import { ConfirmDialog } from '../components/dialog';
 import { Banner, ErrorNote, Loadable, Refusal, StatusChip } from '../components/feedback';
 import { CopyButton, Field, FilterSelect, Form, fieldInputProps, Options } from '../components/form';
@@ -104,9 +105,9 @@ function Endpoint(props: { onSecretCreated: () => void }) {
           </Banner>
         )}
         <div class="row">
-          <button type="submit" class="button button-primary" disabled={save.busy}>
-            {save.busy ? 'Saving…' : 'Save endpoint'}
-          </button>
+          <BusyButton type="submit" busy={save.busy} busyLabel="Saving…">
+            Save endpoint
+          </BusyButton>
         </div>
       </Form>
     </Section>
@@ -177,16 +178,16 @@ function SigningSecret(props: { version: number }) {
               Rotate secret
             </button>
           ) : (
-            <button
-              type="button"
-              class="button button-secondary"
-              disabled={!may.allowed || create.busy}
+            <BusyButton
+              tone="secondary"
+              busy={create.busy}
+              disabled={!may.allowed}
               onClick={async () => {
                 if (await create.run()) setShown(true);
               }}
             >
               Create secret
-            </button>
+            </BusyButton>
           )}
         </div>
       )}
@@ -359,9 +360,9 @@ function DeliveryLog() {
               <Options values={EVENT_TYPES} label={eventWords} />
             </select>
           </div>
-          <button type="submit" class="button button-primary" disabled={!mayTest.allowed || test.busy}>
-            {test.busy ? 'Sending…' : 'Send a test event'}
-          </button>
+          <BusyButton type="submit" busy={test.busy} busyLabel="Sending…" disabled={!mayTest.allowed}>
+            Send a test event
+          </BusyButton>
         </Form>
       )}
       {outcome && (
@@ -438,18 +439,18 @@ function DeliveryLog() {
                           {open === d.id ? 'Hide' : 'Details'}
                         </button>
                         {mayResend.allowed && (
-                          <button
-                            type="button"
-                            class="button button-secondary button-small"
-                            disabled={resend.busy}
-                            aria-label={`Resend ${eventWords(d.event_type)} of ${dateTime(d.created_at)}`}
+                          <BusyButton
+                            tone="secondary"
+                            small
+                            busy={resend.busy}
+                            label={`Resend ${eventWords(d.event_type)} of ${dateTime(d.created_at)}`}
                             onClick={async () => {
                               test.reset();
                               if (await resend.run(d.id)) reload();
                             }}
                           >
                             Resend
-                          </button>
+                          </BusyButton>
                         )}
                       </div>
                     </td>
@@ -466,17 +467,17 @@ function DeliveryLog() {
             </DataTable>
             {lastPage.length === PAGE_SIZE && (
               <div class="row">
-                <button
-                  type="button"
-                  class="button button-secondary"
-                  disabled={older.busy}
+                <BusyButton
+                  tone="secondary"
+                  busy={older.busy}
+                  busyLabel="Loading…"
                   onClick={async () => {
                     const next = await older.run(rows.at(-1)!.id);
                     if (next) setPages([...pages, next]);
                   }}
                 >
-                  {older.busy ? 'Loading…' : `Show ${PAGE_SIZE} older`}
-                </button>
+                  Show {PAGE_SIZE} older
+                </BusyButton>
               </div>
             )}
           </>

@@ -16,6 +16,7 @@ export {
   PAYMENTS_NEED_VERIFICATION,
   UNPAID_BILL_PAUSE_DAYS,
 } from './gate-table';
+export { HOLD_LAPSES_SOONER_MS, lapsesSooner } from './hold-lapse';
 export { decimalPounds, formatPounds, MoneyFormatError, type Pence, poundsToPence } from './money';
 export {
   type Action,
