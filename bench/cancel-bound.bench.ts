@@ -21,7 +21,7 @@ import { Recorder } from './lib/stats';
 const SPLITS = envInt('BENCH_CANCEL_SPLITS', 40);
 const LATENCY_MS = envInt('BENCH_CANCEL_LATENCY_MS', 2_000);
 const WARMUP = 5;
-/** The route's bound (shared/src/config.ts, CANCEL_ANSWER_WAIT_MS), unless the run sets another. */
+/** The route's bound (packages/config/src/config.ts, CANCEL_ANSWER_WAIT_MS), unless the run sets another. */
 const BOUND_MS = envInt('CANCEL_ANSWER_WAIT_MS', 10_000);
 
 type Shop = Awaited<ReturnType<typeof createSplitReadyMerchant>>;

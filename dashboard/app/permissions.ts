@@ -3,7 +3,7 @@ import { roleLabel } from './format';
 
 /**
  * What the caller may do, decided by the same permission table and pause rule the services enforce
- * (shared/src/auth/policy.ts, the spec's permission table), bundled into the app.
+ * (packages/core/src/policy.ts, the spec's permission table), bundled into the app.
  */
 export type Permission = {
   allowed: boolean;

@@ -1,6 +1,6 @@
 /**
  * Every page of the dashboard, by name and path. Plain data (no JSX), so Node tests can check that each
- * gate's `fix.path` (shared/src/gates.ts) and each link the services send (onboarding return, team
+ * gate's `fix.path` (packages/auth/src/gates.ts) and each link the services send (onboarding return, team
  * invitations) opens one of these pages.
  */
 export const PAGES = {

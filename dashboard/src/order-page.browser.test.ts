@@ -153,7 +153,7 @@ describe('the order page in a real browser', () => {
       await page.getByRole('heading', { level: 1, name: reference }).waitFor();
       await page.locator('.page-header .chip', { hasText: 'captured' }).waitFor();
       await money.getByText('groupsplit fee').waitFor();
-      // Each share's card, as the receipts say it (shared/src/cards): the wallet, then the card behind it.
+      // Each share's card, as the receipts say it (packages/email/src/cards): the wallet, then the card behind it.
       await bea.getByText('Apple Pay (Visa ••••4242)').waitFor();
       // What reaches the business after our fee: the detail's net_amount, shown as it is.
       const detail = await stack.api.get(`/api/checkout-splits/${id}`, { token: team.owner.token });

@@ -2,7 +2,7 @@ import { signWebhookPayload } from '@groupsplit/shared';
 import { WebhookVerificationError, type WebhookVerificationFailure } from './errors';
 import { verifyWebhook } from './verify';
 
-/** Signed with the service's own signer (shared/src/webhook-signature.ts), so these tests pin the two together. */
+/** Signed with the service's own signer (packages/events/src/webhook-signature.ts), so these tests pin the two together. */
 const SECRET = 'whsec_test_0123456789abcdef';
 const NOW = 1_790_000_000;
 const body = JSON.stringify({

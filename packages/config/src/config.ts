@@ -28,7 +28,7 @@ export const configSchema = z.object({
   /**
    * AES-256-GCM keys of the Temporal payload codec, `<id>:<32-byte key, base64 or hex>,…`: every
    * key a history may still need. New payloads use TEMPORAL_PAYLOAD_KEY_ID, by default the last
-   * one listed (shared/src/temporal/payload-keys.ts; docs/runbook.md, "Temporal payload keys").
+   * one listed (packages/config/src/payload-keys.ts; docs/runbook.md, "Temporal payload keys").
    */
   TEMPORAL_PAYLOAD_KEYS: z.string().min(1).default(DEV_TEMPORAL_PAYLOAD_KEYS),
   /** Unset or empty: the last key of TEMPORAL_PAYLOAD_KEYS. */
@@ -60,7 +60,7 @@ export const configSchema = z.object({
   /**
    * Where the operator UIs listen: the Temporal UI (or its codec front, docs/runbook.md) and the mail
    * catcher's. `npm start` starts them there; a test-mode webhook may never target them (nor any other
-   * port of ours, shared/src/net/url-check.ts), even with ALLOW_PRIVATE_WEBHOOK_TARGETS.
+   * port of ours, packages/net/src/url-check.ts), even with ALLOW_PRIVATE_WEBHOOK_TARGETS.
    */
   TEMPORAL_UI_PORT: port(8233),
   MAIL_UI_PORT: port(8025),

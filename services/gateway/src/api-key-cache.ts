@@ -32,7 +32,7 @@ type CheckingRedis = Redis & {
  * The API-key lookup with Redis: keys found in Postgres are kept in memory (by hash, for
  * API_KEY_CACHE_TTL_MS) and every use of one is checked against its revocation marker in the
  * same round trip that counts its rate limit. Revoking sets the marker before it commits
- * (shared/src/api-key-revocation.ts), so a revoked key is refused on its next request.
+ * (packages/auth/src/api-key-revocation.ts), so a revoked key is refused on its next request.
  * Whenever Redis is not ready or the check fails, the key is read from Postgres as without the
  * cache, and the request is counted by the limiter's own fallback.
  */

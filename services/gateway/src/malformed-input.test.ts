@@ -180,7 +180,7 @@ describe('bad input never reaches a 500', () => {
       return 'the error body is not JSON';
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'the error body is not an object';
-    // The spec's exactly-{ error } answers (shared/src/errors/error-answer.ts) are that and nothing more.
+    // The spec's exactly-{ error } answers (packages/core/src/errors/error-answer.ts) are that and nothing more.
     if (isExactShapeAnswer({ ...call, status: answer.status }, body as Record<string, unknown>)) return null;
     const { error, code, details, request_id, doc_url, hint, ...rest } = body as Record<string, unknown>;
     if (typeof error !== 'string') return 'no error message';

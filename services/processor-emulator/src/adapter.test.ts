@@ -3,7 +3,7 @@ import { createProcessor, createProcessors, type Processor, ProcessorError, type
 import { type RunningEmulator, startEmulator, startReceiver } from './test-helpers';
 
 /**
- * The processor adapter (shared/src/processor) driven through the real `stripe` package
+ * The processor adapter (packages/processor/src) driven through the real `stripe` package
  * against the emulator: every operation, idempotent replay, declines and injected faults.
  */
 describe('processor adapter against the emulator', () => {

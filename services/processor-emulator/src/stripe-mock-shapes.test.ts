@@ -8,7 +8,7 @@ import { type RunningEmulator, startEmulator } from './test-helpers';
 /**
  * The emulator's answers for the objects the wallet work added (payment_method_domain, a card
  * PaymentMethod's `wallet`) have the fields Stripe's own OpenAPI fixtures have, as stripe-mock serves
- * them (the request side is shared/src/processor/contract.test.ts).
+ * them (the request side is packages/processor/src/contract.test.ts).
  */
 const ROOT = join(__dirname, '..', '..', '..');
 

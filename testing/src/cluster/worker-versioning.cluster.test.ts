@@ -152,7 +152,7 @@ describe('Worker Deployments on the Temporal cluster: build B takes new splits w
     bundleB = join(process.env.TEST_RUN_DIR!, 'versioning-build-b.js');
     const { code } = await bundleWorkflowCode({
       workflowsPath: join(__dirname, 'versioning', 'build-b-workflows.ts'),
-      failureConverterPath: join(ROOT, 'shared/src/temporal/failure-converter.ts'),
+      failureConverterPath: join(ROOT, 'packages/temporal/src/failure-converter.ts'),
       logger: quiet,
     });
     writeFileSync(bundleB, code);

@@ -74,7 +74,7 @@ describe('receipts for every payer', () => {
 
     // The buyer and the first friend pay: each gets a hold receipt naming the card; the organiser
     // (the buyer) hears that one person is left. The first friend pays with Apple Pay: every e-mail
-    // names the wallet and the card behind it (shared/src/cards).
+    // names the wallet and the card behind it (packages/email/src/cards).
     const cardOf = (who: string) => (who === a ? 'Apple Pay (Visa ••••4242)' : 'Visa ••••4242');
     for (const [i, who] of [buyer.email, a].entries()) {
       const method = who === a ? 'pm_card_applePay_visa' : 'pm_card_visa';

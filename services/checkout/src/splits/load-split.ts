@@ -42,7 +42,7 @@ const REFUSED: Record<SplitAction, string> = {
  * - an API key sees the splits of its own business in its own mode; any other id is 404 alike
  *   (another business's split is not revealed);
  * - a signed-in caller sees any visible split (else 404), then the permission table decides, with
- *   the creator rule and the pause (shared/src/auth/policy.ts).
+ *   the creator rule and the pause (packages/core/src/policy.ts).
  * `splitId` must already be a UUID (the route's splitIdParams()).
  */
 export async function loadSplitFor(

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { OpenSeatSchema } from '../seats/schema';
 
 /**
- * The refusals of takeSplitGate() (shared/src/gates.ts) past the processor connection, which
+ * The refusals of takeSplitGate() (packages/auth/src/gates.ts) past the processor connection, which
  * both routes that create a split document (the dashboard's and the hosted buyer's).
  */
 export const SPLIT_GATE_ERRORS = [

@@ -23,7 +23,7 @@ export const GUIDES = [
   // What the dashboard's consent step asks every team member to accept (docs/dashboard.md, "Terms").
   { name: 'terms', file: 'terms.md', title: 'Terms of service' },
   { name: 'privacy', file: 'privacy.md', title: 'Privacy notice' },
-  // Every error body's doc_url points here (shared/src/errors/error-answer.ts, ERRORS_DOC_PATH).
+  // Every error body's doc_url points here (packages/core/src/errors/error-answer.ts, ERRORS_DOC_PATH).
   { name: 'errors', file: 'errors.md', title: 'Errors' },
 ] as const;
 

@@ -1,6 +1,6 @@
 /**
  * An operation's example, composed from its schema: each field's own `example` (written once on the
- * zod schema, shared/src/openapi/fields.ts), else the first of its enum, else its default. So every
+ * zod schema, packages/http/src/openapi/fields.ts), else the first of its enum, else its default. So every
  * request and answer in the reference shows the same order (£44.95, the same ids and tokens) and an
  * example cannot disagree with the schema it illustrates.
  */

@@ -26,7 +26,7 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
   const saved = () => person.read();
   const sessionPath = (rest) => `/api/merchants/checkout/sessions/${encodeURIComponent(token)}${rest}`;
 
-  // Browser twins of formatPounds / poundsToPence (shared/src/money.ts), which this static file
+  // Browser twins of formatPounds / poundsToPence (packages/core/src/money.ts), which this static file
   // cannot import; they only shape what the buyer sees and sends, and the server parses again.
   const pounds = (pence) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
   const toPence = (text) => {

@@ -40,7 +40,7 @@ function seatsOpen(count) {
 /**
  * `2 of 3 holds in place` while the group is gathering holds (a hold is not a payment); `3 of 3 paid`
  * once the payments were taken (every share that is in was captured). The e-mails' progressText
- * (shared/src/email/order.ts) says the same: a test keeps the two in step.
+ * (packages/email/src/order.ts) says the same: a test keeps the two in step.
  */
 function holdsCount(held, total, captured = 0) {
   if (captured > 0 && captured >= held) return `${captured} of ${total} paid`;
@@ -113,7 +113,7 @@ const UK_PARTS = new Intl.DateTimeFormat('en-GB', {
 /**
  * `2026-07-04T05:30:00Z` → `Saturday 4 July at 06:30 (UK time)`: every time a person reads is
  * Europe/London (BST in summer), whatever zone their browser is in. The server's formatter
- * (shared/src/email/uk-time.ts, formatUkDateTime) writes the same: a test keeps the two in step.
+ * (packages/email/src/uk-time.ts, formatUkDateTime) writes the same: a test keeps the two in step.
  */
 function ukDateTime(at) {
   const parts = {};

@@ -2,7 +2,7 @@ import { formatUkDateTime, progressText } from '@groupsplit/shared';
 import { countdown, deadline, groupProgress } from './components';
 import { holdsCount, NOTHING_TAKEN, progressCount, STATUS_LABELS, ukDateTime } from './wording';
 
-/** The wording rules the pages and the e-mails share (wording.js; shared/src/email/order.ts, uk-time.ts). */
+/** The wording rules the pages and the e-mails share (wording.js; packages/email/src/order.ts, uk-time.ts). */
 describe('a hold reads as a hold', () => {
   it('labels a held share "Hold in place", and "Paid" only once captured; British spelling', () => {
     expect(STATUS_LABELS).toEqual({

@@ -40,7 +40,7 @@ describe('finance exports', () => {
     shop = await createSplitReadyMerchant(stack);
     paid = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1250, 1000], {
       orderReference: '=HYPERLINK("https://evil.example","Click")',
-      // The second share held with Apple Pay: the card column says so (shared/src/cards).
+      // The second share held with Apple Pay: the card column says so (packages/email/src/cards).
       paymentMethods: ['pm_card_visa', 'pm_card_applePay_visa'],
     });
     const refund = await stack.api.post(`/api/checkout-splits/${paid.id}/refund`, undefined, {

@@ -47,7 +47,7 @@ function publicActor(stored: string, split: SplitRow, creatorIsBuyer: boolean): 
 function held(detail: Record<string, unknown>): string {
   const last4 = typeof detail.card_last4 === 'string' ? detail.card_last4 : null;
   if (!last4) return '';
-  // Names from the one place every surface takes them (shared/src/cards).
+  // Names from the one place every surface takes them (packages/email/src/cards).
   const brand = typeof detail.card_brand === 'string' ? cardBrandName(detail.card_brand) : 'card';
   const wallet = walletName(detail.wallet);
   return wallet ? ` with ${wallet} (${brand} ending ${last4})` : ` on a ${brand} ending ${last4}`;

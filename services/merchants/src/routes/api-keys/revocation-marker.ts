@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 
 /**
  * With REDIS_URL set, the gateway trusts the keys it has cached until Redis says they are revoked
- * (shared/src/api-key-revocation.ts), so a revocation must set the key's marker before it commits:
+ * (packages/auth/src/api-key-revocation.ts), so a revocation must set the key's marker before it commits:
  * if Redis cannot be written, the revocation fails and nothing is revoked, rather than leave a
  * revoked key working in a gateway's cache. Without REDIS_URL there is no cache and nothing to do.
  *
