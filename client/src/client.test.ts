@@ -6,7 +6,7 @@ import { GroupsplitApiError, unwrap } from './errors';
 describe('createGroupsplitClient', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(async () => {
     await stack.stop();

@@ -100,7 +100,7 @@ describe('the packed @groupsplit/client', () => {
   let apiKey: string;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     scratch = mkdtempSync(join(tmpdir(), 'groupsplit-client-'));
     const team = await createTestModeMerchant(stack);
     const test = { token: team.owner.token, headers: { 'x-service-mode': 'test' } };

@@ -6,7 +6,7 @@ import { allSplits, splitPages } from './pages';
 describe('splitPages and allSplits', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(async () => {
     await stack.stop();

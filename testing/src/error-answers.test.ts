@@ -24,7 +24,7 @@ describe('error answers', () => {
   let stack: Stack;
   let shop: Awaited<ReturnType<typeof createSplitReadyMerchant>> & { testKey: string; liveKey: string };
   beforeAll(async () => {
-    stack = await startStack({}, { worker: false });
+    stack = await startStack({}, { temporal: false });
     const ready = await createSplitReadyMerchant(stack);
     await stack.db
       .updateTable('merchants')

@@ -5,14 +5,58 @@ import { createCheckoutApp } from '@groupsplit/checkout';
 import { createGatewayApp } from '@groupsplit/gateway';
 import { createMerchantsApp } from '@groupsplit/merchants';
 import { createEmulator } from '@groupsplit/processor-emulator';
-import { type Config, createDb, createLogger, createTemporalClient, loadConfig } from '@groupsplit/shared';
-import { createWorker, installWorkerRuntime } from '@groupsplit/worker';
-
-/** The production worker's activity interceptors, for tests that run a worker of their own. */
-export { aliveHeartbeat } from '@groupsplit/worker';
-
+import {
+  type Config,
+  createDb,
+  createLogger,
+  createTemporalClient,
+  loadConfig,
+  type TemporalHandle,
+} from '@groupsplit/shared';
 import type Koa from 'koa';
 import { createApiClient } from './api';
+
+/**
+ * The worker package (and through it @temporalio/worker, the activities and the workflows' types: about
+ * 450 modules, a fifth of what a stack file loads) is loaded only by a stack that starts a worker, so a
+ * file on a stack without one does not pay for it (docs/testing-speed.md).
+ */
+const workerPackage = () => import('@groupsplit/worker');
+type WorkerPackage = typeof import('@groupsplit/worker');
+
+/**
+ * The production worker's activity interceptors, for tests that run a worker of their own. It loads
+ * the worker package on its first call (a worker is being created by then).
+ */
+export const aliveHeartbeat: WorkerPackage['aliveHeartbeat'] = (ctx) =>
+  // A synchronous lazy load: the interceptor factory cannot await.
+  (require('@groupsplit/worker') as WorkerPackage).aliveHeartbeat(ctx);
+
+/**
+ * A Temporal client faked at its boundary, for stacks whose file asserts no workflow behaviour
+ * (`{ temporal: false }`): every call through it throws and is recorded, and the stack's `stop()` fails
+ * the file if any was made, so a file on the wrong tier says so instead of passing on a route that
+ * swallowed the error (a mail that a workflow would have sent, say).
+ */
+function fakedTemporal(): TemporalHandle & { reached: string[] } {
+  const reached: string[] = [];
+  const fake = (path: string): any =>
+    new Proxy(() => undefined, {
+      get(_target, name) {
+        // Not a promise, and nothing for inspection or coercion to find.
+        if (typeof name === 'symbol' || name === 'then' || name === 'toJSON') return undefined;
+        return fake(`${path}.${name}`);
+      },
+      apply() {
+        reached.push(path);
+        throw new Error(
+          `${path}() reached the stack's faked Temporal client: start this file's stack with Temporal ` +
+            '(startStack without { temporal: false }, docs/testing-speed.md)',
+        );
+      },
+    });
+  return { client: fake('client'), connection: fake('connection'), close: async () => undefined, reached };
+}
 
 /**
  * Start-up phases of one stack, in milliseconds, for scripts/jest-timings-reporter.js (through the
@@ -53,13 +97,26 @@ const close = (server: Server) =>
     server.close(() => resolve());
   });
 
+export type StackOptions = {
+  /** false: no in-process worker; the task queue is left to a worker the test runs itself (e.g. a child process it can kill). */
+  worker?: boolean;
+  /**
+   * false: no Temporal at all, for route tests that start no workflow and assert none (the route tier,
+   * docs/testing-speed.md): no worker, no connection, a client faked at its boundary that fails the
+   * file if a route reaches it. The worker package is then never loaded.
+   */
+  temporal?: boolean;
+};
+
 /**
  * The whole system in this test process: emulator, merchants, checkout and gateway on
  * their own ports, and a worker on a task queue of its own, against the run's real
- * Postgres and Temporal. `overrides` changes configuration for this stack only. `{ worker: false }`
- * leaves the task queue to a worker the test runs itself (e.g. a child process it can kill).
+ * Postgres and Temporal. `overrides` changes configuration for this stack only; `options` says which
+ * of Temporal it needs (StackOptions).
  */
-export async function startStack(overrides: Partial<Config> = {}, options: { worker?: boolean } = {}) {
+export async function startStack(overrides: Partial<Config> = {}, options: StackOptions = {}) {
+  const withTemporal = options.temporal !== false;
+  const withWorker = withTemporal && options.worker !== false;
   const clock = phaseClock();
   const [gateway, merchants, checkout, emulator] = await Promise.all([
     listening(),
@@ -81,8 +138,10 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
   const db = createDb(config.DATABASE_URL, 8);
   clock.lap('portsAndConfig');
 
-  installWorkerRuntime(logger);
   const startWorker = async () => {
+    if (!withTemporal) throw new Error('this stack was started without Temporal ({ temporal: false })');
+    const { createWorker, installWorkerRuntime } = await workerPackage();
+    installWorkerRuntime(logger);
     const started = await createWorker({ config, db, logger, workflowBundlePath: process.env.WORKFLOW_BUNDLE_PATH });
     return { ...started, run: started.worker.run() };
   };
@@ -93,11 +152,12 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
   };
   // The worker (its own connection, the workflow bundle loaded into its thread) starts while the client
   // connects and the apps are built: nothing reaches it before startStack returns.
-  const workerStarting = options.worker === false ? Promise.resolve(null) : startWorker();
+  const workerStarting = withWorker ? startWorker() : Promise.resolve(null);
   workerStarting.catch(() => undefined);
-  let temporal: Awaited<ReturnType<typeof createTemporalClient>>;
+  let temporal: TemporalHandle;
+  const faked = withTemporal ? null : fakedTemporal();
   try {
-    temporal = await createTemporalClient(config);
+    temporal = faked ?? (await createTemporalClient(config));
   } catch (error) {
     const started = await workerStarting.catch(() => null);
     if (started) await stopWorker(started);
@@ -146,6 +206,12 @@ export async function startStack(overrides: Partial<Config> = {}, options: { wor
       await checkoutApp.close();
       await temporal.close();
       await db.destroy();
+      if (faked?.reached.length) {
+        throw new Error(
+          `this file reached the faked Temporal client (${[...new Set(faked.reached)].join(', ')}): ` +
+            'its stack needs Temporal (startStack without { temporal: false })',
+        );
+      }
     },
   };
 }

@@ -23,7 +23,7 @@ describe('unknown query parameters', () => {
   let sessionToken: string;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     const team = await createTestModeMerchant(stack);
     owner = { token: team.owner.token, headers: TEST };
     expect((await stack.api.patch('/api/merchants', { allowed_domain: 'shop.example' }, owner)).status).toBe(200);

@@ -12,7 +12,7 @@ const caller = { ip: '192.0.2.10', requestId: 'test-request' };
 describe('API key authentication', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(() => stack.stop());
 

@@ -22,7 +22,7 @@ describe('API keys and rate limits with Redis', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     inspect = new Redis(redis.url);
-    stack = await startStack({ REDIS_URL: redis.url });
+    stack = await startStack({ REDIS_URL: redis.url }, { temporal: false });
     team = await createTeam(stack.db);
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ describe('bounded validation errors', () => {
   let team: Awaited<ReturnType<typeof createTeam>>;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     team = await createTeam(stack.db);
   });
   afterAll(() => stack.stop());

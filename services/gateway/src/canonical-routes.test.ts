@@ -63,7 +63,7 @@ describe('canonical routes', () => {
   let routes: RouteCase[];
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     owner = await createUser(stack.db);
     await createMerchant(stack.db, owner);
     const created = await stack.api.post(

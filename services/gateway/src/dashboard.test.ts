@@ -33,7 +33,7 @@ describe('gateway: the dashboard at /dashboard', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     built = mkdtempSync(join(tmpdir(), 'groupsplit-dashboard-'));
     mkdirSync(join(built, 'assets'));
     writeFileSync(join(built, 'index.html'), PAGE);

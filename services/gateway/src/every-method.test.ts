@@ -18,7 +18,7 @@ describe('HEAD and OPTIONS in the route table', () => {
   const freshIp = () => `203.0.113.${++ipCounter}`;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     team = await createTeam(stack.db);
     apiKey = generateApiKey('test');
     await stack.db

@@ -51,7 +51,7 @@ describe('bad input never reaches a 500', () => {
     await runMigrations(url);
     // The emulator keeps its tables in a migration set of its own; this stack runs it.
     await runMigrations(url, EMULATOR_MIGRATIONS_DIR);
-    stack = await startStack({ DATABASE_URL: url });
+    stack = await startStack({ DATABASE_URL: url }, { temporal: false });
     shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
     const created = await stack.api.post(
       '/api/merchants/api-keys',

@@ -24,7 +24,10 @@ describe('signed principals, on the real services', () => {
   };
 
   beforeAll(async () => {
-    stack = await startStack({ INTERNAL_SIGNING_SECRET: 'this-stack-has-a-private-signing-secret' });
+    stack = await startStack(
+      { INTERNAL_SIGNING_SECRET: 'this-stack-has-a-private-signing-secret' },
+      { temporal: false },
+    );
     owner = await createUser(stack.db);
     await createMerchant(stack.db, owner);
     // A second gateway whose merchants "service" records what it is sent: the header on the wire.

@@ -21,7 +21,7 @@ describe('gateway proxy, service restarting', () => {
   let standIn: Server | null = null;
   beforeAll(async () => {
     checkoutPort = await closedPort();
-    stack = await startStack({ CHECKOUT_URL: `http://127.0.0.1:${checkoutPort}` }, { worker: false });
+    stack = await startStack({ CHECKOUT_URL: `http://127.0.0.1:${checkoutPort}` }, { temporal: false });
   });
   afterAll(async () => {
     if (standIn) await new Promise<void>((resolve) => standIn!.close(() => resolve()));

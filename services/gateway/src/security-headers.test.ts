@@ -11,7 +11,7 @@ describe('security headers', () => {
   let https: { server: Server; app: GatewayApp; url: string };
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     owner = await createUser(stack.db);
     await createMerchant(stack.db, owner);
     // The same stack behind a gateway whose public address is https (as behind a TLS-terminating balancer).

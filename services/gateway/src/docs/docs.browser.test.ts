@@ -35,7 +35,7 @@ describe('/docs in a browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     browser = await chromium.launch({
       executablePath: chromiumPath(),
       headless: true,

@@ -25,7 +25,7 @@ describe('GET /api/openapi.json', () => {
   let stack: Stack;
   const servers: Server[] = [];
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(async () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));

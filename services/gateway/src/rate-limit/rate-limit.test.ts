@@ -35,7 +35,7 @@ describe('gateway rate limits', () => {
   let team: Awaited<ReturnType<typeof createTeam>>;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     team = await createTeam(stack.db);
   });
   afterAll(() => stack.stop());

@@ -8,7 +8,7 @@ const ROOT = join(__dirname, '..', '..', '..', '..');
 describe('support CLI: pause and unpause', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(() => stack.stop());
 

@@ -36,7 +36,7 @@ describe('GET /api/checkout-splits/insights', () => {
     stack.api.get(`/api/checkout-splits/insights${query}`, { token, headers: { 'x-service-mode': mode } });
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     team = await createTeam(stack.db);
     stranger = await createUser(stack.db);
     const merchantId = team.merchant.id;

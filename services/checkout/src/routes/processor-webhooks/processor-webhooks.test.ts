@@ -47,7 +47,7 @@ function eventBody(overrides: Record<string, unknown> = {}) {
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({}, { temporal: false });
 });
 afterAll(() => stack.stop());
 

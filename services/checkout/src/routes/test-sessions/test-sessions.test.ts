@@ -14,7 +14,7 @@ describe('POST /api/merchants/checkout/test-sessions', () => {
   let team: Awaited<ReturnType<typeof createTeam>>;
   let ordersUrl: string;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     // A new business: no return domain, no processor, no key; only the test billing card every test checkout needs.
     team = await createTeam(stack.db);
     await addBillingCard(stack, team.merchant.id, 'test');

@@ -10,7 +10,7 @@ describe('API keys', () => {
   let team: Awaited<ReturnType<typeof createTeam>>;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     team = await createTeam(stack.db);
   });
   afterAll(() => stack.stop());

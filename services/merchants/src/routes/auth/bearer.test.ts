@@ -11,7 +11,7 @@ describe('bearer authentication through the gateway', () => {
   let apiKey: string;
   let expiredToken: string;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     const team = await createTeam(stack.db);
     apiKey = `svc_test_${randomBytes(32).toString('hex')}`;
     await stack.db

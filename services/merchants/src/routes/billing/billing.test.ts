@@ -6,7 +6,7 @@ const TEST = { 'x-service-mode': 'test' };
 describe('billing card and bills', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(() => stack.stop());
 

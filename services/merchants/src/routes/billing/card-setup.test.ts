@@ -18,7 +18,7 @@ async function saveOnPage(url: string, number = '4242 4242 4242 4242') {
 describe('billing card through the processor-hosted card page', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(() => stack.stop());
 

@@ -5,7 +5,7 @@ const TEST = { 'x-service-mode': 'test' };
 describe('paying a bill', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(() => stack.stop());
 

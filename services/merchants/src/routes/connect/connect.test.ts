@@ -10,7 +10,7 @@ import { payDomain, reconcileProcessorAccount, syncProcessorAccount } from '../.
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({}, { temporal: false });
 });
 afterAll(() => stack.stop());
 

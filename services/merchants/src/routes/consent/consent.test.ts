@@ -6,7 +6,7 @@ describe('terms and privacy consent', () => {
   let stack: Stack;
   let current: { terms_version: string; privacy_version: string };
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
     current = { terms_version: stack.config.TERMS_VERSION, privacy_version: stack.config.PRIVACY_VERSION };
   });
   afterAll(() => stack.stop());

@@ -6,7 +6,7 @@ const TEST_MODE = { 'x-service-mode': 'test' };
 describe('credentials', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(() => stack.stop());
 

@@ -6,7 +6,7 @@ describe('PATCH /api/merchants', () => {
   let stack: Stack;
   beforeAll(async () => {
     // As under `npm start`: private targets allowed, for test-mode URLs only.
-    stack = await startStack({ ALLOW_PRIVATE_WEBHOOK_TARGETS: true });
+    stack = await startStack({ ALLOW_PRIVATE_WEBHOOK_TARGETS: true }, { temporal: false });
   });
   afterAll(() => stack.stop());
 
@@ -312,7 +312,7 @@ describe('PATCH /api/merchants', () => {
 describe('PATCH /api/merchants with ALLOW_PRIVATE_WEBHOOK_TARGETS off (production)', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({ ALLOW_PRIVATE_WEBHOOK_TARGETS: false });
+    stack = await startStack({ ALLOW_PRIVATE_WEBHOOK_TARGETS: false }, { temporal: false });
   });
   afterAll(() => stack.stop());
 

@@ -49,7 +49,7 @@ const DAY = 86_400_000;
 describe('GET /api/merchants/me', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(() => stack.stop());
 

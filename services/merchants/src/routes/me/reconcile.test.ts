@@ -5,7 +5,7 @@ describe('GET /api/merchants/me reconciles an incomplete account from the proces
   let stack: Stack;
   beforeAll(async () => {
     // The processor's account-updated notification never arrives in this stack.
-    stack = await startStack({ EMULATOR_WEBHOOKS_ENABLED: false });
+    stack = await startStack({ EMULATOR_WEBHOOKS_ENABLED: false }, { temporal: false });
   });
   afterAll(() => stack.stop());
 

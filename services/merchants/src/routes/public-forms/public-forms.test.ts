@@ -3,7 +3,7 @@ import { type Stack, startStack, uniqueEmail } from '@groupsplit/testing';
 describe('public forms', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(() => stack.stop());
 

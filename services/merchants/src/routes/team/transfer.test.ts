@@ -4,7 +4,7 @@ import { auditRows, membershipIdOf } from '../../test-support/team';
 describe('POST /api/merchants/team/transfer-ownership', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(() => stack.stop());
 

@@ -3,7 +3,7 @@ import { addMember, createMerchant, createTeam, createUser, type Stack, startSta
 describe('GET /api/merchants/workspaces', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(() => stack.stop());
 

@@ -16,7 +16,7 @@ describe('support CLI: import-legacy-key', () => {
   let stack: Stack;
   const dir = mkdtempSync(join(tmpdir(), 'legacy-keys-'));
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({}, { temporal: false });
   });
   afterAll(() => stack.stop());
 
