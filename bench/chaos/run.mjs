@@ -50,7 +50,7 @@ async function main() {
   let code = 1;
   try {
     code = await new Promise((resolve) => {
-      child = spawn(process.execPath, ['--import', 'tsx', join(CHAOS_DIR, 'main.ts')], {
+      child = spawn(process.execPath, ['--import', 'tsx', join(CHAOS_DIR, 'main.ts'), ...process.argv.slice(2)], {
         cwd: ROOT,
         env: { ...process.env, ...env },
         stdio: 'inherit',
