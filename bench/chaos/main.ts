@@ -273,7 +273,7 @@ async function main() {
     console.log(`  faults: ${JSON.stringify(t)}`);
     if (engineFaults) console.log(`  engine faults: ${JSON.stringify(engineFaults.tally)}`);
     console.log(
-      `  http: ${http.counts.requests} requests; ${http.counts.restart5xx} failed during deliberate restarts; by status ${JSON.stringify(Object.fromEntries(http.counts.byStatus))}`,
+      `  http: ${http.counts.requests} requests; ${http.counts.restart5xx} failed during deliberate restarts; ${http.counts.designed503} designed 503s sent again (cancel_not_confirmed); by status ${JSON.stringify(Object.fromEntries(http.counts.byStatus))}`,
     );
     const fallbacks = countFallbacks(process.env.BENCH_SERVICE_LOG_DIR);
     console.log(`  outcomes: ${JSON.stringify(report.counts)}`);
