@@ -35,9 +35,21 @@ const DATABASE = 'database';
 const ENGINE = 'temporal';
 /** Windows that explain only a 503 `service_unavailable` (nothing done, send again), never a 500. */
 const RETRYABLE_ONLY = new Set([DATABASE, ENGINE]);
+/**
+ * 503s a route gives on purpose, with `Retry-After`, as a step of its documented procedure: a cancel
+ * recorded but not yet applied within CANCEL_ANSWER_WAIT_MS (`cancel_not_confirmed`, docs/errors.md: send it
+ * again after Retry-After to read the outcome). The client does that; they are counted apart, not as failures.
+ */
+const DESIGNED_503 = new Set(['cancel_not_confirmed']);
 
 export class ChaosHttp {
-  readonly counts = { requests: 0, byStatus: new Map<string, number>(), restart5xx: 0, unexplained5xx: 0 };
+  readonly counts = {
+    requests: 0,
+    byStatus: new Map<string, number>(),
+    restart5xx: 0,
+    unexplained5xx: 0,
+    designed503: 0,
+  };
   readonly unexplained: string[] = [];
   readonly contractMismatches: string[] = [];
   private readonly windows: Window[] = [];
@@ -105,6 +117,17 @@ export class ChaosHttp {
         continue;
       }
       if (!failed) return answer as Answer<T>;
+      if (
+        !(answer instanceof Error) &&
+        answer.status === 503 &&
+        DESIGNED_503.has((answer.body as { code?: string } | null)?.code ?? '')
+      ) {
+        this.counts.designed503 += 1;
+        firstFailureAt ??= answeredAt;
+        if (Date.now() - firstFailureAt > RETRY_FOR_MS) return answer as Answer<T>;
+        await new Promise((resolve) => setTimeout(resolve, 1000 * Number(answer.retryAfter ?? 1)));
+        continue;
+      }
       // 503 service_unavailable says nothing was done: any request may be sent again after Retry-After.
       const retryable =
         !(answer instanceof Error) &&

@@ -4,6 +4,7 @@
  * every fault at once, then the invariants once the system is quiet. Prints one line of figures
  * and exits non-zero when any invariant breaks.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FALLBACK_LOGS } from '@groupsplit/checkout';
@@ -30,6 +31,9 @@ const PROCESSOR_TIMEOUT_MS = envInt('CHAOS_PROCESSOR_TIMEOUT_MS', 3_000);
 const DEADLINE = Number(process.env.CHAOS_DEADLINE ?? Date.now() + 19 * 60_000);
 /** Kept for the quiet phase and the checks: new splits stop starting when less than this is left. */
 const RESERVE_MS = 5 * 60_000;
+
+/** `npm run chaos -- --hog`: one core taken by a busy loop for the whole run (README, "A CPU hog"). */
+const HOG = process.argv.includes('--hog') || process.env.CHAOS_HOG === '1';
 
 const started = Date.now();
 const log = (line: string) => console.log(`[chaos +${Math.round((Date.now() - started) / 1000)}s] ${line}`);
@@ -77,6 +81,38 @@ async function compensateBySupport(stack: Awaited<ReturnType<typeof startProcess
   }
 }
 
+/**
+ * A process that spins on one core until the run's deadline (or until it is killed with the run's
+ * process group): the services, Temporal and Postgres share what is left.
+ */
+function startCpuHog() {
+  const hog = spawn(process.execPath, ['-e', `const end = ${DEADLINE}; while (Date.now() < end) {}`], {
+    stdio: 'ignore',
+  });
+  const from = Date.now();
+  log(`CPU hog on one core (pid ${hog.pid}) until the run's deadline`);
+  let stopped = false;
+  return () => {
+    if (stopped || hog.exitCode !== null || hog.signalCode !== null) return;
+    stopped = true;
+    // What it got: on a machine other work also loads, a busy loop gets its share of the cores, not a whole one.
+    const cpuMs = hogCpuMs(hog.pid);
+    if (cpuMs !== null)
+      console.log(`  CPU hog: ${(cpuMs / 1000).toFixed(0)} s of CPU in ${((Date.now() - from) / 1000).toFixed(0)} s`);
+    hog.kill('SIGKILL');
+  };
+}
+
+/** utime + stime of a process (Linux), in ms; null where /proc cannot be read. */
+function hogCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function main() {
   if (!process.env.DATABASE_URL || !process.env.WORKFLOW_BUNDLE_PATH) {
     console.error('Run the chaos run through `npm run chaos`, which prepares Postgres, Temporal and mail.');
@@ -87,6 +123,8 @@ async function main() {
     process.env.BENCH_SERVICE_LOG_DIR = path.join(process.env.CHAOS_RUN_DIR, 'logs');
     mkdirSync(process.env.BENCH_SERVICE_LOG_DIR, { recursive: true });
   }
+  const stopHog = HOG ? startCpuHog() : () => undefined;
+  process.once('exit', stopHog);
   const secrets = new Map<string, string>();
   const receiver = await startChaosReceiver({ secrets, firstAttemptFailureRate: 0.2 });
   const stack = await startProcessStack(
@@ -231,11 +269,11 @@ async function main() {
     const line = Object.entries(figures)
       .map(([k, n]) => `${k.replace(/_/g, ' ')} ${n}`)
       .join(' · ');
-    console.log('\nChaos run');
+    console.log(`\nChaos run${HOG ? ' (a CPU hog on one core)' : ''}`);
     console.log(`  faults: ${JSON.stringify(t)}`);
     if (engineFaults) console.log(`  engine faults: ${JSON.stringify(engineFaults.tally)}`);
     console.log(
-      `  http: ${http.counts.requests} requests; ${http.counts.restart5xx} failed during deliberate restarts; by status ${JSON.stringify(Object.fromEntries(http.counts.byStatus))}`,
+      `  http: ${http.counts.requests} requests; ${http.counts.restart5xx} failed during deliberate restarts; ${http.counts.designed503} designed 503s sent again (cancel_not_confirmed); by status ${JSON.stringify(Object.fromEntries(http.counts.byStatus))}`,
     );
     const fallbacks = countFallbacks(process.env.BENCH_SERVICE_LOG_DIR);
     console.log(`  outcomes: ${JSON.stringify(report.counts)}`);
@@ -260,10 +298,11 @@ async function main() {
     const outFile = path.join(outDir, `chaos-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       outFile,
-      `${JSON.stringify({ figures, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
+      `${JSON.stringify({ figures, hog: HOG, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
     );
     log(`results written to ${outFile}`);
   } finally {
+    stopHog();
     await receiver.close();
     await stack.stop();
   }

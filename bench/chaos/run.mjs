@@ -42,6 +42,8 @@ async function main() {
   try {
     code = await child.run({
       script: join(CHAOS_DIR, 'main.ts'),
+      // The run's own flags (`--hog`) reach main.ts.
+      args: process.argv.slice(2),
       env: { ...process.env, ...env },
       deadline: startedAt + LIMIT_MS,
       onTimeout: () => console.error(`[chaos] not finished within ${LIMIT_MS} ms: stopping it; the run fails`),

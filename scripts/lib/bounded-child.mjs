@@ -20,12 +20,13 @@ export function boundedChild() {
     }
   };
   /**
-   * @param {{ script: string, env: NodeJS.ProcessEnv, deadline: number, onTimeout: () => void }} options
-   *   `deadline`: epoch ms after which `onTimeout` is called and the group killed.
+   * @param {{ script: string, args?: string[], env: NodeJS.ProcessEnv, deadline: number, onTimeout: () => void }} options
+   *   `args`: passed on to the script (e.g. the launcher's own flags); `deadline`: epoch ms after which
+   *   `onTimeout` is called and the group killed.
    */
-  const run = ({ script, env, deadline, onTimeout }) =>
+  const run = ({ script, args = [], env, deadline, onTimeout }) =>
     new Promise((resolve) => {
-      child = spawn(process.execPath, ['--import', 'tsx', script], {
+      child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
         cwd: ROOT,
         env,
         stdio: 'inherit',

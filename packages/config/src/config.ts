@@ -193,6 +193,12 @@ export const configSchema = z.object({
    */
   CANCEL_ANSWER_WAIT_MS: durationMs(10_000),
   /**
+   * How long a service stopping on SIGTERM keeps answering the requests it has (docs/deploy.md, "Restarts
+   * drain"): longer than the longest answer it gives (CANCEL_ANSWER_WAIT_MS), shorter than the grace the
+   * platform gives before SIGKILL (Kubernetes: terminationGracePeriodSeconds, 30 s).
+   */
+  SHUTDOWN_DRAIN_MS: durationMs(20_000),
+  /**
    * The dashboard's refresh session (docs/security.md, "Sessions that survive a reload"): a session family
    * ends when no refresh came for the idle timeout, and in any case the absolute timeout after sign-in
    * (ASVS 3.3: 2 hours and 12 hours). An access token made by a refresh lasts the access lifetime, and

@@ -1,4 +1,5 @@
 export * from './body';
+export * from './drain';
 export * from './field-messages';
 export * from './hop-by-hop';
 export * from './loggable-path';

@@ -4,6 +4,7 @@ import { createLogger, type Logger } from '@groupsplit/core';
 import { createDb, type Db, MIGRATIONS_DIR, runMigrations } from '@groupsplit/db';
 import { createTemporalClient, type TemporalHandle } from '@groupsplit/temporal';
 import type Koa from 'koa';
+import { drainable } from './drain';
 
 export type ServiceRuntime = { config: Config; db: Db; logger: Logger; temporal?: TemporalHandle };
 
@@ -25,7 +26,7 @@ type RunServiceOptions = {
 
 /**
  * Start-up shared by every HTTP service: config, logger, migrations, database,
- * optionally Temporal, then listen; SIGTERM/SIGINT close everything in order.
+ * optionally Temporal, then listen; SIGTERM/SIGINT drain the server (drain.ts), then close the rest.
  */
 export async function runService(options: RunServiceOptions): Promise<void> {
   try {
@@ -40,13 +41,23 @@ export async function runService(options: RunServiceOptions): Promise<void> {
     const app = await options.build({ config, db, logger, temporal });
     const port = options.port(config);
     const server: Server = app.listen(port, host, () => logger.info({ host, port }, `${options.name} listening`));
-    const stop = () => {
-      logger.info(`${options.name} stopping`);
-      server.close(async () => {
+    const drain = drainable(server);
+    let stopping = false;
+    // SIGTERM (a restart, a deploy) drains: new connections refused, answers in flight finished within
+    // SHUTDOWN_DRAIN_MS, kept-alive connections closed after an answer or left to the client (drain.ts).
+    const stop = async (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal, boundMs: config.SHUTDOWN_DRAIN_MS }, `${options.name} stopping: draining`);
+      const drained = await drain.drain(config.SHUTDOWN_DRAIN_MS);
+      if (drained.closedAtBound > 0) logger.warn(drained, `${options.name} drain bound reached: connections closed`);
+      else logger.info(drained, `${options.name} drained`);
+      try {
         await temporal?.close();
         await db.destroy();
+      } finally {
         process.exit(0);
-      });
+      }
     };
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);

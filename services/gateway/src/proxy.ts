@@ -1,4 +1,4 @@
-import { type IncomingMessage, request } from 'node:http';
+import { Agent, type IncomingMessage, request } from 'node:http';
 import { errorWithStatus, HOP_BY_HOP_HEADERS, serviceUnavailable } from '@groupsplit/shared';
 import type { Context } from 'koa';
 
@@ -7,6 +7,16 @@ const HOP_BY_HOP = new Set([...HOP_BY_HOP_HEADERS, 'host', 'content-length']);
 
 /** Credentials stop at the gateway: services receive the signed principal instead. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-merchant-api-key', 'cookie']);
+
+/**
+ * The connections to the services, kept alive between calls. A free one is let go of after
+ * FREE_CONNECTION_MS idle, well before the service's own keep-alive timeout (Node's 5 s) would close
+ * it: a service closing an idle connection just as a call is written into it resets that call, and a
+ * reset POST is answered 502. A service stopping on SIGTERM never closes one under us either: it
+ * drains (shared/src/http/drain.ts, docs/deploy.md "Restarts drain").
+ */
+const FREE_CONNECTION_MS = 2_000;
+const serviceAgent = new Agent({ keepAlive: true, scheduling: 'lifo', timeout: FREE_CONNECTION_MS });
 
 type ServiceAddress = { protocol: string; hostname: string; port: string };
 const addresses = new Map<string, ServiceAddress>();
@@ -54,7 +64,7 @@ export async function forward(
     REPEATABLE_METHODS.has(ctx.method) || Boolean(options.replaysIdempotencyKey && ctx.get('idempotency-key'));
   const send = () =>
     new Promise<IncomingMessage>((resolve, reject) => {
-      const req = request({ ...target, method: ctx.method, headers }, resolve);
+      const req = request({ ...target, agent: serviceAgent, method: ctx.method, headers }, resolve);
       // A request that is safe to repeat is sent again after any failure of its connection (a service
       // restarting under it: reset, hung up). Any other is sent again only when the connection was
       // refused (sendWhileRestarting): a reset, even of a kept-alive connection, may come from a
@@ -78,7 +88,10 @@ export async function forward(
  * nothing reached it, so the request is sent again for a few seconds before the caller hears 503
  * with `Retry-After`. So is a request that is safe to repeat, whatever broke its connection
  * (REPEATABLE_METHODS, or a replayed Idempotency-Key). Any other failure may have reached the
- * service and is not repeated: 502.
+ * service and is not repeated: 502. A restart never gives one: the stopping service answers what
+ * it has and closes its connections only after an answer or when idle past our FREE_CONNECTION_MS,
+ * so all the gateway sees of it is a refused connection (docs/deploy.md, "Restarts drain"). What is
+ * left is a service dying under a request (killed, out of memory, past its drain bound).
  */
 const RESTART_WAIT_MS = 8_000;
 

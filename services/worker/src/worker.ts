@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { createActivities } from '@groupsplit/activities';
 import { type Config, type Db, type Logger, temporalDataConverter } from '@groupsplit/shared';
 import type { Duration, VersioningBehavior } from '@temporalio/common';
-import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerDeploymentOptions } from '@temporalio/worker';
+import {
+  DefaultLogger,
+  NativeConnection,
+  Runtime,
+  TransportError,
+  Worker,
+  type WorkerDeploymentOptions,
+} from '@temporalio/worker';
 import { aliveHeartbeat } from './alive-heartbeat';
 
 export type WorkerDeps = {
@@ -62,6 +69,29 @@ export function resolveWorkflowBundle(options: {
   return undefined;
 }
 
+/**
+ * How long a starting worker keeps trying to reach Temporal's frontend. The frontend restarting (a
+ * deploy or a crash of it; the chaos run restarts it) refuses connections for a few seconds, and a
+ * worker started then used to exit at once ("tcp connect error"), leaving the task queue without it
+ * until the platform started it again, with back-off.
+ */
+export const TEMPORAL_CONNECT_WAIT_MS = 60_000;
+const TEMPORAL_CONNECT_RETRY_MS = 500;
+
+/** The worker's connection, tried again while Temporal cannot be reached, for up to TEMPORAL_CONNECT_WAIT_MS. */
+export async function connectWhenReachable(address: string, logger: Logger, waitMs = TEMPORAL_CONNECT_WAIT_MS) {
+  const deadline = Date.now() + waitMs;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await NativeConnection.connect({ address });
+    } catch (error) {
+      if (!(error instanceof TransportError) || Date.now() > deadline) throw error;
+      logger.warn({ address, attempt, err: error.message.slice(0, 200) }, 'Temporal not reachable yet: trying again');
+      await new Promise((resolve) => setTimeout(resolve, TEMPORAL_CONNECT_RETRY_MS));
+    }
+  }
+}
+
 export async function createWorker({
   config,
   db,
@@ -70,7 +100,7 @@ export async function createWorker({
   shutdownGraceTime,
   versioningBehavior,
 }: WorkerDeps) {
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await connectWhenReachable(config.TEMPORAL_ADDRESS, logger);
   const deployment = workerDeploymentOptions(config, versioningBehavior);
   const worker = await Worker.create({
     connection,
