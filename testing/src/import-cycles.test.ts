@@ -133,7 +133,7 @@ describe('import cycles', () => {
   it('reads an import of our packages by name as an import of its entry file', () => {
     expect(resolvePackage('@groupsplit/core')).toBe('packages/core/src/index.ts');
     expect(resolvePackage('@groupsplit/core/browser')).toBe('packages/core/src/browser.ts');
-    expect(resolvePackage('@groupsplit/shared')).toBe('packages/core/src/index.ts');
+    expect(resolvePackage('@groupsplit/shared')).toBe('shared/src/index.ts');
     expect(resolvePackage('@groupsplit/no-such-package')).toBeUndefined();
   });
 
