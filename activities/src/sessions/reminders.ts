@@ -12,6 +12,7 @@ import {
   SplitsRepository,
 } from '@groupsplit/shared';
 import {
+  type DailyRemindersInput,
   type DailyRemindersResult,
   type EmailRequest,
   REMIND_INTERVAL_MS,
@@ -153,11 +154,12 @@ export function createReminderActivities(deps: ActivityDeps) {
       });
     },
 
-    async planDailyReminders(input: { limit?: number }): Promise<ReminderPlan<DailyRemindersResult>> {
+    async planDailyReminders(input: DailyRemindersInput): Promise<ReminderPlan<DailyRemindersResult>> {
       const now = new Date();
       const splits = await new SplitsRepository(db).pendingExpiringWithBusinessName(
         { from: now, to: new Date(now.getTime() + 24 * 3600_000) },
         input.limit ?? 1000,
+        input.merchantId,
       );
       const emails: EmailRequest[] = [];
       let skipped = 0;

@@ -17,7 +17,11 @@ export type ReminderPlan<R> = { result: R; emails: EmailRequest[] };
 export type SessionExpiryInput = { limit?: number };
 export type SessionExpiryResult = { expired: number; dispatched: number };
 
-export type DailyRemindersInput = { limit?: number };
+/**
+ * `merchantId`: remind one business's orders only (an operator's run for one business, and tests, which
+ * share one database); the daily schedule leaves it out and reminds every business's.
+ */
+export type DailyRemindersInput = { limit?: number; merchantId?: string };
 export type DailyRemindersResult = { reminded: number; skipped: number };
 
 export interface SessionActivities {

@@ -359,6 +359,13 @@ describe('SplitsRepository: lists', () => {
     const ours = found.filter((s) => mine.includes(s.id));
     expect(ours.map((s) => s.id)).toEqual([soonerHold.splitId, later.splitId]);
     expect(ours[0]).toMatchObject({ business_name: 'Expiring Shop' });
+    // One business's only: every row is this merchant's, and the same two are found.
+    const scoped = await repo().pendingExpiringWithBusinessName(
+      { from: new Date(now + HOUR), to: new Date(now + 6 * HOUR) },
+      100_000,
+      merchantId,
+    );
+    expect(scoped.map((s) => s.id)).toEqual([soonerHold.splitId, later.splitId]);
   });
 });
 

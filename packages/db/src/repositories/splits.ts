@@ -253,10 +253,13 @@ export class SplitsRepository {
   /**
    * Pending splits whose holds run out within the window, soonest first, with their business's name: at
    * `authorization_expires_at`, or at a hold's `capture_before` when sooner (docs/splits.md, "Holds that lapse sooner").
+   * `merchantId`: one business's splits only.
    */
-  pendingExpiringWithBusinessName(window: { from: Date; to: Date }, limit: number) {
+  pendingExpiringWithBusinessName(window: { from: Date; to: Date }, limit: number, merchantId?: string) {
     const runsOut = sql<Date>`least(splits.authorization_expires_at, (select min(p.capture_before) from split_participants p where p.split_id = splits.id))`;
-    return this.withBusinessName()
+    let query = this.withBusinessName();
+    if (merchantId) query = query.where('splits.merchant_id', '=', merchantId);
+    return query
       .where('splits.status', '=', 'pending')
       .where(runsOut, '>', window.from)
       .where(runsOut, '<=', window.to)

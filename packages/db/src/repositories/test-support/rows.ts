@@ -123,7 +123,8 @@ export function splitRow(
     application_fee_total: 0,
     merchant_fee_bps: 0,
     processor_account_id: 'acct_test',
-    authorization_expires_at: new Date(now.getTime() + 24 * 3600_000),
+    // A real split's 7 days: a row expiring sooner is one the daily reminders of other test files would pick up.
+    authorization_expires_at: new Date(now.getTime() + 7 * 24 * 3600_000),
     disputed_at: null,
     session_token: null,
     session_context: null,
