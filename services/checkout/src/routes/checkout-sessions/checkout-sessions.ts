@@ -17,6 +17,7 @@ import { type ApiKeyPrincipal, apiKeyPrincipal, auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { idempotencyKeyHeader, requestHash } from '../../idempotency-key';
 import { linesRefusal, sessionRefusal, sessionRow } from '../../sessions/create-session';
+import { presentCreatedSession, presentPublicSession, presentSessionStatus } from '../../sessions/presenters';
 import { sessionNotFound } from '../../sessions/schema';
 import { checkoutGate, type LoadedSession, loadSession, sessionStatus } from '../../sessions/session-state';
 import { tokenParams } from '../../sessions/token-params';
@@ -24,7 +25,6 @@ import type { RefundHistorySource } from '../../splits/refund-history';
 import { comparableHost } from './comparable-host';
 import { claimKey, replayFor } from './idempotency';
 import { fetchLineItemImages } from './images';
-import { presentCreatedSession, presentPublicSession, presentSessionStatus } from './presenters';
 import { CreateSessionSchema, createSessionFailure, ImageParams } from './schema';
 
 /** The caller's own session in the key's mode; anyone else's (or the other mode's) is 404. */

@@ -13,8 +13,8 @@ import type { Context } from 'koa';
 import { auth } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
 import { type SessionBody, sessionRefusal, sessionRow } from '../../sessions/create-session';
+import { presentCreatedSession } from '../../sessions/presenters';
 import { checkoutGate } from '../../sessions/session-state';
-import { presentCreatedSession } from '../checkout-sessions/presenters';
 import { SAMPLE_SESSION, TEST_SESSION_MESSAGES } from './schema';
 
 /** The dashboard's own Orders page: the one return a sample session may have beyond the business's domains. */

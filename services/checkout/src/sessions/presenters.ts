@@ -5,18 +5,12 @@ import {
   type SplitRow,
   type SplitSeatRow,
 } from '@groupsplit/shared';
-import { openSeatCount, presentSeatFields } from '../../seats/seats';
-import { presentLineItems } from '../../sessions/line-items';
-import {
-  checkoutUrl,
-  type LoadedSession,
-  type SessionRow,
-  type SessionStatus,
-  sessionStatus,
-} from '../../sessions/session-state';
-import { isApproved } from '../../splits/group';
-import { presentRefund, type RefundHistorySource } from '../../splits/refund-history';
-import { awaitingMerchantField } from '../../splits/split-detail';
+import { openSeatCount, presentSeatFields } from '../seats/seats';
+import { isApproved } from '../splits/group';
+import { presentRefund, type RefundHistorySource } from '../splits/refund-history';
+import { awaitingMerchantField } from '../splits/split-detail';
+import { presentLineItems } from './line-items';
+import { checkoutUrl, type LoadedSession, type SessionRow, type SessionStatus, sessionStatus } from './session-state';
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
