@@ -31,12 +31,28 @@ export type ProbeReading = {
   pauses: { loopDelayP99Ms: number; loopDelayMaxMs: number; gcCount: number; gcTotalMs: number; gcMaxMs: number };
 };
 
+/**
+ * Where the run's own processes listen: below Linux's ephemeral range (32768–60999 by default) and below
+ * the Temporal cluster's (scripts/lib/temporal-cluster.mjs). A service the chaos run kills listens again on
+ * the same port; a port from the ephemeral range can meanwhile become the local end of any outgoing
+ * connection on the machine (a Postgres pool, another test run), and the restart fails with EADDRINUSE.
+ */
+const RUN_PORT_RANGE = [10_000, 19_999] as const;
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const [low, high] = RUN_PORT_RANGE;
+  for (;;) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await listensOn(port)) return port;
+  }
 }
 
 export type Running = { name: ServiceName; child: ChildProcess; output: () => string; exited: Promise<void> };
