@@ -11,6 +11,7 @@ export { installJanitorSchedule } from './janitor';
 export * from './janitor/in-flight';
 /** The janitor's re-check interval from its settings (docs/deploy.md, "Sizing"). */
 export * from './janitor/sizing';
+export { splitRowsFromCreation } from './split/split-rows';
 
 /** Every activity the worker registers, bound to its dependencies. */
 export function createActivities(deps: ActivityDeps) {

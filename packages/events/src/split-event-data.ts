@@ -38,6 +38,32 @@ export type SplitEventSource = {
   };
 };
 
+/** A split row's stored session context (`splits.session_context`), as its JSON or its text. */
+type StoredSessionContext = {
+  customer_email?: string | null;
+  customer_name?: string | null;
+  metadata?: Record<string, string> | null;
+};
+
+/**
+ * The events' `session` block from a split row: null for a split made on the dashboard or by API. The
+ * context may come as its JSON text (a row about to be written) or parsed (a row read back).
+ */
+export function eventSessionOf(split: {
+  session_token: string | null;
+  session_context: string | StoredSessionContext | null;
+}): SplitSessionContext | null {
+  if (!split.session_token) return null;
+  const stored = split.session_context;
+  const context = (typeof stored === 'string' ? JSON.parse(stored) : stored) as StoredSessionContext | null;
+  return {
+    token: split.session_token,
+    customerEmail: context?.customer_email ?? null,
+    customerName: context?.customer_name ?? null,
+    metadata: context?.metadata ?? null,
+  };
+}
+
 const APPROVED_STATUSES = new Set(['authorised', 'captured', 'refunded']);
 
 function presentParticipant(participant: SplitEventSource['participants'][number]) {
@@ -94,7 +120,6 @@ export async function loadSplitEventSource(
   extra: Pick<SplitEventSource, 'authorisedParticipantId' | 'refund'> = {},
 ): Promise<{ merchantId: string; mode: 'test' | 'live'; source: SplitEventSource }> {
   const { split, participants } = await new SplitProjectionRepository(trx).forEvent(splitId);
-  const context = split.session_context;
   return {
     merchantId: split.merchant_id,
     mode: split.mode,
@@ -113,14 +138,7 @@ export async function loadSplitEventSource(
         status: p.status,
         refundedPence: p.refunded_amount,
       })),
-      session: split.session_token
-        ? {
-            token: split.session_token,
-            customerEmail: context?.customer_email ?? null,
-            customerName: context?.customer_name ?? null,
-            metadata: context?.metadata ?? null,
-          }
-        : null,
+      session: eventSessionOf(split),
       ...extra,
     },
   };

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { splitRowsFromCreation } from '@groupsplit/activities';
 import {
+  eventSessionOf,
   type Hold,
   type ReconciledEvent,
   type ReconcilePlan,
-  randomToken,
   type SplitParticipantRow,
   type SplitRow,
   splitEventData,
@@ -106,52 +107,12 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 /** The row a split would have had, from the first run's input (the pay tokens are new: the old ones went with the restore). */
 function openFromCreation(creation: SplitCreation, state: SplitWorkflowState): NonNullable<ReconcilePlan['open']> {
   const createdAt = new Date(state.createdAt ?? Date.now());
-  return {
-    split: {
-      id: creation.splitId,
-      merchant_id: creation.merchantId,
-      mode: creation.mode,
-      created_by: creation.createdBy,
-      order_reference: creation.orderReference,
-      currency: creation.currency,
-      status: state.status,
-      total_amount: creation.totalAmount,
-      customer_fee_total: creation.customerFeeTotal,
-      merchant_fee_total: creation.merchantFeeTotal,
-      application_fee_total: creation.applicationFeeTotal,
-      merchant_fee_bps: creation.merchantFeeBps,
-      processor_account_id: creation.processorAccountId,
-      authorization_expires_at: new Date(state.authorizationExpiresAt ?? createdAt),
-      group_token: creation.seats?.length ? randomToken(24) : null,
-      session_token: creation.session?.token ?? null,
-      session_context: creation.session
-        ? JSON.stringify({
-            customer_email: creation.session.customerEmail,
-            customer_name: creation.session.customerName,
-            metadata: creation.session.metadata,
-            ...(creation.session.organiserName ? { organiser_name: creation.session.organiserName } : {}),
-          })
-        : null,
-      awaiting_merchant: creation.session?.capture === 'merchant_accept' ? (state.awaitingMerchant ?? false) : null,
-      created_at: createdAt,
-    },
-    shares: creation.participants.map(
-      (p, position): NewShare => ({
-        id: p.id,
-        split_id: creation.splitId,
-        position,
-        user_id: null,
-        email: p.email,
-        name: p.name ?? null,
-        amount: p.amount,
-        customer_fee: p.customerFee,
-        merchant_fee: p.merchantFee,
-        status: 'pending',
-        pay_token: randomToken(24),
-        created_at: createdAt,
-      }),
-    ),
-  };
+  return splitRowsFromCreation(creation, {
+    createdAt,
+    authorizationExpiresAt: new Date(state.authorizationExpiresAt ?? createdAt),
+    status: state.status,
+    awaitingMerchant: state.awaitingMerchant,
+  });
 }
 
 export type PlannedReconcile = { plan: ReconcilePlan | null; changes: string[]; notes: string[] };
@@ -391,9 +352,6 @@ function eventDataAt(
       : expected.type === 'checkout_split.canceled'
         ? 'canceled'
         : 'pending';
-  const context = (
-    typeof split.session_context === 'string' ? JSON.parse(split.session_context) : split.session_context
-  ) as { customer_email: string | null; customer_name: string | null; metadata: Record<string, string> | null } | null;
   const data = splitEventData({
     split: {
       id: split.id,
@@ -409,14 +367,7 @@ function eventDataAt(
       status: participantStatus(p.id),
       refundedPence: 0,
     })),
-    session: split.session_token
-      ? {
-          token: split.session_token,
-          customerEmail: context?.customer_email ?? null,
-          customerName: context?.customer_name ?? null,
-          metadata: context?.metadata ?? null,
-        }
-      : null,
+    session: eventSessionOf(split),
     authorisedParticipantId: expected.participantId,
   });
   return expected.reason ? { ...data, reason: expected.reason } : { ...data };

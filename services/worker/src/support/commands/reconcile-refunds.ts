@@ -1,4 +1,5 @@
 import {
+  eventSessionOf,
   formatPounds,
   type ProcessorRefund,
   type ReconciledEvent,
@@ -353,13 +354,6 @@ export function planRefunds(
     // The merchant heard of every refund that moved money.
     if (amountBack > 0) {
       const dedupeKey = `refunded:${m.refundId}`;
-      const context = (
-        typeof split.session_context === 'string' ? JSON.parse(split.session_context) : split.session_context
-      ) as {
-        customer_email: string | null;
-        customer_name: string | null;
-        metadata: Record<string, string> | null;
-      } | null;
       out.events.push({
         id: webhookEventIdFor(dedupeKey),
         merchantId: split.merchant_id,
@@ -377,14 +371,7 @@ export function planRefunds(
               totalAmountPence: split.total_amount,
             },
             participants: participantsAfter,
-            session: split.session_token
-              ? {
-                  token: split.session_token,
-                  customerEmail: context?.customer_email ?? null,
-                  customerName: context?.customer_name ?? null,
-                  metadata: context?.metadata ?? null,
-                }
-              : null,
+            session: eventSessionOf(split),
             refund: {
               id: m.refundId,
               amountPence: amountBack,
