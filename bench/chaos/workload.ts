@@ -216,7 +216,11 @@ async function createDashboard(ctx: WorkloadContext, shop: ChaosShop, plan: Spli
       amountMinor,
     })),
   };
-  for (let attempt = 0; attempt < 5; attempt++) {
+  // Sent again while nothing answers (the gateway restarting refuses connections until the new one
+  // listens: its drain and start can take half a minute here) or the answer was lost, for up to
+  // CREATE_RESEND_MS: the Idempotency-Key makes every resend safe.
+  const resendUntil = Date.now() + CREATE_RESEND_MS;
+  for (let attempt = 0; attempt < 5 || Date.now() < resendUntil; attempt++) {
     // The order reference is the Idempotency-Key (docs/splits.md, "Retrying a create"): a retry after a
     // lost answer joins the first call's split, so nothing is placed twice (CHAOS-155: the look-up alone
     // missed a split still placing its holds, and the resend made a second one).
@@ -241,6 +245,9 @@ async function createDashboard(ctx: WorkloadContext, shop: ChaosShop, plan: Spli
   if (existing) return existing;
   throw new Error('dashboard create never answered');
 }
+
+/** How long a dashboard creator keeps sending a create nothing answered (with its Idempotency-Key). */
+const CREATE_RESEND_MS = 90_000;
 
 /** How long a creator whose answer was lost keeps looking for the split before sending again. */
 const LOST_CREATE_LOOK_MS = 3 * 60_000;
