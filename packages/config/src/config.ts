@@ -199,6 +199,12 @@ export const configSchema = z.object({
    */
   SHUTDOWN_DRAIN_MS: durationMs(20_000),
   /**
+   * How long a service keeps an idle kept-alive connection open (Node's `keepAliveTimeout`, whose default this
+   * is). Keep it above the gateway's 2 s for its own idle connections to services (services/gateway/src/proxy.ts,
+   * FREE_CONNECTION_MS), so the gateway always lets go first and never writes into a connection being closed.
+   */
+  SERVICE_KEEP_ALIVE_MS: durationMs(5_000),
+  /**
    * The dashboard's refresh session (docs/security.md, "Sessions that survive a reload"): a session family
    * ends when no refresh came for the idle timeout, and in any case the absolute timeout after sign-in
    * (ASVS 3.3: 2 hours and 12 hours). An access token made by a refresh lasts the access lifetime, and

@@ -41,6 +41,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
     const app = await options.build({ config, db, logger, temporal });
     const port = options.port(config);
     const server: Server = app.listen(port, host, () => logger.info({ host, port }, `${options.name} listening`));
+    server.keepAliveTimeout = config.SERVICE_KEEP_ALIVE_MS;
     const drain = drainable(server);
     let stopping = false;
     // SIGTERM (a restart, a deploy) drains: new connections refused, answers in flight finished within

@@ -10,10 +10,10 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'x-merchant-api-key', 'cook
 
 /**
  * The connections to the services, kept alive between calls. A free one is let go of after
- * FREE_CONNECTION_MS idle, well before the service's own keep-alive timeout (Node's 5 s) would close
+ * FREE_CONNECTION_MS idle, well before the service's own keep-alive timeout (SERVICE_KEEP_ALIVE_MS, 5 s) would close
  * it: a service closing an idle connection just as a call is written into it resets that call, and a
  * reset POST is answered 502. A service stopping on SIGTERM never closes one under us either: it
- * drains (shared/src/http/drain.ts, docs/deploy.md "Restarts drain").
+ * drains (packages/http/src/drain.ts, docs/deploy.md "Restarts drain").
  */
 const FREE_CONNECTION_MS = 2_000;
 const serviceAgent = new Agent({ keepAlive: true, scheduling: 'lifo', timeout: FREE_CONNECTION_MS });

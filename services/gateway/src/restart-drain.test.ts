@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { type Stack, startStack, waitUntil } from '@groupsplit/testing';
@@ -94,6 +95,9 @@ describe('a service restarted with SIGTERM drains', () => {
         PUBLIC_BASE_URL: stack.urls.gateway,
         TEMPORAL_TASK_QUEUE: stack.config.TEMPORAL_TASK_QUEUE,
         LOG_LEVEL: 'info',
+        // The idle connection below stays idle while the test holds a request in checkout and restarts it,
+        // which takes longer than the 5 s keep-alive on a loaded machine: only the drain may close it here.
+        SERVICE_KEEP_ALIVE_MS: '300000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -106,9 +110,13 @@ describe('a service restarted with SIGTERM drains', () => {
     await waitUntil(
       'checkout ready',
       () =>
-        fetch(`${checkoutUrl}/readyz`)
-          .then((res) => res.status)
-          .catch(() => 0),
+        // A connection of its own that closes after the answer: one left idle would stay open through the drain.
+        new Promise<number>((resolve) => {
+          get(`${checkoutUrl}/readyz`, { agent: false }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          }).once('error', () => resolve(0));
+        }),
       (status) => status === 200 || checkout.exitCode !== null,
       90_000,
     );

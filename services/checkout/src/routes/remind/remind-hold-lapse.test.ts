@@ -76,7 +76,9 @@ describe('reminders when a hold lapses sooner', () => {
   };
 
   it('the remind call’s e-mail gives the hold’s earlier deadline', async () => {
-    const split = await earlyHold('ORD-LAPSE-CALL', 3 * 3600);
+    // 2 hours 50 minutes: the mail says "2 hours" however fast it comes (at 3 hours a mail rendered within the
+    // second the hold's whole-second capture_before was rounded up by said "3 hours").
+    const split = await earlyHold('ORD-LAPSE-CALL', 3 * 3600 - 600);
     const res = await remind(split.token);
     expect(res.status).toBe(200);
     expect(res.body.reminded).toBe(2);
