@@ -5,6 +5,7 @@ import type { SplitParticipantsTable, SplitsTable } from '../schema/splits';
 import type { Db } from '../types';
 import { AuditLogRepository } from './audit-log';
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
+import { SplitsRepository } from './splits';
 
 /** A webhook event to put back into the outbox, with the id and dedupe key it was first written with. */
 export type ReconciledEvent = {
@@ -66,12 +67,7 @@ export class ReconcileRepository {
   }
 
   participants(splitId: string) {
-    return this.db
-      .selectFrom('split_participants')
-      .selectAll()
-      .where('split_id', '=', splitId)
-      .orderBy('position')
-      .execute();
+    return new SplitsRepository(this.db).participantsOf(splitId);
   }
 
   history(splitId: string) {
