@@ -22,7 +22,7 @@ export type DrainResult = {
  *   once, and a request the client was writing into it that moment is reset: the gateway cannot
  *   tell that from a service that read the request and died, and answers 502). It is left to the
  *   client, which lets go of it a second before this server's keep-alive timeout (the
- *   `Keep-Alive: timeout=5` hint), or to that timeout;
+ *   `Keep-Alive: timeout=` hint, SERVICE_KEEP_ALIVE_MS), or to that timeout;
  * - requests in flight are answered; whatever is still open after `boundMs` is closed.
  *
  * Resolves once no connection is left, or at the bound.
