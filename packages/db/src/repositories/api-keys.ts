@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { preparedStatement } from '../prepared-statements';
 import type { Db } from '../types';
+import { whereKey } from './query-helpers';
 
 type Mode = 'test' | 'live';
 
@@ -94,19 +95,13 @@ export class ApiKeysRepository {
 
   /** The key with this hash, revoked or not. */
   async findByHash(keyHash: string) {
-    return this.db
-      .selectFrom('api_keys')
-      .select(['id', 'merchant_id'])
-      .where('key_hash', '=', keyHash)
-      .executeTakeFirst();
+    return whereKey(this.db, 'api_keys', { key_hash: keyHash }).select(['id', 'merchant_id']).executeTakeFirst();
   }
 
   /** Every key of the business, both modes, newest first (revoked keys too). */
   async listOf(merchantId: string) {
-    return this.db
-      .selectFrom('api_keys')
+    return whereKey(this.db, 'api_keys', { merchant_id: merchantId })
       .selectAll()
-      .where('merchant_id', '=', merchantId)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .execute();
@@ -114,12 +109,7 @@ export class ApiKeysRepository {
 
   /** One key of the business. */
   async find(merchantId: string, id: string) {
-    return this.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('id', '=', id)
-      .where('merchant_id', '=', merchantId)
-      .executeTakeFirst();
+    return whereKey(this.db, 'api_keys', { id, merchant_id: merchantId }).selectAll().executeTakeFirst();
   }
 
   /** Revokes the business's key if it is not revoked yet; the revoked row, or undefined. */

@@ -10,6 +10,9 @@ import {
 import { preparedStatement } from '../prepared-statements';
 import type { CheckoutSessionsTable } from '../schema/checkout';
 import type { Database, Db } from '../types';
+import { forgetStaleIdempotencyKey, type IdempotencyKeyScope, idempotencyKeyColumns, whereKey } from './query-helpers';
+
+export type { IdempotencyKeyScope } from './query-helpers';
 
 /** The columns the create routes set (jsonb columns as JSON text; `api_key_id` null for the dashboard's sample session); the rest are the table's defaults. */
 export type CheckoutSessionInsert = Required<
@@ -84,9 +87,6 @@ export const expiryNotRecorded = ({ not, exists, selectFrom }: ExpressionBuilder
         .whereRef('checkout_session_expiries.session_token', '=', 'checkout_sessions.token'),
     ),
   );
-
-/** An Idempotency-Key of the create route: keys are per business and mode. */
-export type IdempotencyKeyScope = { merchantId: string; mode: 'test' | 'live'; key: string };
 
 /** A claim the expiry job found abandoned (no split workflow), as it saw it: the stamp it must still have. */
 export type AbandonedClaim = { token: string; claimedAt: Date };
@@ -272,12 +272,8 @@ export class CheckoutSessionsRepository {
    * mode) if it was used less than `rememberedHours` ago, or undefined.
    */
   liveIdempotencyKey(scope: IdempotencyKeyScope, rememberedHours: number) {
-    return this.db
-      .selectFrom('checkout_idempotency_keys')
+    return whereKey(this.db, 'checkout_idempotency_keys', idempotencyKeyColumns(scope))
       .select(['request_hash', 'session_token'])
-      .where('merchant_id', '=', scope.merchantId)
-      .where('mode', '=', scope.mode)
-      .where('idempotency_key', '=', scope.key)
       .where('created_at', '>', sql<Date>`now() - make_interval(hours => ${rememberedHours})`)
       .executeTakeFirst();
   }
@@ -293,22 +289,10 @@ export class CheckoutSessionsRepository {
     sessionToken: string,
     rememberedHours: number,
   ): Promise<boolean> {
-    await this.db
-      .deleteFrom('checkout_idempotency_keys')
-      .where('merchant_id', '=', scope.merchantId)
-      .where('mode', '=', scope.mode)
-      .where('idempotency_key', '=', scope.key)
-      .where('created_at', '<=', sql<Date>`now() - make_interval(hours => ${rememberedHours})`)
-      .execute();
+    await forgetStaleIdempotencyKey(this.db, 'checkout_idempotency_keys', scope, rememberedHours);
     const claimed = await this.db
       .insertInto('checkout_idempotency_keys')
-      .values({
-        merchant_id: scope.merchantId,
-        mode: scope.mode,
-        idempotency_key: scope.key,
-        request_hash: requestHash,
-        session_token: sessionToken,
-      })
+      .values({ ...idempotencyKeyColumns(scope), request_hash: requestHash, session_token: sessionToken })
       .onConflict((oc) => oc.columns(['merchant_id', 'mode', 'idempotency_key']).doNothing())
       .returning('session_token')
       .executeTakeFirst();

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { JanitorAction, JanitorFindingKind } from '../schema/operations';
 import type { Database, Db } from '../types';
+import { valueByKey } from './query-helpers';
 
 /**
  * Which splits the janitor looks at (docs/runbook.md, "Janitor"): non-terminal ones, those that
@@ -127,12 +128,7 @@ export class JanitorRepository {
 
   /** Where the last sweep of this merchant's splits stopped; undefined before its first. */
   async cursor(merchantId: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('janitor_sweep_cursors')
-      .select('after_split_id')
-      .where('merchant_id', '=', merchantId)
-      .executeTakeFirst();
-    return row?.after_split_id;
+    return valueByKey(this.db, 'janitor_sweep_cursors', 'after_split_id', { merchant_id: merchantId });
   }
 
   /** Kept after every split examined, so a sweep cut short carries on from there. */

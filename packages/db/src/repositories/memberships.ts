@@ -1,6 +1,7 @@
 import type { Role } from '@groupsplit/core';
 import { sql } from 'kysely';
 import type { Db } from '../types';
+import { whereKey } from './query-helpers';
 
 /** One login joining one business in a role (registration as Owner, or an accepted invitation). */
 export type NewMembership = { merchantId: string; userId: string; role: Role };
@@ -20,19 +21,14 @@ export class MembershipsRepository {
 
   /** The membership of a user in a business (id and role), or undefined. */
   findByUser(merchantId: string, userId: string) {
-    return this.db
-      .selectFrom('memberships')
+    return whereKey(this.db, 'memberships', { merchant_id: merchantId, user_id: userId })
       .select(['id', 'user_id', 'role'])
-      .where('merchant_id', '=', merchantId)
-      .where('user_id', '=', userId)
       .executeTakeFirst();
   }
 
   /** A member of this business by membership id; `forUpdate` locks the row in a transaction. */
   findMember(merchantId: string, membershipId: string, options: { forUpdate?: boolean } = {}) {
-    let query = this.db
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
+    let query = this.withLogins()
       .select(['memberships.id', 'memberships.user_id', 'memberships.role', 'users.identity_verified'])
       .where('memberships.id', '=', membershipId)
       .where('memberships.merchant_id', '=', merchantId);
@@ -42,9 +38,7 @@ export class MembershipsRepository {
 
   /** A member of this business by login e-mail (case-insensitive). */
   findByEmail(merchantId: string, email: string) {
-    return this.db
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
+    return this.withLogins()
       .select(['memberships.id', 'memberships.user_id', 'memberships.role'])
       .where('memberships.merchant_id', '=', merchantId)
       .where(sql<string>`lower(users.email)`, '=', email.toLowerCase())
@@ -53,9 +47,7 @@ export class MembershipsRepository {
 
   /** The Owner's login (the only notification address: docs/spec.md, Notifications by e-mail), with the business name. */
   findOwner(merchantId: string) {
-    return this.db
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
+    return this.withLogins()
       .innerJoin('merchants', 'merchants.id', 'memberships.merchant_id')
       .select(['memberships.id', 'memberships.user_id', 'users.email', 'merchants.name as business_name'])
       .where('memberships.merchant_id', '=', merchantId)
@@ -98,9 +90,7 @@ export class MembershipsRepository {
 
   /** Everyone in a business with their login, first joined first. */
   teamOf(merchantId: string) {
-    return this.db
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
+    return this.withLogins()
       .select([
         'memberships.id',
         'memberships.user_id',
@@ -115,7 +105,6 @@ export class MembershipsRepository {
       .execute();
   }
 
-  /** The logins that own any of these businesses. */
   /** The owner's user id; throws when the business has no owner. */
   async ownerUserId(merchantId: string): Promise<string> {
     const owner = await this.db
@@ -127,6 +116,7 @@ export class MembershipsRepository {
     return owner.user_id;
   }
 
+  /** The logins that own any of these businesses. */
   async ownerUserIds(merchantIds: readonly string[]): Promise<string[]> {
     if (merchantIds.length === 0) return [];
     const rows = await this.db
@@ -154,5 +144,10 @@ export class MembershipsRepository {
 
   async remove(membershipId: string): Promise<void> {
     await this.db.deleteFrom('memberships').where('id', '=', membershipId).execute();
+  }
+
+  /** The memberships with their logins: where every read of a member's login starts. */
+  private withLogins() {
+    return this.db.selectFrom('memberships').innerJoin('users', 'users.id', 'memberships.user_id');
   }
 }

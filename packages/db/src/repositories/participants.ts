@@ -1,6 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { ParticipantStatus, SplitParticipantsTable } from '../schema/splits';
 import type { Db } from '../types';
+import { valuesByKey } from './query-helpers';
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
 
 /**
@@ -195,13 +196,7 @@ export class ParticipantsRepository {
 
   /** The ids of the split's participants the projection shows captured, in no particular order. */
   async capturedIds(splitId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('split_participants')
-      .select('id')
-      .where('split_id', '=', splitId)
-      .where('status', '=', 'captured')
-      .execute();
-    return rows.map((row) => row.id);
+    return valuesByKey(this.db, 'split_participants', 'id', { split_id: splitId, status: 'captured' });
   }
 
   /**

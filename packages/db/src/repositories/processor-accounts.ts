@@ -1,4 +1,5 @@
 import type { Db } from '../types';
+import { whereKey } from './query-helpers';
 
 type Mode = 'test' | 'live';
 
@@ -12,11 +13,8 @@ export class ProcessorAccountsRepository {
 
   /** The business's connected account in this mode, or undefined before onboarding starts. */
   async find(merchantId: string, mode: Mode) {
-    return this.db
-      .selectFrom('merchant_processor_accounts')
+    return whereKey(this.db, 'merchant_processor_accounts', { merchant_id: merchantId, mode })
       .selectAll()
-      .where('merchant_id', '=', merchantId)
-      .where('mode', '=', mode)
       .executeTakeFirst();
   }
 
@@ -47,11 +45,8 @@ export class ProcessorAccountsRepository {
       .returning('account_id')
       .executeTakeFirst();
     if (inserted) return { accountId: inserted.account_id, inserted: true };
-    const existing = await this.db
-      .selectFrom('merchant_processor_accounts')
+    const existing = await whereKey(this.db, 'merchant_processor_accounts', { merchant_id: merchantId, mode })
       .select('account_id')
-      .where('merchant_id', '=', merchantId)
-      .where('mode', '=', mode)
       .executeTakeFirstOrThrow();
     return { accountId: existing.account_id, inserted: false };
   }

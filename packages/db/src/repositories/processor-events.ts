@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../types';
+import { updateByKey } from './query-helpers';
 
 type Mode = 'test' | 'live';
 
@@ -25,11 +26,7 @@ export class ProcessorEventsRepository {
 
   /** Marks the event processed. */
   async markProcessed(id: string): Promise<void> {
-    await this.db
-      .updateTable('processor_events')
-      .set({ processed_at: new Date(), last_error: null })
-      .where('id', '=', id)
-      .execute();
+    await updateByKey(this.db, 'processor_events', { id }, { processed_at: new Date(), last_error: null }).execute();
   }
 
   /**

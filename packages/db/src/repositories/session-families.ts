@@ -1,6 +1,7 @@
 import { randomToken, sha256Hex } from '@groupsplit/core';
 import type { SessionEndReason } from '../schema/identity';
 import type { Db } from '../types';
+import { valueByKey, whereKey } from './query-helpers';
 
 export type { SessionEndReason } from '../schema/identity';
 
@@ -63,10 +64,8 @@ export class SessionFamiliesRepository {
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
     if (!token) return undefined;
-    const family = await this.db
-      .selectFrom('session_families')
+    const family = await whereKey(this.db, 'session_families', { id: token.family_id })
       .selectAll()
-      .where('id', '=', token.family_id)
       .forUpdate()
       .executeTakeFirstOrThrow();
     // Read again under the lock: a concurrent refresh may have rotated it meanwhile.
@@ -118,11 +117,8 @@ export class SessionFamiliesRepository {
 
   /** The family of one user, if it is theirs. */
   async ofUser(userId: string, familyId: string) {
-    return this.db
-      .selectFrom('session_families')
+    return whereKey(this.db, 'session_families', { user_id: userId, id: familyId })
       .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', familyId)
       .executeTakeFirst() as Promise<SessionFamily | undefined>;
   }
 
@@ -142,12 +138,7 @@ export class SessionFamiliesRepository {
 
   /** The family an access token belongs to, if any. */
   async familyOfAccessToken(sessionId: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('auth_sessions')
-      .select('family_id')
-      .where('id', '=', sessionId)
-      .executeTakeFirst();
-    return row?.family_id ?? null;
+    return (await valueByKey(this.db, 'auth_sessions', 'family_id', { id: sessionId })) ?? null;
   }
 
   private async issueToken(familyId: string): Promise<string> {

@@ -1,5 +1,6 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database, Db } from '../types';
+import { valueByKey } from './query-helpers';
 
 /** One row of a split's history (status changes, authorisations, refunds, support actions). */
 export type SplitHistoryRow = {
@@ -63,11 +64,6 @@ export class SplitHistoryRepository {
 
   /** The detail of the row with this dedupe key (undefined when there is no such row). */
   async detailOf(dedupeKey: string): Promise<Record<string, unknown> | null | undefined> {
-    const row = await this.db
-      .selectFrom('split_history')
-      .select('detail')
-      .where('dedupe_key', '=', dedupeKey)
-      .executeTakeFirst();
-    return row?.detail;
+    return valueByKey(this.db, 'split_history', 'detail', { dedupe_key: dedupeKey });
   }
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../types';
+import { forgetStaleIdempotencyKey, type IdempotencyKeyScope, idempotencyKeyColumns, whereKey } from './query-helpers';
 
 /** An Idempotency-Key of POST /api/checkout-splits: keys are per business and mode. */
-export type SplitIdempotencyKeyScope = { merchantId: string; mode: 'test' | 'live'; key: string };
+export type SplitIdempotencyKeyScope = IdempotencyKeyScope;
 
 /**
  * Every query of `split_idempotency_keys` (written by checkout): the split id an Idempotency-Key of
@@ -22,31 +22,15 @@ export class SplitIdempotencyKeysRepository {
     requestHash: string,
     rememberedHours: number,
   ): Promise<{ splitId: string; requestHash: string; claimed: boolean }> {
-    await this.db
-      .deleteFrom('split_idempotency_keys')
-      .where('merchant_id', '=', scope.merchantId)
-      .where('mode', '=', scope.mode)
-      .where('idempotency_key', '=', scope.key)
-      .where('created_at', '<=', sql<Date>`now() - make_interval(hours => ${rememberedHours})`)
-      .execute();
+    await forgetStaleIdempotencyKey(this.db, 'split_idempotency_keys', scope, rememberedHours);
     const claimed = await this.db
       .insertInto('split_idempotency_keys')
-      .values({
-        merchant_id: scope.merchantId,
-        mode: scope.mode,
-        idempotency_key: scope.key,
-        request_hash: requestHash,
-        split_id: randomUUID(),
-      })
+      .values({ ...idempotencyKeyColumns(scope), request_hash: requestHash, split_id: randomUUID() })
       .onConflict((oc) => oc.columns(['merchant_id', 'mode', 'idempotency_key']).doNothing())
       .returning('split_id')
       .executeTakeFirst();
     if (claimed) return { splitId: claimed.split_id, requestHash, claimed: true };
-    const existing = await this.db
-      .selectFrom('split_idempotency_keys')
-      .where('merchant_id', '=', scope.merchantId)
-      .where('mode', '=', scope.mode)
-      .where('idempotency_key', '=', scope.key)
+    const existing = await whereKey(this.db, 'split_idempotency_keys', idempotencyKeyColumns(scope))
       .select(['request_hash', 'split_id'])
       .executeTakeFirstOrThrow();
     return { splitId: existing.split_id, requestHash: existing.request_hash, claimed: false };
@@ -56,10 +40,7 @@ export class SplitIdempotencyKeysRepository {
   async release(scope: SplitIdempotencyKeyScope, splitId: string): Promise<void> {
     await this.db
       .deleteFrom('split_idempotency_keys')
-      .where('merchant_id', '=', scope.merchantId)
-      .where('mode', '=', scope.mode)
-      .where('idempotency_key', '=', scope.key)
-      .where('split_id', '=', splitId)
+      .where((eb) => eb.and({ ...idempotencyKeyColumns(scope), split_id: splitId }))
       .execute();
   }
 }

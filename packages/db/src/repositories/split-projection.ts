@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { ParticipantStatus, SplitParticipantsTable, SplitStatus, SplitsTable } from '../schema/splits';
 import type { Db } from '../types';
+import { updateByKey } from './query-helpers';
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
 
 /** A status change of a split, as the split workflow asks for it. */
@@ -133,11 +134,12 @@ export class SplitProjectionRepository {
 
   /** `capturing` → `captured`, only from `capturing`; returns whether it moved the split. */
   async markCaptured(splitId: string): Promise<boolean> {
-    const moved = await this.db
-      .updateTable('splits')
-      .set({ status: 'captured', updated_at: new Date() })
-      .where('id', '=', splitId)
-      .where('status', '=', 'capturing')
+    const moved = await updateByKey(
+      this.db,
+      'splits',
+      { id: splitId, status: 'capturing' },
+      { status: 'captured', updated_at: new Date() },
+    )
       .returning('id')
       .executeTakeFirst();
     return moved !== undefined;
@@ -167,11 +169,12 @@ export class SplitProjectionRepository {
    * (awaiting_merchant not null) and is `pending`; returns whether it was written.
    */
   async setAwaitingMerchant(splitId: string, awaiting: boolean): Promise<boolean> {
-    const written = await this.db
-      .updateTable('splits')
-      .set({ awaiting_merchant: awaiting, updated_at: new Date() })
-      .where('id', '=', splitId)
-      .where('status', '=', 'pending')
+    const written = await updateByKey(
+      this.db,
+      'splits',
+      { id: splitId, status: 'pending' },
+      { awaiting_merchant: awaiting, updated_at: new Date() },
+    )
       .where('awaiting_merchant', 'is not', null)
       .returning('id')
       .executeTakeFirst();

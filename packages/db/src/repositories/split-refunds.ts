@@ -7,6 +7,7 @@ import type {
   SplitRefundsTable,
 } from '../schema/refunds';
 import type { Db } from '../types';
+import { whereKey } from './query-helpers';
 
 export type NewRefund = Insertable<SplitRefundsTable>;
 export type NewRefundSlice = Insertable<SplitRefundSlicesTable>;
@@ -101,12 +102,7 @@ export class SplitRefundsRepository {
 
   /** The refund row, locked until the transaction ends. */
   lockRefund(refundId: string) {
-    return this.db
-      .selectFrom('split_refunds')
-      .selectAll()
-      .where('id', '=', refundId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    return whereKey(this.db, 'split_refunds', { id: refundId }).selectAll().forUpdate().executeTakeFirstOrThrow();
   }
 
   findRefund(refundId: string) {

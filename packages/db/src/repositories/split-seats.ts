@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { SplitParticipantsTable, SplitSeatsTable } from '../schema/splits';
 import type { Db } from '../types';
+import { valuesByKey } from './query-helpers';
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
 
 export type SplitSeatRow = Selectable<SplitSeatsTable>;
@@ -71,12 +72,8 @@ export class SplitSeatsRepository {
 
   /** The lower-cased addresses of a split's participants (a claim refuses one already there). */
   async participantEmails(splitId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('split_participants')
-      .select('email')
-      .where('split_id', '=', splitId)
-      .execute();
-    return rows.map((row) => row.email.trim().toLowerCase());
+    const emails = await valuesByKey(this.db, 'split_participants', 'email', { split_id: splitId });
+    return emails.map((email) => email.trim().toLowerCase());
   }
 
   /** A participant's hold, when the claim that made it committed already (a retried activity). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../types';
+import { valueByKey, whereKey } from './query-helpers';
 
 /** The participant templates of the e-mail log a split's timeline shows (docs/dashboard.md, "The order's timeline"). */
 export const TIMELINE_EMAIL_TEMPLATES = [
@@ -121,16 +122,13 @@ export class SplitTimelineRepository {
 
   /** What was ordered, for a hosted order: the session's line items, metadata and customer (the organiser). */
   session(sessionToken: string) {
-    return this.db
-      .selectFrom('checkout_sessions')
+    return whereKey(this.db, 'checkout_sessions', { token: sessionToken })
       .select(['line_items', 'metadata', 'customer_email', 'order_reference'])
-      .where('token', '=', sessionToken)
       .executeTakeFirst();
   }
 
   /** The creating account's login address (the hosted order's buyer, who organised it). */
   async creatorEmail(userId: string): Promise<string | null> {
-    const row = await this.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-    return row?.email ?? null;
+    return (await valueByKey(this.db, 'users', 'email', { id: userId })) ?? null;
   }
 }

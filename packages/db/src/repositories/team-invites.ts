@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../types';
+import { type RowKey, whereKey } from './query-helpers';
 
 type InvitedRole = 'admin' | 'finance' | 'member';
 
@@ -12,57 +13,39 @@ export class TeamInvitesRepository {
 
   /** The business's pending invitations, oldest first. */
   async pendingOf(merchantId: string) {
-    return this.db
-      .selectFrom('team_invites')
+    return this.pending({ merchant_id: merchantId })
       .select(['id', 'email', 'role', 'expires_at'])
-      .where('merchant_id', '=', merchantId)
-      .where('status', '=', 'pending')
       .orderBy('created_at')
       .execute();
   }
 
   /** The pending invitation of the business to this address (any case), lapsed or not. */
   async findPendingForEmail(merchantId: string, email: string) {
-    return this.db
-      .selectFrom('team_invites')
+    return this.pending({ merchant_id: merchantId })
       .select(['id', 'expires_at'])
-      .where('merchant_id', '=', merchantId)
       .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-      .where('status', '=', 'pending')
       .executeTakeFirst();
   }
 
   /** The business's pending invitation by id, locked FOR UPDATE. */
   async lockPending(merchantId: string, inviteId: string) {
-    return this.db
-      .selectFrom('team_invites')
+    return this.pending({ id: inviteId, merchant_id: merchantId })
       .select(['id', 'email', 'role', 'token_hash', 'expires_at'])
-      .where('id', '=', inviteId)
-      .where('merchant_id', '=', merchantId)
-      .where('status', '=', 'pending')
       .forUpdate()
       .executeTakeFirst();
   }
 
   /** A pending, unexpired invitation by its token's hash (the invitee's preview). */
   async findOpenByTokenHash(tokenHash: string) {
-    return this.db
-      .selectFrom('team_invites')
+    return this.pending({ token_hash: tokenHash })
       .select(['merchant_id', 'role', 'email', 'expires_at'])
-      .where('token_hash', '=', tokenHash)
-      .where('status', '=', 'pending')
       .where('expires_at', '>', new Date())
       .executeTakeFirst();
   }
 
   /** An invitation in any state by its token's hash, locked FOR UPDATE (the accept). */
   async lockByTokenHash(tokenHash: string) {
-    return this.db
-      .selectFrom('team_invites')
-      .selectAll()
-      .where('token_hash', '=', tokenHash)
-      .forUpdate()
-      .executeTakeFirst();
+    return whereKey(this.db, 'team_invites', { token_hash: tokenHash }).selectAll().forUpdate().executeTakeFirst();
   }
 
   /** A new pending invitation. */
@@ -138,5 +121,10 @@ export class TeamInvitesRepository {
       .set({ status: 'accepted', accepted_by: userId, accepted_at: acceptedAt, updated_at: acceptedAt })
       .where('id', '=', id)
       .execute();
+  }
+
+  /** The pending invitations with this key (of a business, by id, by link): where every read of open ones starts. */
+  private pending(key: RowKey<'team_invites'>) {
+    return whereKey(this.db, 'team_invites', { ...key, status: 'pending' });
   }
 }

@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { WebhookDeliveriesTable } from '../schema/webhooks';
 import type { Db } from '../types';
+import { updateByKey, whereKey } from './query-helpers';
 
 type Mode = 'test' | 'live';
 
@@ -38,30 +39,22 @@ export class WebhookDeliveriesRepository {
 
   /** One attempt of a delivery as logged; throws when it is not. */
   async getAttempt(deliveryId: string, attempt: number) {
-    return this.db
-      .selectFrom('webhook_deliveries')
+    return whereKey(this.db, 'webhook_deliveries', { delivery_id: deliveryId, attempt })
       .select(['id', 'outcome'])
-      .where('delivery_id', '=', deliveryId)
-      .where('attempt', '=', attempt)
       .executeTakeFirstOrThrow();
   }
 
   /** Every attempt of a delivery, the last first. */
   async attemptsOf(deliveryId: string) {
-    return this.db
-      .selectFrom('webhook_deliveries')
+    return whereKey(this.db, 'webhook_deliveries', { delivery_id: deliveryId })
       .selectAll()
-      .where('delivery_id', '=', deliveryId)
       .orderBy('attempt', 'desc')
       .execute();
   }
 
   /** Marks the attempt as the one after which nothing more is tried, unless it already is. */
   async giveUp(id: string): Promise<void> {
-    await this.db
-      .updateTable('webhook_deliveries')
-      .set({ gave_up_at: new Date(), next_attempt_at: null })
-      .where('id', '=', id)
+    await updateByKey(this.db, 'webhook_deliveries', { id }, { gave_up_at: new Date(), next_attempt_at: null })
       .where('gave_up_at', 'is', null)
       .execute();
   }
@@ -75,12 +68,8 @@ export class WebhookDeliveriesRepository {
 
   /** A page cursor: the row's place in the log, if it is the business's in this mode. */
   async findCursor(id: string, merchantId: string, mode: Mode) {
-    return this.db
-      .selectFrom('webhook_deliveries')
+    return whereKey(this.db, 'webhook_deliveries', { id, merchant_id: merchantId, mode })
       .select(['created_at', 'attempt', 'id'])
-      .where('id', '=', id)
-      .where('merchant_id', '=', merchantId)
-      .where('mode', '=', mode)
       .executeTakeFirst();
   }
 
@@ -129,11 +118,7 @@ export class WebhookSettingsRepository {
 
   /** The stored row, secrets still sealed; undefined until one is saved. */
   async find(merchantId: string, mode: Mode) {
-    return this.db
-      .selectFrom('webhook_settings')
-      .selectAll()
-      .where((eb) => eb.and({ merchant_id: merchantId, mode }))
-      .executeTakeFirst();
+    return whereKey(this.db, 'webhook_settings', { merchant_id: merchantId, mode }).selectAll().executeTakeFirst();
   }
 
   /** Sets (or with null clears) the URL of one mode. */
