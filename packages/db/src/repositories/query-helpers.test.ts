@@ -39,7 +39,7 @@ describe('the rows picked by a key', () => {
     expect(both).toEqual([{ id: a.id }, { id: b.id }]);
   });
 
-  it('refuse a key column without a value, and a key with no column: either would read other rows', async () => {
+  it('refuse a key column without a value, and a key with no column (it would pick every row)', async () => {
     const { a } = await logins();
     const missing = undefined as unknown as string;
     expect(() => whereKey(db, 'users', { id: a.id, email: missing })).toThrow('No value for users.email');

@@ -23,7 +23,8 @@ export type Table = keyof Database & string;
 
 /**
  * Values of some of a table's columns that pick its rows (`{ id }`, `{ merchant_id, mode }`), each
- * compared with `=`. Never undefined or null: a key without a value would match rows of every owner.
+ * compared with `=`. Never undefined or null (`= NULL` matches nothing, so a caller's missing value
+ * would pass unnoticed as "no such row"), and never empty (that would pick every row): both throw.
  */
 export type RowKey<T extends Table> = {
   [C in keyof Database[T] & string]?: NonNullable<SelectType<Database[T][C]>>;
@@ -40,7 +41,7 @@ type UntypedDb = Kysely<Record<string, Record<string, unknown>>>;
 // biome-ignore lint/complexity/noBannedTypes: kysely's own type for a query that selects nothing yet.
 type NothingSelected = {};
 
-/** The key's columns and values, refusing a missing value (it would drop its condition). */
+/** The key's columns and values, refusing an empty key or a missing value (RowKey). */
 function keyEntries(table: string, key: object): [string, unknown][] {
   const entries = Object.entries(key as Record<string, unknown>);
   if (entries.length === 0) throw new Error(`No key for ${table}`);
