@@ -47,10 +47,8 @@ export class SessionFamiliesRepository {
 
   /** Whether this login signed in before, and whether ever from this user agent (the new-device e-mail). */
   async deviceHistory(userId: string, userAgent: string, exceptFamilyId: string) {
-    const rows = await this.db
-      .selectFrom('session_families')
+    const rows = await whereKey(this.db, 'session_families', { user_id: userId })
       .select('user_agent')
-      .where('user_id', '=', userId)
       .where('id', '!=', exceptFamilyId)
       .execute();
     return { signedInBefore: rows.length > 0, knownDevice: rows.some((row) => row.user_agent === userAgent) };

@@ -29,10 +29,8 @@ export class SplitRefundsRepository {
 
   /** The participants of a refund's slices, in slice order (none when the refund was never begun). */
   async sliceParticipants(refundId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('split_refund_slices')
+    const rows = await whereKey(this.db, 'split_refund_slices', { refund_id: refundId })
       .select('participant_id')
-      .where('refund_id', '=', refundId)
       .orderBy('position')
       .execute();
     return rows.map((row) => row.participant_id);
