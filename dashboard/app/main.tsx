@@ -1,3 +1,4 @@
+import '@groupsplit/shared/visually-hidden.css';
 import { render } from 'preact';
 import { handleSessionProblems } from './api';
 import { App } from './app';
