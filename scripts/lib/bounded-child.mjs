@@ -79,7 +79,16 @@ export function boundedChild() {
  *   folder holds, for the message; `beforeStop`: after the entry point, before the infrastructure stops;
  *   `ignoreSignal`: a signal to leave to `beforeStop` (e.g. a SIGINT that ends an inspection).
  */
-export async function launchBoundedRun({ name, limitMs, infrastructure, entry, keep, keptHolds, beforeStop, ignoreSignal }) {
+export async function launchBoundedRun({
+  name,
+  limitMs,
+  infrastructure,
+  entry,
+  keep,
+  keptHolds,
+  beforeStop,
+  ignoreSignal,
+}) {
   ensureNodeModules();
   // After the install: these import npm packages.
   const { ensureTemporalCli } = await import('./tools.mjs');

@@ -148,7 +148,10 @@ export const captureProgressActivities = proxyLocalActivities<Pick<SplitActiviti
 // rollback would not be: as regular activities, the rollbacks start a new workflow task, and
 // nothing before them can run again once one is scheduled.
 
-export const rollbackActivities = regularActivities<'rollbackCapturedShare' | 'releaseShare'>(PROCESSOR_CALL_TIMEOUT, ROLLBACK_RETRY);
+export const rollbackActivities = regularActivities<'rollbackCapturedShare' | 'releaseShare'>(
+  PROCESSOR_CALL_TIMEOUT,
+  ROLLBACK_RETRY,
+);
 
 export const replaceActivities = regularActivities<'replaceParticipant'>(PROCESSOR_CALL_TIMEOUT, REPLACE_RETRY);
 
@@ -161,7 +164,10 @@ export const seatReminderActivities = regularActivities<'remindOpenSeats'>(REMIN
 /** Releasing a replaced hold is best-effort like any release: the hold lapses if it cannot be released. */
 export const replacedHoldActivities = regularActivities<'releaseReplacedHold'>(PROCESSOR_CALL_TIMEOUT, RELEASE_RETRY);
 
-export const projectionActivities = regularActivities<'recordAuthorisation' | 'recordSplitHistory'>(PROJECTION_TIMEOUT, PROJECTION_RETRY);
+export const projectionActivities = regularActivities<'recordAuthorisation' | 'recordSplitHistory'>(
+  PROJECTION_TIMEOUT,
+  PROJECTION_RETRY,
+);
 
 /**
  * The merchant accept step's projection writes (merchant-accept.ts): local steps like the status writes,

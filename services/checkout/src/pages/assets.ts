@@ -23,7 +23,10 @@ function wordingModule() {
 /** page.css after the rule the dashboard shares (`.visually-hidden`, @groupsplit/shared/visually-hidden.css). */
 function pageCss() {
   const shared = readFileSync(require.resolve('@groupsplit/shared/visually-hidden.css'));
-  return { type: 'text/css; charset=utf-8', body: Buffer.concat([shared, readFileSync(join(__dirname, 'shared/page.css'))]) };
+  return {
+    type: 'text/css; charset=utf-8',
+    body: Buffer.concat([shared, readFileSync(join(__dirname, 'shared/page.css'))]),
+  };
 }
 
 export const PAGE_ASSETS: Record<string, { type: string; body: Buffer }> = {

@@ -610,7 +610,8 @@ const SCENARIOS: Scenario[] = [
     // released, and an accept after that is refused (not_awaiting_merchant).
     name: 'merchant-accept-after-expiry',
     config: { HOLD_TTL_MS: 8000 },
-    run: async (stack, kit) => lateAcceptRefused(stack, 'merchant-accept-after-expiry', await awaitingMerchant(stack, kit)),
+    run: async (stack, kit) =>
+      lateAcceptRefused(stack, 'merchant-accept-after-expiry', await awaitingMerchant(stack, kit)),
   },
   {
     // The friend's bank lets their hold lapse soon (the emulator's capture_before): the accept step stops
