@@ -1,4 +1,3 @@
-import '@groupsplit/shared/visually-hidden.css';
 import { render } from 'preact';
 import { handleSessionProblems } from './api';
 import { App } from './app';
