@@ -75,6 +75,39 @@ async function hostedCheckoutMerchant(stack: Stack, kit: Kit) {
   return shop;
 }
 
+/** A share of a hosted split, in pounds; without an e-mail, an open seat. */
+type HostedShare = { email?: string; amount: number };
+
+/**
+ * A hosted checkout session (of `shares`' total, with `session`'s extra fields) of a hostedCheckoutMerchant,
+ * and the split its buyer, a new user, makes of it: `shares(buyerEmail)`. Throws unless both answer 201.
+ */
+async function hostedSplit(
+  stack: Stack,
+  kit: Kit,
+  shares: (buyerEmail: string) => HostedShare[],
+  session: Record<string, unknown> = {},
+) {
+  const shop = await hostedCheckoutMerchant(stack, kit);
+  const buyer = await kit.testing.createUser(stack.db, { consent: false });
+  const participants = shares(buyer.email);
+  const amount = participants.reduce((sum, share) => sum + share.amount, 0);
+  const made = await stack.api.post(
+    '/api/merchants/checkout/sessions',
+    { amount, return_url: 'https://shop.example.com/thanks', ...session },
+    { apiKey: shop.apiKey },
+  );
+  if (made.status !== 201) throw new Error(`session answered ${made.status}: ${made.text}`);
+  const token = made.body.token as string;
+  const split = await stack.api.post(
+    `/api/merchants/checkout/sessions/${token}/split`,
+    { mode: 'split', participants },
+    { token: buyer.token },
+  );
+  if (split.status !== 201) throw new Error(`split answered ${split.status}: ${split.text}`);
+  return { shop, buyer, token, split };
+}
+
 async function createSplit(stack: Stack, kit: Kit, token: string, merchantId: string, amounts: number[]) {
   const res = await kit.testing.postSplit(stack, token, {
     merchantId,
@@ -100,26 +133,15 @@ async function awaitingMerchant(
   kit: Kit,
   beforePaying: (paymentIntentIds: string[]) => Promise<void> = async () => undefined,
 ) {
-  const shop = await hostedCheckoutMerchant(stack, kit);
-  const session = await stack.api.post(
-    '/api/merchants/checkout/sessions',
-    { amount: 25, return_url: 'https://shop.example.com/orders/1', capture: 'merchant_accept' },
-    { apiKey: shop.apiKey },
+  const { shop, split } = await hostedSplit(
+    stack,
+    kit,
+    (buyer) => [
+      { email: buyer, amount: 10 },
+      { email: kit.testing.uniqueEmail('friend'), amount: 15 },
+    ],
+    { return_url: 'https://shop.example.com/orders/1', capture: 'merchant_accept' },
   );
-  if (session.status !== 201) throw new Error(`session create answered ${session.status}: ${session.text}`);
-  const buyer = await kit.testing.createUser(stack.db, { consent: false });
-  const split = await stack.api.post(
-    `/api/merchants/checkout/sessions/${session.body.token}/split`,
-    {
-      mode: 'split',
-      participants: [
-        { email: buyer.email, amount: 10 },
-        { email: kit.testing.uniqueEmail('friend'), amount: 15 },
-      ],
-    },
-    { token: buyer.token },
-  );
-  if (split.status !== 201) throw new Error(`split answered ${split.status}: ${split.text}`);
   const splitId = split.body.split_id as string;
   const intents = await new kit.shared.SplitsRepository(stack.db).participantsOf(splitId);
   await beforePaying(intents.map((p) => p.processor_payment_intent_id!));
@@ -174,20 +196,11 @@ async function stuckOnCapture(stack: Stack, kit: Kit) {
  * seats"), with the buyer's pay token, the group token and the seats.
  */
 async function splitWithSeats(stack: Stack, kit: Kit) {
-  const shop = await hostedCheckoutMerchant(stack, kit);
-  const buyer = await kit.testing.createUser(stack.db, { consent: false });
-  const session = await stack.api.post(
-    '/api/merchants/checkout/sessions',
-    { amount: 45, return_url: 'https://shop.example.com/thanks' },
-    { apiKey: shop.apiKey },
-  );
-  if (session.status !== 201) throw new Error(`session answered ${session.status}: ${session.text}`);
-  const res = await stack.api.post(
-    `/api/merchants/checkout/sessions/${session.body.token}/split`,
-    { mode: 'split', participants: [{ email: buyer.email, amount: 15 }, { amount: 15 }, { amount: 15 }] },
-    { token: buyer.token },
-  );
-  if (res.status !== 201) throw new Error(`split answered ${res.status}: ${res.text}`);
+  const { split: res } = await hostedSplit(stack, kit, (buyer) => [
+    { email: buyer, amount: 15 },
+    { amount: 15 },
+    { amount: 15 },
+  ]);
   const payToken = (url: string) => url.split('/pay/')[1]!;
   const groupToken = (res.body.group_url as string).split('/join/')[1]!;
   const claim = async (seatId: string) => {
@@ -491,30 +504,17 @@ const SCENARIOS: Scenario[] = [
     // everyone pays and the split is captured.
     name: 'participant-covered-then-paid',
     async run(stack, kit) {
-      const shop = await hostedCheckoutMerchant(stack, kit);
-      const buyer = await kit.testing.createUser(stack.db, { consent: false });
-      const session = await stack.api.post(
-        '/api/merchants/checkout/sessions',
-        { amount: 60, return_url: 'https://shop.example.com/thanks' },
-        { apiKey: shop.apiKey },
-      );
-      if (session.status !== 201) throw new Error(`session answered ${session.status}: ${session.text}`);
-      const token = session.body.token as string;
       const friend = kit.testing.uniqueEmail('friend');
-      const made = await stack.api.post(
-        `/api/merchants/checkout/sessions/${token}/split`,
-        {
-          mode: 'split',
-          participants: [
-            { email: buyer.email, amount: 15 },
-            { email: friend, amount: 15 },
-            { amount: 15 },
-            { amount: 15 },
-          ],
-        },
-        { token: buyer.token },
-      );
-      if (made.status !== 201) throw new Error(`split answered ${made.status}: ${made.text}`);
+      const {
+        buyer,
+        token,
+        split: made,
+      } = await hostedSplit(stack, kit, (buyerEmail) => [
+        { email: buyerEmail, amount: 15 },
+        { email: friend, amount: 15 },
+        { amount: 15 },
+        { amount: 15 },
+      ]);
       const splitId = made.body.split_id as string;
       const payToken = (url: string) => url.split('/pay/')[1]!;
       const participants = await new kit.shared.SplitsRepository(stack.db).participantsOf(splitId);
