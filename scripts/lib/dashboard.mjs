@@ -11,6 +11,8 @@ export const DASHBOARD_DIR = join(ROOT, 'dashboard');
 export const DASHBOARD_DIST = join(DASHBOARD_DIR, 'dist');
 const STAMP = '.build-stamp.json';
 const CONFIG = join(DASHBOARD_DIR, 'vite.config.mjs');
+/** What styles.css @imports from another workspace: inlined by Vite, so no bundled module names it. */
+const IMPORTED_CSS = [join(ROOT, 'shared', 'src', 'visually-hidden.css')];
 const TOOLS = ['vite', 'preact', 'openapi-fetch', 'chart.js'].map((name) =>
   join(ROOT, 'node_modules', name, 'package.json'),
 );
@@ -26,6 +28,7 @@ function inputs(bundledModules) {
   const files = new Set([
     ...filesUnder(join(DASHBOARD_DIR, 'app')),
     CONFIG,
+    ...IMPORTED_CSS,
     join(DASHBOARD_DIR, 'package.json'),
     ...TOOLS,
     ...bundledModules.map((file) => join(ROOT, file)),

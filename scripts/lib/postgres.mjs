@@ -5,7 +5,8 @@ import pg from 'pg';
 import { DATA_DIR, ROOT } from './paths.mjs';
 import { startProcess, waitFor } from './procs.mjs';
 
-async function reachable(url) {
+/** Whether the Postgres server of `url` answers a query within 2 s (also used for Temporal's own Postgres). */
+export async function postgresReachable(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
@@ -31,7 +32,7 @@ async function startEmbedded(name, port) {
     { quiet: true, tier: 'infra' },
   );
   const url = `postgres://postgres:postgres@127.0.0.1:${port}`;
-  await waitFor('embedded Postgres', () => reachable(`${url}/postgres`), 120_000, 500);
+  await waitFor('embedded Postgres', () => postgresReachable(`${url}/postgres`), 120_000, 500);
   return url;
 }
 
@@ -51,7 +52,7 @@ export async function resolvePostgresServer({ preferLocal, embeddedName, embedde
   }
   const local = 'postgres://postgres@127.0.0.1:5432';
   const forceEmbedded = process.env.TEST_POSTGRES === 'embedded';
-  if (preferLocal && !forceEmbedded && (await reachable(`${local}/postgres`)))
+  if (preferLocal && !forceEmbedded && (await postgresReachable(`${local}/postgres`)))
     return { serverUrl: local, kind: 'local' };
   return { serverUrl: await startEmbedded(embeddedName, embeddedPort), kind: 'embedded' };
 }

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import pg from 'pg';
 import { DATA_DIR, ROOT } from './paths.mjs';
+import { postgresReachable } from './postgres.mjs';
 import { freePort, startProcess, waitFor } from './procs.mjs';
 import { SEARCH_ATTRIBUTES } from './temporal.mjs';
 import {
@@ -145,19 +145,6 @@ export function clusterConfig({ processName, frontendPort, db, logLevel = 'info'
   };
 }
 
-async function reachable(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /**
  * Temporal's Postgres: the server of TEMPORAL_CLUSTER_DATABASE_URL when given (its databases `temporal`
  * and `temporal_visibility` are created there), else an embedded instance of its own under `pgDir`
@@ -185,7 +172,7 @@ async function temporalPostgres({ pgDir, pgPort }) {
     },
   );
   const url = `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres`;
-  await waitFor("Temporal's embedded Postgres", () => reachable(url), 120_000, 500);
+  await waitFor("Temporal's embedded Postgres", () => postgresReachable(url), 120_000, 500);
   return { kind: 'embedded', host: '127.0.0.1', port: pgPort, user: 'postgres', password: 'postgres' };
 }
 

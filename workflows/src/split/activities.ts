@@ -72,6 +72,13 @@ const REMINDER_TIMEOUT: Duration = '20 seconds';
 const PROJECTION_STEP = { startToCloseTimeout: PROJECTION_TIMEOUT, retry: PROJECTION_RETRY };
 
 /**
+ * Regular (not local) activities: the server schedules each one, counts its attempts and sees a lost
+ * worker by its heartbeat (WORKER_ALIVE_TIMEOUT).
+ */
+const regularActivities = <K extends keyof SplitActivities>(startToCloseTimeout: Duration, retry: RetryPolicy) =>
+  proxyActivities<Pick<SplitActivities, K>>({ startToCloseTimeout, heartbeatTimeout: WORKER_ALIVE_TIMEOUT, retry });
+
+/**
  * The split's short sequential steps (open the split, place a hold, record the last authorisation,
  * capture, release, write a status) run as local activities: in the worker, inside the workflow task
  * that reaches them, so consecutive steps follow each other with no round trip to the Temporal
@@ -125,11 +132,7 @@ export const captureBatchActivities = (shares: number) =>
  * support instead of seconds (chaos runs 21 and 23).
  */
 export const captureBatchRetryActivities = (shares: number) =>
-  proxyActivities<Pick<SplitActivities, 'captureBatch'>>({
-    startToCloseTimeout: captureBatchTimeout(shares),
-    heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-    retry: CAPTURE_RETRY,
-  });
+  regularActivities<'captureBatch'>(captureBatchTimeout(shares), CAPTURE_RETRY);
 
 /** Where a batch that failed left off, and what compensation refunds: read from the projection. */
 export const captureProgressActivities = proxyLocalActivities<Pick<SplitActivities, 'capturedShares'>>(PROJECTION_STEP);
@@ -145,45 +148,26 @@ export const captureProgressActivities = proxyLocalActivities<Pick<SplitActiviti
 // rollback would not be: as regular activities, the rollbacks start a new workflow task, and
 // nothing before them can run again once one is scheduled.
 
-export const rollbackActivities = proxyActivities<Pick<SplitActivities, 'rollbackCapturedShare' | 'releaseShare'>>({
-  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
-  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: ROLLBACK_RETRY,
-});
+export const rollbackActivities = regularActivities<'rollbackCapturedShare' | 'releaseShare'>(
+  PROCESSOR_CALL_TIMEOUT,
+  ROLLBACK_RETRY,
+);
 
-export const replaceActivities = proxyActivities<Pick<SplitActivities, 'replaceParticipant'>>({
-  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
-  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: REPLACE_RETRY,
-});
+export const replaceActivities = regularActivities<'replaceParticipant'>(PROCESSOR_CALL_TIMEOUT, REPLACE_RETRY);
 
 /** A seat claim (seats.ts): the new participant's hold and its rows, retried like a replacement's. */
-export const claimActivities = proxyActivities<Pick<SplitActivities, 'claimSeat'>>({
-  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
-  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: REPLACE_RETRY,
-});
+export const claimActivities = regularActivities<'claimSeat'>(PROCESSOR_CALL_TIMEOUT, REPLACE_RETRY);
 
 /** The open seats' reminder to the buyer (seats.ts): a courtesy, so a few quick tries. */
-export const seatReminderActivities = proxyActivities<Pick<SplitActivities, 'remindOpenSeats'>>({
-  startToCloseTimeout: REMINDER_TIMEOUT,
-  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: COURTESY_RETRY,
-});
+export const seatReminderActivities = regularActivities<'remindOpenSeats'>(REMINDER_TIMEOUT, COURTESY_RETRY);
 
 /** Releasing a replaced hold is best-effort like any release: the hold lapses if it cannot be released. */
-export const replacedHoldActivities = proxyActivities<Pick<SplitActivities, 'releaseReplacedHold'>>({
-  startToCloseTimeout: PROCESSOR_CALL_TIMEOUT,
-  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-  retry: RELEASE_RETRY,
-});
+export const replacedHoldActivities = regularActivities<'releaseReplacedHold'>(PROCESSOR_CALL_TIMEOUT, RELEASE_RETRY);
 
-export const projectionActivities = proxyActivities<
-  Pick<SplitActivities, 'recordAuthorisation' | 'recordSplitHistory'>
->({
-  ...PROJECTION_STEP,
-  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-});
+export const projectionActivities = regularActivities<'recordAuthorisation' | 'recordSplitHistory'>(
+  PROJECTION_TIMEOUT,
+  PROJECTION_RETRY,
+);
 
 /**
  * The merchant accept step's projection writes (merchant-accept.ts): local steps like the status writes,
@@ -193,7 +177,4 @@ export const merchantAcceptActivities =
   proxyLocalActivities<Pick<SplitActivities, 'markAwaitingMerchant' | 'recordMerchantAccept'>>(PROJECTION_STEP);
 
 /** Support's audit trail (support.ts): written by the workflow itself, whatever sent the action. */
-export const supportActivities = proxyActivities<Pick<SplitActivities, 'recordSupportAction'>>({
-  ...PROJECTION_STEP,
-  heartbeatTimeout: WORKER_ALIVE_TIMEOUT,
-});
+export const supportActivities = regularActivities<'recordSupportAction'>(PROJECTION_TIMEOUT, PROJECTION_RETRY);

@@ -20,8 +20,17 @@ function wordingModule() {
   return { type: JS, body: Buffer.from(body) };
 }
 
+/** page.css after the rule the dashboard shares (`.visually-hidden`, @groupsplit/shared/visually-hidden.css). */
+function pageCss() {
+  const shared = readFileSync(require.resolve('@groupsplit/shared/visually-hidden.css'));
+  return {
+    type: 'text/css; charset=utf-8',
+    body: Buffer.concat([shared, readFileSync(join(__dirname, 'shared/page.css'))]),
+  };
+}
+
 export const PAGE_ASSETS: Record<string, { type: string; body: Buffer }> = {
-  'page.css': file('shared/page.css', 'text/css; charset=utf-8'),
+  'page.css': pageCss(),
   'progress.js': file('shared/progress.js', JS),
   'wording.js': wordingModule(),
   'sign-in.js': file('shared/sign-in.js', JS),

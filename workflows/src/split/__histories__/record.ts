@@ -75,6 +75,39 @@ async function hostedCheckoutMerchant(stack: Stack, kit: Kit) {
   return shop;
 }
 
+/** A share of a hosted split, in pounds; without an e-mail, an open seat. */
+type HostedShare = { email?: string; amount: number };
+
+/**
+ * A hosted checkout session (of `shares`' total, with `session`'s extra fields) of a hostedCheckoutMerchant,
+ * and the split its buyer, a new user, makes of it: `shares(buyerEmail)`. Throws unless both answer 201.
+ */
+async function hostedSplit(
+  stack: Stack,
+  kit: Kit,
+  shares: (buyerEmail: string) => HostedShare[],
+  session: Record<string, unknown> = {},
+) {
+  const shop = await hostedCheckoutMerchant(stack, kit);
+  const buyer = await kit.testing.createUser(stack.db, { consent: false });
+  const participants = shares(buyer.email);
+  const amount = participants.reduce((sum, share) => sum + share.amount, 0);
+  const made = await stack.api.post(
+    '/api/merchants/checkout/sessions',
+    { amount, return_url: 'https://shop.example.com/thanks', ...session },
+    { apiKey: shop.apiKey },
+  );
+  if (made.status !== 201) throw new Error(`session answered ${made.status}: ${made.text}`);
+  const token = made.body.token as string;
+  const split = await stack.api.post(
+    `/api/merchants/checkout/sessions/${token}/split`,
+    { mode: 'split', participants },
+    { token: buyer.token },
+  );
+  if (split.status !== 201) throw new Error(`split answered ${split.status}: ${split.text}`);
+  return { shop, buyer, token, split };
+}
+
 async function createSplit(stack: Stack, kit: Kit, token: string, merchantId: string, amounts: number[]) {
   const res = await kit.testing.postSplit(stack, token, {
     merchantId,
@@ -100,39 +133,37 @@ async function awaitingMerchant(
   kit: Kit,
   beforePaying: (paymentIntentIds: string[]) => Promise<void> = async () => undefined,
 ) {
-  const shop = await hostedCheckoutMerchant(stack, kit);
-  const session = await stack.api.post(
-    '/api/merchants/checkout/sessions',
-    { amount: 25, return_url: 'https://shop.example.com/orders/1', capture: 'merchant_accept' },
-    { apiKey: shop.apiKey },
+  const { shop, split } = await hostedSplit(
+    stack,
+    kit,
+    (buyer) => [
+      { email: buyer, amount: 10 },
+      { email: kit.testing.uniqueEmail('friend'), amount: 15 },
+    ],
+    { return_url: 'https://shop.example.com/orders/1', capture: 'merchant_accept' },
   );
-  if (session.status !== 201) throw new Error(`session create answered ${session.status}: ${session.text}`);
-  const buyer = await kit.testing.createUser(stack.db, { consent: false });
-  const split = await stack.api.post(
-    `/api/merchants/checkout/sessions/${session.body.token}/split`,
-    {
-      mode: 'split',
-      participants: [
-        { email: buyer.email, amount: 10 },
-        { email: kit.testing.uniqueEmail('friend'), amount: 15 },
-      ],
-    },
-    { token: buyer.token },
-  );
-  if (split.status !== 201) throw new Error(`split answered ${split.status}: ${split.text}`);
   const splitId = split.body.split_id as string;
-  const intents = await stack.db
-    .selectFrom('split_participants')
-    .select('processor_payment_intent_id')
-    .where('split_id', '=', splitId)
-    .orderBy('position')
-    .execute();
+  const intents = await new kit.shared.SplitsRepository(stack.db).participantsOf(splitId);
   await beforePaying(intents.map((p) => p.processor_payment_intent_id!));
   for (const p of split.body.participants as { pay_url: string }[])
     await kit.testing.authoriseShare(stack, p.pay_url.split('/pay/')[1]!);
   const handle = stack.temporal.client.workflow.getHandle(kit.wf.splitWorkflowId(splitId));
   await until('waiting for the merchant', async () => (await handle.query(kit.wf.stateQuery)).awaitingMerchant);
   return { shop, splitId, handle };
+}
+
+type AwaitingMerchant = Awaited<ReturnType<typeof awaitingMerchant>>;
+
+/** The merchant's accept of a split `awaitingMerchant` made, with the shop's API key. */
+const acceptSplit = (stack: Stack, { shop, splitId }: AwaitingMerchant) =>
+  stack.api.post(`/api/merchants/checkout/splits/${splitId}/accept`, undefined, { apiKey: shop.apiKey });
+
+/** Waits until the split's workflow has ended without the merchant, then checks that an accept is refused (409). */
+async function lateAcceptRefused(stack: Stack, name: string, awaiting: AwaitingMerchant): Promise<Recorded[]> {
+  await awaiting.handle.result();
+  const late = await acceptSplit(stack, awaiting);
+  if (late.status !== 409) throw new Error(`late accept answered ${late.status}: ${late.text}`);
+  return [{ name, workflowId: awaiting.handle.workflowId }];
 }
 
 /** Waits until the workflow has recorded `status` itself (its search attribute), not just the projection. */
@@ -165,20 +196,11 @@ async function stuckOnCapture(stack: Stack, kit: Kit) {
  * seats"), with the buyer's pay token, the group token and the seats.
  */
 async function splitWithSeats(stack: Stack, kit: Kit) {
-  const shop = await hostedCheckoutMerchant(stack, kit);
-  const buyer = await kit.testing.createUser(stack.db, { consent: false });
-  const session = await stack.api.post(
-    '/api/merchants/checkout/sessions',
-    { amount: 45, return_url: 'https://shop.example.com/thanks' },
-    { apiKey: shop.apiKey },
-  );
-  if (session.status !== 201) throw new Error(`session answered ${session.status}: ${session.text}`);
-  const res = await stack.api.post(
-    `/api/merchants/checkout/sessions/${session.body.token}/split`,
-    { mode: 'split', participants: [{ email: buyer.email, amount: 15 }, { amount: 15 }, { amount: 15 }] },
-    { token: buyer.token },
-  );
-  if (res.status !== 201) throw new Error(`split answered ${res.status}: ${res.text}`);
+  const { split: res } = await hostedSplit(stack, kit, (buyer) => [
+    { email: buyer, amount: 15 },
+    { amount: 15 },
+    { amount: 15 },
+  ]);
   const payToken = (url: string) => url.split('/pay/')[1]!;
   const groupToken = (res.body.group_url as string).split('/join/')[1]!;
   const claim = async (seatId: string) => {
@@ -482,38 +504,21 @@ const SCENARIOS: Scenario[] = [
     // everyone pays and the split is captured.
     name: 'participant-covered-then-paid',
     async run(stack, kit) {
-      const shop = await hostedCheckoutMerchant(stack, kit);
-      const buyer = await kit.testing.createUser(stack.db, { consent: false });
-      const session = await stack.api.post(
-        '/api/merchants/checkout/sessions',
-        { amount: 60, return_url: 'https://shop.example.com/thanks' },
-        { apiKey: shop.apiKey },
-      );
-      if (session.status !== 201) throw new Error(`session answered ${session.status}: ${session.text}`);
-      const token = session.body.token as string;
       const friend = kit.testing.uniqueEmail('friend');
-      const made = await stack.api.post(
-        `/api/merchants/checkout/sessions/${token}/split`,
-        {
-          mode: 'split',
-          participants: [
-            { email: buyer.email, amount: 15 },
-            { email: friend, amount: 15 },
-            { amount: 15 },
-            { amount: 15 },
-          ],
-        },
-        { token: buyer.token },
-      );
-      if (made.status !== 201) throw new Error(`split answered ${made.status}: ${made.text}`);
+      const {
+        buyer,
+        token,
+        split: made,
+      } = await hostedSplit(stack, kit, (buyerEmail) => [
+        { email: buyerEmail, amount: 15 },
+        { email: friend, amount: 15 },
+        { amount: 15 },
+        { amount: 15 },
+      ]);
       const splitId = made.body.split_id as string;
       const payToken = (url: string) => url.split('/pay/')[1]!;
-      const friendRow = await stack.db
-        .selectFrom('split_participants')
-        .select('id')
-        .where('split_id', '=', splitId)
-        .where('email', '=', friend)
-        .executeTakeFirstOrThrow();
+      const participants = await new kit.shared.SplitsRepository(stack.db).participantsOf(splitId);
+      const friendRow = participants.find((p) => p.email === friend)!;
       const cover = async (targetId: string) => {
         const res = await stack.api.post(
           `/api/merchants/checkout/sessions/${token}/participants/${targetId}/cover`,
@@ -576,10 +581,9 @@ const SCENARIOS: Scenario[] = [
     // the split waits for the merchant, who accepts with the API key; then it is captured.
     name: 'merchant-accepted',
     async run(stack, kit) {
-      const { shop, splitId, handle } = await awaitingMerchant(stack, kit);
-      const accepted = await stack.api.post(`/api/merchants/checkout/splits/${splitId}/accept`, undefined, {
-        apiKey: shop.apiKey,
-      });
+      const awaiting = await awaitingMerchant(stack, kit);
+      const { splitId, handle } = awaiting;
+      const accepted = await acceptSplit(stack, awaiting);
       if (accepted.status !== 200) throw new Error(`accept answered ${accepted.status}: ${accepted.text}`);
       await workflowAt(stack, kit, splitId, 'captured');
       return [{ name: 'merchant-accepted', workflowId: handle.workflowId }];
@@ -589,9 +593,10 @@ const SCENARIOS: Scenario[] = [
     // The merchant's accept and cancel sent at the same moment to a split waiting for them: one outcome.
     name: 'merchant-accept-versus-cancel',
     async run(stack, kit) {
-      const { shop, splitId, handle } = await awaitingMerchant(stack, kit);
+      const awaiting = await awaitingMerchant(stack, kit);
+      const { shop, splitId, handle } = awaiting;
       const [accepted, canceled] = await Promise.all([
-        stack.api.post(`/api/merchants/checkout/splits/${splitId}/accept`, undefined, { apiKey: shop.apiKey }),
+        acceptSplit(stack, awaiting),
         stack.api.post(`/api/merchants/checkout/splits/${splitId}/cancel`, undefined, { apiKey: shop.apiKey }),
       ]);
       const won = [accepted, canceled].filter((r) => r.status === 200);
@@ -605,33 +610,21 @@ const SCENARIOS: Scenario[] = [
     // released, and an accept after that is refused (not_awaiting_merchant).
     name: 'merchant-accept-after-expiry',
     config: { HOLD_TTL_MS: 8000 },
-    async run(stack, kit) {
-      const { shop, splitId, handle } = await awaitingMerchant(stack, kit);
-      await handle.result();
-      const late = await stack.api.post(`/api/merchants/checkout/splits/${splitId}/accept`, undefined, {
-        apiKey: shop.apiKey,
-      });
-      if (late.status !== 409) throw new Error(`late accept answered ${late.status}: ${late.text}`);
-      return [{ name: 'merchant-accept-after-expiry', workflowId: handle.workflowId }];
-    },
+    run: async (stack, kit) =>
+      lateAcceptRefused(stack, 'merchant-accept-after-expiry', await awaitingMerchant(stack, kit)),
   },
   {
     // The friend's bank lets their hold lapse soon (the emulator's capture_before): the accept step stops
     // waiting ACCEPT_LAPSE_MARGIN_MS before it, releases every hold (expired), and a later accept is refused.
     name: 'merchant-accept-hold-lapses-sooner',
     async run(stack, kit) {
-      const { shop, splitId, handle } = await awaitingMerchant(stack, kit, async ([, friend]) => {
+      const awaiting = await awaitingMerchant(stack, kit, async ([, friend]) => {
         const captureBefore = Math.ceil((Date.now() + ACCEPT_LAPSE_MARGIN_MS) / 1000) + 8;
         await kit.testing.emulatorControl(stack, 'POST', `/payment_intents/${friend}/capture_before`, {
           capture_before: captureBefore,
         });
       });
-      await handle.result();
-      const late = await stack.api.post(`/api/merchants/checkout/splits/${splitId}/accept`, undefined, {
-        apiKey: shop.apiKey,
-      });
-      if (late.status !== 409) throw new Error(`late accept answered ${late.status}: ${late.text}`);
-      return [{ name: 'merchant-accept-hold-lapses-sooner', workflowId: handle.workflowId }];
+      return lateAcceptRefused(stack, 'merchant-accept-hold-lapses-sooner', awaiting);
     },
   },
   {

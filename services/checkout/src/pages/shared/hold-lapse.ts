@@ -1,5 +1,4 @@
-import { html, lapsesSooner, type SafeHtml } from '@groupsplit/shared';
-import { ukDateTime } from './wording';
+import { formatUkDateTime, html, lapsesSooner, type SafeHtml } from '@groupsplit/shared';
 
 /**
  * The notice the pay page and the group page show when a bank will release a hold sooner than the
@@ -28,7 +27,7 @@ export function holdLapsesSooner(lapse: HoldLapse): lapse is HoldLapse & { holds
  */
 export function holdLapseWords(lapse: HoldLapse): string | null {
   if (!holdLapsesSooner(lapse)) return null;
-  const at = ukDateTime(lapse.holdsExpireAt);
+  const at = formatUkDateTime(lapse.holdsExpireAt);
   const own = lapse.ownCaptureBefore != null && time(lapse.ownCaptureBefore) === time(lapse.holdsExpireAt);
   const who = own ? 'Your bank will release your hold' : "One person's bank will release their hold";
   return `${who} on ${at}, sooner than the usual 7 days, so everyone needs to pay before then.`;

@@ -14,7 +14,6 @@ export const {
   seatsOpen,
   STATUS_LABELS,
   timeLeft,
-  ukDateTime,
 } = wording;
 
 /** Keeps every `[data-countdown]` (an ISO time) showing the time left; quietly, not in a live region. */

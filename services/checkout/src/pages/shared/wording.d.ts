@@ -34,9 +34,6 @@ export function progressCount(group: {
   participants?: { status: string }[];
 }): string;
 
-/** `Saturday 4 July at 06:30 (UK time)`: Europe/London, in the browser as on the server. */
-export function ukDateTime(at: Date | string | number): string;
-
 /** How an open seat reads in the group list: who (nobody yet) and its badge. */
 export const OPEN_SEAT: { who: string; badge: string };
 

@@ -100,27 +100,6 @@ function timeLeft(ms) {
   return plural(minutes, 'minute');
 }
 
-const UK_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/**
- * `2026-07-04T05:30:00Z` → `Saturday 4 July at 06:30 (UK time)`: every time a person reads is
- * Europe/London (BST in summer), whatever zone their browser is in. The server's formatter
- * (packages/email/src/uk-time.ts, formatUkDateTime) writes the same: a test keeps the two in step.
- */
-function ukDateTime(at) {
-  const parts = {};
-  for (const part of UK_PARTS.formatToParts(new Date(at))) parts[part.type] = part.value;
-  return `${parts.weekday} ${parts.day} ${parts.month} at ${parts.hour}:${parts.minute} (UK time)`;
-}
-
 module.exports = {
   money,
   STATUS_LABELS,
@@ -133,5 +112,4 @@ module.exports = {
   progressCount,
   seatsOpen,
   timeLeft,
-  ukDateTime,
 };
