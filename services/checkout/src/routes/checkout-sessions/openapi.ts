@@ -1,6 +1,13 @@
-import { EXAMPLE_VALUES, err, IdempotencyKeyHeaders, type OpenApiPaths, operations } from '@groupsplit/shared';
+import {
+  EXAMPLE_VALUES,
+  err,
+  FAMILIES,
+  IdempotencyKeyHeaders,
+  type OpenApiPaths,
+  operations,
+} from '@groupsplit/shared';
 import { TokenParams } from '../../sessions/schema';
-import { FAMILIES, NO_SESSION } from '../families';
+import { NO_SESSION } from '../openapi-errors';
 import {
   CreatedSessionSchema,
   CreateSessionSchema,

@@ -3,6 +3,7 @@ import {
   businessHeaders,
   EXAMPLE_VALUES,
   err,
+  FAMILIES,
   IdempotencyKeyHeaders,
   MESSAGES,
   type OpenApiPaths,
@@ -12,7 +13,6 @@ import {
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER_MESSAGE, IDEMPOTENCY_REUSED_MESSAGE } from '../../idempotency-key';
 import { SPLIT_GATE_ERRORS, SplitDetailSchema } from '../../splits/schema';
-import { FAMILIES } from '../families';
 import {
   CreatedSplitSchema,
   CreateSplitSchema,

@@ -1,6 +1,6 @@
-import { err, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
+import { err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { SplitDetailSchema } from '../../splits/schema';
-import { FAMILIES, NOT_YOUR_SPLIT } from '../families';
+import { NOT_YOUR_SPLIT } from '../openapi-errors';
 import {
   SERVER_SPLIT_MESSAGES,
   SPLIT_LIST_MESSAGES,

@@ -1,5 +1,6 @@
 import {
   err,
+  FAMILIES,
   type FamilyOperation,
   MESSAGES,
   type OpenApiPaths,
@@ -28,7 +29,7 @@ const FORMAT =
 
 /** Both exports: a period in the query, the finance roles, the same refusals; each its own CSV. */
 const family: OperationFamily = {
-  tag: 'Exports',
+  ...FAMILIES.exports,
   business: { mode: true, roleMessage: MESSAGES.roleForbidden },
   errors: {
     400: [err(MESSAGES.validationFailed, 'validation_failed', `a date is not YYYY-MM-DD, or ${M.order}`)],

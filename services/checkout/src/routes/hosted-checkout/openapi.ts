@@ -1,6 +1,7 @@
 import {
   EXAMPLE_VALUES,
   err,
+  FAMILIES,
   type FamilyOperation,
   GATES,
   MESSAGES,
@@ -11,7 +12,7 @@ import type { ZodType } from 'zod';
 import { BuyerGroupSchema, MineSchema, TokenParams } from '../../sessions/schema';
 import { NAME_MESSAGE } from '../../splits/names';
 import { SPLIT_GATE_ERRORS } from '../../splits/schema';
-import { FAMILIES, NO_SESSION } from '../families';
+import { NO_SESSION } from '../openapi-errors';
 import { ChooseSplitResponseSchema, ChooseSplitSchema, CHOOSE_MESSAGES as M } from './schema';
 
 const EXAMPLE = {

@@ -1,5 +1,4 @@
-import { err, type OpenApiPaths, operations, VALIDATION_FAILED } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
+import { err, FAMILIES, type OpenApiPaths, operations, VALIDATION_FAILED } from '@groupsplit/shared';
 import { INSIGHTS_MESSAGES, InsightsQuerySchema, InsightsSchema } from './schema';
 
 export const insightsPaths: OpenApiPaths = operations(FAMILIES.splits, {

@@ -1,6 +1,5 @@
-import { err, IdempotencyKeyHeaders, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
+import { err, FAMILIES, IdempotencyKeyHeaders, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { REFUND_ERRORS } from '../../refunds/openapi-errors';
-import { FAMILIES } from '../families';
 import { RefundResultSchema, ServerRefundSchema, SplitIdParams } from './schema';
 
 export const partialRefundPaths: OpenApiPaths = operations(FAMILIES.splits, {

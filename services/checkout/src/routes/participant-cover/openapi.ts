@@ -1,8 +1,8 @@
-import { BUSINESS_ERRORS, err, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
+import { BUSINESS_ERRORS, err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { SEAT_MESSAGES } from '../../seats/seats';
 import { COVER_MESSAGES as M } from '../../splits/cover-share';
 import { REPLACE_MESSAGES } from '../../splits/replace-participant';
-import { FAMILIES, NO_SESSION } from '../families';
+import { NO_SESSION } from '../openapi-errors';
 import { CoveredShareResponseSchema, CoverParams } from './schema';
 
 export const participantCoverPaths: OpenApiPaths = operations(FAMILIES.buyer, {

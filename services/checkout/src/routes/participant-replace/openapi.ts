@@ -2,13 +2,14 @@ import {
   BUSINESS_ERRORS,
   type ErrorMap,
   err,
+  FAMILIES,
   MESSAGES,
   type OpenApiPaths,
   type OperationFamily,
   operations,
 } from '@groupsplit/shared';
 import { REPLACE_MESSAGES as M } from '../../splits/replace-participant';
-import { FAMILIES, NO_SESSION, splitChangeForbidden } from '../families';
+import { NO_SESSION, splitChangeForbidden } from '../openapi-errors';
 import {
   ReplacedParticipantResponseSchema,
   ReplacedSplitResponseSchema,

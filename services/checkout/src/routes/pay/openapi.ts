@@ -1,5 +1,12 @@
-import { err, MESSAGES, type OpenApiPaths, operations, passedThrough, VALIDATION_FAILED } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
+import {
+  err,
+  FAMILIES,
+  MESSAGES,
+  type OpenApiPaths,
+  operations,
+  passedThrough,
+  VALIDATION_FAILED,
+} from '@groupsplit/shared';
 import { PAY_LIMIT_MESSAGES } from './attempt-limits';
 import { ACTIONABLE_DECLINES, GENERIC_DECLINE } from './declines';
 import {

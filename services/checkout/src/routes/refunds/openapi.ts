@@ -1,6 +1,6 @@
-import { err, IdempotencyKeyHeaders, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
+import { err, FAMILIES, IdempotencyKeyHeaders, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { REFUND_ERRORS } from '../../refunds/openapi-errors';
-import { FAMILIES, NOT_YOUR_SPLIT } from '../families';
+import { NOT_YOUR_SPLIT } from '../openapi-errors';
 import { REFUND_MESSAGES as M } from './request-refund';
 import { RefundResultSchema, ServerRefundSchema, SplitIdParams } from './schema';
 

@@ -1,6 +1,5 @@
-import { BUSINESS_ERRORS, businessHeaders, err, type OpenApiPaths, operations } from '@groupsplit/shared';
+import { BUSINESS_ERRORS, businessHeaders, err, FAMILIES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { SESSION_NOT_FOUND } from '../../sessions/schema';
-import { FAMILIES } from '../families';
 import { REMIND_MESSAGES as M, RemindParams, RemindResultSchema } from './schema';
 
 export const remindPaths: OpenApiPaths = operations(FAMILIES.server, {

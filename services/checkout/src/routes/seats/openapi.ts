@@ -1,6 +1,6 @@
-import { BUSINESS_ERRORS, err, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
+import { BUSINESS_ERRORS, err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { SEAT_MESSAGES as M } from '../../seats/seats';
-import { FAMILIES, NO_SESSION } from '../families';
+import { NO_SESSION } from '../openapi-errors';
 import {
   CLAIM_BODY_MESSAGE,
   ClaimedSeatSchema,

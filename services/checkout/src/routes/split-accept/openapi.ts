@@ -1,5 +1,5 @@
-import { err, MESSAGES, type OpenApiPaths, type OperationFamily, operations } from '@groupsplit/shared';
-import { FAMILIES, NOT_YOUR_SPLIT, splitChangeForbidden } from '../families';
+import { err, FAMILIES, MESSAGES, type OpenApiPaths, type OperationFamily, operations } from '@groupsplit/shared';
+import { NOT_YOUR_SPLIT, splitChangeForbidden } from '../openapi-errors';
 import {
   ACCEPT_FORBIDDEN_MESSAGE,
   ACCEPT_NOT_TAKEN_MESSAGE,

@@ -1,5 +1,5 @@
-import { err, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
-import { FAMILIES, NOT_YOUR_SPLIT, splitChangeForbidden } from '../families';
+import { err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
+import { NOT_YOUR_SPLIT, splitChangeForbidden } from '../openapi-errors';
 import { CANCEL_NOT_CONFIRMED_MESSAGE, CanceledSchema, notPendingMessage, SplitIdParams } from './schema';
 
 const canceled = { 200: { description: 'Cancelled (or already was).', schema: CanceledSchema } };

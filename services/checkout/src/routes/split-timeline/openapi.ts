@@ -1,5 +1,4 @@
-import { BUSINESS_ERRORS, err, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
+import { BUSINESS_ERRORS, err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { SplitIdParams, TimelineSchema } from './schema';
 
 export const splitTimelinePaths: OpenApiPaths = operations(FAMILIES.splits, {

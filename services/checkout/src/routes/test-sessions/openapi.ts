@@ -1,5 +1,4 @@
-import { err, GATES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
+import { err, FAMILIES, GATES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { TEST_SESSION_MESSAGES as M, TestSessionSchema } from './schema';
 
 export const testSessionsPaths: OpenApiPaths = operations(FAMILIES.server, {

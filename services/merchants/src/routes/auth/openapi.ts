@@ -1,6 +1,5 @@
-import { err, OkSchema, type OpenApiPaths, operations } from '@groupsplit/shared';
+import { err, FAMILIES, OkSchema, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { z } from 'zod';
-import { FAMILIES } from '../families';
 import { REFRESH_HEADER, REFRESH_REFUSALS } from './refresh-guard';
 import { SIGN_IN_MESSAGES as M, SignInSessionSchema, StartSignInSchema, VerifySignInSchema } from './schema';
 import { ActiveSessionListSchema, SESSION_MESSAGES } from './session-schema';

@@ -3,12 +3,12 @@ import {
   businessHeaders,
   type ErrorMap,
   err,
+  FAMILIES,
   MESSAGES,
   type OpenApiPaths,
   type OperationFamily,
   operations,
 } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
 import { OnboardingLinkSchema } from './schema';
 
 /** The business answers with the connect routes' own 404 (`Register a merchant first`, docs/spec.md, Errors). */

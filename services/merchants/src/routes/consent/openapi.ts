@@ -1,5 +1,4 @@
-import { err, type OpenApiPaths, operations } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
+import { err, FAMILIES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { AcceptConsentSchema, CONSENT_MESSAGES, ConsentStateSchema } from './schema';
 
 /** Terms and privacy acceptance; exempt from the consent check (docs/identity.md). */

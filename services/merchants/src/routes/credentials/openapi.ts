@@ -1,5 +1,4 @@
-import { err, MESSAGES, type OpenApiPaths, operations, VALIDATION_FAILED } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
+import { err, FAMILIES, MESSAGES, type OpenApiPaths, operations, VALIDATION_FAILED } from '@groupsplit/shared';
 import { CredentialsSchema, RotatedSecretSchema, RotateSchema, USE_API_KEYS_MESSAGE } from './schema';
 
 export const credentialsPaths: OpenApiPaths = operations(FAMILIES.webhooks, {

@@ -1,5 +1,4 @@
-import { err, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
+import { err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { IntegrationSchema, IntegrationSettingsSchema } from './schema';
 
 export const integrationPaths: OpenApiPaths = operations(FAMILIES.account, {

@@ -1,5 +1,4 @@
-import { type OpenApiPaths, operations } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
+import { FAMILIES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { MerchantSchema } from './schema';
 
 export const mePaths: OpenApiPaths = operations(FAMILIES.account, {

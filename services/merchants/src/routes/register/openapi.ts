@@ -1,5 +1,4 @@
-import { err, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
+import { err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import {
   COMPANY_REGISTERED_MESSAGE,
   MERCHANT_EXISTS_MESSAGE,

@@ -1,5 +1,4 @@
-import { err, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
+import { err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { InviteAcceptedSchema, InvitePreviewSchema, InviteTokenParamsSchema } from './schema';
 
 const invalid = err(MESSAGES.inviteInvalid, 'invite_invalid');

@@ -1,5 +1,12 @@
-import { err, MESSAGES, OkSchema, type OpenApiPaths, type OperationFamily, operations } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
+import {
+  err,
+  FAMILIES,
+  MESSAGES,
+  OkSchema,
+  type OpenApiPaths,
+  type OperationFamily,
+  operations,
+} from '@groupsplit/shared';
 import { TEAM_MESSAGES } from './messages';
 import {
   InviteParamsSchema,

@@ -1,6 +1,5 @@
-import { err, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
+import { err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { z } from 'zod';
-import { FAMILIES } from '../families';
 import {
   DELIVERY_NOT_FOUND,
   DeliveryDetailSchema,

@@ -1,5 +1,4 @@
-import { type OpenApiPaths, operations } from '@groupsplit/shared';
-import { FAMILIES } from '../families';
+import { FAMILIES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { WorkspacesSchema } from './schema';
 
 export const workspacesPaths: OpenApiPaths = operations(FAMILIES.account, {
