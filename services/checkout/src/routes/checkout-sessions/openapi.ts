@@ -3,7 +3,9 @@ import {
   err,
   FAMILIES,
   IdempotencyKeyHeaders,
+  mergePaths,
   type OpenApiPaths,
+  type OperationFamily,
   operations,
 } from '@groupsplit/shared';
 import { TokenParams } from '../../sessions/schema';
@@ -30,7 +32,7 @@ const EXAMPLE = {
   metadata: { order_id: '1001' },
 };
 
-export const checkoutSessionsPaths: OpenApiPaths = operations(FAMILIES.server, {
+const create = operations(FAMILIES.server, {
   'POST /api/merchants/checkout/sessions': {
     id: 'createCheckoutSession',
     summary: 'Create a hosted checkout session',
@@ -66,6 +68,12 @@ export const checkoutSessionsPaths: OpenApiPaths = operations(FAMILIES.server, {
       409: [err('This Idempotency-Key was already used with a different request body', 'idempotency_key_reused')],
     },
   },
+});
+
+/** The reads of one session by its token (the public lookup is the buyer's); an unknown token is 404. */
+const byToken: OperationFamily = { ...FAMILIES.server, path: TokenParams, errors: { 404: [NO_SESSION] } };
+
+const bySessionToken = operations(byToken, {
   'GET /api/merchants/checkout/sessions/{token}': {
     ...FAMILIES.buyer,
     id: 'getPublicCheckoutSession',
@@ -73,11 +81,9 @@ export const checkoutSessionsPaths: OpenApiPaths = operations(FAMILIES.server, {
     description:
       'No credential: the token in the path is one; treat it as a secret. What the hosted page shows the buyer. ' +
       '`unavailable_reason` says why the merchant cannot take payments right now.',
-    path: TokenParams,
     responses: {
       200: { description: 'The session as the buyer sees it.', schema: PublicSessionSchema },
     },
-    errors: { 404: [NO_SESSION] },
   },
   'GET /api/merchants/checkout/sessions/{token}/status': {
     id: 'getCheckoutSessionStatus',
@@ -85,10 +91,10 @@ export const checkoutSessionsPaths: OpenApiPaths = operations(FAMILIES.server, {
     description:
       'API key. Everything you sent (customer fields, metadata) plus progress: `split` is null until the buyer has ' +
       "chosen. Another merchant's token, or the other mode's, is 404.",
-    path: TokenParams,
     responses: {
       200: { description: 'The session.', schema: SessionStatusResponseSchema },
     },
-    errors: { 404: [NO_SESSION] },
   },
 });
+
+export const checkoutSessionsPaths: OpenApiPaths = mergePaths([create, bySessionToken]);

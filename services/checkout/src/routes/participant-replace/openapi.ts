@@ -1,13 +1,4 @@
-import {
-  BUSINESS_ERRORS,
-  type ErrorMap,
-  err,
-  FAMILIES,
-  MESSAGES,
-  type OpenApiPaths,
-  type OperationFamily,
-  operations,
-} from '@groupsplit/shared';
+import { BUSINESS_ERRORS, err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { REPLACE_MESSAGES as M } from '../../splits/replace-participant';
 import { NO_SESSION, splitChangeForbidden } from '../openapi-errors';
 import {
@@ -25,7 +16,7 @@ const ABOUT =
   'webhook is sent. It runs through the split workflow, so it is serialised with authorisations, cancel and expiry.';
 
 /** What both replaces refuse, the dashboard's and the buyer's. */
-const refusals: ErrorMap = {
+const refusals = {
   400: [err(M.email, 'validation_failed'), err(M.alreadyIn, 'already_in_split')],
   409: [
     err(M.splitNotPending('canceled'), 'not_replaceable', 'the split is not pending; `status` names it'),
@@ -41,7 +32,7 @@ const refusals: ErrorMap = {
 const example = { email: 'jo@example.com' };
 
 /** The dashboard's replace; the buyer's is the buyer family's. Both refuse alike. */
-const family: OperationFamily = { ...FAMILIES.splits, errors: refusals };
+const family = { ...FAMILIES.splits, errors: refusals };
 
 export const participantReplacePaths: OpenApiPaths = operations(family, {
   'POST /api/checkout-splits/{id}/participants/{participantId}/replace': {

@@ -3,6 +3,7 @@ import {
   FAMILIES,
   MESSAGES,
   type OpenApiPaths,
+  type OperationFamily,
   operations,
   passedThrough,
   VALIDATION_FAILED,
@@ -24,18 +25,19 @@ const payLimited = (message: string, when: string) =>
 const notFound = err(MESSAGES.notFound, undefined, 'unknown pay token, or the participant was replaced');
 
 /** The pay step (docs/splits.md): one participant's own view and authorisation, reached with their pay token. */
-export const payPaths: OpenApiPaths = operations(FAMILIES.pay, {
+/** Both reach one participant by their pay token; an unknown one is 404. */
+const family: OperationFamily = { ...FAMILIES.pay, path: PayTokenParams, errors: { 404: [notFound] } };
+
+export const payPaths: OpenApiPaths = operations(family, {
   'GET /api/checkout-splits/pay/{token}': {
     id: 'getPayView',
     summary: "One participant's own view",
     description:
       'No credential: the pay token is one; treat it as a secret. The share and the 20p fee on top, the order and ' +
       "the group's progress (other participants masked), and what the processor's page script needs to confirm the hold.",
-    path: PayTokenParams,
     responses: {
       200: { description: 'The pay view.', schema: PayViewSchema },
     },
-    errors: { 404: [notFound] },
   },
   'POST /api/checkout-splits/pay/{token}/authorise': {
     id: 'authoriseShare',
@@ -51,7 +53,6 @@ export const payPaths: OpenApiPaths = operations(FAMILIES.pay, {
       'participant to confirm the payment (3-D Secure, `pm_card_threeDSecure2Required` in test mode), the answer is ' +
       "202 with `redirect_url`, the bank's page: nothing is held until they confirm there, and the page sends them " +
       'back to `/pay/{token}/return`, which records the hold (docs/hosted-checkout.md, "Strong Customer Authentication").',
-    path: PayTokenParams,
     body: { schema: AuthoriseShareSchema, example: { payment_method: 'pm_card_visa' } },
     responses: {
       200: { description: 'Authorised.', schema: AuthoriseShareResponseSchema },
@@ -73,7 +74,6 @@ export const payPaths: OpenApiPaths = operations(FAMILIES.pay, {
         err('Your card could not be authorised. Please try another card.', 'card_not_authorised'),
         err('Your card could not be authorised. Please try another card.', 'requires_action'),
       ],
-      404: [notFound],
       409: [err('This split is no longer pending', 'not_pending', '`status` names the split status')],
       429: [
         payLimited(PAY_LIMIT_MESSAGES.tokenPaused, 'five declined cards in a row paused this pay token'),

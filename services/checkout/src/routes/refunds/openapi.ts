@@ -1,4 +1,12 @@
-import { err, FAMILIES, IdempotencyKeyHeaders, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
+import {
+  err,
+  FAMILIES,
+  IdempotencyKeyHeaders,
+  MESSAGES,
+  type OpenApiPaths,
+  type OperationFamily,
+  operations,
+} from '@groupsplit/shared';
 import { REFUND_ERRORS } from '../../refunds/openapi-errors';
 import { NOT_YOUR_SPLIT } from '../openapi-errors';
 import { REFUND_MESSAGES as M } from './request-refund';
@@ -6,14 +14,16 @@ import { RefundResultSchema, ServerRefundSchema, SplitIdParams } from './schema'
 
 const result = { 200: { description: 'The refund result.', schema: RefundResultSchema } };
 
-export const refundsPaths: OpenApiPaths = operations(FAMILIES.splits, {
+/** The dashboard's, by split id; the server's is the server family's, by the same id. */
+const family: OperationFamily = { ...FAMILIES.splits, path: SplitIdParams };
+
+export const refundsPaths: OpenApiPaths = operations(family, {
   'POST /api/checkout-splits/{id}/refund': {
     id: 'refundSplit',
     summary: 'Refund a whole split',
     description:
       'Owner, Admin, Finance, or the creating account; only from `captured`. Every captured share is refunded in ' +
       'full with its 20p, each as its own processor refund, and the service fee reversed. No body.',
-    path: SplitIdParams,
     responses: result,
     errors: {
       400: [err(M.notCaptured), err(M.vanished)],
@@ -31,7 +41,6 @@ export const refundsPaths: OpenApiPaths = operations(FAMILIES.splits, {
       'payers pro-rata, in whole pence; each slice is its own processor refund, and the slice that completes a share ' +
       "also returns that payer's 20p. Send `idempotency_key` (or the `Idempotency-Key` header; the body's wins when " +
       'both are sent): a repeat returns the stored result and never refunds twice.',
-    path: SplitIdParams,
     headers: IdempotencyKeyHeaders,
     body: { schema: ServerRefundSchema, required: false },
     responses: result,

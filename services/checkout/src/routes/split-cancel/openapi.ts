@@ -1,10 +1,13 @@
-import { err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
+import { err, FAMILIES, MESSAGES, type OpenApiPaths, type OperationFamily, operations } from '@groupsplit/shared';
 import { NOT_YOUR_SPLIT, splitChangeForbidden } from '../openapi-errors';
 import { CANCEL_NOT_CONFIRMED_MESSAGE, CanceledSchema, notPendingMessage, SplitIdParams } from './schema';
 
 const canceled = { 200: { description: 'Cancelled (or already was).', schema: CanceledSchema } };
 
-export const splitCancelPaths: OpenApiPaths = operations(FAMILIES.splits, {
+/** The dashboard's, by split id; the server's is the server family's, by the same id. */
+const family: OperationFamily = { ...FAMILIES.splits, path: SplitIdParams };
+
+export const splitCancelPaths: OpenApiPaths = operations(family, {
   'POST /api/checkout-splits/{id}/cancel': {
     id: 'cancelSplit',
     summary: 'Cancel a pending split',
@@ -12,7 +15,6 @@ export const splitCancelPaths: OpenApiPaths = operations(FAMILIES.splits, {
       'Owner, Admin, Member, or the creating account. Releases every hold. On any status other than `pending` it ' +
       'answers 200 `canceled` and does nothing: read the split back and check `status` (`canceling` while the ' +
       'holds are still being released). Answers within 10 s.',
-    path: SplitIdParams,
     responses: canceled,
     errors: {
       403: splitChangeForbidden(MESSAGES.cancelForbidden, 'not in the business and not the creator'),
@@ -27,7 +29,6 @@ export const splitCancelPaths: OpenApiPaths = operations(FAMILIES.splits, {
       'API key. Acts only on `pending`: releases the holds, e-mails the payers and sends `checkout_split.canceled`. ' +
       'A repeat on a cancelled split answers 200 again (safe to retry). Answers within 10 s: once the cancel is ' +
       'recorded, even while the holds are still being released (the split then reads `canceling` until they are).',
-    path: SplitIdParams,
     responses: canceled,
     errors: {
       404: [NOT_YOUR_SPLIT],

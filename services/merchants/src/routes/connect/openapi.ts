@@ -1,7 +1,6 @@
 import {
   BUSINESS_ERRORS,
   businessHeaders,
-  type ErrorMap,
   err,
   FAMILIES,
   MESSAGES,
@@ -12,7 +11,7 @@ import {
 import { OnboardingLinkSchema } from './schema';
 
 /** The business answers with the connect routes' own 404 (`Register a merchant first`, docs/spec.md, Errors). */
-const businessErrors: ErrorMap = {
+const businessErrors = {
   400: [BUSINESS_ERRORS.invalidMode],
   403: [BUSINESS_ERRORS.role(), BUSINESS_ERRORS.paused],
   404: [err(MESSAGES.registerFirst, 'no_merchant', 'the login belongs to no business')],

@@ -32,7 +32,7 @@ const inviteEmailFailed = err(MESSAGES.inviteEmailFailed, 'invite_email_failed')
 
 const family: OperationFamily = { ...FAMILIES.team, business: { write: true } };
 
-export const teamPaths: OpenApiPaths = operations(family, {
+const team = operations(family, {
   'GET /api/merchants/team': {
     id: 'getTeam',
     summary: 'Members and pending invitations',
@@ -55,43 +55,6 @@ export const teamPaths: OpenApiPaths = operations(family, {
       502: [inviteEmailFailed],
     },
   },
-  'POST /api/merchants/team/invites/{id}/resend': {
-    id: 'resendTeamInvite',
-    summary: 'Send an invitation again',
-    description:
-      'Owner, Admin. A new link and a new 7-day expiry; the old link stops working. If the e-mail fails, the previous ' +
-      'link is restored and the answer is 502.',
-    path: InviteParamsSchema,
-    responses: { 200: { description: 'Sent again.', schema: ResentInviteSchema } },
-    errors: { 403: [cannotGrant], 404: [pendingInviteNotFound], 502: [inviteEmailFailed] },
-  },
-  'DELETE /api/merchants/team/invites/{id}': {
-    id: 'revokeTeamInvite',
-    summary: 'Revoke a pending invitation',
-    path: InviteParamsSchema,
-    responses: { 200: { description: 'Revoked.', schema: OkSchema } },
-    errors: { 403: [cannotGrant], 404: [pendingInviteNotFound] },
-  },
-  'PATCH /api/merchants/team/members/{id}': {
-    id: 'changeTeamMemberRole',
-    summary: "Change a member's role",
-    description: 'Owner, Admin. The caller must manage both the current and the new role; nobody can touch the Owner.',
-    path: MemberParamsSchema,
-    business: { write: true, roleMessage: MESSAGES.cannotChangeRole },
-    body: { schema: RoleChangeSchema },
-    responses: { 200: { description: 'The new role.', schema: RoleChangedSchema } },
-    errors: { 400: [err(TEAM_MESSAGES.invalidRole, 'validation_failed')], 404: [memberNotFound] },
-  },
-  'DELETE /api/merchants/team/members/{id}': {
-    id: 'removeTeamMember',
-    summary: 'Remove a member',
-    description:
-      "Owner, Admin. Access ends at once. You cannot remove yourself, the Owner, or a role you don't manage.",
-    path: MemberParamsSchema,
-    business: { write: true, roleMessage: TEAM_MESSAGES.cannotRemoveMember },
-    responses: { 200: { description: 'Removed.', schema: OkSchema } },
-    errors: { 400: [err(MESSAGES.cannotRemoveSelf, 'cannot_remove_self')], 404: [memberNotFound] },
-  },
   'POST /api/merchants/team/transfer-ownership': {
     id: 'transferOwnership',
     summary: 'Hand the business to another member',
@@ -110,3 +73,53 @@ export const teamPaths: OpenApiPaths = operations(family, {
     },
   },
 });
+
+/** One pending invitation of the business, by id; the caller must manage its role. */
+const invitation: OperationFamily = {
+  ...family,
+  path: InviteParamsSchema,
+  errors: { 403: [cannotGrant], 404: [pendingInviteNotFound] },
+};
+
+const invitations = operations(invitation, {
+  'POST /api/merchants/team/invites/{id}/resend': {
+    id: 'resendTeamInvite',
+    summary: 'Send an invitation again',
+    description:
+      'Owner, Admin. A new link and a new 7-day expiry; the old link stops working. If the e-mail fails, the previous ' +
+      'link is restored and the answer is 502.',
+    responses: { 200: { description: 'Sent again.', schema: ResentInviteSchema } },
+    errors: { 502: [inviteEmailFailed] },
+  },
+  'DELETE /api/merchants/team/invites/{id}': {
+    id: 'revokeTeamInvite',
+    summary: 'Revoke a pending invitation',
+    responses: { 200: { description: 'Revoked.', schema: OkSchema } },
+  },
+});
+
+/** One member of the business, by membership id. */
+const member: OperationFamily = { ...family, path: MemberParamsSchema, errors: { 404: [memberNotFound] } };
+
+const members = operations(member, {
+  'PATCH /api/merchants/team/members/{id}': {
+    id: 'changeTeamMemberRole',
+    summary: "Change a member's role",
+    description: 'Owner, Admin. The caller must manage both the current and the new role; nobody can touch the Owner.',
+    business: { write: true, roleMessage: MESSAGES.cannotChangeRole },
+    body: { schema: RoleChangeSchema },
+    responses: { 200: { description: 'The new role.', schema: RoleChangedSchema } },
+    errors: { 400: [err(TEAM_MESSAGES.invalidRole, 'validation_failed')] },
+  },
+  'DELETE /api/merchants/team/members/{id}': {
+    id: 'removeTeamMember',
+    summary: 'Remove a member',
+    description:
+      "Owner, Admin. Access ends at once. You cannot remove yourself, the Owner, or a role you don't manage.",
+    business: { write: true, roleMessage: TEAM_MESSAGES.cannotRemoveMember },
+    responses: { 200: { description: 'Removed.', schema: OkSchema } },
+    errors: { 400: [err(MESSAGES.cannotRemoveSelf, 'cannot_remove_self')] },
+  },
+});
+
+export const teamPaths: OpenApiPaths = mergePaths([team, invitations, members]);

@@ -1,4 +1,12 @@
-import { err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
+import {
+  err,
+  FAMILIES,
+  MESSAGES,
+  mergePaths,
+  type OpenApiPaths,
+  type OperationFamily,
+  operations,
+} from '@groupsplit/shared';
 import { z } from 'zod';
 import {
   DELIVERY_NOT_FOUND,
@@ -27,7 +35,7 @@ const sent = {
   },
 };
 
-export const webhooksPaths: OpenApiPaths = operations(FAMILIES.webhooks, {
+const log = operations(FAMILIES.webhooks, {
   'GET /api/merchants/webhooks/deliveries': {
     id: 'listWebhookDeliveries',
     summary: 'The delivery log',
@@ -44,17 +52,6 @@ export const webhooksPaths: OpenApiPaths = operations(FAMILIES.webhooks, {
       ],
     },
   },
-  'GET /api/merchants/webhooks/deliveries/{id}': {
-    id: 'getWebhookDelivery',
-    summary: 'One delivery attempt, with the request it sent',
-    description:
-      'Every role. The attempt as the log shows it, plus the headers and the exact body it sent (the signature shows its ' +
-      'timestamp only). Either mode: the row decides.',
-    path: DeliveryParamsSchema,
-    business: {},
-    responses: { 200: { description: 'The attempt and its request.', schema: DeliveryDetailSchema } },
-    errors: { 404: [deliveryNotFound] },
-  },
   'POST /api/merchants/webhooks/test': {
     id: 'sendTestWebhook',
     summary: 'Send a sample event (checkout_split.paid unless another type is asked)',
@@ -66,13 +63,33 @@ export const webhooksPaths: OpenApiPaths = operations(FAMILIES.webhooks, {
     responses: sent,
     errors: { 400: notDeliverable },
   },
+});
+
+/** One delivery attempt of the business, by id (either mode: the row decides). */
+const attempt: OperationFamily = {
+  ...FAMILIES.webhooks,
+  path: DeliveryParamsSchema,
+  errors: { 404: [deliveryNotFound] },
+};
+
+const attempts = operations(attempt, {
+  'GET /api/merchants/webhooks/deliveries/{id}': {
+    id: 'getWebhookDelivery',
+    summary: 'One delivery attempt, with the request it sent',
+    description:
+      'Every role. The attempt as the log shows it, plus the headers and the exact body it sent (the signature shows its ' +
+      'timestamp only). Either mode: the row decides.',
+    business: {},
+    responses: { 200: { description: 'The attempt and its request.', schema: DeliveryDetailSchema } },
+  },
   'POST /api/merchants/webhooks/deliveries/{id}/resend': {
     id: 'resendWebhookDelivery',
     summary: 'Send an event again',
     description: "Owner, Admin. Same data, fresh timestamp and signature, to the current URL of the event's mode.",
-    path: DeliveryParamsSchema,
     business: { write: true },
     responses: sent,
-    errors: { 400: notDeliverable, 404: [deliveryNotFound] },
+    errors: { 400: notDeliverable },
   },
 });
+
+export const webhooksPaths: OpenApiPaths = mergePaths([log, attempts]);
