@@ -2,6 +2,7 @@ import {
   err,
   FAMILIES,
   MESSAGES,
+  mergePaths,
   OkSchema,
   type OpenApiPaths,
   type OperationFamily,
