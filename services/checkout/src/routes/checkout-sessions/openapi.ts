@@ -5,7 +5,6 @@ import {
   IdempotencyKeyHeaders,
   mergePaths,
   type OpenApiPaths,
-  type OperationFamily,
   operations,
 } from '@groupsplit/shared';
 import { TokenParams } from '../../sessions/schema';
@@ -71,7 +70,7 @@ const create = operations(FAMILIES.server, {
 });
 
 /** The reads of one session by its token (the public lookup is the buyer's); an unknown token is 404. */
-const byToken: OperationFamily = { ...FAMILIES.server, path: TokenParams, errors: { 404: [NO_SESSION] } };
+const byToken = { ...FAMILIES.server, path: TokenParams, errors: { 404: [NO_SESSION] } };
 
 const bySessionToken = operations(byToken, {
   'GET /api/merchants/checkout/sessions/{token}': {

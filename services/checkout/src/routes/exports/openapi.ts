@@ -1,12 +1,4 @@
-import {
-  err,
-  FAMILIES,
-  type FamilyOperation,
-  MESSAGES,
-  type OpenApiPaths,
-  type OperationFamily,
-  operations,
-} from '@groupsplit/shared';
+import { err, FAMILIES, type FamilyOperation, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { CsvSchema, ExportQuerySchema, EXPORT_MESSAGES as M } from './schema';
 import { EXPORTS_AT_ONCE } from './slots';
 
@@ -28,7 +20,7 @@ const FORMAT =
   'mode. The answer is streamed: a transfer cut short means the file is incomplete.';
 
 /** Both exports: a period in the query, the finance roles, the same refusals; each its own CSV. */
-const family: OperationFamily = {
+const family = {
   ...FAMILIES.exports,
   business: { mode: true, roleMessage: MESSAGES.roleForbidden },
   errors: {

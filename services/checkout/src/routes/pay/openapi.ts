@@ -3,7 +3,6 @@ import {
   FAMILIES,
   MESSAGES,
   type OpenApiPaths,
-  type OperationFamily,
   operations,
   passedThrough,
   VALIDATION_FAILED,
@@ -26,7 +25,7 @@ const notFound = err(MESSAGES.notFound, undefined, 'unknown pay token, or the pa
 
 /** The pay step (docs/splits.md): one participant's own view and authorisation, reached with their pay token. */
 /** Both reach one participant by their pay token; an unknown one is 404. */
-const family: OperationFamily = { ...FAMILIES.pay, path: PayTokenParams, errors: { 404: [notFound] } };
+const family = { ...FAMILIES.pay, path: PayTokenParams, errors: { 404: [notFound] } };
 
 export const payPaths: OpenApiPaths = operations(family, {
   'GET /api/checkout-splits/pay/{token}': {

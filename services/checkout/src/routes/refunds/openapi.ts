@@ -1,12 +1,4 @@
-import {
-  err,
-  FAMILIES,
-  IdempotencyKeyHeaders,
-  MESSAGES,
-  type OpenApiPaths,
-  type OperationFamily,
-  operations,
-} from '@groupsplit/shared';
+import { err, FAMILIES, IdempotencyKeyHeaders, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { REFUND_ERRORS } from '../../refunds/openapi-errors';
 import { NOT_YOUR_SPLIT } from '../openapi-errors';
 import { REFUND_MESSAGES as M } from './request-refund';
@@ -15,7 +7,7 @@ import { RefundResultSchema, ServerRefundSchema, SplitIdParams } from './schema'
 const result = { 200: { description: 'The refund result.', schema: RefundResultSchema } };
 
 /** The dashboard's, by split id; the server's is the server family's, by the same id. */
-const family: OperationFamily = { ...FAMILIES.splits, path: SplitIdParams };
+const family = { ...FAMILIES.splits, path: SplitIdParams };
 
 export const refundsPaths: OpenApiPaths = operations(family, {
   'POST /api/checkout-splits/{id}/refund': {

@@ -1,4 +1,4 @@
-import { err, FAMILIES, MESSAGES, type OpenApiPaths, type OperationFamily, operations } from '@groupsplit/shared';
+import { err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { NOT_YOUR_SPLIT, splitChangeForbidden } from '../openapi-errors';
 import {
   ACCEPT_FORBIDDEN_MESSAGE,
@@ -31,7 +31,7 @@ const DESCRIPTION =
   'the expiry has exactly one outcome: the one taken first stands and the other is refused.';
 
 /** The dashboard's accept; the server's is the server family's. Both refuse alike. */
-const family: OperationFamily = {
+const family = {
   ...FAMILIES.splits,
   path: SplitIdParams,
   errors: { 409: [notAwaiting], 503: [notTaken] },

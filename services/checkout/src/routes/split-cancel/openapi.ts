@@ -1,11 +1,11 @@
-import { err, FAMILIES, MESSAGES, type OpenApiPaths, type OperationFamily, operations } from '@groupsplit/shared';
+import { err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { NOT_YOUR_SPLIT, splitChangeForbidden } from '../openapi-errors';
 import { CANCEL_NOT_CONFIRMED_MESSAGE, CanceledSchema, notPendingMessage, SplitIdParams } from './schema';
 
 const canceled = { 200: { description: 'Cancelled (or already was).', schema: CanceledSchema } };
 
 /** The dashboard's, by split id; the server's is the server family's, by the same id. */
-const family: OperationFamily = { ...FAMILIES.splits, path: SplitIdParams };
+const family = { ...FAMILIES.splits, path: SplitIdParams };
 
 export const splitCancelPaths: OpenApiPaths = operations(family, {
   'POST /api/checkout-splits/{id}/cancel': {

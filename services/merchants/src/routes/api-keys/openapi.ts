@@ -1,11 +1,4 @@
-import {
-  err,
-  MESSAGES,
-  type OpenApiPaths,
-  type OperationFamily,
-  operations,
-  VALIDATION_FAILED,
-} from '@groupsplit/shared';
+import { err, MESSAGES, type OpenApiPaths, operations, VALIDATION_FAILED } from '@groupsplit/shared';
 import { z } from 'zod';
 import {
   API_KEY_NOT_FOUND,
@@ -16,7 +9,7 @@ import {
   LIVE_KEY_NEEDS_VERIFICATION,
 } from './schema';
 
-const family: OperationFamily = { tag: 'API keys', business: { write: true } };
+const family = { tag: 'API keys', business: { write: true } };
 
 export const apiKeysPaths: OpenApiPaths = operations(family, {
   'POST /api/merchants/api-keys': {

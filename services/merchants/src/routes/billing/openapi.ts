@@ -1,4 +1,4 @@
-import { err, GATES, type OpenApiPaths, type OperationFamily, operations, VALIDATION_FAILED } from '@groupsplit/shared';
+import { err, GATES, type OpenApiPaths, operations, VALIDATION_FAILED } from '@groupsplit/shared';
 import {
   BillingSchema,
   BillParams,
@@ -13,7 +13,7 @@ import {
 
 const cardRejected = err("the processor's message", 'billing_card_rejected', 'the processor refused the card');
 
-const family: OperationFamily = { tag: 'Billing', business: { write: true, mode: true } };
+const family = { tag: 'Billing', business: { write: true, mode: true } };
 
 export const billingPaths: OpenApiPaths = operations(family, {
   'GET /api/merchants/billing': {

@@ -5,7 +5,6 @@ import {
   FAMILIES,
   MESSAGES,
   type OpenApiPaths,
-  type OperationFamily,
   operations,
 } from '@groupsplit/shared';
 import { OnboardingLinkSchema } from './schema';
@@ -17,7 +16,7 @@ const businessErrors = {
   404: [err(MESSAGES.registerFirst, 'no_merchant', 'the login belongs to no business')],
   409: [BUSINESS_ERRORS.selectionRequired],
 };
-const family: OperationFamily = {
+const family = {
   ...FAMILIES.account,
   headers: businessHeaders({ mode: true }),
   errors: businessErrors,

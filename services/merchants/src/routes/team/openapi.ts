@@ -1,13 +1,4 @@
-import {
-  err,
-  FAMILIES,
-  MESSAGES,
-  mergePaths,
-  OkSchema,
-  type OpenApiPaths,
-  type OperationFamily,
-  operations,
-} from '@groupsplit/shared';
+import { err, FAMILIES, MESSAGES, mergePaths, OkSchema, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { TEAM_MESSAGES } from './messages';
 import {
   InviteParamsSchema,
@@ -31,7 +22,7 @@ const pendingInviteNotFound = err(MESSAGES.pendingInviteNotFound, 'invite_not_fo
 const memberNotFound = err(TEAM_MESSAGES.memberNotFound, 'member_not_found');
 const inviteEmailFailed = err(MESSAGES.inviteEmailFailed, 'invite_email_failed');
 
-const family: OperationFamily = { ...FAMILIES.team, business: { write: true } };
+const family = { ...FAMILIES.team, business: { write: true } };
 
 const team = operations(family, {
   'GET /api/merchants/team': {
@@ -76,7 +67,7 @@ const team = operations(family, {
 });
 
 /** One pending invitation of the business, by id; the caller must manage its role. */
-const invitation: OperationFamily = {
+const invitation = {
   ...family,
   path: InviteParamsSchema,
   errors: { 403: [cannotGrant], 404: [pendingInviteNotFound] },
@@ -100,7 +91,7 @@ const invitations = operations(invitation, {
 });
 
 /** One member of the business, by membership id. */
-const member: OperationFamily = { ...family, path: MemberParamsSchema, errors: { 404: [memberNotFound] } };
+const member = { ...family, path: MemberParamsSchema, errors: { 404: [memberNotFound] } };
 
 const members = operations(member, {
   'PATCH /api/merchants/team/members/{id}': {

@@ -1,12 +1,4 @@
-import {
-  err,
-  FAMILIES,
-  MESSAGES,
-  mergePaths,
-  type OpenApiPaths,
-  type OperationFamily,
-  operations,
-} from '@groupsplit/shared';
+import { err, FAMILIES, MESSAGES, mergePaths, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { z } from 'zod';
 import {
   DELIVERY_NOT_FOUND,
@@ -66,7 +58,7 @@ const log = operations(FAMILIES.webhooks, {
 });
 
 /** One delivery attempt of the business, by id (either mode: the row decides). */
-const attempt: OperationFamily = {
+const attempt = {
   ...FAMILIES.webhooks,
   path: DeliveryParamsSchema,
   errors: { 404: [deliveryNotFound] },
