@@ -1,6 +1,6 @@
 import type { ZodObject, ZodType } from 'zod';
 import { businessHeaders } from './common';
-import { json, type OpenApiOperation } from './document';
+import { json, type OpenApiOperation, type OpenApiPaths } from './document';
 import { businessErrors, type ErrorMap, errorResponses, mergeErrors } from './errors';
 
 /**
@@ -66,4 +66,43 @@ export function operation(spec: OperationSpec): OpenApiOperation {
       ...errorResponses(errors),
     },
   };
+}
+
+/**
+ * What every operation of a route family shares, said once: its tag and, where the family has them,
+ * its business options, path parameters, request headers and error answers.
+ */
+export type OperationFamily = Pick<OperationSpec, 'tag' | 'business' | 'path' | 'headers' | 'errors'>;
+
+/**
+ * One operation of a family: what it adds to the family's. A `tag`, `business`, `path` or `headers`
+ * of its own replaces the family's; its `errors` come after the family's, status by status.
+ */
+export type FamilyOperation = Omit<OperationSpec, 'tag'> & { tag?: string };
+
+/** `'POST /api/merchants/api-keys'`: a method and an OpenAPI path, as the gateway's route rules write them. */
+export type OperationRoute = `${'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH'} /${string}`;
+
+/**
+ * A route family's part of the document: each operation keyed by its route, with the family's
+ * tag, business options and common answers said once instead of in every operation.
+ *
+ * ```ts
+ * export const apiKeysPaths = operations({ tag: 'API keys', business: { write: true } }, {
+ *   'POST /api/merchants/api-keys/{id}/revoke': { id: 'revokeApiKey', summary: 'Revoke an API key', … },
+ * });
+ * ```
+ */
+export function operations(family: OperationFamily, routes: Record<OperationRoute, FamilyOperation>): OpenApiPaths {
+  const paths: Record<string, Record<string, OpenApiOperation>> = {};
+  for (const [route, own] of Object.entries(routes)) {
+    const [method, path] = route.split(' ') as [string, string];
+    paths[path] ??= {};
+    paths[path][method.toLowerCase()] = operation({
+      ...family,
+      ...own,
+      errors: mergeErrors(family.errors ?? {}, own.errors ?? {}),
+    });
+  }
+  return paths as OpenApiPaths;
 }

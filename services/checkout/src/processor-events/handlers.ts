@@ -100,20 +100,22 @@ export function defaultProcessorEventHandlers(): ProcessorEventHandlers {
   };
 }
 
+/** The PaymentIntent events, each about one participant's hold, by the handler that takes the hold. */
+const HOLD_HANDLERS = new Map<string, 'onHoldAuthorised' | 'onPaymentCaptured' | 'onHoldCanceled' | 'onPaymentFailed'>([
+  [PROCESSOR_EVENT_TYPES.holdAuthorised, 'onHoldAuthorised'],
+  [PROCESSOR_EVENT_TYPES.paymentSucceeded, 'onPaymentCaptured'],
+  [PROCESSOR_EVENT_TYPES.paymentCanceled, 'onHoldCanceled'],
+  [PROCESSOR_EVENT_TYPES.paymentFailed, 'onPaymentFailed'],
+]);
+
 /** Routes one verified event to its handler. */
 export async function dispatchProcessorEvent(handlers: ProcessorEventHandlers, ctx: ProcessorEventContext) {
   const { event } = ctx;
+  const onHold = HOLD_HANDLERS.get(event.type);
+  if (onHold) return handlers[onHold](ctx, holdFromEvent(event));
   switch (event.type) {
     case PROCESSOR_EVENT_TYPES.accountUpdated:
       return handlers.onAccountUpdated(ctx, accountFromEvent(event));
-    case PROCESSOR_EVENT_TYPES.holdAuthorised:
-      return handlers.onHoldAuthorised(ctx, holdFromEvent(event));
-    case PROCESSOR_EVENT_TYPES.paymentSucceeded:
-      return handlers.onPaymentCaptured(ctx, holdFromEvent(event));
-    case PROCESSOR_EVENT_TYPES.paymentCanceled:
-      return handlers.onHoldCanceled(ctx, holdFromEvent(event));
-    case PROCESSOR_EVENT_TYPES.paymentFailed:
-      return handlers.onPaymentFailed(ctx, holdFromEvent(event));
     case PROCESSOR_EVENT_TYPES.chargeRefunded:
       return handlers.onChargeRefunded(ctx, chargeFromEvent(event));
     case PROCESSOR_EVENT_TYPES.disputeCreated:

@@ -1,4 +1,4 @@
-import { err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
+import { err, FAMILIES, type FamilyOperation, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { CsvSchema, ExportQuerySchema, EXPORT_MESSAGES as M } from './schema';
 import { EXPORTS_AT_ONCE } from './slots';
 
@@ -19,51 +19,50 @@ const FORMAT =
   'a spreadsheet shows it as text (docs/exports.md). The mode is `X-Service-Mode` (absent: live); one file holds one ' +
   'mode. The answer is streamed: a transfer cut short means the file is incomplete.';
 
-const exportOperation = (id: string, what: string, description: string, example: string) =>
-  operation({
-    id,
-    tag: 'Exports',
-    summary: `Download ${what} of a period as CSV`,
-    description: `Dashboard session; Owner, Admin or Finance. ${description} ${PERIOD}${FORMAT}`,
-    query: ExportQuerySchema,
-    business: { mode: true, roleMessage: MESSAGES.roleForbidden },
-    responses: {
-      200: {
-        description: `The CSV file (Content-Disposition: attachment), a header row first.`,
-        schema: CsvSchema,
-        mediaType: 'text/csv',
-        example,
-      },
-    },
-    errors: {
-      400: [err(MESSAGES.validationFailed, 'validation_failed', `a date is not YYYY-MM-DD, or ${M.order}`)],
-      429: [
-        err(
-          M.busy,
-          'exports_busy',
-          `${EXPORTS_AT_ONCE} exports are already streaming from this server; wait Retry-After seconds`,
-        ),
-      ],
-    },
-  });
-
-export const exportsPaths: OpenApiPaths = {
-  '/api/merchants/exports/orders.csv': {
-    get: exportOperation(
-      'exportOrders',
-      'the orders',
-      "One row per participant's share of each order created in the period: the order, its split and session, " +
-        'the share, fees and status, refunded so far, when it was captured, the PaymentIntent and charge ids.',
-      ORDERS_EXAMPLE,
-    ),
-  },
-  '/api/merchants/exports/refunds.csv': {
-    get: exportOperation(
-      'exportRefunds',
-      'the refunds',
-      "One row per participant's slice of each refund asked for in the period: who asked (actor, source), the " +
-        'amount, the customer fee returned and the service fee reversed with it, statuses and processor ids.',
-      REFUNDS_EXAMPLE,
-    ),
+/** Both exports: a period in the query, the finance roles, the same refusals; each its own CSV. */
+const family = {
+  ...FAMILIES.exports,
+  business: { mode: true, roleMessage: MESSAGES.roleForbidden },
+  errors: {
+    400: [err(MESSAGES.validationFailed, 'validation_failed', `a date is not YYYY-MM-DD, or ${M.order}`)],
+    429: [
+      err(
+        M.busy,
+        'exports_busy',
+        `${EXPORTS_AT_ONCE} exports are already streaming from this server; wait Retry-After seconds`,
+      ),
+    ],
   },
 };
+
+const exportOperation = (id: string, what: string, description: string, example: string): FamilyOperation => ({
+  id,
+  summary: `Download ${what} of a period as CSV`,
+  description: `Dashboard session; Owner, Admin or Finance. ${description} ${PERIOD}${FORMAT}`,
+  query: ExportQuerySchema,
+  responses: {
+    200: {
+      description: `The CSV file (Content-Disposition: attachment), a header row first.`,
+      schema: CsvSchema,
+      mediaType: 'text/csv',
+      example,
+    },
+  },
+});
+
+export const exportsPaths: OpenApiPaths = operations(family, {
+  'GET /api/merchants/exports/orders.csv': exportOperation(
+    'exportOrders',
+    'the orders',
+    "One row per participant's share of each order created in the period: the order, its split and session, " +
+      'the share, fees and status, refunded so far, when it was captured, the PaymentIntent and charge ids.',
+    ORDERS_EXAMPLE,
+  ),
+  'GET /api/merchants/exports/refunds.csv': exportOperation(
+    'exportRefunds',
+    'the refunds',
+    "One row per participant's slice of each refund asked for in the period: who asked (actor, source), the " +
+      'amount, the customer fee returned and the service fee reversed with it, statuses and processor ids.',
+    REFUNDS_EXAMPLE,
+  ),
+});

@@ -1,6 +1,6 @@
-import { BUSINESS_ERRORS, err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
-import { SESSION_NOT_FOUND } from '../../sessions/schema';
+import { BUSINESS_ERRORS, err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
 import { REPLACE_MESSAGES as M } from '../../splits/replace-participant';
+import { NO_SESSION, splitChangeForbidden } from '../openapi-errors';
 import {
   ReplacedParticipantResponseSchema,
   ReplacedSplitResponseSchema,
@@ -15,6 +15,7 @@ const ABOUT =
   'hold; the old hold is released and the old pay link answers 404 at once. The 7-day expiry does not move and no ' +
   'webhook is sent. It runs through the split workflow, so it is serialised with authorisations, cancel and expiry.';
 
+/** What both replaces refuse, the dashboard's and the buyer's. */
 const refusals = {
   400: [err(M.email, 'validation_failed'), err(M.alreadyIn, 'already_in_split')],
   409: [
@@ -30,51 +31,40 @@ const refusals = {
 
 const example = { email: 'jo@example.com' };
 
-export const participantReplacePaths: OpenApiPaths = {
-  '/api/checkout-splits/{id}/participants/{participantId}/replace': {
-    post: operation({
-      id: 'replaceParticipant',
-      tag: 'Splits',
-      summary: 'Replace a pending participant',
-      description: `Owner, Admin, Member, or the creating account. ${ABOUT}`,
-      path: SplitParticipantParams,
-      body: { schema: ReplaceParticipantSchema, example: example },
-      responses: {
-        200: {
-          description: "The split's detail record, as GET /api/checkout-splits/:id answers it.",
-          schema: ReplacedSplitResponseSchema,
-        },
+/** The dashboard's replace; the buyer's is the buyer family's. Both refuse alike. */
+const family = { ...FAMILIES.splits, errors: refusals };
+
+export const participantReplacePaths: OpenApiPaths = operations(family, {
+  'POST /api/checkout-splits/{id}/participants/{participantId}/replace': {
+    id: 'replaceParticipant',
+    summary: 'Replace a pending participant',
+    description: `Owner, Admin, Member, or the creating account. ${ABOUT}`,
+    path: SplitParticipantParams,
+    body: { schema: ReplaceParticipantSchema, example },
+    responses: {
+      200: {
+        description: "The split's detail record, as GET /api/checkout-splits/:id answers it.",
+        schema: ReplacedSplitResponseSchema,
       },
-      errors: {
-        ...refusals,
-        403: [
-          err(M.forbidden, undefined, 'not in the business and not the creator'),
-          BUSINESS_ERRORS.role(M.forbidden),
-          BUSINESS_ERRORS.paused,
-        ],
-        404: [err(MESSAGES.notFound, undefined, 'unknown split or participant')],
-      },
-    }),
+    },
+    errors: {
+      403: splitChangeForbidden(M.forbidden, 'not in the business and not the creator'),
+      404: [err(MESSAGES.notFound, undefined, 'unknown split or participant')],
+    },
   },
-  '/api/merchants/checkout/sessions/{token}/participants/{participantId}/replace': {
-    post: operation({
-      id: 'replaceBuyerParticipant',
-      tag: 'Hosted checkout: buyer',
-      summary: 'Replace a pending participant (the buyer)',
-      description: `The signed-in buyer who created the session's split. ${ABOUT}`,
-      path: SessionParticipantParams,
-      body: { schema: ReplaceParticipantSchema, example: example },
-      responses: {
-        200: { description: 'The participant as it now is.', schema: ReplacedParticipantResponseSchema },
-      },
-      errors: {
-        ...refusals,
-        403: [err(M.forbidden, undefined, 'not the buyer who created the split'), BUSINESS_ERRORS.paused],
-        404: [
-          err(SESSION_NOT_FOUND, 'not_found'),
-          err(MESSAGES.notFound, undefined, 'no split yet, or unknown participant'),
-        ],
-      },
-    }),
+  'POST /api/merchants/checkout/sessions/{token}/participants/{participantId}/replace': {
+    ...FAMILIES.buyer,
+    id: 'replaceBuyerParticipant',
+    summary: 'Replace a pending participant (the buyer)',
+    description: `The signed-in buyer who created the session's split. ${ABOUT}`,
+    path: SessionParticipantParams,
+    body: { schema: ReplaceParticipantSchema, example },
+    responses: {
+      200: { description: 'The participant as it now is.', schema: ReplacedParticipantResponseSchema },
+    },
+    errors: {
+      403: [err(M.forbidden, undefined, 'not the buyer who created the split'), BUSINESS_ERRORS.paused],
+      404: [NO_SESSION, err(MESSAGES.notFound, undefined, 'no split yet, or unknown participant')],
+    },
   },
-};
+});

@@ -1,4 +1,5 @@
-import { BUSINESS_ERRORS, err, MESSAGES, type OpenApiPaths, operation } from '@groupsplit/shared';
+import { err, FAMILIES, MESSAGES, type OpenApiPaths, operations } from '@groupsplit/shared';
+import { NOT_YOUR_SPLIT, splitChangeForbidden } from '../openapi-errors';
 import {
   ACCEPT_FORBIDDEN_MESSAGE,
   ACCEPT_NOT_TAKEN_MESSAGE,
@@ -29,46 +30,35 @@ const DESCRIPTION =
   'does and answers once the capture finished. To decline, cancel the split instead. An accept racing a cancel or ' +
   'the expiry has exactly one outcome: the one taken first stands and the other is refused.';
 
-export const splitAcceptPaths: OpenApiPaths = {
-  '/api/checkout-splits/{id}/accept': {
-    post: operation({
-      id: 'acceptSplit',
-      tag: 'Splits',
-      summary: 'Accept an order waiting for you',
-      description: `Owner, Admin, Member, or the creating account (as cancel). ${DESCRIPTION}`,
-      path: SplitIdParams,
-      body: { schema: AcceptBody, required: false },
-      responses: accepted,
-      errors: {
-        403: [
-          err(
-            ACCEPT_FORBIDDEN_MESSAGE,
-            undefined,
-            'not in the business (the buyer who created a hosted order included)',
-          ),
-          BUSINESS_ERRORS.role(ACCEPT_FORBIDDEN_MESSAGE),
-          BUSINESS_ERRORS.paused,
-        ],
-        404: [err(MESSAGES.notFound)],
-        409: [notAwaiting],
-        503: [notTaken],
-      },
-    }),
-  },
-  '/api/merchants/checkout/splits/{id}/accept': {
-    post: operation({
-      id: 'acceptCheckoutSplit',
-      tag: 'Hosted checkout',
-      summary: 'Accept an order from your server',
-      description: `API key. ${DESCRIPTION}`,
-      path: SplitIdParams,
-      body: { schema: AcceptBody, required: false },
-      responses: accepted,
-      errors: {
-        404: [err(MESSAGES.notFound, undefined, "not your split, the other mode's, or none")],
-        409: [notAwaiting],
-        503: [notTaken],
-      },
-    }),
-  },
+/** The dashboard's accept; the server's is the server family's. Both refuse alike. */
+const family = {
+  ...FAMILIES.splits,
+  path: SplitIdParams,
+  errors: { 409: [notAwaiting], 503: [notTaken] },
 };
+
+export const splitAcceptPaths: OpenApiPaths = operations(family, {
+  'POST /api/checkout-splits/{id}/accept': {
+    id: 'acceptSplit',
+    summary: 'Accept an order waiting for you',
+    description: `Owner, Admin, Member, or the creating account (as cancel). ${DESCRIPTION}`,
+    body: { schema: AcceptBody, required: false },
+    responses: accepted,
+    errors: {
+      403: splitChangeForbidden(
+        ACCEPT_FORBIDDEN_MESSAGE,
+        'not in the business (the buyer who created a hosted order included)',
+      ),
+      404: [err(MESSAGES.notFound)],
+    },
+  },
+  'POST /api/merchants/checkout/splits/{id}/accept': {
+    ...FAMILIES.server,
+    id: 'acceptCheckoutSplit',
+    summary: 'Accept an order from your server',
+    description: `API key. ${DESCRIPTION}`,
+    body: { schema: AcceptBody, required: false },
+    responses: accepted,
+    errors: { 404: [NOT_YOUR_SPLIT] },
+  },
+});
