@@ -56,10 +56,14 @@ export function planOtherHistory(
   const { splitId } = state;
   const keys = new Set(db.history.map((r) => r.dedupe_key));
   const restored = { restored_by: actor };
+  const unwritable = new Set<string>();
   const add = (row: ReconcilePlan['history'][number], change: string) => {
     if (keys.has(row.dedupeKey)) return;
     if (row.participantId && !db.participantIds.has(row.participantId)) {
-      out.notes.push(`history: ${row.kind} of participant ${row.participantId} not rebuilt (no participant row)`);
+      if (!unwritable.has(row.participantId)) {
+        out.notes.push(`history of participant ${row.participantId} not rebuilt (no participant row)`);
+      }
+      unwritable.add(row.participantId);
       return;
     }
     keys.add(row.dedupeKey);

@@ -120,9 +120,12 @@ export type PlannedRefunds = {
  * The refunds made after the restore point, rebuilt: each refund row with its succeeded slices (one per
  * processor refund, split into share and customer fee the way the activities do, the share first),
  * its history rows and its `checkout_split.refunded` event under the id it was sent with
- * (`refunded:<refund id>`). Our refunds come from their child workflow's input and result and the
- * processor refunds carrying their `refund_id`; refunds made in the processor's dashboard from the
- * processor alone. Event data is the order as it stood right after each refund.
+ * (`refunded:<refund id>`). Our refunds come from their child workflow's input, result and history (a
+ * slice the processor refused: the failed slice, the refund's `failure`, the `refund_refused` row; the
+ * slices after it, never tried, `pending`) and the processor refunds carrying their `refund_id`; one whose
+ * child workflow is past Temporal's retention from those processor refunds and the split workflow's note
+ * of it (refundsFinished); refunds made in the processor's dashboard from the processor alone. Event data
+ * is the order as it stood right after each refund.
  */
 export function planRefunds(
   truth: RefundTruth,
