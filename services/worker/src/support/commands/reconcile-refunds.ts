@@ -267,20 +267,7 @@ export function planRefunds(
     // The slices: those the processor made, and, from the refund workflow's history, the one it refused
     // and those after it never tried (pending), as beginRefund sliced them.
     type Slice = ReconciledRefund['slices'][number];
-    const slices: Slice[] = pieces.map((p, position) => ({
-      refund_id: m.refundId,
-      participant_id: p.participantId,
-      position,
-      amount: p.share,
-      customer_fee: p.customerFee,
-      completes_share: p.completesShare,
-      status: 'succeeded' as const,
-      processor_refund_id: p.refund.id,
-      // The activity reverses the fee with (or right after) the completing slice.
-      application_fee_refunded: p.completesShare,
-      created_at: new Date(p.refund.created),
-      updated_at: new Date(p.refund.created),
-    }));
+    const slices: Slice[] = pieces.map((p, position) => succeeded(m.refundId, p, position));
     const refused: { participantId: string; email: string; amount: number; error: string | null }[] = [];
     const sliced = m.run?.slices;
     if (sliced && input) {
@@ -292,19 +279,7 @@ export function planRefunds(
       sliced.participantIds.forEach((participantId, position) => {
         const made = pieces.filter((p) => p.participantId === participantId);
         for (const p of made) {
-          slices.push({
-            refund_id: m.refundId,
-            participant_id: participantId,
-            position,
-            amount: p.share,
-            customer_fee: p.customerFee,
-            completes_share: p.completesShare,
-            status: 'succeeded' as const,
-            processor_refund_id: p.refund.id,
-            application_fee_refunded: p.completesShare,
-            created_at: new Date(p.refund.created),
-            updated_at: new Date(p.refund.created),
-          });
+          slices.push(succeeded(m.refundId, p, position));
         }
         const plan = planned.find((x) => x.participantId === participantId);
         if (made.length > 0 || !plan) return;
@@ -329,6 +304,11 @@ export function planRefunds(
           refused.push({ participantId, email: share?.email ?? '', amount: plan.amount, error: answer?.error ?? null });
         }
       });
+      // A processor refund of this refund for a participant beginRefund did not name: kept all the same.
+      for (const p of pieces) {
+        if (sliced.participantIds.includes(p.participantId)) continue;
+        slices.push(succeeded(m.refundId, p, slices.length));
+      }
     }
     const failure = refused[0]
       ? {
@@ -539,4 +519,21 @@ function slicesAsBegun(amount: number, shares: { id: string; outstanding: number
   } catch {
     return [];
   }
+}
+
+/** The slice row of one processor refund of ours: moved, with the fee reversed with (or right after) the completing slice. */
+function succeeded(refundId: string, p: Placed, position: number): ReconciledRefund['slices'][number] {
+  return {
+    refund_id: refundId,
+    participant_id: p.participantId,
+    position,
+    amount: p.share,
+    customer_fee: p.customerFee,
+    completes_share: p.completesShare,
+    status: 'succeeded',
+    processor_refund_id: p.refund.id,
+    application_fee_refunded: p.completesShare,
+    created_at: new Date(p.refund.created),
+    updated_at: new Date(p.refund.created),
+  };
 }
