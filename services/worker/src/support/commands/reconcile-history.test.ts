@@ -130,9 +130,7 @@ describe('reconcile: the other history kinds', () => {
       { id: bob, status: 'canceled', paymentIntentId: 'pi_b', captureBefore: null },
     ];
     const planned = planOtherHistory(state, { history: [], participantIds: everyone }, new Map(), 'support:ada');
-    expect(
-      planned.history.map((r) => ({ key: r.dedupeKey, from: r.from, to: r.to, at: r.at.toISOString() })),
-    ).toEqual([
+    expect(planned.history.map((r) => ({ key: r.dedupeKey, from: r.from, to: r.to, at: r.at.toISOString() }))).toEqual([
       { key: `hold_released:expired:${alice}`, from: 'authorised', to: 'canceled', at: at(3) },
       { key: `hold_released:expired:${bob}`, from: 'pending', to: 'canceled', at: at(3) },
     ]);

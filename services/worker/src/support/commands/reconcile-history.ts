@@ -24,7 +24,8 @@ export const HISTORY_KINDS_NOT_REBUILT: Readonly<Record<string, string>> = {
   replaced_hold_released:
     "the workflow notes only a replaced hold's release that failed, not one that succeeded (nor the hold's id)",
   rollback_refunded: 'a capture rollback refund: the workflow notes only its failure, and the row names the hold found',
-  rollback_refund_failed: "the workflow notes it only when the activity itself failed, not when it reported the refusal",
+  rollback_refund_failed:
+    'the workflow notes it only when the activity itself failed, not when it reported the refusal',
 };
 
 type PlannedHistory = { history: ReconcilePlan['history']; changes: string[]; notes: string[] };

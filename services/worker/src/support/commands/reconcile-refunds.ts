@@ -273,7 +273,9 @@ export function planRefunds(
     if (sliced && input) {
       const planned = slicesAsBegun(
         amount,
-        shares.filter((s) => paidIds.has(s.id)).map((s) => ({ id: s.id, outstanding: s.amount - (before.get(s.id) ?? 0) })),
+        shares
+          .filter((s) => paidIds.has(s.id))
+          .map((s) => ({ id: s.id, outstanding: s.amount - (before.get(s.id) ?? 0) })),
       );
       slices.length = 0;
       sliced.participantIds.forEach((participantId, position) => {
@@ -371,7 +373,9 @@ export function planRefunds(
           '; reason, requested amount, idempotency key and API key unknown; status assumed complete (a refused slice is not at the processor)',
       );
     } else if (status === 'partial' && input && !sliced) {
-      out.notes.push(`refund ${m.refundId} stopped part-way: its workflow's history did not say which slice was refused`);
+      out.notes.push(
+        `refund ${m.refundId} stopped part-way: its workflow's history did not say which slice was refused`,
+      );
     }
 
     // History rows, with the dedupe keys the activities use.

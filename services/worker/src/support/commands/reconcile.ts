@@ -61,7 +61,9 @@ async function splitsTouchedSince(client: TemporalClient, since: Date, taskQueue
 }
 
 type History = Awaited<ReturnType<ReturnType<TemporalClient['workflow']['getHandle']>['fetchHistory']>>;
-type Payload = NonNullable<NonNullable<NonNullable<History['events']>[number]['activityTaskCompletedEventAttributes']>['result']>['payloads'];
+type Payload = NonNullable<
+  NonNullable<NonNullable<History['events']>[number]['activityTaskCompletedEventAttributes']>['result']
+>['payloads'];
 
 /** A payload decoded through the client's codecs (payload encryption), last codec first. */
 async function decoded<T>(client: TemporalClient, payloads: Payload | null | undefined): Promise<T | null> {
@@ -92,7 +94,8 @@ async function slicesOf(client: TemporalClient, history: History): Promise<Refun
     const started = event.activityTaskScheduledEventAttributes;
     if (started) {
       const type = started.activityType?.name ?? '';
-      const input = type === 'refundSlice' ? await decoded<{ participantId: string }>(client, started.input?.payloads) : null;
+      const input =
+        type === 'refundSlice' ? await decoded<{ participantId: string }>(client, started.input?.payloads) : null;
       scheduled.set(id, { type, participantId: input?.participantId ?? null });
       continue;
     }
