@@ -672,24 +672,29 @@ describe('support CLI: reconcile', () => {
     const wantParticipants = await participants(split.id);
     await receiver.waitFor(() => received(wantEvents[0]!.id) >= 1);
 
-    // Past retention: Temporal has deleted the refund's child workflow.
+    // Past retention: Temporal has deleted the refund's child workflow. Temporal deletes in the background,
+    // retrying behind the execution's close tasks; asked again now and then until it is gone.
     const { client } = stack.temporal;
     const workflowId = refundWorkflowId(split.id, refund.id);
-    await client.workflowService.deleteWorkflowExecution({
-      namespace: client.options.namespace,
-      workflowExecution: { workflowId },
-    });
+    const remove = () =>
+      client.workflowService
+        .deleteWorkflowExecution({ namespace: client.options.namespace, workflowExecution: { workflowId } })
+        .catch(() => undefined);
+    let polls = 0;
     await waitUntil(
       'the refund workflow gone',
-      () =>
-        client.workflow
+      async () => {
+        if (polls++ % 20 === 0) await remove();
+        return client.workflow
           .getHandle(workflowId)
           .describe()
           .then(
             () => 'there',
             (error: unknown) => (error instanceof WorkflowNotFoundError ? 'gone' : String(error)),
-          ),
+          );
+      },
       (at) => at === 'gone',
+      90_000,
     );
     await rewindRefunds(split.id);
 
