@@ -135,4 +135,24 @@ describe('reconcile: the other history kinds', () => {
       { key: `hold_released:expired:${bob}`, from: 'pending', to: 'canceled', at: at(3) },
     ]);
   });
+
+  it("puts back the holds a capture's compensation released, as the system's", () => {
+    const state = stateWith(
+      [
+        { at: at(1), kind: 'authorised', actor: 'processor', participantId: alice },
+        { at: at(2), kind: 'authorised', actor: 'processor', participantId: bob },
+        { at: at(3), kind: 'status', actor: 'system', from: 'pending', to: 'capturing' },
+        { at: at(4), kind: 'status', actor: 'system', from: 'capturing', to: 'capture_failed', note: 'declined' },
+      ],
+      'capture_failed',
+    );
+    state.participants = [
+      { id: alice, status: 'refunded', paymentIntentId: 'pi_a', captureBefore: null },
+      { id: bob, status: 'canceled', paymentIntentId: 'pi_b', captureBefore: null },
+    ];
+    const planned = planOtherHistory(state, { history: [], participantIds: everyone }, new Map(), 'support:ada');
+    expect(planned.history.map((r) => ({ key: r.dedupeKey, actor: r.actor, from: r.from, to: r.to }))).toEqual([
+      { key: `hold_released:capture_failed:${bob}`, actor: 'system', from: 'authorised', to: 'canceled' },
+    ]);
+  });
 });

@@ -215,13 +215,24 @@ export function planOtherHistory(
     }
   }
 
-  // Holds released by a cancel or an expiry: the purpose is the canceling move's reason.
+  // Holds released by a cancel or an expiry (the purpose is the `canceling` move's reason), or by a capture's
+  // compensation (purpose `capture_failed`, by the system, just before the split's move to `capture_failed`).
   const canceling = statusTo('canceling');
-  const purpose = canceling?.note;
-  if (canceling && (purpose === 'canceled' || purpose === 'expired')) {
-    const at = statusTo('canceled')?.at ?? canceling.at;
+  const captureFailed = statusTo('capture_failed');
+  const release =
+    canceling && (canceling.note === 'canceled' || canceling.note === 'expired')
+      ? {
+          purpose: canceling.note,
+          actor: canceling.actor,
+          since: canceling.at,
+          at: statusTo('canceled')?.at ?? canceling.at,
+        }
+      : captureFailed
+        ? { purpose: 'capture_failed', actor: 'system', since: captureFailed.at, at: captureFailed.at }
+        : null;
+  if (release) {
     const authorisedBefore = (id: string) =>
-      state.history.some((h) => h.kind === 'authorised' && h.participantId === id && h.at <= canceling.at);
+      state.history.some((h) => h.kind === 'authorised' && h.participantId === id && h.at <= release.since);
     for (const w of state.participants) {
       if (w.status !== 'canceled' || !w.paymentIntentId) continue;
       add(
@@ -229,14 +240,14 @@ export function planOtherHistory(
           splitId,
           participantId: w.id,
           kind: 'hold_released',
-          actor: canceling.actor,
-          dedupeKey: `hold_released:${purpose}:${w.id}`,
+          actor: release.actor,
+          dedupeKey: `hold_released:${release.purpose}:${w.id}`,
           from: authorisedBefore(w.id) ? 'authorised' : 'pending',
           to: 'canceled',
-          detail: { purpose, ...restored },
-          at: new Date(at),
+          detail: { purpose: release.purpose, ...restored },
+          at: new Date(release.at),
         },
-        `participant ${w.id} hold_released (${purpose})`,
+        `participant ${w.id} hold_released (${release.purpose})`,
       );
     }
   }
