@@ -11,6 +11,7 @@ import {
   webhookEventIdFor,
 } from '@groupsplit/shared';
 import type { HistoryEntry, SplitCreation, SplitWorkflowState } from '@groupsplit/workflows';
+import { planOtherHistory } from './reconcile-history';
 import { planRefunds, type RefundsInDatabase, type RefundTruth } from './reconcile-refunds';
 
 type ParticipantRow = SplitParticipantRow;
@@ -245,6 +246,16 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
     });
     changes.push(`history: participant ${h.participantId} authorised`);
   }
+  // Every other kind the workflow's state tells (reconcile-history.ts).
+  const other = planOtherHistory(
+    state,
+    { history: db.history, participantIds: new Set(participants.map((p) => p.id as string)) },
+    truth.holds,
+    actor,
+  );
+  history.push(...other.history);
+  changes.push(...other.changes);
+  notes.push(...other.notes);
 
   // The outbox: events the merchant should have, under the ids they were (or would have been) sent with.
   const events: ReconciledEvent[] = [];
@@ -277,6 +288,7 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
       email: p.email,
       amount: p.amount as number,
       status: state.participants.find((w) => w.id === p.id)?.status ?? (p.status as string),
+      customerFee: (p.customer_fee as number | undefined) ?? 0,
     }));
     const planned = planRefunds(
       truth.refunds,

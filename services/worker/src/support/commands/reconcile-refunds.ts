@@ -5,12 +5,24 @@ import {
   type ReconciledEvent,
   type ReconciledRefund,
   type ReconcilePlan,
+  type RefundSlice,
   refundIdForProcessorRefund,
   type SplitRow,
+  sliceRefund,
   splitEventData,
   webhookEventIdFor,
 } from '@groupsplit/shared';
 import type { RefundWorkflowInput, RefundWorkflowResult, SplitWorkflowState } from '@groupsplit/workflows';
+
+/**
+ * What the refund workflow's own history says of its slices: the participants `beginRefund` sliced the
+ * refund for, in order, and what each `refundSlice` answered (`lost`: the activity itself failed, so the
+ * slice stayed pending). A participant with no answer was never tried (a refusal before it stopped the rest).
+ */
+export type RefundSlicesRun = {
+  participantIds: string[];
+  outcomes: Map<string, { outcome: 'succeeded' | 'failed' | 'lost'; error: string | null }>;
+};
 
 /** One refund child workflow (`refund:<splitId>:<refundId>`) the restored database has no row for. */
 export type RefundRun = {
@@ -19,7 +31,28 @@ export type RefundRun = {
   result: RefundWorkflowResult | null;
   startedAt: Date;
   closedAt: Date | null;
+  /** Null when its history does not say (it refused to start, or the history could not be read). */
+  slices?: RefundSlicesRun | null;
 };
+
+/** A refund the split workflow's history says finished: `actor` is `api_key` or `dashboard:<user id>`. */
+export type FinishedRefund = { actor: string; at: string; source: 'api' | 'dashboard' };
+
+/**
+ * The refunds the split workflow's history says finished, by refund id. The source is the trigger of the
+ * status move the refund made (noted just before it finished); a refund that moved no status is an API
+ * one (a dashboard refund starts from `captured`, so it always moves the split).
+ */
+export function refundsFinished(state: SplitWorkflowState): Map<string, FinishedRefund> {
+  const finished = new Map<string, FinishedRefund>();
+  state.history.forEach((h, i) => {
+    if (h.kind !== 'refund_finished' || !h.note) return;
+    const moved = state.history[i - 1];
+    const dashboard = moved?.kind === 'status' && moved.trigger === 'refund_dashboard';
+    finished.set(h.note, { actor: h.actor, at: h.at, source: dashboard ? 'dashboard' : 'api' });
+  });
+  return finished;
+}
 
 /** What the processor and the refund workflows say about the split's refunds. */
 export type RefundTruth = {
@@ -27,6 +60,11 @@ export type RefundTruth = {
   processorRefunds: Map<string, ProcessorRefund[]>;
   /** The refund child workflows of refund ids the database lacks, by refund id. */
   runs: Map<string, RefundRun>;
+  /**
+   * The split workflow's `refund_finished` entries, by refund id (refundsFinished): who asked, when it
+   * finished, and its source. What a refund past Temporal's retention is rebuilt with beside the processor.
+   */
+  finished?: Map<string, FinishedRefund>;
 };
 
 /** The split's refund rows the restored database has; `inProgress`: those it has still running (the refund ran across the backup). */
@@ -36,7 +74,7 @@ export type RefundsInDatabase = { refundIds: Set<string>; inProgress: Set<string
 const lostRefund = (db: RefundsInDatabase, refundId: string) =>
   !db.refundIds.has(refundId) || db.inProgress.has(refundId);
 
-type Share = { id: string; email: string; amount: number; status: string };
+type Share = { id: string; email: string; amount: number; status: string; customerFee: number };
 type SplitFields = Pick<
   SplitRow,
   'id' | 'merchant_id' | 'mode' | 'order_reference' | 'currency' | 'total_amount' | 'session_token' | 'session_context'
@@ -82,9 +120,12 @@ export type PlannedRefunds = {
  * The refunds made after the restore point, rebuilt: each refund row with its succeeded slices (one per
  * processor refund, split into share and customer fee the way the activities do, the share first),
  * its history rows and its `checkout_split.refunded` event under the id it was sent with
- * (`refunded:<refund id>`). Our refunds come from their child workflow's input and result and the
- * processor refunds carrying their `refund_id`; refunds made in the processor's dashboard from the
- * processor alone. Event data is the order as it stood right after each refund.
+ * (`refunded:<refund id>`). Our refunds come from their child workflow's input, result and history (a
+ * slice the processor refused: the failed slice, the refund's `failure`, the `refund_refused` row; the
+ * slices after it, never tried, `pending`) and the processor refunds carrying their `refund_id`; one whose
+ * child workflow is past Temporal's retention from those processor refunds and the split workflow's note
+ * of it (refundsFinished); refunds made in the processor's dashboard from the processor alone. Event data
+ * is the order as it stood right after each refund.
  */
 export function planRefunds(
   truth: RefundTruth,
@@ -168,33 +209,24 @@ export function planRefunds(
   const soFar = new Map<string, number>(shares.map((s) => [s.id, 0]));
   for (const m of ordered) {
     const pieces = m.slices;
+    const before = new Map(soFar);
     for (const p of pieces) soFar.set(p.participantId, (soFar.get(p.participantId) ?? 0) + p.share);
     if (!m.lost) continue;
-    if (m.ours && !m.run) {
-      out.notes.push(
-        `refund ${m.refundId}: the processor has it but its refund workflow was not found (retention?); left alone`,
-      );
-      continue;
-    }
+    // A capture rollback's refund (rollback-<split id>): not a refund row; the participant's status says it.
+    if (m.ours && !m.run && m.refundId.startsWith('rollback-')) continue;
     if (m.run && !m.run.result) {
       out.notes.push(`refund ${m.refundId} is still running; run reconcile again`);
       continue;
     }
     const replaces = db.inProgress.has(m.refundId);
     if (m.run?.result && m.run.result.kind !== 'finished' && m.run.result.kind !== 'failed') continue;
+    // Ours, with its refund workflow gone (past Temporal's retention): rebuilt from the processor's refunds
+    // (their metadata names the refund and the participant) and the split workflow's note of who asked.
+    const processorOnly = m.ours && !m.run;
+    const named = processorOnly ? (truth.finished?.get(m.refundId) ?? null) : null;
     const outstandingBefore = shares
       .filter((s) => paidIds.has(s.id))
-      .reduce(
-        (sum, s) =>
-          sum +
-          Math.max(
-            0,
-            s.amount -
-              (soFar.get(s.id) ?? 0) +
-              pieces.filter((p) => p.participantId === s.id).reduce((a, p) => a + p.share, 0),
-          ),
-        0,
-      );
+      .reduce((sum, s) => sum + Math.max(0, s.amount - (before.get(s.id) ?? 0)), 0);
     const amountBack = pieces.reduce((sum, p) => sum + p.share, 0);
     const statusAfter = (s: Share) => {
       if (!paidIds.has(s.id)) return s.status;
@@ -210,12 +242,15 @@ export function planRefunds(
         : 'partial'
       : 'complete';
     const input = m.run?.input;
+    const who = input
+      ? { source: input.source, actor: input.actor, actorDetail: input.actorDetail }
+      : processorOnly
+        ? askedBy(named)
+        : { source: 'processor' as const, actor: 'processor', actorDetail: 'processor' };
     // A refund made in the processor's dashboard: no earlier than the refund of ours before it.
     const madeAt = new Date(m.at);
-    const closedAt = m.run?.closedAt ?? madeAt;
+    const closedAt = m.run?.closedAt ?? (named ? new Date(named.at) : madeAt);
     const startedAt = m.run?.startedAt ?? madeAt;
-    const refundActor = input?.actor ?? 'processor';
-    const actorDetail = input?.actorDetail ?? 'processor';
     const reason = input?.reason ?? null;
     const requested = input ? input.amount : null;
     const amount = input ? (requested ?? (status === 'complete' ? amountBack : outstandingBefore)) : amountBack;
@@ -227,15 +262,76 @@ export function planRefunds(
       refundedPence: soFar.get(s.id) ?? 0,
     }));
     const totalRefunded = participantsAfter.reduce((sum, p) => sum + p.refundedPence, 0);
+    const restored = { restored_by: actor };
+
+    // The slices: those the processor made, and, from the refund workflow's history, the one it refused
+    // and those after it never tried (pending), as beginRefund sliced them.
+    type Slice = ReconciledRefund['slices'][number];
+    const slices: Slice[] = pieces.map((p, position) => succeeded(m.refundId, p, position));
+    const refused: { participantId: string; email: string; amount: number; error: string | null }[] = [];
+    const sliced = m.run?.slices;
+    if (sliced && input) {
+      const planned = slicesAsBegun(
+        amount,
+        shares
+          .filter((s) => paidIds.has(s.id))
+          .map((s) => ({ id: s.id, outstanding: s.amount - (before.get(s.id) ?? 0) })),
+      );
+      slices.length = 0;
+      sliced.participantIds.forEach((participantId, position) => {
+        const made = pieces.filter((p) => p.participantId === participantId);
+        for (const p of made) {
+          slices.push(succeeded(m.refundId, p, position));
+        }
+        const plan = planned.find((x) => x.participantId === participantId);
+        if (made.length > 0 || !plan) return;
+        const share = shares.find((s) => s.id === participantId);
+        const answer = sliced.outcomes.get(participantId);
+        const failed = answer?.outcome === 'failed';
+        slices.push({
+          refund_id: m.refundId,
+          participant_id: participantId,
+          position,
+          amount: plan.amount,
+          customer_fee: plan.completesShare ? (share?.customerFee ?? 0) : 0,
+          completes_share: plan.completesShare,
+          status: failed ? ('failed' as const) : ('pending' as const),
+          processor_refund_id: null,
+          application_fee_refunded: false,
+          error: failed ? (answer?.error ?? null) : null,
+          created_at: startedAt,
+          updated_at: failed ? closedAt : startedAt,
+        });
+        if (failed) {
+          refused.push({ participantId, email: share?.email ?? '', amount: plan.amount, error: answer?.error ?? null });
+        }
+      });
+      // A processor refund of this refund for a participant beginRefund did not name: kept all the same.
+      for (const p of pieces) {
+        if (sliced.participantIds.includes(p.participantId)) continue;
+        slices.push(succeeded(m.refundId, p, slices.length));
+      }
+    }
+    const failure = refused[0]
+      ? {
+          participant_id: refused[0].participantId,
+          email: refused[0].email,
+          amount: refused[0].amount,
+          error: refused[0].error ?? '',
+          // The refund workflow keeps the processor's message, not its code.
+          code: null,
+        }
+      : null;
+
     out.refunds.push({
       refund: {
         id: m.refundId,
         split_id: splitId,
         merchant_id: split.merchant_id,
         mode: split.mode,
-        source: input?.source ?? 'processor',
-        actor: refundActor,
-        actor_detail: actorDetail,
+        source: who.source,
+        actor: who.actor,
+        actor_detail: who.actorDetail,
         requested_amount: requested,
         amount,
         refunded: amountBack,
@@ -258,47 +354,45 @@ export function planRefunds(
             status: p.status,
           })),
         }),
+        failure: failure ? JSON.stringify(failure) : null,
         created_at: startedAt,
         completed_at: closedAt,
       },
-      slices: pieces.map((p, position) => ({
-        refund_id: m.refundId,
-        participant_id: p.participantId,
-        position,
-        amount: p.share,
-        customer_fee: p.customerFee,
-        completes_share: p.completesShare,
-        status: 'succeeded' as const,
-        processor_refund_id: p.refund.id,
-        // The activity reverses the fee with (or right after) the completing slice.
-        application_fee_refunded: p.completesShare,
-        created_at: new Date(p.refund.created),
-        updated_at: new Date(p.refund.created),
-      })),
+      slices,
       ...(replaces ? { replaces } : {}),
     });
+    const sliceCount = `${slices.length} slice${slices.length === 1 ? '' : 's'}`;
+    const refusedText = refused.map((r) => `, refused for participant ${r.participantId} (${r.error ?? 'no answer'})`);
     out.changes.push(
-      `refund ${m.refundId} (${input?.source ?? 'processor'}, ${status}, ${formatPounds(amountBack)} back) ${replaces ? 'finished (in progress in the database)' : 'recreated'} with ${pieces.length} slice${pieces.length === 1 ? '' : 's'}`,
+      `refund ${m.refundId} (${who.source}, ${status}, ${formatPounds(amountBack)} back) ${replaces ? 'finished (in progress in the database)' : 'recreated'} with ${sliceCount}${refusedText.join('')}`,
     );
-    if (status === 'partial' && input) {
-      out.notes.push(`refund ${m.refundId} stopped part-way: the refused slice's error is not at the processor`);
+    if (processorOnly) {
+      out.changes.push(
+        `refund ${m.refundId}: rebuilt from the processor only (its refund workflow is past Temporal's retention)` +
+          `${named ? `; asked by ${named.actor} (the split workflow's note)` : '; who asked is unknown (assumed an API key)'}` +
+          '; reason, requested amount, idempotency key and API key unknown; status assumed complete (a refused slice is not at the processor)',
+      );
+    } else if (status === 'partial' && input && !sliced) {
+      out.notes.push(
+        `refund ${m.refundId} stopped part-way: its workflow's history did not say which slice was refused`,
+      );
     }
 
     // History rows, with the dedupe keys the activities use.
-    const restored = { restored_by: actor };
-    if (input) {
+    const rebuilt = processorOnly ? { ...restored, rebuilt_from: 'processor' } : restored;
+    if (m.ours) {
       out.history.push({
         splitId,
         kind: 'refund_started',
-        actor: actorDetail,
+        actor: who.actorDetail,
         dedupeKey: `refund_started:${m.refundId}`,
-        detail: { refund_id: m.refundId, amount, reason, source: input.source, ...restored },
+        detail: { refund_id: m.refundId, amount, reason, source: who.source, ...rebuilt },
         at: startedAt,
       });
     }
     for (const p of pieces) {
       const at = new Date(p.refund.created);
-      if (input) {
+      if (m.ours) {
         out.history.push({
           splitId,
           participantId: p.participantId,
@@ -311,7 +405,7 @@ export function planRefunds(
             amount: p.share,
             customer_fee: p.customerFee,
             processor_refund_id: p.refund.id,
-            ...restored,
+            ...rebuilt,
           },
           at,
         });
@@ -340,13 +434,24 @@ export function planRefunds(
         }
       }
     }
-    if (input) {
+    for (const r of refused) {
+      out.history.push({
+        splitId,
+        participantId: r.participantId,
+        kind: 'refund_refused',
+        actor: 'processor',
+        dedupeKey: `refund_refused:${m.refundId}:${r.participantId}`,
+        detail: { refund_id: m.refundId, amount: r.amount, error: r.error, code: null, ...restored },
+        at: closedAt,
+      });
+    }
+    if (m.ours) {
       out.history.push({
         splitId,
         kind: status === 'complete' ? 'refund_complete' : 'refund_partial',
-        actor: actorDetail,
+        actor: who.actorDetail,
         dedupeKey: `refund_finished:${m.refundId}`,
-        detail: { refund_id: m.refundId, amount, refunded: amountBack, ...restored },
+        detail: { refund_id: m.refundId, amount, refunded: amountBack, ...rebuilt },
         at: closedAt,
       });
     }
@@ -378,7 +483,7 @@ export function planRefunds(
               totalRefundedPence: totalRefunded,
               status,
               reason,
-              actor: refundActor,
+              actor: who.actor,
             },
           }),
         },
@@ -386,5 +491,53 @@ export function planRefunds(
       out.changes.push(`outbox: checkout_split.refunded ${webhookEventIdFor(dedupeKey)} (${dedupeKey})`);
     }
   }
+
+  // Refunds the split workflow finished that left nothing to rebuild from: no refund workflow any more
+  // (retention) and no processor refund (refused before any slice moved money).
+  for (const [refundId] of truth.finished ?? []) {
+    if (groups.has(refundId) || !lostRefund(db, refundId)) continue;
+    out.notes.push(
+      `refund ${refundId}: its refund workflow is past Temporal's retention and the processor has no refund of it (no money moved); its row is not rebuilt`,
+    );
+  }
   return out;
+}
+
+/** Who asked for a refund of ours, from the split workflow's `refund_finished` note; none: an API key, assumed. */
+function askedBy(named: FinishedRefund | null): { source: 'api' | 'dashboard'; actor: string; actorDetail: string } {
+  const source = named?.source ?? 'api';
+  if (named?.actor.startsWith('dashboard:')) {
+    return { source, actor: named.actor, actorDetail: `user:${named.actor.slice('dashboard:'.length)}` };
+  }
+  // An API key refund's row names the key (`api_key:<key id>`); the note does not.
+  return { source, actor: 'api_key', actorDetail: 'api_key' };
+}
+
+/** The slices beginRefund made of `amount` over what each paid share still had outstanding then. */
+function slicesAsBegun(amount: number, shares: { id: string; outstanding: number }[]): RefundSlice[] {
+  try {
+    return sliceRefund(
+      amount,
+      shares.map((s) => ({ participantId: s.id, outstanding: Math.max(0, s.outstanding) })),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The slice row of one processor refund of ours: moved, with the fee reversed with (or right after) the completing slice. */
+function succeeded(refundId: string, p: Placed, position: number): ReconciledRefund['slices'][number] {
+  return {
+    refund_id: refundId,
+    participant_id: p.participantId,
+    position,
+    amount: p.share,
+    customer_fee: p.customerFee,
+    completes_share: p.completesShare,
+    status: 'succeeded',
+    processor_refund_id: p.refund.id,
+    application_fee_refunded: p.completesShare,
+    created_at: new Date(p.refund.created),
+    updated_at: new Date(p.refund.created),
+  };
 }

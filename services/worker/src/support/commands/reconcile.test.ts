@@ -14,7 +14,10 @@ import {
   waitForSplitStatus,
   waitUntil,
 } from '@groupsplit/testing';
+import { refundWorkflowId } from '@groupsplit/workflows';
+import { WorkflowNotFoundError } from '@temporalio/common';
 import { sql } from 'kysely';
+import { HISTORY_KINDS_NOT_REBUILT } from './reconcile-history';
 import { queryWorkflowState } from './split-support';
 
 type Created = { id: string; participants: { id: string; payToken: string; paymentIntentId: string }[] };
@@ -288,6 +291,8 @@ describe('support CLI: reconcile', () => {
     );
     const before = await events(split.id);
     expect(before.map((e) => e.type)).toEqual(['checkout_split.canceled']);
+    const wantHistory = await allHistory(split.id);
+    expect(wantHistory.filter((row) => row.startsWith('hold_released|'))).toHaveLength(2);
 
     await stack.db.updateTable('splits').set({ status: 'pending' }).where('id', '=', split.id).execute();
     await stack.db
@@ -298,8 +303,12 @@ describe('support CLI: reconcile', () => {
     await stack.db
       .deleteFrom('split_history')
       .where('split_id', '=', split.id)
-      .where('kind', '=', 'status')
-      .where('to_status', 'in', ['canceling', 'canceled'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('kind', '=', 'status'), eb('to_status', 'in', ['canceling', 'canceled'])]),
+          eb('kind', '=', 'hold_released'),
+        ]),
+      )
       .execute();
     await stack.db.deleteFrom('webhook_deliveries').where('event_id', '=', before[0]!.id).execute();
     await stack.db.deleteFrom('webhook_events').where('id', '=', before[0]!.id).execute();
@@ -314,6 +323,7 @@ describe('support CLI: reconcile', () => {
       .executeTakeFirstOrThrow();
     expect(payload.payload).toMatchObject({ status: 'canceled', reason: 'canceled' });
     expect((await participants(split.id)).map((p) => p.status)).toEqual(['canceled', 'canceled']);
+    expect(await allHistory(split.id)).toEqual(wantHistory);
     expect((await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id)).out).toContain(
       '0 changed, 1 unchanged',
     );
@@ -470,6 +480,323 @@ describe('support CLI: reconcile', () => {
       after: { split_id: split.id, actor: 'support:ada', status: 'refunded' },
     });
     const again = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
+    expect(again.out).toContain('0 changed, 1 unchanged');
+    expect(await reconcileAudit(split.id)).toHaveLength(1);
+  });
+
+  /** Every history row of the split: kind, participant, move, and the dedupe key (status rows: the move says it). */
+  const allHistory = async (splitId: string) =>
+    (
+      await stack.db
+        .selectFrom('split_history')
+        .select(['kind', 'participant_id', 'from_status', 'to_status', 'dedupe_key'])
+        .where('split_id', '=', splitId)
+        .execute()
+    )
+      .map(
+        (r) =>
+          `${r.kind}|${r.participant_id ?? ''}|${r.from_status ?? ''}>${r.to_status ?? ''}|${r.kind === 'status' ? '' : r.dedupe_key}`,
+      )
+      .sort();
+
+  /** The split's refund rows and their slices, every column but times. */
+  const refundState = async (splitId: string) => ({
+    refunds: await stack.db
+      .selectFrom('split_refunds')
+      .select([
+        'id',
+        'source',
+        'actor',
+        'actor_detail',
+        'requested_amount',
+        'amount',
+        'refunded',
+        'status',
+        'reason',
+        'idempotency_key',
+        'result',
+        'failure',
+      ])
+      .where('split_id', '=', splitId)
+      .orderBy('created_at')
+      .execute(),
+    slices: await stack.db
+      .selectFrom('split_refund_slices as s')
+      .innerJoin('split_refunds as r', 'r.id', 's.refund_id')
+      .select([
+        's.refund_id',
+        's.participant_id',
+        's.position',
+        's.amount',
+        's.customer_fee',
+        's.completes_share',
+        's.status',
+        's.processor_refund_id',
+        's.application_fee_refunded',
+        's.error',
+      ])
+      .where('r.split_id', '=', splitId)
+      .orderBy('s.refund_id')
+      .orderBy('s.position')
+      .execute(),
+  });
+
+  const refundedPayloads = async (splitId: string) =>
+    (
+      await stack.db
+        .selectFrom('webhook_events')
+        .select(['id', 'dedupe_key', 'payload'])
+        .where('type', '=', 'checkout_split.refunded')
+        .where(sql<string>`payload->>'split_id'`, '=', splitId)
+        .orderBy('id')
+        .execute()
+    ).map((e) => ({ id: e.id, dedupe_key: e.dedupe_key, payload: e.payload }));
+
+  /** Back to a restore point where the split was captured and nothing refunded: what the refunds wrote is gone. */
+  async function rewindRefunds(splitId: string) {
+    const refundIds = (
+      await stack.db.selectFrom('split_refunds').select('id').where('split_id', '=', splitId).execute()
+    ).map((r) => r.id);
+    const eventIds = (await refundedPayloads(splitId)).map((e) => e.id);
+    if (eventIds.length > 0) {
+      await stack.db.deleteFrom('webhook_deliveries').where('event_id', 'in', eventIds).execute();
+      await stack.db.deleteFrom('webhook_events').where('id', 'in', eventIds).execute();
+    }
+    await stack.db
+      .deleteFrom('split_history')
+      .where('split_id', '=', splitId)
+      .where((eb) =>
+        eb.or([
+          eb('kind', 'in', [
+            'refund_started',
+            'refunded',
+            'refund_refused',
+            'refund_complete',
+            'refund_partial',
+            'processor_refund',
+          ]),
+          eb.and([eb('kind', '=', 'status'), eb('to_status', 'in', ['partially_refunded', 'refunded'])]),
+        ]),
+      )
+      .execute();
+    if (refundIds.length > 0) {
+      await stack.db.deleteFrom('split_refund_slices').where('refund_id', 'in', refundIds).execute();
+      await stack.db.deleteFrom('split_refunds').where('id', 'in', refundIds).execute();
+    }
+    await stack.db
+      .updateTable('split_participants')
+      .set({ status: 'captured', refunded_amount: 0 })
+      .where('split_id', '=', splitId)
+      .execute();
+    await stack.db.updateTable('splits').set({ status: 'captured' }).where('id', '=', splitId).execute();
+  }
+
+  const partialRefund = (splitId: string, body: Record<string, unknown>) =>
+    stack.api.post(`/api/checkout-splits/${splitId}/partial-refund`, body, { token: shop.owner.token });
+
+  const refundFinished = (splitId: string) =>
+    waitUntil(
+      'the workflow recorded the refund',
+      () => queryWorkflowState(stack.temporal, splitId),
+      (s) => !!s?.history.some((h) => h.kind === 'refund_finished') && s.inFlight === null,
+    );
+
+  it('puts back a refund the processor refused for one participant: the failed slice, what the merchant was told, the event', async () => {
+    const { split } = await captured();
+    const [first, second] = split.participants as [Created['participants'][0], Created['participants'][0]];
+    await emulatorControl(stack, 'POST', '/faults', {
+      operation: 'refund',
+      match: { payment_intent: second.paymentIntentId },
+      error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge is under dispute.' },
+    });
+    const ask = { amount: '20.00', reason: 'Half the order', idempotency_key: `refused-${split.id}` };
+    let told: Awaited<ReturnType<typeof partialRefund>>;
+    try {
+      told = await partialRefund(split.id, ask);
+    } finally {
+      await emulatorControl(stack, 'DELETE', '/faults');
+    }
+    expect(told.status).toBe(409);
+    expect(told.body).toMatchObject({
+      code: 'partial_failure',
+      refund: { refunded: '8.00', failure_reason: 'This charge is under dispute.' },
+    });
+    await refundFinished(split.id);
+    const want = await refundState(split.id);
+    expect(want.slices.map((s) => [s.participant_id, s.status, s.amount])).toEqual([
+      [first.id, 'succeeded', 800],
+      [second.id, 'failed', 1200],
+    ]);
+    expect(want.refunds[0]).toMatchObject({ status: 'partial', refunded: 800, failure: { code: 'charge_disputed' } });
+    const wantHistory = await allHistory(split.id);
+    expect(wantHistory).toContain(`refund_refused|${second.id}|>|refund_refused:${want.refunds[0]!.id}:${second.id}`);
+    const wantEvents = await refundedPayloads(split.id);
+    expect(wantEvents).toHaveLength(1);
+    const wantParticipants = await participants(split.id);
+    await receiver.waitFor(() => received(wantEvents[0]!.id) >= 1);
+
+    await rewindRefunds(split.id);
+    const result = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result.out).toContain(
+      `refund ${want.refunds[0]!.id} (api, partial, 8.00 back) recreated with 2 slices, refused for participant ${second.id} (This charge is under dispute.)`,
+    );
+
+    // The refund as the refund workflow recorded it; the processor's code of the refusal is the one thing its
+    // history does not keep.
+    expect(await refundState(split.id)).toEqual({
+      ...want,
+      refunds: want.refunds.map((r) => ({ ...r, failure: { ...r.failure!, code: null } })),
+    });
+    expectRestored(await participants(split.id), wantParticipants);
+    expect(await allHistory(split.id)).toEqual(wantHistory);
+    expect(await refundedPayloads(split.id)).toEqual(wantEvents);
+    // What the merchant was told, told again for the same key.
+    const replay = await partialRefund(split.id, ask);
+    expect({ ...replay.body, request_id: undefined }).toEqual({ ...told.body, request_id: undefined });
+
+    const again = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
+    expect(again.out).toContain('0 changed, 1 unchanged');
+    expect(await reconcileAudit(split.id)).toHaveLength(1);
+  });
+
+  it("rebuilds a refund whose workflow is past Temporal's retention from the processor alone, and says so", async () => {
+    const { split } = await captured();
+    expect((await partialRefund(split.id, { amount: '5.00', reason: 'One mug broken' })).status).toBe(200);
+    await refundFinished(split.id);
+    const want = await refundState(split.id);
+    const refund = want.refunds[0]!;
+    const wantHistory = await allHistory(split.id);
+    const wantEvents = await refundedPayloads(split.id);
+    expect(wantEvents).toHaveLength(1);
+    const wantParticipants = await participants(split.id);
+    await receiver.waitFor(() => received(wantEvents[0]!.id) >= 1);
+
+    // Past retention: Temporal has deleted the refund's child workflow. Temporal deletes in the background,
+    // retrying behind the execution's close tasks; asked again now and then until it is gone.
+    const { client } = stack.temporal;
+    const workflowId = refundWorkflowId(split.id, refund.id);
+    const remove = () =>
+      client.workflowService
+        .deleteWorkflowExecution({ namespace: client.options.namespace, workflowExecution: { workflowId } })
+        .catch(() => undefined);
+    let polls = 0;
+    await waitUntil(
+      'the refund workflow gone',
+      async () => {
+        if (polls++ % 20 === 0) await remove();
+        return client.workflow
+          .getHandle(workflowId)
+          .describe()
+          .then(
+            () => 'there',
+            (error: unknown) => (error instanceof WorkflowNotFoundError ? 'gone' : String(error)),
+          );
+      },
+      (at) => at === 'gone',
+      90_000,
+    );
+    await rewindRefunds(split.id);
+
+    const result = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result.out).toContain(`refund ${refund.id} (api, complete, 5.00 back) recreated with 2 slices`);
+    expect(result.out).toContain(
+      `refund ${refund.id}: rebuilt from the processor only (its refund workflow is past Temporal's retention); asked by dashboard:${shop.owner.id}`,
+    );
+    expect(result.out).toContain('reason, requested amount, idempotency key and API key unknown');
+
+    // Everything the processor and the split workflow know; the ask itself (reason, amount asked for) is lost.
+    const got = await refundState(split.id);
+    expect(got.slices).toEqual(want.slices);
+    const { reason, requested_amount, result: answer, ...rest } = refund;
+    expect(got.refunds).toEqual([
+      {
+        ...rest,
+        reason: null,
+        requested_amount: null,
+        result: { ...(answer as Record<string, unknown>), reason: null },
+      },
+    ]);
+    expect(reason).toBe('One mug broken');
+    expectRestored(await participants(split.id), wantParticipants);
+    expect(await allHistory(split.id)).toEqual(wantHistory);
+    const events = await refundedPayloads(split.id);
+    expect(events.map((e) => e.id)).toEqual(wantEvents.map((e) => e.id));
+    const { refund: wantRefund, ...wantData } = wantEvents[0]!.payload as Record<string, unknown>;
+    expect(events[0]!.payload).toEqual({ ...wantData, refund: { ...(wantRefund as object), reason: null } });
+
+    const again = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
+    expect(again.out).toContain('0 changed, 1 unchanged');
+    expect(await reconcileAudit(split.id)).toHaveLength(1);
+  });
+
+  it('puts back the other history rows the workflow tells: holds placed, a replacement, captures', async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const split = await create();
+    const [, second] = split.participants as [Created['participants'][0], Created['participants'][0]];
+    const replaced = await stack.api.post(
+      `/api/checkout-splits/${split.id}/participants/${second.id}/replace`,
+      { email: uniqueEmail('stand-in') },
+      { token: shop.owner.token },
+    );
+    expect(replaced.status).toBe(200);
+    const tokens = await stack.db
+      .selectFrom('split_participants')
+      .select('pay_token')
+      .where('split_id', '=', split.id)
+      .orderBy('position')
+      .execute();
+    for (const { pay_token } of tokens) expect((await authoriseShare(stack, pay_token)).status).toBe(200);
+    await waitForSplitStatus(stack, split.id, ['captured']);
+    await waitUntil(
+      'the workflow captured',
+      () => queryWorkflowState(stack.temporal, split.id),
+      (s) => s?.status === 'captured' && s.inFlight === null,
+    );
+    const wantHistory = await allHistory(split.id);
+    expect(wantHistory).toEqual(
+      expect.arrayContaining([
+        `hold_placed|${second.id}|>|hold_placed:${second.id}`,
+        `participant_replaced|${second.id}|>|replaced:${second.id}:1`,
+        `captured|${second.id}|authorised>captured|captured:${second.id}`,
+      ]),
+    );
+
+    // Restored to before the split was made: its rows, history and events are gone.
+    const before = await events(split.id);
+    await stack.db
+      .deleteFrom('webhook_deliveries')
+      .where(
+        'event_id',
+        'in',
+        before.map((e) => e.id),
+      )
+      .execute();
+    await stack.db
+      .deleteFrom('webhook_events')
+      .where(
+        'id',
+        'in',
+        before.map((e) => e.id),
+      )
+      .execute();
+    await stack.db.deleteFrom('split_history').where('split_id', '=', split.id).execute();
+    await stack.db.deleteFrom('split_participants').where('split_id', '=', split.id).execute();
+    await stack.db.deleteFrom('splits').where('id', '=', split.id).execute();
+
+    const result = await run('reconcile', '--since', since, '--actor', 'ada', '--split', split.id);
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result.out).toContain(`history: participant ${second.id} participant_replaced (replacement 1)`);
+    // Every row back but those of the kinds it says it cannot rebuild: here the replaced hold's release,
+    // which the workflow's state does not record.
+    const rebuildable = wantHistory.filter((row) => !(row.split('|')[0]! in HISTORY_KINDS_NOT_REBUILT));
+    expect(wantHistory.filter((row) => !rebuildable.includes(row))).toEqual([
+      `replaced_hold_released|${second.id}|>|replaced_hold_released:${second.id}:1`,
+    ]);
+    expect(await allHistory(split.id)).toEqual(rebuildable);
+
+    const again = await run('reconcile', '--since', since, '--actor', 'ada', '--split', split.id);
     expect(again.out).toContain('0 changed, 1 unchanged');
     expect(await reconcileAudit(split.id)).toHaveLength(1);
   });

@@ -8,6 +8,8 @@ import {
   type TemporalHandle,
 } from '@groupsplit/shared';
 import {
+  type BeginRefundOutcome,
+  type RefundSliceOutcome,
   type RefundWorkflowInput,
   type RefundWorkflowResult,
   refundWorkflowId,
@@ -19,7 +21,13 @@ import { dispatchWebhookEvents } from '@groupsplit/workflows/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { requiredFlag, SupportCommandError, SupportUsageError } from '../args';
 import { planReconcile, type SplitTruth } from './reconcile-plan';
-import { type RefundRun, type RefundTruth, refundIdsToLookUp } from './reconcile-refunds';
+import {
+  type RefundRun,
+  type RefundSlicesRun,
+  type RefundTruth,
+  refundIdsToLookUp,
+  refundsFinished,
+} from './reconcile-refunds';
 import { configOf, parseDuration, queryWorkflowState, withTemporal } from './split-support';
 import type { SupportCommand, SupportDeps } from './types';
 
@@ -52,15 +60,61 @@ async function splitsTouchedSince(client: TemporalClient, since: Date, taskQueue
   return [...ids].sort();
 }
 
-/** A run's input, from its first history event, through the client's codecs (payload encryption), last codec first. */
-async function inputOf<T>(client: TemporalClient, workflowId: string, runId?: string): Promise<T | null> {
-  const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
-  const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
+type History = Awaited<ReturnType<ReturnType<TemporalClient['workflow']['getHandle']>['fetchHistory']>>;
+type Payload = NonNullable<
+  NonNullable<NonNullable<History['events']>[number]['activityTaskCompletedEventAttributes']>['result']
+>['payloads'];
+
+/** A payload decoded through the client's codecs (payload encryption), last codec first. */
+async function decoded<T>(client: TemporalClient, payloads: Payload | null | undefined): Promise<T | null> {
+  const payload = payloads?.[0];
   if (!payload) return null;
   const { payloadCodecs, payloadConverter } = client.options.loadedDataConverter;
-  let payloads = [payload];
-  for (const codec of [...payloadCodecs].reverse()) payloads = await codec.decode(payloads);
-  return payloadConverter.fromPayload<T>(payloads[0]!) ?? null;
+  let list = [payload];
+  for (const codec of [...payloadCodecs].reverse()) list = await codec.decode(list);
+  return payloadConverter.fromPayload<T>(list[0]!) ?? null;
+}
+
+/** A run's input, from its first history event. */
+async function inputOf<T>(client: TemporalClient, workflowId: string, runId?: string): Promise<T | null> {
+  const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+  return decoded<T>(client, history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads);
+}
+
+/**
+ * What a refund workflow's history says of its slices (RefundSlicesRun): beginRefund's answer and each
+ * refundSlice's, matched to the participant it was scheduled for. Null when it never sliced anything.
+ */
+async function slicesOf(client: TemporalClient, history: History): Promise<RefundSlicesRun | null> {
+  const scheduled = new Map<string, { type: string; participantId: string | null }>();
+  let participantIds: string[] | null = null;
+  const outcomes: RefundSlicesRun['outcomes'] = new Map();
+  for (const event of history.events ?? []) {
+    const id = String(event.eventId);
+    const started = event.activityTaskScheduledEventAttributes;
+    if (started) {
+      const type = started.activityType?.name ?? '';
+      const input =
+        type === 'refundSlice' ? await decoded<{ participantId: string }>(client, started.input?.payloads) : null;
+      scheduled.set(id, { type, participantId: input?.participantId ?? null });
+      continue;
+    }
+    const done = event.activityTaskCompletedEventAttributes;
+    const failed = event.activityTaskFailedEventAttributes ?? event.activityTaskTimedOutEventAttributes;
+    const of = scheduled.get(String((done ?? failed)?.scheduledEventId ?? ''));
+    if (!of) continue;
+    if (done && of.type === 'beginRefund') {
+      const begun = await decoded<BeginRefundOutcome>(client, done.result?.payloads);
+      if (begun?.kind === 'started') participantIds = begun.participantIds;
+    } else if (of.type === 'refundSlice' && of.participantId) {
+      const answer = done ? await decoded<RefundSliceOutcome>(client, done.result?.payloads) : null;
+      outcomes.set(of.participantId, {
+        outcome: answer ? answer.outcome : 'lost',
+        error: answer?.error ?? null,
+      });
+    }
+  }
+  return participantIds ? { participantIds, outcomes } : null;
 }
 
 /** The split workflow's first run's input (its `creation`). */
@@ -81,13 +135,18 @@ async function refundRunOf(client: TemporalClient, splitId: string, refundId: st
   try {
     const handle = client.workflow.getHandle(workflowId);
     const described = await handle.describe();
-    const input = await inputOf<RefundWorkflowInput>(client, workflowId);
+    const history = await handle.fetchHistory();
+    const input = await decoded<RefundWorkflowInput>(
+      client,
+      history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads,
+    );
     if (!input) return null;
     const closed = described.status.name !== 'RUNNING';
     let result: RefundWorkflowResult | null = null;
     if (described.status.name === 'COMPLETED') result = await handle.result();
     else if (closed) result = { kind: 'failed', refundId, message: described.status.name };
-    return { input, result, startedAt: described.startTime, closedAt: described.closeTime ?? null };
+    const slices = closed ? await slicesOf(client, history) : null;
+    return { input, result, startedAt: described.startTime, closedAt: described.closeTime ?? null, slices };
   } catch (error) {
     if (error instanceof WorkflowNotFoundError) return null;
     throw error;
@@ -179,7 +238,7 @@ async function reconcileSince(
       const run = await refundRunOf(client, splitId, refundId);
       if (run) runs.set(refundId, run);
     }
-    const refunds: RefundTruth = { processorRefunds, runs };
+    const refunds: RefundTruth = { processorRefunds, runs, finished: refundsFinished(state) };
     const truth: SplitTruth = { state, creation, holds, refunds };
     const refundKeys = [...runs.keys()].concat(
       [...processorRefunds.values()].flat().map((r) => r.metadata.refund_id ?? refundIdForProcessorRefund(r.id)),

@@ -1,0 +1,158 @@
+import type { HistoryEntry, SplitWorkflowState } from '@groupsplit/workflows';
+import { type HistoryInDatabase, planOtherHistory } from './reconcile-history';
+
+/**
+ * The history kinds that are slow to reach through the real stack (a stuck capture and support's
+ * actions, merchant accept, open seats, a replaced hold that would not release, an expiry), planned
+ * from a workflow state as its query answers it. reconcile.test.ts covers the rest end to end.
+ */
+const splitId = '7d3f8a52-5a8e-4f61-9b7c-2f0d3c4b5a61';
+const [alice, bob, seated, unknown] = [
+  '1b0f2a33-0000-4000-8000-000000000001',
+  '1b0f2a33-0000-4000-8000-000000000002',
+  '1b0f2a33-0000-4000-8000-000000000003',
+  '1b0f2a33-0000-4000-8000-000000000004',
+];
+
+const at = (minute: number) => new Date(Date.UTC(2026, 11, 6, 10, minute)).toISOString();
+
+function stateWith(history: HistoryEntry[], status: SplitWorkflowState['status'] = 'captured'): SplitWorkflowState {
+  return {
+    splitId,
+    merchantId: 'merchant',
+    mode: 'test',
+    status,
+    createdAt: at(0),
+    authorizationExpiresAt: null,
+    expiresAt: null,
+    capturedAt: null,
+    participants: [
+      { id: alice, status: 'captured', paymentIntentId: null, captureBefore: null },
+      { id: bob, status: 'captured', paymentIntentId: null, captureBefore: null, replacements: 1 },
+      { id: seated, status: 'captured', paymentIntentId: null, captureBefore: null },
+    ],
+    stuck: null,
+    inFlight: null,
+    history,
+    support_refusals: [],
+  };
+}
+
+const keys = (rows: { dedupeKey: string }[]) => rows.map((r) => r.dedupeKey).sort();
+const asRows = (rows: ReturnType<typeof planOtherHistory>['history']): HistoryInDatabase[] =>
+  rows.map((r) => ({
+    kind: r.kind,
+    participant_id: r.participantId ?? null,
+    from_status: r.from ?? null,
+    to_status: r.to ?? null,
+    dedupe_key: r.dedupeKey,
+  }));
+
+describe('reconcile: the other history kinds', () => {
+  const everyone = new Set([alice, bob, seated]);
+
+  it('plans each kind under the key its activity writes, counts the uuid-keyed ones, and plans nothing twice', () => {
+    const state = stateWith([
+      { at: at(1), kind: 'participant_replaced', actor: 'user:u1', participantId: bob },
+      { at: at(2), kind: 'replaced_hold_release_failed', actor: 'user:u1', participantId: bob, note: 'No such hold' },
+      { at: at(3), kind: 'seat_claimed', actor: 'seat:claim', participantId: seated, note: 'seat-1' },
+      { at: at(4), kind: 'seat_covered', actor: 'user:u1', participantId: unknown, note: 'seat-2' },
+      { at: at(5), kind: 'awaiting_merchant', actor: 'system' },
+      { at: at(6), kind: 'merchant_accepted', actor: 'user:u2' },
+      { at: at(7), kind: 'status', actor: 'system', from: 'pending', to: 'capturing' },
+      { at: at(8), kind: 'stuck', actor: 'system', note: 'card_declined' },
+      { at: at(9), kind: 'support_retry_refused', actor: 'ada', note: 'no reason' },
+      { at: at(9), kind: 'support_retry_refused', actor: 'system', note: 'not recorded: timeout' },
+      { at: at(10), kind: 'support_retry', actor: 'ada', note: 'card fixed' },
+      { at: at(11), kind: 'stuck', actor: 'system', note: 'card_declined again' },
+      { at: at(12), kind: 'support_resolve', actor: 'bea', note: 'captured by hand' },
+      { at: at(13), kind: 'status', actor: 'bea', from: 'capturing', to: 'captured' },
+    ]);
+    // The restore kept the first stuck notice (under its own random key) and nothing after it.
+    const kept: HistoryInDatabase[] = [
+      { kind: 'stuck', participant_id: null, from_status: null, to_status: null, dedupe_key: `stuck:${splitId}:abc` },
+    ];
+    const planned = planOtherHistory(state, { history: kept, participantIds: everyone }, new Map(), 'support:ada');
+
+    expect(keys(planned.history)).toEqual(
+      [
+        `replaced:${bob}:1`,
+        `replaced_hold_release_failed:${bob}:1`,
+        'seat_claimed:seat-1',
+        `awaiting_merchant:${splitId}`,
+        `merchant_accepted:${splitId}`,
+        `captured:${alice}`,
+        `captured:${bob}`,
+        `captured:${seated}`,
+        `restored:stuck:${splitId}:2`,
+        `restored:support_retry_refused:${splitId}:1`,
+        `restored:support_retry:${splitId}:1`,
+        `restored:support_resolve:${splitId}:1`,
+      ].sort(),
+    );
+    expect(planned.history.find((r) => r.kind === 'merchant_accepted')).toMatchObject({
+      actor: 'user:u2',
+      at: new Date(at(6)),
+    });
+    expect(planned.history.find((r) => r.kind === 'support_resolve')).toMatchObject({
+      actor: 'bea',
+      detail: { reason: 'captured by hand', restored_by: 'support:ada' },
+    });
+    expect(planned.history.find((r) => r.kind === 'replaced_hold_release_failed')).toMatchObject({
+      participantId: bob,
+      detail: { replacement: 1, error: 'No such hold' },
+    });
+    // A seat whose participant the database has no row for is said, not written.
+    expect(planned.notes).toEqual([`history of participant ${unknown} not rebuilt (no participant row)`]);
+
+    // Written, the same state plans nothing more.
+    const again = planOtherHistory(
+      state,
+      { history: [...kept, ...asRows(planned.history)], participantIds: everyone },
+      new Map(),
+      'support:ada',
+    );
+    expect(again.history).toEqual([]);
+    expect(again.changes).toEqual([]);
+  });
+
+  it('puts back the holds an expiry released, from the participant status each had', () => {
+    const state = stateWith(
+      [
+        { at: at(1), kind: 'authorised', actor: 'processor', participantId: alice },
+        { at: at(2), kind: 'status', actor: 'system', from: 'pending', to: 'canceling', note: 'expired' },
+        { at: at(3), kind: 'status', actor: 'system', from: 'canceling', to: 'canceled' },
+      ],
+      'canceled',
+    );
+    state.participants = [
+      { id: alice, status: 'canceled', paymentIntentId: 'pi_a', captureBefore: null },
+      { id: bob, status: 'canceled', paymentIntentId: 'pi_b', captureBefore: null },
+    ];
+    const planned = planOtherHistory(state, { history: [], participantIds: everyone }, new Map(), 'support:ada');
+    expect(planned.history.map((r) => ({ key: r.dedupeKey, from: r.from, to: r.to, at: r.at.toISOString() }))).toEqual([
+      { key: `hold_released:expired:${alice}`, from: 'authorised', to: 'canceled', at: at(3) },
+      { key: `hold_released:expired:${bob}`, from: 'pending', to: 'canceled', at: at(3) },
+    ]);
+  });
+
+  it("puts back the holds a capture's compensation released, as the system's", () => {
+    const state = stateWith(
+      [
+        { at: at(1), kind: 'authorised', actor: 'processor', participantId: alice },
+        { at: at(2), kind: 'authorised', actor: 'processor', participantId: bob },
+        { at: at(3), kind: 'status', actor: 'system', from: 'pending', to: 'capturing' },
+        { at: at(4), kind: 'status', actor: 'system', from: 'capturing', to: 'capture_failed', note: 'declined' },
+      ],
+      'capture_failed',
+    );
+    state.participants = [
+      { id: alice, status: 'refunded', paymentIntentId: 'pi_a', captureBefore: null },
+      { id: bob, status: 'canceled', paymentIntentId: 'pi_b', captureBefore: null },
+    ];
+    const planned = planOtherHistory(state, { history: [], participantIds: everyone }, new Map(), 'support:ada');
+    expect(planned.history.map((r) => ({ key: r.dedupeKey, actor: r.actor, from: r.from, to: r.to }))).toEqual([
+      { key: `hold_released:capture_failed:${bob}`, actor: 'system', from: 'authorised', to: 'canceled' },
+    ]);
+  });
+});
