@@ -236,25 +236,7 @@ describe('support CLI: reconcile', () => {
     const wantHistory = await historyPairs(split.id);
 
     // Restored to before the split was made: none of its rows exist.
-    await stack.db
-      .deleteFrom('webhook_deliveries')
-      .where(
-        'event_id',
-        'in',
-        before.map((e) => e.id),
-      )
-      .execute();
-    await stack.db
-      .deleteFrom('webhook_events')
-      .where(
-        'id',
-        'in',
-        before.map((e) => e.id),
-      )
-      .execute();
-    await stack.db.deleteFrom('split_history').where('split_id', '=', split.id).execute();
-    await stack.db.deleteFrom('split_participants').where('split_id', '=', split.id).execute();
-    await stack.db.deleteFrom('splits').where('id', '=', split.id).execute();
+    await forgetSplit(split.id, before);
 
     const result = await waitUntil(
       'the split in Temporal visibility',
@@ -552,6 +534,18 @@ describe('support CLI: reconcile', () => {
         .execute()
     ).map((e) => ({ id: e.id, dedupe_key: e.dedupe_key, payload: e.payload }));
 
+  /** Back to a restore point before the split was made: its rows, history, events and deliveries are gone. */
+  async function forgetSplit(splitId: string, events: { id: string }[]) {
+    const eventIds = events.map((e) => e.id);
+    if (eventIds.length > 0) {
+      await stack.db.deleteFrom('webhook_deliveries').where('event_id', 'in', eventIds).execute();
+      await stack.db.deleteFrom('webhook_events').where('id', 'in', eventIds).execute();
+    }
+    await stack.db.deleteFrom('split_history').where('split_id', '=', splitId).execute();
+    await stack.db.deleteFrom('split_participants').where('split_id', '=', splitId).execute();
+    await stack.db.deleteFrom('splits').where('id', '=', splitId).execute();
+  }
+
   /** Back to a restore point where the split was captured and nothing refunded: what the refunds wrote is gone. */
   async function rewindRefunds(splitId: string) {
     const refundIds = (
@@ -765,25 +759,7 @@ describe('support CLI: reconcile', () => {
 
     // Restored to before the split was made: its rows, history and events are gone.
     const before = await events(split.id);
-    await stack.db
-      .deleteFrom('webhook_deliveries')
-      .where(
-        'event_id',
-        'in',
-        before.map((e) => e.id),
-      )
-      .execute();
-    await stack.db
-      .deleteFrom('webhook_events')
-      .where(
-        'id',
-        'in',
-        before.map((e) => e.id),
-      )
-      .execute();
-    await stack.db.deleteFrom('split_history').where('split_id', '=', split.id).execute();
-    await stack.db.deleteFrom('split_participants').where('split_id', '=', split.id).execute();
-    await stack.db.deleteFrom('splits').where('id', '=', split.id).execute();
+    await forgetSplit(split.id, before);
 
     const result = await run('reconcile', '--since', since, '--actor', 'ada', '--split', split.id);
     expect(result).toMatchObject({ code: 0, err: '' });
