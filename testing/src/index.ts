@@ -13,3 +13,4 @@ export * from './projection-faults';
 export * from './stack';
 export * from './wait';
 export * from './webhook-receiver';
+export * from './dashboard-session';
