@@ -1,5 +1,6 @@
 export * from './api';
 export * from './csv';
+export * from './dashboard-session';
 export * from './factories';
 export * from './factories-processor';
 export * from './factories-refunds';
@@ -13,4 +14,3 @@ export * from './projection-faults';
 export * from './stack';
 export * from './wait';
 export * from './webhook-receiver';
-export * from './dashboard-session';
