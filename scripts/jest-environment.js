@@ -26,6 +26,8 @@ class GroupsplitEnvironment extends TestEnvironment {
       file: context.testPath,
       pid: process.pid,
       created: performance.now(),
+      // Wall-clock start, for the run's timeline (when each worker took the file).
+      startedAt: Date.now(),
       cpu: process.cpuUsage(),
       phases: {},
       hooks: { beforeAll: 0, beforeEach: 0, afterEach: 0, afterAll: 0 },
@@ -89,6 +91,7 @@ class GroupsplitEnvironment extends TestEnvironment {
     const record = {
       file: timing.file,
       pid: timing.pid,
+      startedAt: timing.startedAt,
       wallMs: Math.round(performance.now() - timing.created),
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
       environmentMs: Math.round(timing.phases.environment ?? 0),

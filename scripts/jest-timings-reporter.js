@@ -54,6 +54,9 @@ class TimingsReporter {
         file: relative(ROOT, path),
         tests: result.tests,
         failed: result.failed,
+        // When the file started, from the run's start (the reporter's creation), and in which worker.
+        startMs: record.startedAt == null ? null : record.startedAt - this.started,
+        pid: record.pid ?? null,
         wallMs: record.wallMs ?? result.runtimeMs,
         cpuMs: record.cpuMs ?? null,
         // Run in band (one worker, one file), the file ran in this process: its CPU is Jest's own.

@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createMerchant, createUser, type Stack, startStack } from '@groupsplit/testing';
+import { createMerchant, createUser, type Stack, signInDashboard, startStack } from '@groupsplit/testing';
 import type { Browser, Page } from 'playwright-core';
 import {
   ARTIFACTS,
@@ -49,7 +49,8 @@ describe('a live billing card through the hosted card page, in a real browser', 
 
   beforeAll(async () => {
     ensureDashboardBuilt();
-    stack = await startStack();
+    // No workflow here: the route tier (signed in by signInDashboard, not by a mailed code).
+    stack = await startStack({}, { temporal: false });
     browser = await launchBrowser();
     const owner = await createUser(stack.db);
     const merchant = await createMerchant(stack.db, owner, {
@@ -60,6 +61,7 @@ describe('a live billing card through the hosted card page, in a real browser', 
     merchantId = merchant.id;
     email = owner.email;
     page = await (await personContext(browser)).newPage();
+    await signInDashboard(stack, page.context(), email);
     trackApiCalls(page);
     problems = watchProblems(page, allowed);
   }, 120_000);

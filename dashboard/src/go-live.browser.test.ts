@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createMerchant, createUser, type Stack, startStack } from '@groupsplit/testing';
+import { createMerchant, createUser, type Stack, signInDashboard, startStack } from '@groupsplit/testing';
 import type { Browser, Page } from 'playwright-core';
 import {
   ensureDashboardBuilt,
@@ -32,7 +32,8 @@ describe('the go-live checklist in a real browser', () => {
 
   beforeAll(async () => {
     ensureDashboardBuilt();
-    stack = await startStack();
+    // No workflow here: the route tier (signed in by signInDashboard, not by a mailed code).
+    stack = await startStack({}, { temporal: false });
     browser = await launchBrowser();
     const owner = await createUser(stack.db);
     const merchant = await createMerchant(stack.db, owner, {
@@ -43,6 +44,7 @@ describe('the go-live checklist in a real browser', () => {
     shopName = merchant.name;
     email = owner.email;
     page = await (await personContext(browser)).newPage();
+    await signInDashboard(stack, page.context(), email);
     trackApiCalls(page);
     problems = watchProblems(page, (url, status) => status === 401 && url.includes('/api/'));
   }, 120_000);

@@ -7,6 +7,7 @@ import {
   type SeededParticipant,
   type Stack,
   seedSplit,
+  signInDashboard,
   startStack,
 } from '@groupsplit/testing';
 import type { Browser, Page } from 'playwright-core';
@@ -95,7 +96,8 @@ describe('Insights in a real browser', () => {
   beforeAll(async () => {
     ensureDashboardBuilt();
     mkdirSync(IMAGES, { recursive: true });
-    stack = await startStack();
+    // No workflow here: the route tier (signed in by signInDashboard, not by a mailed code).
+    stack = await startStack({}, { temporal: false });
     browser = await launchBrowser();
     const owner = await createUser(stack.db);
     email = owner.email;
@@ -136,6 +138,7 @@ describe('Insights in a real browser', () => {
       ],
     });
     page = await (await personContext(browser)).newPage();
+    await signInDashboard(stack, page.context(), email);
     trackApiCalls(page);
     problems = watchProblems(page, (url, status) => status === 401 && url.includes('/api/'));
   }, 120_000);

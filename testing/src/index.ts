@@ -1,5 +1,6 @@
 export * from './api';
 export * from './csv';
+export * from './dashboard-session';
 export * from './factories';
 export * from './factories-processor';
 export * from './factories-refunds';

@@ -157,7 +157,10 @@ export async function startStack(overrides: Partial<Config> = {}, options: Stack
   let temporal: TemporalHandle;
   const faked = withTemporal ? null : fakedTemporal();
   try {
-    temporal = faked ?? (await createTemporalClient(config));
+    // A deadline, not a wait: with several Jest workers starting stacks at once on a loaded machine, the
+    // SDK's 10 s was missed while the process was busy loading modules (the worker's own connection
+    // tries for TEMPORAL_CONNECT_WAIT_MS).
+    temporal = faked ?? (await createTemporalClient(config, { connectTimeoutMs: 60_000 }));
   } catch (error) {
     const started = await workerStarting.catch(() => null);
     if (started) await stopWorker(started);

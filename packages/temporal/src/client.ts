@@ -14,10 +14,19 @@ export type TemporalSettings = Pick<
 
 export type TemporalHandle = { client: Client; connection: Connection; close: () => Promise<void> };
 
-export async function createTemporalClient(config: TemporalSettings): Promise<TemporalHandle> {
+/**
+ * `connectTimeoutMs`: how long the first connection may take (the SDK's 10 s when omitted). The test
+ * stack gives it longer: on a loaded machine, a test process busy loading its modules while it connects
+ * has missed 10 s.
+ */
+export async function createTemporalClient(
+  config: TemporalSettings,
+  { connectTimeoutMs }: { connectTimeoutMs?: number } = {},
+): Promise<TemporalHandle> {
   const connection = await Connection.connect({
     address: config.TEMPORAL_ADDRESS,
     interceptors: temporalConnectionInterceptors(),
+    ...(connectTimeoutMs ? { connectTimeout: connectTimeoutMs } : {}),
   });
   const client = new Client({
     connection,

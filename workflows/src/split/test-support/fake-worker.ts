@@ -57,7 +57,8 @@ export async function startFakeWorker() {
     ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : { workflowsPath: require.resolve('../../index') }),
   });
   const running = worker.run();
-  const connection = await Connection.connect({ address });
+  // A deadline, not a wait: the SDK's 10 s was missed by a process loading its modules on a loaded machine.
+  const connection = await Connection.connect({ address, connectTimeout: 60_000 });
   const client = new Client({ connection, dataConverter });
   const handles: SplitHandle[] = [];
 
