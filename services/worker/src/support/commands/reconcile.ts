@@ -75,10 +75,14 @@ async function decoded<T>(client: TemporalClient, payloads: Payload | null | und
   return payloadConverter.fromPayload<T>(list[0]!) ?? null;
 }
 
-/** A run's input, from its first history event. */
-async function inputOf<T>(client: TemporalClient, workflowId: string, runId?: string): Promise<T | null> {
-  const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+/** A run's input, from its history's first event. */
+function startInputOf<T>(client: TemporalClient, history: History): Promise<T | null> {
   return decoded<T>(client, history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads);
+}
+
+/** A run's input, read from its history. */
+async function inputOf<T>(client: TemporalClient, workflowId: string, runId?: string): Promise<T | null> {
+  return startInputOf<T>(client, await client.workflow.getHandle(workflowId, runId).fetchHistory());
 }
 
 /**
@@ -136,10 +140,7 @@ async function refundRunOf(client: TemporalClient, splitId: string, refundId: st
     const handle = client.workflow.getHandle(workflowId);
     const described = await handle.describe();
     const history = await handle.fetchHistory();
-    const input = await decoded<RefundWorkflowInput>(
-      client,
-      history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads,
-    );
+    const input = await startInputOf<RefundWorkflowInput>(client, history);
     if (!input) return null;
     const closed = described.status.name !== 'RUNNING';
     let result: RefundWorkflowResult | null = null;
