@@ -21,10 +21,16 @@ export type LabelSelector = {
   matchExpressions?: { key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist'; values?: string[] }[];
 };
 
-/** `kustomize build <dir>`: the objects, or the tool's error. */
-export function render(directory: string): { objects: K8sObject[]; stderr: string; status: number | null } {
+/**
+ * `kustomize build <dir>`: the objects, or the tool's error. `directory` is under `root`: the repository's
+ * deploy/kubernetes/, or a copy of it a test wrote into.
+ */
+export function render(
+  directory: string,
+  root = KUBERNETES_DIR,
+): { objects: K8sObject[]; stderr: string; status: number | null } {
   const kustomize = process.env.KUSTOMIZE_BIN ?? join(KUBERNETES_DIR, '..', '..', '.tools', 'bin', 'kustomize');
-  const result = spawnSync(kustomize, ['build', join(KUBERNETES_DIR, directory)], { encoding: 'utf8' });
+  const result = spawnSync(kustomize, ['build', join(root, directory)], { encoding: 'utf8' });
   if (result.error) throw result.error;
   const objects = result.status === 0 ? parseAllDocuments(result.stdout).map((doc) => doc.toJS() as K8sObject) : [];
   return { objects, stderr: result.stderr, status: result.status };
