@@ -51,7 +51,8 @@ const workerDeployments = (objects: K8sObject[]) =>
   ofKind(objects, 'Deployment').filter((d) => podLabels(d)['app.kubernetes.io/name'] === 'worker');
 /** A build's objects: everything labelled with its build id. */
 const ofBuild = (objects: K8sObject[], build: string) => objects.filter((o) => o.metadata.labels?.[VERSION] === build);
-const unversioned = (objects: K8sObject[]) => objects.filter((o) => !o.metadata.labels?.[VERSION]);
+/** Everything that belongs to no build. */
+const shared = (objects: K8sObject[]) => objects.filter((o) => !o.metadata.labels?.[VERSION]);
 
 /** A worker Deployment without what makes it one build: what every build must share with the unversioned worker. */
 function withoutBuild(deployment: K8sObject): K8sObject {
@@ -210,8 +211,8 @@ describe.each(OVERLAYS)('a worker release in overlay %s', (overlay) => {
     expect(ofBuild(after, NEW)).toEqual(ofBuild(objects, NEW));
     expect(ofBuild(after, OLD)).toEqual([]);
     // Nothing else moves: the shared objects (ConfigMap and its hash included) are the same at every step.
-    expect(unversioned(objects)).toEqual(unversioned(previous));
-    expect(unversioned(after)).toEqual(unversioned(previous));
+    expect(shared(objects)).toEqual(shared(previous));
+    expect(shared(after)).toEqual(shared(previous));
   });
 
   it('starts the first versioned release beside the unversioned worker, leaving it as it was', () => {
