@@ -46,7 +46,9 @@ const podLabels = (deployment: K8sObject): Record<string, string> => deployment.
 const appContainer = (deployment: K8sObject) =>
   (deployment.spec.template.spec.containers as { name: string }[]).find((c) => c.name === 'app') as any;
 const envOf = (deployment: K8sObject): Record<string, string> =>
-  Object.fromEntries(((appContainer(deployment).env ?? []) as { name: string; value: string }[]).map((v) => [v.name, v.value]));
+  Object.fromEntries(
+    ((appContainer(deployment).env ?? []) as { name: string; value: string }[]).map((v) => [v.name, v.value]),
+  );
 const workerDeployments = (objects: K8sObject[]) =>
   ofKind(objects, 'Deployment').filter((d) => podLabels(d)['app.kubernetes.io/name'] === 'worker');
 /** A build's objects: everything labelled with its build id. */
@@ -106,7 +108,9 @@ describe.each(OVERLAYS)('a worker release in overlay %s', (overlay) => {
     for (const build of [OLD, NEW]) {
       const deployment = named(objects, 'Deployment', `worker-${build}`)!;
       expect(deployment.metadata.labels).toMatchObject({ 'app.kubernetes.io/name': 'worker', [VERSION]: build });
-      expect(deployment.spec.selector).toEqual({ matchLabels: { 'app.kubernetes.io/name': 'worker', [VERSION]: build } });
+      expect(deployment.spec.selector).toEqual({
+        matchLabels: { 'app.kubernetes.io/name': 'worker', [VERSION]: build },
+      });
       expect(podLabels(deployment)).toEqual({ 'app.kubernetes.io/name': 'worker', [VERSION]: build });
       expect(envOf(deployment).TEMPORAL_WORKER_BUILD_ID).toBe(build);
       expect(appContainer(deployment).image).toBe(`registry.example.com/groupsplit:${build}`);
@@ -146,7 +150,8 @@ describe.each(OVERLAYS)('a worker release in overlay %s', (overlay) => {
       const deployment = named(objects, 'Deployment', `worker-${build}`)!;
       const other = named(objects, 'Deployment', `worker-${build === OLD ? NEW : OLD}`)!;
       const autoscalers = ofKind(objects, 'HorizontalPodAutoscaler').filter(
-        (hpa) => hpa.spec.scaleTargetRef.kind === 'Deployment' && hpa.spec.scaleTargetRef.name === deployment.metadata.name,
+        (hpa) =>
+          hpa.spec.scaleTargetRef.kind === 'Deployment' && hpa.spec.scaleTargetRef.name === deployment.metadata.name,
       );
       expect(autoscalers).toHaveLength(1);
       // The environment's sizes, as the unversioned worker had them; no replica count to fight the autoscaler.
@@ -202,11 +207,11 @@ describe.each(OVERLAYS)('a worker release in overlay %s', (overlay) => {
   it('adds the new build without changing the old one, and removes the old one without changing the new one', () => {
     const previous = steps.previous.objects;
     const after = steps.after.objects;
-    expect(ofBuild(previous, OLD).map((o) => o.kind).sort()).toEqual([
-      'Deployment',
-      'HorizontalPodAutoscaler',
-      'PodDisruptionBudget',
-    ]);
+    expect(
+      ofBuild(previous, OLD)
+        .map((o) => o.kind)
+        .sort(),
+    ).toEqual(['Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget']);
     expect(ofBuild(objects, OLD)).toEqual(ofBuild(previous, OLD));
     expect(ofBuild(after, NEW)).toEqual(ofBuild(objects, NEW));
     expect(ofBuild(after, OLD)).toEqual([]);
