@@ -1,3 +1,5 @@
+const { availableParallelism } = require('node:os');
+
 /** One Jest run over every workspace; scripts/jest-global-setup.mjs brings up real Postgres, Temporal and mail. */
 const workspaces = [
   // The capability packages (packages/*), which shared re-exports.
@@ -28,7 +30,11 @@ const transform = {
 module.exports = {
   globalSetup: '<rootDir>/scripts/jest-global-setup.mjs',
   globalTeardown: '<rootDir>/scripts/jest-global-teardown.mjs',
-  maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
+  // Most of a file's time is waiting (workflow round trips, mail, the browser), so two workers per core
+  // keep the cores busier; no more than four: each starts its own stacks and Chromium (docs/testing-speed.md).
+  maxWorkers: process.env.JEST_MAX_WORKERS ?? Math.min(4, 2 * availableParallelism()),
+  // Jest's order with the browser files spread out (scripts/jest-sequencer.js).
+  testSequencer: '<rootDir>/scripts/jest-sequencer.js',
   // A worker keeps memory from every test file it ran (VM contexts, native clients); past this much heap
   // after a file, Jest replaces it. Without it one worker of a fresh-clone run reached its 4 GB heap limit,
   // slowed to a crawl in garbage collection and crashed a test file. Not lower: a new worker runs cold
