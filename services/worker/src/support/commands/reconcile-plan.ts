@@ -3,6 +3,7 @@ import { splitRowsFromCreation } from '@groupsplit/activities';
 import {
   eventSessionOf,
   type Hold,
+  randomToken,
   type ReconciledEvent,
   type ReconcilePlan,
   type SplitParticipantRow,
@@ -26,6 +27,28 @@ type HistoryRow = {
   dedupe_key: string;
 };
 
+/**
+ * A replacement (or a cover) the split workflow made, read from its history: the `replaceParticipant`
+ * activity's input (the request the replaceParticipant or coverShare Update brought) and its answer.
+ */
+export type ReplacementRun = {
+  participantId: string;
+  /** 1 for the participant's first replacement, then 2, … (the workflow's numbering). */
+  replacement: number;
+  email: string;
+  /** The name written on the share (a cover's: the organiser's); null: none. */
+  name: string | null;
+  /** The organiser covered the share (coverShare). */
+  cover: boolean;
+  actor: string;
+  previousPaymentIntentId: string | null;
+  paymentIntentId: string;
+  /** When the activity answered (a moment after its write). */
+  at: Date;
+  /** The pay token in the link e-mailed to the new person, when that e-mail can still be read; null: a new one is made. */
+  payToken: string | null;
+};
+
 /** What the workflow and the processor say about one split: the truth reconcile writes back. */
 export type SplitTruth = {
   state: SplitWorkflowState;
@@ -35,7 +58,24 @@ export type SplitTruth = {
   holds: Map<string, Hold | null>;
   /** The processor's refunds and the refund workflows the database lacks (reconcile-refunds.ts). */
   refunds?: RefundTruth;
+  /** Every replacement the split workflow's histories still show, oldest first; absent: none read. */
+  replacements?: ReplacementRun[];
 };
+
+/** Who held a share just before a replacement: the row as restored, when it is from just before it, else the replacement before. */
+function holderBefore(
+  run: ReplacementRun,
+  runs: readonly ReplacementRun[],
+  row: { email: string; name?: string | null; pay_token: string; processor_payment_intent_id?: string | null },
+  recreated: boolean,
+): { email: string | null; name: string | null; payToken: string | null } {
+  const rowIsJustBefore = recreated
+    ? run.replacement === 1
+    : (row.processor_payment_intent_id ?? null) === run.previousPaymentIntentId;
+  if (rowIsJustBefore) return { email: row.email, name: row.name ?? null, payToken: row.pay_token };
+  const previous = runs.find((r) => r.participantId === run.participantId && r.replacement === run.replacement - 1);
+  return { email: previous?.email ?? null, name: previous?.name ?? null, payToken: previous?.payToken ?? null };
+}
 
 /** What the restored database holds for the split. */
 export type SplitInDatabase = {
@@ -212,7 +252,53 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
         );
       }
     }
+    // A replacement (or a cover) made after the backup: the share's new holder, as the replace wrote them.
+    const runs = (truth.replacements ?? []).filter((r) => r.participantId === w.id);
+    const latest = runs.find((r) => r.replacement === w.replacements);
+    if (latest && (row.processor_payment_intent_id ?? null) !== latest.paymentIntentId) {
+      const before = holderBefore(latest, runs, row as ParticipantRow, !!open);
+      Object.assign(set, {
+        email: latest.email,
+        name: latest.name,
+        pay_token: latest.payToken ?? randomToken(24),
+        processor_client_secret: hold?.id === latest.paymentIntentId ? hold.clientSecret : null,
+        last_error: null,
+        ...(latest.cover
+          ? {
+              covered_at: latest.at,
+              covered_email: before.email,
+              covered_name: before.name,
+              covered_pay_token: before.payToken,
+            }
+          : {}),
+      });
+      const link = latest.payToken
+        ? 'the pay link e-mailed to them'
+        : latest.cover
+          ? 'a new pay link'
+          : "a new pay link (the one e-mailed to them is past Temporal's retention)";
+      changes.push(
+        `participant ${w.id} ${latest.cover ? 'covered' : 'replaced'} after the backup (replacement ${latest.replacement}): ` +
+          `its new holder's e-mail address and name, ${link}${latest.cover ? ', and whom it covered' : ''}`,
+      );
+    }
     if (Object.keys(set).length > 0) participantSets.push({ id: w.id, set: set as ParticipantSet });
+  }
+  // The replacement history rows' details, as the replace wrote them (who held the share before, and after).
+  const replacedDetails = new Map<string, Record<string, unknown>>();
+  const firstHolds = new Map<string, string>();
+  for (const r of truth.replacements ?? []) {
+    const row = participants.find((p) => p.id === r.participantId);
+    if (!row) continue;
+    const before = holderBefore(r, truth.replacements ?? [], row as ParticipantRow, !!open);
+    replacedDetails.set(`replaced:${r.participantId}:${r.replacement}`, {
+      replacement: r.replacement,
+      ...(before.email !== null ? { previous_email: before.email } : {}),
+      email: r.email,
+      previous_payment_intent_id: r.previousPaymentIntentId,
+      payment_intent_id: r.paymentIntentId,
+    });
+    if (r.replacement === 1 && r.previousPaymentIntentId) firstHolds.set(r.participantId, r.previousPaymentIntentId);
   }
 
   // History rows the activities would have written.
@@ -252,6 +338,7 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
     { history: db.history, participantIds: new Set(participants.map((p) => p.id as string)) },
     truth.holds,
     actor,
+    { replacedDetails, firstHolds },
   );
   history.push(...other.history);
   changes.push(...other.changes);
