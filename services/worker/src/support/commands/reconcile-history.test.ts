@@ -217,7 +217,14 @@ describe("reconcile: a refund past Temporal's retention", () => {
       slices: null,
       from: 'split_workflow',
     };
-    const planned = planRefunds({ processorRefunds, runs: new Map([[refundId, run]]) }, noRows, split, shares, paid, 'support:ada');
+    const planned = planRefunds(
+      { processorRefunds, runs: new Map([[refundId, run]]) },
+      noRows,
+      split,
+      shares,
+      paid,
+      'support:ada',
+    );
     expect(planned.refunds).toHaveLength(1);
     expect(planned.refunds[0]!.refund).toMatchObject({
       actor_detail: 'api_key:key-1',
@@ -236,7 +243,14 @@ describe("reconcile: a refund past Temporal's retention", () => {
 
   it("without it (a run that continued as new, past retention too): the processor's refunds, and says what is unknown", () => {
     const finished = new Map([[refundId, { actor: 'api_key', at: at(6), source: 'api' as const }]]);
-    const planned = planRefunds({ processorRefunds, runs: new Map(), finished }, noRows, split, shares, paid, 'support:ada');
+    const planned = planRefunds(
+      { processorRefunds, runs: new Map(), finished },
+      noRows,
+      split,
+      shares,
+      paid,
+      'support:ada',
+    );
     expect(planned.refunds[0]!.refund).toMatchObject({
       actor_detail: 'api_key',
       requested_amount: null,

@@ -31,13 +31,15 @@ export const HISTORY_KINDS_NOT_REBUILT: Readonly<Record<string, string>> = {
 type PlannedHistory = { history: ReconcilePlan['history']; changes: string[]; notes: string[] };
 
 /**
- * What the split workflow's event history adds to its state about replacements (reconcile-plan.ts): each
- * replacement row's detail as the replace wrote it, by dedupe key (`replaced:<participant>:<n>`), and each
- * replaced participant's first hold (the one their first replacement replaced).
+ * What the split workflow's event history adds to its state (reconcile-plan.ts): each replacement row's
+ * detail as the replace wrote it, by dedupe key (`replaced:<participant>:<n>`), each replaced participant's
+ * first hold (the one their first replacement replaced), and the address each seat was claimed with.
  */
-export type ReplacedFromHistory = {
+export type FromSplitHistory = {
   replacedDetails: ReadonlyMap<string, Record<string, unknown>>;
   firstHolds: ReadonlyMap<string, string>;
+  /** The address each seat was claimed with (the `seat_claimed` row's detail), by seat id. */
+  seatEmails?: ReadonlyMap<string, string>;
 };
 
 const RESTORED_KEY_PREFIX = 'restored';
@@ -62,7 +64,7 @@ export function planOtherHistory(
   db: { history: HistoryInDatabase[]; participantIds: ReadonlySet<string> },
   holds: ReadonlyMap<string, Hold | null>,
   actor: string,
-  replaced: ReplacedFromHistory = { replacedDetails: new Map(), firstHolds: new Map() },
+  replaced: FromSplitHistory = { replacedDetails: new Map(), firstHolds: new Map() },
 ): PlannedHistory {
   const out: PlannedHistory = { history: [], changes: [], notes: [] };
   const { splitId } = state;
@@ -124,7 +126,11 @@ export function planOtherHistory(
         kind: h.kind,
         actor: h.actor,
         dedupeKey: `seat_claimed:${h.note}`,
-        detail: { seat_id: h.note, ...restored },
+        detail: {
+          seat_id: h.note,
+          ...(replaced.seatEmails?.has(h.note) ? { email: replaced.seatEmails.get(h.note) } : {}),
+          ...restored,
+        },
         at: new Date(h.at),
       },
       `participant ${h.participantId} ${h.kind} (seat ${h.note})`,

@@ -3,9 +3,9 @@ import { splitRowsFromCreation } from '@groupsplit/activities';
 import {
   eventSessionOf,
   type Hold,
-  randomToken,
   type ReconciledEvent,
   type ReconcilePlan,
+  randomToken,
   type SplitParticipantRow,
   type SplitRow,
   splitEventData,
@@ -49,6 +49,24 @@ export type ReplacementRun = {
   payToken: string | null;
 };
 
+/** An open seat someone took, read from the split workflow's history: the `claimSeat` activity's input and answer. */
+export type SeatClaimRun = {
+  seatId: string;
+  /** The participant the seat became (the workflow chose its id). */
+  participantId: string;
+  position: number;
+  email: string;
+  /** The name written on the share (a cover's: the organiser's); null: none. */
+  name: string | null;
+  /** The organiser took the seat (coverShare). */
+  cover: boolean;
+  paymentIntentId: string;
+  /** When the activity answered (a moment after its write). */
+  at: Date;
+  /** The pay token in the link e-mailed to them, when that e-mail can still be read; null: a new one is made. */
+  payToken: string | null;
+};
+
 /** What the workflow and the processor say about one split: the truth reconcile writes back. */
 export type SplitTruth = {
   state: SplitWorkflowState;
@@ -60,6 +78,8 @@ export type SplitTruth = {
   refunds?: RefundTruth;
   /** Every replacement the split workflow's histories still show, oldest first; absent: none read. */
   replacements?: ReplacementRun[];
+  /** Every seat claim the split workflow's histories still show; absent: none read. */
+  claims?: SeatClaimRun[];
 };
 
 /** Who held a share just before a replacement: the row as restored, when it is from just before it, else the replacement before. */
@@ -86,6 +106,8 @@ export type SplitInDatabase = {
   eventKeys: Set<string>;
   /** The split's refund rows. */
   refunds?: RefundsInDatabase;
+  /** The split's open seats' rows (claimed or not); absent: not read. */
+  seats?: { id: string; amount: number; customer_fee: number; merchant_fee: number; participant_id: string | null }[];
 };
 
 /** One webhook event the merchant should have for this split, at the moment the workflow recorded its cause. */
@@ -206,6 +228,43 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
   }
   if (state.stuck) notes.push(`waiting for support in ${state.stuck.stage} (${state.stuck.error}); left to support`);
 
+  // Seats claimed after the backup: the participant row the claim wrote, and the seat marked as theirs. Only
+  // on the split's own seat rows (a split recreated from scratch has none: its seats are not rebuilt).
+  const claims: NonNullable<ReconcilePlan['claims']> = [];
+  for (const c of truth.claims ?? []) {
+    const seat = db.seats?.find((s) => s.id === c.seatId);
+    const w = state.participants.find((p) => p.id === c.participantId);
+    if (!seat || !w || participants.some((p) => p.id === c.participantId)) continue;
+    const hold = truth.holds.get(c.participantId) ?? null;
+    const share: NewShare = {
+      id: c.participantId,
+      split_id: splitId,
+      position: c.position,
+      user_id: null,
+      email: c.email,
+      name: c.name,
+      amount: seat.amount,
+      customer_fee: seat.customer_fee,
+      merchant_fee: seat.merchant_fee,
+      status: 'pending',
+      processor_payment_intent_id: c.paymentIntentId,
+      processor_client_secret: hold?.id === c.paymentIntentId ? hold.clientSecret : null,
+      pay_token: c.payToken ?? randomToken(24),
+      created_at: c.at,
+      ...(c.cover ? { covered_at: c.at } : {}),
+    };
+    claims.push({ seatId: c.seatId, participant: share });
+    participants = [...participants, share];
+    const link = c.payToken
+      ? 'the pay link e-mailed to them'
+      : c.cover
+        ? 'a new pay link'
+        : "a new pay link (the one e-mailed to them is past Temporal's retention)";
+    changes.push(
+      `participant ${c.participantId} ${c.cover ? 'covered' : 'took'} seat ${c.seatId} after the backup: its row (${link}) and the seat marked as theirs`,
+    );
+  }
+
   // Participants.
   const authorisedAt = new Map(authorisedEntries(state).map((h) => [h.participantId, h.at]));
   const capturedAt = statusEntries(state).find((h) => h.to === 'captured')?.at ?? null;
@@ -213,7 +272,9 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
   for (const w of state.participants) {
     const row = participants.find((p) => p.id === w.id);
     if (!row) {
-      notes.push(`participant ${w.id} is not in the database (a claimed seat or a replacement); left alone`);
+      notes.push(
+        `participant ${w.id} is not in the database (a seat claimed after the backup, whose claim or seat is not known); left alone`,
+      );
       continue;
     }
     const hold = truth.holds.get(w.id) ?? null;
@@ -256,7 +317,7 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
     const runs = (truth.replacements ?? []).filter((r) => r.participantId === w.id);
     const latest = runs.find((r) => r.replacement === w.replacements);
     if (latest && (row.processor_payment_intent_id ?? null) !== latest.paymentIntentId) {
-      const before = holderBefore(latest, runs, row as ParticipantRow, !!open);
+      const before = holderBefore(latest, runs, row, !!open);
       Object.assign(set, {
         email: latest.email,
         name: latest.name,
@@ -290,7 +351,7 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
   for (const r of truth.replacements ?? []) {
     const row = participants.find((p) => p.id === r.participantId);
     if (!row) continue;
-    const before = holderBefore(r, truth.replacements ?? [], row as ParticipantRow, !!open);
+    const before = holderBefore(r, truth.replacements ?? [], row, !!open);
     replacedDetails.set(`replaced:${r.participantId}:${r.replacement}`, {
       replacement: r.replacement,
       ...(before.email !== null ? { previous_email: before.email } : {}),
@@ -338,7 +399,7 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
     { history: db.history, participantIds: new Set(participants.map((p) => p.id as string)) },
     truth.holds,
     actor,
-    { replacedDetails, firstHolds },
+    { replacedDetails, firstHolds, seatEmails: new Map((truth.claims ?? []).map((c) => [c.seatId, c.email])) },
   );
   history.push(...other.history);
   changes.push(...other.changes);
@@ -401,6 +462,7 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
       splitId,
       merchantId,
       open,
+      ...(claims.length > 0 ? { claims } : {}),
       split: Object.keys(splitSet).length > 0 ? splitSet : undefined,
       participants: participantSets,
       refunds,

@@ -394,7 +394,7 @@ export function planRefunds(
     } else if (m.run?.from === 'split_workflow') {
       out.changes.push(
         `refund ${m.refundId}: rebuilt from the split workflow's history (its refund workflow is past Temporal's ` +
-          "retention): who asked, the amount asked for, the reason, the idempotency key and the outcome; the slices that moved money from the processor" +
+          'retention): who asked, the amount asked for, the reason, the idempotency key and the outcome; the slices that moved money from the processor' +
           (status === 'partial'
             ? "; which participant's slice the processor refused, its message and code are unknown (in the refund workflow's history only): no failed slice and no failure written"
             : ''),

@@ -1,6 +1,8 @@
 import type { TemporalHandle } from '@groupsplit/shared';
 import {
   type BeginRefundOutcome,
+  type ClaimSeatInput,
+  type ClaimSeatResult,
   type EmailRequest,
   type RefundSliceOutcome,
   type RefundWorkflowInput,
@@ -15,7 +17,7 @@ import {
 import { emailWorkflowId } from '@groupsplit/workflows/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { optionalTsToDate } from '@temporalio/common/lib/time';
-import type { ReplacementRun } from './reconcile-plan';
+import type { ReplacementRun, SeatClaimRun } from './reconcile-plan';
 import type { RefundRun, RefundSlicesRun } from './reconcile-refunds';
 
 /**
@@ -168,7 +170,11 @@ export function splitHistories(client: TemporalClient, splitId: string): () => P
 }
 
 /** A refund child workflow (`refund:<splitId>:<refundId>`): its request, its answer once closed, and when; null when Temporal has none. */
-export async function refundRunOf(client: TemporalClient, splitId: string, refundId: string): Promise<RefundRun | null> {
+export async function refundRunOf(
+  client: TemporalClient,
+  splitId: string,
+  refundId: string,
+): Promise<RefundRun | null> {
   const workflowId = refundWorkflowId(splitId, refundId);
   try {
     const handle = client.workflow.getHandle(workflowId);
@@ -194,7 +200,7 @@ export async function refundRunOf(client: TemporalClient, splitId: string, refun
  * closed, and when. What a refund whose child workflow is past Temporal's retention is rebuilt from; its
  * slices' answers were in the child's history only (`slices: null`).
  */
-export async function refundsStartedBy(histories: History[], client: TemporalClient): Promise<Map<string, RefundRun>> {
+export async function refundsStartedBy(client: TemporalClient, histories: History[]): Promise<Map<string, RefundRun>> {
   const runs = new Map<string, RefundRun>();
   for (const history of histories) {
     const started = new Map<string, { input: RefundWorkflowInput; startedAt: Date }>();
@@ -237,7 +243,7 @@ export async function refundsStartedBy(histories: History[], client: TemporalCli
  * `replaceParticipant` activity that answered `replaced`, with the request the workflow passed on from
  * the replaceParticipant (or coverShare) Update, the replacement's number and its new hold.
  */
-export async function replacementsIn(histories: History[], client: TemporalClient): Promise<ReplacementRun[]> {
+export async function replacementsIn(client: TemporalClient, histories: History[]): Promise<ReplacementRun[]> {
   const made: ReplacementRun[] = [];
   for (const history of histories) {
     for (const run of await activityRunsOf(client, history, ['replaceParticipant'])) {
@@ -260,6 +266,31 @@ export async function replacementsIn(histories: History[], client: TemporalClien
     }
   }
   return made;
+}
+
+/** The seats claimed (or covered) in the split workflow, from its histories: each `claimSeat` activity that answered `claimed`. */
+export async function seatClaimsIn(client: TemporalClient, histories: History[]): Promise<SeatClaimRun[]> {
+  const claims: SeatClaimRun[] = [];
+  for (const history of histories) {
+    for (const run of await activityRunsOf(client, history, ['claimSeat'])) {
+      const input = run.input as ClaimSeatInput | null;
+      const result = run.result as ClaimSeatResult | null;
+      if (!input || !run.closedAt || result?.outcome !== 'claimed') continue;
+      claims.push({
+        seatId: input.seatId,
+        participantId: input.participantId,
+        position: input.position,
+        email: input.email,
+        // As the activity writes the row: a cover puts the organiser's name on it.
+        name: input.cover ? input.cover.name : (input.name ?? null),
+        cover: !!input.cover,
+        paymentIntentId: result.paymentIntentId,
+        at: run.closedAt,
+        payToken: null,
+      });
+    }
+  }
+  return claims;
 }
 
 /**

@@ -1,7 +1,15 @@
-import { randomToken, saveWebhookSecret, saveWebhookUrl, webhookEventIdFor } from '@groupsplit/shared';
+import {
+  apiKeyRecordFields,
+  generateApiKey,
+  randomToken,
+  saveWebhookSecret,
+  saveWebhookUrl,
+  webhookEventIdFor,
+} from '@groupsplit/shared';
 import {
   authoriseShare,
   createSplitReadyMerchant,
+  createUser,
   emulatorControl,
   postSplit,
   runSupport,
@@ -738,7 +746,11 @@ describe('support CLI: reconcile', () => {
 
     // The ask (who, amount asked for, reason, idempotency key) from what the split workflow started the refund
     // with, its outcome from the refund workflow's answer there, the slices from the processor: all of it.
-    expect(refund).toMatchObject({ reason: 'One mug broken', requested_amount: 500, idempotency_key: ask.idempotency_key });
+    expect(refund).toMatchObject({
+      reason: 'One mug broken',
+      requested_amount: 500,
+      idempotency_key: ask.idempotency_key,
+    });
     expect(await refundState(split.id)).toEqual(want);
     expectRestored(await participants(split.id), wantParticipants);
     expect(await allHistory(split.id)).toEqual(wantHistory);
@@ -833,6 +845,89 @@ describe('support CLI: reconcile', () => {
     expect(again.out).toContain('0 changed, 1 unchanged');
     // One audit row per reconcile that changed something.
     expect(await reconcileAudit(split.id)).toHaveLength(2);
+  });
+
+  it('puts back a seat claimed after the backup: the participant with the link they were e-mailed, the seat, its history', async () => {
+    // A hosted checkout: the buyer's £15 and two open £15 seats; a friend takes one through the group link.
+    await stack.db
+      .updateTable('merchants')
+      .set({ allowed_domain: 'shop.example.com' })
+      .where('id', '=', shop.merchant.id)
+      .execute();
+    const apiKey = generateApiKey('test');
+    await stack.db
+      .insertInto('api_keys')
+      .values({ merchant_id: shop.merchant.id, name: 'seats', mode: 'test', ...apiKeyRecordFields(apiKey) })
+      .execute();
+    const [buyer, friend] = [
+      await createUser(stack.db, { consent: false }),
+      await createUser(stack.db, { consent: false }),
+    ];
+    const session = await stack.api.post(
+      '/api/merchants/checkout/sessions',
+      { amount: 45, return_url: 'https://shop.example.com/thanks' },
+      { apiKey },
+    );
+    expect(session.status).toBe(201);
+    const made = await stack.api.post(
+      `/api/merchants/checkout/sessions/${session.body.token}/split`,
+      { mode: 'split', participants: [{ email: buyer.email, amount: 15 }, { amount: 15 }, { amount: 15 }] },
+      { token: buyer.token },
+    );
+    expect(made.status).toBe(201);
+    const splitId = made.body.split_id as string;
+    const groupToken = (made.body.group_url as string).split('/join/')[1]!;
+    const seatId = (made.body.open_seats as { id: string }[])[0]!.id;
+    const claimed = await stack.api.post(
+      `/api/checkout-splits/join/${groupToken}/claim`,
+      { seat_id: seatId, name: 'Seat Friend' },
+      { token: friend.token },
+    );
+    expect(claimed.status).toBe(200);
+    const seatRows = () =>
+      stack.db
+        .selectFrom('split_seats')
+        .select(['id', 'participant_id', 'claimed_at'])
+        .where('split_id', '=', splitId)
+        .orderBy('position')
+        .execute();
+    const wantSeats = await seatRows();
+    const participantId = wantSeats.find((seat) => seat.id === seatId)!.participant_id!;
+    const row = () =>
+      stack.db.selectFrom('split_participants').selectAll().where('id', '=', participantId).executeTakeFirstOrThrow();
+    const { updated_at, created_at, ...wantRow } = await row();
+    expect(wantRow).toMatchObject({ email: friend.email, name: 'Seat Friend' });
+    expect(claimed.body.pay_url).toContain(wantRow.pay_token);
+    const wantHistory = await allHistory(splitId);
+    expect(wantHistory).toContain(`seat_claimed|${participantId}|>|seat_claimed:${seatId}`);
+    const wantDetails = await historyDetails(splitId, ['seat_claimed', 'hold_placed']);
+
+    // Restored to before the claim: no participant, the seat open.
+    await stack.db.deleteFrom('split_history').where('participant_id', '=', participantId).execute();
+    await stack.db
+      .updateTable('split_seats')
+      .set({ participant_id: null, claimed_at: null })
+      .where('id', '=', seatId)
+      .execute();
+    await stack.db.deleteFrom('split_participants').where('id', '=', participantId).execute();
+
+    const result = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', splitId);
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result.out).toContain(
+      `participant ${participantId} took seat ${seatId} after the backup: its row (the pay link e-mailed to them) and the seat marked as theirs`,
+    );
+    expect(result.out).not.toContain(friend.email);
+    const got = await row();
+    expect(got).toMatchObject(wantRow);
+    expect(Math.abs(+got.created_at - +created_at)).toBeLessThan(2000);
+    const seats = await seatRows();
+    expect(seats.map(({ claimed_at, ...seat }) => seat)).toEqual(wantSeats.map(({ claimed_at, ...seat }) => seat));
+    expect(await allHistory(splitId)).toEqual(wantHistory);
+    expect(await historyDetails(splitId, ['seat_claimed', 'hold_placed'])).toEqual(wantDetails);
+    const again = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', splitId);
+    expect(again.out).toContain('0 changed, 1 unchanged');
+    // The link the friend was e-mailed works.
+    expect((await authoriseShare(stack, wantRow.pay_token)).status).toBe(200);
   });
 
   it('refuses a bad --since and needs an actor', async () => {

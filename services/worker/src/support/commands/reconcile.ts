@@ -7,7 +7,7 @@ import {
   refundIdForProcessorRefund,
   type TemporalHandle,
 } from '@groupsplit/shared';
-import { dispatchWebhookEvents, replacementPayLinkEmailId } from '@groupsplit/workflows/client';
+import { dispatchWebhookEvents, replacementPayLinkEmailId, seatPayLinkEmailId } from '@groupsplit/workflows/client';
 import { requiredFlag, SupportCommandError, SupportUsageError } from '../args';
 import { planReconcile, type ReplacementRun, type SplitTruth } from './reconcile-plan';
 import { type RefundRun, type RefundTruth, refundIdsToLookUp, refundsFinished } from './reconcile-refunds';
@@ -17,6 +17,7 @@ import {
   refundRunOf,
   refundsStartedBy,
   replacementsIn,
+  seatClaimsIn,
   splitHistories,
 } from './reconcile-temporal';
 import { configOf, parseDuration, queryWorkflowState, withTemporal } from './split-support';
@@ -139,7 +140,7 @@ async function reconcileSince(
       let run = await refundRunOf(client, splitId, refundId);
       // Its child workflow past Temporal's retention: what the split workflow started it with, if it still has that.
       if (!run) {
-        startedBySplit ??= await refundsStartedBy(await histories(), client);
+        startedBySplit ??= await refundsStartedBy(client, await histories());
         run = startedBySplit.get(refundId) ?? null;
       }
       if (run) runs.set(refundId, run);
@@ -147,9 +148,16 @@ async function reconcileSince(
     const refunds: RefundTruth = { processorRefunds, runs, finished: refundsFinished(state) };
     const participantsInDb = split ? await repo.participants(splitId) : [];
     const replacements = state.participants.some((p) => p.replacements)
-      ? await replacementsLost(client, await replacementsIn(await histories(), client), participantsInDb)
+      ? await replacementsLost(client, await replacementsIn(client, await histories()), participantsInDb)
       : [];
-    const truth: SplitTruth = { state, creation, holds, refunds, replacements };
+    // Seats claimed after the backup: participants the workflow has and the split's row has not.
+    const unknown = split ? state.participants.filter((p) => !participantsInDb.some((row) => row.id === p.id)) : [];
+    const claims = unknown.length > 0 ? await seatClaimsIn(client, await histories()) : [];
+    for (const claim of claims) {
+      if (claim.cover || !unknown.some((p) => p.id === claim.participantId)) continue;
+      claim.payToken = await payTokenMailed(client, seatPayLinkEmailId(claim.seatId), claim.email);
+    }
+    const truth: SplitTruth = { state, creation, holds, refunds, replacements, claims };
     const refundKeys = [...runs.keys()].concat(
       [...processorRefunds.values()].flat().map((r) => r.metadata.refund_id ?? refundIdForProcessorRefund(r.id)),
     );
@@ -163,6 +171,7 @@ async function reconcileSince(
       history: split ? await repo.history(splitId) : [],
       eventKeys: await repo.eventKeys(expectedKeys),
       refunds: refundsInDb,
+      ...(claims.length > 0 ? { seats: await repo.seats(splitId) } : {}),
     };
     const { plan, changes, notes } = planReconcile(truth, inDb, options.actor, options.since);
     for (const note of notes) lines.push(`${splitId}: note: ${note}`);
@@ -202,7 +211,9 @@ async function replacementsLost(
   rows: { id: string; processor_payment_intent_id: string | null }[],
 ): Promise<ReplacementRun[]> {
   const latest = new Map<string, ReplacementRun>();
-  for (const r of made) if ((latest.get(r.participantId)?.replacement ?? 0) < r.replacement) latest.set(r.participantId, r);
+  for (const r of made) {
+    if ((latest.get(r.participantId)?.replacement ?? 0) < r.replacement) latest.set(r.participantId, r);
+  }
   for (const r of latest.values()) {
     const row = rows.find((p) => p.id === r.participantId);
     if (r.cover || row?.processor_payment_intent_id === r.paymentIntentId) continue;
