@@ -183,7 +183,12 @@ export function createRefundRunActivities(
     async refundSlice({ splitId, refundId, participantId, maxAttempts }) {
       const slice = await new SplitRefundsRepository(db).sliceToRefund(splitId, refundId, participantId);
       if (!slice) throw ApplicationFailure.nonRetryable(`No refund slice ${refundId}/${participantId}`);
-      if (slice.status === 'failed') return { outcome: 'failed' };
+      // A retried activity whose refusal was recorded: the same answer, from what was recorded.
+      if (slice.status === 'failed') {
+        const recorded = slice.failure?.participant_id === participantId ? slice.failure : null;
+        const error = slice.error ?? recorded?.error;
+        return { outcome: 'failed', ...(error ? { error } : {}), code: recorded?.code ?? null };
+      }
       if (!slice.processor_payment_intent_id) throw ApplicationFailure.nonRetryable('Participant has no charge');
       const processor = processors.forMode(slice.mode);
       const ref = { accountId: slice.processor_account_id, paymentIntentId: slice.processor_payment_intent_id };
@@ -221,11 +226,16 @@ export function createRefundRunActivities(
                 {
                   kind: 'refund_refused',
                   actor: 'processor',
-                  detail: { refund_id: refundId, amount: slice.amount, error: failure.message, code: failure.code },
+                  detail: {
+                    refund_id: refundId,
+                    amount: slice.amount,
+                    error: failure.message,
+                    code: failure.code ?? null,
+                  },
                 },
               );
             });
-            return { outcome: 'failed', error: failure.message };
+            return { outcome: 'failed', error: failure.message, code: failure.code ?? null };
           }
         }
         await db.transaction().execute(async (trx) => {

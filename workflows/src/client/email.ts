@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TemporalHandle } from '@groupsplit/shared';
+import { stableUuid, type TemporalHandle } from '@groupsplit/shared';
 import type { Client } from '@temporalio/client';
 import type { EmailRequest, EmailResult } from '../activity-types';
 import { EMAIL_FIRST_ATTEMPT_LEASE_MS, emailFirstAttemptSweepWorkflow, sendEmailWorkflow } from '../email';
@@ -7,6 +7,15 @@ import { ensureSchedule, type ScheduleInstallConfig, withTemporalClient } from '
 
 /** One e-mail workflow per message id, so handing the same message over twice sends it once. */
 export const emailWorkflowId = (id: string) => `email:${id}`;
+
+/**
+ * The id of the pay-link e-mail to whoever took over a share: one e-mail per replacement, however often
+ * checkout's answer is retried. Support's `reconcile` reads the pay link back from it after a restore.
+ */
+export const replacementPayLinkEmailId = (participantId: string, replacement: number) =>
+  stableUuid(`participant-replaced:${participantId}:${replacement}`);
+/** The id of the pay-link e-mail to whoever took an open seat: one e-mail per seat. */
+export const seatPayLinkEmailId = (seatId: string) => stableUuid(`seat-claimed:${seatId}`);
 
 export type SendEmailOptions = {
   taskQueue: string;

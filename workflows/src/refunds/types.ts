@@ -50,7 +50,13 @@ export type BeginRefundOutcome =
   | { kind: 'existing'; refundId: string }
   | { kind: 'started'; participantIds: string[] };
 
-export type RefundSliceOutcome = { outcome: 'succeeded' | 'failed'; error?: string };
+/**
+ * What one slice's processor refund came to. A refused one carries the processor's message and its error
+ * code (null: it gave none), as the activity wrote them on the slice and the refund's `failure`: the refund
+ * workflow's history keeps them, so a database restore can rebuild the refusal (support's `reconcile`).
+ * Histories written before the code was kept have `error` only.
+ */
+export type RefundSliceOutcome = { outcome: 'succeeded' | 'failed'; error?: string; code?: string | null };
 
 /** Sent by checkout when the processor reports a refund on a participant's charge. */
 export type ProcessorRefundObserved = { participantId: string; chargeId: string | null };

@@ -5,6 +5,7 @@ import type { SplitParticipantsTable, SplitsTable } from '../schema/splits';
 import type { Db } from '../types';
 import { AuditLogRepository } from './audit-log';
 import { type SplitHistoryRow, splitHistoryValues } from './split-history';
+import { SplitSeatsRepository } from './split-seats';
 import { SplitsRepository } from './splits';
 
 /** A webhook event to put back into the outbox, with the id and dedupe key it was first written with. */
@@ -42,6 +43,8 @@ export type ReconcilePlan = {
   merchantId: string;
   /** The split's row and shares, when the restored database has no row for it at all. */
   open?: { split: Insertable<SplitsTable>; shares: Insertable<SplitParticipantsTable>[] };
+  /** Open seats claimed after the restore point: the participant each became, and the seat marked as theirs. */
+  claims?: { seatId: string; participant: Insertable<SplitParticipantsTable> }[];
   /** Columns of the split's row to set (status, awaiting_merchant). */
   split?: Updateable<SplitsTable>;
   participants: { id: string; set: Updateable<SplitParticipantsTable> }[];
@@ -68,6 +71,11 @@ export class ReconcileRepository {
 
   participants(splitId: string) {
     return new SplitsRepository(this.db).participantsOf(splitId);
+  }
+
+  /** The split's open seats' rows, claimed or not. */
+  seats(splitId: string) {
+    return new SplitSeatsRepository(this.db).seatsOf(splitId);
   }
 
   history(splitId: string) {
@@ -122,6 +130,10 @@ export class ReconcileRepository {
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
         }
+      }
+      for (const { seatId, participant } of plan.claims ?? []) {
+        // The claim's own write: the participant row, then the seat marked as theirs (history rows follow below).
+        await new SplitSeatsRepository(trx).claim({ seatId, participant, history: [] });
       }
       for (const { refund, slices, replaces } of plan.refunds ?? []) {
         if (replaces) {

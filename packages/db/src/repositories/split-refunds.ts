@@ -42,11 +42,14 @@ export class SplitRefundsRepository {
       .selectFrom('split_refund_slices as s')
       .innerJoin('split_participants as p', 'p.id', 's.participant_id')
       .innerJoin('splits', 'splits.id', 'p.split_id')
+      .innerJoin('split_refunds as r', 'r.id', 's.refund_id')
       .select([
         's.amount',
         's.customer_fee',
         's.completes_share',
         's.status',
+        's.error',
+        'r.failure',
         's.application_fee_refunded',
         'p.amount as share_amount',
         'p.email',

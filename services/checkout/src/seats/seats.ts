@@ -9,7 +9,6 @@ import {
   type SplitSeatRow,
   SplitSeatsRepository,
   SplitsRepository,
-  stableUuid,
 } from '@groupsplit/shared';
 import {
   ALREADY_IN_SPLIT,
@@ -19,6 +18,7 @@ import {
   SEAT_TAKEN,
   UNKNOWN_SEAT,
 } from '@groupsplit/workflows';
+import { seatPayLinkEmailId } from '@groupsplit/workflows/client';
 import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
 import { sameEmail } from '../splits/group';
@@ -126,7 +126,7 @@ export async function claimSeat(
   }
   return inviteNewPayer(deps, split, call.value.participantId, {
     // One e-mail per seat, however often this answer is retried.
-    id: stableUuid(`seat-claimed:${seat.id}`),
+    id: seatPayLinkEmailId(seat.id),
     progress: (everyone) => ({
       paid: everyone.filter((p) => p.status !== 'pending').length,
       total: everyone.length + openSeatCount(seats) - 1,

@@ -8,7 +8,6 @@ import {
   type SplitParticipantRow,
   type SplitRow,
   SplitsRepository,
-  stableUuid,
 } from '@groupsplit/shared';
 import {
   NOT_REPLACEABLE,
@@ -18,6 +17,7 @@ import {
   replaceParticipantUpdate,
   UNKNOWN_PARTICIPANT,
 } from '@groupsplit/workflows';
+import { replacementPayLinkEmailId } from '@groupsplit/workflows/client';
 import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
 import { sameEmail } from './group';
@@ -88,7 +88,7 @@ export async function replaceParticipant(
   const outcome = call.value;
   const invited = await inviteNewPayer(deps, split, target.id, {
     // One e-mail per replacement, however often this answer is retried.
-    id: stableUuid(`participant-replaced:${target.id}:${outcome.replacement}`),
+    id: replacementPayLinkEmailId(target.id, outcome.replacement),
     progress: () => ({ paid: participants.filter((p) => p.status !== 'pending').length, total: participants.length }),
   });
   return { ...invited, outcome };

@@ -1,5 +1,7 @@
+import type { ProcessorRefund } from '@groupsplit/shared';
 import type { HistoryEntry, SplitWorkflowState } from '@groupsplit/workflows';
 import { type HistoryInDatabase, planOtherHistory } from './reconcile-history';
+import { planRefunds, type RefundRun } from './reconcile-refunds';
 
 /**
  * The history kinds that are slow to reach through the real stack (a stuck capture and support's
@@ -154,5 +156,111 @@ describe('reconcile: the other history kinds', () => {
     expect(planned.history.map((r) => ({ key: r.dedupeKey, actor: r.actor, from: r.from, to: r.to }))).toEqual([
       { key: `hold_released:capture_failed:${bob}`, actor: 'system', from: 'authorised', to: 'canceled' },
     ]);
+  });
+});
+
+/**
+ * A refund whose refund workflow is past Temporal's retention, planned from what is left (reconcile.test.ts
+ * covers the usual case end to end: the split workflow's history still has the refund's start).
+ */
+describe("reconcile: a refund past Temporal's retention", () => {
+  const refundId = '5e0c1d2a-0000-4000-8000-0000000000aa';
+  const split = {
+    id: splitId,
+    merchant_id: 'merchant',
+    mode: 'test' as const,
+    order_reference: 'ORDER-1',
+    currency: 'gbp',
+    total_amount: 2500,
+    session_token: null,
+    session_context: null,
+  };
+  const shares = [
+    { id: alice, email: 'alice@example.com', amount: 1000, status: 'captured', customerFee: 20 },
+    { id: bob, email: 'bob@example.com', amount: 1500, status: 'captured', customerFee: 20 },
+  ];
+  const paid = new Set([alice, bob]);
+  const noRows = { refundIds: new Set<string>(), inProgress: new Set<string>(), processorRefundIds: new Set<string>() };
+  // Alice's slice of a 20.00 refund moved 8.00; Bob's (12.00) did not.
+  const aliceRefund: ProcessorRefund = {
+    id: 're_1',
+    paymentIntentId: 'pi_a',
+    chargeId: 'ch_a',
+    amount: 800,
+    currency: 'gbp',
+    status: 'succeeded',
+    reason: null,
+    metadata: { refund_id: refundId, participant_id: alice },
+    created: at(5),
+  };
+  const processorRefunds = new Map<string, ProcessorRefund[]>([
+    [alice, [aliceRefund]],
+    [bob, []],
+  ]);
+
+  it("with the split workflow's history: the ask and the outcome, and says which slice is unknown", () => {
+    const run: RefundRun = {
+      input: {
+        splitId,
+        refundId,
+        source: 'api',
+        actor: 'api_key',
+        actorDetail: 'api_key:key-1',
+        amount: 2000,
+        reason: 'Half the order',
+        idempotencyKey: 'key-20',
+        expectedRefunded: 0,
+      },
+      result: { kind: 'finished', refundId, status: 'partial', splitStatus: 'partially_refunded', participants: [] },
+      startedAt: new Date(at(4)),
+      closedAt: new Date(at(6)),
+      slices: null,
+      from: 'split_workflow',
+    };
+    const planned = planRefunds(
+      { processorRefunds, runs: new Map([[refundId, run]]) },
+      noRows,
+      split,
+      shares,
+      paid,
+      'support:ada',
+    );
+    expect(planned.refunds).toHaveLength(1);
+    expect(planned.refunds[0]!.refund).toMatchObject({
+      actor_detail: 'api_key:key-1',
+      requested_amount: 2000,
+      reason: 'Half the order',
+      idempotency_key: 'key-20',
+      status: 'partial',
+      refunded: 800,
+      failure: null,
+    });
+    expect(planned.refunds[0]!.slices.map((x) => [x.participant_id, x.status])).toEqual([[alice, 'succeeded']]);
+    expect(planned.changes).toContain(
+      `refund ${refundId}: rebuilt from the split workflow's history (its refund workflow is past Temporal's retention): who asked, the amount asked for, the reason, the idempotency key and the outcome; the slices that moved money from the processor; which participant's slice the processor refused, its message and code are unknown (in the refund workflow's history only): no failed slice and no failure written`,
+    );
+  });
+
+  it("without it (a run that continued as new, past retention too): the processor's refunds, and says what is unknown", () => {
+    const finished = new Map([[refundId, { actor: 'api_key', at: at(6), source: 'api' as const }]]);
+    const planned = planRefunds(
+      { processorRefunds, runs: new Map(), finished },
+      noRows,
+      split,
+      shares,
+      paid,
+      'support:ada',
+    );
+    expect(planned.refunds[0]!.refund).toMatchObject({
+      actor_detail: 'api_key',
+      requested_amount: null,
+      reason: null,
+      idempotency_key: null,
+      status: 'complete',
+      refunded: 800,
+    });
+    expect(planned.changes.join('\n')).toContain(
+      'reason, requested amount, idempotency key and API key unknown; status assumed complete',
+    );
   });
 });

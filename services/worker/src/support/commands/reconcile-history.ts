@@ -30,6 +30,18 @@ export const HISTORY_KINDS_NOT_REBUILT: Readonly<Record<string, string>> = {
 
 type PlannedHistory = { history: ReconcilePlan['history']; changes: string[]; notes: string[] };
 
+/**
+ * What the split workflow's event history adds to its state (reconcile-plan.ts): each replacement row's
+ * detail as the replace wrote it, by dedupe key (`replaced:<participant>:<n>`), each replaced participant's
+ * first hold (the one their first replacement replaced), and the address each seat was claimed with.
+ */
+export type FromSplitHistory = {
+  replacedDetails: ReadonlyMap<string, Record<string, unknown>>;
+  firstHolds: ReadonlyMap<string, string>;
+  /** The address each seat was claimed with (the `seat_claimed` row's detail), by seat id. */
+  seatEmails?: ReadonlyMap<string, string>;
+};
+
 const RESTORED_KEY_PREFIX = 'restored';
 
 /**
@@ -52,6 +64,7 @@ export function planOtherHistory(
   db: { history: HistoryInDatabase[]; participantIds: ReadonlySet<string> },
   holds: ReadonlyMap<string, Hold | null>,
   actor: string,
+  replaced: FromSplitHistory = { replacedDetails: new Map(), firstHolds: new Map() },
 ): PlannedHistory {
   const out: PlannedHistory = { history: [], changes: [], notes: [] };
   const { splitId } = state;
@@ -76,10 +89,12 @@ export function planOtherHistory(
 
   // hold_placed: each participant's first hold, as the processor reports it. A replaced participant's first
   // hold is gone from the state (the processor's hold is the replacement's): its row keeps the amounts, which
-  // a replacement keeps, without the hold's id.
+  // a replacement keeps, and the first hold's id when the split workflow's history still has its first
+  // replacement (the hold that one replaced).
   for (const w of state.participants) {
     const hold = holds.get(w.id);
     if (!w.paymentIntentId || !hold) continue;
+    const firstHold = w.replacements ? (replaced.firstHolds.get(w.id) ?? null) : hold.id;
     // A claimed seat's hold was placed with the claim.
     const claim = [...entries('seat_claimed'), ...entries('seat_covered')].find((h) => h.participantId === w.id);
     add(
@@ -90,7 +105,7 @@ export function planOtherHistory(
         actor: 'system',
         dedupeKey: `hold_placed:${w.id}`,
         detail: {
-          ...(w.replacements ? {} : { payment_intent_id: hold.id }),
+          ...(firstHold ? { payment_intent_id: firstHold } : {}),
           amount: hold.amount,
           application_fee_amount: hold.applicationFeeAmount,
           ...restored,
@@ -111,15 +126,20 @@ export function planOtherHistory(
         kind: h.kind,
         actor: h.actor,
         dedupeKey: `seat_claimed:${h.note}`,
-        detail: { seat_id: h.note, ...restored },
+        detail: {
+          seat_id: h.note,
+          ...(replaced.seatEmails?.has(h.note) ? { email: replaced.seatEmails.get(h.note) } : {}),
+          ...restored,
+        },
         at: new Date(h.at),
       },
       `participant ${h.participantId} ${h.kind} (seat ${h.note})`,
     );
   }
 
-  // Replacements and covers, numbered per participant as the workflow numbers them (1, 2, …); a replaced
-  // hold whose release failed belongs to the replacement before it.
+  // Replacements and covers, numbered per participant as the workflow numbers them (1, 2, …), with the
+  // detail the replace wrote when the split workflow's history has it (else the latest's hold only); a
+  // replaced hold whose release failed belongs to the replacement before it.
   const replacementsSoFar = new Map<string, number>();
   for (const h of state.history) {
     if (!h.participantId) continue;
@@ -128,18 +148,22 @@ export function planOtherHistory(
       replacementsSoFar.set(h.participantId, n);
       const w = state.participants.find((p) => p.id === h.participantId);
       const latest = w?.replacements === n;
+      const dedupeKey = `replaced:${h.participantId}:${n}`;
+      const written = replaced.replacedDetails.get(dedupeKey);
       add(
         {
           splitId,
           participantId: h.participantId,
           kind: h.kind,
           actor: h.actor,
-          dedupeKey: `replaced:${h.participantId}:${n}`,
-          detail: {
-            replacement: n,
-            ...(latest && w?.paymentIntentId ? { payment_intent_id: w.paymentIntentId } : {}),
-            ...restored,
-          },
+          dedupeKey,
+          detail: written
+            ? { ...written, ...restored }
+            : {
+                replacement: n,
+                ...(latest && w?.paymentIntentId ? { payment_intent_id: w.paymentIntentId } : {}),
+                ...restored,
+              },
           at: new Date(h.at),
         },
         `participant ${h.participantId} ${h.kind} (replacement ${n})`,

@@ -5,6 +5,7 @@ import {
   type Hold,
   type ReconciledEvent,
   type ReconcilePlan,
+  randomToken,
   type SplitParticipantRow,
   type SplitRow,
   splitEventData,
@@ -26,6 +27,46 @@ type HistoryRow = {
   dedupe_key: string;
 };
 
+/**
+ * A replacement (or a cover) the split workflow made, read from its history: the `replaceParticipant`
+ * activity's input (the request the replaceParticipant or coverShare Update brought) and its answer.
+ */
+export type ReplacementRun = {
+  participantId: string;
+  /** 1 for the participant's first replacement, then 2, … (the workflow's numbering). */
+  replacement: number;
+  email: string;
+  /** The name written on the share (a cover's: the organiser's); null: none. */
+  name: string | null;
+  /** The organiser covered the share (coverShare). */
+  cover: boolean;
+  actor: string;
+  previousPaymentIntentId: string | null;
+  paymentIntentId: string;
+  /** When the activity answered (a moment after its write). */
+  at: Date;
+  /** The pay token in the link e-mailed to the new person, when that e-mail can still be read; null: a new one is made. */
+  payToken: string | null;
+};
+
+/** An open seat someone took, read from the split workflow's history: the `claimSeat` activity's input and answer. */
+export type SeatClaimRun = {
+  seatId: string;
+  /** The participant the seat became (the workflow chose its id). */
+  participantId: string;
+  position: number;
+  email: string;
+  /** The name written on the share (a cover's: the organiser's); null: none. */
+  name: string | null;
+  /** The organiser took the seat (coverShare). */
+  cover: boolean;
+  paymentIntentId: string;
+  /** When the activity answered (a moment after its write). */
+  at: Date;
+  /** The pay token in the link e-mailed to them, when that e-mail can still be read; null: a new one is made. */
+  payToken: string | null;
+};
+
 /** What the workflow and the processor say about one split: the truth reconcile writes back. */
 export type SplitTruth = {
   state: SplitWorkflowState;
@@ -35,7 +76,26 @@ export type SplitTruth = {
   holds: Map<string, Hold | null>;
   /** The processor's refunds and the refund workflows the database lacks (reconcile-refunds.ts). */
   refunds?: RefundTruth;
+  /** Every replacement the split workflow's histories still show, oldest first; absent: none read. */
+  replacements?: ReplacementRun[];
+  /** Every seat claim the split workflow's histories still show; absent: none read. */
+  claims?: SeatClaimRun[];
 };
+
+/** Who held a share just before a replacement: the row as restored, when it is from just before it, else the replacement before. */
+function holderBefore(
+  run: ReplacementRun,
+  runs: readonly ReplacementRun[],
+  row: { email: string; name?: string | null; pay_token: string; processor_payment_intent_id?: string | null },
+  recreated: boolean,
+): { email: string | null; name: string | null; payToken: string | null } {
+  const rowIsJustBefore = recreated
+    ? run.replacement === 1
+    : (row.processor_payment_intent_id ?? null) === run.previousPaymentIntentId;
+  if (rowIsJustBefore) return { email: row.email, name: row.name ?? null, payToken: row.pay_token };
+  const previous = runs.find((r) => r.participantId === run.participantId && r.replacement === run.replacement - 1);
+  return { email: previous?.email ?? null, name: previous?.name ?? null, payToken: previous?.payToken ?? null };
+}
 
 /** What the restored database holds for the split. */
 export type SplitInDatabase = {
@@ -46,6 +106,8 @@ export type SplitInDatabase = {
   eventKeys: Set<string>;
   /** The split's refund rows. */
   refunds?: RefundsInDatabase;
+  /** The split's open seats' rows (claimed or not); absent: not read. */
+  seats?: { id: string; amount: number; customer_fee: number; merchant_fee: number; participant_id: string | null }[];
 };
 
 /** One webhook event the merchant should have for this split, at the moment the workflow recorded its cause. */
@@ -166,6 +228,43 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
   }
   if (state.stuck) notes.push(`waiting for support in ${state.stuck.stage} (${state.stuck.error}); left to support`);
 
+  // Seats claimed after the backup: the participant row the claim wrote, and the seat marked as theirs. Only
+  // on the split's own seat rows (a split recreated from scratch has none: its seats are not rebuilt).
+  const claims: NonNullable<ReconcilePlan['claims']> = [];
+  for (const c of truth.claims ?? []) {
+    const seat = db.seats?.find((s) => s.id === c.seatId);
+    const w = state.participants.find((p) => p.id === c.participantId);
+    if (!seat || !w || participants.some((p) => p.id === c.participantId)) continue;
+    const hold = truth.holds.get(c.participantId) ?? null;
+    const share: NewShare = {
+      id: c.participantId,
+      split_id: splitId,
+      position: c.position,
+      user_id: null,
+      email: c.email,
+      name: c.name,
+      amount: seat.amount,
+      customer_fee: seat.customer_fee,
+      merchant_fee: seat.merchant_fee,
+      status: 'pending',
+      processor_payment_intent_id: c.paymentIntentId,
+      processor_client_secret: hold?.id === c.paymentIntentId ? hold.clientSecret : null,
+      pay_token: c.payToken ?? randomToken(24),
+      created_at: c.at,
+      ...(c.cover ? { covered_at: c.at } : {}),
+    };
+    claims.push({ seatId: c.seatId, participant: share });
+    participants = [...participants, share];
+    const link = c.payToken
+      ? 'the pay link e-mailed to them'
+      : c.cover
+        ? 'a new pay link'
+        : "a new pay link (the one e-mailed to them is past Temporal's retention)";
+    changes.push(
+      `participant ${c.participantId} ${c.cover ? 'covered' : 'took'} seat ${c.seatId} after the backup: its row (${link}) and the seat marked as theirs`,
+    );
+  }
+
   // Participants.
   const authorisedAt = new Map(authorisedEntries(state).map((h) => [h.participantId, h.at]));
   const capturedAt = statusEntries(state).find((h) => h.to === 'captured')?.at ?? null;
@@ -173,7 +272,9 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
   for (const w of state.participants) {
     const row = participants.find((p) => p.id === w.id);
     if (!row) {
-      notes.push(`participant ${w.id} is not in the database (a claimed seat or a replacement); left alone`);
+      notes.push(
+        `participant ${w.id} is not in the database (a seat claimed after the backup, whose claim or seat is not known); left alone`,
+      );
       continue;
     }
     const hold = truth.holds.get(w.id) ?? null;
@@ -212,7 +313,53 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
         );
       }
     }
+    // A replacement (or a cover) made after the backup: the share's new holder, as the replace wrote them.
+    const runs = (truth.replacements ?? []).filter((r) => r.participantId === w.id);
+    const latest = runs.find((r) => r.replacement === w.replacements);
+    if (latest && (row.processor_payment_intent_id ?? null) !== latest.paymentIntentId) {
+      const before = holderBefore(latest, runs, row, !!open);
+      Object.assign(set, {
+        email: latest.email,
+        name: latest.name,
+        pay_token: latest.payToken ?? randomToken(24),
+        processor_client_secret: hold?.id === latest.paymentIntentId ? hold.clientSecret : null,
+        last_error: null,
+        ...(latest.cover
+          ? {
+              covered_at: latest.at,
+              covered_email: before.email,
+              covered_name: before.name,
+              covered_pay_token: before.payToken,
+            }
+          : {}),
+      });
+      const link = latest.payToken
+        ? 'the pay link e-mailed to them'
+        : latest.cover
+          ? 'a new pay link'
+          : "a new pay link (the one e-mailed to them is past Temporal's retention)";
+      changes.push(
+        `participant ${w.id} ${latest.cover ? 'covered' : 'replaced'} after the backup (replacement ${latest.replacement}): ` +
+          `its new holder's e-mail address and name, ${link}${latest.cover ? ', and whom it covered' : ''}`,
+      );
+    }
     if (Object.keys(set).length > 0) participantSets.push({ id: w.id, set: set as ParticipantSet });
+  }
+  // The replacement history rows' details, as the replace wrote them (who held the share before, and after).
+  const replacedDetails = new Map<string, Record<string, unknown>>();
+  const firstHolds = new Map<string, string>();
+  for (const r of truth.replacements ?? []) {
+    const row = participants.find((p) => p.id === r.participantId);
+    if (!row) continue;
+    const before = holderBefore(r, truth.replacements ?? [], row, !!open);
+    replacedDetails.set(`replaced:${r.participantId}:${r.replacement}`, {
+      replacement: r.replacement,
+      ...(before.email !== null ? { previous_email: before.email } : {}),
+      email: r.email,
+      previous_payment_intent_id: r.previousPaymentIntentId,
+      payment_intent_id: r.paymentIntentId,
+    });
+    if (r.replacement === 1 && r.previousPaymentIntentId) firstHolds.set(r.participantId, r.previousPaymentIntentId);
   }
 
   // History rows the activities would have written.
@@ -252,6 +399,7 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
     { history: db.history, participantIds: new Set(participants.map((p) => p.id as string)) },
     truth.holds,
     actor,
+    { replacedDetails, firstHolds, seatEmails: new Map((truth.claims ?? []).map((c) => [c.seatId, c.email])) },
   );
   history.push(...other.history);
   changes.push(...other.changes);
@@ -314,6 +462,7 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
       splitId,
       merchantId,
       open,
+      ...(claims.length > 0 ? { claims } : {}),
       split: Object.keys(splitSet).length > 0 ? splitSet : undefined,
       participants: participantSets,
       refunds,

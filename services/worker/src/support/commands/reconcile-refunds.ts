@@ -21,7 +21,8 @@ import type { RefundWorkflowInput, RefundWorkflowResult, SplitWorkflowState } fr
  */
 export type RefundSlicesRun = {
   participantIds: string[];
-  outcomes: Map<string, { outcome: 'succeeded' | 'failed' | 'lost'; error: string | null }>;
+  /** A refusal's processor message and error code (null: none, or a history from before the code was kept). */
+  outcomes: Map<string, { outcome: 'succeeded' | 'failed' | 'lost'; error: string | null; code: string | null }>;
 };
 
 /** One refund child workflow (`refund:<splitId>:<refundId>`) the restored database has no row for. */
@@ -33,6 +34,11 @@ export type RefundRun = {
   closedAt: Date | null;
   /** Null when its history does not say (it refused to start, or the history could not be read). */
   slices?: RefundSlicesRun | null;
+  /**
+   * `split_workflow`: its own workflow is past Temporal's retention, and this is what the split workflow's
+   * history says of it (the child's input, answer and times; never its slices). Absent: its own workflow's.
+   */
+  from?: 'split_workflow';
 };
 
 /** A refund the split workflow's history says finished: `actor` is `api_key` or `dashboard:<user id>`. */
@@ -123,8 +129,10 @@ export type PlannedRefunds = {
  * (`refunded:<refund id>`). Our refunds come from their child workflow's input, result and history (a
  * slice the processor refused: the failed slice, the refund's `failure`, the `refund_refused` row; the
  * slices after it, never tried, `pending`) and the processor refunds carrying their `refund_id`; one whose
- * child workflow is past Temporal's retention from those processor refunds and the split workflow's note
- * of it (refundsFinished); refunds made in the processor's dashboard from the processor alone. Event data
+ * child workflow is past Temporal's retention from what the split workflow's history says it started the
+ * child with and what the child answered (`from: 'split_workflow'`), else from those processor refunds and
+ * the split workflow's note of it (refundsFinished); refunds made in the processor's dashboard from the
+ * processor alone. Event data
  * is the order as it stood right after each refund.
  */
 export function planRefunds(
@@ -268,7 +276,13 @@ export function planRefunds(
     // and those after it never tried (pending), as beginRefund sliced them.
     type Slice = ReconciledRefund['slices'][number];
     const slices: Slice[] = pieces.map((p, position) => succeeded(m.refundId, p, position));
-    const refused: { participantId: string; email: string; amount: number; error: string | null }[] = [];
+    const refused: {
+      participantId: string;
+      email: string;
+      amount: number;
+      error: string | null;
+      code: string | null;
+    }[] = [];
     const sliced = m.run?.slices;
     if (sliced && input) {
       const planned = slicesAsBegun(
@@ -303,7 +317,13 @@ export function planRefunds(
           updated_at: failed ? closedAt : startedAt,
         });
         if (failed) {
-          refused.push({ participantId, email: share?.email ?? '', amount: plan.amount, error: answer?.error ?? null });
+          refused.push({
+            participantId,
+            email: share?.email ?? '',
+            amount: plan.amount,
+            error: answer?.error ?? null,
+            code: answer?.code ?? null,
+          });
         }
       });
       // A processor refund of this refund for a participant beginRefund did not name: kept all the same.
@@ -318,8 +338,7 @@ export function planRefunds(
           email: refused[0].email,
           amount: refused[0].amount,
           error: refused[0].error ?? '',
-          // The refund workflow keeps the processor's message, not its code.
-          code: null,
+          code: refused[0].code,
         }
       : null;
 
@@ -371,6 +390,14 @@ export function planRefunds(
         `refund ${m.refundId}: rebuilt from the processor only (its refund workflow is past Temporal's retention)` +
           `${named ? `; asked by ${named.actor} (the split workflow's note)` : '; who asked is unknown (assumed an API key)'}` +
           '; reason, requested amount, idempotency key and API key unknown; status assumed complete (a refused slice is not at the processor)',
+      );
+    } else if (m.run?.from === 'split_workflow') {
+      out.changes.push(
+        `refund ${m.refundId}: rebuilt from the split workflow's history (its refund workflow is past Temporal's ` +
+          'retention): who asked, the amount asked for, the reason, the idempotency key and the outcome; the slices that moved money from the processor' +
+          (status === 'partial'
+            ? "; which participant's slice the processor refused, its message and code are unknown (in the refund workflow's history only): no failed slice and no failure written"
+            : ''),
       );
     } else if (status === 'partial' && input && !sliced) {
       out.notes.push(
@@ -441,7 +468,7 @@ export function planRefunds(
         kind: 'refund_refused',
         actor: 'processor',
         dedupeKey: `refund_refused:${m.refundId}:${r.participantId}`,
-        detail: { refund_id: m.refundId, amount: r.amount, error: r.error, code: null, ...restored },
+        detail: { refund_id: m.refundId, amount: r.amount, error: r.error, code: r.code, ...restored },
         at: closedAt,
       });
     }

@@ -1,7 +1,15 @@
-import { randomToken, saveWebhookSecret, saveWebhookUrl, webhookEventIdFor } from '@groupsplit/shared';
+import {
+  apiKeyRecordFields,
+  generateApiKey,
+  randomToken,
+  saveWebhookSecret,
+  saveWebhookUrl,
+  webhookEventIdFor,
+} from '@groupsplit/shared';
 import {
   authoriseShare,
   createSplitReadyMerchant,
+  createUser,
   emulatorControl,
   postSplit,
   runSupport,
@@ -481,6 +489,41 @@ describe('support CLI: reconcile', () => {
       )
       .sort();
 
+  /** A participant's row as a replace writes it: who holds the share, their pay link and hold, whom a cover covered. */
+  const holder = (participantId: string) =>
+    stack.db
+      .selectFrom('split_participants')
+      .select([
+        'email',
+        'name',
+        'pay_token',
+        'processor_payment_intent_id',
+        'processor_client_secret',
+        'covered_at',
+        'covered_email',
+        'covered_name',
+        'covered_pay_token',
+        'last_error',
+      ])
+      .where('id', '=', participantId)
+      .executeTakeFirstOrThrow();
+
+  /** The detail of the split's history rows of these kinds, by dedupe key, without reconcile's `restored_by`. */
+  const historyDetails = async (splitId: string, kinds: string[]) =>
+    Object.fromEntries(
+      (
+        await stack.db
+          .selectFrom('split_history')
+          .select(['dedupe_key', 'detail'])
+          .where('split_id', '=', splitId)
+          .where('kind', 'in', kinds)
+          .execute()
+      ).map((r) => {
+        const { restored_by, ...detail } = (r.detail ?? {}) as Record<string, unknown>;
+        return [r.dedupe_key, detail];
+      }),
+    );
+
   /** The split's refund rows and their slices, every column but times. */
   const refundState = async (splitId: string) => ({
     refunds: await stack.db
@@ -624,6 +667,8 @@ describe('support CLI: reconcile', () => {
     expect(want.refunds[0]).toMatchObject({ status: 'partial', refunded: 800, failure: { code: 'charge_disputed' } });
     const wantHistory = await allHistory(split.id);
     expect(wantHistory).toContain(`refund_refused|${second.id}|>|refund_refused:${want.refunds[0]!.id}:${second.id}`);
+    const wantRefused = await historyDetails(split.id, ['refund_refused']);
+    expect(Object.values(wantRefused)).toEqual([expect.objectContaining({ code: 'charge_disputed' })]);
     const wantEvents = await refundedPayloads(split.id);
     expect(wantEvents).toHaveLength(1);
     const wantParticipants = await participants(split.id);
@@ -636,14 +681,11 @@ describe('support CLI: reconcile', () => {
       `refund ${want.refunds[0]!.id} (api, partial, 8.00 back) recreated with 2 slices, refused for participant ${second.id} (This charge is under dispute.)`,
     );
 
-    // The refund as the refund workflow recorded it; the processor's code of the refusal is the one thing its
-    // history does not keep.
-    expect(await refundState(split.id)).toEqual({
-      ...want,
-      refunds: want.refunds.map((r) => ({ ...r, failure: { ...r.failure!, code: null } })),
-    });
+    // The refund as the refund workflow recorded it, the processor's error code of the refusal included.
+    expect(await refundState(split.id)).toEqual(want);
     expectRestored(await participants(split.id), wantParticipants);
     expect(await allHistory(split.id)).toEqual(wantHistory);
+    expect(await historyDetails(split.id, ['refund_refused'])).toEqual(wantRefused);
     expect(await refundedPayloads(split.id)).toEqual(wantEvents);
     // What the merchant was told, told again for the same key.
     const replay = await partialRefund(split.id, ask);
@@ -654,9 +696,11 @@ describe('support CLI: reconcile', () => {
     expect(await reconcileAudit(split.id)).toHaveLength(1);
   });
 
-  it("rebuilds a refund whose workflow is past Temporal's retention from the processor alone, and says so", async () => {
+  it("rebuilds a refund whose workflow is past Temporal's retention from the split workflow's history and the processor", async () => {
     const { split } = await captured();
-    expect((await partialRefund(split.id, { amount: '5.00', reason: 'One mug broken' })).status).toBe(200);
+    const ask = { amount: '5.00', reason: 'One mug broken', idempotency_key: `retained-${split.id}` };
+    const told = await partialRefund(split.id, ask);
+    expect(told.status).toBe(200);
     await refundFinished(split.id);
     const want = await refundState(split.id);
     const refund = want.refunds[0]!;
@@ -694,54 +738,82 @@ describe('support CLI: reconcile', () => {
 
     const result = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
     expect(result).toMatchObject({ code: 0, err: '' });
-    expect(result.out).toContain(`refund ${refund.id} (api, complete, 5.00 back) recreated with 2 slices`);
+    expect(result.out).toContain(`refund ${refund.id} (${refund.source}, complete, 5.00 back) recreated with 2 slices`);
     expect(result.out).toContain(
-      `refund ${refund.id}: rebuilt from the processor only (its refund workflow is past Temporal's retention); asked by dashboard:${shop.owner.id}`,
+      `refund ${refund.id}: rebuilt from the split workflow's history (its refund workflow is past Temporal's retention)`,
     );
-    expect(result.out).toContain('reason, requested amount, idempotency key and API key unknown');
+    expect(result.out).not.toContain('unknown');
 
-    // Everything the processor and the split workflow know; the ask itself (reason, amount asked for) is lost.
-    const got = await refundState(split.id);
-    expect(got.slices).toEqual(want.slices);
-    const { reason, requested_amount, result: answer, ...rest } = refund;
-    expect(got.refunds).toEqual([
-      {
-        ...rest,
-        reason: null,
-        requested_amount: null,
-        result: { ...(answer as Record<string, unknown>), reason: null },
-      },
-    ]);
-    expect(reason).toBe('One mug broken');
+    // The ask (who, amount asked for, reason, idempotency key) from what the split workflow started the refund
+    // with, its outcome from the refund workflow's answer there, the slices from the processor: all of it.
+    expect(refund).toMatchObject({
+      reason: 'One mug broken',
+      requested_amount: 500,
+      idempotency_key: ask.idempotency_key,
+    });
+    expect(await refundState(split.id)).toEqual(want);
     expectRestored(await participants(split.id), wantParticipants);
     expect(await allHistory(split.id)).toEqual(wantHistory);
-    const events = await refundedPayloads(split.id);
-    expect(events.map((e) => e.id)).toEqual(wantEvents.map((e) => e.id));
-    const { refund: wantRefund, ...wantData } = wantEvents[0]!.payload as Record<string, unknown>;
-    expect(events[0]!.payload).toEqual({ ...wantData, refund: { ...(wantRefund as object), reason: null } });
+    expect(await refundedPayloads(split.id)).toEqual(wantEvents);
+    // The merchant who repeats the key is answered as the first time.
+    const replay = await partialRefund(split.id, ask);
+    expect({ ...replay.body, request_id: undefined }).toEqual({ ...told.body, request_id: undefined });
 
     const again = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', split.id);
     expect(again.out).toContain('0 changed, 1 unchanged');
     expect(await reconcileAudit(split.id)).toHaveLength(1);
   });
 
-  it('puts back the other history rows the workflow tells: holds placed, a replacement, captures', async () => {
+  it('puts back a replacement made after the backup (the new holder and the link they were e-mailed) and the other history rows the workflow tells', async () => {
     const since = new Date(Date.now() - 1000).toISOString();
     const split = await create();
     const [, second] = split.participants as [Created['participants'][0], Created['participants'][0]];
+    const original = await holder(second.id);
     const replaced = await stack.api.post(
       `/api/checkout-splits/${split.id}/participants/${second.id}/replace`,
-      { email: uniqueEmail('stand-in') },
+      { email: uniqueEmail('stand-in'), name: 'Stand In' },
       { token: shop.owner.token },
     );
     expect(replaced.status).toBe(200);
-    const tokens = await stack.db
-      .selectFrom('split_participants')
-      .select('pay_token')
+    const standIn = await holder(second.id);
+    expect(standIn).toMatchObject({ name: 'Stand In' });
+    expect(standIn.pay_token).not.toBe(original.pay_token);
+    await waitUntil(
+      'the replaced hold released',
+      () => allHistory(split.id),
+      (rows) => rows.some((row) => row.startsWith('replaced_hold_released|')),
+    );
+    const replacedDetail = await historyDetails(split.id, ['participant_replaced']);
+    expect(replacedDetail[`replaced:${second.id}:1`]).toMatchObject({ email: standIn.email });
+    const liveHistory = await allHistory(split.id);
+
+    // Restored to before the replacement: the row holds the replaced person, their pay link and hold.
+    await stack.db.updateTable('split_participants').set(original).where('id', '=', second.id).execute();
+    await stack.db
+      .deleteFrom('split_history')
       .where('split_id', '=', split.id)
-      .orderBy('position')
+      .where('dedupe_key', 'in', [`replaced:${second.id}:1`, `replaced_hold_released:${second.id}:1`])
       .execute();
-    for (const { pay_token } of tokens) expect((await authoriseShare(stack, pay_token)).status).toBe(200);
+    const putBack = await run('reconcile', '--since', since, '--actor', 'ada', '--split', split.id);
+    expect(putBack).toMatchObject({ code: 0, err: '' });
+    expect(putBack.out).toContain(
+      `participant ${second.id} replaced after the backup (replacement 1): its new holder's e-mail address and name, the pay link e-mailed to them`,
+    );
+    expect(putBack.out).not.toContain(standIn.email);
+    expect(await holder(second.id)).toEqual(standIn);
+    expect(await historyDetails(split.id, ['participant_replaced'])).toEqual(replacedDetail);
+    // Every row back but those of the kinds it says it cannot rebuild: here the replaced hold's release,
+    // which the workflow's state does not record.
+    const rebuildable = liveHistory.filter((row) => !(row.split('|')[0]! in HISTORY_KINDS_NOT_REBUILT));
+    expect(liveHistory.filter((row) => !rebuildable.includes(row))).toEqual([
+      `replaced_hold_released|${second.id}|>|replaced_hold_released:${second.id}:1`,
+    ]);
+    expect(await allHistory(split.id)).toEqual(rebuildable);
+
+    // The pay link the stand-in was e-mailed works: everyone pays, and the split is captured.
+    for (const token of [split.participants[0]!.payToken, standIn.pay_token]) {
+      expect((await authoriseShare(stack, token)).status).toBe(200);
+    }
     await waitForSplitStatus(stack, split.id, ['captured']);
     await waitUntil(
       'the workflow captured',
@@ -756,6 +828,7 @@ describe('support CLI: reconcile', () => {
         `captured|${second.id}|authorised>captured|captured:${second.id}`,
       ]),
     );
+    const wantDetails = await historyDetails(split.id, ['participant_replaced', 'hold_placed']);
 
     // Restored to before the split was made: its rows, history and events are gone.
     const before = await events(split.id);
@@ -764,17 +837,100 @@ describe('support CLI: reconcile', () => {
     const result = await run('reconcile', '--since', since, '--actor', 'ada', '--split', split.id);
     expect(result).toMatchObject({ code: 0, err: '' });
     expect(result.out).toContain(`history: participant ${second.id} participant_replaced (replacement 1)`);
-    // Every row back but those of the kinds it says it cannot rebuild: here the replaced hold's release,
-    // which the workflow's state does not record.
-    const rebuildable = wantHistory.filter((row) => !(row.split('|')[0]! in HISTORY_KINDS_NOT_REBUILT));
-    expect(wantHistory.filter((row) => !rebuildable.includes(row))).toEqual([
-      `replaced_hold_released|${second.id}|>|replaced_hold_released:${second.id}:1`,
-    ]);
-    expect(await allHistory(split.id)).toEqual(rebuildable);
+    // Every row back (the replaced hold's release went with the first restore).
+    expect(await allHistory(split.id)).toEqual(wantHistory);
+    // The replacement and the first hold as they were written, from the split workflow's history.
+    expect(await historyDetails(split.id, ['participant_replaced', 'hold_placed'])).toEqual(wantDetails);
+    // The stand-in holds the share again, with the pay link they were e-mailed.
+    expect(await holder(second.id)).toEqual(standIn);
 
     const again = await run('reconcile', '--since', since, '--actor', 'ada', '--split', split.id);
     expect(again.out).toContain('0 changed, 1 unchanged');
-    expect(await reconcileAudit(split.id)).toHaveLength(1);
+    // One audit row per reconcile that changed something.
+    expect(await reconcileAudit(split.id)).toHaveLength(2);
+  });
+
+  it('puts back a seat claimed after the backup: the participant with the link they were e-mailed, the seat, its history', async () => {
+    // A hosted checkout: the buyer's £15 and two open £15 seats; a friend takes one through the group link.
+    await stack.db
+      .updateTable('merchants')
+      .set({ allowed_domain: 'shop.example.com' })
+      .where('id', '=', shop.merchant.id)
+      .execute();
+    const apiKey = generateApiKey('test');
+    await stack.db
+      .insertInto('api_keys')
+      .values({ merchant_id: shop.merchant.id, name: 'seats', mode: 'test', ...apiKeyRecordFields(apiKey) })
+      .execute();
+    const [buyer, friend] = [
+      await createUser(stack.db, { consent: false }),
+      await createUser(stack.db, { consent: false }),
+    ];
+    const session = await stack.api.post(
+      '/api/merchants/checkout/sessions',
+      { amount: 45, return_url: 'https://shop.example.com/thanks' },
+      { apiKey },
+    );
+    expect(session.status).toBe(201);
+    const made = await stack.api.post(
+      `/api/merchants/checkout/sessions/${session.body.token}/split`,
+      { mode: 'split', participants: [{ email: buyer.email, amount: 15 }, { amount: 15 }, { amount: 15 }] },
+      { token: buyer.token },
+    );
+    expect(made.status).toBe(201);
+    const splitId = made.body.split_id as string;
+    const groupToken = (made.body.group_url as string).split('/join/')[1]!;
+    const seatId = (made.body.open_seats as { id: string }[])[0]!.id;
+    const claimed = await stack.api.post(
+      `/api/checkout-splits/join/${groupToken}/claim`,
+      { seat_id: seatId, name: 'Seat Friend' },
+      { token: friend.token },
+    );
+    expect(claimed.status).toBe(200);
+    const seatRows = () =>
+      stack.db
+        .selectFrom('split_seats')
+        .select(['id', 'participant_id', 'claimed_at'])
+        .where('split_id', '=', splitId)
+        .orderBy('position')
+        .execute();
+    const wantSeats = await seatRows();
+    const participantId = wantSeats.find((seat) => seat.id === seatId)!.participant_id!;
+    const row = () =>
+      stack.db.selectFrom('split_participants').selectAll().where('id', '=', participantId).executeTakeFirstOrThrow();
+    const { updated_at, created_at, ...wantRow } = await row();
+    expect(wantRow).toMatchObject({ email: friend.email, name: 'Seat Friend' });
+    expect(claimed.body.pay_url).toContain(wantRow.pay_token);
+    const wantHistory = await allHistory(splitId);
+    expect(wantHistory).toContain(`seat_claimed|${participantId}|>|seat_claimed:${seatId}`);
+    const wantDetails = await historyDetails(splitId, ['seat_claimed', 'hold_placed']);
+
+    // Restored to before the claim: no participant, the seat open.
+    await stack.db.deleteFrom('split_history').where('participant_id', '=', participantId).execute();
+    await stack.db
+      .updateTable('split_seats')
+      .set({ participant_id: null, claimed_at: null })
+      .where('id', '=', seatId)
+      .execute();
+    await stack.db.deleteFrom('split_participants').where('id', '=', participantId).execute();
+
+    const result = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', splitId);
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result.out).toContain(
+      `participant ${participantId} took seat ${seatId} after the backup: its row (the pay link e-mailed to them) and the seat marked as theirs`,
+    );
+    expect(result.out).not.toContain(friend.email);
+    const got = await row();
+    expect(got).toMatchObject(wantRow);
+    expect(Math.abs(+got.created_at - +created_at)).toBeLessThan(2000);
+    const seats = await seatRows();
+    expect(seats.map(({ claimed_at, ...seat }) => seat)).toEqual(wantSeats.map(({ claimed_at, ...seat }) => seat));
+    expect(await allHistory(splitId)).toEqual(wantHistory);
+    expect(await historyDetails(splitId, ['seat_claimed', 'hold_placed'])).toEqual(wantDetails);
+    const again = await run('reconcile', '--since', '10m', '--actor', 'ada', '--split', splitId);
+    expect(again.out).toContain('0 changed, 1 unchanged');
+    // The link the friend was e-mailed works.
+    expect((await authoriseShare(stack, wantRow.pay_token)).status).toBe(200);
   });
 
   it('refuses a bad --since and needs an actor', async () => {

@@ -7,27 +7,19 @@ import {
   refundIdForProcessorRefund,
   type TemporalHandle,
 } from '@groupsplit/shared';
-import {
-  type BeginRefundOutcome,
-  type RefundSliceOutcome,
-  type RefundWorkflowInput,
-  type RefundWorkflowResult,
-  refundWorkflowId,
-  type SplitCreation,
-  type SplitWorkflowInput,
-  splitWorkflowId,
-} from '@groupsplit/workflows';
-import { dispatchWebhookEvents } from '@groupsplit/workflows/client';
-import { WorkflowNotFoundError } from '@temporalio/common';
+import { dispatchWebhookEvents, replacementPayLinkEmailId, seatPayLinkEmailId } from '@groupsplit/workflows/client';
 import { requiredFlag, SupportCommandError, SupportUsageError } from '../args';
-import { planReconcile, type SplitTruth } from './reconcile-plan';
+import { planReconcile, type ReplacementRun, type SplitTruth } from './reconcile-plan';
+import { type RefundRun, type RefundTruth, refundIdsToLookUp, refundsFinished } from './reconcile-refunds';
 import {
-  type RefundRun,
-  type RefundSlicesRun,
-  type RefundTruth,
-  refundIdsToLookUp,
-  refundsFinished,
-} from './reconcile-refunds';
+  creationOf,
+  payTokenMailed,
+  refundRunOf,
+  refundsStartedBy,
+  replacementsIn,
+  seatClaimsIn,
+  splitHistories,
+} from './reconcile-temporal';
 import { configOf, parseDuration, queryWorkflowState, withTemporal } from './split-support';
 import type { SupportCommand, SupportDeps } from './types';
 
@@ -58,100 +50,6 @@ async function splitsTouchedSince(client: TemporalClient, since: Date, taskQueue
     if (isUuid(id)) ids.add(id);
   }
   return [...ids].sort();
-}
-
-type History = Awaited<ReturnType<ReturnType<TemporalClient['workflow']['getHandle']>['fetchHistory']>>;
-type Payload = NonNullable<
-  NonNullable<NonNullable<History['events']>[number]['activityTaskCompletedEventAttributes']>['result']
->['payloads'];
-
-/** A payload decoded through the client's codecs (payload encryption), last codec first. */
-async function decoded<T>(client: TemporalClient, payloads: Payload | null | undefined): Promise<T | null> {
-  const payload = payloads?.[0];
-  if (!payload) return null;
-  const { payloadCodecs, payloadConverter } = client.options.loadedDataConverter;
-  let list = [payload];
-  for (const codec of [...payloadCodecs].reverse()) list = await codec.decode(list);
-  return payloadConverter.fromPayload<T>(list[0]!) ?? null;
-}
-
-/** A run's input, from its history's first event. */
-function startInputOf<T>(client: TemporalClient, history: History): Promise<T | null> {
-  return decoded<T>(client, history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads);
-}
-
-/** A run's input, read from its history. */
-async function inputOf<T>(client: TemporalClient, workflowId: string, runId?: string): Promise<T | null> {
-  return startInputOf<T>(client, await client.workflow.getHandle(workflowId, runId).fetchHistory());
-}
-
-/**
- * What a refund workflow's history says of its slices (RefundSlicesRun): beginRefund's answer and each
- * refundSlice's, matched to the participant it was scheduled for. Null when it never sliced anything.
- */
-async function slicesOf(client: TemporalClient, history: History): Promise<RefundSlicesRun | null> {
-  const scheduled = new Map<string, { type: string; participantId: string | null }>();
-  let participantIds: string[] | null = null;
-  const outcomes: RefundSlicesRun['outcomes'] = new Map();
-  for (const event of history.events ?? []) {
-    const id = String(event.eventId);
-    const started = event.activityTaskScheduledEventAttributes;
-    if (started) {
-      const type = started.activityType?.name ?? '';
-      const input =
-        type === 'refundSlice' ? await decoded<{ participantId: string }>(client, started.input?.payloads) : null;
-      scheduled.set(id, { type, participantId: input?.participantId ?? null });
-      continue;
-    }
-    const done = event.activityTaskCompletedEventAttributes;
-    const failed = event.activityTaskFailedEventAttributes ?? event.activityTaskTimedOutEventAttributes;
-    const of = scheduled.get(String((done ?? failed)?.scheduledEventId ?? ''));
-    if (!of) continue;
-    if (done && of.type === 'beginRefund') {
-      const begun = await decoded<BeginRefundOutcome>(client, done.result?.payloads);
-      if (begun?.kind === 'started') participantIds = begun.participantIds;
-    } else if (of.type === 'refundSlice' && of.participantId) {
-      const answer = done ? await decoded<RefundSliceOutcome>(client, done.result?.payloads) : null;
-      outcomes.set(of.participantId, {
-        outcome: answer ? answer.outcome : 'lost',
-        error: answer?.error ?? null,
-      });
-    }
-  }
-  return participantIds ? { participantIds, outcomes } : null;
-}
-
-/** The split workflow's first run's input (its `creation`). */
-async function creationOf(client: TemporalClient, splitId: string): Promise<SplitCreation | null> {
-  const workflowId = splitWorkflowId(splitId);
-  let first: { runId: string; startTime: Date } | null = null;
-  for await (const execution of client.workflow.list({ query: `WorkflowId="${workflowId}"` })) {
-    if (!first || execution.startTime < first.startTime) first = execution;
-  }
-  if (!first) return null;
-  const input = await inputOf<SplitWorkflowInput>(client, workflowId, first.runId);
-  return input?.creation ?? null;
-}
-
-/** A refund child workflow (`refund:<splitId>:<refundId>`): its request, its answer once closed, and when; null when Temporal has none. */
-async function refundRunOf(client: TemporalClient, splitId: string, refundId: string): Promise<RefundRun | null> {
-  const workflowId = refundWorkflowId(splitId, refundId);
-  try {
-    const handle = client.workflow.getHandle(workflowId);
-    const described = await handle.describe();
-    const history = await handle.fetchHistory();
-    const input = await startInputOf<RefundWorkflowInput>(client, history);
-    if (!input) return null;
-    const closed = described.status.name !== 'RUNNING';
-    let result: RefundWorkflowResult | null = null;
-    if (described.status.name === 'COMPLETED') result = await handle.result();
-    else if (closed) result = { kind: 'failed', refundId, message: described.status.name };
-    const slices = closed ? await slicesOf(client, history) : null;
-    return { input, result, startedAt: described.startTime, closedAt: described.closeTime ?? null, slices };
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError) return null;
-    throw error;
-  }
 }
 
 export const reconcileCommand: SupportCommand = {
@@ -234,13 +132,32 @@ async function reconcileSince(
         );
       }
     }
+    // The split workflow's own histories, read only when something below needs them.
+    const histories = splitHistories(client, splitId);
     const runs = new Map<string, RefundRun>();
+    let startedBySplit: Map<string, RefundRun> | null = null;
     for (const refundId of refundIdsToLookUp(state, processorRefunds, refundsInDb)) {
-      const run = await refundRunOf(client, splitId, refundId);
+      let run = await refundRunOf(client, splitId, refundId);
+      // Its child workflow past Temporal's retention: what the split workflow started it with, if it still has that.
+      if (!run) {
+        startedBySplit ??= await refundsStartedBy(client, await histories());
+        run = startedBySplit.get(refundId) ?? null;
+      }
       if (run) runs.set(refundId, run);
     }
     const refunds: RefundTruth = { processorRefunds, runs, finished: refundsFinished(state) };
-    const truth: SplitTruth = { state, creation, holds, refunds };
+    const participantsInDb = split ? await repo.participants(splitId) : [];
+    const replacements = state.participants.some((p) => p.replacements)
+      ? await replacementsLost(client, await replacementsIn(client, await histories()), participantsInDb)
+      : [];
+    // Seats claimed after the backup: participants the workflow has and the split's row has not.
+    const unknown = split ? state.participants.filter((p) => !participantsInDb.some((row) => row.id === p.id)) : [];
+    const claims = unknown.length > 0 ? await seatClaimsIn(client, await histories()) : [];
+    for (const claim of claims) {
+      if (claim.cover || !unknown.some((p) => p.id === claim.participantId)) continue;
+      claim.payToken = await payTokenMailed(client, seatPayLinkEmailId(claim.seatId), claim.email);
+    }
+    const truth: SplitTruth = { state, creation, holds, refunds, replacements, claims };
     const refundKeys = [...runs.keys()].concat(
       [...processorRefunds.values()].flat().map((r) => r.metadata.refund_id ?? refundIdForProcessorRefund(r.id)),
     );
@@ -250,10 +167,11 @@ async function reconcileSince(
     );
     const inDb = {
       split,
-      participants: split ? await repo.participants(splitId) : [],
+      participants: participantsInDb,
       history: split ? await repo.history(splitId) : [],
       eventKeys: await repo.eventKeys(expectedKeys),
       refunds: refundsInDb,
+      ...(claims.length > 0 ? { seats: await repo.seats(splitId) } : {}),
     };
     const { plan, changes, notes } = planReconcile(truth, inDb, options.actor, options.since);
     for (const note of notes) lines.push(`${splitId}: note: ${note}`);
@@ -280,4 +198,26 @@ async function reconcileSince(
       `${changed} ${options.dryRun ? 'to change' : 'changed'}, ${unchanged} unchanged, ${skipped} skipped, in ${seconds} s.`,
   );
   return lines.join('\n');
+}
+
+/**
+ * The pay token each replacement the database lost was e-mailed (its row does not have the replacement's
+ * hold), read back from its pay-link e-mail: the link that person has keeps working. A cover e-mails no pay
+ * link, and an e-mail past Temporal's retention cannot be read: those get a new token (ReplacementRun).
+ */
+async function replacementsLost(
+  client: TemporalHandle['client'],
+  made: ReplacementRun[],
+  rows: { id: string; processor_payment_intent_id: string | null }[],
+): Promise<ReplacementRun[]> {
+  const latest = new Map<string, ReplacementRun>();
+  for (const r of made) {
+    if ((latest.get(r.participantId)?.replacement ?? 0) < r.replacement) latest.set(r.participantId, r);
+  }
+  for (const r of latest.values()) {
+    const row = rows.find((p) => p.id === r.participantId);
+    if (r.cover || row?.processor_payment_intent_id === r.paymentIntentId) continue;
+    r.payToken = await payTokenMailed(client, replacementPayLinkEmailId(r.participantId, r.replacement), r.email);
+  }
+  return made;
 }
