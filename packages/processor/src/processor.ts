@@ -5,6 +5,7 @@ import { ProcessorSignatureError, toProcessorError } from './errors';
 import { instrumentProcessor } from './instrumented';
 import { idempotencyKeys } from './keys';
 import { iso, toAccount, toCardSetup, toHold, toPaymentMethodDomain, toRefund } from './stripe-objects';
+import { stripePackage } from './stripe-package';
 import type { HoldStatus, ProcessorMode } from './types';
 
 /**
