@@ -11,10 +11,15 @@ const { appendFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { TestEnvironment } = require('jest-environment-node');
 const { installCompileCache } = require('./jest-compile-cache');
+const { installLoadProfile } = require('./jest-load-profile');
 
-// Before any test file's module is compiled in this worker (scripts/jest-compile-cache.js).
-// Opt-in until it is shown to save time in a whole run (docs/testing-speed.md): JEST_COMPILE_CACHE=1.
-const compileCache = process.env.JEST_COMPILE_CACHE === '1' ? installCompileCache() : null;
+// Before any test file's module is compiled in this worker (scripts/jest-compile-cache.js). On unless
+// JEST_COMPILE_CACHE=0: it took 7-14 % off the load CPU of every file after a worker's first
+// (docs/testing-speed.md, "What changed").
+const compileCache = process.env.JEST_COMPILE_CACHE === '0' ? null : installCompileCache();
+
+// Opt-in, after the code cache so that it times the compiles the cache serves (scripts/jest-load-profile.js).
+const loadProfile = process.env.JEST_LOAD_PROFILE === '1' ? installLoadProfile() : null;
 
 const workerCache = new Map();
 
@@ -34,7 +39,9 @@ class GroupsplitEnvironment extends TestEnvironment {
       tests: 0,
       stack: [],
       compiles: compileCache && { ...compileCache },
+      loadProfile: null,
     };
+    loadProfile?.start();
     const timing = this.timing;
     this.global.__groupsplitTiming = {
       /** Records one start-up phase of a stack (testing/src/stack.ts), in milliseconds. */
@@ -58,6 +65,7 @@ class GroupsplitEnvironment extends TestEnvironment {
         // The test file has been required and its describe blocks collected.
         timing.phases.load = now - (timing.setupEnd ?? timing.created);
         timing.loadCpu = process.cpuUsage(timing.cpu);
+        timing.loadProfile = loadProfile?.snapshot() ?? null;
         break;
       case 'hook_start':
         timing.hookStart = now;
@@ -86,6 +94,8 @@ class GroupsplitEnvironment extends TestEnvironment {
     const dir = process.env.GROUPSPLIT_TIMINGS_DIR;
     const timing = this.timing;
     await super.teardown();
+    const wholeFileProfile = loadProfile?.snapshot() ?? null;
+    loadProfile?.stop();
     if (!dir) return;
     const cpu = process.cpuUsage(timing.cpu);
     const record = {
@@ -108,6 +118,8 @@ class GroupsplitEnvironment extends TestEnvironment {
         compiled: compileCache.misses - timing.compiles.misses,
         rejected: compileCache.rejected - timing.compiles.rejected,
       },
+      // JEST_LOAD_PROFILE=1: modules and CPU by package, before the first hook and over the whole file.
+      loadProfile: loadProfile && { load: timing.loadProfile, wholeFile: wholeFileProfile },
     };
     try {
       appendFileSync(join(dir, `${process.pid}.jsonl`), `${JSON.stringify(record)}\n`);

@@ -69,6 +69,7 @@ class TimingsReporter {
         afterAllMs: record.afterAllMs ?? null,
         stack: record.stack ?? [],
         compiles: record.compiles ?? null,
+        ...(record.loadProfile ? { loadProfile: record.loadProfile } : {}),
       };
     });
     files.sort((a, b) => b.wallMs - a.wallMs);

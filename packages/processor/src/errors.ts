@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import { stripePackage } from './stripe-package';
 
 export type ProcessorErrorKind =
   | 'card_declined'
@@ -117,7 +117,7 @@ function kindOf(type: string, rawType: string | undefined, statusCode: number | 
 /** Translates anything the stripe package throws into a ProcessorError. */
 export function toProcessorError(error: unknown): ProcessorError {
   if (error instanceof ProcessorError) return error;
-  if (error instanceof Stripe.errors.StripeError) {
+  if (error instanceof stripePackage().errors.StripeError) {
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : null;
     const kind = kindOf(error.type, error.rawType, statusCode);
     const retryable =

@@ -1,10 +1,11 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Processor, ProcessorConfig, ProcessorOptions, Processors } from './contract';
 import { ACCOUNT_COUNTRY, ACCOUNT_CURRENCY, STRIPE_API_VERSION } from './contract';
 import { ProcessorSignatureError, toProcessorError } from './errors';
 import { instrumentProcessor } from './instrumented';
 import { idempotencyKeys } from './keys';
 import { iso, toAccount, toCardSetup, toHold, toPaymentMethodDomain, toRefund } from './stripe-objects';
+import { stripePackage } from './stripe-package';
 import type { HoldStatus, ProcessorMode } from './types';
 
 /**
@@ -30,7 +31,8 @@ export function createStripeClient(config: ProcessorConfig, mode: ProcessorMode,
     stripeConfig.host = base.hostname;
     stripeConfig.port = base.port || (protocol === 'http' ? 80 : 443);
   }
-  return new Stripe(apiKey, stripeConfig);
+  const StripeClient = stripePackage();
+  return new StripeClient(apiKey, stripeConfig);
 }
 
 export function createProcessor(

@@ -1,5 +1,5 @@
 import { type Config, markApiKeyRevoked } from '@groupsplit/shared';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 
 /**
  * With REDIS_URL set, the gateway trusts the keys it has cached until Redis says they are revoked
@@ -8,11 +8,13 @@ import Redis from 'ioredis';
  * revoked key working in a gateway's cache. Without REDIS_URL there is no cache and nothing to do.
  *
  * A connection per revocation: revoking is rare, and the service then holds no Redis connection
- * (or its reconnect loop) for the rest of its life.
+ * (or its reconnect loop) for the rest of its life. ioredis is loaded then too, not with the service.
  */
 export async function markRevokedForGateways(config: Config, apiKeyId: string): Promise<void> {
   if (!config.REDIS_URL) return;
-  const redis = new Redis(config.REDIS_URL, {
+  // A synchronous lazy load: a service without REDIS_URL never needs ioredis (docs/testing-speed.md).
+  const RedisClient = require('ioredis') as typeof Redis;
+  const redis = new RedisClient(config.REDIS_URL, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
