@@ -13,6 +13,14 @@ describe('safeFetch', () => {
     '/ok': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks'),
     '/redirect': (_req, res) => res.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' }).end(),
     '/slow': () => undefined,
+    // Answers at once, then keeps this process (the caller's too) busy for 400 ms before it reads anything more.
+    '/ok-then-busy': (_req, res) => {
+      res.writeHead(200).end('thanks');
+      setImmediate(() => {
+        const until = performance.now() + 400;
+        while (performance.now() < until);
+      });
+    },
     '/big': (_req, res) => {
       res.writeHead(200);
       res.end('x'.repeat(1024 * 1024));
@@ -85,6 +93,12 @@ describe('safeFetch', () => {
     );
     expect(error).toBeInstanceOf(OutboundRequestError);
     expect(error.kind).toBe('timeout');
+  });
+
+  it('counts an answer that arrived in time, though the process was busy past the limit before reading it', async () => {
+    // The timer runs out while the answer waits on the socket: it is read before the deadline is judged.
+    const res = await safeFetch(`http://127.0.0.1:${port}/ok-then-busy`, { allowPrivate: true, timeoutMs: 200 });
+    expect(res).toMatchObject({ status: 200, body: 'thanks' });
   });
 
   it('reads at most maxResponseBytes of the answer', async () => {

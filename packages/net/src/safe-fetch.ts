@@ -7,7 +7,10 @@ export type SafeFetchOptions = {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
-  /** Whole exchange, connect to last byte. */
+  /**
+   * Whole exchange, connect to last byte. An answer that has arrived when it runs out is still read and
+   * returned, though this process was too busy to read it sooner.
+   */
   timeoutMs?: number;
   /** The body is cut off (and the connection closed) past this many bytes. */
   maxResponseBytes?: number;
@@ -89,11 +92,25 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       // A fresh connection each time: a pooled socket could belong to an earlier resolution.
       agent: false,
     });
+    // The limit is the other side's: an answer that has reached this machine when it runs out counts,
+    // however busy this process was. Node runs due timers before it reads the sockets that became
+    // readable meanwhile, so after one long turn of the event loop (other requests, a long garbage
+    // collection, a loaded machine) a timer judging at once failed answers already waiting to be read.
+    // So the deadline is judged on the next `setImmediate`, which runs once pending input has been read.
+    let settled = false;
+    let judging: NodeJS.Immediate | undefined;
     const timer = setTimeout(() => {
-      req.destroy(new OutboundRequestError('timeout', `No complete response within ${timeoutMs} ms`));
+      judging = setImmediate(() => {
+        if (!settled) req.destroy(new OutboundRequestError('timeout', `No complete response within ${timeoutMs} ms`));
+      });
     }, timeoutMs);
-    const fail = (error: Error) => {
+    const settle = () => {
+      settled = true;
       clearTimeout(timer);
+      if (judging) clearImmediate(judging);
+    };
+    const fail = (error: Error) => {
+      settle();
       reject(error instanceof OutboundRequestError ? error : new OutboundRequestError('network', error.message));
     };
     req.on('error', fail);
@@ -102,7 +119,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       let size = 0;
       let truncated = false;
       const finish = () => {
-        clearTimeout(timer);
+        settle();
         const bytes = Buffer.concat(chunks);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes, truncated });
       };
