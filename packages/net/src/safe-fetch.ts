@@ -8,8 +8,9 @@ export type SafeFetchOptions = {
   headers?: Record<string, string>;
   body?: string | Buffer;
   /**
-   * Whole exchange, connect to last byte. An answer that has arrived when it runs out is still read and
-   * returned, though this process was too busy to read it sooner.
+   * Whole exchange, connect to last byte, counted in this process's own time: its own pauses (a long
+   * garbage collection, a loaded machine) do not count, up to 10 s past the limit. An answer that has
+   * arrived when it runs out is still read and returned.
    */
   timeoutMs?: number;
   /** The body is cut off (and the connection closed) past this many bytes. */
@@ -50,6 +51,56 @@ export class OutboundRequestError extends Error {
     super(message);
   }
 }
+
+/** How often the own-time clock ticks while an exchange waits, and the most one tick may add. */
+const OWN_TIME_TICK_MS = 50;
+const OWN_TIME_MAX_STEP_MS = 75;
+/** However long this process's pauses, an exchange ends at most this long after its limit. */
+const PAUSE_ALLOWANCE_MS = 10_000;
+
+/**
+ * This process's own time, for limits on the other side of an exchange: wall time less every pause of
+ * the event loop (a long garbage collection or synchronous task, a machine too loaded to run it). While
+ * an exchange waits it ticks every OWN_TIME_TICK_MS, and a tick that comes late adds at most
+ * OWN_TIME_MAX_STEP_MS: the rest of the gap is time in which this process could neither send nor read,
+ * which is not the other side's. It does not tick (no timer) while no exchange is waiting.
+ */
+const ownTime = {
+  total: 0,
+  last: 0,
+  waiting: 0,
+  ticker: undefined as NodeJS.Timeout | undefined,
+  now(): number {
+    return this.total + Math.min(performance.now() - this.last, OWN_TIME_MAX_STEP_MS);
+  },
+  tick(): void {
+    const now = performance.now();
+    this.total += Math.min(now - this.last, OWN_TIME_MAX_STEP_MS);
+    this.last = now;
+  },
+  /** An exchange starts waiting; the function it gets back says how much own time it has waited. */
+  start(): { spent: () => number; stop: () => void } {
+    if (this.waiting++ === 0) {
+      this.last = performance.now();
+      this.ticker = setInterval(() => this.tick(), OWN_TIME_TICK_MS);
+      this.ticker.unref();
+    }
+    const from = this.now();
+    let stopped = false;
+    return {
+      spent: () => this.now() - from,
+      stop: () => {
+        if (stopped) return;
+        stopped = true;
+        if (--this.waiting === 0) {
+          this.tick();
+          clearInterval(this.ticker);
+          this.ticker = undefined;
+        }
+      },
+    };
+  },
+};
 
 /** A lookup that always answers with the address that was checked, so a second DNS answer cannot be used. */
 function pinnedLookup(address: string): LookupFunction {
@@ -92,20 +143,32 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       // A fresh connection each time: a pooled socket could belong to an earlier resolution.
       agent: false,
     });
-    // The limit is the other side's: an answer that has reached this machine when it runs out counts,
-    // however busy this process was. Node runs due timers before it reads the sockets that became
-    // readable meanwhile, so after one long turn of the event loop (other requests, a long garbage
-    // collection, a loaded machine) a timer judging at once failed answers already waiting to be read.
-    // So the deadline is judged on the next `setImmediate`, which runs once pending input has been read.
+    // The limit is the other side's, so it is counted in this process's own time (ownTime): a pause of
+    // this process (it could neither send the request nor read the answer) does not use it up; still,
+    // PAUSE_ALLOWANCE_MS after the limit the exchange ends whatever the pauses. And the deadline is judged
+    // on the `setImmediate` after the timer, which runs once the input waiting on the sockets has been
+    // read: Node runs due timers first, and judging at once failed answers that had already arrived.
+    const waited = ownTime.start();
+    const latest = performance.now() + timeoutMs + PAUSE_ALLOWANCE_MS;
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     let judging: NodeJS.Immediate | undefined;
-    const timer = setTimeout(() => {
+    const check = () => {
+      const left = Math.min(timeoutMs - waited.spent(), latest - performance.now());
+      if (left > 0) {
+        timer = setTimeout(check, left);
+        return;
+      }
       judging = setImmediate(() => {
-        if (!settled) req.destroy(new OutboundRequestError('timeout', `No complete response within ${timeoutMs} ms`));
+        if (settled) return;
+        waited.stop();
+        req.destroy(new OutboundRequestError('timeout', `No complete response within ${timeoutMs} ms`));
       });
-    }, timeoutMs);
+    };
+    timer = setTimeout(check, timeoutMs);
     const settle = () => {
       settled = true;
+      waited.stop();
       clearTimeout(timer);
       if (judging) clearImmediate(judging);
     };
@@ -144,6 +207,11 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
         if (!truncated) fail(error);
       });
     });
-    req.end(options.body);
+    try {
+      req.end(options.body);
+    } catch (error) {
+      settle();
+      throw error;
+    }
   });
 }
