@@ -8,9 +8,9 @@ export type SafeFetchOptions = {
   headers?: Record<string, string>;
   body?: string | Buffer;
   /**
-   * Whole exchange, connect to last byte, counted in this process's own time: its own pauses (a long
-   * garbage collection, a loaded machine) do not count, up to 10 s past the limit. An answer that has
-   * arrived when it runs out is still read and returned.
+   * Whole exchange, connect to last byte, counted in this process's own time: time its event loop was held
+   * up (other work, a long garbage collection, a loaded machine) does not count, up to 10 s past the limit.
+   * An answer that has arrived when it runs out is still read and returned.
    */
   timeoutMs?: number;
   /** The body is cut off (and the connection closed) past this many bytes. */
@@ -52,18 +52,19 @@ export class OutboundRequestError extends Error {
   }
 }
 
-/** How often the own-time clock ticks while an exchange waits, and the most one tick may add. */
+/** How often the own-time clock ticks while an exchange waits, and the most one tick may add (timer jitter). */
 const OWN_TIME_TICK_MS = 50;
-const OWN_TIME_MAX_STEP_MS = 75;
+const OWN_TIME_MAX_STEP_MS = OWN_TIME_TICK_MS + 5;
 /** However long this process's pauses, an exchange ends at most this long after its limit. */
 const PAUSE_ALLOWANCE_MS = 10_000;
 
 /**
- * This process's own time, for limits on the other side of an exchange: wall time less every pause of
- * the event loop (a long garbage collection or synchronous task, a machine too loaded to run it). While
- * an exchange waits it ticks every OWN_TIME_TICK_MS, and a tick that comes late adds at most
- * OWN_TIME_MAX_STEP_MS: the rest of the gap is time in which this process could neither send nor read,
- * which is not the other side's. It does not tick (no timer) while no exchange is waiting.
+ * This process's own time, for limits on the other side of an exchange: the time its event loop was free
+ * to send and read, that is wall time less the time the loop was held up (other work, a long garbage
+ * collection, a machine too loaded to run the process). While an exchange waits it ticks every
+ * OWN_TIME_TICK_MS, and a tick that comes late adds at most OWN_TIME_MAX_STEP_MS: the rest of the gap is
+ * time in which this process could neither send nor read, which is not the other side's. It does not tick
+ * (no timer) while no exchange is waiting.
  */
 const ownTime = {
   total: 0,
@@ -143,8 +144,8 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       // A fresh connection each time: a pooled socket could belong to an earlier resolution.
       agent: false,
     });
-    // The limit is the other side's, so it is counted in this process's own time (ownTime): a pause of
-    // this process (it could neither send the request nor read the answer) does not use it up; still,
+    // The limit is the other side's, so it is counted in this process's own time (ownTime): time its
+    // event loop was held up (it could neither send the request nor read the answer) does not use it up; still,
     // PAUSE_ALLOWANCE_MS after the limit the exchange ends whatever the pauses. And the deadline is judged
     // on the `setImmediate` after the timer, which runs once the input waiting on the sockets has been
     // read: Node runs due timers first, and judging at once failed answers that had already arrived.
