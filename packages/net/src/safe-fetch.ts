@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { checkOutboundUrl, type Resolver } from './url-check';
 
 export type SafeFetchOptions = {
@@ -8,7 +9,7 @@ export type SafeFetchOptions = {
   headers?: Record<string, string>;
   body?: string | Buffer;
   /**
-   * Whole exchange, connect to last byte, counted in this process's own time: time its event loop was held
+   * Whole exchange, connect to last byte, counted in this process's idle time: time its event loop was held
    * up (other work, a long garbage collection, a loaded machine) does not count, up to 10 s past the limit.
    * An answer that has arrived when it runs out is still read and returned.
    */
@@ -52,56 +53,15 @@ export class OutboundRequestError extends Error {
   }
 }
 
-/** How often the own-time clock ticks while an exchange waits, and the most one tick may add (timer jitter). */
-const OWN_TIME_TICK_MS = 50;
-const OWN_TIME_MAX_STEP_MS = OWN_TIME_TICK_MS + 5;
-/** However long this process's pauses, an exchange ends at most this long after its limit. */
-const PAUSE_ALLOWANCE_MS = 10_000;
+/** However long this process is held up, an exchange ends at most this long after its limit. */
+const HOLD_UP_ALLOWANCE_MS = 10_000;
 
 /**
- * This process's own time, for limits on the other side of an exchange: the time its event loop was free
- * to send and read, that is wall time less the time the loop was held up (other work, a long garbage
- * collection, a machine too loaded to run the process). While an exchange waits it ticks every
- * OWN_TIME_TICK_MS, and a tick that comes late adds at most OWN_TIME_MAX_STEP_MS: the rest of the gap is
- * time in which this process could neither send nor read, which is not the other side's. It does not tick
- * (no timer) while no exchange is waiting.
+ * This process's idle time so far: the time its event loop has spent waiting for input (the other side's
+ * time), as opposed to running code (other work, a long garbage collection) or waiting for a CPU on a
+ * loaded machine, during which it could neither send a request nor read an answer.
  */
-const ownTime = {
-  total: 0,
-  last: 0,
-  waiting: 0,
-  ticker: undefined as NodeJS.Timeout | undefined,
-  now(): number {
-    return this.total + Math.min(performance.now() - this.last, OWN_TIME_MAX_STEP_MS);
-  },
-  tick(): void {
-    const now = performance.now();
-    this.total += Math.min(now - this.last, OWN_TIME_MAX_STEP_MS);
-    this.last = now;
-  },
-  /** An exchange starts waiting; the function it gets back says how much own time it has waited. */
-  start(): { spent: () => number; stop: () => void } {
-    if (this.waiting++ === 0) {
-      this.last = performance.now();
-      this.ticker = setInterval(() => this.tick(), OWN_TIME_TICK_MS);
-      this.ticker.unref();
-    }
-    const from = this.now();
-    let stopped = false;
-    return {
-      spent: () => this.now() - from,
-      stop: () => {
-        if (stopped) return;
-        stopped = true;
-        if (--this.waiting === 0) {
-          this.tick();
-          clearInterval(this.ticker);
-          this.ticker = undefined;
-        }
-      },
-    };
-  },
-};
+const idleMs = () => performance.eventLoopUtilization().idle;
 
 /** A lookup that always answers with the address that was checked, so a second DNS answer cannot be used. */
 function pinnedLookup(address: string): LookupFunction {
@@ -144,32 +104,29 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       // A fresh connection each time: a pooled socket could belong to an earlier resolution.
       agent: false,
     });
-    // The limit is the other side's, so it is counted in this process's own time (ownTime): time its
-    // event loop was held up (it could neither send the request nor read the answer) does not use it up; still,
-    // PAUSE_ALLOWANCE_MS after the limit the exchange ends whatever the pauses. And the deadline is judged
-    // on the `setImmediate` after the timer, which runs once the input waiting on the sockets has been
-    // read: Node runs due timers first, and judging at once failed answers that had already arrived.
-    const waited = ownTime.start();
-    const latest = performance.now() + timeoutMs + PAUSE_ALLOWANCE_MS;
+    // The limit is the other side's, so it is counted in this process's idle time (idleMs): time the event
+    // loop was held up (it could neither send the request nor read the answer) does not use it up; still,
+    // HOLD_UP_ALLOWANCE_MS after the limit the exchange ends whatever the hold-ups. And the deadline is
+    // judged on the `setImmediate` after the timer, which runs once the input waiting on the sockets has
+    // been read: Node runs due timers first, and judging at once failed answers that had already arrived.
+    const idleAtStart = idleMs();
+    const latest = performance.now() + timeoutMs + HOLD_UP_ALLOWANCE_MS;
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
     let judging: NodeJS.Immediate | undefined;
     const check = () => {
-      const left = Math.min(timeoutMs - waited.spent(), latest - performance.now());
+      const left = Math.min(timeoutMs - (idleMs() - idleAtStart), latest - performance.now());
       if (left > 0) {
         timer = setTimeout(check, left);
         return;
       }
       judging = setImmediate(() => {
-        if (settled) return;
-        waited.stop();
-        req.destroy(new OutboundRequestError('timeout', `No complete response within ${timeoutMs} ms`));
+        if (!settled) req.destroy(new OutboundRequestError('timeout', `No complete response within ${timeoutMs} ms`));
       });
     };
     timer = setTimeout(check, timeoutMs);
     const settle = () => {
       settled = true;
-      waited.stop();
       clearTimeout(timer);
       if (judging) clearImmediate(judging);
     };
@@ -208,11 +165,6 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
         if (!truncated) fail(error);
       });
     });
-    try {
-      req.end(options.body);
-    } catch (error) {
-      settle();
-      throw error;
-    }
+    req.end(options.body);
   });
 }
