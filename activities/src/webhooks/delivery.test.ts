@@ -449,6 +449,36 @@ describe('webhook delivery through the worker', () => {
     expect(fast).toMatchObject({ outcome: 'succeeded', status_code: 204 });
   });
 
+  it('does not count a pause of the dispatching process against the endpoint: an "ok" it sent in time is delivered', async () => {
+    const endpoint = await receiver();
+    const limit = stack.config.WEBHOOK_TIMEOUT_MS;
+    // This process (the dispatcher's too: the receiver shares its event loop) pauses for longer than the
+    // limit, as a worker on a loaded machine does: before the answer is written, then after it is written
+    // but before the dispatcher has read it.
+    const pause = () => {
+      const until = performance.now() + limit + 300;
+      while (performance.now() < until);
+    };
+    endpoint.reply((_request, index) => {
+      if (index === 0) pause();
+      else setImmediate(pause);
+      return { status: 200, body: 'ok' };
+    });
+    const { merchant } = await merchantWithEndpoint(endpoint.url);
+    for (let i = 0; i < 2; i++) {
+      const eventId = await emit(
+        merchant.id,
+        'checkout_split.paid',
+        splitEventData({ split: split('captured'), participants, session }),
+      );
+      expect(await attemptsOf(eventId)).toMatchObject([
+        { attempt: 1, outcome: 'succeeded', status_code: 200, response_excerpt: 'ok', error: null },
+      ]);
+      await expect(deliveryWorkflow(eventId).describe()).rejects.toThrow(WorkflowNotFoundError);
+    }
+    expect(endpoint.received).toHaveLength(2);
+  });
+
   it('does not follow a redirect: it is a failed attempt', async () => {
     const elsewhere = await receiver();
     const endpoint = await receiver();

@@ -5,6 +5,12 @@ import type { Resolver } from './url-check';
 
 type Seen = { method?: string; url?: string; host?: string; body: string };
 
+/** Keeps this process busy (its event loop paused), as a long garbage collection or a loaded machine does. */
+function pause(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
 describe('safeFetch', () => {
   let server: Server;
   let port: number;
@@ -13,6 +19,16 @@ describe('safeFetch', () => {
     '/ok': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks'),
     '/redirect': (_req, res) => res.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' }).end(),
     '/slow': () => undefined,
+    // Keeps this process (the caller's too) busy for 400 ms, then answers.
+    '/busy-then-ok': (_req, res) => {
+      pause(400);
+      res.writeHead(200).end('thanks');
+    },
+    // Answers at once, then keeps this process busy for 400 ms before it reads anything more.
+    '/ok-then-busy': (_req, res) => {
+      res.writeHead(200).end('thanks');
+      setImmediate(() => pause(400));
+    },
     '/big': (_req, res) => {
       res.writeHead(200);
       res.end('x'.repeat(1024 * 1024));
@@ -85,6 +101,18 @@ describe('safeFetch', () => {
     );
     expect(error).toBeInstanceOf(OutboundRequestError);
     expect(error.kind).toBe('timeout');
+  });
+
+  it('does not count a pause of this process against the limit', async () => {
+    // Paused past the limit before the answer is even written: the pause is this process's, not the other side's.
+    const res = await safeFetch(`http://127.0.0.1:${port}/busy-then-ok`, { allowPrivate: true, timeoutMs: 200 });
+    expect(res).toMatchObject({ status: 200, body: 'thanks' });
+  });
+
+  it('counts an answer that arrived in time, though the process was busy past the limit before reading it', async () => {
+    // The timer runs out while the answer waits on the socket: it is read before the deadline is judged.
+    const res = await safeFetch(`http://127.0.0.1:${port}/ok-then-busy`, { allowPrivate: true, timeoutMs: 200 });
+    expect(res).toMatchObject({ status: 200, body: 'thanks' });
   });
 
   it('reads at most maxResponseBytes of the answer', async () => {

@@ -1,13 +1,18 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { checkOutboundUrl, type Resolver } from './url-check';
 
 export type SafeFetchOptions = {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
-  /** Whole exchange, connect to last byte. */
+  /**
+   * Whole exchange, connect to last byte, counted in this process's idle time: time its event loop was held
+   * up (other work, a long garbage collection, a loaded machine) does not count, up to 10 s past the limit.
+   * An answer that has arrived when it runs out is still read and returned.
+   */
   timeoutMs?: number;
   /** The body is cut off (and the connection closed) past this many bytes. */
   maxResponseBytes?: number;
@@ -47,6 +52,16 @@ export class OutboundRequestError extends Error {
     super(message);
   }
 }
+
+/** However long this process is held up, an exchange ends at most this long after its limit. */
+const HOLD_UP_ALLOWANCE_MS = 10_000;
+
+/**
+ * This process's idle time so far: the time its event loop has spent waiting for input (the other side's
+ * time), as opposed to running code (other work, a long garbage collection) or waiting for a CPU on a
+ * loaded machine, during which it could neither send a request nor read an answer.
+ */
+const idleMs = () => performance.eventLoopUtilization().idle;
 
 /** A lookup that always answers with the address that was checked, so a second DNS answer cannot be used. */
 function pinnedLookup(address: string): LookupFunction {
@@ -89,11 +104,34 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       // A fresh connection each time: a pooled socket could belong to an earlier resolution.
       agent: false,
     });
-    const timer = setTimeout(() => {
-      req.destroy(new OutboundRequestError('timeout', `No complete response within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const fail = (error: Error) => {
+    // The limit is the other side's, so it is counted in this process's idle time (idleMs): time the event
+    // loop was held up (it could neither send the request nor read the answer) does not use it up; still,
+    // HOLD_UP_ALLOWANCE_MS after the limit the exchange ends whatever the hold-ups. And the deadline is
+    // judged on the `setImmediate` after the timer, which runs once the input waiting on the sockets has
+    // been read: Node runs due timers first, and judging at once failed answers that had already arrived.
+    const idleAtStart = idleMs();
+    const latest = performance.now() + timeoutMs + HOLD_UP_ALLOWANCE_MS;
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    let judging: NodeJS.Immediate | undefined;
+    const check = () => {
+      const left = Math.min(timeoutMs - (idleMs() - idleAtStart), latest - performance.now());
+      if (left > 0) {
+        timer = setTimeout(check, left);
+        return;
+      }
+      judging = setImmediate(() => {
+        if (!settled) req.destroy(new OutboundRequestError('timeout', `No complete response within ${timeoutMs} ms`));
+      });
+    };
+    timer = setTimeout(check, timeoutMs);
+    const settle = () => {
+      settled = true;
       clearTimeout(timer);
+      if (judging) clearImmediate(judging);
+    };
+    const fail = (error: Error) => {
+      settle();
       reject(error instanceof OutboundRequestError ? error : new OutboundRequestError('network', error.message));
     };
     req.on('error', fail);
@@ -102,7 +140,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       let size = 0;
       let truncated = false;
       const finish = () => {
-        clearTimeout(timer);
+        settle();
         const bytes = Buffer.concat(chunks);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes, truncated });
       };
