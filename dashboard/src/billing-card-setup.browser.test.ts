@@ -1,6 +1,11 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { createMerchant, createUser, type Stack, signInDashboard, startStack } from '@groupsplit/testing';
+import {
+  createMerchant,
+  createUser,
+  keepDocsImages,
+  type Stack,
+  signInDashboard,
+  startStack,
+} from '@groupsplit/testing';
 import type { Browser, Page } from 'playwright-core';
 import {
   ARTIFACTS,
@@ -10,14 +15,11 @@ import {
   launchBrowser,
   personContext,
   photographOnFailure,
-  ROOT,
   settled,
   startAt,
   trackApiCalls,
   watchProblems,
 } from './test-support/browser';
-
-const IMAGES = join(ROOT, 'docs', 'images');
 
 /**
  * A live billing card through the processor's hosted card page (docs/dashboard.md, "Billing"): the
@@ -38,10 +40,7 @@ describe('a live billing card through the hosted card page, in a real browser', 
   /** The axe check and screenshots at 1280 and 390 px (inspect), kept in docs/images as the docs' pictures. */
   const look = async (target: Page, name: string) => {
     found.push(...(await inspect(target, name)));
-    mkdirSync(IMAGES, { recursive: true });
-    for (const width of [1280, 390]) {
-      copyFileSync(join(ARTIFACTS, `${name}-${width}.png`), join(IMAGES, `${name}-${width}.png`));
-    }
+    keepDocsImages(ARTIFACTS, [`${name}-1280.png`, `${name}-390.png`]);
   };
   // A still-open page answers 409 when the opening tab checks on focus (it waits quietly); 401 is the refresh.
   const allowed = (url: string, status: number) =>

@@ -1,8 +1,8 @@
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import {
   createCapturedSplit,
   createSplitReadyMerchant,
+  keepDocsImages,
   parseCsv,
   type SplitReadyMerchant,
   type Stack,
@@ -16,14 +16,11 @@ import {
   launchBrowser,
   personContext,
   photographOnFailure,
-  ROOT,
   settled,
   startAt,
   trackApiCalls,
   watchProblems,
 } from './test-support/browser';
-
-const IMAGES = join(ROOT, 'docs', 'images');
 
 /**
  * The Exports page (docs/exports.md) in a real browser: a period of UK days and a button per file;
@@ -40,10 +37,7 @@ describe('finance exports in the dashboard, in a real browser', () => {
   /** The axe check and screenshots at 1280 and 390 px (inspect), kept in docs/images as the docs' pictures. */
   const look = async (target: Page, name: string) => {
     found.push(...(await inspect(target, name)));
-    mkdirSync(IMAGES, { recursive: true });
-    for (const width of [1280, 390]) {
-      copyFileSync(join(ARTIFACTS, `${name}-${width}.png`), join(IMAGES, `${name}-${width}.png`));
-    }
+    keepDocsImages(ARTIFACTS, [`${name}-1280.png`, `${name}-390.png`]);
   };
 
   /** A page of its own for one person, watched for failed calls other than the session refresh's 401. */

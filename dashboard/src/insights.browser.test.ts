@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createMerchant,
   createUser,
   eventually,
+  keepDocsImages,
   type SeededParticipant,
   type Stack,
   seedSplit,
@@ -12,13 +12,13 @@ import {
 } from '@groupsplit/testing';
 import type { Browser, Page } from 'playwright-core';
 import {
+  ARTIFACTS,
   axeViolations,
   ensureDashboardBuilt,
   launchBrowser,
   overflowing,
   personContext,
   photographOnFailure,
-  ROOT,
   settled,
   startAt,
   trackApiCalls,
@@ -28,7 +28,6 @@ import {
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
-const IMAGES = join(ROOT, 'docs', 'images');
 
 /** A participant who held `held` and was captured `captured` after the split's creation. */
 const paid = (amount: number, createdAt: Date, held: number, captured: number): SeededParticipant => ({
@@ -85,17 +84,17 @@ describe('Insights in a real browser', () => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await settled(page);
       await chartsDrawn();
-      await page.screenshot({ path: join(IMAGES, `${name}-${width}.png`), fullPage: true });
+      await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
       found.push(...(await axeViolations(page)).map((v) => `${name} at ${width}px: ${v}`));
       found.push(...(await overflowing(page)).map((v) => `${name} at ${width}px: wider than the screen: ${v}`));
     }
     await page.setViewportSize({ width: 1280, height: 900 });
+    keepDocsImages(ARTIFACTS, [`${name}-1280.png`, `${name}-390.png`]);
     expect(found).toEqual([]);
   };
 
   beforeAll(async () => {
     ensureDashboardBuilt();
-    mkdirSync(IMAGES, { recursive: true });
     // No workflow here: the route tier (signed in by signInDashboard, not by a mailed code).
     stack = await startStack({}, { temporal: false });
     browser = await launchBrowser();

@@ -1,11 +1,10 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { apiKeyRecordFields, generateApiKey } from '@groupsplit/shared';
 import {
   authoriseShare,
   createSplitReadyMerchant,
   createUser,
   emulatorControl,
+  keepDocsImages,
   type SplitReadyMerchant,
   type Stack,
   startStack,
@@ -22,13 +21,11 @@ import {
   launchBrowser,
   personContext,
   photographOnFailure,
-  ROOT,
   startAt,
   trackApiCalls,
   watchProblems,
 } from './test-support/browser';
 
-const IMAGES = join(ROOT, 'docs', 'images');
 const SHOP = 'shop.example.com';
 /** A fresh browser is signed out: its first reads (the session refresh among them) are answered 401. */
 const signedOut = (url: string, status: number) => status === 401 && url.includes('/api/');
@@ -50,10 +47,7 @@ describe('accepting an order in a real browser', () => {
   /** The axe check and screenshots at 1280 and 390 px, kept in docs/images as the docs' pictures. */
   const look = async (page: Page, name: string) => {
     const found = await inspect(page, name);
-    mkdirSync(IMAGES, { recursive: true });
-    for (const width of [1280, 390]) {
-      copyFileSync(join(ARTIFACTS, `${name}-${width}.png`), join(IMAGES, `${name}-${width}.png`));
-    }
+    keepDocsImages(ARTIFACTS, [`${name}-1280.png`, `${name}-390.png`]);
     return found;
   };
 

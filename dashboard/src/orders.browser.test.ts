@@ -1,6 +1,12 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { createMerchant, createUser, type Stack, seedSplits, signInDashboard, startStack } from '@groupsplit/testing';
+import {
+  createMerchant,
+  createUser,
+  keepDocsImages,
+  type Stack,
+  seedSplits,
+  signInDashboard,
+  startStack,
+} from '@groupsplit/testing';
 import type { Browser, Page } from 'playwright-core';
 import {
   ARTIFACTS,
@@ -10,14 +16,11 @@ import {
   launchBrowser,
   newAddress,
   photographOnFailure,
-  ROOT,
   settled,
   startAt,
   trackApiCalls,
   watchProblems,
 } from './test-support/browser';
-
-const IMAGES = join(ROOT, 'docs', 'images');
 
 /**
  * Orders, 50 a page, on the paged list (docs/dashboard.md, "Orders"): next and previous pages, search
@@ -40,10 +43,7 @@ describe('orders, paged and filtered, in a real browser', () => {
   /** The axe check and screenshots at 1280 and 390 px (inspect), kept in docs/images as the docs' pictures. */
   const look = async (name: string) => {
     found.push(...(await inspect(page, name)));
-    mkdirSync(IMAGES, { recursive: true });
-    for (const width of [1280, 390]) {
-      copyFileSync(join(ARTIFACTS, `${name}-${width}.png`), join(IMAGES, `${name}-${width}.png`));
-    }
+    keepDocsImages(ARTIFACTS, [`${name}-1280.png`, `${name}-390.png`]);
   };
 
   beforeAll(async () => {

@@ -1,7 +1,14 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiKeyRecordFields, generateApiKey, randomToken, recordEvent, splitEventData } from '@groupsplit/shared';
-import { addBillingCard, createMerchant, createUser, type Stack, seedSplits, startStack } from '@groupsplit/testing';
+import {
+  addBillingCard,
+  createMerchant,
+  createUser,
+  keepDocsImages,
+  type Stack,
+  seedSplits,
+  startStack,
+} from '@groupsplit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   ARTIFACTS,
@@ -13,7 +20,6 @@ import {
   launchBrowser,
   newAddress,
   photographOnFailure,
-  ROOT,
   settled,
   signIn,
   startAt,
@@ -21,7 +27,6 @@ import {
   watchProblems,
 } from './test-support/browser';
 
-const IMAGES = join(ROOT, 'docs', 'images');
 const PHONE = { width: 390, height: 844 };
 
 /**
@@ -46,10 +51,7 @@ describe('phones and the first hour, in a real browser', () => {
   /** The axe check and screenshots at 1280 and 390 px (inspect), kept in docs/images as the docs' pictures. */
   const look = async (target: Page, name: string) => {
     found.push(...(await inspect(target, name)));
-    mkdirSync(IMAGES, { recursive: true });
-    for (const width of [1280, 390]) {
-      copyFileSync(join(ARTIFACTS, `${name}-${width}.png`), join(IMAGES, `${name}-${width}.png`));
-    }
+    keepDocsImages(ARTIFACTS, [`${name}-1280.png`, `${name}-390.png`]);
   };
 
   beforeAll(async () => {

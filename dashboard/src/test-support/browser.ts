@@ -1,20 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type MailMessage, mailTo, waitUntil } from '@groupsplit/testing';
+import { AXE_RUN_OPTIONS, chromiumLaunchOptions, type MailMessage, mailTo, waitUntil } from '@groupsplit/testing';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
 /** Helpers of the dashboard's browser tests (real stack, Debian's chromium, axe-core). */
 export const ROOT = join(__dirname, '..', '..', '..');
 export const ARTIFACTS = join(ROOT, 'test-artifacts', 'dashboard');
-
-/** Debian's chromium, installed by scripts/lib/chromium.mjs when missing. */
-function chromiumPath(): string {
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/lib/chromium.mjs')], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`chromium unavailable: ${result.stderr || result.stdout}`);
-  return result.stdout.trim().split('\n').pop() as string;
-}
 
 /** Builds the dashboard when its sources changed (npm test did already; a bare `jest` run may not have). */
 export function ensureDashboardBuilt() {
@@ -24,20 +17,7 @@ export function ensureDashboardBuilt() {
 
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
@@ -211,13 +191,22 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
+ * Evaluates axe-core in the page unless this document has it already: a page checked at two widths, or
+ * through several states of the app without a full load, compiles its half a megabyte of script once.
+ */
+async function injectAxe(page: Page) {
+  if (await page.evaluate(`typeof axe === 'object' && typeof axe.run === 'function'`)) return;
+  await page.evaluate(AXE_SOURCE);
+}
+
+/**
  * The serious and critical accessibility violations axe-core finds on the page. axe is evaluated
  * through the DevTools protocol, so the page's CSP (no inline script) does not have to make room for it.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
+  await injectAxe(page);
   const violations = (await page.evaluate(
-    `axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations)`,
+    `axe.run(document, ${AXE_RUN_OPTIONS}).then((result) => result.violations)`,
   )) as AxeViolation[];
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import {
+  chromiumLaunchOptions,
   createSplitReadyMerchant,
+  docsImagePath,
   postSplit,
   type SplitReadyMerchant,
   type Stack,
@@ -22,15 +22,8 @@ import { createTemporalUiFront } from './temporal-ui-front';
  * server's), loaded through temporal-ui-front, decodes a split's `state` with the codec endpoint set to
  * `<front>/codec`, no token anywhere in the browser: the front adds it on the way to the worker.
  */
-const ROOT = join(__dirname, '..', '..', '..');
-const IMAGES = join(ROOT, 'docs', 'images');
+const _ROOT = join(__dirname, '..', '..', '..');
 const UI = process.env.TEMPORAL_UI_URL ?? '';
-
-function chromiumPath(): string {
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/lib/chromium.mjs')], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`chromium unavailable: ${result.stderr || result.stdout}`);
-  return result.stdout.trim().split('\n').pop() as string;
-}
 
 const listen = async (server: Server) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,7 +39,6 @@ describe('the Temporal UI through its front, in a browser', () => {
   let front: string;
   const tokensSeenByCodec: (string | undefined)[] = [];
   beforeAll(async () => {
-    mkdirSync(IMAGES, { recursive: true });
     stack = await startStack();
     shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
     frontServer = createServer();
@@ -67,11 +59,7 @@ describe('the Temporal UI through its front, in a browser', () => {
         codecUrl: `http://127.0.0.1:${codecPort}`,
       }),
     );
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions());
   });
   afterAll(async () => {
     await browser?.close();
@@ -114,7 +102,7 @@ describe('the Temporal UI through its front, in a browser', () => {
     await page.getByRole('button', { name: 'Run Query' }).click();
     await page.getByText('"support_refusals"').first().waitFor({ timeout: 60_000 });
     await page.getByText('"actor": "support:ada"').first().waitFor();
-    await page.screenshot({ path: join(IMAGES, 'temporal-ui-front-state.png') });
+    await page.screenshot({ path: docsImagePath('temporal-ui-front-state.png') });
 
     expect(tokensSeenByCodec.length).toBeGreaterThan(0);
     expect(new Set(tokensSeenByCodec)).toEqual(new Set([`Bearer ${stack.config.TEMPORAL_CODEC_TOKEN}`]));

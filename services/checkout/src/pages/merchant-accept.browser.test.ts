@@ -1,8 +1,7 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   authoriseShare,
   createUser,
+  keepDocsImages,
   type Stack,
   startStack,
   type TestUser,
@@ -23,7 +22,6 @@ import {
   checkState,
   launchBrowser,
   personPage,
-  ROOT,
   signInByCode,
   submitForNewPage,
 } from './test-support/browser';
@@ -36,15 +34,11 @@ import {
  * state by itself when the last share is authorised. Axe at 390 and 1280 px; the pictures of the first
  * test are kept in docs/images.
  */
-const IMAGES = join(ROOT, 'docs', 'images');
 const PAY_LINK = /(https?:\/\/\S+\/pay\/[\w-]+)/;
 
 async function look(page: Page, name: string) {
   await checkState(page, name);
-  mkdirSync(IMAGES, { recursive: true });
-  for (const width of [390, 1280]) {
-    copyFileSync(join(ARTIFACTS, `${name}-${width}.png`), join(IMAGES, `${name}-${width}.png`));
-  }
+  keepDocsImages(ARTIFACTS, [`${name}-390.png`, `${name}-1280.png`]);
 }
 
 describe('the hosted pages while the shop accepts', () => {

@@ -1,8 +1,7 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   createUser,
   eventually,
+  keepDocsImages,
   type Stack,
   startStack,
   type TestUser,
@@ -18,15 +17,7 @@ import {
   sessionBody,
   sessionWithSplit,
 } from '../test-support/sessions';
-import {
-  ARTIFACTS,
-  checkState,
-  launchBrowser,
-  personPage,
-  ROOT,
-  shareAmounts,
-  signInByCode,
-} from './test-support/browser';
+import { ARTIFACTS, checkState, launchBrowser, personPage, shareAmounts, signInByCode } from './test-support/browser';
 
 /**
  * Open seats on the hosted pages in a real browser (docs/hosted-checkout.md, "Open seats"): the buyer
@@ -36,15 +27,11 @@ import {
  * left, when the group closed and when the link is unknown. Every state is checked with axe-core at
  * 390 px and 1280 px; the pictures the docs show are copied to docs/images.
  */
-const IMAGES = join(ROOT, 'docs', 'images');
 
 /** checkState, and the pictures kept in docs/images for the docs. */
 async function look(page: Page, name: string) {
   await checkState(page, name);
-  mkdirSync(IMAGES, { recursive: true });
-  for (const width of [390, 1280]) {
-    copyFileSync(join(ARTIFACTS, `${name}-${width}.png`), join(IMAGES, `${name}-${width}.png`));
-  }
+  keepDocsImages(ARTIFACTS, [`${name}-390.png`, `${name}-1280.png`]);
 }
 
 describe('open seats on the checkout and join pages', () => {

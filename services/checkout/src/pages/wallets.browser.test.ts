@@ -1,9 +1,16 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { postSplit, type Stack, type TestUser, uniqueEmail, waitForSplitStatus } from '@groupsplit/testing';
+import {
+  chromiumLaunchOptions,
+  docsImagePath,
+  keepDocsImages,
+  postSplit,
+  type Stack,
+  type TestUser,
+  uniqueEmail,
+  waitForSplitStatus,
+} from '@groupsplit/testing';
 import { type BrowserContext, chromium, type FrameLocator, type Page } from 'playwright-core';
 import { type CheckoutMerchant, sessionWithSplit, startCheckoutStack } from '../test-support/sessions';
-import { ARTIFACTS, checkState, chromiumPath, launchBrowser, personPage, ROOT } from './test-support/browser';
+import { ARTIFACTS, checkState, launchBrowser, personPage } from './test-support/browser';
 
 /**
  * Apple Pay and Google Pay on the pay page in a real browser, through the processor emulator's Stripe.js
@@ -14,14 +21,10 @@ import { ARTIFACTS, checkState, chromiumPath, launchBrowser, personPage, ROOT } 
  * Cover; and test mode without JavaScript.
  * Every state is checked with axe-core at 390 px and 1280 px; the pictures the docs show go to docs/images.
  */
-const IMAGES = join(ROOT, 'docs', 'images');
 
 async function look(page: Page, name: string) {
   await checkState(page, name);
-  mkdirSync(IMAGES, { recursive: true });
-  for (const width of [390, 1280]) {
-    copyFileSync(join(ARTIFACTS, `${name}-${width}.png`), join(IMAGES, `${name}-${width}.png`));
-  }
+  keepDocsImages(ARTIFACTS, [`${name}-390.png`, `${name}-1280.png`]);
 }
 
 describe('wallets and Stripe.js on the pay page', () => {
@@ -110,8 +113,7 @@ describe('wallets and Stripe.js on the pay page', () => {
       seen.push(await sheetFocus(page));
     }
     expect(seen.slice(-2)).toEqual(['input pm_card_applePay_visa', 'button  Pay £10.20']);
-    mkdirSync(IMAGES, { recursive: true });
-    await page.screenshot({ path: join(IMAGES, 'pay-apple-pay-sheet-390.png') });
+    await page.screenshot({ path: docsImagePath('pay-apple-pay-sheet-390.png') });
     await page.keyboard.press('Enter');
 
     await page.getByRole('heading', { name: 'Your share is held' }).waitFor();
@@ -254,7 +256,7 @@ describe('wallets and Stripe.js on the pay page', () => {
   it('without JavaScript, test mode’s card picker still holds the share', async () => {
     const split = await splitOf([1000, 500]);
     const [first] = split.participants as unknown as [{ payToken: string }];
-    const plain = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox'] });
+    const plain = await chromium.launch(chromiumLaunchOptions());
     try {
       const noScript = await plain.newContext({ javaScriptEnabled: false });
       const page = await noScript.newPage();

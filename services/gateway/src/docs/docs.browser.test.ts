@@ -1,19 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Stack, startStack } from '@groupsplit/testing';
+import { chromiumLaunchOptions, type Stack, startStack } from '@groupsplit/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { docsCsp } from './reference';
 
 /** The API reference and the guides in a real browser (Debian's chromium), against the whole stack. */
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const ARTIFACTS = join(ROOT, 'test-artifacts', 'docs');
-
-function chromiumPath(): string {
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/lib/chromium.mjs')], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`chromium unavailable: ${result.stderr || result.stdout}`);
-  return result.stdout.trim().split('\n').pop() as string;
-}
 
 /** Every request the page made, and everything that went wrong in it (script errors, CSP refusals, failed loads). */
 function watch(page: Page) {
@@ -36,11 +29,7 @@ describe('/docs in a browser', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     stack = await startStack({}, { temporal: false });
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions());
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,12 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ENCRYPTED_ENCODING } from '@groupsplit/shared';
 import {
   authoriseShare,
+  chromiumLaunchOptions,
   createSplitReadyMerchant,
+  docsImagePath,
   emulatorControl,
   postSplit,
   type SplitReadyMerchant,
@@ -30,15 +30,8 @@ import { createCodecHandler } from '../codec-server';
  * form. The screenshots are the runbook's pictures (docs/images/), so they stay true. The UI is
  * Temporal's, not ours: it is not checked with axe.
  */
-const ROOT = join(__dirname, '..', '..', '..', '..');
-const IMAGES = join(ROOT, 'docs', 'images');
+const _ROOT = join(__dirname, '..', '..', '..', '..');
 const UI = process.env.TEMPORAL_UI_URL ?? '';
-
-function chromiumPath(): string {
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/lib/chromium.mjs')], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`chromium unavailable: ${result.stderr || result.stdout}`);
-  return result.stdout.trim().split('\n').pop() as string;
-}
 
 describe('support from the Temporal UI', () => {
   let stack: Stack;
@@ -49,7 +42,6 @@ describe('support from the Temporal UI', () => {
   let codecEndpoint: string;
   const codecCalls: string[] = [];
   beforeAll(async () => {
-    mkdirSync(IMAGES, { recursive: true });
     stack = await startStack();
     shop = await createSplitReadyMerchant(stack, { modes: ['test'] });
     // The stack's keys and token; the browser calls it from the UI's origin, which CORS must allow.
@@ -61,11 +53,7 @@ describe('support from the Temporal UI', () => {
     await new Promise<void>((resolve) => codecServer.listen(0, '127.0.0.1', resolve));
     const { port } = codecServer.address() as AddressInfo;
     codecEndpoint = `http://127.0.0.1:${port}/codec/${encodeURIComponent(stack.config.TEMPORAL_CODEC_TOKEN)}`;
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions());
   });
   afterEach(() => emulatorControl(stack, 'DELETE', '/faults'));
   afterAll(async () => {
@@ -98,7 +86,7 @@ describe('support from the Temporal UI', () => {
     return { split, handle };
   }
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(IMAGES, `support-ui-${name}.png`) });
+  const shot = (page: Page, name: string) => page.screenshot({ path: docsImagePath(`support-ui-${name}.png`) });
 
   it('compensates a stuck split by an Update typed in the UI; the UI shows it accepted; audit and history name the actor', async () => {
     expect(UI).not.toBe('');

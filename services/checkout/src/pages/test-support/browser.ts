@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mailIds, waitForMail } from '@groupsplit/testing';
+import { AXE_RUN_OPTIONS, chromiumLaunchOptions, mailIds, waitForMail } from '@groupsplit/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
@@ -10,30 +9,12 @@ import { chromium } from 'playwright-core';
 export const ROOT = join(__dirname, '..', '..', '..', '..', '..');
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
 
-/** Debian's chromium, installed by scripts/lib/chromium.mjs when missing. */
-export function chromiumPath(): string {
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts/lib/chromium.mjs')], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`chromium unavailable: ${result.stderr || result.stdout}`);
-  return result.stdout.trim().split('\n').pop() as string;
-}
-
 /** A headless chromium with a throw-away profile, phone-sized until told otherwise. */
 export async function launchBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'groupsplit-chromium-'));
   mkdirSync(ARTIFACTS, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    ...chromiumLaunchOptions(),
     viewport: { width: 390, height: 844 },
   });
   return {
@@ -80,17 +61,17 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
  * stays as it is and no CDN is involved.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const browser = globalThis as any;
-    const result = await browser.axe.run(browser.document, { resultTypes: ['violations'] });
-    return result.violations.map((v: any) => ({
+  // Once per document: a state checked at both widths compiles axe's half a megabyte of script once.
+  const loaded = await page.evaluate(() => typeof (globalThis as any).axe?.run === 'function');
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    `axe.run(document, ${AXE_RUN_OPTIONS}).then((result) => result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.map((n: any) => n.target.join(' ')),
-    }));
-  });
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    })))`,
+  );
   return (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
