@@ -47,7 +47,7 @@ describe('SplitRefundsRepository', () => {
     expect(await repo().slicesOf(empty.id as string)).toEqual([]);
   });
 
-  it('reads a slice with what its processor refund needs, only within its split', async () => {
+  it('reads a slice with what its processor refund needs (and a refusal already recorded), only within its split', async () => {
     const { splitId, participantIds } = await insertSplit(db(), merchantId, {
       split: { mode: 'live', processor_account_id: 'acct_refunds' },
       participant: () => ({ processor_payment_intent_id: `pi_${randomUUID()}` }),
@@ -58,6 +58,8 @@ describe('SplitRefundsRepository', () => {
       customer_fee: 0,
       completes_share: true,
       status: 'pending',
+      error: null,
+      failure: null,
       application_fee_refunded: false,
       share_amount: 2000,
       email: expect.stringContaining('@example.com'),
@@ -89,6 +91,12 @@ describe('SplitRefundsRepository', () => {
     await repo().failSlice(refundId, refused, failure);
     expect(await slice(refundId, refused)).toMatchObject({ status: 'failed', error: 'expired card' });
     expect((await repo().findRefund(refundId)).failure).toEqual(failure);
+    // A retried refusal reads back what was recorded, message and code, instead of asking the processor again.
+    expect(await repo().sliceToRefund(splitId, refundId, refused)).toMatchObject({
+      status: 'failed',
+      error: 'expired card',
+      failure,
+    });
     // A failed slice is not made afterwards, and a succeeded one is not failed.
     expect(await repo().succeedSlice(refundId, refused, `re_${randomUUID()}`)).toBe(false);
     await repo().failSlice(refundId, made, failure);
