@@ -1,5 +1,3 @@
-const { availableParallelism } = require('node:os');
-
 /** One Jest run over every workspace; scripts/jest-global-setup.mjs brings up real Postgres, Temporal and mail. */
 const workspaces = [
   // The capability packages (packages/*), which shared re-exports.
@@ -30,9 +28,9 @@ const transform = {
 module.exports = {
   globalSetup: '<rootDir>/scripts/jest-global-setup.mjs',
   globalTeardown: '<rootDir>/scripts/jest-global-teardown.mjs',
-  // Most of a file's time is waiting (workflow round trips, mail, the browser), so two workers per core
-  // keep the cores busier; no more than four: each starts its own stacks and Chromium (docs/testing-speed.md).
-  maxWorkers: process.env.JEST_MAX_WORKERS ?? Math.min(4, 2 * availableParallelism()),
+  // Two: a fresh clone with four on the 2-core machine took 1,532 s against 1,580 s with two, its workers
+  // using 22 % more CPU (load median 9), and a 30 s webhook wait ran out (docs/testing-speed.md, "Jest worker count").
+  maxWorkers: process.env.JEST_MAX_WORKERS ?? 2,
   // Jest's order with the browser files spread out (scripts/jest-sequencer.js).
   testSequencer: '<rootDir>/scripts/jest-sequencer.js',
   // A worker keeps memory from every test file it ran (VM contexts, native clients); past this much heap
