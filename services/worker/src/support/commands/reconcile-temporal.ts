@@ -238,59 +238,73 @@ export async function refundsStartedBy(client: TemporalClient, histories: Histor
   return runs;
 }
 
+/** Every run of one activity, over the histories in order, that completed with `outcome`: its input, answer and end. */
+async function runsAnswered<Input, Result extends { outcome: string }, Outcome extends Result['outcome']>(
+  client: TemporalClient,
+  histories: History[],
+  type: string,
+  outcome: Outcome,
+): Promise<{ input: Input; result: Extract<Result, { outcome: Outcome }>; at: Date }[]> {
+  const answered: { input: Input; result: Extract<Result, { outcome: Outcome }>; at: Date }[] = [];
+  for (const history of histories) {
+    for (const run of await activityRunsOf(client, history, [type])) {
+      const input = run.input as Input | null;
+      const result = run.result as Result | null;
+      if (input && run.closedAt && result?.outcome === outcome) {
+        answered.push({ input, result: result as Extract<Result, { outcome: Outcome }>, at: run.closedAt });
+      }
+    }
+  }
+  return answered;
+}
+
 /**
  * The replacements (and covers) the split workflow made, from its histories, oldest first: each
  * `replaceParticipant` activity that answered `replaced`, with the request the workflow passed on from
  * the replaceParticipant (or coverShare) Update, the replacement's number and its new hold.
  */
 export async function replacementsIn(client: TemporalClient, histories: History[]): Promise<ReplacementRun[]> {
-  const made: ReplacementRun[] = [];
-  for (const history of histories) {
-    for (const run of await activityRunsOf(client, history, ['replaceParticipant'])) {
-      const input = run.input as ReplaceParticipantInput | null;
-      const result = run.result as ReplaceParticipantResult | null;
-      if (!input || !run.closedAt || result?.outcome !== 'replaced') continue;
-      made.push({
-        participantId: input.participantId,
-        replacement: input.replacement,
-        email: input.email,
-        // As the activity writes the row: a cover puts the organiser's name on it.
-        name: input.cover ? input.cover.name : (input.name ?? null),
-        cover: !!input.cover,
-        actor: input.actor,
-        previousPaymentIntentId: input.previousPaymentIntentId,
-        paymentIntentId: result.paymentIntentId,
-        at: run.closedAt,
-        payToken: null,
-      });
-    }
-  }
-  return made;
+  const runs = await runsAnswered<ReplaceParticipantInput, ReplaceParticipantResult, 'replaced'>(
+    client,
+    histories,
+    'replaceParticipant',
+    'replaced',
+  );
+  return runs.map(({ input, result, at }) => ({
+    participantId: input.participantId,
+    replacement: input.replacement,
+    email: input.email,
+    // As the activity writes the row: a cover puts the organiser's name on it.
+    name: input.cover ? input.cover.name : (input.name ?? null),
+    cover: !!input.cover,
+    actor: input.actor,
+    previousPaymentIntentId: input.previousPaymentIntentId,
+    paymentIntentId: result.paymentIntentId,
+    at,
+    payToken: null,
+  }));
 }
 
 /** The seats claimed (or covered) in the split workflow, from its histories: each `claimSeat` activity that answered `claimed`. */
 export async function seatClaimsIn(client: TemporalClient, histories: History[]): Promise<SeatClaimRun[]> {
-  const claims: SeatClaimRun[] = [];
-  for (const history of histories) {
-    for (const run of await activityRunsOf(client, history, ['claimSeat'])) {
-      const input = run.input as ClaimSeatInput | null;
-      const result = run.result as ClaimSeatResult | null;
-      if (!input || !run.closedAt || result?.outcome !== 'claimed') continue;
-      claims.push({
-        seatId: input.seatId,
-        participantId: input.participantId,
-        position: input.position,
-        email: input.email,
-        // As the activity writes the row: a cover puts the organiser's name on it.
-        name: input.cover ? input.cover.name : (input.name ?? null),
-        cover: !!input.cover,
-        paymentIntentId: result.paymentIntentId,
-        at: run.closedAt,
-        payToken: null,
-      });
-    }
-  }
-  return claims;
+  const runs = await runsAnswered<ClaimSeatInput, ClaimSeatResult, 'claimed'>(
+    client,
+    histories,
+    'claimSeat',
+    'claimed',
+  );
+  return runs.map(({ input, result, at }) => ({
+    seatId: input.seatId,
+    participantId: input.participantId,
+    position: input.position,
+    email: input.email,
+    // As the activity writes the row: a cover puts the organiser's name on it.
+    name: input.cover ? input.cover.name : (input.name ?? null),
+    cover: !!input.cover,
+    paymentIntentId: result.paymentIntentId,
+    at,
+    payToken: null,
+  }));
 }
 
 /**
