@@ -8,7 +8,8 @@ type ShareRow = Insertable<Database['split_participants']>;
 /**
  * A split's row and its shares' rows from the workflow's creation input: written when the split opens
  * (`openSplit`, status `creating`), and again by the support command's reconcile when a restored database
- * lost them (with the status the workflow has reached). Every share gets a new pay token.
+ * lost them (with the status the workflow has reached). Each share gets the pay token the creation chose
+ * (the one its invitation carries); a creation from older code has none, and the share gets a new one.
  */
 export function splitRowsFromCreation(
   creation: SplitCreation,
@@ -64,7 +65,7 @@ export function splitRowsFromCreation(
       customer_fee: p.customerFee,
       merchant_fee: p.merchantFee,
       status: 'pending' as const,
-      pay_token: randomToken(24),
+      pay_token: p.payToken ?? randomToken(24),
       created_at: at.createdAt,
     })),
   };

@@ -16,6 +16,12 @@ export type NewParticipant = {
   amount: number;
   customerFee: number;
   merchantFee: number;
+  /**
+   * The share's pay token (the secret in its pay link), chosen when the split is made so the links
+   * e-mailed can be given back after a database restore (support's reconcile). Absent in splits made by
+   * older code: openSplit then makes one.
+   */
+  payToken?: string;
 };
 
 /**

@@ -6,6 +6,7 @@ import {
   type MerchantRow,
   merchantFeeBpsAt,
   ProcessorAccountsRepository,
+  randomToken,
   type ServiceMode,
   SplitSeatsRepository,
   SplitsRepository,
@@ -139,6 +140,9 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
       amount: p.amountMinor,
       customerFee: fees.shares[i]!.customerFee,
       merchantFee: fees.shares[i]!.merchantFee,
+      // Chosen here, so the workflow's input holds the link each invitation carries (support's reconcile
+      // gives it back after a database restore).
+      payToken: randomToken(24),
     })),
     session: request.session ?? null,
   };

@@ -1,6 +1,7 @@
 import type { ProcessorRefund } from '@groupsplit/shared';
-import type { HistoryEntry, SplitWorkflowState } from '@groupsplit/workflows';
+import type { HistoryEntry, SplitCreation, SplitWorkflowState } from '@groupsplit/workflows';
 import { type HistoryInDatabase, planOtherHistory } from './reconcile-history';
+import { planReconcile, type ReplacementRun } from './reconcile-plan';
 import { planRefunds, type RefundRun } from './reconcile-refunds';
 
 /**
@@ -262,5 +263,86 @@ describe("reconcile: a refund past Temporal's retention", () => {
     expect(planned.changes.join('\n')).toContain(
       'reason, requested amount, idempotency key and API key unknown; status assumed complete',
     );
+  });
+});
+
+/**
+ * A split recreated from scratch whose pay links cannot all be given back (a creation from older code, whose
+ * invitation never went through its e-mail workflow or is past retention): reconcile.test.ts covers the
+ * usual case end to end, every link given back.
+ */
+describe('reconcile: a split recreated from scratch', () => {
+  const share = (id: string, email: string, payToken?: string): SplitCreation['participants'][number] => ({
+    id,
+    email,
+    amount: 1000,
+    customerFee: 20,
+    merchantFee: 10,
+    ...(payToken ? { payToken } : {}),
+  });
+  const creation: SplitCreation = {
+    splitId,
+    merchantId: 'merchant',
+    mode: 'test',
+    createdBy: null,
+    orderReference: 'ORDER-1',
+    currency: 'gbp',
+    processorAccountId: 'acct_1',
+    merchantFeeBps: 100,
+    totalAmount: 3000,
+    customerFeeTotal: 60,
+    merchantFeeTotal: 30,
+    applicationFeeTotal: 90,
+    // Alice's link given back; Seated's lost; Bob's share replaced since (its holder's link is the replacement's).
+    participants: [
+      share(alice, 'alice@example.com', 'alice-token'),
+      share(bob, 'bob@example.com'),
+      share(seated, 'seated@example.com'),
+    ],
+    session: null,
+  };
+  const replacement: ReplacementRun = {
+    participantId: bob,
+    replacement: 1,
+    email: 'stand-in@example.com',
+    name: null,
+    cover: false,
+    actor: 'user:u1',
+    previousPaymentIntentId: null,
+    paymentIntentId: 'pi_b2',
+    at: new Date(at(2)),
+    payToken: 'stand-in-token',
+  };
+  const db = { split: undefined, participants: [], history: [], eventKeys: new Set<string>() };
+
+  it('keeps the links given back and names each participant who gets a new one, never their address', () => {
+    const truth = {
+      state: stateWith([], 'pending'),
+      creation,
+      holds: new Map(),
+      replacements: [replacement],
+    };
+    const { plan, changes } = planReconcile(truth, db, 'support:ada', new Date(at(0)));
+    const tokens = new Map(plan!.open!.shares.map((p) => [p.id, p.pay_token]));
+    expect(tokens.get(alice)).toBe('alice-token');
+    expect(tokens.get(seated)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(plan!.participants.find((p) => p.id === bob)?.set).toMatchObject({ pay_token: 'stand-in-token' });
+    expect(changes[0]).toBe('split row and 3 participant rows recreated');
+    expect(changes.filter((c) => c.includes('a new pay link'))).toEqual([
+      `participant ${seated}: a new pay link (the one they were given cannot be read back from Temporal); send it to them again`,
+    ]);
+    expect(changes.join('\n')).not.toMatch(/@example\.com/);
+  });
+
+  it('says every link was given back when each was', () => {
+    const given = { ...creation, participants: creation.participants.map((p) => ({ ...p, payToken: `${p.id}-t` })) };
+    const { changes } = planReconcile(
+      { state: stateWith([], 'pending'), creation: given, holds: new Map() },
+      db,
+      'support:ada',
+      new Date(at(0)),
+    );
+    expect(changes[0]).toBe('split row and 3 participant rows recreated, each with the pay link it was given');
+    expect(changes.join('\n')).not.toContain('a new pay link');
   });
 });

@@ -167,7 +167,10 @@ function refundedShare(p: { amount: number }, hold: Hold): number {
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** The row a split would have had, from the first run's input (the pay tokens are new: the old ones went with the restore). */
+/**
+ * The row a split would have had, from the first run's input: each share with the pay token the creation
+ * chose, or read back from its invitation (reconcile.ts); a share with neither gets a new one.
+ */
 function openFromCreation(creation: SplitCreation, state: SplitWorkflowState): NonNullable<ReconcilePlan['open']> {
   const createdAt = new Date(state.createdAt ?? Date.now());
   return splitRowsFromCreation(creation, {
@@ -201,7 +204,20 @@ export function planReconcile(truth: SplitTruth, db: SplitInDatabase, actor: str
     }
     open = openFromCreation(truth.creation, state);
     participants = open.shares;
-    changes.push(`split row and ${open.shares.length} participant rows recreated (new pay tokens)`);
+    // Whose pay link could not be given back: theirs is new, and the one they have stops working. A share
+    // replaced since is said with its replacement (below): its holder's link is the replacement's.
+    const newLinks = truth.creation.participants.filter(
+      (p) => !p.payToken && !(truth.replacements ?? []).some((r) => r.participantId === p.id),
+    );
+    changes.push(
+      `split row and ${open.shares.length} participant rows recreated` +
+        (newLinks.length === 0 ? ', each with the pay link it was given' : ''),
+    );
+    for (const p of newLinks) {
+      changes.push(
+        `participant ${p.id}: a new pay link (the one they were given cannot be read back from Temporal); send it to them again`,
+      );
+    }
     history.push({
       splitId,
       kind: 'opened',

@@ -19,6 +19,7 @@ import {
   startWebhookReceiver,
   uniqueEmail,
   type WebhookReceiver,
+  waitForMail,
   waitForSplitStatus,
   waitUntil,
 } from '@groupsplit/testing';
@@ -265,6 +266,39 @@ describe('support CLI: reconcile', () => {
     expect(again.out).not.toContain(`${split.id}: changed`);
     expect(again.out).toMatch(/ 0 changed, \d+ unchanged/);
     expect(await reconcileAudit(split.id)).toHaveLength(1);
+  });
+
+  it('recreates a pending split with the pay links its invitations carry: the people pay through the links they were e-mailed', async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const split = await create();
+    const emails = (
+      await stack.db
+        .selectFrom('split_participants')
+        .select(['id', 'email'])
+        .where('split_id', '=', split.id)
+        .orderBy('position')
+        .execute()
+    ).map((p) => p.email);
+    // The links in the invitations as the mail server has them.
+    const mailed: string[] = [];
+    for (const email of emails) {
+      const invitation = await waitForMail(email, { subject: 'Pay your share' });
+      mailed.push(/\/pay\/([A-Za-z0-9_-]+)/.exec(invitation.Text)![1]!);
+    }
+    expect(mailed).toEqual(split.participants.map((p) => p.payToken));
+
+    // Restored to before the split was made: none of its rows exist.
+    await forgetSplit(split.id, await events(split.id));
+
+    const result = await run('reconcile', '--since', since, '--actor', 'ada', '--split', split.id);
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(result.out).toContain('split row and 2 participant rows recreated, each with the pay link it was given');
+    expect(result.out).not.toContain('a new pay link');
+
+    // Each person pays through the link they were e-mailed, and the split is captured.
+    for (const token of mailed) expect((await authoriseShare(stack, token)).status).toBe(200);
+    await waitForSplitStatus(stack, split.id, ['captured']);
+    expect((await participants(split.id)).map((p) => p.status)).toEqual(['captured', 'captured']);
   });
 
   it('puts back a cancel the restore lost', async () => {

@@ -7,6 +7,7 @@ import {
   refundIdForProcessorRefund,
   type TemporalHandle,
 } from '@groupsplit/shared';
+import type { SplitCreation } from '@groupsplit/workflows';
 import { dispatchWebhookEvents, replacementPayLinkEmailId, seatPayLinkEmailId } from '@groupsplit/workflows/client';
 import { requiredFlag, SupportCommandError, SupportUsageError } from '../args';
 import { planReconcile, type ReplacementRun, type SplitTruth } from './reconcile-plan';
@@ -104,6 +105,7 @@ async function reconcileSince(
     }
     const split = await repo.split(splitId);
     const creation = split ? null : await creationOf(client, splitId);
+    if (creation) await payTokensGiven(client, creation);
     const accountId = split?.processor_account_id ?? creation?.processorAccountId ?? null;
     const mode = split?.mode ?? creation?.mode ?? state.mode;
     const holds = new Map<string, Hold | null>();
@@ -220,4 +222,19 @@ async function replacementsLost(
     r.payToken = await payTokenMailed(client, replacementPayLinkEmailId(r.participantId, r.replacement), r.email);
   }
   return made;
+}
+
+/**
+ * The pay token each share of a split recreated from scratch was given, so the links its people have keep
+ * working: the creation carries it; a creation from older code does not, and then it is read back from the
+ * share's invitation (or the organiser's own e-mail), whose id is the participant's, when that e-mail went
+ * through its workflow (`email:<participant id>`: a first attempt that failed) and is within Temporal's
+ * retention. A share with neither gets a new token (planReconcile says whose).
+ */
+async function payTokensGiven(client: TemporalHandle['client'], creation: SplitCreation): Promise<void> {
+  for (const p of creation.participants) {
+    if (p.payToken) continue;
+    const mailed = await payTokenMailed(client, p.id, p.email);
+    if (mailed) p.payToken = mailed;
+  }
 }
