@@ -30,6 +30,9 @@ export async function startTemporal({ port, uiPort, dbFile, codecEndpoint, quiet
     'warn',
     '--dynamic-config-value',
     'frontend.enableUpdateWorkflowExecution=true',
+    // The same cap as deploy/temporal/dynamicconfig.yaml: a retried workflow task held by a dead worker waits at most 10 s + 30 s.
+    '--dynamic-config-value',
+    'history.workflowTaskRetryMaxInterval="30s"',
   ];
   if (uiPort) args.push('--ui-port', String(uiPort));
   else args.push('--headless');

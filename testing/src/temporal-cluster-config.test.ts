@@ -67,7 +67,7 @@ describe('the local Temporal cluster (npm run cluster) and the Helm values', () 
     const devFlags = Object.fromEntries(
       [
         ...readFileSync(join(ROOT, 'scripts/lib/temporal.mjs'), 'utf8').matchAll(
-          /'--dynamic-config-value',\s*'([\w.]+)=(\w+)'/g,
+          /'--dynamic-config-value',\s*'([\w.]+)=([^']+)'/g,
         ),
       ].map(([, key, value]) => [key, [{ value: JSON.parse(value!) }]]),
     );
