@@ -61,7 +61,9 @@ describe('a cancel whose signal cannot go before its answer is due', () => {
     const { client } = stack.temporal;
     const signal = (workflowId: string, deadline: number) =>
       client.connection
-        .withDeadline(deadline, () => client.workflow.getHandle(workflowId).signal(cancelSplitSignal, { actor: 'test' }))
+        .withDeadline(deadline, () =>
+          client.workflow.getHandle(workflowId).signal(cancelSplitSignal, { actor: 'test' }),
+        )
         .then(
           () => null,
           (error: unknown) => error,
