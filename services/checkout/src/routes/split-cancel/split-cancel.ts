@@ -3,6 +3,7 @@ import { conflict, errorWithStatus, MESSAGES, notFound, type SplitRow, SplitsRep
 import { type CancelOutcome, cancelSplitSignal, cancelSplitUpdate, splitWorkflowId } from '@groupsplit/workflows';
 import { updateNotTakenYet } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
+import { isGrpcDeadlineError, isGrpcServiceError } from '@temporalio/client';
 import type { Context } from 'koa';
 import { apiKeyPrincipal, auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
@@ -102,18 +103,50 @@ async function requestCancel(
   return { status: status ?? result.value.status, changed: true };
 }
 
+/** The warning when the signal fallback could not go in time: answered as a cancel not confirmed. */
+export const CANCEL_SIGNAL_NOT_SENT = 'cancel signal not taken before the answer bound; cancel not confirmed';
+
+/** gRPC's UNAVAILABLE: no Temporal frontend could be reached (a history or frontend process restarting). */
+const GRPC_UNAVAILABLE = 14;
+
+/**
+ * Temporal did not take the call before its deadline, or could not be reached: the signal may or may
+ * not have been recorded, and asking again later is the only way to know.
+ */
+export function temporalNotReached(error: unknown): boolean {
+  if (isGrpcDeadlineError(error)) return true;
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (isGrpcServiceError(cause) && cause.code === GRPC_UNAVAILABLE) return true;
+  }
+  return false;
+}
+
 /**
  * The cancel as a signal, which Temporal accepts and keeps even while the workflow's task is retried
  * or no worker is free (it reaches the history at once, or when the task being retried ends); the
  * workflow cancels on it if the split is still pending when its task next runs. The outcome is read
  * back from the split until `answerBy`: `changed` once it left `pending` for `canceling` or
  * `canceled`, and `pending` (not changed) if the workflow has not run by then.
+ * The signal gets what is left before `answerBy` (normally the CANCEL_FALLBACK_MS the update left it)
+ * and never more, so the bound holds. If nothing is left, or Temporal does not take the signal in that
+ * time (deadline exceeded, unavailable), the outcome is `pending` too: not confirmed, to be sent again.
  */
 async function signaledCancel(deps: CheckoutDeps, splitId: string, actor: string, answerBy: number) {
+  const notConfirmed: CancelOutcome = { status: 'pending', changed: false };
+  if (Date.now() >= answerBy) {
+    deps.logger.warn({ splitId }, CANCEL_SIGNAL_NOT_SENT);
+    return notConfirmed;
+  }
   const { client } = deps.temporal;
-  await client.connection.withDeadline(answerBy, () =>
-    client.workflow.getHandle(splitWorkflowId(splitId)).signal(cancelSplitSignal, { actor }),
-  );
+  try {
+    await client.connection.withDeadline(answerBy, () =>
+      client.workflow.getHandle(splitWorkflowId(splitId)).signal(cancelSplitSignal, { actor }),
+    );
+  } catch (error) {
+    if (!temporalNotReached(error)) throw error;
+    deps.logger.warn({ splitId, err: error }, CANCEL_SIGNAL_NOT_SENT);
+    return notConfirmed;
+  }
   const status = await readUntil(deps, splitId, answerBy, (now) => now !== 'pending');
   if (status === null) throw notFound(MESSAGES.notFound);
   return { status, changed: status === 'canceling' || status === 'canceled' };

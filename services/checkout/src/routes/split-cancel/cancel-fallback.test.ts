@@ -1,0 +1,78 @@
+import { postSplit, type Stack, startStack, uniqueEmail } from '@groupsplit/testing';
+import { cancelSplitSignal, splitWorkflowId } from '@groupsplit/workflows';
+import { type CheckoutMerchant, createCheckoutMerchant } from '../../test-support/sessions';
+import { CANCEL_NOT_CONFIRMED_MESSAGE, CANCEL_RETRY_AFTER_SECONDS } from './schema';
+import { temporalNotReached } from './split-cancel';
+
+/**
+ * The cancel's signal fallback when the answer's bound is spent before the signal can go (the update
+ * used its share, then Temporal did not take the signal in what was left): the API key's answer is the
+ * retryable 503 `cancel_not_confirmed`, never a 500 (docs/splits.md, "How fast a cancel answers").
+ */
+describe('a cancel whose signal cannot go before its answer is due', () => {
+  let stack: Stack;
+  let shop: CheckoutMerchant;
+  beforeAll(async () => {
+    // A bound of 1 ms is spent by the time the route has read the split: the update's share (the bound
+    // less the fallback's 2 s) is over before it starts, and nothing is left for the signal.
+    stack = await startStack({ CANCEL_ANSWER_WAIT_MS: 1 });
+    shop = await createCheckoutMerchant(stack);
+  });
+  afterAll(() => stack.stop());
+
+  const pendingSplit = async () => {
+    const created = await postSplit(stack, shop.owner.token, {
+      merchantId: shop.merchant.id,
+      participants: [{ email: uniqueEmail('payer'), amountMinor: 1000 }],
+    });
+    expect(created.status).toBe(201);
+    return created.body.id as string;
+  };
+
+  const statusOf = async (splitId: string) =>
+    (await stack.db.selectFrom('splits').select('status').where('id', '=', splitId).executeTakeFirstOrThrow()).status;
+
+  it('the API key answers 503 cancel_not_confirmed with Retry-After; the dashboard its 200; nothing is cancelled', async () => {
+    const splitId = await pendingSplit();
+    const server = await stack.api.post(`/api/merchants/checkout/splits/${splitId}/cancel`, undefined, {
+      apiKey: shop.testKey,
+    });
+    expect({ status: server.status, body: server.body }).toMatchObject({
+      status: 503,
+      body: { error: CANCEL_NOT_CONFIRMED_MESSAGE, code: 'cancel_not_confirmed' },
+    });
+    expect(server.headers.get('retry-after')).toBe(String(CANCEL_RETRY_AFTER_SECONDS));
+    // The dashboard's answer on any status, the split read back (the spec's 200).
+    const dashboard = await stack.api.post(`/api/checkout-splits/${splitId}/cancel`, undefined, {
+      token: shop.owner.token,
+    });
+    expect({ status: dashboard.status, body: dashboard.body }).toMatchObject({
+      status: 200,
+      body: { status: 'canceled' },
+    });
+    // Neither cancel reached the workflow: the split is pending, for the merchant to cancel again.
+    const { events } = await stack.temporal.client.workflow.getHandle(splitWorkflowId(splitId)).fetchHistory();
+    expect((events ?? []).filter((e) => e.workflowExecutionSignaledEventAttributes)).toEqual([]);
+    expect(await statusOf(splitId)).toBe('pending');
+  });
+
+  it('a signal Temporal does not take before its deadline counts as not reached; a refusal does not', async () => {
+    const splitId = await pendingSplit();
+    const { client } = stack.temporal;
+    const signal = (workflowId: string, deadline: number) =>
+      client.connection
+        .withDeadline(deadline, () =>
+          client.workflow.getHandle(workflowId).signal(cancelSplitSignal, { actor: 'test' }),
+        )
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+    const late = await signal(splitWorkflowId(splitId), Date.now() - 1);
+    expect(late).toMatchObject({ name: 'ServiceError' });
+    expect(temporalNotReached(late)).toBe(true);
+    const unknownWorkflow = await signal(splitWorkflowId('00000000-0000-4000-8000-000000000000'), Date.now() + 30_000);
+    expect(unknownWorkflow).toMatchObject({ name: 'WorkflowNotFoundError' });
+    expect(temporalNotReached(unknownWorkflow)).toBe(false);
+  });
+});
