@@ -12156,7 +12156,7 @@ export interface operations {
             /**
              * @description Error.
              *
-             *     - `cancel_not_confirmed`: The cancel is recorded but has not taken effect yet. Send it again shortly to read the outcome. (rare: no worker took the cancel within the answer's bound (10 s); the cancel is recorded, send it again after `Retry-After` seconds)
+             *     - `cancel_not_confirmed`: The cancel has not taken effect yet: the split is still pending and no one has been charged. Send it again shortly to read the outcome. (rare: no worker took the cancel within the answer's bound (10 s); the cancel is recorded, send it again after `Retry-After` seconds)
              */
             503: {
                 headers: {

@@ -11,9 +11,12 @@ export const CanceledSchema = z
 
 export const notPendingMessage = (status: string) => `Only a pending split can be cancelled; this one is ${status}`;
 
-/** The API-key cancel sent as a signal that the workflow had not acted on in time (docs/hosted-checkout.md). */
+/**
+ * The API-key cancel that has not taken effect by its bound (docs/hosted-checkout.md): sent as a signal the
+ * workflow had not acted on yet, or not sent because Temporal could not be reached in time. True in both.
+ */
 export const CANCEL_NOT_CONFIRMED_MESSAGE =
-  'The cancel is recorded but has not taken effect yet. Send it again shortly to read the outcome.';
+  'The cancel has not taken effect yet: the split is still pending and no one has been charged. Send it again shortly to read the outcome.';
 
 /** What the 503 `cancel_not_confirmed` asks the caller to wait (`Retry-After`, seconds) before sending the cancel again. */
 export const CANCEL_RETRY_AFTER_SECONDS = 2;
