@@ -103,9 +103,6 @@ async function requestCancel(
   return { status: status ?? result.value.status, changed: true };
 }
 
-/** The warning when the signal fallback could not go in time: answered as a cancel not confirmed. */
-export const CANCEL_SIGNAL_NOT_SENT = 'cancel signal not taken before the answer bound; cancel not confirmed';
-
 /** gRPC's UNAVAILABLE: no Temporal frontend could be reached (a history or frontend process restarting). */
 const GRPC_UNAVAILABLE = 14;
 
@@ -134,7 +131,7 @@ export function temporalNotReached(error: unknown): boolean {
 async function signaledCancel(deps: CheckoutDeps, splitId: string, actor: string, answerBy: number) {
   const notConfirmed: CancelOutcome = { status: 'pending', changed: false };
   if (Date.now() >= answerBy) {
-    deps.logger.warn({ splitId }, CANCEL_SIGNAL_NOT_SENT);
+    deps.logger.warn({ splitId }, FALLBACK_LOGS.cancelSignalNotSent);
     return notConfirmed;
   }
   const { client } = deps.temporal;
@@ -144,7 +141,7 @@ async function signaledCancel(deps: CheckoutDeps, splitId: string, actor: string
     );
   } catch (error) {
     if (!temporalNotReached(error)) throw error;
-    deps.logger.warn({ splitId, err: error }, CANCEL_SIGNAL_NOT_SENT);
+    deps.logger.warn({ splitId, err: error }, FALLBACK_LOGS.cancelSignalNotSent);
     return notConfirmed;
   }
   const status = await readUntil(deps, splitId, answerBy, (now) => now !== 'pending');
