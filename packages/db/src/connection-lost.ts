@@ -12,6 +12,22 @@ export function connectionLost(error: unknown): boolean {
   return /not queryable|Connection terminated/.test(e.message ?? '');
 }
 
+const SOCKET_RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
+/**
+ * The socket itself was reset or broken (`read ECONNRESET`, `write EPIPE`): the server's side went away
+ * (a terminated backend whose socket closed with our bytes unread, a failover, a proxy), but unlike
+ * {@link connectionLost} nothing says when. The server may have run the statement, and even committed
+ * it outside a transaction, before the reset reached us, so this alone never justifies running a
+ * statement again; inside a transaction whose COMMIT was not sent it still means nothing was saved.
+ */
+export function socketReset(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  if (!e) return false;
+  if (e.code && SOCKET_RESET_CODES.has(e.code)) return true;
+  return /\b(ECONNRESET|EPIPE)\b/.test(e.message ?? '');
+}
+
 const NOTHING_SAVED = Symbol('groupsplit.db.nothingSaved');
 
 /**

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { connectionLost, markNothingSaved } from './connection-lost';
+import { connectionLost, markNothingSaved, socketReset } from './connection-lost';
 
 /**
  * Named (server-side prepared) statements for the few fixed SQL texts that run once per event or per
@@ -65,13 +65,20 @@ export class PreparingClient extends pg.Client {
     if (!outsideTransaction) {
       // The transaction is gone with its connection; before COMMIT that provably saved nothing
       // (the error handler answers 503, try again: docs/runbook.md, "Postgres connections lost").
+      // A socket reset counts too: whatever the server ran in an uncommitted transaction, it rolled
+      // back. That includes kysely's ROLLBACK meeting the reset after a terminated backend's 57P01,
+      // whose error then replaces the statement's. From COMMIT on (a ROLLBACK after a failed
+      // COMMIT included), nothing is marked: that transaction may have committed.
       const commitSent = this.commitSent;
       return sent.catch((error: unknown) => {
-        if (connectionLost(error) && !commitSent) markNothingSaved(error);
+        if ((connectionLost(error) || socketReset(error)) && !commitSent) markNothingSaved(error);
         throw error;
       });
     }
     return sent.catch(async (error: unknown) => {
+      // Outside a transaction a socket reset is not run again, and stays the caller's error: the
+      // server may have run and committed the statement before the reset reached us, and a second
+      // run would apply a write twice. Only the losses connectionLost() recognises are run again.
       if (!connectionLost(error)) throw error;
       const fresh = new pg.Client(this.options);
       await fresh.connect();

@@ -1,0 +1,125 @@
+import net from 'node:net';
+import { Writable } from 'node:stream';
+import { createLogger } from '@groupsplit/core';
+import { createDb, type Db } from '@groupsplit/db';
+import Router from '@koa/router';
+import { sql } from 'kysely';
+import { createServiceApp } from './service-app';
+
+/**
+ * A TCP proxy in front of Postgres that passes on what the server sent and then, when the server closes
+ * a connection, resets the client's side (RST) instead of closing it: what the client sees when a
+ * terminated backend's socket closes with the client's bytes unread.
+ */
+async function startResettingProxy(databaseUrl: string) {
+  const target = new URL(databaseUrl);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(upstream);
+    let written: Promise<void> = Promise.resolve();
+    client.on('data', (chunk: Buffer) => upstream.write(chunk));
+    upstream.on('data', (chunk: Buffer) => {
+      written = new Promise((resolve) => client.write(chunk, () => resolve()));
+    });
+    const serverClosed = () =>
+      void written.then(() => {
+        if (!client.destroyed) client.resetAndDestroy();
+      });
+    upstream.on('end', serverClosed);
+    upstream.on('error', serverClosed);
+    client.on('error', () => upstream.destroy());
+    client.on('close', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.toString(),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/**
+ * The chaos run's case: a backend terminated mid-transaction, and kysely's ROLLBACK then meeting the
+ * socket's reset (read ECONNRESET), whose error replaces the statement's. Its COMMIT was never sent, so
+ * the service answers 503 (try again), not 500 (docs/runbook.md, "Postgres connections lost").
+ */
+describe('a transaction whose connection is reset before COMMIT', () => {
+  let admin: Db;
+  let proxy: Awaited<ReturnType<typeof startResettingProxy>>;
+  let db: Db;
+  beforeAll(async () => {
+    admin = createDb(process.env.DATABASE_URL!, 1);
+    proxy = await startResettingProxy(process.env.DATABASE_URL!);
+    db = createDb(proxy.url, 1);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await proxy.close();
+    await admin.destroy();
+  });
+
+  /** Terminates the backend running the statement tagged `marker`, once it is seen running. */
+  async function terminateWhenRunning(marker: string) {
+    for (;;) {
+      const { rows } = await sql<{ terminated: boolean }>`
+        SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity
+        WHERE query LIKE ${`%${marker}%`} AND query NOT LIKE '%pg_stat_activity%' AND state = 'active'`.execute(admin);
+      if (rows.some((row) => row.terminated)) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('answers 503 service_unavailable with Retry-After, having saved nothing', async () => {
+    const table = `connection_reset_probe_${Date.now()}`;
+    await sql.raw(`CREATE TABLE ${table} (id int)`).execute(admin);
+    const marker = `reset_http_${Date.now()}`;
+    let thrown: unknown;
+    const router = new Router();
+    router.post('/write', async (ctx) => {
+      try {
+        await db.transaction().execute(async (trx) => {
+          await sql.raw(`INSERT INTO ${table} VALUES (1)`).execute(trx);
+          await sql.raw(`SELECT pg_sleep(5), '${marker}' AS marker`).execute(trx);
+        });
+      } catch (error) {
+        thrown = error;
+        throw error;
+      }
+      ctx.body = { ok: true };
+    });
+    const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const app = createServiceApp({
+      name: 'test',
+      logger: createLogger('test', 'info', quiet),
+      readiness: async () => ({}),
+      routers: [router],
+    });
+    const server = app.listen(0);
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as { port: number };
+      const answer = fetch(`http://127.0.0.1:${port}/write`, { method: 'POST' });
+      await terminateWhenRunning(marker);
+      const res = await answer;
+      // The reset, not the termination, is what reached the handler.
+      expect(thrown).toMatchObject({ code: 'ECONNRESET' });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(await res.json()).toMatchObject({
+        error: 'The database connection was lost and nothing was saved. Please try again.',
+        code: 'service_unavailable',
+      });
+      const { rows } = await sql.raw<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`).execute(admin);
+      expect(rows).toEqual([{ count: 0 }]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await sql.raw(`DROP TABLE ${table}`).execute(admin);
+    }
+  });
+});
