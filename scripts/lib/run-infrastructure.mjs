@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMail } from './mail.mjs';
 import { DATA_DIR, EMULATOR_MIGRATIONS, ROOT } from './paths.mjs';
-import { ensureDatabase, resolvePostgresServer } from './postgres.mjs';
+import { ensureDatabase, relaxDatabaseDurability, resolvePostgresServer } from './postgres.mjs';
 import { freePort } from './procs.mjs';
 import { startTemporal } from './temporal.mjs';
 import { startRunTemporalCluster } from './temporal-cluster.mjs';
@@ -23,13 +23,24 @@ export async function startRunInfrastructure(purpose, { temporalDbFile, engine =
   const runDir = join(DATA_DIR, `${purpose}-runs`, runId);
   mkdirSync(runDir, { recursive: true });
 
+  // Only the test run's database is throwaway: a bench, chaos, drill or recording run keeps real
+  // durability, since its figures (and the drill's restore) depend on what a commit costs.
+  const throwaway = purpose === 'test' && process.env.TEST_POSTGRES_DURABLE !== '1';
   const pgServer = await resolvePostgresServer({
     preferLocal: true,
     embeddedName: `postgres-${purpose}`,
     embeddedPort: await freePort(),
+    embeddedThrowaway: throwaway,
   });
   const databaseName = `groupsplit_${purpose}_${runId}`;
   const databaseUrl = await ensureDatabase(pgServer.serverUrl, databaseName);
+  // A test run's commits do not wait for the WAL to reach the disk (synchronous_commit = off, set on
+  // this database only, before the migrations' first session): whole-stack tests commit thousands of
+  // times (workflow activities, projections, outbox rows), each waiting for a flush otherwise. A crash of
+  // the Postgres server could lose the last few hundred milliseconds of commits of a database that is
+  // dropped at the run's end anyway; what a session sees is unchanged, and no test crashes the server
+  // (docs/testing-speed.md, item 11). TEST_POSTGRES_DURABLE=1 keeps the server's setting (to compare).
+  if (throwaway) await relaxDatabaseDurability(pgServer.serverUrl, databaseName);
   const migrate = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(ROOT, 'packages/db/src/migrate-cli.ts'), EMULATOR_MIGRATIONS],

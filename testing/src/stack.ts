@@ -103,7 +103,8 @@ export type StackOptions = {
   /**
    * false: no Temporal at all, for route tests that start no workflow and assert none (the route tier,
    * docs/testing-speed.md): no worker, no connection, a client faked at its boundary that fails the
-   * file if a route reaches it. The worker package is then never loaded.
+   * file if a route reaches it. The worker package and Temporal's client package (loaded by
+   * `createTemporalClient` on first use) are then never loaded.
    */
   temporal?: boolean;
 };

@@ -1,11 +1,11 @@
-import { type Config, createTemporalClient, type TemporalSettings } from '@groupsplit/shared';
+import { type Config, createTemporalClient, isScheduleAlreadyRunning, type TemporalSettings } from '@groupsplit/shared';
 import {
   JANITOR_INTERVAL,
   type JanitorSweepInput,
   janitorScheduleId,
   reconciliationJanitorWorkflow,
 } from '@groupsplit/workflows';
-import { type Client, ScheduleAlreadyRunning } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 
 /**
  * The janitor's Schedule for this task queue, created if missing: a sweep every 15 minutes,
@@ -28,7 +28,7 @@ export async function ensureJanitorSchedule(client: Client, config: Pick<Config,
       policies: { overlap: 'SKIP', catchupWindow: JANITOR_INTERVAL },
     });
   } catch (error) {
-    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+    if (!isScheduleAlreadyRunning(error)) throw error;
   }
   return client.schedule.getHandle(scheduleId);
 }

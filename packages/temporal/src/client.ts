@@ -1,7 +1,21 @@
 import type { Config } from '@groupsplit/config';
-import { Client, Connection } from '@temporalio/client';
-import { temporalConnectionInterceptors } from './closed-channel';
+import type { Client, Connection } from '@temporalio/client';
 import { temporalDataConverter } from './data-converter';
+
+let clientPackage: typeof import('@temporalio/client') | undefined;
+
+/**
+ * `@temporalio/client` (with gRPC and Temporal's protobufs: some 200 modules, 0.4–0.7 s of CPU in a test
+ * file's load profile), loaded on first use instead of with this package: every service imports this
+ * package through `@groupsplit/shared`, and a process that never connects to Temporal (the test stack's
+ * route tier, docs/testing-speed.md) then never loads it. A process that connects loads it in
+ * `createTemporalClient`, before any of its errors can exist. Synchronous, so that error checks can use it
+ * (client-errors.ts).
+ */
+export function temporalClientPackage(): typeof import('@temporalio/client') {
+  clientPackage ??= require('@temporalio/client') as typeof import('@temporalio/client');
+  return clientPackage;
+}
 
 /** Search attributes the dev server registers and workflows keep current (Keyword type). */
 export const SEARCH_ATTRIBUTES = ['SplitStatus', 'MerchantId', 'SplitMode'] as const;
@@ -23,6 +37,9 @@ export async function createTemporalClient(
   config: TemporalSettings,
   { connectTimeoutMs }: { connectTimeoutMs?: number } = {},
 ): Promise<TemporalHandle> {
+  const { Client, Connection } = temporalClientPackage();
+  // The connection's gRPC interceptors load gRPC and the client too: with them, on first use.
+  const { temporalConnectionInterceptors } = require('./closed-channel') as typeof import('./closed-channel');
   const connection = await Connection.connect({
     address: config.TEMPORAL_ADDRESS,
     interceptors: temporalConnectionInterceptors(),

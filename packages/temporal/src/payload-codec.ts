@@ -1,7 +1,17 @@
 import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import type { PayloadKeyring } from '@groupsplit/config';
 import type { Payload, PayloadCodec } from '@temporalio/common';
-import { temporal } from '@temporalio/proto';
+
+/**
+ * Temporal's protobufs (`@temporalio/proto`, one large generated module), loaded when the first payload
+ * is encrypted or decrypted rather than with this package, which every service imports through
+ * `@groupsplit/shared` (client.ts says why).
+ */
+let protos: typeof import('@temporalio/proto') | undefined;
+function payloadMessage() {
+  protos ??= require('@temporalio/proto') as typeof import('@temporalio/proto');
+  return protos.temporal.api.common.v1.Payload;
+}
 
 /**
  * Encrypts every Temporal payload (workflow and activity inputs and results, signals, updates,
@@ -66,7 +76,7 @@ export class AesGcmPayloadCodec implements PayloadCodec {
     return payloads.map((payload) => {
       const nonce = this.nonces.next();
       const cipher = createCipheriv('aes-256-gcm', key, nonce);
-      const plain = temporal.api.common.v1.Payload.encode(payload).finish();
+      const plain = payloadMessage().encode(payload).finish();
       const sealed = Buffer.concat([nonce, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
       return {
         metadata: { encoding: encoder.encode(ENCRYPTED_ENCODING), [KEY_ID_METADATA]: encoder.encode(keyId) },
@@ -99,7 +109,7 @@ export class AesGcmPayloadCodec implements PayloadCodec {
         decipher.update(sealed.subarray(NONCE_BYTES, sealed.length - TAG_BYTES)),
         decipher.final(),
       ]);
-      const decoded = temporal.api.common.v1.Payload.decode(plain);
+      const decoded = payloadMessage().decode(plain);
       return { metadata: decoded.metadata, data: decoded.data };
     } catch {
       throw new PayloadDecryptionError(

@@ -1,5 +1,5 @@
-import { type Config, createTemporalClient, type TemporalSettings } from '@groupsplit/shared';
-import { type Client, ScheduleAlreadyRunning, type ScheduleOptionsStartWorkflowAction } from '@temporalio/client';
+import { type Config, createTemporalClient, isScheduleAlreadyRunning, type TemporalSettings } from '@groupsplit/shared';
+import type { Client, ScheduleOptionsStartWorkflowAction } from '@temporalio/client';
 import type { Duration, Workflow } from '@temporalio/common';
 
 type Timing = {
@@ -30,7 +30,7 @@ export async function ensureSchedule<W extends Workflow>(
       policies: { overlap: 'SKIP', catchupWindow: timing.catchupWindow },
     });
   } catch (error) {
-    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+    if (!isScheduleAlreadyRunning(error)) throw error;
   }
   return client.schedule.getHandle(scheduleId);
 }

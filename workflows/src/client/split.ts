@@ -1,4 +1,5 @@
-import { type Client, WorkflowNotFoundError } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/common';
 import { splitWorkflowId } from '../split/workflow';
 
 /**

@@ -1,4 +1,4 @@
-import { WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
+import type * as TemporalClientPackage from '@temporalio/client';
 
 /**
  * Temporal refuses an update (and an update-with-start's update) while the workflow's task is being
@@ -25,6 +25,9 @@ export function refusedWhileTaskRetries(error: unknown): boolean {
  * still pending is joined rather than repeated) is what the caller should do.
  */
 export function updateNotTakenYet(error: unknown): boolean {
+  // The client package at the check, not with this module: a process that never connects to Temporal
+  // never loads it (packages/temporal/src/client.ts); an error the client raised means it is loaded already.
+  const { WorkflowUpdateRPCTimeoutOrCancelledError } = require('@temporalio/client') as typeof TemporalClientPackage;
   return refusedWhileTaskRetries(error) || error instanceof WorkflowUpdateRPCTimeoutOrCancelledError;
 }
 

@@ -5,7 +5,8 @@ import {
   OutboxRepository,
   type WebhookAttemptConfig,
 } from '@groupsplit/shared';
-import { type Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { webhookDeliveryWorkflow, webhookSweepWorkflow } from '../webhooks';
 import { retryDelayAfter } from '../webhooks/retry-schedule';
 import { ensureSchedule, type ScheduleInstallConfig, withTemporalClient } from './schedules';

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AppError,
+  ApplicationFailure,
   badRequest,
   conflict,
   formatPounds,
+  isWorkflowUpdateFailedError,
   MESSAGES,
   notFound,
   type SplitRefundRow,
   type SplitRow,
   SplitsRepository,
   TIMED_OUT,
+  WorkflowNotFoundError,
   within,
 } from '@groupsplit/shared';
 import {
@@ -21,7 +24,6 @@ import {
   splitWorkflowId,
 } from '@groupsplit/workflows';
 import { updateNotTakenYet } from '@groupsplit/workflows/client';
-import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
 import { FALLBACK_LOGS } from '../fallback-logs';
 import { callSplitWorkflow } from '../splits/changed-since-read';
@@ -126,7 +128,7 @@ export async function refundedSoFar(deps: CheckoutDeps, splitId: string) {
 
 /** The ApplicationFailure type of a refused workflow update (the validator's rejection), else null. */
 const refusalType = (error: unknown) =>
-  error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : null;
+  isWorkflowUpdateFailedError(error) && error.cause instanceof ApplicationFailure ? error.cause.type : null;
 
 /**
  * Asks the split workflow for a refund (update `requestRefund`; it runs the child refund

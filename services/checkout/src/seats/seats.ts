@@ -1,7 +1,9 @@
 import {
+  ApplicationFailure,
   badGateway,
   conflict,
   formatPounds,
+  isWorkflowUpdateFailedError,
   MESSAGES,
   notFound,
   type SplitParticipantRow,
@@ -19,7 +21,6 @@ import {
   UNKNOWN_SEAT,
 } from '@groupsplit/workflows';
 import { seatPayLinkEmailId } from '@groupsplit/workflows/client';
-import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
 import { sameEmail } from '../splits/group';
 import { askForNewPayer, inviteNewPayer } from '../splits/new-payer';
@@ -77,7 +78,7 @@ export const notPending = (status: string) => conflict(SEAT_MESSAGES.notPending(
 
 /** The workflow's refusal of the update, as our answer; anything else is rethrown as it was. */
 function answerForRefusal(error: unknown, status: () => Promise<string>): Promise<never> | never {
-  const cause = error instanceof WorkflowUpdateFailedError ? error.cause : null;
+  const cause = isWorkflowUpdateFailedError(error) ? error.cause : null;
   if (cause instanceof ApplicationFailure) {
     if (cause.type === SEAT_TAKEN) throw seatTaken();
     if (cause.type === ALREADY_IN_SPLIT) throw alreadyInSplit();

@@ -1,8 +1,10 @@
 import {
   type AppError,
+  ApplicationFailure,
   badGateway,
   conflict,
   formatPounds,
+  isWorkflowUpdateFailedError,
   MESSAGES,
   MerchantsRepository,
   maskEmail,
@@ -26,7 +28,6 @@ import {
   UNKNOWN_PARTICIPANT,
   UNKNOWN_SEAT,
 } from '@groupsplit/workflows';
-import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
 import { sendEmailsNow } from '../email/first-attempt';
 import { seatTaken } from '../seats/seats';
@@ -48,7 +49,7 @@ export const wouldLeaveSinglePayer = (): AppError => conflict(M.singlePayer, 'co
 
 /** The workflow's refusal of the cover, as our answer; anything else is rethrown as it was. */
 function answerForRefusal(error: unknown, splitStatus: () => Promise<string>): Promise<never> | never {
-  const cause = error instanceof WorkflowUpdateFailedError ? error.cause : null;
+  const cause = isWorkflowUpdateFailedError(error) ? error.cause : null;
   if (cause instanceof ApplicationFailure) {
     if (cause.type === COVER_WOULD_LEAVE_SINGLE_PAYER) throw wouldLeaveSinglePayer();
     if (cause.type === NOT_REPLACEABLE) {

@@ -12,6 +12,8 @@ import {
   SplitsRepository,
   splitFees,
   takeSplitGate,
+  temporalClientPackage,
+  WorkflowExecutionAlreadyStartedError,
 } from '@groupsplit/shared';
 import {
   createSplitUpdate,
@@ -23,7 +25,6 @@ import {
   splitWorkflowId,
 } from '@groupsplit/workflows';
 import { askWhileTaskRetries } from '@groupsplit/workflows/client';
-import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
 import { groupUrl } from '../seats/seats';
 import { askerOf, emailOrderLine, type OrganiserShare, sendInvitations } from './invitations';
@@ -160,6 +161,8 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
   // A request that finds the workflow already started (a retry with the same Idempotency-Key, or a
   // hosted claim taken up twice) answers with that split, but the request that started it invites.
   let startedHere = true;
+  // Temporal's client package is loaded on first use (temporalClientPackage, packages/temporal/src/client.ts).
+  const { WithStartWorkflowOperation } = temporalClientPackage();
   const outcome = await temporal.client.workflow
     .executeUpdateWithStart(createSplitUpdate, {
       startWorkflowOperation: new WithStartWorkflowOperation(splitWorkflow, {

@@ -1,8 +1,10 @@
 import {
   type AppError,
+  ApplicationFailure,
   badGateway,
   badRequest,
   conflict,
+  isWorkflowUpdateFailedError,
   MESSAGES,
   notFound,
   type SplitParticipantRow,
@@ -18,7 +20,6 @@ import {
   UNKNOWN_PARTICIPANT,
 } from '@groupsplit/workflows';
 import { replacementPayLinkEmailId } from '@groupsplit/workflows/client';
-import { ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutDeps } from '../deps';
 import { sameEmail } from './group';
 import { askForNewPayer, inviteNewPayer } from './new-payer';
@@ -45,7 +46,7 @@ export function notReplaceable(splitStatus: string, participantStatus: string): 
 
 /** The workflow's refusal of the update, as our answer; anything else is rethrown as it was. */
 function answerForRefusal(error: unknown): never {
-  const cause = error instanceof WorkflowUpdateFailedError ? error.cause : null;
+  const cause = isWorkflowUpdateFailedError(error) ? error.cause : null;
   if (cause instanceof ApplicationFailure) {
     if (cause.type === NOT_REPLACEABLE) {
       const details = cause.details?.[0] as NotReplaceableDetails;

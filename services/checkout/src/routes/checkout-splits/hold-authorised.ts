@@ -1,6 +1,11 @@
-import { createProcessors, type Hold, SplitsRepository, toProcessorError } from '@groupsplit/shared';
+import {
+  createProcessors,
+  type Hold,
+  SplitsRepository,
+  toProcessorError,
+  WorkflowNotFoundError,
+} from '@groupsplit/shared';
 import { participantAuthorisedSignal, splitWorkflowId } from '@groupsplit/workflows';
-import { WorkflowNotFoundError } from '@temporalio/client';
 import type { ProcessorEventContext } from '../../processor-events/handlers';
 
 type HeldParticipant = NonNullable<Awaited<ReturnType<SplitsRepository['findParticipantByPaymentIntent']>>>;

@@ -1,6 +1,11 @@
-import { type ChargeSummary, type DisputeSummary, SplitsRepository } from '@groupsplit/shared';
+import {
+  type ChargeSummary,
+  type DisputeSummary,
+  SplitsRepository,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
+} from '@groupsplit/shared';
 import { disputeWorkflowId, processorRefundSignal, splitDisputeWorkflow, splitWorkflowId } from '@groupsplit/workflows';
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import type { ProcessorEventContext } from '../../processor-events/handlers';
 
 /** Our record of the charge: found by payment intent in the event's mode, not by its metadata. */

@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, MESSAGES, notFound, type SplitRow, serviceUnavailable, validate } from '@groupsplit/shared';
+import {
+  ApplicationFailure,
+  conflict,
+  isWorkflowUpdateFailedError,
+  MESSAGES,
+  notFound,
+  type SplitRow,
+  serviceUnavailable,
+  validate,
+  WorkflowNotFoundError,
+} from '@groupsplit/shared';
 import { acceptSplitUpdate, NOT_AWAITING_MERCHANT, splitWorkflowId } from '@groupsplit/workflows';
 import { updateNotTakenYet } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
-import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { Context } from 'koa';
 import { apiKeyPrincipal, auth, sessionPrincipal } from '../../auth';
 import type { CheckoutDeps } from '../../deps';
@@ -16,7 +25,7 @@ const notAwaitingMerchant = () => conflict(NOT_AWAITING_MERCHANT_MESSAGE, 'not_a
 
 /** The ApplicationFailure type of a refused update (the validator's rejection, or the handler's), else null. */
 const refusalType = (error: unknown) =>
-  error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure ? error.cause.type : null;
+  isWorkflowUpdateFailedError(error) && error.cause instanceof ApplicationFailure ? error.cause.type : null;
 
 /**
  * Asks the split's workflow to accept (update `acceptSplit`, workflows/src/split/merchant-accept.ts) and
