@@ -56,7 +56,9 @@ export function typecheckAll<Name extends string>(
   }
 
   const names = Object.keys(checks) as Name[];
-  const isolated = names.filter((name) => Object.values(checks[name]).some((source) => REACHES_OTHER_FILES.test(source)));
+  const isolated = names.filter((name) =>
+    Object.values(checks[name]).some((source) => REACHES_OTHER_FILES.test(source)),
+  );
   const shared = names.filter((name) => !isolated.includes(name));
   const results = {} as Record<Name, TypecheckResult>;
   let oldProgram: ts.Program | undefined;
@@ -70,8 +72,12 @@ export function typecheckAll<Name extends string>(
     const program: ts.Program = ts.createProgram({ rootNames, options, host, oldProgram });
     oldProgram = program;
     // What tsc reports, in its order: options and syntax first, then (without those) global and semantic.
-    let diagnostics: readonly ts.Diagnostic[] = [...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics()];
-    if (diagnostics.length === 0) diagnostics = [...program.getGlobalDiagnostics(), ...program.getSemanticDiagnostics()];
+    let diagnostics: readonly ts.Diagnostic[] = [
+      ...program.getOptionsDiagnostics(),
+      ...program.getSyntacticDiagnostics(),
+    ];
+    if (diagnostics.length === 0)
+      diagnostics = [...program.getGlobalDiagnostics(), ...program.getSemanticDiagnostics()];
     for (const name of group) {
       const own = diagnostics.filter((diagnostic) => {
         const file = diagnostic.file && owner.get(diagnostic.file.fileName);
