@@ -35,8 +35,8 @@ const REACHES_OTHER_FILES = /\bdeclare\s+(global|module)\b/;
  * TypeScript's lib files are read and checked once, not once per check. The files are ES modules (`.mts`)
  * that import nothing of each other, so each one's diagnostics are what its own program gives; a check whose
  * files declare a global or a module augmentation, which would reach the other files, gets a program of its
- * own. A check's answer is its own files' diagnostics plus those of every file the checks share (the
- * client's sources under the shop's settings) and the program's global ones, as `tsc -p` would print them.
+ * own. A check's answer is what `tsc -p` prints for its own files, every file the checks share (the
+ * client's sources under the shop's settings) and the program as a whole, in tsc's order and format.
  */
 export function typecheckAll<Name extends string>(
   checks: Record<Name, Record<string, string>>,
@@ -71,24 +71,22 @@ export function typecheckAll<Name extends string>(
     host.getCurrentDirectory = () => dirs[group[0]!];
     const program: ts.Program = ts.createProgram({ rootNames, options, host, oldProgram });
     oldProgram = program;
-    // What tsc reports, in its order: options and syntax first, then (without those) global and semantic.
-    let diagnostics: readonly ts.Diagnostic[] = [
-      ...program.getOptionsDiagnostics(),
-      ...program.getSyntacticDiagnostics(),
-    ];
-    if (diagnostics.length === 0)
-      diagnostics = [...program.getGlobalDiagnostics(), ...program.getSemanticDiagnostics()];
     for (const name of group) {
-      const own = diagnostics.filter((diagnostic) => {
-        const file = diagnostic.file && owner.get(diagnostic.file.fileName);
-        return file === undefined || file === name;
-      });
-      const sorted = ts.sortAndDeduplicateDiagnostics(own);
+      // This check's program: its own files and every file the checks share (not another check's files).
+      const files = program.getSourceFiles().filter((file) => [undefined, name].includes(owner.get(file.fileName)));
+      // What tsc -p reports, in its order: syntax; without syntax errors, options and global; without any of
+      // those, semantic (tsc's emitFilesAndReportErrors).
+      let diagnostics: ts.Diagnostic[] = files.flatMap((file) => program.getSyntacticDiagnostics(file));
+      if (diagnostics.length === 0)
+        diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
+      if (diagnostics.length === 0) diagnostics = files.flatMap((file) => program.getSemanticDiagnostics(file));
+      const sorted = ts.sortAndDeduplicateDiagnostics(diagnostics);
       const output = ts.formatDiagnostics(sorted, {
         getCurrentDirectory: () => dirs[name],
         getCanonicalFileName: (fileName) => fileName,
         getNewLine: () => '\n',
       });
+      // tsc's exit status with noEmit: 1 when it reports anything.
       results[name] = { status: sorted.length > 0 ? 1 : 0, output };
     }
   }
