@@ -37,9 +37,8 @@ async function generateAll(documentPath) {
 
 const shown = (file) => `client/src/${file.slice(join(CLIENT, 'src').length + 1)}`;
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
-  const args = process.argv.slice(2);
+/** The command line, `args` as after `node scripts/generate.mjs`: prints to the console, returns the exit status. */
+export async function main(args) {
   const documentFlag = args.indexOf('--document');
   const files = await generateAll(documentFlag >= 0 ? resolve(args[documentFlag + 1]) : DOCUMENT);
   if (args.includes('--check')) {
@@ -56,7 +55,7 @@ if (invokedDirectly) {
         stale = true;
       }
     }
-    if (stale) process.exit(1);
+    if (stale) return 1;
     console.log('client/src/schema.d.ts and client/src/error-codes.ts match docs/openapi.json');
   } else {
     for (const [file, generated] of files) {
@@ -64,4 +63,8 @@ if (invokedDirectly) {
       console.log(`wrote ${shown(file)}`);
     }
   }
+  return 0;
 }
+
+const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) process.exitCode = await main(process.argv.slice(2));
