@@ -81,6 +81,13 @@ export const configSchema = z.object({
    */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(1000),
   /**
+   * Workflow tasks the worker takes at once (the SDK's own default is 40). It runs them one after
+   * another on one thread, and each one's 10 s timeout runs from the moment it is taken: take more than
+   * it can finish in 10 s and the ones at the back time out and are taken again, whole history replayed
+   * (services/worker/src/worker.ts, workflowTaskSlots).
+   */
+  WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: z.coerce.number().int().min(2).default(8),
+  /**
    * Worker Versioning (docs/workflow-versioning.md, "Worker Deployments"): unset or empty, the worker
    * polls TEMPORAL_TASK_QUEUE unversioned; set, it joins the Worker Deployment named after the task
    * queue as this build id, and takes tasks only once that version is made current.

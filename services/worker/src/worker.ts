@@ -23,7 +23,23 @@ export type WorkerDeps = {
   shutdownGraceTime?: Duration;
   /** How the worker's workflows follow a new current build (default AUTO_UPGRADE); only with TEMPORAL_WORKER_BUILD_ID. */
   versioningBehavior?: VersioningBehavior;
+  /** Tests of the worker's own settings: a workflows module of theirs instead of the split workflows. */
+  workflowsPath?: string;
 };
+
+/**
+ * How many workflow tasks the worker holds at once. The SDK runs workflow code on one thread, so the
+ * tasks a worker holds run one after another, and each task's start-to-close timeout (10 s) runs from
+ * the moment it is taken, not from when its turn comes. A worker started after a crash has nothing
+ * cached: each task replays its split's whole history. Holding the SDK's default 40, a restarted
+ * worker on a loaded machine took every waiting split at once, and the tasks at the back of its queue
+ * timed out each time, so those splits stood still for minutes (bench/history/2026-12-cluster.md, the
+ * first-wave herd). Holding fewer, the rest wait in Temporal's queue, where no timeout runs, until a
+ * slot frees. Test: workflow-task-slots.test.ts.
+ */
+export function workflowTaskSlots(config: Pick<Config, 'WORKER_MAX_CONCURRENT_WORKFLOW_TASKS'>) {
+  return { maxConcurrentWorkflowTaskExecutions: config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS };
+}
 
 /**
  * Worker Versioning (docs/workflow-versioning.md, "Worker Deployments"): with TEMPORAL_WORKER_BUILD_ID
@@ -99,6 +115,7 @@ export async function createWorker({
   workflowBundlePath,
   shutdownGraceTime,
   versioningBehavior,
+  workflowsPath,
 }: WorkerDeps) {
   const connection = await connectWhenReachable(config.TEMPORAL_ADDRESS, logger);
   const deployment = workerDeploymentOptions(config, versioningBehavior);
@@ -112,9 +129,12 @@ export async function createWorker({
     // Sized by count, not by the SDK's share of the heap (about 2,300 on a 4 GB heap): memory stays
     // bounded with thousands of splits open (bench/README.md, figure 5).
     maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
-    ...(workflowBundlePath
-      ? { workflowBundle: { codePath: workflowBundlePath } }
-      : { workflowsPath: require.resolve('@groupsplit/workflows') }),
+    ...workflowTaskSlots(config),
+    ...(workflowsPath
+      ? { workflowsPath }
+      : workflowBundlePath
+        ? { workflowBundle: { codePath: workflowBundlePath } }
+        : { workflowsPath: require.resolve('@groupsplit/workflows') }),
     ...(shutdownGraceTime ? { shutdownGraceTime } : {}),
     ...(deployment ? { workerDeploymentOptions: deployment } : {}),
   });
