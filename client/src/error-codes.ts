@@ -69,6 +69,7 @@ export const OPERATION_ERROR_CODES = {
   ],
   cancelSplit: [
     'business_forbidden',
+    'cancel_not_confirmed',
     'consent_required',
     'forbidden',
     'invalid_token',

@@ -6344,6 +6344,25 @@ export interface operations {
                     } & components["schemas"]["Error"];
                 };
             };
+            /**
+             * @description Error.
+             *
+             *     - `cancel_not_confirmed`: The cancel has not taken effect yet: the split is still pending and no one has been charged. Send it again shortly to read the outcome. (rare: no worker took the cancel within the answer's bound (10 s); the split is still pending, send it again after `Retry-After` seconds)
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable reason: one of the codes this operation answers with at this status.
+                         * @enum {unknown}
+                         */
+                        code?: "cancel_not_confirmed";
+                    } & components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error, in the same shape: 413 `payload_too_large` (a body over the size cap), 500 `Something went wrong!`, 502 `bad_gateway` (it may have taken effect: read it back, or send it again with the same `Idempotency-Key` where the operation takes one), 503 `service_unavailable` (nothing was saved: send it again after `Retry-After` seconds). */
             default: {
                 headers: {
@@ -12156,7 +12175,7 @@ export interface operations {
             /**
              * @description Error.
              *
-             *     - `cancel_not_confirmed`: The cancel has not taken effect yet: the split is still pending and no one has been charged. Send it again shortly to read the outcome. (rare: no worker took the cancel within the answer's bound (10 s); the cancel is recorded, send it again after `Retry-After` seconds)
+             *     - `cancel_not_confirmed`: The cancel has not taken effect yet: the split is still pending and no one has been charged. Send it again shortly to read the outcome. (rare: no worker took the cancel within the answer's bound (10 s); the split is still pending, send it again after `Retry-After` seconds)
              */
             503: {
                 headers: {

@@ -4,6 +4,12 @@ import { CANCEL_NOT_CONFIRMED_MESSAGE, CanceledSchema, notPendingMessage, SplitI
 
 const canceled = { 200: { description: 'Cancelled (or already was).', schema: CanceledSchema } };
 
+const notConfirmed = err(
+  CANCEL_NOT_CONFIRMED_MESSAGE,
+  'cancel_not_confirmed',
+  "rare: no worker took the cancel within the answer's bound (10 s); the split is still pending, send it again after `Retry-After` seconds",
+);
+
 /** The dashboard's, by split id; the server's is the server family's, by the same id. */
 const family = { ...FAMILIES.splits, path: SplitIdParams };
 
@@ -19,6 +25,7 @@ export const splitCancelPaths: OpenApiPaths = operations(family, {
     errors: {
       403: splitChangeForbidden(MESSAGES.cancelForbidden, 'not in the business and not the creator'),
       404: [err(MESSAGES.notFound)],
+      503: [notConfirmed],
     },
   },
   'POST /api/merchants/checkout/splits/{id}/cancel': {
@@ -33,13 +40,7 @@ export const splitCancelPaths: OpenApiPaths = operations(family, {
     errors: {
       404: [NOT_YOUR_SPLIT],
       409: [err(notPendingMessage('captured'), 'not_pending', 'any status but pending or canceled; `status` names it')],
-      503: [
-        err(
-          CANCEL_NOT_CONFIRMED_MESSAGE,
-          'cancel_not_confirmed',
-          "rare: no worker took the cancel within the answer's bound (10 s); the cancel is recorded, send it again after `Retry-After` seconds",
-        ),
-      ],
+      503: [notConfirmed],
     },
   },
 });

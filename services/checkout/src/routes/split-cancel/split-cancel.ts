@@ -152,7 +152,8 @@ async function signaledCancel(deps: CheckoutDeps, splitId: string, actor: string
 /**
  * Cancel, from both callers (spec: Splits; Hosted checkout, "Cancel from the server"):
  * - POST /api/checkout-splits/:id/cancel (dashboard session): Owner, Admin, Member or the creating
- *   account; 200 `{ status: canceled }` on any status, acting only on `pending`.
+ *   account; 200 `{ status: canceled }` on any status, acting only on `pending`; a cancel of a pending
+ *   split not confirmed by the bound answers 503 `cancel_not_confirmed`, as on the API key.
  * - POST /api/merchants/checkout/splits/:id/cancel (API key): acts only on `pending` (everyone is
  *   e-mailed from the cancel's outbox event, as for every cancel); a repeat on a cancelled split is 200 again, any other status 409 `not_pending`.
  */
@@ -168,7 +169,12 @@ export function splitCancelRoutes(deps: CheckoutDeps): Router {
     const answerBy = answerByFromNow();
     const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.cancel');
     // The spec: on any status other than pending this answers 200 canceled and does nothing.
-    if (split.status === 'pending') await requestCancel(deps, split, `user:${principal.userId}`, answerBy);
+    if (split.status === 'pending') {
+      const outcome = await requestCancel(deps, split, `user:${principal.userId}`, answerBy);
+      // Not confirmed (the signal not sent, or not acted on by the bound): a 200 here would tell the
+      // dashboard the order is cancelled while it can still be captured, so it gets the API key's 503.
+      if (!outcome.changed && outcome.status === 'pending') throw cancelNotConfirmed(ctx);
+    }
     ctx.body = CANCELED;
   });
 
