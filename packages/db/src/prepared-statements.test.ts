@@ -1,7 +1,7 @@
-import net from 'node:net';
 import { CompiledQuery, sql } from 'kysely';
 import { createDb, type Db, lostBeforeCommit } from '.';
 import { preparedStatement } from './prepared-statements';
+import { type ResetRules, startResetProxy, terminateWhenRunning } from './test-support/reset-proxy';
 
 const ADD_ONE = preparedStatement('test_prepared_add_one', 'SELECT $1::int + 1 AS n');
 
@@ -37,65 +37,6 @@ describe('prepared statements', () => {
     expect(() => preparedStatement('test_prepared_add_one', 'SELECT 2')).toThrow('is taken');
   });
 });
-
-/**
- * A TCP proxy between the pool and Postgres that can end a connection it carries with a reset (RST),
- * as a backend's socket does when it closes with the client's bytes unread, or as a load balancer or
- * a failover does. Each rule names the moment the client's connection is reset instead of carried on.
- */
-interface ResetRules {
-  /** The server closed its side: the client sees a reset, not a close, once what the server sent has reached it. */
-  serverClose?: boolean;
-  /** The client sends a chunk containing this text: it is not forwarded, and the client's connection is reset. */
-  clientSends?: string;
-  /** The client sent a chunk containing this text: it is forwarded, and the server's answer, once the
-   *  server reports itself idle again (the statement done and committed), is replaced by a reset. */
-  answerTo?: string;
-}
-
-async function startResetProxy(databaseUrl: string, rules: ResetRules) {
-  const target = new URL(databaseUrl);
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    sockets.add(client).add(upstream);
-    let written: Promise<void> = Promise.resolve();
-    let answerArmed = false;
-    const reset = () => {
-      upstream.destroy();
-      if (!client.destroyed) client.resetAndDestroy();
-    };
-    client.on('data', (chunk: Buffer) => {
-      if (rules.clientSends && chunk.includes(rules.clientSends)) return reset();
-      if (rules.answerTo && chunk.includes(rules.answerTo)) answerArmed = true;
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk: Buffer) => {
-      // ReadyForQuery, idle: 'Z', length 5, 'I'.
-      if (answerArmed && chunk.subarray(-6).equals(Buffer.from([0x5a, 0, 0, 0, 5, 0x49]))) return reset();
-      written = new Promise((resolve) => client.write(chunk, () => resolve()));
-    });
-    const serverClosed = () => {
-      if (!rules.serverClose) return client.destroy();
-      void written.then(reset);
-    };
-    upstream.on('end', serverClosed);
-    upstream.on('error', serverClosed);
-    client.on('error', () => upstream.destroy());
-    client.on('close', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(databaseUrl);
-  url.hostname = '127.0.0.1';
-  url.port = String((server.address() as net.AddressInfo).port);
-  return {
-    url: url.toString(),
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 /**
  * A socket reset (ECONNRESET, EPIPE) inside a transaction whose COMMIT was not sent saved nothing, like
@@ -139,17 +80,6 @@ describe('a connection reset under a statement', () => {
       (error: unknown) => error as { code?: string; message?: string },
     );
 
-  /** Terminates the backend running the statement tagged `marker`, once it is seen running. */
-  async function terminateWhenRunning(marker: string) {
-    for (;;) {
-      const { rows } = await sql<{ terminated: boolean }>`
-        SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity
-        WHERE query LIKE ${`%${marker}%`} AND query NOT LIKE '%pg_stat_activity%' AND state = 'active'`.execute(admin);
-      if (rows.some((row) => row.terminated)) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
   it('marks a transaction whose backend was terminated, and whose ROLLBACK then met a reset, as having saved nothing', async () => {
     const db = await through({ serverClose: true });
     const marker = `reset_tx_${Date.now()}`;
@@ -157,7 +87,7 @@ describe('a connection reset under a statement', () => {
       await sql.raw(`INSERT INTO ${table} VALUES (1)`).execute(trx);
       await sql.raw(`SELECT pg_sleep(5), '${marker}' AS marker`).execute(trx);
     });
-    await terminateWhenRunning(marker);
+    await terminateWhenRunning(admin, marker);
     const failure = await failureOf(transaction);
     // The statement failed with 57P01; kysely's ROLLBACK, queued behind it, met the reset, and its
     // error replaced the first (what the chaos run saw).
@@ -182,6 +112,15 @@ describe('a connection reset under a statement', () => {
     expect(failure).toMatchObject({ code: 'ECONNRESET' });
     expect(lostBeforeCommit(failure)).toBe(false);
     // Saved once, before the reset; a second run would have saved it twice.
+    expect(await rowsWritten()).toBe(1);
+  });
+
+  it('does not run an autocommit statement again after a close with no word from the server', async () => {
+    const db = await through({ answerTo: 'INSERT INTO', closeInstead: true });
+    const failure = await failureOf(sql.raw(`INSERT INTO ${table} VALUES (1)`).execute(db));
+    expect(failure.message).toMatch(/Connection terminated unexpectedly/);
+    expect(lostBeforeCommit(failure)).toBe(false);
+    // Saved once, before the close; running it again (as before) saved it twice.
     expect(await rowsWritten()).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { createLogger, serviceUnavailable } from '@groupsplit/core';
 import { createDb, type Db, lostBeforeCommit } from '@groupsplit/db';
+import { terminateWhenRunning } from '@groupsplit/db/test-support';
 import Router from '@koa/router';
 import { CompiledQuery, sql } from 'kysely';
 import { createServiceApp } from './service-app';
@@ -22,23 +23,12 @@ describe('a connection the server ends mid-statement', () => {
     await admin.destroy();
   });
 
-  /** Terminates the backend running the statement tagged `marker`, once it is seen running. */
-  async function terminateWhenRunning(marker: string) {
-    for (;;) {
-      const { rows } = await sql<{ terminated: boolean }>`
-        SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity
-        WHERE query LIKE ${`%${marker}%`} AND query NOT LIKE '%pg_stat_activity%' AND state = 'active'`.execute(admin);
-      if (rows.some((row) => row.terminated)) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
   it('runs a statement outside a transaction again on a new connection, and answers', async () => {
     const marker = `chaos_retry_${Date.now()}`;
     const running = db.executeQuery<{ pid: number }>(
       CompiledQuery.raw(`SELECT pg_backend_pid() AS pid, pg_sleep(0.3), '${marker}' AS marker`, []),
     );
-    await terminateWhenRunning(marker);
+    await terminateWhenRunning(admin, marker);
     const { rows } = await running;
     expect(rows).toHaveLength(1);
   });
@@ -49,7 +39,7 @@ describe('a connection the server ends mid-statement', () => {
       await sql`SELECT 1`.execute(trx);
       await sql.raw(`SELECT pg_sleep(0.3), '${marker}' AS marker`).execute(trx);
     });
-    await terminateWhenRunning(marker);
+    await terminateWhenRunning(admin, marker);
     const failure = await transaction.then(
       () => null,
       (error: unknown) => error,
@@ -91,7 +81,7 @@ describe('a connection the server ends mid-statement', () => {
       await new Promise((resolve) => server.once('listening', resolve));
       const { port } = server.address() as { port: number };
       const answer = fetch(`http://127.0.0.1:${port}/write`, { method: 'POST' });
-      await terminateWhenRunning(marker);
+      await terminateWhenRunning(admin, marker);
       const res = await answer;
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('1');

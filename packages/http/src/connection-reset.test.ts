@@ -1,48 +1,10 @@
-import net from 'node:net';
 import { Writable } from 'node:stream';
 import { createLogger } from '@groupsplit/core';
 import { createDb, type Db } from '@groupsplit/db';
+import { startResetProxy, terminateWhenRunning } from '@groupsplit/db/test-support';
 import Router from '@koa/router';
 import { sql } from 'kysely';
 import { createServiceApp } from './service-app';
-
-/**
- * A TCP proxy in front of Postgres that passes on what the server sent and then, when the server closes
- * a connection, resets the client's side (RST) instead of closing it: what the client sees when a
- * terminated backend's socket closes with the client's bytes unread.
- */
-async function startResettingProxy(databaseUrl: string) {
-  const target = new URL(databaseUrl);
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    sockets.add(client).add(upstream);
-    let written: Promise<void> = Promise.resolve();
-    client.on('data', (chunk: Buffer) => upstream.write(chunk));
-    upstream.on('data', (chunk: Buffer) => {
-      written = new Promise((resolve) => client.write(chunk, () => resolve()));
-    });
-    const serverClosed = () =>
-      void written.then(() => {
-        if (!client.destroyed) client.resetAndDestroy();
-      });
-    upstream.on('end', serverClosed);
-    upstream.on('error', serverClosed);
-    client.on('error', () => upstream.destroy());
-    client.on('close', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(databaseUrl);
-  url.hostname = '127.0.0.1';
-  url.port = String((server.address() as net.AddressInfo).port);
-  return {
-    url: url.toString(),
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 /**
  * The chaos run's case: a backend terminated mid-transaction, and kysely's ROLLBACK then meeting the
@@ -51,11 +13,12 @@ async function startResettingProxy(databaseUrl: string) {
  */
 describe('a transaction whose connection is reset before COMMIT', () => {
   let admin: Db;
-  let proxy: Awaited<ReturnType<typeof startResettingProxy>>;
+  let proxy: Awaited<ReturnType<typeof startResetProxy>>;
   let db: Db;
   beforeAll(async () => {
     admin = createDb(process.env.DATABASE_URL!, 1);
-    proxy = await startResettingProxy(process.env.DATABASE_URL!);
+    // The server's close reaches the pool as a reset: a terminated backend's socket closing with the client's bytes unread.
+    proxy = await startResetProxy(process.env.DATABASE_URL!, { serverClose: true });
     db = createDb(proxy.url, 1);
   });
   afterAll(async () => {
@@ -63,17 +26,6 @@ describe('a transaction whose connection is reset before COMMIT', () => {
     await proxy.close();
     await admin.destroy();
   });
-
-  /** Terminates the backend running the statement tagged `marker`, once it is seen running. */
-  async function terminateWhenRunning(marker: string) {
-    for (;;) {
-      const { rows } = await sql<{ terminated: boolean }>`
-        SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity
-        WHERE query LIKE ${`%${marker}%`} AND query NOT LIKE '%pg_stat_activity%' AND state = 'active'`.execute(admin);
-      if (rows.some((row) => row.terminated)) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 
   it('answers 503 service_unavailable with Retry-After, having saved nothing', async () => {
     const table = `connection_reset_probe_${Date.now()}`;
@@ -105,7 +57,7 @@ describe('a transaction whose connection is reset before COMMIT', () => {
       await new Promise((resolve) => server.once('listening', resolve));
       const { port } = server.address() as { port: number };
       const answer = fetch(`http://127.0.0.1:${port}/write`, { method: 'POST' });
-      await terminateWhenRunning(marker);
+      await terminateWhenRunning(admin, marker);
       const res = await answer;
       // The reset, not the termination, is what reached the handler.
       expect(thrown).toMatchObject({ code: 'ECONNRESET' });

@@ -1,0 +1,79 @@
+import net from 'node:net';
+import { sql } from 'kysely';
+import type { Db } from '../index';
+
+/**
+ * A TCP proxy between the pool and Postgres that can end a connection it carries with a reset (RST),
+ * as a backend's socket does when it closes with the client's bytes unread, or as a load balancer or
+ * a failover does. Each rule names the moment the client's connection is reset instead of carried on.
+ */
+export interface ResetRules {
+  /** The server closed its side: the client sees a reset, not a close, once what the server sent has reached it. */
+  serverClose?: boolean;
+  /** The client sends a chunk containing this text: it is not forwarded, and the client's connection is reset. */
+  clientSends?: string;
+  /** The client sent a chunk containing this text: it is forwarded, and the server's answer, once the
+   *  server reports itself idle again (the statement done and committed), is replaced by a reset. */
+  answerTo?: string;
+  /** With answerTo: end the client's connection with a close (FIN), no word from the server, instead of a reset. */
+  closeInstead?: boolean;
+}
+
+export async function startResetProxy(databaseUrl: string, rules: ResetRules) {
+  const target = new URL(databaseUrl);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(upstream);
+    let written: Promise<void> = Promise.resolve();
+    let answerArmed = false;
+    const reset = () => {
+      upstream.destroy();
+      if (!client.destroyed) client.resetAndDestroy();
+    };
+    client.on('data', (chunk: Buffer) => {
+      if (rules.clientSends && chunk.includes(rules.clientSends)) return reset();
+      if (rules.answerTo && chunk.includes(rules.answerTo)) answerArmed = true;
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      // ReadyForQuery, idle: 'Z', length 5, 'I'.
+      if (answerArmed && chunk.subarray(-6).equals(Buffer.from([0x5a, 0, 0, 0, 5, 0x49]))) {
+        if (!rules.closeInstead) return reset();
+        upstream.destroy();
+        return void client.end();
+      }
+      written = new Promise((resolve) => client.write(chunk, () => resolve()));
+    });
+    const serverClosed = () => {
+      if (!rules.serverClose) return client.destroy();
+      void written.then(reset);
+    };
+    upstream.on('end', serverClosed);
+    upstream.on('error', serverClosed);
+    client.on('error', () => upstream.destroy());
+    client.on('close', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.toString(),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Terminates the backend running the statement tagged `marker` (through `admin`), once it is seen running. */
+export async function terminateWhenRunning(admin: Db, marker: string) {
+  for (;;) {
+    const { rows } = await sql<{ terminated: boolean }>`
+      SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity
+      WHERE query LIKE ${`%${marker}%`} AND query NOT LIKE '%pg_stat_activity%' AND state = 'active'`.execute(admin);
+    if (rows.some((row) => row.terminated)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
