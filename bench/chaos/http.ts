@@ -134,7 +134,10 @@ export class ChaosHttp {
         answer.status === 503 &&
         (answer.body as { code?: string } | null)?.code === 'service_unavailable';
       const what = answer instanceof Error ? `network error (${answer.message})` : `${answer.status} ${answer.text}`;
-      if (this.duringFault(answeredAt, retryable)) this.counts.restart5xx += 1;
+      // A restart drains (docs/deploy.md, "Restarts drain"): a 502 means a request was cut with its
+      // outcome unknown, which no restart explains.
+      const badGateway = !(answer instanceof Error) && answer.status === 502;
+      if (!badGateway && this.duringFault(answeredAt, retryable)) this.counts.restart5xx += 1;
       else {
         this.counts.unexplained5xx += 1;
         if (this.unexplained.length < 50)
