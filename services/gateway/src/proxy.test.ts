@@ -86,7 +86,7 @@ describe('gateway proxy, service restarting', () => {
     });
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({
-      error: 'The service did not answer. Please try again.',
+      error: 'The service did not answer, so this may have been done. Read it back before sending it again.',
       code: 'bad_gateway',
     });
     expect(posts).toEqual(['{"payment_method":"pm_card_visa"}']);

@@ -95,6 +95,10 @@ export async function forward(
  */
 const RESTART_WAIT_MS = 8_000;
 
+/** The 502's message: what the caller does next, since the request may have taken effect (docs/errors.md, `bad_gateway`). */
+export const BAD_GATEWAY_MESSAGE =
+  'The service did not answer, so this may have been done. Read it back before sending it again.';
+
 /**
  * Sent again after any connection failure: reads, and calls the route replays by `Idempotency-Key`.
  * Any other POST may have been read and acted on (a split created, a refund started) by a service
@@ -115,8 +119,9 @@ async function sendWhileRestarting(ctx: Context, send: () => Promise<IncomingMes
     } catch (error) {
       const failure = error as NodeJS.ErrnoException & { unsent?: boolean };
       if (failure.code !== 'ECONNREFUSED' && !failure.unsent) {
-        // It may have reached the service: not repeated; the caller hears it in the error shape.
-        throw errorWithStatus(502, 'The service did not answer. Please try again.', 'bad_gateway');
+        // It may have reached the service: not repeated, and the caller is told to read it back rather
+        // than send it again blind ("Please try again" here once invited a second split).
+        throw errorWithStatus(502, BAD_GATEWAY_MESSAGE, 'bad_gateway');
       }
       if (Date.now() > deadline) {
         ctx.set('Retry-After', String(RESTART_RETRY_AFTER_SECONDS));
