@@ -184,8 +184,8 @@ function memoryProbe(running: Running, collect: boolean, timeoutMs = 30_000): Pr
   });
 }
 
-/** SIGTERM, then SIGKILL after `graceMs`: past the service's drain bound (SHUTDOWN_DRAIN_MS, 20 s), as Kubernetes' 30 s. */
-export async function stopService(running: Running, graceMs = 30_000) {
+/** SIGTERM, then SIGKILL after `graceMs`: past the service's drain bound (SHUTDOWN_DRAIN_MS, 70 s), as Kubernetes' 80 s. */
+export async function stopService(running: Running, graceMs = 80_000) {
   if (running.child.exitCode !== null || running.child.signalCode !== null) return;
   const timer = setTimeout(() => running.child.kill('SIGKILL'), graceMs);
   running.child.kill('SIGTERM');

@@ -171,6 +171,15 @@ describe.each(OVERLAYS)('deploy/kubernetes overlay %s', (overlay) => {
     }
   });
 
+  it('gives every HTTP service longer than its drain bound to stop', () => {
+    const drainMs = configSchema.parse({}).SHUTDOWN_DRAIN_MS;
+    const tooShort = deployments
+      .filter((d) => ['gateway', 'merchants', 'checkout'].includes(d.metadata.name))
+      .map((d) => [d.metadata.name, (podSpec(d).terminationGracePeriodSeconds ?? 30) * 1000])
+      .filter(([, graceMs]) => !((graceMs as number) > drainMs));
+    expect(tooShort).toEqual([]);
+  });
+
   it('lets only the gateway take traffic from outside the cluster', () => {
     const policies = ofKind(objects, 'NetworkPolicy');
     const denyAll = policies.find(

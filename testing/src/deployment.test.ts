@@ -179,6 +179,21 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('gives every HTTP service longer than its drain bound to stop, and the bound longer than any wait it answers', () => {
+    const defaults = configSchema.parse({});
+    const drainMs = defaults.SHUTDOWN_DRAIN_MS;
+    // The drain outlasts the longest a route waits before answering (docs/deploy.md, "Restarts drain").
+    const waits = (['REFUND_ANSWER_WAIT_MS', 'WORKFLOW_TASK_RETRY_WAIT_MS', 'CANCEL_ANSWER_WAIT_MS'] as const).filter(
+      (wait) => defaults[wait] >= drainMs,
+    );
+    expect(waits).toEqual([]);
+    const tooShort = ['gateway', 'merchants', 'checkout'].filter((name) => {
+      const grace = /^(\d+)s$/.exec(services[name]?.stop_grace_period ?? '10s');
+      return !(Number(grace?.[1]) * 1000 > drainMs);
+    });
+    expect(tooShort).toEqual([]);
+  });
+
   it('runs the stateless services as several replicas', () => {
     for (const name of ['merchants', 'checkout', 'worker']) {
       expect([name, services[name]?.deploy?.replicas ?? 1]).toEqual([name, expect.any(Number)]);

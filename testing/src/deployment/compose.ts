@@ -18,6 +18,8 @@ export type ComposeService = {
   deploy?: { replicas?: number };
   healthcheck?: { test?: string | string[]; disable?: boolean };
   restart?: string;
+  /** How long `docker compose stop` waits after SIGTERM before SIGKILL ("80s"; Docker's default is 10 s). */
+  stop_grace_period?: string;
 };
 
 export type ComposeFile = { services: Record<string, ComposeService>; volumes?: Record<string, unknown> };
