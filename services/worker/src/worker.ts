@@ -108,6 +108,13 @@ export async function connectWhenReachable(address: string, logger: Logger, wait
   }
 }
 
+/** The worker's workflow code: a test's own module, else the prebuilt bundle, else the split workflows bundled now. */
+function workflowCode(workflowsPath?: string, workflowBundlePath?: string) {
+  if (workflowsPath) return { workflowsPath };
+  if (workflowBundlePath) return { workflowBundle: { codePath: workflowBundlePath } };
+  return { workflowsPath: require.resolve('@groupsplit/workflows') };
+}
+
 export async function createWorker({
   config,
   db,
@@ -130,11 +137,7 @@ export async function createWorker({
     // bounded with thousands of splits open (bench/README.md, figure 5).
     maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS,
     ...workflowTaskSlots(config),
-    ...(workflowsPath
-      ? { workflowsPath }
-      : workflowBundlePath
-        ? { workflowBundle: { codePath: workflowBundlePath } }
-        : { workflowsPath: require.resolve('@groupsplit/workflows') }),
+    ...workflowCode(workflowsPath, workflowBundlePath),
     ...(shutdownGraceTime ? { shutdownGraceTime } : {}),
     ...(deployment ? { workerDeploymentOptions: deployment } : {}),
   });
