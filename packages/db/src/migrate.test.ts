@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from './migrate';
+import { startResetProxy } from './test-support/reset-proxy';
 
 /** Runs against a throwaway database on the test run's Postgres server. */
 describe('runMigrations', () => {
@@ -22,6 +23,24 @@ describe('runMigrations', () => {
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await client.end();
+  });
+
+  it('starts again on a new connection when the server ends its connection between statements', async () => {
+    // A service starting while Postgres fails over (the chaos run terminating backends as a worker
+    // started): the 'error' event on the idle connection ended the worker's process.
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    writeFileSync(join(dir, '20260201000000_lost_first.sql'), 'CREATE TABLE lost_one (id int);');
+    writeFileSync(join(dir, '20260201000001_lost_second.sql'), 'CREATE TABLE lost_two (id int);');
+    const proxy = await startResetProxy(url, { terminateIdleOnceAfter: 'pg_advisory_lock' });
+    try {
+      expect(await runMigrations(proxy.url, dir)).toEqual([
+        '20260201000000_lost_first.sql',
+        '20260201000001_lost_second.sql',
+      ]);
+    } finally {
+      await proxy.close();
+    }
+    expect(await runMigrations(url, dir)).toEqual([]);
   });
 
   it('applies new files in name order once, and refuses an applied file that was edited', async () => {

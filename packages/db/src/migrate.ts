@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { BASELINES, type Baselines, baselineState } from './baseline';
+import { connectionLost } from './connection-lost';
 import { rawChecksum, statementsChecksum } from './migration-checksum';
 
 /** The production schema. The processor emulator keeps its own set (services/processor-emulator/migrations). */
@@ -43,6 +44,13 @@ function alreadyInBaseline(file: string, folded: readonly (readonly string[])[] 
 }
 
 /**
+ * How many times the migrations start again on a new connection when the server ends theirs (a
+ * failover, a restart, an operator's pg_terminate_backend). Each file is its own transaction and is
+ * recorded in it, so starting again applies only what is not recorded yet.
+ */
+const MIGRATION_ATTEMPTS = 5;
+
+/**
  * Applies every `<timestamp>_<name>.sql` file of `dir` not yet recorded, in name order, each
  * in its own transaction. An advisory lock lets several services start at once safely. All
  * sets share one `schema_migrations` table, so file names must be unique across them.
@@ -50,11 +58,33 @@ function alreadyInBaseline(file: string, folded: readonly (readonly string[])[] 
 export async function runMigrations(
   databaseUrl: string,
   dir = MIGRATIONS_DIR,
-  { baselines = BASELINES }: MigrationOptions = {},
+  options: MigrationOptions = {},
 ): Promise<string[]> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
   const applied: string[] = [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateOnce(databaseUrl, dir, options, applied);
+      return applied;
+    } catch (error) {
+      const lost = connectionLost(error) || connectionLost((error as Error).cause);
+      if (!lost || attempt >= MIGRATION_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** One pass over `dir` on one connection; each file applied is added to `applied` as its transaction commits. */
+async function migrateOnce(
+  databaseUrl: string,
+  dir: string,
+  { baselines = BASELINES }: MigrationOptions,
+  applied: string[],
+) {
+  const client = new Client({ connectionString: databaseUrl });
+  // The server ending the connection while no statement runs (a service starting while Postgres fails
+  // over) is an 'error' event; unheard, it ended the process. The next statement then fails, and
+  // runMigrations starts again on a new connection.
+  client.on('error', () => undefined);
+  await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await client.query(
@@ -102,7 +132,7 @@ export async function runMigrations(
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`Migration ${file} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(file);
     }
@@ -110,5 +140,4 @@ export async function runMigrations(
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     await client.end();
   }
-  return applied;
 }

@@ -82,6 +82,8 @@ export class PreparingClient extends pg.Client {
       // that provably ran nothing (statementNotRun) are run again.
       if (!statementNotRun(error)) throw error;
       const fresh = new pg.Client(this.options);
+      // Ended by the server while idle (before end() below), it emits 'error'; unheard, that ends the process.
+      fresh.on('error', () => undefined);
       await fresh.connect();
       try {
         return await this.send(fresh, text, values);

@@ -17,16 +17,41 @@ export interface ResetRules {
   answerTo?: string;
   /** With answerTo: end the client's connection with a close (FIN), no word from the server, instead of a reset. */
   closeInstead?: boolean;
+  /** The first connection to send a chunk containing this text: the server's answer, once it reports itself
+   *  idle, is followed in the same write by a FATAL 57P01 and a close, as `pg_terminate_backend` does to an
+   *  idle backend. Once per proxy, so a new connection then works. */
+  terminateIdleOnceAfter?: string;
+}
+
+/** ReadyForQuery, idle: 'Z', length 5, 'I'. */
+const READY_IDLE = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]);
+
+/** The ErrorResponse Postgres sends a backend it terminates: FATAL, 57P01. */
+function terminatingMessage(): Buffer {
+  const fields = Buffer.concat([
+    ...[
+      ['S', 'FATAL'],
+      ['V', 'FATAL'],
+      ['C', '57P01'],
+      ['M', 'terminating connection due to administrator command'],
+    ].map(([type, value]) => Buffer.from(`${type}${value}\0`)),
+    Buffer.from([0]),
+  ]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(fields.length + 4);
+  return Buffer.concat([Buffer.from('E'), length, fields]);
 }
 
 export async function startResetProxy(databaseUrl: string, rules: ResetRules) {
   const target = new URL(databaseUrl);
   const sockets = new Set<net.Socket>();
+  let terminatedIdle = false;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(upstream);
     let written: Promise<void> = Promise.resolve();
     let answerArmed = false;
+    let idleTerminateArmed = false;
     const reset = () => {
       upstream.destroy();
       if (!client.destroyed) client.resetAndDestroy();
@@ -34,11 +59,18 @@ export async function startResetProxy(databaseUrl: string, rules: ResetRules) {
     client.on('data', (chunk: Buffer) => {
       if (rules.clientSends && chunk.includes(rules.clientSends)) return reset();
       if (rules.answerTo && chunk.includes(rules.answerTo)) answerArmed = true;
+      const idleAfter = rules.terminateIdleOnceAfter;
+      if (idleAfter && !terminatedIdle && chunk.includes(idleAfter)) idleTerminateArmed = terminatedIdle = true;
       upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
-      // ReadyForQuery, idle: 'Z', length 5, 'I'.
-      if (answerArmed && chunk.subarray(-6).equals(Buffer.from([0x5a, 0, 0, 0, 5, 0x49]))) {
+      const idle = chunk.subarray(-6).equals(READY_IDLE);
+      if (idleTerminateArmed && idle) {
+        // In one write, so the client has finished the statement, and runs none, when the FATAL comes.
+        upstream.destroy();
+        return void client.end(Buffer.concat([chunk, terminatingMessage()]));
+      }
+      if (answerArmed && idle) {
         if (!rules.closeInstead) return reset();
         upstream.destroy();
         return void client.end();
