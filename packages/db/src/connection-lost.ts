@@ -12,20 +12,6 @@ export function connectionLost(error: unknown): boolean {
   return /not queryable|Connection terminated/.test(e.message ?? '');
 }
 
-/**
- * A lost connection that provably did not run the statement, so running it again on a new connection
- * is safe even outside a transaction: the server said it was ending the backend (57P01–57P03: the
- * statement running then is interrupted and rolled back), or the client was already broken and sent
- * nothing ("not queryable"). A socket that closed with no word from the server ("Connection terminated
- * unexpectedly") is not one: the server may have run and committed the statement before it closed.
- */
-export function statementNotRun(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  if (!e) return false;
-  if (e.code && CONNECTION_LOST_CODES.has(e.code)) return true;
-  return /not queryable/.test(e.message ?? '');
-}
-
 const SOCKET_RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 /**

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { connectionLost, markNothingSaved, socketReset, statementNotRun } from './connection-lost';
+import { connectionLost, markNothingSaved, socketReset } from './connection-lost';
 
 /**
  * Named (server-side prepared) statements for the few fixed SQL texts that run once per event or per
@@ -76,11 +76,13 @@ export class PreparingClient extends pg.Client {
       });
     }
     return sent.catch(async (error: unknown) => {
-      // Outside a transaction a socket reset, or a close with no word from the server, is not run
-      // again and stays the caller's error: the server may have run and committed the statement
-      // before the connection went, and a second run would apply a write twice. Only the losses
-      // that provably ran nothing (statementNotRun) are run again.
-      if (!statementNotRun(error)) throw error;
+      // Outside a transaction a socket reset is not run again, and stays the caller's error: the
+      // server may have run and committed the statement before the reset reached us, and a second
+      // run would apply a write twice. Only the losses connectionLost() recognises are run again.
+      // That includes "Connection terminated unexpectedly", which can hide a statement that ran: not
+      // running it again answered a buyer's pay step 500 while Postgres terminated backends (a
+      // 500-split chaos run with a CPU hog, 7 December 2026), so the pool keeps the retry.
+      if (!connectionLost(error)) throw error;
       const fresh = new pg.Client(this.options);
       // Ended by the server while idle (before end() below), it emits 'error'; unheard, that ends the process.
       fresh.on('error', () => undefined);

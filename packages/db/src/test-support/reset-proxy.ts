@@ -15,8 +15,6 @@ export interface ResetRules {
   /** The client sent a chunk containing this text: it is forwarded, and the server's answer, once the
    *  server reports itself idle again (the statement done and committed), is replaced by a reset. */
   answerTo?: string;
-  /** With answerTo: end the client's connection with a close (FIN), no word from the server, instead of a reset. */
-  closeInstead?: boolean;
   /** The first connection to send a chunk containing this text: the server's answer, once it reports itself
    *  idle, is followed in the same write by a FATAL 57P01 and a close, as `pg_terminate_backend` does to an
    *  idle backend. Once per proxy, so a new connection then works. */
@@ -70,11 +68,7 @@ export async function startResetProxy(databaseUrl: string, rules: ResetRules) {
         upstream.destroy();
         return void client.end(Buffer.concat([chunk, terminatingMessage()]));
       }
-      if (answerArmed && idle) {
-        if (!rules.closeInstead) return reset();
-        upstream.destroy();
-        return void client.end();
-      }
+      if (answerArmed && idle) return reset();
       written = new Promise((resolve) => client.write(chunk, () => resolve()));
     });
     const serverClosed = () => {
