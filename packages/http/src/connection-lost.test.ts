@@ -1,10 +1,9 @@
-import { Writable } from 'node:stream';
-import { createLogger, serviceUnavailable } from '@groupsplit/core';
+import { serviceUnavailable } from '@groupsplit/core';
 import { createDb, type Db, lostBeforeCommit } from '@groupsplit/db';
 import { terminateWhenRunning } from '@groupsplit/db/test-support';
 import Router from '@koa/router';
 import { CompiledQuery, sql } from 'kysely';
-import { createServiceApp } from './service-app';
+import { serveQuietly } from './test-support/serve';
 
 /**
  * The pool's client runs a statement once more on a new connection when the server ends its
@@ -69,18 +68,9 @@ describe('a connection the server ends mid-statement', () => {
       });
       ctx.body = { ok: true };
     });
-    const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-    const app = createServiceApp({
-      name: 'test',
-      logger: createLogger('test', 'info', quiet),
-      readiness: async () => ({}),
-      routers: [router],
-    });
-    const server = app.listen(0);
+    const { url, close } = await serveQuietly(router);
     try {
-      await new Promise((resolve) => server.once('listening', resolve));
-      const { port } = server.address() as { port: number };
-      const answer = fetch(`http://127.0.0.1:${port}/write`, { method: 'POST' });
+      const answer = fetch(`${url}/write`, { method: 'POST' });
       await terminateWhenRunning(admin, marker);
       const res = await answer;
       expect(res.status).toBe(503);
@@ -92,7 +82,7 @@ describe('a connection the server ends mid-statement', () => {
       const { rows } = await sql.raw<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`).execute(admin);
       expect(rows).toEqual([{ count: 0 }]);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await close();
       await sql.raw(`DROP TABLE ${table}`).execute(admin);
     }
   });

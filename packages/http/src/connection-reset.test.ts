@@ -1,10 +1,8 @@
-import { Writable } from 'node:stream';
-import { createLogger } from '@groupsplit/core';
 import { createDb, type Db } from '@groupsplit/db';
 import { startResetProxy, terminateWhenRunning } from '@groupsplit/db/test-support';
 import Router from '@koa/router';
 import { sql } from 'kysely';
-import { createServiceApp } from './service-app';
+import { serveQuietly } from './test-support/serve';
 
 /**
  * The chaos run's case: a backend terminated mid-transaction, and kysely's ROLLBACK then meeting the
@@ -45,18 +43,9 @@ describe('a transaction whose connection is reset before COMMIT', () => {
       }
       ctx.body = { ok: true };
     });
-    const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-    const app = createServiceApp({
-      name: 'test',
-      logger: createLogger('test', 'info', quiet),
-      readiness: async () => ({}),
-      routers: [router],
-    });
-    const server = app.listen(0);
+    const { url, close } = await serveQuietly(router);
     try {
-      await new Promise((resolve) => server.once('listening', resolve));
-      const { port } = server.address() as { port: number };
-      const answer = fetch(`http://127.0.0.1:${port}/write`, { method: 'POST' });
+      const answer = fetch(`${url}/write`, { method: 'POST' });
       await terminateWhenRunning(admin, marker);
       const res = await answer;
       // The reset, not the termination, is what reached the handler.
@@ -70,7 +59,7 @@ describe('a transaction whose connection is reset before COMMIT', () => {
       const { rows } = await sql.raw<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`).execute(admin);
       expect(rows).toEqual([{ count: 0 }]);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await close();
       await sql.raw(`DROP TABLE ${table}`).execute(admin);
     }
   });

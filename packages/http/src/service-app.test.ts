@@ -4,6 +4,7 @@ import { createDb } from '@groupsplit/db';
 import Router from '@koa/router';
 import { signPrincipal, verifyPrincipal } from './principal';
 import { createServiceApp } from './service-app';
+import { serve } from './test-support/serve';
 
 function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
@@ -36,13 +37,6 @@ function duplicatedKeys(json: string): string[] {
     }
   }
   return duplicates;
-}
-
-async function serve(app: ReturnType<typeof createServiceApp>) {
-  const server = app.listen(0);
-  await new Promise((r) => server.once('listening', r));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
 }
 
 describe('createServiceApp', () => {

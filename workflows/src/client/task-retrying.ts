@@ -1,4 +1,4 @@
-import type * as TemporalClientPackage from '@temporalio/client';
+import { temporalClientPackage } from '@groupsplit/shared';
 
 /**
  * Temporal refuses an update (and an update-with-start's update) while the workflow's task is being
@@ -27,7 +27,7 @@ export function refusedWhileTaskRetries(error: unknown): boolean {
 export function updateNotTakenYet(error: unknown): boolean {
   // The client package at the check, not with this module: a process that never connects to Temporal
   // never loads it (packages/temporal/src/client.ts); an error the client raised means it is loaded already.
-  const { WorkflowUpdateRPCTimeoutOrCancelledError } = require('@temporalio/client') as typeof TemporalClientPackage;
+  const { WorkflowUpdateRPCTimeoutOrCancelledError } = temporalClientPackage();
   return refusedWhileTaskRetries(error) || error instanceof WorkflowUpdateRPCTimeoutOrCancelledError;
 }
 
