@@ -81,10 +81,11 @@ export const configSchema = z.object({
    */
   WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().positive().default(1000),
   /**
-   * Workflow tasks the worker takes at once (the SDK's own default is 40). It runs them one after
-   * another on one thread, and each one's 10 s timeout runs from the moment it is taken: take more than
-   * it can finish in 10 s and the ones at the back time out and are taken again, whole history replayed
-   * (services/worker/src/worker.ts, workflowTaskSlots).
+   * Workflow tasks the worker takes at once that can need its workflow thread (the SDK's own default
+   * is 40, counting every task). It runs them one after another on one thread, and each one's 10 s
+   * timeout runs from the moment it is taken: take more than it can finish in 10 s and the ones at the
+   * back time out and are taken again, whole history replayed. A task waiting on a local step is not
+   * counted while the step runs (services/worker/src/task-slots.ts).
    */
   WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: z.coerce.number().int().min(2).default(8),
   /**

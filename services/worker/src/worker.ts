@@ -12,6 +12,7 @@ import {
   type WorkerDeploymentOptions,
 } from '@temporalio/worker';
 import { aliveHeartbeat } from './alive-heartbeat';
+import { DEFAULT_ACTIVITIES, DEFAULT_LOCAL_STEPS, threadBoundTuner } from './task-slots';
 
 export type WorkerDeps = {
   config: Config;
@@ -25,20 +26,22 @@ export type WorkerDeps = {
   versioningBehavior?: VersioningBehavior;
   /** Tests of the worker's own settings: a workflows module of theirs instead of the split workflows. */
   workflowsPath?: string;
+  /** Tests of the worker's own settings: activities of theirs instead of the split's. */
+  activities?: object;
 };
 
 /**
- * How many workflow tasks the worker holds at once. The SDK runs workflow code on one thread, so the
- * tasks a worker holds run one after another, and each task's start-to-close timeout (10 s) runs from
- * the moment it is taken, not from when its turn comes. A worker started after a crash has nothing
- * cached: each task replays its split's whole history. Holding the SDK's default 40, a restarted
- * worker on a loaded machine took every waiting split at once, and the tasks at the back of its queue
- * timed out each time, so those splits stood still for minutes (bench/history/2026-12-cluster.md, the
- * first-wave herd). Holding fewer, the rest wait in Temporal's queue, where no timeout runs, until a
- * slot frees. Test: workflow-task-slots.test.ts.
+ * The worker's task slots: at most WORKER_MAX_CONCURRENT_WORKFLOW_TASKS held workflow tasks that can
+ * need the workflow thread, not counting tasks waiting on a local step (task-slots.ts says why).
  */
 export function workflowTaskSlots(config: Pick<Config, 'WORKER_MAX_CONCURRENT_WORKFLOW_TASKS'>) {
-  return { maxConcurrentWorkflowTaskExecutions: config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS };
+  return {
+    tuner: threadBoundTuner({
+      threadSlots: config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS,
+      localSteps: DEFAULT_LOCAL_STEPS,
+      activities: DEFAULT_ACTIVITIES,
+    }),
+  };
 }
 
 /**
@@ -123,6 +126,7 @@ export async function createWorker({
   shutdownGraceTime,
   versioningBehavior,
   workflowsPath,
+  activities,
 }: WorkerDeps) {
   const connection = await connectWhenReachable(config.TEMPORAL_ADDRESS, logger);
   const deployment = workerDeploymentOptions(config, versioningBehavior);
@@ -131,7 +135,7 @@ export async function createWorker({
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     dataConverter: temporalDataConverter(config),
-    activities: createActivities({ config, db, logger }),
+    activities: activities ?? createActivities({ config, db, logger }),
     interceptors: { activity: [aliveHeartbeat] },
     // Sized by count, not by the SDK's share of the heap (about 2,300 on a 4 GB heap): memory stays
     // bounded with thousands of splits open (bench/README.md, figure 5).
