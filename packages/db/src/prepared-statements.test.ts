@@ -41,8 +41,9 @@ describe('prepared statements', () => {
 /**
  * A socket reset (ECONNRESET, EPIPE) inside a transaction whose COMMIT was not sent saved nothing, like
  * a terminated backend: the error is marked so, and a service answers it 503 (try again). Outside a
- * transaction, or from COMMIT on, a reset may come after the server saved the statement, so it is
- * neither run again nor marked (docs/runbook.md, "Postgres connections lost").
+ * transaction a reset may come after the server saved the statement, so it is neither run again nor
+ * marked. A COMMIT that met one is settled by asking the server whether the transaction committed
+ * (docs/runbook.md, "Postgres connections lost").
  */
 describe('a connection reset under a statement', () => {
   let admin: Db;
@@ -96,14 +97,33 @@ describe('a connection reset under a statement', () => {
     expect(await rowsWritten()).toBe(0);
   });
 
-  it('does not mark a reset that met COMMIT: that transaction may have committed', async () => {
+  it('asks the server after a COMMIT that never arrived: aborted, so marked as having saved nothing', async () => {
     const db = await through({ clientSends: 'commit' });
     const failure = await failureOf(
       db.transaction().execute(async (trx) => {
         await sql.raw(`INSERT INTO ${table} VALUES (1)`).execute(trx);
       }),
     );
-    expect(lostBeforeCommit(failure)).toBe(false);
+    expect(lostBeforeCommit(failure)).toBe(true);
+    expect(await rowsWritten()).toBe(0);
+  });
+
+  it('asks the server after a COMMIT whose answer was lost: committed, so the transaction succeeds', async () => {
+    const db = await through({ answerTo: 'commit' });
+    const result = await db.transaction().execute(async (trx) => {
+      await sql.raw(`INSERT INTO ${table} VALUES (1)`).execute(trx);
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(await rowsWritten()).toBe(1);
+  });
+
+  it('lets a transaction that wrote nothing succeed although its COMMIT met a reset', async () => {
+    const db = await through({ clientSends: 'commit' });
+    const result = await db.transaction().execute(async (trx) => {
+      return (await sql.raw<{ one: number }>('SELECT 1 AS one').execute(trx)).rows[0]?.one;
+    });
+    expect(result).toBe(1);
   });
 
   it('does not run an autocommit statement again after a reset: the server may have saved it', async () => {

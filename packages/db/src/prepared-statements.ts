@@ -26,6 +26,14 @@ export function preparedStatement(name: string, text: string): string {
 const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
 const TRANSACTION_END = /^\s*(commit|rollback|end)\b/i;
 const COMMIT = /^\s*(commit|end)\b/i;
+/** The running transaction's id, or null when it has written nothing (Postgres assigns one at the first write). */
+const TRANSACTION_ID = 'SELECT txid_current_if_assigned()::text AS id';
+const TRANSACTION_STATUS = 'SELECT txid_status($1::bigint) AS status';
+/** How long a lost COMMIT's outcome is waited for while its backend ends. */
+const COMMIT_OUTCOME_WAIT_MS = 5_000;
+const COMMIT_OUTCOME_POLL_MS = 50;
+/** What pg answers a COMMIT that went through (kysely reads nothing from it). */
+const COMMITTED = { command: 'COMMIT', rowCount: null, oid: 0, rows: [], fields: [] } as unknown as pg.QueryResult;
 
 /**
  * The pool's client. It sends registered texts as named statements (pg prepares each once per
@@ -33,7 +41,8 @@ const COMMIT = /^\s*(commit|end)\b/i;
  * one under it outside a transaction (docs/runbook.md, "Postgres connections lost"). A failover, a
  * restart or an operator's `pg_terminate_backend` then costs a reconnect instead of a failed
  * request. Inside a transaction nothing is retried here: the transaction is gone, and its caller
- * sees the error.
+ * sees the error, marked when provably nothing was saved; a lost COMMIT is settled by asking the
+ * server whether it committed (commit() below).
  */
 export class PreparingClient extends pg.Client {
   private inTransaction = false;
@@ -53,12 +62,12 @@ export class PreparingClient extends pg.Client {
   override query(...args: any[]): any {
     const [text, values] = args;
     if (typeof text !== 'string' || args.length !== 2) return (super.query as any)(...args);
+    if (this.inTransaction && COMMIT.test(text)) return this.commit(text, values);
     if (TRANSACTION_START.test(text)) {
       this.inTransaction = true;
       this.commitSent = false;
     } else if (TRANSACTION_END.test(text)) {
       this.inTransaction = false;
-      if (COMMIT.test(text)) this.commitSent = true;
     }
     const outsideTransaction = !this.inTransaction && !TRANSACTION_END.test(text);
     const sent = this.send(this, text, values);
@@ -67,8 +76,8 @@ export class PreparingClient extends pg.Client {
       // (the error handler answers 503, try again: docs/runbook.md, "Postgres connections lost").
       // A socket reset counts too: whatever the server ran in an uncommitted transaction, it rolled
       // back. That includes kysely's ROLLBACK meeting the reset after a terminated backend's 57P01,
-      // whose error then replaces the statement's. From COMMIT on (a ROLLBACK after a failed
-      // COMMIT included), nothing is marked: that transaction may have committed.
+      // whose error then replaces the statement's. A ROLLBACK after a lost COMMIT is not marked here:
+      // commit() below has asked the server, and marked the COMMIT's error if nothing was saved.
       const commitSent = this.commitSent;
       return sent.catch((error: unknown) => {
         if ((connectionLost(error) || socketReset(error)) && !commitSent) markNothingSaved(error);
@@ -83,9 +92,7 @@ export class PreparingClient extends pg.Client {
       // running it again answered a buyer's pay step 500 while Postgres terminated backends (a
       // 500-split chaos run with a CPU hog, 7 December 2026), so the pool keeps the retry.
       if (!connectionLost(error)) throw error;
-      const fresh = new pg.Client(this.options);
-      // Ended by the server while idle (before end() below), it emits 'error'; unheard, that ends the process.
-      fresh.on('error', () => undefined);
+      const fresh = this.freshClient();
       await fresh.connect();
       try {
         return await this.send(fresh, text, values);
@@ -93,6 +100,68 @@ export class PreparingClient extends pg.Client {
         await fresh.end().catch(() => undefined);
       }
     });
+  }
+
+  /**
+   * COMMIT, and when its connection is lost, the server's word on whether it happened. A connection
+   * ended during COMMIT left the outcome unknown: a session create answered 500 in a chaos run (7
+   * December 2026), although the transaction may well have committed. So the transaction's id is
+   * asked first (one round trip), and after a loss a new connection asks `txid_status`: committed,
+   * the COMMIT succeeded and the caller goes on; aborted, nothing was saved (marked, so 503: send it
+   * again); neither within COMMIT_OUTCOME_WAIT_MS, or no connection, the error stands.
+   */
+  private async commit(text: string, values: unknown): Promise<pg.QueryResult> {
+    let transactionId: string | null;
+    try {
+      const { rows } = await this.send(this, TRANSACTION_ID, []);
+      transactionId = rows[0]?.id ?? null;
+    } catch (error) {
+      if (connectionLost(error) || socketReset(error)) markNothingSaved(error);
+      throw error;
+    }
+    this.inTransaction = false;
+    this.commitSent = true;
+    try {
+      return await this.send(this, text, values);
+    } catch (error) {
+      if (!(connectionLost(error) || socketReset(error))) throw error;
+      // Nothing written, nothing to lose: the transaction's reads were already answered.
+      if (transactionId === null) return COMMITTED;
+      const outcome = await this.transactionOutcome(transactionId).catch(() => 'unknown' as const);
+      if (outcome === 'committed') return COMMITTED;
+      if (outcome === 'aborted') {
+        markNothingSaved(error);
+        // kysely's ROLLBACK follows on the dead connection, and its error replaces this one: as if
+        // COMMIT had never gone out, so that error is marked too.
+        this.commitSent = false;
+      }
+      throw error;
+    }
+  }
+
+  private async transactionOutcome(transactionId: string): Promise<'committed' | 'aborted' | 'unknown'> {
+    const fresh = this.freshClient();
+    await fresh.connect();
+    try {
+      const deadline = Date.now() + COMMIT_OUTCOME_WAIT_MS;
+      for (;;) {
+        const { rows } = await this.send(fresh, TRANSACTION_STATUS, [transactionId]);
+        const status = rows[0]?.status as string | null | undefined;
+        if (status === 'committed' || status === 'aborted') return status;
+        // 'in progress': the ended backend has not finished its COMMIT or its abort yet.
+        if (status !== 'in progress' || Date.now() > deadline) return 'unknown';
+        await new Promise((resolve) => setTimeout(resolve, COMMIT_OUTCOME_POLL_MS));
+      }
+    } finally {
+      await fresh.end().catch(() => undefined);
+    }
+  }
+
+  private freshClient(): pg.Client {
+    const fresh = new pg.Client(this.options);
+    // Ended by the server while idle (before end()), it emits 'error'; unheard, that ends the process.
+    fresh.on('error', () => undefined);
+    return fresh;
   }
 
   private send(client: pg.Client, text: string, values: unknown): Promise<pg.QueryResult> {

@@ -189,7 +189,9 @@ export class WebhookEventsRepository {
       .selectFrom('webhook_events')
       .select('id')
       .where('dispatched_at', 'is', null)
-      .where('created_at', '<=', new Date(Date.now() - input.olderThanMs))
+      // Postgres's clock, as created_at's: the process's millisecond clock read the same moment as
+      // earlier, so an event written within that millisecond was not yet old enough at 0 ms.
+      .where('created_at', '<=', sql<Date>`now() - ${input.olderThanMs}::double precision * interval '1 millisecond'`)
       .orderBy('created_at')
       .limit(input.limit);
     if (input.merchantId) query = query.where('merchant_id', '=', input.merchantId);
