@@ -31,7 +31,9 @@ describe("the worker's workflow task slots", () => {
   });
 
   it('take no more tasks than the worker finishes inside their timeout, so none times out', async () => {
-    expect((config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS + SHARED_QUEUE_POLLS) * SLOW_TASK_MS).toBeLessThanOrEqual(10_000 / 2);
+    expect((config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS + SHARED_QUEUE_POLLS) * SLOW_TASK_MS).toBeLessThanOrEqual(
+      10_000 / 2,
+    );
     // The herd: every workflow's task is waiting before any worker polls.
     const handles = await Promise.all(
       Array.from({ length: WAITING_WORKFLOWS }, () =>
