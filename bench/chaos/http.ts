@@ -50,6 +50,8 @@ export class ChaosHttp {
     unexplained5xx: 0,
     designed503: 0,
   };
+  /** How long each cancel request took to answer, whatever the answer (figure 14's bound, under chaos). */
+  readonly cancelAnswerMs: number[] = [];
   readonly unexplained: string[] = [];
   readonly contractMismatches: string[] = [];
   private readonly windows: Window[] = [];
@@ -109,6 +111,7 @@ export class ChaosHttp {
       const answer = await this.once<T>(method, path, options).catch((error: Error) => error);
       const answeredAt = Date.now();
       this.counts.requests += 1;
+      if (method === 'POST' && path.endsWith('/cancel')) this.cancelAnswerMs.push(answeredAt - sentAt);
       const failed = answer instanceof Error || answer.status >= 500;
       this.count(answer instanceof Error ? 'network' : String(answer.status));
       if (!(answer instanceof Error) && answer.status === 429) {

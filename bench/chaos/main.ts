@@ -275,6 +275,11 @@ async function main() {
     console.log(
       `  http: ${http.counts.requests} requests; ${http.counts.restart5xx} failed during deliberate restarts; ${http.counts.designed503} designed 503s sent again (cancel_not_confirmed); by status ${JSON.stringify(Object.fromEntries(http.counts.byStatus))}`,
     );
+    const cancels = cancelTimes(http.cancelAnswerMs, records);
+    console.log(
+      `  cancels: each answer p50 ${cancels.answer.p50} ms, p99 ${cancels.answer.p99} ms, max ${cancels.answer.max} ms (${cancels.answer.n} requests); ` +
+        `confirmed (first ask to last answer) p50 ${cancels.confirmed.p50} ms, p99 ${cancels.confirmed.p99} ms, max ${cancels.confirmed.max} ms (${cancels.confirmed.n} splits)`,
+    );
     const fallbacks = countFallbacks(process.env.BENCH_SERVICE_LOG_DIR);
     console.log(`  outcomes: ${JSON.stringify(report.counts)}`);
     console.log(`  checkout's degraded answers (not failures): ${JSON.stringify(fallbacks)}`);
@@ -298,7 +303,7 @@ async function main() {
     const outFile = path.join(outDir, `chaos-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       outFile,
-      `${JSON.stringify({ figures, hog: HOG, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
+      `${JSON.stringify({ figures, hog: HOG, cancels, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
     );
     log(`results written to ${outFile}`);
   } finally {
@@ -313,3 +318,22 @@ main().catch((error) => {
   console.error('[chaos] failed:', error);
   process.exit(1);
 });
+
+/** A percentile (nearest rank) of some durations, in whole milliseconds. */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+}
+
+function timing(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 };
+}
+
+/** Figure 14's bound read under the chaos load: each cancel request's answer time, and each split's wait to confirmation. */
+function cancelTimes(answerMs: number[], records: { cancelConfirmedMs?: number }[]) {
+  return {
+    answer: timing(answerMs),
+    confirmed: timing(records.flatMap((r) => (r.cancelConfirmedMs === undefined ? [] : [r.cancelConfirmedMs]))),
+  };
+}

@@ -46,6 +46,8 @@ export type SplitRecord = {
   /** Seconds from the script's start to the split's creation and to the end of the script. */
   createdAfterS?: number;
   tookS?: number;
+  /** A cancel fate: from the first cancel request to its final answer (retries after designed 503s included). */
+  cancelConfirmedMs?: number;
 };
 
 type Participant = { id: string; pay_token: string; processor_payment_intent_id: string | null; amount: number };
@@ -332,6 +334,7 @@ async function drive(
   if (plan.fate === 'cancel_server' || plan.fate === 'cancel_dashboard') {
     // Some of the group authorise (never all), then the order is cancelled.
     await authoriseAtRandom(ctx, order.slice(0, between(0, participants.length - 1)), record);
+    const askedAt = Date.now();
     const res =
       plan.fate === 'cancel_server'
         ? await ctx.http.post(`/api/merchants/checkout/splits/${splitId}/cancel`, undefined, {
@@ -345,6 +348,8 @@ async function drive(
           });
     // A retry after a lost answer may find the first call's cancel still releasing: the spec's 409
     // not_pending naming `canceling` (the split still ends canceled, which the invariants check).
+    // From the first ask to the last answer, designed 503s sent again included: how long the merchant waited.
+    record.cancelConfirmedMs = Date.now() - askedAt;
     const underWay = res.status === 409 && res.body?.code === 'not_pending' && res.body?.status === 'canceling';
     if (res.status !== 200 && !underWay) record.errors.push(`cancel ${res.status} ${res.text.slice(0, 200)}`);
   } else if (plan.fate === 'expire') {
