@@ -14,6 +14,7 @@ import { SUPPORT_REFUSED, splitWorkflowId, supportCompensateUpdate } from '@grou
 import { ApplicationFailure } from '@temporalio/client';
 import { envInt, mapConcurrent } from '../lib/load';
 import { SERVICE_NAMES, startProcessStack } from '../lib/process-stack';
+import { summarise } from '../lib/stats';
 import { engineFaultCount, startEngineFaults } from './engine-faults';
 import { noFaults, serviceApplicationName, startFaults } from './faults';
 import { ChaosHttp } from './http';
@@ -319,21 +320,18 @@ main().catch((error) => {
   process.exit(1);
 });
 
-/** A percentile (nearest rank) of some durations, in whole milliseconds. */
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
-}
-
-function timing(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 };
-}
-
 /** Figure 14's bound read under the chaos load: each cancel request's answer time, and each split's wait to confirmation. */
 function cancelTimes(answerMs: number[], records: { cancelConfirmedMs?: number }[]) {
+  const timing = (name: string, samples: number[]) => {
+    const { count, p50, p99, max } = summarise(name, samples);
+    const ms = (value: number | null) => Math.round(value ?? 0);
+    return { n: count, p50: ms(p50), p99: ms(p99), max: ms(max) };
+  };
   return {
-    answer: timing(answerMs),
-    confirmed: timing(records.flatMap((r) => (r.cancelConfirmedMs === undefined ? [] : [r.cancelConfirmedMs]))),
+    answer: timing('cancel answer', answerMs),
+    confirmed: timing(
+      'cancel confirmed',
+      records.flatMap((r) => (r.cancelConfirmedMs === undefined ? [] : [r.cancelConfirmedMs])),
+    ),
   };
 }
