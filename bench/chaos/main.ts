@@ -281,6 +281,11 @@ async function main() {
       `  cancels: each answer p50 ${cancels.answer.p50} ms, p99 ${cancels.answer.p99} ms, max ${cancels.answer.max} ms (${cancels.answer.n} requests); ` +
         `confirmed (first ask to last answer) p50 ${cancels.confirmed.p50} ms, p99 ${cancels.confirmed.p99} ms, max ${cancels.confirmed.max} ms (${cancels.confirmed.n} splits)`,
     );
+    const refunds = refundTimes(records);
+    console.log(
+      `  server refunds: first ask to final answer p50 ${refunds.settled.p50} ms, p99 ${refunds.settled.p99} ms, max ${refunds.settled.max} ms (${refunds.settled.n} keys); ` +
+        `${refunds.inProgressAnswers} refund_in_progress answers asked again`,
+    );
     const fallbacks = countFallbacks(process.env.BENCH_SERVICE_LOG_DIR);
     console.log(`  outcomes: ${JSON.stringify(report.counts)}`);
     console.log(`  checkout's degraded answers (not failures): ${JSON.stringify(fallbacks)}`);
@@ -304,7 +309,7 @@ async function main() {
     const outFile = path.join(outDir, `chaos-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       outFile,
-      `${JSON.stringify({ figures, hog: HOG, cancels, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
+      `${JSON.stringify({ figures, hog: HOG, cancels, refunds, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
     );
     log(`results written to ${outFile}`);
   } finally {
@@ -320,13 +325,29 @@ main().catch((error) => {
   process.exit(1);
 });
 
+const timing = (name: string, samples: number[]) => {
+  const { count, p50, p99, max } = summarise(name, samples);
+  const ms = (value: number | null) => Math.round(value ?? 0);
+  return { n: count, p50: ms(p50), p99: ms(p99), max: ms(max) };
+};
+
+/**
+ * How long a server refund keeps its merchant waiting under the chaos load: from a key's first ask
+ * to its final answer, sent again on each 409 refund_in_progress (a refund still running holds the
+ * next one of the order). The workload gives up, and records an error, after 5 minutes.
+ */
+function refundTimes(records: { refundSettledMs: number[]; refundInProgressAnswers: number }[]) {
+  return {
+    settled: timing(
+      'server refund settled',
+      records.flatMap((r) => r.refundSettledMs),
+    ),
+    inProgressAnswers: records.reduce((sum, r) => sum + r.refundInProgressAnswers, 0),
+  };
+}
+
 /** Figure 14's bound read under the chaos load: each cancel request's answer time, and each split's wait to confirmation. */
 function cancelTimes(answerMs: number[], records: { cancelConfirmedMs?: number }[]) {
-  const timing = (name: string, samples: number[]) => {
-    const { count, p50, p99, max } = summarise(name, samples);
-    const ms = (value: number | null) => Math.round(value ?? 0);
-    return { n: count, p50: ms(p50), p99: ms(p99), max: ms(max) };
-  };
   return {
     answer: timing('cancel answer', answerMs),
     confirmed: timing(

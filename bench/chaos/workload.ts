@@ -48,6 +48,10 @@ export type SplitRecord = {
   tookS?: number;
   /** A cancel fate: from the first cancel request to its final answer (retries after designed 503s included). */
   cancelConfirmedMs?: number;
+  /** Each server refund's key: from its first ask to its final answer (asks again on refund_in_progress included). */
+  refundSettledMs: number[];
+  /** Answers of 409 refund_in_progress (another refund of the order still running), each asked again. */
+  refundInProgressAnswers: number;
 };
 
 type Participant = { id: string; pay_token: string; processor_payment_intent_id: string | null; amount: number };
@@ -114,6 +118,8 @@ export const emptyRecord = (plan: SplitPlan, outcome = 'not started'): SplitReco
   authorised: 0,
   refundCalls: 0,
   idempotencyBreaches: [],
+  refundSettledMs: [],
+  refundInProgressAnswers: 0,
   disputes: 0,
   faultedCreations: 0,
   errors: [],
@@ -443,7 +449,8 @@ async function refundWithKey(
 ) {
   // A refund still running when the service stops waiting (REFUND_ANSWER_WAIT_MS) is answered
   // refund_in_progress too; the same key joins it, so a merchant keeps asking while it runs.
-  const deadline = Date.now() + 5 * 60_000;
+  const askedAt = Date.now();
+  const deadline = askedAt + 5 * 60_000;
   for (;;) {
     record.refundCalls += 1;
     const res = await ctx.http.post(
@@ -453,9 +460,11 @@ async function refundWithKey(
     );
     // Another refund of this order is still running: read again and retry, as the spec says.
     if (res.status === 409 && res.body?.code === 'refund_in_progress' && Date.now() < deadline) {
+      record.refundInProgressAnswers += 1;
       await sleep(1000);
       continue;
     }
+    record.refundSettledMs.push(Date.now() - askedAt);
     if (res.status !== 200 && !(res.status === 409 && ['partial_failure', 'not_refundable'].includes(res.body?.code))) {
       record.errors.push(`server refund ${res.status} ${res.text.slice(0, 200)}`);
     }

@@ -1,6 +1,7 @@
 export * from './body';
 export * from './drain';
 export * from './field-messages';
+export * from './gateway-receipt';
 export * from './hop-by-hop';
 export * from './loggable-path';
 export * from './malformed-input';

@@ -14,6 +14,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export function requestLogger(logger: Logger) {
   return async (ctx: Context, next: Next) => {
+    // When this process first saw the request (gateway-receipt.ts counts answer bounds from it).
+    ctx.state.receivedAt = Date.now();
     const offered = ctx.get(REQUEST_ID_HEADER);
     const requestId = REQUEST_ID.test(offered) ? offered : randomUUID();
     ctx.set(REQUEST_ID_HEADER, requestId);

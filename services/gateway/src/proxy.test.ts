@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { GATEWAY_ELAPSED_HEADER } from '@groupsplit/shared';
 import { createTeam, type Stack, startStack } from '@groupsplit/testing';
 
 /** A port nothing listens on (yet): taken from the OS, then released. */
@@ -38,18 +39,26 @@ describe('gateway proxy, service restarting', () => {
     });
   }, 20_000);
 
-  it('delivers the request once the service listens again', async () => {
-    const answered = fetch(`${stack.urls.gateway}/api/checkout-splits/pay/any-token`);
+  it('delivers the request once the service listens again, saying how long the gateway held it', async () => {
+    let elapsed: string | string[] | undefined;
+    // A caller's own value is never passed on: the gateway's replaces it.
+    const answered = fetch(`${stack.urls.gateway}/api/checkout-splits/pay/any-token`, {
+      headers: { [GATEWAY_ELAPSED_HEADER]: '59999' },
+    });
     // The stand-in service starts while the gateway is retrying (or before it first tries).
     setTimeout(() => {
-      standIn = createServer((_req, res) =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
-      );
+      standIn = createServer((req, res) => {
+        elapsed = req.headers[GATEWAY_ELAPSED_HEADER];
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
       standIn.listen(checkoutPort, '127.0.0.1');
     }, 300);
     const res = await answered;
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
+    // Stamped when this send went out, so the wait for the service is in it (the retries stop at 8 s).
+    expect(elapsed).toMatch(/^\d+$/);
+    expect(Number(elapsed)).toBeLessThan(8_500);
   }, 20_000);
 
   it('does not send again a POST whose kept-alive connection the service reset after reading it', async () => {

@@ -1,5 +1,5 @@
 import { Agent, type IncomingMessage, request } from 'node:http';
-import { errorWithStatus, HOP_BY_HOP_HEADERS, serviceUnavailable } from '@groupsplit/shared';
+import { errorWithStatus, gatewayElapsedHeader, HOP_BY_HOP_HEADERS, serviceUnavailable } from '@groupsplit/shared';
 import type { Context } from 'koa';
 
 /** Not passed on: each connection's own headers, and the ones the gateway sets itself. */
@@ -64,6 +64,8 @@ export async function forward(
     REPEATABLE_METHODS.has(ctx.method) || Boolean(options.replaysIdempotencyKey && ctx.get('idempotency-key'));
   const send = () =>
     new Promise<IncomingMessage>((resolve, reject) => {
+      // Stamped at each send, so a wait while the service restarted counts too (a cancel's bound).
+      Object.assign(headers, gatewayElapsedHeader(ctx));
       const req = request({ ...target, agent: serviceAgent, method: ctx.method, headers }, resolve);
       // A request that is safe to repeat is sent again after any failure of its connection (a service
       // restarting under it: reset, hung up). Any other is sent again only when the connection was

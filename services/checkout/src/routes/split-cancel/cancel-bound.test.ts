@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { GATEWAY_ELAPSED_HEADER, PRINCIPAL_HEADER, signPrincipal } from '@groupsplit/shared';
 import {
   createUser,
   emulatorControl,
@@ -156,6 +158,46 @@ describe('how fast a cancel answers', () => {
       expect(answer.body).toMatchObject({ error: CANCEL_NOT_CONFIRMED_MESSAGE, code: 'cancel_not_confirmed' });
       expect(answer.headers.get('retry-after')).toBe(String(CANCEL_RETRY_AFTER_SECONDS));
       expect(ms).toBeLessThan(bound + HOP_MS);
+    } finally {
+      await broken.terminate('test over');
+    }
+  }, 60_000);
+
+  it('counts the bound from the gateway: a request the gateway held for 6 s is answered 6 s sooner', async () => {
+    const bound = stack.config.CANCEL_ANSWER_WAIT_MS;
+    const heldAtGateway = 6_000;
+    const created = await postSplit(stack, shop.owner.token, {
+      merchantId: shop.merchant.id,
+      participants: [{ email: uniqueEmail('payer'), amountMinor: 1000 }],
+    });
+    const splitId = created.body.id as string;
+    const broken = await breakSplitWorkflow(stack, splitId);
+    try {
+      // Sent to checkout as the gateway sends it: a principal signed for this call, and how long the
+      // gateway held the request (its authentication, rate limit, or a wait while checkout restarted).
+      const url = `/api/checkout-splits/${splitId}/cancel`;
+      const principal = signPrincipal(
+        {
+          kind: 'session',
+          ip: '127.0.0.1',
+          requestId: randomUUID(),
+          userId: shop.owner.id,
+          email: shop.owner.email,
+          sessionId: randomUUID(),
+        },
+        stack.config.INTERNAL_SIGNING_SECRET,
+        { service: 'checkout', method: 'POST', url },
+      );
+      const { answer, ms } = await timed(() =>
+        fetch(`${stack.urls.checkout}${url}`, {
+          method: 'POST',
+          headers: { [PRINCIPAL_HEADER]: principal, [GATEWAY_ELAPSED_HEADER]: String(heldAtGateway) },
+        }),
+      );
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toMatchObject({ code: 'cancel_not_confirmed' });
+      // Counted from checkout's own receipt, it would answer at the whole bound.
+      expect(ms).toBeLessThan(bound - heldAtGateway + HOP_MS);
     } finally {
       await broken.terminate('test over');
     }

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { conflict, errorWithStatus, MESSAGES, notFound, type SplitRow, SplitsRepository } from '@groupsplit/shared';
+import {
+  conflict,
+  errorWithStatus,
+  MESSAGES,
+  notFound,
+  receivedAtGateway,
+  type SplitRow,
+  SplitsRepository,
+} from '@groupsplit/shared';
 import { type CancelOutcome, cancelSplitSignal, cancelSplitUpdate, splitWorkflowId } from '@groupsplit/workflows';
 import { updateNotTakenYet } from '@groupsplit/workflows/client';
 import Router from '@koa/router';
@@ -27,6 +35,12 @@ const CANCEL_SETTLE_MS = 2_000;
  * reading the split back. The update gets the rest.
  */
 const CANCEL_FALLBACK_MS = 2_000;
+/**
+ * Kept back from CANCEL_ANSWER_WAIT_MS for the answer's way out after the route stops waiting: its
+ * last read, the error handler, checkout's reply and the gateway's. Under a CPU hog that took up to
+ * 170 ms (bench/README.md, figure 14), so the caller hears within the bound.
+ */
+const CANCEL_ANSWER_RESERVE_MS = 500;
 
 /** A cancel by signal that the workflow has not acted on within the answer's deadline. */
 const cancelNotConfirmed = (ctx: Context) => {
@@ -56,7 +70,7 @@ async function readUntil(
 
 /**
  * Asks the split workflow to cancel a split read as pending, and answers by `answerBy` (epoch ms,
- * CANCEL_ANSWER_WAIT_MS after the request came in; docs/splits.md, "How fast a cancel answers"):
+ * CANCEL_ANSWER_WAIT_MS after the request reached the gateway, less CANCEL_ANSWER_RESERVE_MS; docs/splits.md, "How fast a cancel answers"):
  * - the update answers once the cancel is recorded and `canceling` written (never after the releases);
  *   the route then waits up to CANCEL_SETTLE_MS for `canceled`, so a quick cancel still answers
  *   with the split cancelled, and a slow one answers with it `canceling`;
@@ -162,11 +176,12 @@ export function splitCancelRoutes(deps: CheckoutDeps): Router {
   const router = new Router();
   const splitParams = splitIdParams(SplitIdParams);
 
-  // Each cancel answers within CANCEL_ANSWER_WAIT_MS of reaching checkout (docs/splits.md, "How fast a cancel answers").
-  const answerByFromNow = () => Date.now() + deps.config.CANCEL_ANSWER_WAIT_MS;
+  // Each cancel answers within CANCEL_ANSWER_WAIT_MS of reaching the gateway (docs/splits.md, "How fast a cancel answers").
+  const answerByFromReceipt = (ctx: Context) =>
+    receivedAtGateway(ctx) + deps.config.CANCEL_ANSWER_WAIT_MS - CANCEL_ANSWER_RESERVE_MS;
 
   router.post('/api/checkout-splits/:id/cancel', auth('session'), splitParams, async (ctx: Context) => {
-    const answerBy = answerByFromNow();
+    const answerBy = answerByFromReceipt(ctx);
     const { principal, split } = await routeSplit(ctx, db, sessionPrincipal, 'split.cancel');
     // The spec: on any status other than pending this answers 200 canceled and does nothing.
     if (split.status === 'pending') {
@@ -179,7 +194,7 @@ export function splitCancelRoutes(deps: CheckoutDeps): Router {
   });
 
   router.post('/api/merchants/checkout/splits/:id/cancel', auth('api_key'), splitParams, async (ctx: Context) => {
-    const answerBy = answerByFromNow();
+    const answerBy = answerByFromReceipt(ctx);
     const { principal, split } = await routeSplit(ctx, db, apiKeyPrincipal, 'split.cancel');
     if (split.status === 'canceled') {
       ctx.body = CANCELED;
