@@ -70,7 +70,7 @@ describe('an order cancel that has not taken effect, in a real browser', () => {
       await confirm
         .getByRole('alert')
         .getByText(
-          'The cancel has not taken effect yet: the split is still pending and no one has been charged. Send it again shortly to read the outcome.',
+          'The order is not cancelled yet: it is still pending and nobody has been charged. Press Cancel order again in a few seconds.',
         )
         .waitFor();
       // Nothing says cancelled or cancelling, and the order reads pending.

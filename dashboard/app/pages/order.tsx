@@ -1,6 +1,13 @@
 import { lapsesSooner, poundsToPence } from '@groupsplit/shared/browser';
 import { useEffect, useState } from 'preact/hooks';
-import { api, type RefundHistoryEntry, type SplitDetail, type SplitTimeline, type TimelineEntry } from '../api';
+import {
+  ApiError,
+  api,
+  type RefundHistoryEntry,
+  type SplitDetail,
+  type SplitTimeline,
+  type TimelineEntry,
+} from '../api';
 import { useBusiness } from '../business';
 import { BusyButton } from '../components/busy-button';
 import { ConfirmDialog } from '../components/dialog';
@@ -162,6 +169,20 @@ function HoldLapseNotice(props: { split: SplitDetail }) {
   );
 }
 
+/**
+ * The cancel's 503 `cancel_not_confirmed` is written for a shop's server ("the split", "send it again"):
+ * here it is told in the order page's words, with the same facts (still pending, nobody charged).
+ */
+const CANCEL_NOT_CONFIRMED =
+  'The order is not cancelled yet: it is still pending and nobody has been charged. Press Cancel order again in a few seconds.';
+
+function inOrderWords(error: unknown): never {
+  if (error instanceof ApiError && error.code === 'cancel_not_confirmed') {
+    throw new ApiError(error.status, { ...error.body, error: CANCEL_NOT_CONFIRMED });
+  }
+  throw error;
+}
+
 /** Something was taken: the fees are then real (before, and on a cancelled order, there are none). */
 const somethingCaptured = (split: SplitDetail) =>
   ['captured', 'partially_refunded', 'refunded'].includes(split.status) ||
@@ -316,7 +337,7 @@ function Actions(props: {
     },
   );
   const cancel = useConfirm(
-    () => api.cancelSplit(split.id),
+    () => api.cancelSplit(split.id).catch(inOrderWords),
     () => {
       setDone(null);
       props.onCancelSent();
