@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FALLBACK_LOGS } from '@groupsplit/checkout';
 import { SplitHistoryRepository, SplitOperationsRepository, SplitsRepository } from '@groupsplit/shared';
 import { emulatorControl, refuseCaptureWrites } from '@groupsplit/testing';
@@ -142,6 +143,9 @@ async function main() {
     },
   );
   const http = new ChaosHttp(stack.urls.gateway);
+  // The run's own event loop times every answer: its delays count in them (a cancel's answer, above all).
+  const clientDelay = monitorEventLoopDelay({ resolution: 20 });
+  clientDelay.enable();
   const control = (method: string, p: string, body?: unknown) => emulatorControl(stack, method, p, body);
   const operations = new SplitOperationsRepository(stack.db);
   let records: SplitRecord[] = [];
@@ -276,10 +280,14 @@ async function main() {
     console.log(
       `  http: ${http.counts.requests} requests; ${http.counts.restart5xx} failed during deliberate restarts; ${http.counts.designed503} designed 503s sent again (cancel_not_confirmed); by status ${JSON.stringify(Object.fromEntries(http.counts.byStatus))}`,
     );
-    const cancels = cancelTimes(http.cancelAnswerMs, records);
+    clientDelay.disable();
+    const ns = (value: number) => Math.round(value / 1e6);
+    const clientLag = { p99: ns(clientDelay.percentile(99)), max: ns(clientDelay.max) };
+    const cancels = { ...cancelTimes(http.cancelAnswerMs, records), clientLag };
     console.log(
       `  cancels: each answer p50 ${cancels.answer.p50} ms, p99 ${cancels.answer.p99} ms, max ${cancels.answer.max} ms (${cancels.answer.n} requests); ` +
-        `confirmed (first ask to last answer) p50 ${cancels.confirmed.p50} ms, p99 ${cancels.confirmed.p99} ms, max ${cancels.confirmed.max} ms (${cancels.confirmed.n} splits)`,
+        `confirmed (first ask to last answer) p50 ${cancels.confirmed.p50} ms, p99 ${cancels.confirmed.p99} ms, max ${cancels.confirmed.max} ms (${cancels.confirmed.n} splits); ` +
+        `this client's own event-loop delay, in every answer time: p99 ${clientLag.p99} ms, max ${clientLag.max} ms`,
     );
     const refunds = refundTimes(records);
     console.log(
