@@ -60,6 +60,16 @@ describe('how fast a cancel answers', () => {
   const statusOf = async (splitId: string) =>
     (await stack.db.selectFrom('splits').select('status').where('id', '=', splitId).executeTakeFirstOrThrow()).status;
 
+  /** A pending split of one payer whose workflow no worker can take (breakSplitWorkflow): terminate `broken` after. */
+  const pendingSplitNoWorkerTakes = async () => {
+    const created = await postSplit(stack, shop.owner.token, {
+      merchantId: shop.merchant.id,
+      participants: [{ email: uniqueEmail('payer'), amountMinor: 1000 }],
+    });
+    const splitId = created.body.id as string;
+    return { splitId, broken: await breakSplitWorkflow(stack, splitId) };
+  };
+
   const timed = async <T>(call: () => Promise<T>) => {
     const started = Date.now();
     const answer = await call();
@@ -144,12 +154,7 @@ describe('how fast a cancel answers', () => {
     const bound = stack.config.CANCEL_ANSWER_WAIT_MS;
     // Longer than the bound: the route must stop asking at its own deadline, not Temporal's refusals'.
     expect(stack.config.WORKFLOW_TASK_RETRY_WAIT_MS).toBeGreaterThan(bound);
-    const created = await postSplit(stack, shop.owner.token, {
-      merchantId: shop.merchant.id,
-      participants: [{ email: uniqueEmail('payer'), amountMinor: 1000 }],
-    });
-    const splitId = created.body.id as string;
-    const broken = await breakSplitWorkflow(stack, splitId);
+    const { splitId, broken } = await pendingSplitNoWorkerTakes();
     try {
       const { answer, ms } = await timed(() =>
         stack.api.post(`/api/merchants/checkout/splits/${splitId}/cancel`, undefined, { apiKey: shop.testKey }),
@@ -166,12 +171,7 @@ describe('how fast a cancel answers', () => {
   it('counts the bound from the gateway: a request the gateway held for 6 s is answered 6 s sooner', async () => {
     const bound = stack.config.CANCEL_ANSWER_WAIT_MS;
     const heldAtGateway = 6_000;
-    const created = await postSplit(stack, shop.owner.token, {
-      merchantId: shop.merchant.id,
-      participants: [{ email: uniqueEmail('payer'), amountMinor: 1000 }],
-    });
-    const splitId = created.body.id as string;
-    const broken = await breakSplitWorkflow(stack, splitId);
+    const { splitId, broken } = await pendingSplitNoWorkerTakes();
     try {
       // Sent to checkout as the gateway sends it: a principal signed for this call, and how long the
       // gateway held the request (its authentication, rate limit, or a wait while checkout restarted).
