@@ -1,3 +1,4 @@
+import { DRAINED_BEFORE_ANSWER_MESSAGE } from '@groupsplit/shared';
 import { checkAnswer, readAnswer } from '@groupsplit/testing';
 
 /**
@@ -131,11 +132,15 @@ export class ChaosHttp {
         await new Promise((resolve) => setTimeout(resolve, 1000 * Number(answer.retryAfter ?? 1)));
         continue;
       }
-      // 503 service_unavailable says nothing was done: any request may be sent again after Retry-After.
+      // 503 service_unavailable says nothing was done: any request may be sent again after Retry-After. Not
+      // the drain's own 503 (a restart ended a request still being worked on): that one may have been done,
+      // so it is sent again only by a caller that may (`retry`: an Idempotency-Key, a once-only choice).
+      const body = answer instanceof Error ? null : (answer.body as { code?: string; error?: string } | null);
       const retryable =
         !(answer instanceof Error) &&
         answer.status === 503 &&
-        (answer.body as { code?: string } | null)?.code === 'service_unavailable';
+        body?.code === 'service_unavailable' &&
+        body.error !== DRAINED_BEFORE_ANSWER_MESSAGE;
       const what = answer instanceof Error ? `network error (${answer.message})` : `${answer.status} ${answer.text}`;
       // A restart drains (docs/deploy.md, "Restarts drain"): a 502 means a request was cut with its
       // outcome unknown, which no restart explains.

@@ -279,6 +279,13 @@ async function findByReference(ctx: WorkloadContext, shop: ChaosShop, reference:
   return found?.id ?? null;
 }
 
+/**
+ * How long support may take to see a split waiting for them: until the scripts' deadline. The split is
+ * flagged only when the capture write's retries have run out, and with the worker killed every minute on a
+ * loaded machine that took 18 minutes (bench/history/2026-12-cluster.md), longer than the 10 a script waited.
+ */
+const SUPPORT_NOTICES_MS = 60 * 60_000;
+
 async function waitFor(
   ctx: WorkloadContext,
   splitId: string,
@@ -372,7 +379,7 @@ async function drive(
     // retry: the split waits for support, who compensates; every share must come back.
     await ctx.refuseCaptureWrite(participants.at(-1)!.id);
     await authoriseAtRandom(ctx, order, record);
-    const waiting = await waitFor(ctx, splitId, (s) => TERMINAL.includes(s.status) || s.stuck, 600_000);
+    const waiting = await waitFor(ctx, splitId, (s) => TERMINAL.includes(s.status) || s.stuck, SUPPORT_NOTICES_MS);
     if (!TERMINAL.includes(waiting.status)) {
       await ctx.supportCompensate(splitId);
       await waitFor(ctx, splitId, (s) => TERMINAL.includes(s.status), 600_000);

@@ -1,4 +1,5 @@
 export * from './api';
+export * from './checkout-process';
 export * from './chromium';
 export * from './csv';
 export * from './dashboard-session';

@@ -209,6 +209,12 @@ export const configSchema = z.object({
    */
   SHUTDOWN_DRAIN_MS: durationMs(70_000),
   /**
+   * How often checkout sends the invitations of new splits whose creating request died (a restart past its
+   * drain bound, a crash): docs/splits.md, "Invitations". A plan is due once no request can still be waiting
+   * on its creation (about 11 minutes), or at once when the checkout holding the request stopped on SIGTERM.
+   */
+  INVITATION_SWEEP_MS: durationMs(30_000),
+  /**
    * How long a service keeps an idle kept-alive connection open (Node's `keepAliveTimeout`, whose default this
    * is). Keep it above the gateway's 2 s for its own idle connections to services (services/gateway/src/proxy.ts,
    * FREE_CONNECTION_MS), so the gateway always lets go first and never writes into a connection being closed.

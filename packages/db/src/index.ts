@@ -30,7 +30,7 @@ export { MIGRATIONS_DIR, type MigrationOptions, runMigrations } from './migrate'
 export { listenForNotifications, type NotificationFeed } from './notification-feed';
 export { preparedStatement } from './prepared-statements';
 export * from './repositories';
-export { CAPTURE_CHOICES, type CaptureChoice } from './schema/checkout';
+export { CAPTURE_CHOICES, type CaptureChoice, type InvitationPlan } from './schema/checkout';
 export { PARTICIPANT_STATUSES, SPLIT_STATUSES } from './schema/splits';
 export type { WebhookDeliveriesTable } from './schema/webhooks';
 export type { Database, Db } from './types';

@@ -8,6 +8,11 @@ import { drainable } from './drain';
 
 export type ServiceRuntime = { config: Config; db: Db; logger: Logger; temporal?: TemporalHandle };
 
+/** Work a running service does beside answering requests (checkout's invitation sweep); stopped after the drain. */
+export type BackgroundWork = { stop(): Promise<void> };
+/** A service's app, with the background work it runs as a process (not in a test's in-process stack). */
+export type ServiceApp = Koa & { startBackground?(): BackgroundWork };
+
 type RunServiceOptions = {
   name: string;
   port: (config: Config) => number;
@@ -21,7 +26,7 @@ type RunServiceOptions = {
   needsTemporal?: boolean;
   /** Migration sets the service needs besides the production one (the emulator's own tables). */
   extraMigrations?: string[];
-  build: (runtime: ServiceRuntime) => Koa | Promise<Koa>;
+  build: (runtime: ServiceRuntime) => ServiceApp | Promise<ServiceApp>;
 };
 
 /**
@@ -43,6 +48,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
     const server: Server = app.listen(port, host, () => logger.info({ host, port }, `${options.name} listening`));
     server.keepAliveTimeout = config.SERVICE_KEEP_ALIVE_MS;
     const drain = drainable(server);
+    const background = app.startBackground?.();
     let stopping = false;
     // SIGTERM (a restart, a deploy) drains: new connections refused, answers in flight finished within
     // SHUTDOWN_DRAIN_MS, kept-alive connections closed after an answer or left to the client (drain.ts).
@@ -52,8 +58,12 @@ export async function runService(options: RunServiceOptions): Promise<void> {
       logger.info({ signal, boundMs: config.SHUTDOWN_DRAIN_MS }, `${options.name} stopping: draining`);
       const drained = await drain.drain(config.SHUTDOWN_DRAIN_MS);
       if (drained.closedAtBound > 0) logger.warn(drained, `${options.name} drain bound reached: connections closed`);
+      else if (drained.answeredAtBound > 0)
+        logger.warn(drained, `${options.name} drain bound reached: requests answered 503`);
       else logger.info(drained, `${options.name} drained`);
       try {
+        // After the drain: what the background work hands on may name requests the drain just ended.
+        await background?.stop();
         await temporal?.close();
         await db.destroy();
       } finally {
@@ -71,7 +81,7 @@ export async function runService(options: RunServiceOptions): Promise<void> {
 /** runService for a service that cannot run without Temporal: `build` always gets the client. */
 export function runTemporalService(
   options: Omit<RunServiceOptions, 'needsTemporal' | 'build'> & {
-    build: (runtime: ServiceRuntime & { temporal: TemporalHandle }) => Koa | Promise<Koa>;
+    build: (runtime: ServiceRuntime & { temporal: TemporalHandle }) => ServiceApp | Promise<ServiceApp>;
   },
 ): Promise<void> {
   return runService({

@@ -1,4 +1,9 @@
-import { createServiceApp, databaseAndTemporalReadiness, openApiPartRoutes } from '@groupsplit/shared';
+import {
+  type BackgroundWork,
+  createServiceApp,
+  databaseAndTemporalReadiness,
+  openApiPartRoutes,
+} from '@groupsplit/shared';
 import type Koa from 'koa';
 import type { CheckoutDeps, CheckoutRuntime } from './deps';
 import { checkoutOpenApi } from './openapi';
@@ -23,9 +28,16 @@ import { splitCancelRoutes } from './routes/split-cancel/split-cancel';
 import { splitTimelineRoutes } from './routes/split-timeline/split-timeline';
 import { testSessionRoutes } from './routes/test-sessions/test-sessions';
 import { authorisationFeed } from './splits/authorisation-feed';
+import { startInvitationSweep } from './splits/invitation-plans';
 
-/** The checkout service's app; `close()` ends what it holds open beside the database (the authorisation feed). */
-export function createCheckoutApp(runtime: CheckoutRuntime): Koa & { close(): Promise<void> } {
+/**
+ * The checkout service's app; `close()` ends what it holds open beside the database (the authorisation
+ * feed). `startBackground()` is what a running checkout process does besides (runService): the sweep
+ * that sends invitations whose creating request died (docs/splits.md, "Invitations").
+ */
+export function createCheckoutApp(
+  runtime: CheckoutRuntime,
+): Koa & { close(): Promise<void>; startBackground(): BackgroundWork } {
   const deps: CheckoutDeps = {
     ...runtime,
     authorisations: authorisationFeed(runtime.config.DATABASE_URL, runtime.logger),
@@ -63,5 +75,8 @@ export function createCheckoutApp(runtime: CheckoutRuntime): Koa & { close(): Pr
       openApiPartRoutes(checkoutOpenApi),
     ],
   });
-  return Object.assign(app, { close: () => deps.authorisations.close() });
+  return Object.assign(app, {
+    close: () => deps.authorisations.close(),
+    startBackground: () => startInvitationSweep(deps),
+  });
 }

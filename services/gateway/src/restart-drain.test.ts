@@ -1,30 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { get } from 'node:http';
-import { connect, createServer, type Socket } from 'node:net';
-import path from 'node:path';
-import { type Stack, startStack, waitUntil } from '@groupsplit/testing';
+import { connect, type Socket } from 'node:net';
+import {
+  type CheckoutProcess,
+  freePort,
+  killCheckoutProcess,
+  refused,
+  type Stack,
+  startCheckoutProcess,
+  startStack,
+  waitUntil,
+} from '@groupsplit/testing';
 import { sql } from 'kysely';
-
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Whether a new connection to the port is refused (the service stopped listening). */
-const refused = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
 
 /** Reads one HTTP answer (headers and a Content-Length body) from a raw connection. */
 function readAnswer(socket: Socket): Promise<{ head: string; body: string }> {
@@ -73,59 +58,23 @@ const HEALTH_REQUEST = 'GET /healthz HTTP/1.1\r\nHost: checkout\r\nConnection: k
 describe('a service restarted with SIGTERM drains', () => {
   let stack: Stack;
   let checkoutPort: number;
-  let checkout: ChildProcess;
-  let output = '';
-  let exited: Promise<number | null>;
+  let checkout: CheckoutProcess;
   /** Ends the test's lock (also when the test fails before it does). */
   let release = () => {};
 
   beforeAll(async () => {
     checkoutPort = await freePort();
-    const checkoutUrl = `http://127.0.0.1:${checkoutPort}`;
-    stack = await startStack({ CHECKOUT_URL: checkoutUrl }, { worker: false });
-    checkout = spawn(process.execPath, ['--import', 'tsx', 'services/checkout/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        CHECKOUT_HOST: '127.0.0.1',
-        CHECKOUT_PORT: String(checkoutPort),
-        CHECKOUT_URL: checkoutUrl,
-        MERCHANTS_URL: stack.urls.merchants,
-        STRIPE_API_BASE_URL: stack.urls.emulator,
-        PUBLIC_BASE_URL: stack.urls.gateway,
-        TEMPORAL_TASK_QUEUE: stack.config.TEMPORAL_TASK_QUEUE,
-        LOG_LEVEL: 'info',
-        // The idle connection below stays idle while the test holds a request in checkout and restarts it,
-        // which takes longer than the 5 s keep-alive on a loaded machine: only the drain may close it here.
-        SERVICE_KEEP_ALIVE_MS: '300000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    stack = await startStack({ CHECKOUT_URL: `http://127.0.0.1:${checkoutPort}` }, { worker: false });
+    checkout = await startCheckoutProcess(stack, checkoutPort, {
+      // The idle connection below stays idle while the test holds a request in checkout and restarts it,
+      // which takes longer than the 5 s keep-alive on a loaded machine: only the drain may close it here.
+      SERVICE_KEEP_ALIVE_MS: '300000',
     });
-    const collect = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-    };
-    checkout.stdout!.on('data', collect);
-    checkout.stderr!.on('data', collect);
-    exited = new Promise((resolve) => checkout.once('exit', (code) => resolve(code)));
-    await waitUntil(
-      'checkout ready',
-      () =>
-        // A connection of its own that closes after the answer: one left idle would stay open through the drain.
-        new Promise<number>((resolve) => {
-          get(`${checkoutUrl}/readyz`, { agent: false }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          }).once('error', () => resolve(0));
-        }),
-      (status) => status === 200 || checkout.exitCode !== null,
-      90_000,
-    );
-    if (checkout.exitCode !== null) throw new Error(`checkout did not start:\n${output}`);
   }, 150_000);
 
   afterAll(async () => {
     release();
-    if (checkout && checkout.exitCode === null && checkout.signalCode === null) checkout.kill('SIGKILL');
+    killCheckoutProcess(checkout);
     await stack?.stop();
   });
 
@@ -171,7 +120,7 @@ describe('a service restarted with SIGTERM drains', () => {
       (waiting) => waiting > 0,
     );
 
-    checkout.kill('SIGTERM');
+    checkout.process.kill('SIGTERM');
     await waitUntil('checkout to stop listening', () => refused(checkoutPort), Boolean);
 
     // The idle connection was not closed under its client: a request written into it now is answered,
@@ -190,8 +139,8 @@ describe('a service restarted with SIGTERM drains', () => {
     expect(await answer.json()).toMatchObject({ code: 'not_found' });
 
     // Every connection let go of, the process ends by itself, well inside the drain bound.
-    expect(await exited).toBe(0);
-    expect(output).toMatch(/checkout drained/);
+    expect(await checkout.exited).toBe(0);
+    expect(checkout.output()).toMatch(/checkout drained/);
 
     // The in-flight answer closed its connection, so the gateway's next call finds the port refused: it is
     // sent again for a while, then answered 503 with Retry-After (nothing reached checkout), never 502.

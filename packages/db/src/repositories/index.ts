@@ -22,6 +22,7 @@ export * from './sign-in';
 export * from './split-history';
 export * from './split-idempotency-keys';
 export * from './split-insights';
+export * from './split-invitation-plans';
 export * from './split-operations';
 export * from './split-projection';
 export * from './split-refunds';

@@ -7,6 +7,7 @@ import type { ColumnType, Generated } from 'kysely';
  *   checkout_participant_reminders                                   written only by the worker
  *   pay_page_views (migration 20261127140100_pay_page_views.sql)     written only by checkout
  *   split_idempotency_keys (20261206081500_split_idempotency_keys)  written only by checkout
+ *   split_invitation_plans (20261207130000_split_invitation_plans)  written only by checkout
  */
 
 type Json<T> = ColumnType<T, string, string>;
@@ -77,6 +78,32 @@ export interface SplitIdempotencyKeysTable {
   created_at: Generated<Date>;
 }
 
+/**
+ * A new split's invitations as planned before its workflow started (docs/splits.md, "Invitations"):
+ * sent by the request that gets the creation's outcome, else by checkout's sweep once due.
+ */
+export interface SplitInvitationPlansTable {
+  split_id: string;
+  plan: Json<InvitationPlan>;
+  created_at: Generated<Date>;
+  due_at: Date;
+  settled_at: Date | null;
+}
+
+/** What a new split's invitations say that its rows do not (the split, its shares and seats are read when sent). */
+export type InvitationPlan = {
+  /** The creating account's address: it gets no invitation (docs/splits.md, "Invitations"). */
+  creatorEmail: string | null;
+  /** Who asks, as the invitation names them. */
+  requestedBy: string;
+  /** The organiser's name as they typed it; null: none given. */
+  organiserName: string | null;
+  /** The hosted order's lines as the e-mails show them. */
+  orderLines: { description: string; quantity: number; amount: string }[];
+  /** Hosted checkout, splitting or paying alone: the creator's own share gets the organiser's e-mail. */
+  organiserShare: { alone: boolean } | null;
+};
+
 export interface CheckoutSessionExpiriesTable {
   session_token: string;
   expired_at: Generated<Date>;
@@ -115,4 +142,5 @@ export interface CheckoutTables {
   checkout_participant_reminders: CheckoutParticipantRemindersTable;
   pay_page_views: PayPageViewsTable;
   split_idempotency_keys: SplitIdempotencyKeysTable;
+  split_invitation_plans: SplitInvitationPlansTable;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   badRequest,
   gateError,
+  type InvitationPlan,
   MESSAGES,
   type MerchantRow,
   merchantFeeBpsAt,
@@ -13,7 +14,6 @@ import {
   splitFees,
   takeSplitGate,
   temporalClientPackage,
-  WorkflowExecutionAlreadyStartedError,
 } from '@groupsplit/shared';
 import {
   createSplitUpdate,
@@ -26,8 +26,8 @@ import {
 } from '@groupsplit/workflows';
 import { askWhileTaskRetries } from '@groupsplit/workflows/client';
 import type { CheckoutDeps } from '../deps';
-import { groupUrl } from '../seats/seats';
-import { askerOf, emailOrderLine, type OrganiserShare, sendInvitations } from './invitations';
+import { planInvitations, sendPlannedInvitations, settleInvitations } from './invitation-plans';
+import { askerOf, emailOrderLine, type OrganiserShare } from './invitations';
 
 export type NewSplitRequest = {
   merchant: MerchantRow;
@@ -72,8 +72,11 @@ export async function holdingAccountFor(
   return connected?.charges_enabled ? connected.account_id : config.STRIPE_TEST_SANDBOX_ACCOUNT_ID;
 }
 
-/** How long a creator's request waits for a started split workflow whose creation update was refused. */
-const CREATION_ANSWER_WAIT_MS = 10 * 60_000;
+/**
+ * How long a creator's request waits for a started split workflow whose creation update was refused.
+ * Its invitations' plan falls due after it (INVITATION_PLAN_DUE_AFTER_MS, invitation-plans.ts).
+ */
+export const CREATION_ANSWER_WAIT_MS = 10 * 60_000;
 
 /**
  * The split workflow may have started although its creation update was refused: Temporal refuses
@@ -81,13 +84,21 @@ const CREATION_ANSWER_WAIT_MS = 10 * 60_000;
  * and the holds are placed from the workflow's input either way. Then the creator's answer is the
  * workflow's: ask it again until a worker has the task. Nothing started: the error stands.
  */
-async function askAgainIfStarted(deps: CheckoutDeps, workflowId: string, error: unknown) {
+async function askAgainIfStarted(
+  deps: CheckoutDeps,
+  workflowId: string,
+  error: unknown,
+  notStarted: () => Promise<void>,
+) {
   const handle = deps.temporal.client.workflow.getHandle(workflowId);
   const started = await handle.describe().then(
     () => true,
     () => false,
   );
-  if (!started) throw error;
+  if (!started) {
+    await notStarted();
+    throw error;
+  }
   deps.logger.warn({ workflowId, err: error }, 'creation update refused; asking the started workflow again');
   // Creation always ends (pending or creation_failed), but a worker dying over and over can hold it
   // up for minutes. Answering before then would leave a hosted checkout free to create a second split.
@@ -158,9 +169,19 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
   }
 
   const workflowId = splitWorkflowId(splitId);
-  // A request that finds the workflow already started (a retry with the same Idempotency-Key, or a
-  // hosted claim taken up twice) answers with that split, but the request that started it invites.
-  let startedHere = true;
+  // Planned before the workflow starts, so the invitations go out even if this request dies waiting.
+  const plan: InvitationPlan = {
+    creatorEmail: request.createdBy.email,
+    ...askerOf({
+      hosted: Boolean(request.session),
+      organiserName: request.session?.organiserName,
+      organiserEmail: request.createdBy.email ?? request.session?.customerEmail,
+      businessName: merchant.name,
+    }),
+    orderLines: request.lineItems?.map(emailOrderLine) ?? [],
+    organiserShare: request.organiserShare ? { alone: request.organiserShare.alone } : null,
+  };
+  const waiting = await planInvitations(deps, splitId, plan);
   // Temporal's client package is loaded on first use (temporalClientPackage, packages/temporal/src/client.ts).
   const { WithStartWorkflowOperation } = temporalClientPackage();
   const outcome = await temporal.client.workflow
@@ -180,36 +201,30 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
         ],
       }),
     })
-    .catch((error: unknown) => {
-      if (error instanceof WorkflowExecutionAlreadyStartedError) startedHere = false;
-      return askAgainIfStarted(deps, workflowId, error);
-    });
-  // Spec, create rule 7: the processor's own message, passed straight through.
-  if (outcome.status === 'creation_failed') throw badRequest(outcome.error);
+    // Already started (a retry with the same Idempotency-Key, a hosted claim taken up) or refused while
+    // its first task is retried: the started workflow's outcome is this request's too.
+    .catch((error: unknown) => askAgainIfStarted(deps, workflowId, error, () => settleInvitations(deps, splitId)))
+    .finally(waiting.done);
+  if (outcome.status === 'creation_failed') {
+    await settleInvitations(deps, splitId);
+    // Spec, create rule 7: the processor's own message, passed straight through.
+    throw badRequest(outcome.error);
+  }
 
   const participants = await new SplitsRepository(db).participantsOf(splitId);
   const seatRows = seats.length > 0 ? await new SplitSeatsRepository(db).seatsOf(splitId) : [];
   const groupToken = seatRows.length
     ? ((await new SplitsRepository(db).findVisible(splitId))?.group_token ?? null)
     : null;
-  if (!startedHere) return { id: splitId, participants, seats: seatRows, groupToken };
-  await sendInvitations(deps, {
+  // Whichever request gets the outcome sends them: the same e-mails (one id each) are sent once.
+  await sendPlannedInvitations(deps, plan, {
     merchant,
+    splitId,
     orderReference: request.orderReference,
     expiresAt: outcome.authorizationExpiresAt,
-    creatorEmail: request.createdBy.email,
     participants,
-    openSeats: seatRows.length,
-    ...askerOf({
-      hosted: Boolean(request.session),
-      organiserName: request.session?.organiserName,
-      organiserEmail: request.createdBy.email ?? request.session?.customerEmail,
-      businessName: merchant.name,
-    }),
-    orderLines: request.lineItems?.map(emailOrderLine),
-    organiserShare: request.organiserShare
-      ? { ...request.organiserShare, groupUrl: groupToken ? groupUrl(config.PUBLIC_BASE_URL, groupToken) : null }
-      : null,
+    seatCount: seatRows.length,
+    groupToken,
   });
   return { id: splitId, participants, seats: seatRows, groupToken };
 }

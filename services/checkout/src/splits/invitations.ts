@@ -189,26 +189,30 @@ function organiserShareEmail(
  * gets the organiser's e-mail instead. Checkout makes the first attempt itself; only a failed one
  * goes to the e-mail workflow (sendEmailsNow). Never throws.
  */
-export async function sendInvitations(
+export async function sendInvitations<P extends Invitee>(
   deps: CheckoutDeps,
   invitation: Omit<PayLinkInvitation, 'id' | 'participant' | 'progress'> & {
     creatorEmail: string | null;
-    participants: Invitee[];
+    participants: P[];
     /** Open seats count in the group's size (docs/splits.md, "Open seats"). */
     openSeats?: number;
     organiserShare?: OrganiserShare | null;
+    /** Who of them gets an e-mail; everyone by default (a split sent later skips those who paid). */
+    invite?: (participant: P) => boolean;
+    /** Shares already held; none for a split just made. */
+    paid?: number;
   },
 ) {
   const creator = invitation.creatorEmail?.trim().toLowerCase();
-  const isCreator = (participant: Invitee) => Boolean(creator) && participant.email.trim().toLowerCase() === creator;
-  // A new split: nobody has paid yet.
-  const progress = { paid: 0, total: invitation.participants.length + (invitation.openSeats ?? 0) };
+  const isCreator = (participant: P) => Boolean(creator) && participant.email.trim().toLowerCase() === creator;
+  const invited = invitation.invite ?? (() => true);
+  const progress = { paid: invitation.paid ?? 0, total: invitation.participants.length + (invitation.openSeats ?? 0) };
   const emails = invitation.participants
-    .filter((participant) => !isCreator(participant))
+    .filter((participant) => !isCreator(participant) && invited(participant))
     .map((participant) => payLinkEmail(deps.config, { ...invitation, id: participant.id, participant, progress }));
   const share = invitation.organiserShare;
   if (share) {
-    const own = invitation.participants.filter(isCreator);
+    const own = invitation.participants.filter((participant) => isCreator(participant) && invited(participant));
     const others = invitation.participants.filter((participant) => !isCreator(participant));
     for (const participant of own) {
       emails.push(

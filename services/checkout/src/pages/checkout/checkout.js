@@ -13,6 +13,8 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
   if (!app) return;
   const token = app.dataset.token;
   const GROUP_POLL_MS = 3000;
+  /** A choice cut by a restart is sent again after the Retry-After the service gives (2 s). */
+  const RESEND_AFTER_MS = 2000;
   const totalPence = Number(app.dataset.total);
   const feePence = Number(app.dataset.fee || '20');
   const MAX_PEOPLE = 20;
@@ -484,7 +486,14 @@ import { $, busy, call, looksLikeEmail, signedInAs, statusLine, stepper, wireSig
     }
     busy(form, true);
     say(body.mode === 'alone' ? 'Setting up your payment…' : 'Setting up your order…');
-    const res = await call('POST', sessionPath('/split'), body, me.bearer);
+    let res = await call('POST', sessionPath('/split'), body, me.bearer);
+    if (res.status === 502 || res.status === 503) {
+      // The service restarted under the request, which may have made the split all the same. Sent once
+      // more: a split made answers 409 already_split (and the page then shows it); one not made is made now.
+      say('Still setting up your order…');
+      await new Promise((resolve) => setTimeout(resolve, RESEND_AFTER_MS));
+      res = await call('POST', sessionPath('/split'), body, me.bearer);
+    }
     busy(form, false);
     if (res.status === 401) {
       person.forget();

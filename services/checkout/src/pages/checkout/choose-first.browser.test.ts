@@ -1,4 +1,13 @@
-import { createUser, eventually, type Stack, startStack, type TestUser, uniqueEmail } from '@groupsplit/testing';
+import { DRAINED_BEFORE_ANSWER_MESSAGE } from '@groupsplit/shared';
+import {
+  createUser,
+  eventually,
+  type Stack,
+  startStack,
+  type TestUser,
+  uniqueEmail,
+  waitForMail,
+} from '@groupsplit/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   CANCEL_URL,
@@ -241,6 +250,39 @@ describe('the checkout page: choose first, the share editor, the reopened page',
     expect(await page.getByRole('link', { name: 'Cancel and return to the shop' }).count()).toBe(0);
     await checkState(page, 'checkout-one-payer-done');
     expect(errors).toEqual([]);
+  });
+
+  it('a choice whose answer a restart cut is sent once more, and the page shows the split it made', async () => {
+    const [buyer, payer] = [uniqueEmail('restart'), uniqueEmail('restart-payer')];
+    const { page, errors, token } = await openCheckout({ amount: 30, order_reference: 'Cut short' });
+    // The first try reaches checkout and makes the split, but its answer is lost: the buyer's page hears
+    // the 503 a draining checkout gives a request it could not finish (packages/http/src/drain.ts).
+    let sent = 0;
+    await page.route('**/api/merchants/checkout/sessions/*/split', async (route) => {
+      sent += 1;
+      if (sent > 1) return route.continue();
+      await route.fetch();
+      await route.fulfill({
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '2' },
+        body: JSON.stringify({ error: DRAINED_BEFORE_ANSWER_MESSAGE, code: 'service_unavailable' }),
+      });
+    });
+    await page.getByLabel('Ask one person to pay the whole order').check();
+    await page.getByLabel('Their e-mail address').fill(payer);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await signInByCode(page, buyer);
+
+    // Sent again, the choice is refused (409 already_split), and the reloaded page shows the split made.
+    await page.getByRole('heading', { name: 'Your order is set up' }).waitFor();
+    await page.locator('#group li.member', { hasText: payer }).waitFor();
+    expect(sent).toBe(2);
+    const session = await stack.api.get(`/api/merchants/checkout/sessions/${token}`);
+    expect(session.body.split_id).toEqual(expect.any(String));
+    // The one split's invitation reaches the payer: the request that made it sent it.
+    expect((await waitForMail(payer)).Text).toContain('Cut short');
+    await checkState(page, 'checkout-resent-after-restart');
+    expect(errors.filter((e) => !e.includes('503') && !e.includes('409'))).toEqual([]);
   });
 
   describe('a reopened checkout link', () => {
