@@ -41,8 +41,8 @@ describe('prepared statements', () => {
 /**
  * A socket reset (ECONNRESET, EPIPE) inside a transaction whose COMMIT was not sent saved nothing, like
  * a terminated backend: the error is marked so, and a service answers it 503 (try again). Outside a
- * transaction a reset may come after the server saved the statement, so it is neither run again nor
- * marked. A COMMIT that met one is settled by asking the server whether the transaction committed
+ * transaction a reset may come after the server saved a write, so a write is neither run again nor
+ * marked; a read saves nothing, so it is run again, and marked if that fails too. A COMMIT that met one is settled by asking the server whether the transaction committed
  * (docs/runbook.md, "Postgres connections lost").
  */
 describe('a connection reset under a statement', () => {
@@ -133,5 +133,27 @@ describe('a connection reset under a statement', () => {
     expect(lostBeforeCommit(failure)).toBe(false);
     // Saved once, before the reset; a second run would have saved it twice.
     expect(await rowsWritten()).toBe(1);
+  });
+
+  it('runs a read again after a reset: it saved nothing, and its answer comes from a new connection', async () => {
+    const db = await through({ answerTo: 'reset_read_probe', answerToOnce: true });
+    const { rows } = await sql.raw<{ probe: string }>(`SELECT 'reset_read_probe' AS probe`).execute(db);
+    expect(rows).toEqual([{ probe: 'reset_read_probe' }]);
+  });
+
+  it('marks a read reset on every try as having saved nothing (503, send it again)', async () => {
+    const db = await through({ answerTo: 'reset_read_probe' });
+    const failure = await failureOf(sql.raw(`SELECT 'reset_read_probe' AS probe`).execute(db));
+    expect(failure).toMatchObject({ code: 'ECONNRESET' });
+    expect(lostBeforeCommit(failure)).toBe(true);
+  });
+
+  it('does not run a read that could write again after a reset', async () => {
+    const db = await through({ answerTo: 'reset_locking_probe', answerToOnce: true });
+    const failure = await failureOf(
+      sql.raw(`SELECT id, 'reset_locking_probe' AS probe FROM ${table} FOR UPDATE`).execute(db),
+    );
+    expect(failure).toMatchObject({ code: 'ECONNRESET' });
+    expect(lostBeforeCommit(failure)).toBe(false);
   });
 });

@@ -26,6 +26,14 @@ export function preparedStatement(name: string, text: string): string {
 const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
 const TRANSACTION_END = /^\s*(commit|rollback|end)\b/i;
 const COMMIT = /^\s*(commit|end)\b/i;
+/**
+ * A statement that only reads, so running it twice changes nothing: a SELECT naming no writing clause
+ * or function. A word that could write (a data-modifying WITH, FOR UPDATE, nextval, a notification, an
+ * advisory lock) makes it count as a write, which is never run again after a reset.
+ */
+const READ_ONLY = /^\s*select\b/i;
+const MIGHT_WRITE = /\b(insert|update|delete|merge|nextval|setval|pg_notify|pg_advisory\w*|set_config|for\s+share)\b/i;
+const onlyReads = (text: string) => READ_ONLY.test(text) && !MIGHT_WRITE.test(text);
 /** The running transaction's id, or null when it has written nothing (Postgres assigns one at the first write). */
 const TRANSACTION_ID = 'SELECT txid_current_if_assigned()::text AS id';
 const TRANSACTION_STATUS = 'SELECT txid_status($1::bigint) AS status';
@@ -85,19 +93,28 @@ export class PreparingClient extends pg.Client {
       });
     }
     return sent.catch(async (error: unknown) => {
-      // Outside a transaction a socket reset is not run again, and stays the caller's error: the
-      // server may have run and committed the statement before the reset reached us, and a second
-      // run would apply a write twice. Only the losses connectionLost() recognises are run again.
+      // Outside a transaction a socket reset under a write is not run again, and stays the caller's
+      // error: the server may have run and committed the statement before the reset reached us, and a
+      // second run would apply it twice. Only the losses connectionLost() recognises are run again.
       // That includes "Connection terminated unexpectedly", which can hide a statement that ran: not
       // running it again answered a buyer's pay step 500 while Postgres terminated backends (a
-      // 500-split chaos run with a CPU hog, 7 December 2026), so the pool keeps the retry.
-      if (!connectionLost(error)) throw error;
-      const fresh = this.freshClient();
-      await fresh.connect();
+      // 500-split chaos run with a CPU hog, 7 December 2026), so the pool keeps the retry. A read saves
+      // nothing, so a reset under one is run again too, and, if that fails as well, marked as having
+      // saved nothing (503, send it again): a cancel's re-read of the split's status answered 500 on a
+      // `read ECONNRESET` in the hog chaos run of 7 December 2026 (third session).
+      const read = onlyReads(text);
+      if (!connectionLost(error) && !(read && socketReset(error))) throw error;
       try {
-        return await this.send(fresh, text, values);
-      } finally {
-        await fresh.end().catch(() => undefined);
+        const fresh = this.freshClient();
+        await fresh.connect();
+        try {
+          return await this.send(fresh, text, values);
+        } finally {
+          await fresh.end().catch(() => undefined);
+        }
+      } catch (again) {
+        if (read && (connectionLost(again) || socketReset(again))) markNothingSaved(again);
+        throw again;
       }
     });
   }

@@ -36,6 +36,13 @@ describe('SplitInvitationPlansRepository', () => {
     expect(row?.plan.requestedBy).toBe('Bea');
     expect(row?.settled_at).toBeInstanceOf(Date);
     expect(await dueAmong(splitId)).toEqual([]);
+    // A settled plan is not forgotten; an unsettled one is, and the id can be planned afresh.
+    await repo().forget(splitId);
+    expect((await repo().find(splitId))?.plan.requestedBy).toBe('Bea');
+    const unstarted = randomUUID();
+    await repo().plan(unstarted, planFor('Dee'), later());
+    await repo().forget(unstarted);
+    expect(await repo().find(unstarted)).toBeUndefined();
   });
 
   it('lists due, unsettled plans with their splits as they stand, and a plan whose split never opened', async () => {

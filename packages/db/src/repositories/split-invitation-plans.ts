@@ -52,6 +52,15 @@ export class SplitInvitationPlansRepository {
       .execute();
   }
 
+  /** Drops an unsettled plan: its workflow never started, and a later try may plan the same split id afresh. */
+  async forget(splitId: string): Promise<void> {
+    await this.db
+      .deleteFrom('split_invitation_plans')
+      .where('split_id', '=', splitId)
+      .where('settled_at', 'is', null)
+      .execute();
+  }
+
   /** Makes unsettled plans due now: the requests waiting on their creations are about to end (a stopping checkout). */
   async makeDue(splitIds: readonly string[]): Promise<void> {
     if (splitIds.length === 0) return;

@@ -15,6 +15,8 @@ export interface ResetRules {
   /** The client sent a chunk containing this text: it is forwarded, and the server's answer, once the
    *  server reports itself idle again (the statement done and committed), is replaced by a reset. */
   answerTo?: string;
+  /** With `answerTo`: only the first connection to send the text is reset; later ones are carried on. */
+  answerToOnce?: boolean;
   /** The first connection to send a chunk containing this text: the server's answer, once it reports itself
    *  idle, is followed in the same write by a FATAL 57P01 and a close, as `pg_terminate_backend` does to an
    *  idle backend. Once per proxy, so a new connection then works. */
@@ -44,6 +46,7 @@ export async function startResetProxy(databaseUrl: string, rules: ResetRules) {
   const target = new URL(databaseUrl);
   const sockets = new Set<net.Socket>();
   let terminatedIdle = false;
+  let answeredOnce = false;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(upstream);
@@ -56,7 +59,10 @@ export async function startResetProxy(databaseUrl: string, rules: ResetRules) {
     };
     client.on('data', (chunk: Buffer) => {
       if (rules.clientSends && chunk.includes(rules.clientSends)) return reset();
-      if (rules.answerTo && chunk.includes(rules.answerTo)) answerArmed = true;
+      if (rules.answerTo && chunk.includes(rules.answerTo) && !(rules.answerToOnce && answeredOnce)) {
+        answerArmed = true;
+        answeredOnce = true;
+      }
       const idleAfter = rules.terminateIdleOnceAfter;
       if (idleAfter && !terminatedIdle && chunk.includes(idleAfter)) idleTerminateArmed = terminatedIdle = true;
       upstream.write(chunk);

@@ -26,7 +26,7 @@ import {
 } from '@groupsplit/workflows';
 import { askWhileTaskRetries } from '@groupsplit/workflows/client';
 import type { CheckoutDeps } from '../deps';
-import { planInvitations, sendPlannedInvitations, settleInvitations } from './invitation-plans';
+import { forgetInvitations, planInvitations, sendPlannedInvitations, settleInvitations } from './invitation-plans';
 import { askerOf, emailOrderLine, type OrganiserShare } from './invitations';
 
 export type NewSplitRequest = {
@@ -203,7 +203,7 @@ export async function createSplit(deps: CheckoutDeps, request: NewSplitRequest) 
     })
     // Already started (a retry with the same Idempotency-Key, a hosted claim taken up) or refused while
     // its first task is retried: the started workflow's outcome is this request's too.
-    .catch((error: unknown) => askAgainIfStarted(deps, workflowId, error, () => settleInvitations(deps, splitId)))
+    .catch((error: unknown) => askAgainIfStarted(deps, workflowId, error, () => forgetInvitations(deps, splitId)))
     .finally(waiting.done);
   if (outcome.status === 'creation_failed') {
     await settleInvitations(deps, splitId);

@@ -46,9 +46,14 @@ export async function planInvitations(deps: Pick<CheckoutDeps, 'db'>, splitId: s
   return { done: () => inFlight.delete(splitId) };
 }
 
-/** Nothing to invite for (creation failed or never started): the plan is settled. */
+/** Nothing to invite for (creation failed, or the invitations are sent): the plan is settled. */
 export async function settleInvitations(deps: Pick<CheckoutDeps, 'db'>, splitId: string) {
   await new SplitInvitationPlansRepository(deps.db).settle(splitId);
+}
+
+/** The workflow never started: the plan is dropped, and a later try with the same split id plans afresh. */
+export async function forgetInvitations(deps: Pick<CheckoutDeps, 'db'>, splitId: string) {
+  await new SplitInvitationPlansRepository(deps.db).forget(splitId);
 }
 
 /** The plans of the creations this process still waits on fall due now (a stopping checkout). */
