@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type UpdateObject } from 'kysely';
 import type { InvitationPlan } from '../schema/checkout';
-import type { Db } from '../types';
+import type { Database, Db } from '../types';
 
 /** A due plan, with what its split's rows say now (null: no split row, the workflow never opened one). */
 export type DueInvitationPlan = {
@@ -44,12 +44,7 @@ export class SplitInvitationPlansRepository {
 
   /** The invitations are sent, or there is nothing to send (creation failed, the split moved on). */
   async settle(splitId: string): Promise<void> {
-    await this.db
-      .updateTable('split_invitation_plans')
-      .set({ settled_at: sql`now()` })
-      .where('split_id', '=', splitId)
-      .where('settled_at', 'is', null)
-      .execute();
+    await this.updateUnsettled([splitId], { settled_at: sql`now()` });
   }
 
   /** Drops an unsettled plan: its workflow never started, and a later try may plan the same split id afresh. */
@@ -63,10 +58,18 @@ export class SplitInvitationPlansRepository {
 
   /** Makes unsettled plans due now: the requests waiting on their creations are about to end (a stopping checkout). */
   async makeDue(splitIds: readonly string[]): Promise<void> {
+    await this.updateUnsettled(splitIds, { due_at: sql`now()` });
+  }
+
+  /** One update of the plans of `splitIds` not yet settled (a settled plan stays as it is). */
+  private async updateUnsettled(
+    splitIds: readonly string[],
+    set: UpdateObject<Database, 'split_invitation_plans'>,
+  ): Promise<void> {
     if (splitIds.length === 0) return;
     await this.db
       .updateTable('split_invitation_plans')
-      .set({ due_at: sql`now()` })
+      .set(set)
       .where('split_id', 'in', splitIds)
       .where('settled_at', 'is', null)
       .execute();
