@@ -22,6 +22,7 @@ import { ChaosHttp } from './http';
 import { checkInvariants } from './invariants';
 import { waitUntilQuiet } from './quiet';
 import { startChaosReceiver } from './receiver';
+import { refundTimelines } from './refund-timeline';
 import { createShops } from './setup';
 import { emptyRecord, planSplits, runSplit, type SplitRecord } from './workload';
 
@@ -33,6 +34,8 @@ const PROCESSOR_TIMEOUT_MS = envInt('CHAOS_PROCESSOR_TIMEOUT_MS', 3_000);
 const DEADLINE = Number(process.env.CHAOS_DEADLINE ?? Date.now() + 19 * 60_000);
 /** Kept for the quiet phase and the checks: new splits stop starting when less than this is left. */
 const RESERVE_MS = 5 * 60_000;
+/** A refund child slower than this has its time cut into parts in the report (refund-timeline.ts). */
+const SLOW_REFUND_MS = 60_000;
 
 /** `npm run chaos -- --hog`: one core taken by a busy loop for the whole run (README, "A CPU hog"). */
 const HOG = process.argv.includes('--hog') || process.env.CHAOS_HOG === '1';
@@ -294,6 +297,16 @@ async function main() {
       `  server refunds: first ask to final answer p50 ${refunds.settled.p50} ms, p99 ${refunds.settled.p99} ms, max ${refunds.settled.max} ms (${refunds.settled.n} keys); ` +
         `${refunds.inProgressAnswers} refund_in_progress answers asked again`,
     );
+    const refundParts = await refundTimelines(stack.temporal.client, SLOW_REFUND_MS);
+    const secondsOf = (parts: Record<string, number>) =>
+      Object.entries(parts)
+        .map(([name, value]) => `${name} ${Math.round(value / 1000)} s`)
+        .join(', ');
+    console.log(
+      `  refund children: ${refundParts.all.n} in ${Math.round(refundParts.all.totalMs / 1000)} s; the ${refundParts.slow.n} over ${SLOW_REFUND_MS / 1000} s ` +
+        `took ${Math.round(refundParts.slow.totalMs / 1000)} s: ${secondsOf(refundParts.slow.parts)}; ${refundParts.slow.lostTasks} workflow tasks lost; ` +
+        `before their child, in the split workflow: ${Math.round(refundParts.slow.beforeChildMs / 1000)} s (all refunds ${Math.round(refundParts.all.beforeChildMs / 1000)} s)`,
+    );
     const fallbacks = countFallbacks(process.env.BENCH_SERVICE_LOG_DIR);
     console.log(`  outcomes: ${JSON.stringify(report.counts)}`);
     console.log(`  checkout's degraded answers (not failures): ${JSON.stringify(fallbacks)}`);
@@ -317,7 +330,7 @@ async function main() {
     const outFile = path.join(outDir, `chaos-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       outFile,
-      `${JSON.stringify({ figures, hog: HOG, cancels, refunds, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
+      `${JSON.stringify({ figures, hog: HOG, cancels, refunds, refundParts, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
     );
     log(`results written to ${outFile}`);
   } finally {
