@@ -59,6 +59,8 @@ export function startFaults(options: {
 }) {
   const { stack, http, receiver, control, log } = options;
   const tally = noneYet();
+  /** How long each restarted worker took from its start to ready (polling): the part of its life it did no work. */
+  const workerStartMs: number[] = [];
   let stopping = false;
   const sleeping = new Set<() => void>();
   const loops: Promise<void>[] = [];
@@ -99,7 +101,9 @@ export function startFaults(options: {
         if (stopping) break;
         await stack.kill('worker');
         tally.workerKills += 1;
+        const startedAt = Date.now();
         await stack.start('worker');
+        workerStartMs.push(Date.now() - startedAt);
       }
     })(),
   );
@@ -143,6 +147,7 @@ export function startFaults(options: {
 
   return {
     tally,
+    workerStartMs,
     /** Ends every fault: processor faults cleared, loops finished, the worker left running. */
     async stop() {
       stopping = true;
@@ -165,6 +170,5 @@ export function startFaults(options: {
 
 /** No faults at all (CHAOS_FAULTS=0), with the same shape as startFaults. */
 export function noFaults(_options: Parameters<typeof startFaults>[0]): ReturnType<typeof startFaults> {
-  const tally = noneYet();
-  return { tally, stop: async () => undefined };
+  return { tally: noneYet(), workerStartMs: [], stop: async () => undefined };
 }

@@ -34,6 +34,8 @@ const PROCESSOR_TIMEOUT_MS = envInt('CHAOS_PROCESSOR_TIMEOUT_MS', 3_000);
 const DEADLINE = Number(process.env.CHAOS_DEADLINE ?? Date.now() + 19 * 60_000);
 /** Kept for the quiet phase and the checks: new splits stop starting when less than this is left. */
 const RESERVE_MS = 5 * 60_000;
+/** Every script's waits end here, leaving half the reserve for the quiet phase and the checks. */
+const SCRIPTS_DEADLINE = DEADLINE - RESERVE_MS / 2;
 /** A refund child slower than this has its time cut into parts in the report (refund-timeline.ts). */
 const SLOW_REFUND_MS = 60_000;
 
@@ -61,11 +63,18 @@ function countFallbacks(logDir: string | undefined) {
 /**
  * Support compensates a split waiting for support, through the Update the Temporal UI and the CLI
  * send. Asked again (same update id, so one action) while the worker is being killed or the workflow
- * is still retrying by itself; a refusal other than "not waiting yet" is final.
+ * is still retrying by itself; a refusal other than "not waiting yet" is final. The split shows as
+ * stuck from the first refused write, and the workflow waits for support only once that write's own
+ * retries are spent: under the hog that took past the 5 minutes this once allowed (a run on
+ * 7 December 2026 gave up 20 s before the split was ready), so support keeps asking until the
+ * scripts' deadline.
  */
-async function compensateBySupport(stack: Awaited<ReturnType<typeof startProcessStack>>, splitId: string) {
+async function compensateBySupport(
+  stack: Awaited<ReturnType<typeof startProcessStack>>,
+  splitId: string,
+  deadline: number,
+) {
   const handle = stack.temporal.client.workflow.getHandle(splitWorkflowId(splitId));
-  const deadline = Date.now() + 5 * 60_000;
   for (;;) {
     try {
       await handle.executeUpdate(supportCompensateUpdate, {
@@ -207,9 +216,9 @@ async function main() {
           refuseCaptureWrite: async (participantId) => {
             await refuseCaptureWrites(stack, participantId);
           },
-          supportCompensate: (splitId) => compensateBySupport(stack, splitId),
+          supportCompensate: (splitId) => compensateBySupport(stack, splitId, SCRIPTS_DEADLINE),
           expireAfterMs: 45_000,
-          scriptsDeadline: DEADLINE - RESERVE_MS / 2,
+          scriptsDeadline: SCRIPTS_DEADLINE,
           authoriseSpreadMs: 10_000,
         },
         plan,
@@ -222,6 +231,8 @@ async function main() {
     await faults.stop();
     await engineFaults?.stop();
     log(`faults: ${JSON.stringify(faults.tally)}`);
+    const workerStart = timing('worker start to ready', faults.workerStartMs);
+    log(`a restarted worker's start to ready: ${JSON.stringify(workerStart)}`);
     if (engineFaults) log(`engine faults: ${JSON.stringify(engineFaults.tally)}`);
 
     // A split whose script broke off (its error is reported) may rightly stay pending for days.
@@ -330,7 +341,7 @@ async function main() {
     const outFile = path.join(outDir, `chaos-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       outFile,
-      `${JSON.stringify({ figures, hog: HOG, cancels, refunds, refundParts, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
+      `${JSON.stringify({ figures, hog: HOG, cancels, refunds, refundParts, workerStart, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
     );
     log(`results written to ${outFile}`);
   } finally {
