@@ -22,8 +22,8 @@ import { ChaosHttp } from './http';
 import { checkInvariants } from './invariants';
 import { waitUntilQuiet } from './quiet';
 import { startChaosReceiver } from './receiver';
-import { refundTimelines } from './refund-timeline';
 import { createShops } from './setup';
+import { describeTimelines, timelinesOf } from './task-timeline';
 import { emptyRecord, planSplits, runSplit, type SplitRecord } from './workload';
 
 const SPLITS = envInt('CHAOS_SPLITS', 500);
@@ -36,8 +36,9 @@ const DEADLINE = Number(process.env.CHAOS_DEADLINE ?? Date.now() + 19 * 60_000);
 const RESERVE_MS = 5 * 60_000;
 /** Every script's waits end here, leaving half the reserve for the quiet phase and the checks. */
 const SCRIPTS_DEADLINE = DEADLINE - RESERVE_MS / 2;
-/** A refund child slower than this has its time cut into parts in the report (refund-timeline.ts). */
+/** A refund child, or a split workflow, slower than this has its time summed apart in the report (task-timeline.ts). */
 const SLOW_REFUND_MS = 60_000;
+const SLOW_SPLIT_MS = 10 * 60_000;
 
 /** `npm run chaos -- --hog`: one core taken by a busy loop for the whole run (README, "A CPU hog"). */
 const HOG = process.argv.includes('--hog') || process.env.CHAOS_HOG === '1';
@@ -308,15 +309,15 @@ async function main() {
       `  server refunds: first ask to final answer p50 ${refunds.settled.p50} ms, p99 ${refunds.settled.p99} ms, max ${refunds.settled.max} ms (${refunds.settled.n} keys); ` +
         `${refunds.inProgressAnswers} refund_in_progress answers asked again`,
     );
-    const refundParts = await refundTimelines(stack.temporal.client, SLOW_REFUND_MS);
-    const secondsOf = (parts: Record<string, number>) =>
-      Object.entries(parts)
-        .map(([name, value]) => `${name} ${Math.round(value / 1000)} s`)
-        .join(', ');
+    // Where the time went (task-timeline.ts): read while Temporal is still up.
+    const timelines = {
+      refunds: await timelinesOf(stack.temporal.client, 'refundWorkflow', SLOW_REFUND_MS),
+      splits: await timelinesOf(stack.temporal.client, 'splitWorkflow', SLOW_SPLIT_MS),
+    };
+    console.log(`  ${describeTimelines('refund children', timelines.refunds, SLOW_REFUND_MS)}`);
+    console.log(`  ${describeTimelines('split workflows', timelines.splits, SLOW_SPLIT_MS)}`);
     console.log(
-      `  refund children: ${refundParts.all.n} in ${Math.round(refundParts.all.totalMs / 1000)} s; the ${refundParts.slow.n} over ${SLOW_REFUND_MS / 1000} s ` +
-        `took ${Math.round(refundParts.slow.totalMs / 1000)} s: ${secondsOf(refundParts.slow.parts)}; ${refundParts.slow.lostTasks} workflow tasks lost; ` +
-        `before their child, in the split workflow: ${Math.round(refundParts.slow.beforeChildMs / 1000)} s (all refunds ${Math.round(refundParts.all.beforeChildMs / 1000)} s)`,
+      `  workflow tasks lost held per worker kill: ${((timelines.splits.all.tasksLostHeld + timelines.refunds.all.tasksLostHeld) / Math.max(1, t.workerKills)).toFixed(1)}`,
     );
     const fallbacks = countFallbacks(process.env.BENCH_SERVICE_LOG_DIR);
     console.log(`  outcomes: ${JSON.stringify(report.counts)}`);
@@ -341,7 +342,7 @@ async function main() {
     const outFile = path.join(outDir, `chaos-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       outFile,
-      `${JSON.stringify({ figures, hog: HOG, cancels, refunds, refundParts, workerStart, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
+      `${JSON.stringify({ figures, hog: HOG, cancels, refunds, timelines, workerStart, faults: t, engineFaults: engineFaults?.tally ?? null, http: { ...http.counts, byStatus: Object.fromEntries(http.counts.byStatus), unexplained: http.unexplained }, counts: report.counts, fallbacks, violations: report.violations, quiet, records }, null, 2)}\n`,
     );
     log(`results written to ${outFile}`);
   } finally {
