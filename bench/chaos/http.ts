@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { DRAINED_BEFORE_ANSWER_MESSAGE } from '@groupsplit/shared';
 import { checkAnswer, readAnswer } from '@groupsplit/testing';
 
@@ -30,6 +31,13 @@ const RETRY_FOR_MS = 90_000;
 /** A merchant's client gives up on an answer after this long (creation waits on every hold). */
 const CLIENT_TIMEOUT_MS = 120_000;
 const RETRY_PAUSE_MS = 500;
+/**
+ * Node's fetch gives up on an answer whose headers take longer than this (undici's `headersTimeout`,
+ * "fetch failed"), whatever its signal says. A creation may rightly wait 10 minutes for its holds, so a
+ * call allowed longer goes through node:http instead (a chaos run on 7 December 2026 counted a 5-minute
+ * creation as an unexplained failure).
+ */
+const FETCH_HEADERS_TIMEOUT_MS = 300_000;
 /** The window name of a database fault (ChaosHttp.databaseFault). */
 const DATABASE = 'database';
 /** The window name of a fault on Temporal's own processes or database (ChaosHttp.engineFault). */
@@ -141,7 +149,8 @@ export class ChaosHttp {
         answer.status === 503 &&
         body?.code === 'service_unavailable' &&
         body.error !== DRAINED_BEFORE_ANSWER_MESSAGE;
-      const what = answer instanceof Error ? `network error (${answer.message})` : `${answer.status} ${answer.text}`;
+      const what =
+        answer instanceof Error ? `network error (${describeError(answer)})` : `${answer.status} ${answer.text}`;
       // A restart drains (docs/deploy.md, "Restarts drain"): a 502 means a request was cut with its
       // outcome unknown, which no restart explains.
       const badGateway = !(answer instanceof Error) && answer.status === 502;
@@ -171,13 +180,11 @@ export class ChaosHttp {
       headers['content-type'] = 'application/json';
     }
     const url = new URL(path, this.baseUrl);
-    const response = await fetch(url, {
-      method,
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs ?? CLIENT_TIMEOUT_MS),
-    });
+    const timeoutMs = options.timeoutMs ?? CLIENT_TIMEOUT_MS;
+    const response =
+      timeoutMs > FETCH_HEADERS_TIMEOUT_MS
+        ? await longRequest(url, { method, headers, body, timeoutMs })
+        : await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     const answer = await readAnswer(response);
     if (response.status < 500) {
       try {
@@ -201,3 +208,34 @@ export class ChaosHttp {
 
 // Distinct client addresses, so per-IP limits apply per caller as they would in production.
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+/** A network error's own words and its cause's (fetch says only "fetch failed"). */
+function describeError(error: Error): string {
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return cause ? `${error.message}: ${cause.code ?? ''} ${cause.message ?? ''}`.trim() : error.message;
+}
+
+/** One request over node:http, which waits for the answer as long as it is told; answered as a fetch Response. */
+function longRequest(
+  url: URL,
+  options: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: options.method, headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers))
+          if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+        const status = res.statusCode ?? 0;
+        const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+        resolve(new Response(body, { status, headers }));
+      });
+    });
+    req.setTimeout(options.timeoutMs, () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}

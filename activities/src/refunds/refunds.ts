@@ -211,7 +211,13 @@ export function createRefundRunActivities(
           if (failure.retryable && !isLastAttempt(maxAttempts)) throw processorFailure(failure);
           const made = await findOwnRefund(processor, ref, refundId, participantId).catch(() => null);
           if (made) processorRefundId = made;
-          else {
+          else if (failure.unanswered) {
+            // No answer is not a refusal: a call that timed out may still be made after this look-up (a
+            // chaos run on 7 December 2026 recorded a slice refused that the processor refunded a second
+            // later). It is asked again under its key, over the activity's remaining attempts, until the
+            // processor answers; only an answer is recorded as a refusal.
+            throw processorFailure(failure);
+          } else {
             await db.transaction().execute(async (trx) => {
               await new SplitRefundsRepository(trx).failSlice(refundId, participantId, {
                 participant_id: participantId,

@@ -16,7 +16,9 @@ export const REFUND_SLICE_ATTEMPTS = 3;
  * Attempts lost without an answer (a worker that died mid-call, its start-to-close timeout) also
  * count, and must not leave a slice `pending` that the processor may have refunded: the activity
  * gets this many in all. From REFUND_SLICE_ATTEMPTS on, each attempt answers whatever the processor
- * says (a refund already made under the slice's idempotency key is found and recorded).
+ * says (a refund already made under the slice's idempotency key is found and recorded); a call that
+ * got no answer at all (a timeout) is asked again under its key, since it may still be made. Should
+ * every attempt go unanswered, the slice stays `pending` (unknown), never `failed`.
  */
 export const REFUND_SLICE_ACTIVITY_ATTEMPTS = 12;
 const REFUND_SLICE_RETRY: RetryPolicy = {

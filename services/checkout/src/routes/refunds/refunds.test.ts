@@ -700,4 +700,31 @@ describe('a refund whose processor call times out but went through', () => {
       { status: 'refunded', refunded_amount: 1000 },
     ]);
   }, 60_000);
+
+  it('is asked again after its last counted attempt times out, never recorded refused while it may be made', async () => {
+    const { stack, shop } = ready;
+    const split = await createCapturedSplit(stack, shop.owner.token, shop.merchant.id, [1000]);
+    const match = { payment_intent: split.participants[0]!.paymentIntentId };
+    // Two answered failures, then a call that times out and is made half a second after the
+    // client gave up: after the look-up for a refund already made found nothing.
+    await emulatorControl(stack, 'POST', '/faults', {
+      operation: 'refund',
+      match,
+      error: { type: 'api_error', message: 'Try again', status: 503 },
+      times: 2,
+    });
+    await emulatorControl(stack, 'POST', '/faults', { operation: 'refund', match, delay_ms: 1500, times: 1 });
+    const res = await stack.api.post(`/api/checkout-splits/${split.id}/refund`, undefined, { token: shop.owner.token });
+    expect(res.status).toBe(200);
+    const ledger = await ledgerOfSplit(stack, split);
+    // The whole charge back, in one processor refund.
+    expect(ledger.map((l) => [l.amount_refunded - l.amount_captured, l.refunds.length])).toEqual([[0, 1]]);
+    const slices = await stack.db
+      .selectFrom('split_refund_slices')
+      .innerJoin('split_participants', 'split_participants.id', 'split_refund_slices.participant_id')
+      .select(['split_refund_slices.status', 'split_participants.refunded_amount'])
+      .where('split_participants.split_id', '=', split.id)
+      .execute();
+    expect(slices).toEqual([{ status: 'succeeded', refunded_amount: 1000 }]);
+  }, 60_000);
 });
