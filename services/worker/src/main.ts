@@ -39,10 +39,6 @@ async function main() {
     workflowBundlePath,
     shutdownGraceTime: SHUTDOWN_GRACE_TIME,
   });
-  await installWebhookSweepSchedule(config);
-  await installEmailFirstAttemptSweepSchedule(config);
-  await installCheckoutSchedules(config);
-  await installJanitorSchedule(config);
   const port = config.WORKER_METRICS_PORT;
   const metrics = await startWorkerMetricsServer({
     db,
@@ -54,11 +50,31 @@ async function main() {
     codec: createCodecHandler(config),
   });
   logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
-  await worker.run();
+  // Polling starts before the schedules are made sure of: a restarted worker takes the splits' waiting tasks
+  // a few round trips sooner (under the chaos run's load each install took a connection and seconds), and
+  // the schedules exist already on every start but the first. A failed install still stops the worker.
+  const running = worker.run();
+  const schedules = installSchedules(config).catch(async (error: unknown) => {
+    logger.error({ err: error }, 'installing the schedules failed; stopping the worker');
+    if (worker.getState() === 'RUNNING') worker.shutdown(); // activities under way get the grace time
+    await running.catch(() => undefined);
+    throw error;
+  });
+  await Promise.all([running, schedules]);
   metrics.server.close();
   await connection.close();
   await db.destroy();
   logger.info('worker stopped');
+}
+
+/** The schedules this worker's task queue runs (sweeps, janitor): created if missing, left alone if present. */
+async function installSchedules(config: ReturnType<typeof loadConfig>) {
+  await Promise.all([
+    installWebhookSweepSchedule(config),
+    installEmailFirstAttemptSweepSchedule(config),
+    installCheckoutSchedules(config),
+    installJanitorSchedule(config),
+  ]);
 }
 
 main().catch((error) => {
