@@ -117,7 +117,10 @@ describe('the order page in a real browser', () => {
       await lines.getByRole('row').filter({ hasText: 'Tasting menu for two' }).filter({ hasText: '£50.00' }).waitFor();
       await lines.getByRole('row').filter({ hasText: 'Corkage' }).filter({ hasText: '£10.00' }).waitFor();
       await page.getByRole('region', { name: 'What was ordered' }).getByText('table', { exact: true }).waitFor();
-      const bea = page.getByRole('table', { name: 'Participants' }).getByRole('row').filter({ hasText: 'Bea' });
+      const bea = page
+        .getByRole('table', { name: 'Participants' })
+        .getByRole('row')
+        .filter({ hasText: /\bBea\b/ });
       await bea.locator('.chip', { hasText: 'Organiser' }).waitFor();
       // Each payer's card charge: the share and its 20p service fee.
       await bea.getByText('£25.20').waitFor();
