@@ -53,6 +53,12 @@ const noParts = (): TimeParts => ({
   activityRun: 0,
 });
 
+/** An activity's closing event (completed, failed or timed out), which names the attempt's start. */
+const closedActivityOf = (event: HistoryEvent) =>
+  event.activityTaskCompletedEventAttributes ??
+  event.activityTaskFailedEventAttributes ??
+  event.activityTaskTimedOutEventAttributes;
+
 const ms = (time: HistoryEvent['eventTime']) =>
   time ? Number(time.seconds ?? 0) * 1000 + Math.round((time.nanos ?? 0) / 1e6) : 0;
 
@@ -103,15 +109,9 @@ export function timelineOf(workflowId: string, events: HistoryEvent[]): Timeline
         else parts.activityWait += since(attrs?.scheduledEventId);
         break;
       }
-      case EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED:
-      case EventType.EVENT_TYPE_ACTIVITY_TASK_FAILED:
-      case EventType.EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT: {
-        const attrs =
-          event.activityTaskCompletedEventAttributes ??
-          event.activityTaskFailedEventAttributes ??
-          event.activityTaskTimedOutEventAttributes;
-        parts.activityRun += since(attrs?.startedEventId);
-        break;
+      default: {
+        const closed = closedActivityOf(event);
+        if (closed) parts.activityRun += since(closed.startedEventId);
       }
     }
   }
