@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
+import { timeMs } from '../lib/history';
 
 /**
  * Where a workflow's time went under the chaos load, read from its history after the run: waiting for
@@ -59,9 +60,6 @@ const closedActivityOf = (event: HistoryEvent) =>
   event.activityTaskFailedEventAttributes ??
   event.activityTaskTimedOutEventAttributes;
 
-const ms = (time: HistoryEvent['eventTime']) =>
-  time ? Number(time.seconds ?? 0) * 1000 + Math.round((time.nanos ?? 0) / 1e6) : 0;
-
 /** One workflow's history cut into its parts. */
 export function timelineOf(workflowId: string, events: HistoryEvent[]): Timeline {
   const parts = noParts();
@@ -70,7 +68,7 @@ export function timelineOf(workflowId: string, events: HistoryEvent[]): Timeline
   let tasksLostSticky = 0;
   let lostAt: number | null = null;
   for (const event of events) {
-    const time = ms(event.eventTime);
+    const time = timeMs(event);
     at.set(Number(event.eventId), time);
     const since = (eventId: unknown) => time - (at.get(Number(eventId)) ?? time);
     switch (event.eventType) {
@@ -115,7 +113,8 @@ export function timelineOf(workflowId: string, events: HistoryEvent[]): Timeline
       }
     }
   }
-  const totalMs = ms(events.at(-1)?.eventTime) - ms(events[0]?.eventTime);
+  const [first, last] = [events[0], events.at(-1)];
+  const totalMs = first && last ? timeMs(last) - timeMs(first) : 0;
   return { workflowId, totalMs, parts, tasksLostHeld, tasksLostSticky, beforeChildMs: 0 };
 }
 
@@ -140,15 +139,23 @@ function sum(list: Timeline[]) {
  */
 export async function timelinesOf(client: Client, workflowType: string, slowerThanMs: number) {
   const timelines: Timeline[] = [];
+  // A split with several refunds is the parent of each: its history is read once.
+  const parentHistories = new Map<string, Promise<HistoryEvent[]>>();
   for await (const execution of client.workflow.list({ query: `WorkflowType = '${workflowType}'` })) {
     const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
     const timeline = timelineOf(execution.workflowId, history.events ?? []);
     const parent = history.events?.[0]?.workflowExecutionStartedEventAttributes?.parentWorkflowExecution;
     if (parent?.workflowId) {
-      const parentHistory = await client.workflow
-        .getHandle(parent.workflowId, parent.runId ?? undefined)
-        .fetchHistory();
-      timeline.beforeChildMs = waitBeforeChild(parentHistory.events ?? [], execution.workflowId);
+      const key = `${parent.workflowId}/${parent.runId ?? ''}`;
+      if (!parentHistories.has(key))
+        parentHistories.set(
+          key,
+          client.workflow
+            .getHandle(parent.workflowId, parent.runId ?? undefined)
+            .fetchHistory()
+            .then((h) => h.events ?? []),
+        );
+      timeline.beforeChildMs = waitBeforeChild(await parentHistories.get(key)!, execution.workflowId);
     }
     timelines.push(timeline);
   }
@@ -179,12 +186,12 @@ function waitBeforeChild(events: HistoryEvent[], childId: string): number {
       event.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED &&
       event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name === 'requestRefund'
     )
-      acceptedAt = ms(event.eventTime);
+      acceptedAt = timeMs(event);
     if (
       event.eventType === EventType.EVENT_TYPE_START_CHILD_WORKFLOW_EXECUTION_INITIATED &&
       event.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId === childId
     )
-      return acceptedAt ? ms(event.eventTime) - acceptedAt : 0;
+      return acceptedAt ? timeMs(event) - acceptedAt : 0;
   }
   return 0;
 }

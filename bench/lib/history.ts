@@ -4,7 +4,8 @@ import { temporal } from '@temporalio/proto';
 const EventType = temporal.api.enums.v1.EventType;
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
 
-const timeMs = (event: HistoryEvent) => {
+/** An event's time in epoch milliseconds (0 when it has none). */
+export const timeMs = (event: HistoryEvent) => {
   const t = event.eventTime;
   return t ? Number(t.seconds ?? 0) * 1000 + Math.round((t.nanos ?? 0) / 1e6) : 0;
 };
