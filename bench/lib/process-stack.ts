@@ -78,7 +78,16 @@ export async function deleteTaskQueueSchedules(
   }
 }
 
-export function spawnService(name: ServiceName, env: NodeJS.ProcessEnv): Running {
+/**
+ * How a service's entry point runs: from source through tsx (the default, as `npm start`), or from the
+ * output of `npm run build` in `built` (scripts/build.mjs), as production runs it: `node <built>/<entry>.js`.
+ */
+function entryArgs(name: ServiceName, built?: string): string[] {
+  if (!built) return ['--import', 'tsx', ENTRIES[name]];
+  return [path.join(built, ENTRIES[name].replace(/\.ts$/, '.js'))];
+}
+
+export function spawnService(name: ServiceName, env: NodeJS.ProcessEnv, options: { built?: string } = {}): Running {
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every service (on a clean exit) for `node --cpu-prof`'s viewers.
   const profileDir = process.env.BENCH_CPU_PROF;
   // One folder per service and Node's own file names (pid and thread): tsx's loader runs in a thread
@@ -87,7 +96,7 @@ export function spawnService(name: ServiceName, env: NodeJS.ProcessEnv): Running
   // --expose-gc: the probe can collect garbage before it reads a heap, so a reading is what is live.
   const child = spawn(
     process.execPath,
-    [...profile, '--expose-gc', '--require', PROBE, '--import', 'tsx', ENTRIES[name]],
+    [...profile, '--expose-gc', '--require', PROBE, ...entryArgs(name, options.built)],
     {
       cwd: ROOT,
       env: { ...env, BENCH_SERVICE_NAME: name },
@@ -201,7 +210,11 @@ export async function stopService(running: Running, graceMs = 80_000) {
  */
 export async function startProcessStack(
   env: Record<string, string> = {},
-  options: { perService?: (name: ServiceName) => Record<string, string> } = {},
+  options: {
+    perService?: (name: ServiceName) => Record<string, string>;
+    /** Run every service from this `npm run build` output instead of from source (see entryArgs). */
+    built?: string;
+  } = {},
 ) {
   const [gatewayPort, merchantsPort, checkoutPort, emulatorPort, metricsPort, temporalMetricsPort] = await Promise.all(
     Array.from({ length: 6 }, freePort),
@@ -233,7 +246,7 @@ export async function startProcessStack(
   };
   const running = new Map<ServiceName, Running>();
   const startOne = async (name: ServiceName) => {
-    const service = spawnService(name, { ...fullEnv, ...options.perService?.(name) });
+    const service = spawnService(name, { ...fullEnv, ...options.perService?.(name) }, { built: options.built });
     running.set(name, service);
     await waitReady(service, readyUrls[name]);
   };
