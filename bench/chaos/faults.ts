@@ -5,7 +5,7 @@ import type { ChaosReceiver } from './receiver';
 
 /**
  * The faults of one chaos run, all at once (bench/chaos/README.md): processor errors and
- * timeouts, a worker killed every 10 s, one restart each of the gateway and checkout, the
+ * timeouts, a worker killed every 10 s (the workers taking turns), one restart each of the gateway and checkout, the
  * services' Postgres backends terminated every 30 s, and a flaky, once-down webhook receiver.
  */
 
@@ -92,17 +92,21 @@ export function startFaults(options: {
     }
   })();
 
-  // The worker: SIGKILL after 10 s of running, then started again, over and over.
+  // A worker SIGKILLed 10 s after the last one started again was ready, then started again, over and over.
+  // With two or more (CHAOS_WORKERS; production runs two or more replicas) they take turns, so the others
+  // keep polling; with one, the task queue has no worker while it starts.
   loops.push(
     (async () => {
       await processorFaults;
+      let replica = 0;
       while (!stopping) {
         await sleep(WORKER_KILL_EVERY_MS);
         if (stopping) break;
-        await stack.kill('worker');
+        replica = (replica % stack.workers) + 1;
+        await stack.kill('worker', 'SIGKILL', replica);
         tally.workerKills += 1;
         const startedAt = Date.now();
-        await stack.start('worker');
+        await stack.start('worker', replica);
         workerStartMs.push(Date.now() - startedAt);
       }
     })(),

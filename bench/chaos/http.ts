@@ -145,10 +145,11 @@ export class ChaosHttp {
       // so it is sent again only by a caller that may (`retry`: an Idempotency-Key, a once-only choice).
       const body = answer instanceof Error ? null : (answer.body as { code?: string; error?: string } | null);
       const retryable =
-        !(answer instanceof Error) &&
-        answer.status === 503 &&
-        body?.code === 'service_unavailable' &&
-        body.error !== DRAINED_BEFORE_ANSWER_MESSAGE;
+        neverSent(answer) ||
+        (!(answer instanceof Error) &&
+          answer.status === 503 &&
+          body?.code === 'service_unavailable' &&
+          body.error !== DRAINED_BEFORE_ANSWER_MESSAGE);
       const what =
         answer instanceof Error ? `network error (${describeError(answer)})` : `${answer.status} ${answer.text}`;
       // A restart drains (docs/deploy.md, "Restarts drain"): a 502 means a request was cut with its
@@ -208,6 +209,18 @@ export class ChaosHttp {
 
 // Distinct client addresses, so per-IP limits apply per caller as they would in production.
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+/**
+ * The connection was refused (the gateway restarting): the request never left this client, so any
+ * request may be sent again, as a shop's client would. Other network errors (a reset, a timeout) may
+ * come after the request arrived, and only a caller that may send it twice does.
+ */
+function neverSent(answer: unknown): boolean {
+  if (!(answer instanceof Error)) return false;
+  // fetch puts the socket's error in `cause`; node:http (longRequest) rejects with it.
+  const code = (answer.cause as { code?: string } | undefined)?.code ?? (answer as { code?: string }).code;
+  return code === 'ECONNREFUSED';
+}
 
 /** A network error's own words and its cause's (fetch says only "fetch failed"). */
 function describeError(error: Error): string {

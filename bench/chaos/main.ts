@@ -29,6 +29,12 @@ import { emptyRecord, planSplits, runSplit, type SplitRecord } from './workload'
 const SPLITS = envInt('CHAOS_SPLITS', 500);
 const CONCURRENCY = envInt('CHAOS_CONCURRENCY', 100);
 const SHOPS = envInt('CHAOS_SHOPS', 4);
+/**
+ * Workers polling the task queue: two, the fewest production runs (deploy/kubernetes/worker: at least two
+ * replicas, at most one unavailable at a time). CHAOS_WORKERS=1 leaves the queue with no worker while the one
+ * killed starts again, which no single failure does in production.
+ */
+const WORKERS = envInt('CHAOS_WORKERS', 2);
 /** The processor client's limit in this run; injected timeouts wait a second past it. */
 const PROCESSOR_TIMEOUT_MS = envInt('CHAOS_PROCESSOR_TIMEOUT_MS', 3_000);
 const DEADLINE = Number(process.env.CHAOS_DEADLINE ?? Date.now() + 19 * 60_000);
@@ -171,6 +177,7 @@ async function main() {
     {
       perService: (name) => ({ PGAPPNAME: name === 'emulator' ? 'processor-emulator' : serviceApplicationName(name) }),
       built,
+      workers: WORKERS,
     },
   );
   const http = new ChaosHttp(stack.urls.gateway);
@@ -185,7 +192,7 @@ async function main() {
     const shops = await createShops(stack, SHOPS, receiver.urlFor);
     for (const shop of shops) secrets.set(shop.merchantId, shop.webhookSecret);
     log(
-      `stack up (${SERVICE_NAMES.join(', ')} as processes); ${SHOPS} businesses; ${SPLITS} splits, ${CONCURRENCY} at a time`,
+      `stack up (${SERVICE_NAMES.join(', ')} as processes, ${WORKERS} worker${WORKERS === 1 ? '' : 's'}); ${SHOPS} businesses; ${SPLITS} splits, ${CONCURRENCY} at a time`,
     );
 
     // CHAOS_FAULTS=0: the same workload with no faults, a baseline for how long it takes.

@@ -214,11 +214,23 @@ export async function startProcessStack(
     perService?: (name: ServiceName) => Record<string, string>;
     /** Run every service from this `npm run build` output instead of from source (see entryArgs). */
     built?: string;
+    /**
+     * How many workers poll the task queue (default 1), as production runs two or more replicas
+     * (docs/deploy.md). Each has its own metrics ports; `kill`, `start` and `pid` name one by its replica
+     * number (1 is the first, the one every other method means).
+     */
+    workers?: number;
   } = {},
 ) {
   const [gatewayPort, merchantsPort, checkoutPort, emulatorPort, metricsPort, temporalMetricsPort] = await Promise.all(
     Array.from({ length: 6 }, freePort),
   );
+  const workers = options.workers ?? 1;
+  // Replicas 2 and up of the worker: the ports its metrics server and Temporal's exporter listen on.
+  const replicaPorts = new Map<number, { metrics: number; temporalMetrics: number }>();
+  for (let replica = 2; replica <= workers; replica += 1) {
+    replicaPorts.set(replica, { metrics: await freePort(), temporalMetrics: await freePort() });
+  }
   const gateway = `http://127.0.0.1:${gatewayPort}`;
   const serviceEnv: Record<string, string> = {
     TEMPORAL_TASK_QUEUE: `bench-${randomUUID()}`,
@@ -244,22 +256,34 @@ export async function startProcessStack(
     gateway: `${gateway}/readyz`,
     worker: `http://127.0.0.1:${metricsPort}/readyz`,
   };
-  const running = new Map<ServiceName, Running>();
-  const startOne = async (name: ServiceName) => {
-    const service = spawnService(name, { ...fullEnv, ...options.perService?.(name) }, { built: options.built });
-    running.set(name, service);
-    await waitReady(service, readyUrls[name]);
+  /** Every process by its service and replica: `worker` is replica 1, `worker:2` the second worker. */
+  const running = new Map<string, Running>();
+  const key = (name: ServiceName, replica = 1) => (replica === 1 ? name : `${name}:${replica}`);
+  const startOne = async (name: ServiceName, replica = 1) => {
+    const ports = replica === 1 ? undefined : replicaPorts.get(replica);
+    if (replica !== 1 && (name !== 'worker' || !ports)) throw new Error(`no ${key(name, replica)} in this stack`);
+    const replicaEnv = ports
+      ? { WORKER_METRICS_PORT: String(ports.metrics), WORKER_TEMPORAL_METRICS_PORT: String(ports.temporalMetrics) }
+      : {};
+    const service = spawnService(
+      name,
+      { ...fullEnv, ...options.perService?.(name), ...replicaEnv },
+      { built: options.built },
+    );
+    running.set(key(name, replica), service);
+    await waitReady(service, ports ? `http://127.0.0.1:${ports.metrics}/readyz` : readyUrls[name]);
   };
   // The emulator first: the others migrate the same database, and the emulator adds its own set.
   await startOne('emulator');
-  await Promise.all(SERVICE_NAMES.filter((name) => name !== 'emulator').map(startOne));
+  await Promise.all(SERVICE_NAMES.filter((name) => name !== 'emulator').map((name) => startOne(name)));
+  await Promise.all([...replicaPorts.keys()].map((replica) => startOne('worker', replica)));
 
   const config: Config = loadConfig(fullEnv);
   const db = createDb(config.DATABASE_URL, 8);
   const temporal = await createTemporalClient(config);
-  const get = (name: ServiceName) => {
-    const service = running.get(name);
-    if (!service) throw new Error(`${name} is not running`);
+  const get = (name: ServiceName, replica = 1) => {
+    const service = running.get(key(name, replica));
+    if (!service) throw new Error(`${key(name, replica)} is not running`);
     return service;
   };
 
@@ -274,7 +298,9 @@ export async function startProcessStack(
       emulator: config.STRIPE_API_BASE_URL!,
     },
     api: createApiClient(gateway),
-    pid: (name: ServiceName) => get(name).child.pid!,
+    /** How many workers poll the task queue (options.workers). */
+    workers,
+    pid: (name: ServiceName, replica = 1) => get(name, replica).child.pid!,
     output: (name: ServiceName) => get(name).output(),
     /** Statements, CPU time and memory of each service process, read now. */
     async probe(): Promise<Record<ServiceName, ProbeReading>> {
@@ -294,13 +320,13 @@ export async function startProcessStack(
       await startOne(name);
     },
     /** Kills one service at once (no graceful shutdown) and waits for the process to be gone. */
-    async kill(name: ServiceName, signal: NodeJS.Signals = 'SIGKILL') {
-      const service = get(name);
+    async kill(name: ServiceName, signal: NodeJS.Signals = 'SIGKILL', replica = 1) {
+      const service = get(name, replica);
       if (service.child.exitCode === null && service.child.signalCode === null) service.child.kill(signal);
       await service.exited;
     },
     /** Starts a service that was killed or stopped, and waits until it is ready. */
-    start: (name: ServiceName) => startOne(name),
+    start: (name: ServiceName, replica = 1) => startOne(name, replica),
     async stop() {
       await Promise.all([...running.values()].map((service) => stopService(service)));
       await deleteTaskQueueSchedules(temporal, config.TEMPORAL_TASK_QUEUE);
