@@ -1,5 +1,6 @@
 import { postSplit, type Stack, startStack, uniqueEmail } from '@groupsplit/testing';
 import { cancelSplitSignal, splitWorkflowId } from '@groupsplit/workflows';
+import { ServiceError } from '@temporalio/client';
 import { type CheckoutMerchant, createCheckoutMerchant } from '../../test-support/sessions';
 import { CANCEL_NOT_CONFIRMED_MESSAGE, CANCEL_RETRY_AFTER_SECONDS } from './schema';
 import { temporalNotReached } from './split-cancel';
@@ -55,7 +56,7 @@ describe('a cancel whose signal cannot go before its answer is due', () => {
     expect(await statusOf(splitId)).toBe('pending');
   });
 
-  it('a signal Temporal does not take before its deadline counts as not reached; a refusal does not', async () => {
+  it('a signal Temporal does not take before its deadline, or cuts, counts as not reached; a refusal does not', async () => {
     const splitId = await pendingSplit();
     const { client } = stack.temporal;
     const signal = (workflowId: string, deadline: number) =>
@@ -70,6 +71,16 @@ describe('a cancel whose signal cannot go before its answer is due', () => {
     const late = await signal(splitWorkflowId(splitId), Date.now() - 1);
     expect(late).toMatchObject({ name: 'ServiceError' });
     expect(temporalNotReached(late)).toBe(true);
+    // The frontend resetting the call's stream (its side of the deadline passed first, or it stopped):
+    // grpc-js's CANCELLED, as a chaos run met it, wrapped as the client wraps a failed signal.
+    const cut = new ServiceError('Failed to signal Workflow', {
+      cause: Object.assign(new Error('1 CANCELLED: Call cancelled'), {
+        code: 1,
+        details: 'Call cancelled',
+        metadata: {},
+      }),
+    });
+    expect(temporalNotReached(cut)).toBe(true);
     const unknownWorkflow = await signal(splitWorkflowId('00000000-0000-4000-8000-000000000000'), Date.now() + 30_000);
     expect(unknownWorkflow).toMatchObject({ name: 'WorkflowNotFoundError' });
     expect(temporalNotReached(unknownWorkflow)).toBe(false);

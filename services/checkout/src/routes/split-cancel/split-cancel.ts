@@ -117,17 +117,22 @@ async function requestCancel(
   return { status: status ?? result.value.status, changed: true };
 }
 
-/** gRPC's UNAVAILABLE: no Temporal frontend could be reached (a history or frontend process restarting). */
-const GRPC_UNAVAILABLE = 14;
+/**
+ * gRPC codes for a call whose outcome is unknown: UNAVAILABLE, no Temporal frontend could be reached (a
+ * history or frontend process restarting); CANCELLED, the frontend reset the call's stream, which it
+ * does when the call's deadline passes on its side before the client's own timer fires (a busy event
+ * loop), or when it stops. The SDK counts an update cancelled so too (WorkflowUpdateRPCTimeoutOrCancelledError).
+ */
+const GRPC_OUTCOME_UNKNOWN = new Set([1 /* CANCELLED */, 14 /* UNAVAILABLE */]);
 
 /**
- * Temporal did not take the call before its deadline, or could not be reached: the signal may or may
- * not have been recorded, and asking again later is the only way to know.
+ * Temporal did not take the call before its deadline, could not be reached, or cut the call: the signal
+ * may or may not have been recorded, and asking again later is the only way to know.
  */
 export function temporalNotReached(error: unknown): boolean {
   if (isGrpcDeadlineError(error)) return true;
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (isGrpcServiceError(cause) && cause.code === GRPC_UNAVAILABLE) return true;
+    if (isGrpcServiceError(cause) && GRPC_OUTCOME_UNKNOWN.has(cause.code)) return true;
   }
   return false;
 }
