@@ -12,6 +12,18 @@ import type { ChaosReceiver } from './receiver';
 export const PROCESSOR_ERROR_RATE = 0.1;
 /** The message of the injected processor 5xx: a creation refused with it failed on faults alone. */
 export const INJECTED_PROCESSOR_ERROR = 'chaos: the processor failed';
+/**
+ * The processor client's own message for a call that outlived its timeout: an injected delay does
+ * that, and so does the emulator slowed by the run's own load (run Q, bench/history/2026-12-cluster.md).
+ */
+const PROCESSOR_TIMEOUT_MESSAGE = /^Request aborted due to timeout being reached/;
+
+/**
+ * A creation answered 400 with this error failed on the run's faults alone (a hold met a processor
+ * error or a timeout on every try): the spec's creation_failed with the processor's message.
+ */
+export const failedOnProcessorFaults = (error: unknown) =>
+  typeof error === 'string' && (error === INJECTED_PROCESSOR_ERROR || PROCESSOR_TIMEOUT_MESSAGE.test(error));
 export const PROCESSOR_TIMEOUT_RATE = 0.03;
 export const WORKER_KILL_EVERY_MS = 10_000;
 export const BACKEND_TERMINATE_EVERY_MS = 30_000;

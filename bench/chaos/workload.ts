@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatPounds } from '@groupsplit/shared';
-import { INJECTED_PROCESSOR_ERROR } from './faults';
+import { failedOnProcessorFaults } from './faults';
 import type { ChaosHttp } from './http';
 import type { ChaosShop } from './setup';
 
@@ -40,7 +40,7 @@ export type SplitRecord = {
   /** Server refunds sent twice with one idempotency_key that answered with two different refund ids. */
   idempotencyBreaches: string[];
   disputes: number;
-  /** Creations answered creation_failed because a hold met an injected processor error on every try. */
+  /** Creations answered creation_failed because a hold met a processor error or timeout on every try. */
   faultedCreations: number;
   errors: string[];
   /** Seconds from the script's start to the split's creation and to the end of the script. */
@@ -185,8 +185,8 @@ async function createHosted(ctx: WorkloadContext, shop: ChaosShop, plan: SplitPl
       if (made) return made;
       continue;
     }
-    if (chosen.status === 400 && chosen.body?.error === INJECTED_PROCESSOR_ERROR) {
-      // A hold failed on an injected processor error every time it was tried: creation_failed, as
+    if (chosen.status === 400 && failedOnProcessorFaults(chosen.body?.error)) {
+      // A hold failed on a processor error or timeout every time it was tried: creation_failed, as
       // the spec says; the buyer tries again, as the page lets them.
       record.faultedCreations += 1;
       continue;
@@ -242,7 +242,7 @@ async function createDashboard(ctx: WorkloadContext, shop: ChaosShop, plan: Spli
     if (created.status === 201 || created.status === 200) return created.body.id as string;
     if (created.status === 400) {
       record.outcome = 'creation_failed';
-      if (created.body?.error === INJECTED_PROCESSOR_ERROR) record.faultedCreations += 1;
+      if (failedOnProcessorFaults(created.body?.error)) record.faultedCreations += 1;
       else record.errors.push(`create: ${created.text.slice(0, 200)}`);
       return null;
     }

@@ -1,3 +1,4 @@
+import type { Priority } from '@temporalio/common';
 import { ParentClosePolicy, proxyActivities, type RetryPolicy, startChild } from '@temporalio/workflow';
 import { sendEmailWorkflow } from '../email';
 import { WORKER_ALIVE_TIMEOUT } from '../liveness';
@@ -5,6 +6,16 @@ import type { DisputeInput, RefundActivities, RefundWorkflowInput, RefundWorkflo
 
 export const refundWorkflowId = (splitId: string, refundId: string) => `refund:${splitId}:${refundId}`;
 export const disputeWorkflowId = (disputeId: string) => `dispute:${disputeId}`;
+
+/**
+ * A refund's tasks go ahead of the splits' own on the shared task queue (Temporal's task queue
+ * priority: lower goes first, and work without a key is 3). A merchant is waiting on the answer
+ * (checkout holds it for up to a minute), and a refund is a few tasks; behind a backlog of every
+ * open split's tasks it waited minutes (bench/history/2026-12-cluster.md, runs H and I: 6,760 of
+ * 8,766 s of refund time was tasks waiting to be taken). Its activities inherit the key. Servers
+ * from 1.31 honour it (`matching.useNewMatcher` on by default); the dev server's 1.29 ignores it.
+ */
+export const REFUND_PRIORITY: Priority = { priorityKey: 1 };
 
 /**
  * A processor refund is retried a little for transient trouble (5xx, rate limit, timeout), then

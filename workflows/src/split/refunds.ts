@@ -13,6 +13,7 @@ import type {
   RefundWorkflowResult,
 } from '../refunds/types';
 import {
+  REFUND_PRIORITY,
   REFUND_SLICE_ATTEMPTS,
   refundProcessorActivities,
   refundWorkflow,
@@ -77,6 +78,7 @@ async function runRefund(split: SplitState, request: RefundRequest): Promise<Ref
       { step: 'refund' },
       executeChild(refundWorkflow, {
         workflowId: refundWorkflowId(split.splitId, request.refundId),
+        priority: REFUND_PRIORITY,
         args: [{ ...request, splitId: split.splitId }],
       }),
     );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, WorkflowUpdateFailedError, WorkflowUpdateStage } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import type { RefundRequest } from '../refunds/types';
-import { REFUND_SLICE_ATTEMPTS } from '../refunds/workflow';
+import { REFUND_PRIORITY, REFUND_SLICE_ATTEMPTS, refundWorkflowId } from '../refunds/workflow';
 import type { SplitWorkflowState } from './snapshot';
 import { type FakeWorker, type SplitHandle, startFakeWorker } from './test-support/fake-worker';
 import { SPLIT_TRANSITIONS } from './transitions';
@@ -93,6 +93,9 @@ describe('refunds through the dashboard and the API key', () => {
     expect(statusMoves(state).at(-1)).toBe('captured refund_dashboard refunded');
     expect(state.history.at(-1)).toMatchObject({ kind: 'refund_finished', note: request.refundId });
     expect(state.inFlight).toBeNull();
+    // The child goes ahead of the splits' own tasks on the queue (its activities inherit the key).
+    const child = await fake.client.workflow.getHandle(refundWorkflowId(splitId, request.refundId)).describe();
+    expect(child.priority).toEqual(expect.objectContaining({ priorityKey: REFUND_PRIORITY.priorityKey }));
   });
 
   it.concurrent('captured → partially_refunded when the processor refuses a share part-way (partial_failure)', async () => {
