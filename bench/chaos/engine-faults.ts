@@ -29,6 +29,14 @@ export const VISIBILITY_PAUSE_MS = 15_000;
 const SETTLE_MS = 15_000;
 /** A restarted process that has not opened its gRPC port by then fails the run. */
 const RECOVERY_TIMEOUT_MS = 120_000;
+/**
+ * How long a process sent SIGTERM may take to stop before it is killed, as the kubelet does after a
+ * pod's terminationGracePeriodSeconds (Temporal's chart sets none, so Kubernetes' default, 30 s). Under
+ * the CPU hog, with its Postgres backends being terminated, a matching process once spent 5 minutes
+ * stopping its task queues until its own stop deadline (run H2, bench/history/2026-12-cluster.md); in
+ * production it would have been killed at 30 s.
+ */
+const TERMINATION_GRACE_MS = 30_000;
 
 type ClusterState = {
   address: string;
@@ -47,6 +55,8 @@ export type EngineFaultTally = {
   visibilityPauses: number;
   /** ms from each kill or restart until the new process took connections on its gRPC port. */
   recoveriesMs: Record<string, number[]>;
+  /** Restarts whose process outlived TERMINATION_GRACE_MS after SIGTERM and was killed, as Kubernetes would. */
+  killedAfterGrace: number;
   /** Faults that could not be done or whose process did not come back: each fails the run. */
   failures: string[];
 };
@@ -107,6 +117,7 @@ export function startEngineFaults(options: {
     temporalTerminateRounds: 0,
     visibilityPauses: 0,
     recoveriesMs: {},
+    killedAfterGrace: 0,
     failures: [],
   };
   let stopping = false;
@@ -127,13 +138,33 @@ export function startEngineFaults(options: {
     new pg.Client({ connectionString: `${initial.postgresUrl}/${database}`, application_name: 'chaos-engine-faults' });
 
   /** Sends the signal and waits until the supervisor's new process listens on the process's gRPC port. */
+  /** Signal 0 checks that the process exists without touching it. */
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   const bounce = async (name: string, signal: 'SIGKILL' | 'SIGTERM') => {
     const before = readState(stateFile).pids[name];
     if (!before) throw new Error(`no process ${name} in ${stateFile}`);
     const at = Date.now();
     process.kill(before, signal);
     const deadline = at + RECOVERY_TIMEOUT_MS;
+    let graceOver = signal === 'SIGTERM' ? at + TERMINATION_GRACE_MS : null;
     for (;;) {
+      if (graceOver !== null && Date.now() > graceOver) {
+        graceOver = null;
+        // The supervisor records the new process once the old one has exited.
+        if (readState(stateFile).pids[name] === before && alive(before)) {
+          process.kill(before, 'SIGKILL');
+          tally.killedAfterGrace += 1;
+          log(`engine: ${name} still stopping ${TERMINATION_GRACE_MS} ms after SIGTERM; killed, as Kubernetes would`);
+        }
+      }
       const now = readState(stateFile).pids[name];
       if (now && now !== before && (await portOpen(initial.ports[name]!.grpc))) break;
       if (Date.now() > deadline) throw new Error(`${name} did not come back within ${RECOVERY_TIMEOUT_MS} ms`);
