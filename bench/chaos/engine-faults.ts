@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { processAlive } from '@groupsplit/testing';
 import pg from 'pg';
 import type { ChaosHttp } from './http';
 
@@ -138,16 +139,6 @@ export function startEngineFaults(options: {
     new pg.Client({ connectionString: `${initial.postgresUrl}/${database}`, application_name: 'chaos-engine-faults' });
 
   /** Sends the signal and waits until the supervisor's new process listens on the process's gRPC port. */
-  /** Signal 0 checks that the process exists without touching it. */
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
   const bounce = async (name: string, signal: 'SIGKILL' | 'SIGTERM') => {
     const before = readState(stateFile).pids[name];
     if (!before) throw new Error(`no process ${name} in ${stateFile}`);
@@ -159,7 +150,7 @@ export function startEngineFaults(options: {
       if (graceOver !== null && Date.now() > graceOver) {
         graceOver = null;
         // The supervisor records the new process once the old one has exited.
-        if (readState(stateFile).pids[name] === before && alive(before)) {
+        if (readState(stateFile).pids[name] === before && processAlive(before)) {
           process.kill(before, 'SIGKILL');
           tally.killedAfterGrace += 1;
           log(`engine: ${name} still stopping ${TERMINATION_GRACE_MS} ms after SIGTERM; killed, as Kubernetes would`);

@@ -12,6 +12,7 @@ export * from './hold-row';
 export * from './mail';
 export * from './openapi';
 export * from './pack-client';
+export * from './process-alive';
 export * from './projection-faults';
 export * from './stack';
 export * from './wait';

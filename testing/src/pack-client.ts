@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { processAlive } from './process-alive';
 import { waitUntil } from './wait';
 
 const CLIENT = join(__dirname, '../../client');
@@ -10,15 +11,6 @@ const LOCK = join(CLIENT, 'pack.lock.log');
 /** A clean environment for npm: none of the npm_* settings of the `npm test` that runs the caller. */
 export const outsideNpmEnv = () =>
   Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Takes the lock if it is free (or its holder died); false while another live process holds it. */
 function tryLock(): boolean {
@@ -30,7 +22,7 @@ function tryLock(): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number(readFileSync(LOCK, 'utf8'));
-    if (holder && !alive(holder)) rmSync(LOCK, { force: true });
+    if (holder && !processAlive(holder)) rmSync(LOCK, { force: true });
     return false;
   }
 }
